@@ -1,0 +1,54 @@
+/* Shared helpers for the microbenchmarks in bench/.
+   Each bench program takes the CSV path as argv[1], appends rows
+   "name,median,unit" to it and prints a readable table to stdout.
+   Figures are medians over BENCH_REPS repeated runs; never assert on them. */
+#ifndef IBCC_BENCH_H
+#define IBCC_BENCH_H
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef BENCH_REPS
+#define BENCH_REPS 7
+#endif
+
+static double bench_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int bench_cmp_(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median of n values (sorts v in place). */
+static double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, bench_cmp_);
+    return (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static FILE *bench_csv_;
+static void bench_open(int argc, char **argv)
+{
+    bench_csv_ = (argc > 1) ? fopen(argv[1], "a") : NULL;
+}
+/* Appends one CSV row and echoes it. */
+static void bench_row(const char *name, double median, const char *unit)
+{
+    printf("  %-52s %14.3f %s\n", name, median, unit);
+    if (bench_csv_) fprintf(bench_csv_, "%s,%.6g,%s\n", name, median, unit);
+}
+static void bench_close(void) { if (bench_csv_) fclose(bench_csv_); }
+
+/* Keeps the optimiser from discarding a computed value. */
+static volatile uint64_t bench_sink_;
+#define BENCH_KEEP(x) (bench_sink_ += (uint64_t)(x))
+#endif

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Stages `make install` under a DESTDIR and builds a program against it
+# through `pkg-config --cflags --libs ibcc`. Prints RESULT for tests/run.sh.
+cd "$(dirname "$0")/.." || exit 1
+root=$(pwd); B=${BUILD:-build}
+stage=$(pwd)/$B/stage
+rm -rf "$stage"
+pass=0; fail=0
+if ! command -v pkg-config >/dev/null 2>&1; then
+  echo "skip: pkg-config not installed (apt-get install pkg-config)"
+  echo "RESULT 0 0"; exit 0
+fi
+if make -s install DESTDIR="$stage" PREFIX=/usr/local >"$B/install.log" 2>&1 \
+   && [ -f "$stage/usr/local/include/ibcc.h" ] \
+   && [ -f "$stage/usr/local/lib/pkgconfig/ibcc.pc" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL install: make install DESTDIR=$stage"; cat "$B/install.log"
+fi
+flags=$(PKG_CONFIG_PATH="$stage/usr/local/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" \
+        pkg-config --cflags --libs ibcc 2>&1)
+mkdir -p "$B/pkgtest"
+# build from a directory without ibcc.h so only the staged copy can be found
+if (cd "$B/pkgtest" && ${CC:-cc} -std=c99 -Wall -Wextra -Werror -pedantic \
+      $root/tests/compile/main_impl.c $root/tests/compile/use.c $flags -o prog && ./prog) \
+      >"$B/pkgtest.log" 2>&1 \
+   && echo "$flags" | grep -q "$stage/usr/local/include"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL pkg-config build (flags: $flags)"; cat "$B/pkgtest.log"
+fi
+echo "RESULT $pass $fail"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,41 @@
+/* Tiny test harness shared by the unit tests.
+   A test case is a function; it passes when none of its checks fail.
+   Each test program ends with t_summary(), which prints
+   "RESULT <passed> <failed>" for tests/run.sh to add up. */
+#ifndef IBCC_T_H
+#define IBCC_T_H
+#include <stdio.h>
+#include <stdint.h>
+#include <string.h>
+#include <math.h>
+
+static int t_pass_, t_fail_, t_case_failed_;
+static const char *t_case_name_ = "";
+
+#define T_FAIL_(...) do { \
+    if (!t_case_failed_) fprintf(stderr, "FAIL %s\n", t_case_name_); \
+    t_case_failed_ = 1; fprintf(stderr, "  %s:%d: ", __FILE__, __LINE__); \
+    fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } while (0)
+
+#define T_CHECK(c) do { if (!(c)) T_FAIL_("check failed: %s", #c); } while (0)
+#define T_EQ(a, b) do { long long ta_ = (long long)(a), tb_ = (long long)(b); \
+    if (ta_ != tb_) T_FAIL_("%s == %s: %lld != %lld", #a, #b, ta_, tb_); } while (0)
+#define T_EQU(a, b) do { unsigned long long ta_ = (unsigned long long)(a), \
+    tb_ = (unsigned long long)(b); if (ta_ != tb_) \
+    T_FAIL_("%s == %s: %llu != %llu", #a, #b, ta_, tb_); } while (0)
+#define T_NEAR(a, b, tol) do { double ta_ = (double)(a), tb_ = (double)(b); \
+    if (!(fabs(ta_ - tb_) <= (double)(tol))) \
+    T_FAIL_("%s ~= %s: %.17g vs %.17g (tol %g)", #a, #b, ta_, tb_, (double)(tol)); } while (0)
+#define T_STREQ(a, b) do { const char *ta_ = (a), *tb_ = (b); \
+    if (!ta_ || !tb_ || strcmp(ta_, tb_) != 0) \
+    T_FAIL_("%s == %s: \"%s\" != \"%s\"", #a, #b, ta_ ? ta_ : "(null)", tb_ ? tb_ : "(null)"); } while (0)
+
+#define T_RUN(fn) do { t_case_name_ = #fn; t_case_failed_ = 0; fn(); \
+    if (t_case_failed_) t_fail_++; else t_pass_++; } while (0)
+
+static int t_summary(void)
+{
+    printf("RESULT %d %d\n", t_pass_, t_fail_);
+    return t_fail_ ? 1 : 0;
+}
+#endif
