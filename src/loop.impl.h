@@ -6,10 +6,12 @@
    slot is on a singly linked free list through slot.pos and has fn == NULL.
    Heap order: (t, seq) ascending, so same-time events pop in scheduling
    order (seq is a 64-bit counter, it never wraps in practice).
-   Handle: ((uint64_t)gen << 32) | slot. gen starts at 1 and is bumped each
-   time the slot is released (run or cancelled), skipping 0, so a handle is
-   never 0 and a stale handle no longer matches its slot. (A slot would have
-   to be reused 2^32 - 1 times for a stale handle to match again.) */
+   Handle: ((uint64_t)gen << 32) | slot. gen is bumped each time the slot
+   is released (run or cancelled), skipping 0, so a handle is never 0 and a
+   stale handle no longer matches its slot (a slot would have to be reused
+   2^32 - 1 times for a stale handle to match again). Every slot's first
+   gen is a hash of the memory address and capacity, so a handle of another
+   loop is rejected too, except by a 2^-32-scale coincidence. */
 
 #define IBCC__LOOP_CAP_MAX  UINT32_C(0x7fffffff)
 #define IBCC__LOOP_CAP_DEF  UINT32_C(1024)
@@ -110,7 +112,8 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
 {
     ibcc_loop_desc e;
     size_t need;
-    uint32_t k;
+    uint32_t k, gen0;
+    uint64_t h;
     if (!l || !d || !mem) return IBCC_ERR_NULL;
     e = *d;
     if (ibcc_loop_defaults(&e) != IBCC_OK) return IBCC_ERR_CAPACITY;
@@ -118,6 +121,11 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     if (need == 0) return IBCC_ERR_CAPACITY;
     if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
     if (len < need) return IBCC_ERR_NOMEM;
+    /* per-loop first generation: 64-bit multiplicative hash, top 32 bits */
+    h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
+        * UINT64_C(0x9E3779B97F4A7C15);
+    gen0 = (uint32_t)(h >> 32);
+    if (gen0 == 0) gen0 = 1;
     l->now = 0;
     l->seq = 0;
     l->executed = 0;
@@ -133,7 +141,7 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
         s->fn = NULL;
         s->ctx = NULL;
         s->arg = 0;
-        s->gen = 1;
+        s->gen = gen0;
         s->pos = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
         l->heap[k] = 0;
     }
