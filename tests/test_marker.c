@@ -1,0 +1,855 @@
+/* Tests of the switch marking engines (L1 marker): hand-worked sequences
+   with exact expected marks for every engine, both classifications, the
+   IBA parameters, MVPM's class invariant, desc validation and the
+   rejected-event (unmatched departure) handling. */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+#include "t.h"
+
+static uint64_t mem_[1 << 16];
+
+/* Initialises *m from *d on the static memory; returns the init result. */
+static ibcc_result mk(ibcc_marker *m, const ibcc_marker_desc *d)
+{
+    size_t need = ibcc_marker_size(d);
+    if (need == 0 || need > sizeof mem_) return IBCC_ERR_CAPACITY;
+    return ibcc_marker_init(m, d, mem_, need);
+}
+
+static ibcc_marker_desc desc(ibcc_marker_engine e, uint32_t ports,
+                             uint32_t cap)
+{
+    ibcc_marker_desc d;
+    memset(&d, 0, sizeof d);
+    d.engine = e;
+    d.ports = ports;
+    d.in_capacity = cap;
+    return d;
+}
+
+#define SZ 2068u /* [S02] data packet: 20-byte header + 2048 payload */
+
+static void test_defaults(void)
+{
+    ibcc_marker_desc d;
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    T_EQ(d.engine, IBCC_MARKER_NONE);
+    T_EQU(d.ports, 8);
+    T_EQU(d.in_capacity, 4);
+    T_EQU(d.out_capacity, 4);
+    T_EQU(d.trigger, 4);
+    T_EQU(d.t_out, 8);
+    T_EQU(d.mvpm_in_threshold, 2);   /* 4*2/3 */
+    T_EQU(d.mvpm_out_threshold, 1);  /* 4/3 */
+    T_EQU(d.iba_threshold, 0);
+    memset(&d, 0, sizeof d);
+    d.unit = IBCC_UNIT_CREDITS;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    T_EQU(d.in_capacity, 128);
+    T_EQU(d.out_capacity, 128);
+    T_EQU(d.mvpm_in_threshold, 85);  /* 256/3 */
+    T_EQU(d.mvpm_out_threshold, 42); /* 128/3 */
+    memset(&d, 0, sizeof d);
+    d.in_capacity = 12; d.out_capacity = 12;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    T_EQU(d.mvpm_in_threshold, 8);
+    T_EQU(d.mvpm_out_threshold, 4);
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_INPUT_OUTPUT), "input-output");
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_NAIVE), "naive");
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_MVPM), "mvpm");
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_IBA), "iba");
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_INPUT), "input");
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_NONE), "none");
+    T_STREQ(ibcc_marker_engine_name((ibcc_marker_engine)9), "?");
+}
+
+/* Every invalid field is rejected with its code by defaults, size (0) and
+   init, and defaults leaves the desc untouched. */
+static void check_bad(ibcc_marker_desc d, ibcc_result want)
+{
+    ibcc_marker_desc copy = d;
+    ibcc_marker m;
+    T_EQ(ibcc_marker_defaults(&d), want);
+    T_CHECK(memcmp(&d, &copy, sizeof d) == 0);
+    T_EQU(ibcc_marker_size(&d), 0);
+    T_EQ(ibcc_marker_init(&m, &d, mem_, sizeof mem_), want);
+}
+
+static void test_invalid_desc(void)
+{
+    ibcc_marker_desc d, z;
+    ibcc_marker m;
+    memset(&z, 0, sizeof z);
+    d = z; d.engine = (ibcc_marker_engine)6; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.unit = (ibcc_buffer_unit)2; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.org = (ibcc_switch_org)2; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.classify = (ibcc_classify)2; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.ports = 257; check_bad(d, IBCC_ERR_CAPACITY);
+    d = z; d.in_capacity = 65536; check_bad(d, IBCC_ERR_CAPACITY);
+    d = z; d.out_capacity = 65536; check_bad(d, IBCC_ERR_CAPACITY);
+    d = z; d.trigger = 5; check_bad(d, IBCC_ERR_RANGE);          /* > cap 4 */
+    d = z; d.t_out = 0x80000001u; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.mvpm_in_threshold = 5; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.mvpm_out_threshold = 5; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.iba_threshold = 16; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.iba_packet_size = 256; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.iba_marking_rate = 65536; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.victim_mask[0] = 1u << 8; check_bad(d, IBCC_ERR_RANGE); /* 8 ports */
+    d = z; d.victim_mask[7] = 0x80000000u; check_bad(d, IBCC_ERR_RANGE);
+    /* boundaries that are valid */
+    d = z; d.ports = 256; d.victim_mask[7] = 0x80000000u; d.iba_threshold = 15;
+    d.iba_packet_size = 255; d.iba_marking_rate = 65535; d.trigger = 4;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    d = z; d.ports = 40; d.victim_mask[1] = 0xffu;   /* ports 32..39 */
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    d = z; d.ports = 40; d.victim_mask[1] = 0x100u;  /* port 40 */
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    /* NULL, alignment, memory */
+    d = z;
+    T_EQ(ibcc_marker_defaults(NULL), IBCC_ERR_NULL);
+    T_EQU(ibcc_marker_size(NULL), 0);
+    T_EQ(ibcc_marker_init(NULL, &d, mem_, sizeof mem_), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_init(&m, NULL, mem_, sizeof mem_), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_init(&m, &d, NULL, sizeof mem_), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_init(&m, &d, (char *)mem_ + 4, sizeof mem_ - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_marker_init(&m, &d, mem_, ibcc_marker_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_marker_init(&m, &d, mem_, ibcc_marker_size(&d)), IBCC_OK);
+    /* NAIVE needs its per-(in, out) counters: more memory */
+    d.engine = IBCC_MARKER_NAIVE;
+    T_CHECK(ibcc_marker_size(&d) > ibcc_marker_size(&z));
+    T_EQU(ibcc_marker_size(&d) - ibcc_marker_size(&z), 8 * 8 * 2);
+}
+
+static void test_units(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_NONE, 4, 132);
+    d.unit = IBCC_UNIT_CREDITS;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQU(ibcc_marker_units(&m, 0), 1);
+    T_EQU(ibcc_marker_units(&m, 1), 1);
+    T_EQU(ibcc_marker_units(&m, 64), 1);
+    T_EQU(ibcc_marker_units(&m, 65), 2);
+    T_EQU(ibcc_marker_units(&m, 2068), 33);
+    T_EQU(ibcc_marker_units(&m, 2048), 32);
+    /* 4 packets of 33 credits fill 132 credits; a fifth is rejected */
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 132);
+    T_EQU(ibcc_marker_packets(&m, 0), 4);
+    T_EQU(ibcc_marker_level(&m, 1), 66);
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, 1), 0);
+    T_EQU(ibcc_marker_errors(&m, NULL), 1);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 132);
+    T_EQU(ibcc_marker_cnt1(&m, 1), 2);
+    d.unit = IBCC_UNIT_PACKETS;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQU(ibcc_marker_units(&m, 100000), 1);
+}
+
+/* The worked example of docs/marker.md: 4-port switch, 4-slot buffers.
+   E (in1->o1), F (in1->o3) wait; then A (o1), B (o2), C (o1), D (o1) fill
+   input 0. D's arrival triggers: outputs {1, 2} have a packet in input 0,
+   so cnt2[1] = cnt1[1] = 4 (E, A, C, D) and cnt2[2] = 1 (B). */
+static void fill_example(ibcc_marker *m)
+{
+    T_EQU(ibcc_marker_arrive(m, 1, 1, SZ), 0); /* E */
+    T_EQU(ibcc_marker_arrive(m, 1, 3, SZ), 0); /* F */
+    T_EQU(ibcc_marker_arrive(m, 0, 1, SZ), 0); /* A */
+    T_EQU(ibcc_marker_arrive(m, 0, 2, SZ), 0); /* B */
+    T_EQU(ibcc_marker_arrive(m, 0, 1, SZ), 0); /* C */
+}
+
+static void test_input_basic(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT, 4, 4);
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 0);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);    /* D fills input 0 */
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 1);
+    T_EQU(ibcc_marker_get_stats(&m).out_triggers, 2);
+    T_EQU(ibcc_marker_cnt1(&m, 1), 4);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);
+    T_EQU(ibcc_marker_cnt2(&m, 2), 1);
+    T_EQU(ibcc_marker_cnt2(&m, 3), 0);             /* F's output: not in input 0 */
+    T_EQU(ibcc_marker_waiting(&m, 0, 1), 3);
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), IBCC_FECN); /* E */
+    T_EQU(ibcc_marker_depart(&m, 1, 3, SZ, 0, 1), 0);         /* F */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* A */
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN); /* B */
+    T_EQU(ibcc_marker_cnt2(&m, 2), 0);
+    T_EQU(ibcc_marker_arrive(&m, 2, 1, SZ), 0);    /* G: after the trigger */
+    T_EQU(ibcc_marker_cnt1(&m, 1), 3);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 2);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* C */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* D */
+    T_EQU(ibcc_marker_depart(&m, 2, 1, SZ, 0, 1), 0);         /* G */
+    T_EQU(ibcc_marker_get_stats(&m).fecn, 5);
+    T_EQU(ibcc_marker_cnt1(&m, 1), 0);
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+}
+
+/* Counter version marks the first packets to leave: G (arrived after the
+   trigger) leaves first and is marked; D, the last resident, is not. */
+static void test_input_out_of_order(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT, 4, 4);
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);              /* D: cnt2[1] = 4 */
+    T_EQU(ibcc_marker_arrive(&m, 2, 1, SZ), 0);    /* G */
+    T_EQU(ibcc_marker_depart(&m, 2, 1, SZ, 0, 1), IBCC_FECN); /* G */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* A */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* C */
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), IBCC_FECN); /* E */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);         /* D */
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN); /* B */
+}
+
+/* Re-trigger before cnt2 reaches 0 copies (3), it does not add (2+3). */
+static void test_input_retrigger(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT, 4, 4);
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);              /* D: cnt2[1] = 4 */
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), IBCC_FECN); /* E */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* A */
+    T_EQU(ibcc_marker_cnt2(&m, 1), 2);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);    /* H fills input 0 again */
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 2);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 3);             /* C, D, H */
+    T_EQU(ibcc_marker_cnt2(&m, 2), 1);             /* B again */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* C */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* D */
+    T_EQU(ibcc_marker_arrive(&m, 3, 1, SZ), 0);    /* I */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* H */
+    T_EQU(ibcc_marker_depart(&m, 3, 1, SZ, 0, 1), 0);         /* I */
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN); /* B */
+    T_EQU(ibcc_marker_depart(&m, 1, 3, SZ, 0, 1), 0);         /* F */
+    T_EQU(ibcc_marker_get_stats(&m).fecn, 6);
+}
+
+/* BUSY classification: only output 2 is reported busy at the trigger. */
+static void test_input_busy(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT, 4, 4);
+    d.classify = IBCC_CLASSIFY_BUSY;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_set_busy(&m, 2, 1);
+    ibcc_marker_set_busy(&m, 3, 1);                /* busy but not in input 0 */
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);              /* D */
+    T_EQU(ibcc_marker_cnt2(&m, 1), 0);
+    T_EQU(ibcc_marker_cnt2(&m, 2), 1);
+    T_EQU(ibcc_marker_cnt2(&m, 3), 0);
+    T_EQU(ibcc_marker_get_stats(&m).out_triggers, 1);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN);
+    /* output 1 becomes busy, output 2 free; a new fill triggers only 1 */
+    ibcc_marker_set_busy(&m, 1, 1);
+    ibcc_marker_set_busy(&m, 2, 0);
+    ibcc_marker_arrive(&m, 0, 2, SZ);
+    ibcc_marker_arrive(&m, 0, 1, SZ);              /* full: C, D, J, K */
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);             /* E, C, D, K */
+    T_EQU(ibcc_marker_cnt2(&m, 2), 0);
+    /* same run with ALL triggers both */
+    d.classify = IBCC_CLASSIFY_ALL;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_set_busy(&m, 2, 1);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);
+    T_EQU(ibcc_marker_cnt2(&m, 2), 1);
+    /* set_busy out of range is a rejected event */
+    ibcc_marker_set_busy(&m, 4, 1);
+    {
+        ibcc_result last;
+        T_EQU(ibcc_marker_errors(&m, &last), 1);
+        T_EQ(last, IBCC_ERR_RANGE);
+    }
+}
+
+static void test_naive(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_NAIVE, 4, 4);
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);    /* D fills input 0 */
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3); /* A, C, D */
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 2), 1); /* B */
+    T_EQU(ibcc_marker_naive_pending(&m, 1, 1), 0);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 0);             /* naive has no cnt2 */
+    /* E and F are in input 1, not full: not marked */
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* A */
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN); /* B */
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);    /* I: occupancy 3, no trigger */
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 1);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* C */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* D */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);         /* I */
+    T_EQU(ibcc_marker_depart(&m, 1, 3, SZ, 0, 1), 0);         /* F */
+    T_EQU(ibcc_marker_get_stats(&m).fecn, 4);
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+}
+
+/* Packets of the full buffer leave in an order different from arrival
+   across outputs (B before A): every one is still marked exactly once. */
+static void test_naive_out_of_order_and_retrigger(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_NAIVE, 4, 4);
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);                         /* D */
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN); /* B first */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN); /* A */
+    T_EQU(ibcc_marker_arrive(&m, 0, 3, SZ), 0);               /* J: occ 3 */
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);               /* K: full again */
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 2);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);            /* C, D, K: copy */
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 3), 1);            /* J */
+    T_EQU(ibcc_marker_depart(&m, 0, 3, SZ, 0, 1), IBCC_FECN); /* J */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_get_stats(&m).fecn, 6);
+    T_EQU(ibcc_marker_packets(&m, 0), 0);
+}
+
+/* Trigger level 3 of capacity 4: the 3rd and the 4th arrival trigger. */
+static void test_naive_trigger_level(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_NAIVE, 4, 4);
+    d.trigger = 3;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 0, 2, SZ);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 1);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 2);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 2), 1);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 2);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    /* below the level again: 2 arrivals do not trigger */
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    /* default trigger = capacity: 3 packets do not trigger */
+    d.trigger = 0;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 1);
+}
+
+/* Naive BUSY: only the packets for busy outputs are marked (the victim
+   packet B for the idle output 2 is spared). */
+static void test_naive_busy(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_NAIVE, 4, 4);
+    d.classify = IBCC_CLASSIFY_BUSY;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_set_busy(&m, 1, 1);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);                          /* D */
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 2), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), 0);          /* B spared */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_get_stats(&m).fecn, 3);
+}
+
+/* Output trigger: cnt1[o] > T_out = 2 at an arrival copies cnt1. */
+static void test_input_output(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT_OUTPUT, 4, 4);
+    unsigned i;
+    d.t_out = 2;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 1, 1, SZ);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 0);                         /* 2 > 2 false */
+    ibcc_marker_arrive(&m, 2, 1, SZ);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 3);
+    ibcc_marker_arrive(&m, 3, 1, SZ);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);
+    T_EQU(ibcc_marker_get_stats(&m).out_triggers, 2);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);
+    for (i = 0; i < 4; i++)
+        T_EQU(ibcc_marker_depart(&m, i, 1, SZ, 0, 1), IBCC_FECN);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    /* the input trigger still works (T_out = 8 default, never reached) */
+    d.t_out = 0;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);
+    T_EQU(ibcc_marker_cnt2(&m, 2), 1);
+    /* BUSY: the input trigger is classified, the output trigger is not */
+    d.t_out = 3;
+    d.classify = IBCC_CLASSIFY_BUSY;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_set_busy(&m, 2, 1);
+    fill_example(&m);                                          /* cnt1[1] = 3 */
+    T_EQU(ibcc_marker_cnt2(&m, 1), 0);
+    ibcc_marker_arrive(&m, 0, 1, SZ);            /* D: full, cnt1[1] = 4 > 3 */
+    T_EQU(ibcc_marker_cnt2(&m, 2), 1);           /* input trigger, busy */
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);           /* output trigger */
+    T_EQU(ibcc_marker_get_stats(&m).out_triggers, 2);
+}
+
+/* IBA: 4 ports, out_capacity 16 packets, Threshold 8 -> level 8. */
+static void iba_setup(ibcc_marker *m, ibcc_marker_desc *d)
+{
+    unsigned i;
+    *d = desc(IBCC_MARKER_IBA, 4, 4);
+    d->out_capacity = 16;
+    d->iba_threshold = 8;
+    T_EQ(mk(m, d), IBCC_OK);
+    for (i = 0; i < 9; i++)                       /* 9 packets for output 1 */
+        T_EQU(ibcc_marker_arrive(m, i % 3u, 1, SZ), 0);
+}
+
+static void test_iba_levels(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d;
+    unsigned w;
+    iba_setup(&m, &d);
+    T_EQU(ibcc_marker_iba_level(&m, 1), 8);
+    for (w = 1; w <= 15; w++) {
+        T_EQ(ibcc_marker_set_iba_port(&m, 0, w, 0, 0), IBCC_OK);
+        T_EQU(ibcc_marker_iba_level(&m, 0), 16 - w);   /* 16*(16-w)/16 */
+    }
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 0, 0, 0), IBCC_OK);
+    T_EQU(ibcc_marker_iba_level(&m, 0), UINT32_MAX);
+    /* rounding down: capacity 10, w = 3 -> 10*13/16 = 8.125 -> 8 */
+    d.out_capacity = 10;
+    d.iba_threshold = 3;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQU(ibcc_marker_iba_level(&m, 2), 8);
+}
+
+static void test_iba_root_victim(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d;
+    iba_setup(&m, &d);
+    T_EQU(ibcc_marker_level(&m, 1), 9);
+    T_EQ(ibcc_marker_iba_congested(&m, 1, 1), 1);
+    T_EQ(ibcc_marker_iba_congested(&m, 1, 0), 0);
+    /* root: level 9 > 8 and credits */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    /* level 8: not above the threshold */
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), 0);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 1, 1, SZ);             /* level 9 */
+    /* victim: no credits -> no mark */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), 0);
+    ibcc_marker_arrive(&m, 0, 1, SZ);             /* level 9 */
+    T_EQ(ibcc_marker_set_victim(&m, 1, 1), IBCC_OK);
+    T_EQ(ibcc_marker_iba_congested(&m, 1, 0), 1);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), IBCC_FECN);  /* Victim_Mask */
+    T_EQ(ibcc_marker_set_victim(&m, 1, 0), IBCC_OK);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), 0);
+    /* Threshold 0 never marks */
+    T_EQ(ibcc_marker_set_iba_port(&m, 1, 0, 0, 0), IBCC_OK);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_level(&m, 1), 9);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    /* Victim_Mask from the desc */
+    d.victim_mask[0] = 1u << 1;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    {
+        unsigned i;
+        for (i = 0; i < 9; i++) ibcc_marker_arrive(&m, i % 3u, 1, SZ);
+    }
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), IBCC_FECN);
+    T_EQ(ibcc_marker_iba_congested(&m, 2, 1), 0);  /* empty output */
+}
+
+static void test_iba_packet_size(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d;
+    iba_setup(&m, &d);
+    T_EQ(ibcc_marker_set_iba_port(&m, 1, 8, 8, 0), IBCC_OK); /* 512 bytes */
+    /* sizes in packets unit do not change occupancy: level stays 9 */
+    ibcc_marker_arrive(&m, 3, 1, 511);
+    ibcc_marker_arrive(&m, 3, 1, 512);
+    T_EQU(ibcc_marker_level(&m, 1), 11);
+    T_EQU(ibcc_marker_depart(&m, 3, 1, 511, 0, 1), 0);         /* one below */
+    T_EQU(ibcc_marker_depart(&m, 3, 1, 512, 0, 1), IBCC_FECN); /* exactly */
+    /* Packet_Size 0: every size eligible */
+    T_EQ(ibcc_marker_set_iba_port(&m, 1, 8, 0, 0), IBCC_OK);
+    ibcc_marker_arrive(&m, 3, 1, 1);
+    T_EQU(ibcc_marker_depart(&m, 3, 1, 1, 0, 1), IBCC_FECN);
+    /* Packet_Size 255 = 16320 bytes */
+    T_EQ(ibcc_marker_set_iba_port(&m, 1, 8, 255, 0), IBCC_OK);
+    ibcc_marker_arrive(&m, 3, 1, 16319);
+    ibcc_marker_arrive(&m, 3, 1, 16320);
+    T_EQU(ibcc_marker_depart(&m, 3, 1, 16319, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 3, 1, 16320, 0, 1), IBCC_FECN);
+}
+
+/* Marks among n eligible departures at Marking_Rate `rate`; with `rng`
+   the random variant. The output's level is kept at 10 > 8. */
+static unsigned iba_run(unsigned rate, unsigned n, ibcc_rng *rng,
+                        unsigned *first_marks)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_IBA, 4, 4);
+    unsigned i, marks = 0;
+    d.out_capacity = 16;
+    d.iba_threshold = 8;
+    d.iba_marking_rate = rate;
+    d.iba_rng = rng;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    for (i = 0; i < 9; i++) ibcc_marker_arrive(&m, i % 3u, 1, SZ);
+    if (first_marks) *first_marks = 0;
+    for (i = 0; i < n; i++) {
+        unsigned b;
+        ibcc_marker_arrive(&m, 3, 1, SZ);
+        /* an ineligible (victim) departure in between never counts */
+        ibcc_marker_arrive(&m, 3, 2, SZ);
+        T_EQU(ibcc_marker_depart(&m, 3, 2, SZ, 0, 0), 0);
+        b = ibcc_marker_depart(&m, 3, 1, SZ, 0, 1);
+        if (b) { marks++; if (first_marks && i < 16) *first_marks |= 1u << i; }
+    }
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+    T_EQU(ibcc_marker_get_stats(&m).fecn, marks);
+    return marks;
+}
+
+static void test_iba_marking_rate(void)
+{
+    unsigned pat;
+    ibcc_rng rng;
+    unsigned marks;
+    T_EQU(iba_run(0, 1000, NULL, &pat), 1000);
+    T_EQU(pat, 0xffff);
+    T_EQU(iba_run(1, 1000, NULL, &pat), 500);
+    T_EQU(pat, 0x5555);                    /* mark, skip, mark, ... */
+    T_EQU(iba_run(2, 1000, NULL, &pat), 334);   /* ceil(1000 / 3) */
+    T_EQU(pat, 0x9249);                    /* eligible 0, 3, 6, 9, 12, 15 */
+    T_EQU(iba_run(7, 1000, NULL, NULL), 125);
+    T_EQU(iba_run(15, 1000, NULL, NULL), 63);   /* ceil(1000 / 16) */
+    T_EQU(iba_run(65535, 1000, NULL, NULL), 1);
+    /* random variant: Binomial(100000, 1/4): mean 25000, sd 137; 5 sd */
+    ibcc_rng_seed(&rng, 42);
+    marks = iba_run(3, 100000, &rng, NULL);
+    T_NEAR(marks, 25000, 685);
+    T_CHECK(marks != 25000);               /* not the deterministic count */
+    ibcc_rng_seed(&rng, 7);
+    T_EQU(iba_run(0, 1000, &rng, NULL), 1000); /* p = 1 */
+}
+
+static void test_iba_set_errors(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT, 4, 4);
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 1, 1, 1), IBCC_ERR_STATE);
+    T_EQ(ibcc_marker_set_victim(&m, 0, 1), IBCC_ERR_STATE);
+    T_EQ(ibcc_marker_iba_congested(&m, 0, 1), 0);
+    d.engine = IBCC_MARKER_IBA;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQ(ibcc_marker_set_iba_port(NULL, 0, 1, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_set_iba_port(&m, 4, 1, 1, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 16, 1, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 1, 256, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 1, 1, 65536), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 3, 15, 255, 65535), IBCC_OK);
+    T_EQ(ibcc_marker_set_victim(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_set_victim(&m, 4, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_victim(&m, 3, 1), IBCC_OK);
+}
+
+/* MVPM, input-buffered: capacities 12 -> thresholds 8 (in) and 4 (out). */
+static void test_mvpm(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_MVPM, 4, 12);
+    unsigned i, b;
+    d.out_capacity = 12;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    for (i = 0; i < 9; i++)                   /* find 0..8: none > 8 */
+        T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), IBCC_MB);  /* finds 9 */
+    T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), IBCC_MB);  /* finds 10 */
+    T_EQU(ibcc_marker_get_stats(&m).mb, 2);
+    /* level(1) = 10 > 4: MB packets validated, others not */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, IBCC_MB, 0), IBCC_VB);
+    /* level(2) = 1: not saturated */
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, IBCC_MB, 1), 0);
+    /* drain output 1 to level 5, then 4 */
+    for (i = 0; i < 3; i++) ibcc_marker_depart(&m, 0, 1, SZ, 0, 1);
+    T_EQU(ibcc_marker_level(&m, 1), 5);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, IBCC_MB, 1), IBCC_VB); /* 5 > 4 */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, IBCC_MB, 1), 0);       /* 4 */
+    T_EQU(ibcc_marker_get_stats(&m).vb, 2);
+    /* MVPM never returns FECN */
+    T_EQU(ibcc_marker_get_stats(&m).fecn, 0);
+    (void)b;
+}
+
+/* MVPM in a CIOQ switch: level(o) = output buffer before the packet. */
+static void test_mvpm_cioq(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_MVPM, 4, 12);
+    unsigned i;
+    d.out_capacity = 6;                        /* out threshold 2 */
+    d.org = IBCC_ORG_CIOQ;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    for (i = 0; i < 5; i++) ibcc_marker_arrive(&m, i % 4u, 1, SZ);
+    T_EQU(ibcc_marker_level(&m, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, IBCC_MB, 1), 0);  /* finds 0 */
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, IBCC_MB, 1), 0);  /* finds 1 */
+    T_EQU(ibcc_marker_depart(&m, 2, 1, SZ, IBCC_MB, 1), 0);  /* finds 2 */
+    T_EQU(ibcc_marker_depart(&m, 3, 1, SZ, IBCC_MB, 1), IBCC_VB); /* 3 */
+    T_EQU(ibcc_marker_level(&m, 1), 4);
+    ibcc_marker_leave(&m, 1, SZ);
+    ibcc_marker_leave(&m, 1, SZ);
+    T_EQU(ibcc_marker_level(&m, 1), 2);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, IBCC_MB, 1), 0);  /* finds 2 */
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+    /* leave with an empty output buffer: rejected */
+    for (i = 0; i < 3; i++) ibcc_marker_leave(&m, 1, SZ);
+    T_EQU(ibcc_marker_level(&m, 1), 0);
+    ibcc_marker_leave(&m, 1, SZ);
+    {
+        ibcc_result last;
+        T_EQU(ibcc_marker_errors(&m, &last), 1);
+        T_EQ(last, IBCC_ERR_MISMATCH);
+        ibcc_marker_leave(&m, 4, SZ);
+        T_EQU(ibcc_marker_errors(&m, &last), 2);
+        T_EQ(last, IBCC_ERR_RANGE);
+    }
+}
+
+/* Random run: (MB, VB) = (0, 1) never happens, whatever hdr the packet
+   brings from upstream; each packet's bits are checked. */
+static void test_mvpm_never_01(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_MVPM, 8, 9);
+    ibcc_rng rng;
+    /* resident packets: (in, out, hdr) */
+    unsigned pin[72], pout[72], phdr[72], n = 0, i;
+    unsigned long cls[4] = {0, 0, 0, 0};
+    d.out_capacity = 9;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_rng_seed(&rng, 2026);
+    for (i = 0; i < 200000; i++) {
+        if (n < 72 && (n == 0 || ibcc_rng_below(&rng, 100) < 52)) {
+            unsigned in = (unsigned)ibcc_rng_below(&rng, 8);
+            /* half the packets go to hot output 0, the rest anywhere */
+            unsigned out = ibcc_rng_below(&rng, 2) ? 0u
+                         : (unsigned)ibcc_rng_below(&rng, 8);
+            unsigned up = ibcc_rng_below(&rng, 8) == 0 ? IBCC_MB : 0u;
+            unsigned b;
+            if (ibcc_marker_occupancy(&m, in) >= 9) continue;
+            b = ibcc_marker_arrive(&m, in, out, SZ);
+            T_CHECK((b & ~IBCC_MB) == 0);
+            pin[n] = in; pout[n] = out; phdr[n] = up | b; n++;
+        } else {
+            unsigned k = (unsigned)ibcc_rng_below(&rng, n);
+            unsigned b = ibcc_marker_depart(&m, pin[k], pout[k], SZ, phdr[k],
+                                            (int)ibcc_rng_below(&rng, 2));
+            unsigned h = phdr[k] | b;
+            T_CHECK((b & ~IBCC_VB) == 0);
+            if ((h & IBCC_VB) && !(h & IBCC_MB)) T_CHECK(!"(0,1) produced");
+            cls[((h & IBCC_MB) ? 2 : 0) + ((h & IBCC_VB) ? 1 : 0)]++;
+            n--;
+            pin[k] = pin[n]; pout[k] = pout[n]; phdr[k] = phdr[n];
+        }
+    }
+    T_EQU(cls[1], 0);
+    /* the run exercises all three real classes */
+    T_CHECK(cls[0] > 1000 && cls[2] > 1000 && cls[3] > 1000);
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+}
+
+/* Rejected events leave every counter untouched. */
+static void test_unmatched(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_INPUT, 4, 4);
+    ibcc_result last;
+    ibcc_marker_stats s0;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQU(ibcc_marker_errors(&m, &last), 0);
+    T_EQ(last, IBCC_OK);
+    /* depart on an empty switch */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    T_EQU(ibcc_marker_errors(&m, &last), 1);
+    T_EQ(last, IBCC_ERR_MISMATCH);
+    T_EQU(ibcc_marker_cnt1(&m, 1), 0);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 0);
+    /* a trigger, then a depart for the wrong output: nothing changes */
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    s0 = ibcc_marker_get_stats(&m);
+    T_EQU(ibcc_marker_depart(&m, 0, 3, SZ, 0, 1), 0);   /* nothing in0->o3 */
+    T_EQU(ibcc_marker_depart(&m, 2, 1, SZ, 0, 1), 0);   /* input 2 empty */
+    T_EQU(ibcc_marker_depart(&m, 4, 1, SZ, 0, 1), 0);   /* in out of range */
+    T_EQU(ibcc_marker_errors(&m, &last), 4);
+    T_EQ(last, IBCC_ERR_RANGE);
+    T_EQU(ibcc_marker_depart(&m, 0, 4, SZ, 0, 1), 0);   /* out of range */
+    T_EQU(ibcc_marker_arrive(&m, 7, 0, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 9, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);         /* input 0 full */
+    T_EQU(ibcc_marker_errors(&m, &last), 8);
+    T_EQ(last, IBCC_ERR_FULL);
+    T_EQU(ibcc_marker_get_stats(&m).arrivals, s0.arrivals);
+    T_EQU(ibcc_marker_get_stats(&m).departures, s0.departures);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, s0.in_triggers);
+    T_EQU(ibcc_marker_cnt1(&m, 1), 4);
+    T_EQU(ibcc_marker_cnt2(&m, 1), 4);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 4);
+    T_EQU(ibcc_marker_waiting(&m, 0, 1), 3);
+    /* leave is only for CIOQ */
+    ibcc_marker_leave(&m, 1, SZ);
+    T_EQU(ibcc_marker_errors(&m, &last), 9);
+    T_EQ(last, IBCC_ERR_STATE);
+    /* the real departures still mark as before */
+    T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), IBCC_FECN);
+    /* credits: a depart larger than the occupancy is rejected */
+    d.unit = IBCC_UNIT_CREDITS;
+    d.in_capacity = 100;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_arrive(&m, 0, 1, 640);                  /* 10 credits */
+    T_EQU(ibcc_marker_depart(&m, 0, 1, 704, 0, 1), 0);  /* 11 credits */
+    T_EQU(ibcc_marker_errors(&m, &last), 1);
+    T_EQ(last, IBCC_ERR_MISMATCH);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 10);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, 640, 0, 1), 0);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 0);
+    T_EQU(ibcc_marker_errors(&m, NULL), 1);
+    /* queries out of range and NULL */
+    T_EQU(ibcc_marker_occupancy(&m, 4), 0);
+    T_EQU(ibcc_marker_packets(&m, 4), 0);
+    T_EQU(ibcc_marker_waiting(&m, 4, 0), 0);
+    T_EQU(ibcc_marker_cnt1(&m, 4), 0);
+    T_EQU(ibcc_marker_cnt2(&m, 4), 0);
+    T_EQU(ibcc_marker_level(&m, 4), 0);
+    T_EQU(ibcc_marker_iba_level(&m, 4), 0);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 0), 0);      /* not naive */
+    T_EQU(ibcc_marker_errors(NULL, &last), 0);
+    T_EQ(last, IBCC_ERR_NULL);
+    T_EQU(ibcc_marker_get_stats(NULL).arrivals, 0);
+}
+
+static void test_clear_and_none(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_NONE, 4, 4);
+    unsigned i;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    for (i = 0; i < 4; i++) T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);   /* NONE: no trigger */
+    for (i = 0; i < 4; i++) T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, IBCC_MB, 1), 0);
+    d.engine = IBCC_MARKER_NAIVE;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);
+    ibcc_marker_depart(&m, 5, 1, SZ, 0, 1);
+    ibcc_marker_clear(&m);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 0);
+    T_EQU(ibcc_marker_occupancy(&m, 0), 0);
+    T_EQU(ibcc_marker_cnt1(&m, 1), 0);
+    T_EQU(ibcc_marker_waiting(&m, 0, 1), 0);
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+    T_EQU(ibcc_marker_get_stats(&m).arrivals, 0);
+    /* works as new after clear: the example gives the same counts */
+    fill_example(&m);
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 2), 1);
+    ibcc_marker_clear(NULL);
+}
+
+/* 256 ports: Victim_Mask and busy bits above 64 and the last port. */
+static void test_many_ports(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_IBA, 256, 4);
+    d.iba_threshold = 15;                          /* level 4*1/16 = 0 */
+    d.victim_mask[7] = 0x80000000u;                /* port 255 */
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_arrive(&m, 200, 255, SZ);
+    ibcc_marker_arrive(&m, 200, 254, SZ);
+    T_EQU(ibcc_marker_depart(&m, 200, 255, SZ, 0, 0), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 200, 254, SZ, 0, 0), 0);
+    d = desc(IBCC_MARKER_INPUT, 256, 2);
+    d.classify = IBCC_CLASSIFY_BUSY;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    ibcc_marker_set_busy(&m, 130, 1);
+    ibcc_marker_arrive(&m, 255, 130, SZ);
+    ibcc_marker_arrive(&m, 255, 193, SZ);
+    T_EQU(ibcc_marker_cnt2(&m, 130), 1);
+    T_EQU(ibcc_marker_cnt2(&m, 193), 0);
+    T_EQU(ibcc_marker_depart(&m, 255, 193, SZ, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(&m, 255, 130, SZ, 0, 1), IBCC_FECN);
+}
+
+int main(void)
+{
+    T_RUN(test_defaults);
+    T_RUN(test_invalid_desc);
+    T_RUN(test_units);
+    T_RUN(test_input_basic);
+    T_RUN(test_input_out_of_order);
+    T_RUN(test_input_retrigger);
+    T_RUN(test_input_busy);
+    T_RUN(test_naive);
+    T_RUN(test_naive_out_of_order_and_retrigger);
+    T_RUN(test_naive_trigger_level);
+    T_RUN(test_naive_busy);
+    T_RUN(test_input_output);
+    T_RUN(test_iba_levels);
+    T_RUN(test_iba_root_victim);
+    T_RUN(test_iba_packet_size);
+    T_RUN(test_iba_marking_rate);
+    T_RUN(test_iba_set_errors);
+    T_RUN(test_mvpm);
+    T_RUN(test_mvpm_cioq);
+    T_RUN(test_mvpm_never_01);
+    T_RUN(test_unmatched);
+    T_RUN(test_clear_and_none);
+    T_RUN(test_many_ports);
+    return t_summary();
+}
