@@ -62,6 +62,14 @@ static double ibcc__law_dec(const ibcc_law_desc *d, double x)
     return ibcc__law_clamp(ibcc__law_dec_raw(d, x), d->rmin);
 }
 
+/* finc clamped below only (NaN becomes k): used where the clamp at Rmax
+   would distort a count or an interpolation (compile, checker). */
+static double ibcc__law_inc_lo(const ibcc_law_desc *d, double x)
+{
+    double y = ibcc__law_inc_raw(d, x);
+    return (y >= d->rmin) ? y : d->rmin;
+}
+
 /* Number of IPD rates 1/(1+ipd) not below rmin: floor(1/rmin), with a
    relative slack so that rmin = 1/n (rounded to double) counts n. */
 static uint32_t ibcc__law_ipd_count(double rmin)
@@ -144,8 +152,10 @@ static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
        next_on_unmark[i] = j = highest table rate <= finc(x_i),
        inc[i] = 1 + (finc(x_i) - x_j)/(x_{j-1} - x_j)   (carried fraction)
      else: n_i = real number of unmarked ACKs the continuous law needs from
-       x_i to reach x_{i-1} (whole ACKs, plus linear interpolation inside
-       the last one); next_on_unmark[i] = i-1, inc[i] = 1/n_i.
+       x_i to reach x_{i-1} (whole ACKs, plus linear interpolation in rate
+       inside the last one; finc not clamped at Rmax here, so the clamp
+       does not stretch the last step); next_on_unmark[i] = i-1,
+       inc[i] = 1/n_i.
    inc is Q16.16, rounded to nearest, at least 1 (a law needing more than
    65536 ACKs per step is run as 65536). An entry from which the law does
    not increase at all gets inc 0 (it stays, as the continuous law does). */
@@ -177,12 +187,12 @@ static void ibcc__law_compile(ibcc_law *l)
             continue;
         } else {
             double target = t[i - 1].rate * (1.0 - IBCC__LAW_EPS);
-            double z1 = ibcc__law_inc(d, x);
+            double z1 = ibcc__law_inc_lo(d, x);
             if (z1 >= target) {
                 uint32_t j = ibcc__law_floor_index(t, n, z1);
                 double frac = 0.0;
                 if (j >= i) j = i - 1;           /* only by the slack */
-                if (j > 0) {
+                if (j > 0 && z1 < t[j - 1].rate) {
                     frac = (z1 - t[j].rate) / (t[j - 1].rate - t[j].rate);
                     if (!(frac > 0.0)) frac = 0.0;
                     if (frac > 65535.0 / 65536.0) frac = 65535.0 / 65536.0;
@@ -194,7 +204,7 @@ static void ibcc__law_compile(ibcc_law *l)
                 double prev = z1, nreal = -1.0;
                 uint32_t count = 1;
                 while (count < 65536u) {
-                    double nz = ibcc__law_inc(d, prev);
+                    double nz = ibcc__law_inc_lo(d, prev);
                     if (!(nz > prev)) break;      /* no progress: stuck */
                     count++;
                     if (nz >= target) {
@@ -221,10 +231,15 @@ static void ibcc__law_compile(ibcc_law *l)
 }
 
 /* DISCRETE: applied ipd of the exact state q (Q32.32):
-   ipd = ceil(2^32 / q) - 1 (highest IPD rate not above q). */
+     ipd = ceil(2^32 / (q + 1/2)) - 1 = ceil(2^33 / (2q + 1)) - 1
+   the highest IPD rate not above the exact rate; the half unit is the
+   rounding of the state to Q32.32 (round to nearest), so that a state
+   that is 1/n up to that rounding applies 1/n. q >= 2^24 (rmin >= 1/256)
+   gives ipd <= 255. */
 static uint32_t ibcc__law_ipd_of_q(uint64_t q)
 {
-    return (uint32_t)((IBCC__LAW_ONE_Q32 + q - 1u) / q - 1u);
+    uint64_t den = 2u * q + 1u;
+    return (uint32_t)((UINT64_C(8589934592) + den - 1u) / den - 1u);
 }
 
 static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
@@ -579,8 +594,8 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
 /* ---- conditions checker ------------------------------------------------ */
 
 /* Trec(r): time in units of tau from fdec(r) back to r, one ACK per
-   interval 1/z, linear interpolation inside the last ACK; +inf if the law
-   stops increasing or needs more than 2^24 ACKs. */
+   interval 1/z, geometric interpolation inside the last ACK; +inf if the
+   law stops increasing or needs more than 2^24 ACKs. */
 static double ibcc__law_trec(const ibcc_law_desc *d, double r)
 {
     double z = ibcc__law_dec(d, r), t = 0.0;
@@ -588,9 +603,13 @@ static double ibcc__law_trec(const ibcc_law_desc *d, double r)
     for (;;) {
         double nz;
         if (z >= r) return t;
-        nz = ibcc__law_inc(d, z);
+        /* not clamped at Rmax: the clamp would stretch the last ACK */
+        nz = ibcc__law_inc_lo(d, z);
         if (!(nz > z)) return HUGE_VAL;
-        if (nz >= r) return t + ((r - z) / (nz - z)) / z;
+        /* the last ACK counts for the fraction ln(r/z) / ln(nz/z) of its
+           interval (geometric interpolation: exact for FIMD, whose ln x is
+           linear in time; second order for small steps) */
+        if (nz >= r) return t + (log(r / z) / log(nz / z)) / z;
         t += 1.0 / z;
         z = nz;
         if (++count > IBCC__LAW_TREC_MAX_ACKS) return HUGE_VAL;
@@ -619,7 +638,7 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     if (cd.points == 0) cd.points = 256;
     if (cd.tol1 == 0.0) cd.tol1 = 1e-9;
     if (cd.tol2 == 0.0) cd.tol2 = 1e-3;
-    if (cd.tol3 == 0.0) cd.tol3 = 1e-2;
+    if (cd.tol3 == 0.0) cd.tol3 = 1e-3;
     if (cd.points < 2 || cd.points > 65536u) return IBCC_ERR_RANGE;
     if (ibcc__law_tol_bad(cd.tol1) || ibcc__law_tol_bad(cd.tol2)
         || ibcc__law_tol_bad(cd.tol3)) return IBCC_ERR_RANGE;
