@@ -39,8 +39,9 @@
      sequence equals an eager per-expiry simulation of the rule above
      (tests/test_cct.c checks it on long random streams).
    - Time: every call takes `now` (ps). Times must be non-decreasing
-     across calls on one agent; an earlier time is treated as the latest
-     time already seen (expiries already applied are never undone).
+     across calls on one agent; a time earlier than the latest
+     state-changing call (BECN, setter) is treated as that latest time
+     (expiries already applied are never undone).
    - Trigger_Threshold log: a ring of log_capacity events in the agent's
      memory; when full the oldest event is overwritten and counted as
      lost. ibcc_cct_log_read() drains it oldest first (as reading the IBA
