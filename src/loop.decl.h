@@ -1,5 +1,5 @@
 /* ==== L2 loop ===========================================================
-   Minimal discrete-event loop: timed events on a binary heap held in caller
+   Minimal discrete-event loop: timed events on a 4-ary heap held in caller
    memory. Events at the same time run in the order they were scheduled.
    Nothing is allocated; there is no global state.
 
@@ -21,11 +21,18 @@ typedef struct ibcc_loop_desc {
     uint32_t capacity;          /* maximum pending events (default 1024) */
 } ibcc_loop_desc;
 
+/* Internal heap entry (do not touch): due time and the event's slot, so
+   heap comparisons read only the heap array. */
+typedef struct ibcc__hent {
+    ibcc_time t;                /* due time */
+    uint32_t slot;              /* index of the event's slot */
+    uint32_t pad;               /* unused, zero */
+} ibcc__hent;
+
 /* Internal event slot (do not touch). */
 typedef struct ibcc__event {
-    ibcc_time t;                /* due time */
     uint64_t seq;               /* scheduling order, ties broken by it */
-    ibcc_event_fn fn;
+    ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
     uint32_t pos;               /* index in heap, or free-list link */
@@ -39,8 +46,8 @@ struct ibcc_loop {
     uint32_t cap;               /* capacity */
     uint32_t count;             /* pending events */
     uint32_t free_head;         /* first free slot */
+    ibcc__hent *heap;           /* cap entries, count of them heap-ordered */
     ibcc__event *slot;          /* cap slots */
-    uint32_t *heap;             /* cap slot indices, heap-ordered */
 };
 
 /* Fills zero fields of *d with defaults. IBCC_ERR_NULL / IBCC_ERR_CAPACITY. */

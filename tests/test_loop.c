@@ -249,26 +249,38 @@ static void test_cancel_every_position(void)
     }
 }
 
-/* Cancelling in one subtree moves the last heap element (from another
+/* Cancelling in one subtree moves the last heap entry (from another
    subtree) into the hole, where it can be smaller than its new parent and
-   must move up. Inserted in this order the binary heap is laid out as the
-   array itself; cancelling 11 (index 3, under 10) moves 4 (index 11, under
-   3) there. A remove that only sifts down would later run 10 before 4. */
-static void test_cancel_moves_up(void)
+   must move up; a remove that only sifts down would later run a larger
+   time first. Inserted in array order, a valid heap layout stays as is,
+   so the two layouts below set this up for a 4-ary heap (cancel 20 at
+   index 5 under 10; last entry 3 at index 17 under 2) and for a binary
+   heap (cancel 11 at index 3 under 10; last entry 4 at index 11 under 3).
+   Either way the run order must be the sorted remaining times. */
+static void check_cancel_layout(const ibcc_time *ins, int n, int victim)
 {
-    static const ibcc_time ins[12] = { 1, 10, 2, 11, 12, 3, 20, 13, 14, 15, 16, 4 };
-    static const ibcc_time want[11] = { 1, 2, 3, 4, 10, 12, 13, 14, 15, 16, 20 };
     ibcc_loop l;
     logbuf g;
-    ibcc_event_id id[12];
+    ibcc_event_id id[32];
     int i;
     g.n = 0;
-    T_EQ(make_loop(&l, 16, mem_a), IBCC_OK);
-    for (i = 0; i < 12; i++)
+    T_EQ(make_loop(&l, 32, mem_a), IBCC_OK);
+    for (i = 0; i < n; i++)
         T_EQ(ibcc_loop_at(&l, ins[i], cb_log, &g, ins[i], &id[i]), IBCC_OK);
-    T_EQ(ibcc_loop_cancel(&l, id[3]), IBCC_OK);
-    T_EQU(ibcc_loop_run(&l), 11);
-    for (i = 0; i < 11; i++) T_EQU(g.r[i].t, want[i]);
+    T_EQ(ibcc_loop_cancel(&l, id[victim]), IBCC_OK);
+    T_EQU(ibcc_loop_run(&l), (uint64_t)(n - 1));
+    T_EQ(g.n, n - 1);
+    for (i = 1; i < g.n; i++) T_CHECK(g.r[i - 1].t < g.r[i].t);
+    for (i = 0; i < g.n; i++) T_CHECK(g.r[i].t != ins[victim]);
+}
+
+static void test_cancel_moves_up(void)
+{
+    static const ibcc_time quad[18] = { 1, 10, 11, 12, 2, 20, 21, 22, 23, 24,
+                                        25, 26, 27, 28, 29, 30, 31, 3 };
+    static const ibcc_time bin[12] = { 1, 10, 2, 11, 12, 3, 20, 13, 14, 15, 16, 4 };
+    check_cancel_layout(quad, 18, 5);
+    check_cancel_layout(bin, 12, 3);
 }
 
 /* ---- errors while scheduling -------------------------------------------- */

@@ -1,0 +1,37 @@
+/* The event-loop hold model, shared by bench/bench_loop.c (ibcc) and
+   bench/ns3_hold.cc (ns-3's schedulers) so both run the same workload.
+
+   Hold model: N events are pending; executing one schedules exactly one
+   more at now + d, so the queue size stays N. Delays d are exponential
+   with mean HOLD_MEAN_PS (1 us), drawn once from ibcc's RNG
+   (xoshiro256**, seed HOLD_SEED), rounded down to whole ps plus 1 ps so
+   none is 0, and stored in a table of HOLD_DELAYS entries that both
+   sides walk cyclically: the random-number cost stays out of the timed
+   loop and both schedulers see the identical sequence of times.
+   Per repetition: insert N events at times delay[0..N-1] (cyclic), run
+   warm-up events (max(N, 2^17)) to reach the steady state, then time
+   HOLD_EVENTS(N) further events. Needs ibcc.h included before it. */
+#ifndef IBCC_BENCH_HOLD_H
+#define IBCC_BENCH_HOLD_H
+
+#define HOLD_DELAYS   4096u                 /* power of two */
+#define HOLD_MEAN_PS  1000000.0             /* 1 us in ps */
+#define HOLD_SEED     20260101u
+#define HOLD_NCOUNT   5
+
+static const unsigned long hold_n[HOLD_NCOUNT] = { 1, 16, 1024, 65536, 1048576 };
+
+/* timed events per repetition and repetitions, per N (whole bench < 30 s) */
+static unsigned long hold_events(unsigned long n) { return n >= 1048576 ? 2000000ul : 3000000ul; }
+static int hold_reps(unsigned long n) { return n >= 1048576 ? 3 : (n >= 65536 ? 5 : 7); }
+static unsigned long hold_warm(unsigned long n) { return n > 131072ul ? n : 131072ul; }
+
+static void hold_delays(ibcc_time *tab)
+{
+    ibcc_rng r;
+    unsigned i;
+    ibcc_rng_seed(&r, HOLD_SEED);
+    for (i = 0; i < HOLD_DELAYS; i++)
+        tab[i] = 1u + (ibcc_time)ibcc_rng_exp(&r, HOLD_MEAN_PS);
+}
+#endif
