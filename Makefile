@@ -52,6 +52,11 @@ $(BUILD)/%: examples/%.c ibcc.h | $(BUILD)
 
 examples: $(addprefix $(BUILD)/,$(EXAMPLES))
 
+# The headline: two-switch victim scenario without CC and with each marking
+# engine + LIPD (docs/scenario_twoswitch.md).
+demo: $(BUILD)/ibccsim
+	@$(BUILD)/ibccsim demo
+
 # ---- benchmarks ---------------------------------------------------------
 $(BUILD)/bench_%: bench/bench_%.c ibcc.h bench/bench.h | $(BUILD)
 	$(CC) $(CFLAGS_B) $< -o $@ -lm

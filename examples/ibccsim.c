@@ -1,0 +1,684 @@
+/* ibccsim - scenario driver for ibcc's fabric model (layer L3).
+
+   Subcommands:
+     twoswitch   SCENARIOS.md A, runs 1-4: the two-switch victim scenario
+     recovery    SCENARIOS.md A run 8: a law's rate recovery curve
+     demo        the headline table (`make demo`)
+
+   Run `ibccsim --help` or `ibccsim twoswitch --help` for every flag.
+   See docs/scenario_twoswitch.md for how to read the outputs. */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+/* ---- options ----------------------------------------------------------- */
+typedef struct ts_opts {
+    unsigned local, remote, buffer;
+    unsigned window;            /* 0 = none */
+    ibcc_marker_engine marking;
+    ibcc_classify classify;
+    unsigned out_threshold;
+    ibcc_arb_policy arbiter;
+    unsigned bypass;
+    int law;                    /* 0 none, else ibcc_law_kind */
+    int discrete, fixed_rates;
+    double time_ms, victim_from, victim_to, measure_from, measure_to;
+    int measure_set_from, measure_set_to;
+    unsigned long long seed;
+    const char *series, *summary;
+    int quiet;
+} ts_opts;
+
+static void ts_defaults(ts_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->local = 10; o->remote = 10; o->buffer = 4; o->window = 1;
+    o->marking = IBCC_MARKER_NONE; o->classify = IBCC_CLASSIFY_ALL;
+    o->out_threshold = 8; o->arbiter = IBCC_ARB_OLDEST; o->bypass = 4;
+    o->law = 0; o->time_ms = 100; o->victim_from = 40; o->victim_to = 60;
+    o->seed = 1;
+}
+
+static void usage_main(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim SUBCOMMAND [flags]\n"
+"  twoswitch  two-switch victim scenario (SCENARIOS.md A runs 1-4)\n"
+"  recovery   rate recovery curve of a law (SCENARIOS.md A run 8)\n"
+"  demo       headline table: no CC vs each marking engine with LIPD\n"
+"ibccsim SUBCOMMAND --help lists the flags of a subcommand.\n");
+}
+
+static void usage_twoswitch(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim twoswitch [flags]\n"
+"Switches A and B joined by one link (ISL). On A: remote sources A1..AR and\n"
+"the victim source AV; on B: local sources B1..BL, the congested\n"
+"destination BC and the victim destination BV. Locals then remotes start\n"
+"one every 100 us (locals first); AV -> BV only in [victim-from, victim-to].\n"
+"Links 1 GB/s, 2068-byte data packets, 20-byte ACKs, 40 ns forwarding\n"
+"delay, 5 ns propagation delay ([S02] Table I).\n"
+"  --local N           local sources on B (1..64)              [10]\n"
+"  --remote N          remote sources on A (1..64)             [10]\n"
+"  --buffer N          packets per input buffer (1..65535)     [4]\n"
+"  --window N|none     unacknowledged packets per flow         [1]\n"
+"  --marking none|naive|input|io   switch marking engine       [none]\n"
+"  --classify all|busy trigger classification (MECHANISMS 2.2) [all]\n"
+"  --out-threshold N   io engine output threshold T_out        [8]\n"
+"  --arbiter oldest|rr switch scheduling                       [oldest]\n"
+"  --bypass N          oldest-first bypass limit (1..65535)    [4]\n"
+"  --law none|aimd|fimd|lipd   source rate law                 [none]\n"
+"  --discrete          discrete IPD rates (256) for the law    [off]\n"
+"  --fixed-rates       contributors at link/(L+R), victim at link/2 [off]\n"
+"  --time MS           simulated time                          [100]\n"
+"  --victim-from MS    victim flow starts                      [40]\n"
+"  --victim-to MS      victim flow stops                       [60]\n"
+"  --measure-from MS   measured window start                   [victim-from]\n"
+"  --measure-to MS     measured window end                     [victim-to]\n"
+"  --seed N            random seed                             [1]\n"
+"  --series FILE       CSV: 2 ms sliding-window rates every 0.5 ms\n"
+"  --summary FILE      CSV metric,value of the measured window\n"
+"  --quiet             no table on standard output\n");
+}
+
+static void usage_recovery(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim recovery --law aimd|fimd|lipd [flags]\n"
+"Rate recovery from Rmin to Rmax with no marks, one ACK per packet\n"
+"interval (SCENARIOS.md A run 8). Prints time_ms,rate lines and a final\n"
+"line recovery_ms=<value>.\n"
+"  --law aimd|fimd|lipd  the law (required)\n"
+"  --discrete            discrete IPD rates                     [off]\n"
+"  --link-gbytes G       link rate in GB/s                      [1]\n"
+"  --packet BYTES        packet size on the wire                [2068]\n"
+"  --rmin-div D          Rmin = Rmax / D (2..65536)             [256]\n");
+}
+
+static int bad(const char *flag, const char *val, const char *why)
+{
+    fprintf(stderr, "ibccsim: bad value '%s' for %s: %s\n",
+            val ? val : "(missing)", flag, why);
+    return 2;
+}
+
+static int parse_uint(const char *s, unsigned long long lo,
+                      unsigned long long hi, unsigned long long *out)
+{
+    char *end;
+    unsigned long long v;
+    if (!s || !*s || *s == '-') return 0;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return 0;
+    *out = v;
+    return 1;
+}
+
+static int parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v;
+    if (!s || !*s) return 0;
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno || *end || !(v >= lo && v <= hi)) return 0;
+    *out = v;
+    return 1;
+}
+
+/* Returns 0 ok, 1 help shown, 2 error. */
+static int parse_twoswitch(int argc, char **argv, ts_opts *o)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        unsigned long long u;
+        double x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_twoswitch(stdout);
+            return 1;
+        } else if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
+        else if (!strcmp(a, "--fixed-rates")) { o->fixed_rates = 1; continue; }
+        else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        if (strncmp(a, "--", 2) != 0) {
+            fprintf(stderr, "ibccsim twoswitch: unexpected argument '%s'\n", a);
+            return 2;
+        }
+        if (!strcmp(a, "--local") || !strcmp(a, "--remote")) {
+            if (!parse_uint(v, 1, IBCC_TWOSWITCH_MAX, &u))
+                return bad(a, v, "an integer 1..64");
+            if (a[2] == 'l') o->local = (unsigned)u; else o->remote = (unsigned)u;
+        } else if (!strcmp(a, "--buffer")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->buffer = (unsigned)u;
+        } else if (!strcmp(a, "--window")) {
+            if (v && !strcmp(v, "none")) o->window = 0;
+            else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
+            else return bad(a, v, "an integer 1..1000000 or 'none'");
+        } else if (!strcmp(a, "--marking")) {
+            if (v && !strcmp(v, "none")) o->marking = IBCC_MARKER_NONE;
+            else if (v && !strcmp(v, "naive")) o->marking = IBCC_MARKER_NAIVE;
+            else if (v && !strcmp(v, "input")) o->marking = IBCC_MARKER_INPUT;
+            else if (v && !strcmp(v, "io")) o->marking = IBCC_MARKER_INPUT_OUTPUT;
+            else return bad(a, v, "one of none, naive, input, io");
+        } else if (!strcmp(a, "--classify")) {
+            if (v && !strcmp(v, "all")) o->classify = IBCC_CLASSIFY_ALL;
+            else if (v && !strcmp(v, "busy")) o->classify = IBCC_CLASSIFY_BUSY;
+            else return bad(a, v, "one of all, busy");
+        } else if (!strcmp(a, "--out-threshold")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->out_threshold = (unsigned)u;
+        } else if (!strcmp(a, "--arbiter")) {
+            if (v && !strcmp(v, "oldest")) o->arbiter = IBCC_ARB_OLDEST;
+            else if (v && !strcmp(v, "rr")) o->arbiter = IBCC_ARB_RR;
+            else return bad(a, v, "one of oldest, rr");
+        } else if (!strcmp(a, "--bypass")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->bypass = (unsigned)u;
+        } else if (!strcmp(a, "--law")) {
+            if (v && !strcmp(v, "none")) o->law = 0;
+            else if (v && !strcmp(v, "aimd")) o->law = IBCC_LAW_AIMD;
+            else if (v && !strcmp(v, "fimd")) o->law = IBCC_LAW_FIMD;
+            else if (v && !strcmp(v, "lipd")) o->law = IBCC_LAW_LIPD;
+            else return bad(a, v, "one of none, aimd, fimd, lipd");
+        } else if (!strcmp(a, "--time") || !strcmp(a, "--victim-from")
+                   || !strcmp(a, "--victim-to") || !strcmp(a, "--measure-from")
+                   || !strcmp(a, "--measure-to")) {
+            if (!parse_double(v, 0, 1e6, &x))
+                return bad(a, v, "milliseconds, 0..1000000");
+            if (!strcmp(a, "--time")) o->time_ms = x;
+            else if (!strcmp(a, "--victim-from")) o->victim_from = x;
+            else if (!strcmp(a, "--victim-to")) o->victim_to = x;
+            else if (!strcmp(a, "--measure-from")) { o->measure_from = x; o->measure_set_from = 1; }
+            else { o->measure_to = x; o->measure_set_to = 1; }
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
+            o->seed = u;
+        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            if (a[3] == 'e') o->series = v; else o->summary = v;
+        } else {
+            fprintf(stderr, "ibccsim twoswitch: unknown flag '%s' (see --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (!o->measure_set_from) o->measure_from = o->victim_from;
+    if (!o->measure_set_to) o->measure_to = o->victim_to;
+    if (o->time_ms <= 0) return bad("--time", "0", "must be > 0");
+    if (o->victim_to <= o->victim_from) {
+        fprintf(stderr, "ibccsim twoswitch: --victim-to must be after --victim-from\n");
+        return 2;
+    }
+    if (o->measure_to <= o->measure_from || o->measure_to > o->time_ms) {
+        fprintf(stderr, "ibccsim twoswitch: measured window [%g, %g] ms must be"
+                " non-empty and within --time %g ms\n",
+                o->measure_from, o->measure_to, o->time_ms);
+        return 2;
+    }
+    if (o->law && o->fixed_rates) {
+        fprintf(stderr, "ibccsim twoswitch: --law and --fixed-rates exclude each other\n");
+        return 2;
+    }
+    return 0;
+}
+
+/* ---- the run ------------------------------------------------------------- */
+typedef struct ts_result {
+    double root_util, isl_util, victim_share_isl;
+    double local_share_root, remote_share_root, remote_local_ratio;
+    double victim_gbps, jain_contributors;
+    double marked_fraction[3];
+    double mean_latency_us[3];
+    ibcc_fabric_counters counters;
+    int conserved;
+    double wall_s;
+} ts_result;
+
+typedef struct ts_obs {
+    const ibcc_twoswitch *ts;
+    ibcc_time m0, m1;
+    uint64_t delivered[3], marked[3];
+    double lat_sum[3];
+} ts_obs;
+
+static void ts_on_delivered(void *user, const ibcc_fabric_pkt *p)
+{
+    ts_obs *ob = (ts_obs *)user;
+    unsigned c;
+    if (p->t < ob->m0 || p->t >= ob->m1) return;
+    c = ob->ts->flows[p->flow].cls;
+    ob->delivered[c]++;
+    if (p->hdr & IBCC_FECN) ob->marked[c]++;
+    ob->lat_sum[c] += (double)(p->t - p->t_inject);
+}
+
+static ibcc_time ms_time(double ms) { return (ibcc_time)(ms * 1e9 + 0.5); }
+
+/* Fills a fabric description for the options; ts and ob must outlive it. */
+static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
+                    ibcc_fabric_desc *d)
+{
+    unsigned i, contributors = o->local + o->remote;
+    memset(d, 0, sizeof *d);
+    if (ibcc_twoswitch_build(ts, o->local, o->remote, d) != IBCC_OK) return 0;
+    d->buf_packets = o->buffer;
+    d->arbiter.policy = o->arbiter;
+    d->arbiter.bypass_limit = o->bypass;
+    d->marker.engine = o->marking;
+    d->marker.classify = o->classify;
+    d->marker.t_out = o->out_threshold;
+    if (o->law) {
+        d->law.kind = (ibcc_law_kind)o->law;
+        d->law.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
+    }
+    d->seed = o->seed;
+    d->horizon = ms_time(o->time_ms) + IBCC_MS(1);
+    for (i = 0; i < ts->flow_count; i++) {
+        ibcc_fabric_flow *x = &ts->flows[i];
+        x->window = o->window;
+        if (o->law) x->agent = IBCC_AGENT_LAW;
+        else if (o->fixed_rates) {
+            x->agent = IBCC_AGENT_FIXED;
+            x->rate = x->cls == IBCC_TS_VICTIM ? IBCC_GBYTES(1) / 2u
+                                               : IBCC_GBYTES(1) / contributors;
+        } else x->agent = o->window ? IBCC_AGENT_WINDOW : IBCC_AGENT_NONE;
+        if (x->cls == IBCC_TS_VICTIM) {
+            x->start = ms_time(o->victim_from);
+            x->stop = ms_time(o->victim_to);
+        } else {
+            x->start = IBCC_US(100) * i;   /* locals first, then remotes */
+        }
+    }
+    memset(ob, 0, sizeof *ob);
+    ob->ts = ts;
+    ob->m0 = ms_time(o->measure_from);
+    ob->m1 = ms_time(o->measure_to);
+    d->observer.delivered = ts_on_delivered;
+    d->observer.user = ob;
+    return 1;
+}
+
+static double ts_flow_rate(const ibcc_fabric *f, unsigned flow, ibcc_time t0,
+                           ibcc_time t1)
+{
+    uint64_t b = 0;
+    (void)ibcc_fabric_flow_bytes(f, flow, t0, t1, &b);
+    return (double)b / ((double)(t1 - t0) * 1e-12); /* bytes/s */
+}
+
+static double ts_chan_rate(const ibcc_fabric *f, unsigned c, ibcc_time t0,
+                           ibcc_time t1)
+{
+    uint64_t b = 0;
+    (void)ibcc_fabric_channel_bytes(f, c, t0, t1, &b);
+    return (double)b / ((double)(t1 - t0) * 1e-12);
+}
+
+static int ts_write_series(const ts_opts *o, const ibcc_twoswitch *ts,
+                           const ibcc_fabric *f)
+{
+    FILE *fp = fopen(o->series, "w");
+    ibcc_time t, end = ms_time(o->time_ms), half = IBCC_MS(1);
+    double link = 1e9;
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s\n", o->series);
+        return 0;
+    }
+    fprintf(fp, "time_ms,local,remote,victim,root_link,isl_link,victim_link\n");
+    for (t = half; t + half <= end; t += IBCC_US(500)) {
+        double cls[3] = {0, 0, 0};
+        unsigned i;
+        for (i = 0; i < ts->flow_count; i++)
+            cls[ts->flows[i].cls] += ts_flow_rate(f, i, t - half, t + half);
+        fprintf(fp, "%.1f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", (double)t / 1e9,
+                cls[0] / link, cls[1] / link, cls[2] / link,
+                ts_chan_rate(f, ts->root_channel, t - half, t + half) / link,
+                ts_chan_rate(f, ts->isl_channel, t - half, t + half) / link,
+                ts_chan_rate(f, ts->victim_channel, t - half, t + half) / link);
+    }
+    fclose(fp);
+    return 1;
+}
+
+static int ts_run(const ts_opts *o, ts_result *res)
+{
+    static ibcc_twoswitch ts;
+    ts_obs ob;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_result r;
+    ibcc_time m0, m1;
+    double link = 1e9, contrib[2 * IBCC_TWOSWITCH_MAX], loc = 0, rem = 0;
+    unsigned i, nc = 0, c;
+    memset(res, 0, sizeof *res);
+    if (!ts_setup(o, &ts, &ob, &d)) {
+        fprintf(stderr, "ibccsim: bad topology parameters\n");
+        return 0;
+    }
+    r = ibcc_fabric_create(&f, &d);
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim: fabric: %s\n", ibcc_result_str(r));
+        return 0;
+    }
+    r = ibcc_fabric_run_until(f, ms_time(o->time_ms));
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim: run: %s\n", ibcc_result_str(r));
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
+    res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_counters_get(f, &res->counters);
+    m0 = ob.m0;
+    m1 = ob.m1;
+    for (i = 0; i < ts.flow_count; i++) {
+        double x = ts_flow_rate(f, i, m0, m1);
+        if (ts.flows[i].cls == IBCC_TS_LOCAL) loc += x;
+        else if (ts.flows[i].cls == IBCC_TS_REMOTE) rem += x;
+        else res->victim_gbps = x * 8e-9;
+        if (ts.flows[i].cls != IBCC_TS_VICTIM) contrib[nc++] = x;
+    }
+    res->root_util = ts_chan_rate(f, ts.root_channel, m0, m1) / link;
+    res->isl_util = ts_chan_rate(f, ts.isl_channel, m0, m1) / link;
+    res->victim_share_isl = res->victim_gbps / 8e-9 / link;
+    res->local_share_root = loc / link;
+    res->remote_share_root = rem / link;
+    res->remote_local_ratio = loc > 0 ? rem / loc : 0;
+    res->jain_contributors = ibcc_jain(contrib, nc);
+    for (c = 0; c < 3; c++) {
+        res->marked_fraction[c] = ob.delivered[c]
+            ? (double)ob.marked[c] / (double)ob.delivered[c] : 0;
+        res->mean_latency_us[c] = ob.delivered[c]
+            ? ob.lat_sum[c] / (double)ob.delivered[c] / 1e6 : 0;
+    }
+    if (o->series && !ts_write_series(o, &ts, f)) {
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
+    ibcc_fabric_destroy(f);
+    return 1;
+}
+
+static int ts_write_summary(const char *path, const ts_opts *o,
+                            const ts_result *r)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s\n", path);
+        return 0;
+    }
+    fprintf(fp, "metric,value\n");
+    fprintf(fp, "measure_from_ms,%.3f\nmeasure_to_ms,%.3f\n",
+            o->measure_from, o->measure_to);
+    fprintf(fp, "root_util,%.6f\n", r->root_util);
+    fprintf(fp, "isl_util,%.6f\n", r->isl_util);
+    fprintf(fp, "victim_share_isl,%.6f\n", r->victim_share_isl);
+    fprintf(fp, "local_share_root,%.6f\n", r->local_share_root);
+    fprintf(fp, "remote_share_root,%.6f\n", r->remote_share_root);
+    fprintf(fp, "remote_local_ratio,%.6f\n", r->remote_local_ratio);
+    fprintf(fp, "victim_gbps,%.6f\n", r->victim_gbps);
+    fprintf(fp, "jain_contributors,%.6f\n", r->jain_contributors);
+    fprintf(fp, "marked_fraction_local,%.6f\n", r->marked_fraction[0]);
+    fprintf(fp, "marked_fraction_remote,%.6f\n", r->marked_fraction[1]);
+    fprintf(fp, "marked_fraction_victim,%.6f\n", r->marked_fraction[2]);
+    fprintf(fp, "latency_us_local,%.3f\n", r->mean_latency_us[0]);
+    fprintf(fp, "latency_us_remote,%.3f\n", r->mean_latency_us[1]);
+    fprintf(fp, "latency_us_victim,%.3f\n", r->mean_latency_us[2]);
+    fprintf(fp, "packets_injected,%llu\n",
+            (unsigned long long)r->counters.injected);
+    fprintf(fp, "link_hops,%llu\n", (unsigned long long)r->counters.hops);
+    fprintf(fp, "conserved,%d\n", r->conserved);
+    fclose(fp);
+    return 1;
+}
+
+static void ts_print(const ts_result *r)
+{
+    printf("root_util               %.3f\n", r->root_util);
+    printf("isl_util                %.3f\n", r->isl_util);
+    printf("victim_share_isl        %.3f\n", r->victim_share_isl);
+    printf("local_share_root        %.3f\n", r->local_share_root);
+    printf("remote_share_root       %.3f\n", r->remote_share_root);
+    printf("remote_local_ratio      %.3f\n", r->remote_local_ratio);
+    printf("victim_gbps             %.3f\n", r->victim_gbps);
+    printf("jain_contributors       %.3f\n", r->jain_contributors);
+    printf("marked_fraction_local   %.3f\n", r->marked_fraction[0]);
+    printf("marked_fraction_remote  %.3f\n", r->marked_fraction[1]);
+    printf("marked_fraction_victim  %.3f\n", r->marked_fraction[2]);
+    printf("conserved               %s\n", r->conserved ? "yes" : "NO");
+}
+
+static int cmd_twoswitch(int argc, char **argv)
+{
+    ts_opts o;
+    ts_result r;
+    int rc;
+    ts_defaults(&o);
+    rc = parse_twoswitch(argc, argv, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (!ts_run(&o, &r)) return 1;
+    if (o.summary && !ts_write_summary(o.summary, &o, &r)) return 1;
+    if (!o.quiet) ts_print(&r);
+    return r.conserved ? 0 : 1;
+}
+
+/* ---- recovery ------------------------------------------------------------ */
+static int cmd_recovery(int argc, char **argv)
+{
+    ibcc_law_desc ld;
+    ibcc_law law;
+    ibcc_law_recovery_result rr;
+    ibcc_law_point *curve;
+    ibcc_time tau;
+    double g = 1.0;
+    unsigned long long packet = 2068, div = 256;
+    int i, kind = 0, discrete = 0;
+    size_t cap = 1u << 20, k, step;
+    ibcc_result r;
+    void *mem;
+    size_t ls;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_recovery(stdout);
+            return 0;
+        } else if (!strcmp(a, "--discrete")) { discrete = 1; continue; }
+        else if (!strcmp(a, "--law")) {
+            if (v && !strcmp(v, "aimd")) kind = IBCC_LAW_AIMD;
+            else if (v && !strcmp(v, "fimd")) kind = IBCC_LAW_FIMD;
+            else if (v && !strcmp(v, "lipd")) kind = IBCC_LAW_LIPD;
+            else return bad(a, v, "one of aimd, fimd, lipd");
+        } else if (!strcmp(a, "--link-gbytes")) {
+            if (!parse_double(v, 1e-6, 1e6, &g)) return bad(a, v, "GB/s, > 0");
+        } else if (!strcmp(a, "--packet")) {
+            if (!parse_uint(v, 1, 65535, &packet)) return bad(a, v, "bytes 1..65535");
+        } else if (!strcmp(a, "--rmin-div")) {
+            if (!parse_uint(v, 2, 65536, &div)) return bad(a, v, "an integer 2..65536");
+        } else {
+            fprintf(stderr, "ibccsim recovery: unknown flag '%s' (see --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (!kind) {
+        fprintf(stderr, "ibccsim recovery: --law is required\n");
+        return 2;
+    }
+    memset(&ld, 0, sizeof ld);
+    ld.kind = (ibcc_law_kind)kind;
+    ld.form = discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
+    ld.rmin = 1.0 / (double)div;
+    r = ibcc_law_defaults(&ld);
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim recovery: law: %s (discrete needs --rmin-div <= 256)\n",
+                ibcc_result_str(r));
+        return 2;
+    }
+    ls = ibcc_law_size(&ld);
+    mem = malloc(ls ? ls : 8);
+    if (!mem || ibcc_law_init(&law, &ld, mem, ls) != IBCC_OK) {
+        fprintf(stderr, "ibccsim recovery: cannot initialise the law\n");
+        free(mem);
+        return 1;
+    }
+    if (ibcc_wire_time(packet, (ibcc_rate)(g * 1e9 + 0.5), &tau) != IBCC_OK) {
+        fprintf(stderr, "ibccsim recovery: bad link rate / packet size\n");
+        free(mem);
+        return 2;
+    }
+    curve = (ibcc_law_point *)malloc(cap * sizeof *curve);
+    if (!curve) { free(mem); return 1; }
+    r = ibcc_law_recovery(&law, tau, curve, cap, &rr);
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim recovery: %s\n", ibcc_result_str(r));
+        free(curve);
+        free(mem);
+        return 1;
+    }
+    printf("time_ms,rate\n");
+    step = rr.points > 200 ? rr.points / 200 : 1;
+    for (k = 0; k < rr.points; k += step)
+        printf("%.6f,%.6f\n", (double)curve[k].t / 1e9, curve[k].rate);
+    if (rr.points && (rr.points - 1) % step)
+        printf("%.6f,%.6f\n", (double)curve[rr.points - 1].t / 1e9,
+               curve[rr.points - 1].rate);
+    printf("recovery_ms=%.6f\n", (double)rr.time / 1e9);
+    free(curve);
+    free(mem);
+    return 0;
+}
+
+/* ---- demo ------------------------------------------------------------------ */
+typedef struct demo_row {
+    const char *name;
+    ibcc_marker_engine marking;
+    ibcc_classify classify;
+    unsigned t_out;
+    int law;
+} demo_row;
+
+static int cmd_demo(int argc, char **argv)
+{
+    demo_row rows[6] = {
+        {"no CC (window 1)",           IBCC_MARKER_NONE,         IBCC_CLASSIFY_ALL,  8, 0},
+        {"naive + LIPD",               IBCC_MARKER_NAIVE,        IBCC_CLASSIFY_ALL,  8, IBCC_LAW_LIPD},
+        {"input (all) + LIPD",         IBCC_MARKER_INPUT,        IBCC_CLASSIFY_ALL,  8, IBCC_LAW_LIPD},
+        {"input (busy) + LIPD",        IBCC_MARKER_INPUT,        IBCC_CLASSIFY_BUSY, 8, IBCC_LAW_LIPD},
+        {"input-output T=4 + LIPD",    IBCC_MARKER_INPUT_OUTPUT, IBCC_CLASSIFY_ALL,  4, IBCC_LAW_LIPD},
+        {"input-output T=8 + LIPD",    IBCC_MARKER_INPUT_OUTPUT, IBCC_CLASSIFY_ALL,  8, IBCC_LAW_LIPD},
+    };
+    static struct { ts_result r; } res[6];
+    unsigned i, n = 6, best_fair = 1, best_victim = 1;
+    double ms = 100;
+    for (i = 0; i < (unsigned)argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: ibccsim demo [--time MS]\n"
+                   "Runs the two-switch victim scenario (L=10, R=10, buffer 4,\n"
+                   "window 1) without CC and with each marking engine + LIPD,\n"
+                   "and prints one table with a plain reading of it.\n");
+            return 0;
+        } else if (!strcmp(argv[i], "--time") && i + 1 < (unsigned)argc
+                   && parse_double(argv[i + 1], 61, 1e5, &ms)) {
+            i++;
+        } else {
+            fprintf(stderr, "ibccsim demo: unknown or bad flag '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    printf("Two-switch victim scenario [S02]/[S03]: 10 local + 10 remote sources\n"
+           "-> one congested host BC; a victim flow A->B (AV->BV) active 40-60 ms.\n"
+           "Links 1 GB/s, input buffers of 4 packets, window 1, %.0f ms runs;\n"
+           "figures are averages over the victim's active window [40, 60] ms.\n\n",
+           ms);
+    for (i = 0; i < n; i++) {
+        ts_opts o;
+        ts_defaults(&o);
+        o.marking = rows[i].marking;
+        o.classify = rows[i].classify;
+        o.out_threshold = rows[i].t_out;
+        o.law = rows[i].law;
+        o.time_ms = ms;
+        o.measure_from = o.victim_from;
+        o.measure_to = o.victim_to;
+        if (!ts_run(&o, &res[i].r) || !res[i].r.conserved) {
+            fprintf(stderr, "ibccsim demo: run '%s' failed\n", rows[i].name);
+            return 1;
+        }
+    }
+    printf("%-26s %6s %6s %7s %6s %6s %6s\n", "configuration", "root", "ISL",
+           "victim", "local", "remote", "Jain");
+    printf("%-26s %6s %6s %7s %6s %6s %6s\n", "", "util", "util", "share",
+           "share", "share", "index");
+    for (i = 0; i < n; i++) {
+        const ts_result *r = &res[i].r;
+        printf("%-26s %6.3f %6.3f %7.3f %6.3f %6.3f %6.3f\n", rows[i].name,
+               r->root_util, r->isl_util, r->victim_share_isl,
+               r->local_share_root, r->remote_share_root,
+               r->jain_contributors);
+    }
+    for (i = 2; i < n; i++) {
+        if (res[i].r.jain_contributors > res[best_fair].r.jain_contributors)
+            best_fair = i;
+        if (res[i].r.victim_share_isl > res[best_victim].r.victim_share_isl)
+            best_victim = i;
+    }
+    printf("\nReading:\n");
+    {
+        const ts_result *nc = &res[0].r, *nv = &res[1].r;
+        printf("- Without congestion control the congestion at BC spreads back "
+               "over the\n  inter-switch link: the victim, which never uses "
+               "the congested link, gets\n  %.0f%% of the inter-switch link "
+               "although that link is only %.0f%% busy.\n",
+               100 * nc->victim_share_isl, 100 * nc->isl_util);
+        printf("- With marking + LIPD the victim gets %.0f%% to %.0f%% of "
+               "the inter-switch link\n  (best: %s).\n",
+               100 * (nv->victim_share_isl < res[2].r.victim_share_isl
+                      ? nv->victim_share_isl : res[2].r.victim_share_isl),
+               100 * res[best_victim].r.victim_share_isl,
+               rows[best_victim].name);
+        printf("- Naive marking gives the local sources %.2f of the root link "
+               "and the remote\n  ones %.2f (remote/local %.2f): %s.\n",
+               nv->local_share_root, nv->remote_share_root,
+               nv->remote_local_ratio,
+               nv->remote_local_ratio < 0.8 ? "unfair to the remote sources"
+               : "close to an even split");
+        printf("- Fairest among contributors: %s (Jain %.3f; 1 = equal "
+               "shares).\n", rows[best_fair].name,
+               res[best_fair].r.jain_contributors);
+        printf("- Input-output T=4 keeps the root link %.0f%% busy against "
+               "%.0f%% for T=8.\n",
+               100 * res[4].r.root_util, 100 * res[5].r.root_util);
+        printf("- Input-triggered marking with classification 'all' marks "
+               "%.1f%% of the victim's\n  packets, with 'busy' %.1f%% "
+               "(victim share %.2f vs %.2f).\n",
+               100 * res[2].r.marked_fraction[2],
+               100 * res[3].r.marked_fraction[2],
+               res[2].r.victim_share_isl, res[3].r.victim_share_isl);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage_main(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage_main(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "twoswitch")) return cmd_twoswitch(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "recovery")) return cmd_recovery(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "demo")) return cmd_demo(argc - 2, argv + 2);
+    fprintf(stderr, "ibccsim: unknown subcommand '%s'\n", argv[1]);
+    usage_main(stderr);
+    return 2;
+}
