@@ -219,6 +219,15 @@ IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
                                         ibcc_time max_pkt_time,
                                         ibcc_cct_fdec_fn fdec, void *user);
 
+/* Population from a rate law of the law section (ibcc_law, any kind and
+   form): as ibcc_cct_fill_fdec with the law's continuous decrease
+   function ibcc_law_fdec (clamped to [rmin, 1]). With rmin = 1/256, LIPD
+   gives the linear table up to IPD 255 and FIMD/AIMD (m = 2) the entries
+   2^i - 1 up to 255. Errors as ibcc_cct_fill_fdec. */
+IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
+                                       ibcc_time max_pkt_time,
+                                       const ibcc_law *law);
+
 /* ---- the agent ------------------------------------------------------- */
 
 /* Fills zero fields of *d with the defaults; checks every range.

@@ -149,6 +149,20 @@ IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
     return IBCC_OK;
 }
 
+static double ibcc__cct_law_fdec(void *user, double x)
+{
+    return ibcc_law_fdec((const ibcc_law *)user, x);
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
+                                       ibcc_time max_pkt_time,
+                                       const ibcc_law *law)
+{
+    if (!law) return IBCC_ERR_NULL;
+    return ibcc_cct_fill_fdec(out, n, max_pkt_time, ibcc__cct_law_fdec,
+                              (void *)(uintptr_t)law);
+}
+
 /* ---- agent ------------------------------------------------------------ */
 
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)

@@ -184,6 +184,28 @@ static void test_populations(void)
     for (i = 0, bad = 0; i < 300; i++)
         if (t[i] != (i < 256 ? i : 255)) bad++;
     T_EQ(bad, 0);
+    /* the same from the law section's ibcc_law (continuous forms) */
+    {
+        ibcc_law law;
+        ibcc_law_desc ld;
+        uint16_t u[300];
+        memset(&ld, 0, sizeof ld);
+        ld.kind = IBCC_LAW_LIPD;
+        T_EQ(ibcc_law_init(&law, &ld, NULL, 0), IBCC_OK);
+        T_EQ(ibcc_cct_fill_law(u, 300, 1000, &law), IBCC_OK);
+        T_CHECK(memcmp(u, t, sizeof u) == 0);
+        ld.kind = IBCC_LAW_FIMD;
+        T_EQ(ibcc_law_init(&law, &ld, NULL, 0), IBCC_OK);
+        T_EQ(ibcc_cct_fill_law(u, 12, 1000, &law), IBCC_OK);
+        T_EQU(u[2], 3);
+        T_EQU(u[7], 127);
+        T_EQU(u[11], 255);
+        ld.kind = IBCC_LAW_AIMD;                 /* same decrease as FIMD */
+        T_EQ(ibcc_law_init(&law, &ld, NULL, 0), IBCC_OK);
+        T_EQ(ibcc_cct_fill_law(u, 12, 1000, &law), IBCC_OK);
+        T_EQU(u[5], 31);
+        T_EQ(ibcc_cct_fill_law(u, 12, 1000, NULL), IBCC_ERR_NULL);
+    }
     T_EQ(ibcc_cct_fill_fdec(t, 3, 1000, fdec_bad, NULL), IBCC_ERR_RANGE);
     T_EQ(ibcc_cct_fill_fdec(t, 3, 1000, fdec_zero, NULL), IBCC_ERR_RANGE);
     T_EQ(ibcc_cct_fill_fdec(t, 3, 1000, NULL, NULL), IBCC_ERR_NULL);
