@@ -1,0 +1,257 @@
+/* Tests of the L1 mvcm engine: hand-worked ACK reaction sequences (warm,
+   hot, cold, the cold-run rule, reset), both SCENARIOS §C variants,
+   saturation, the omega helper and its bounds, RTTmin, and every error. */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+#include "t.h"
+
+static uint64_t mem_[1024];
+
+#define WARM IBCC_MB
+#define HOT  (IBCC_MB | IBCC_VB)
+#define COLD 0u
+
+static void mk(ibcc_mvcm *a, uint32_t dw_max, uint32_t k, uint32_t n,
+               unsigned flags)
+{
+    ibcc_mvcm_desc d;
+    memset(&d, 0, sizeof d);
+    d.flows = 4;
+    d.dw_max = dw_max;
+    d.k = k;
+    d.n = n;
+    d.ws = 1000;
+    d.flags = flags;
+    T_EQ(ibcc_mvcm_init(a, &d, mem_, sizeof mem_), IBCC_OK);
+}
+
+/* Applies one ACK to flow 0 and checks (DW, nWS) afterwards. */
+#define STEP(a, bits, dw_, nws_) do { ibcc_mvcm_on_ack(a, 0, bits); \
+    T_EQU(ibcc_mvcm_window(a, 0), dw_); \
+    T_EQU(ibcc_mvcm_state(a, 0)->nws, nws_); } while (0)
+
+static void test_class(void)
+{
+    T_EQ(ibcc_mvcm_class(0), IBCC_MVCM_COLD);
+    T_EQ(ibcc_mvcm_class(IBCC_MB), IBCC_MVCM_WARM);
+    T_EQ(ibcc_mvcm_class(IBCC_MB | IBCC_VB), IBCC_MVCM_HOT);
+    T_EQ(ibcc_mvcm_class(IBCC_VB), IBCC_MVCM_COLD);     /* (0,1) impossible */
+    T_EQ(ibcc_mvcm_class(IBCC_ACK | IBCC_MB), IBCC_MVCM_WARM);
+}
+
+static void test_sequence(void)
+{
+    ibcc_mvcm a;
+    /* DWmax 3, k 4, n 2, WS 1000 ps */
+    mk(&a, 3, 4, 2, 0);
+    T_EQU(ibcc_mvcm_window(&a, 0), 3);
+    T_EQU(ibcc_mvcm_wait(&a, 0), 0);
+    STEP(&a, WARM, 2, 0);
+    STEP(&a, WARM, 1, 0);
+    STEP(&a, WARM, 1, 0);                /* floor 1 */
+    STEP(&a, HOT, 1, 1);                 /* DW == 1: nWS = 1 */
+    STEP(&a, HOT, 1, 4);                 /* x k (1st of n = 2) */
+    STEP(&a, HOT, 1, 16);                /* x k (2nd) */
+    STEP(&a, HOT, 1, 16);                /* cap reached */
+    T_EQU(ibcc_mvcm_wait(&a, 0), 16000);
+    T_EQU(ibcc_mvcm_state(&a, 0)->mults, 2);
+    STEP(&a, COLD, 1, 0);                /* first cold: clear nWS */
+    T_EQU(ibcc_mvcm_wait(&a, 0), 0);
+    STEP(&a, COLD, 2, 0);
+    STEP(&a, COLD, 3, 0);
+    STEP(&a, COLD, 3, 0);                /* DWmax */
+    /* hot with DW > 1 shrinks the window and leaves nWS */
+    STEP(&a, HOT, 2, 0);
+    STEP(&a, HOT, 1, 0);
+    STEP(&a, HOT, 1, 1);
+    STEP(&a, COLD, 1, 0);
+    STEP(&a, HOT, 1, 1);                 /* nWS 0 again: back to 1 */
+    STEP(&a, WARM, 1, 1);                /* warm: window only */
+    STEP(&a, COLD, 1, 0);                /* first of a new cold run */
+    STEP(&a, COLD, 2, 0);
+    /* a hot ACK at DW 2 then cold: the first cold only "clears" (nWS was
+       already 0), the next grows: the run rule, not "nWS != 0" */
+    STEP(&a, HOT, 1, 0);
+    STEP(&a, COLD, 1, 0);
+    STEP(&a, COLD, 2, 0);
+    /* reset on injection into an empty queue */
+    STEP(&a, HOT, 1, 0);
+    STEP(&a, HOT, 1, 1);
+    ibcc_mvcm_on_inject_empty(&a, 0);
+    T_EQU(ibcc_mvcm_window(&a, 0), 3);
+    T_EQU(ibcc_mvcm_wait(&a, 0), 0);
+    STEP(&a, COLD, 3, 0);                /* reset counts as a cold run */
+    /* full recovery from the worst state takes DWmax cold ACKs */
+    {
+        int i;
+        STEP(&a, HOT, 2, 0); STEP(&a, HOT, 1, 0); STEP(&a, HOT, 1, 1);
+        for (i = 0; i < 3; i++) ibcc_mvcm_on_ack(&a, 0, COLD);
+        T_EQU(ibcc_mvcm_window(&a, 0), 3);
+        T_EQU(ibcc_mvcm_wait(&a, 0), 0);
+    }
+    /* other flows untouched */
+    T_EQU(ibcc_mvcm_window(&a, 1), 3);
+    /* return values and out-of-range flows */
+    T_EQ(ibcc_mvcm_on_ack(&a, 1, HOT), IBCC_MVCM_HOT);
+    T_EQ(ibcc_mvcm_on_ack(&a, 1, WARM), IBCC_MVCM_WARM);
+    T_EQ(ibcc_mvcm_on_ack(&a, 1, COLD), IBCC_MVCM_COLD);
+    T_EQ(ibcc_mvcm_on_ack(&a, 4, HOT), -1);
+    T_EQ(ibcc_mvcm_on_ack(NULL, 0, HOT), -1);
+    ibcc_mvcm_on_inject_empty(&a, 4);
+    ibcc_mvcm_on_inject_empty(NULL, 0);
+    T_EQU(ibcc_mvcm_window(&a, 4), 0);
+    T_EQU(ibcc_mvcm_wait(&a, 4), 0);
+    T_CHECK(ibcc_mvcm_state(&a, 4) == NULL);
+    T_EQ(ibcc_mvcm_step(&a, NULL, HOT), -1);
+}
+
+static void test_single_flow_step(void)
+{
+    ibcc_mvcm a;
+    ibcc_mvcm_flow f;
+    mk(&a, 2, 8, 1, 0);
+    ibcc_mvcm_flow_reset(&a, &f);
+    T_EQU(f.dw, 2);
+    ibcc_mvcm_step(&a, &f, HOT);
+    ibcc_mvcm_step(&a, &f, HOT);
+    ibcc_mvcm_step(&a, &f, HOT);
+    ibcc_mvcm_step(&a, &f, HOT);
+    T_EQU(f.dw, 1);
+    T_EQU(f.nws, 8);                     /* 1, x8 once (n = 1), stays */
+    T_EQU(ibcc_mvcm_window(&a, 0), 2);   /* the agent's flows untouched */
+}
+
+static void test_variants(void)
+{
+    ibcc_mvcm a;
+    int i;
+    /* no warm marking */
+    mk(&a, 3, 4, 2, IBCC_MVCM_NO_WARM);
+    STEP(&a, WARM, 3, 0);
+    STEP(&a, HOT, 2, 0);
+    STEP(&a, WARM, 2, 0);
+    /* a warm ACK still ends a cold run */
+    STEP(&a, COLD, 2, 0);
+    STEP(&a, COLD, 3, 0);
+    /* no cap: 1, 4, 16, ... 4^15, then saturation at 2^32 - 1 */
+    mk(&a, 1, 4, 2, IBCC_MVCM_NO_CAP);
+    STEP(&a, HOT, 1, 1);
+    for (i = 0; i < 15; i++) ibcc_mvcm_on_ack(&a, 0, HOT);
+    T_EQU(ibcc_mvcm_state(&a, 0)->nws, UINT64_C(1073741824));
+    STEP(&a, HOT, 1, UINT64_C(4294967295));
+    STEP(&a, HOT, 1, UINT64_C(4294967295));
+    T_EQU(ibcc_mvcm_wait(&a, 0), UINT64_C(4294967295) * 1000u);
+    /* waiting interval saturates */
+    {
+        ibcc_mvcm_desc d;
+        memset(&d, 0, sizeof d);
+        d.ws = IBCC_TIME_MAX / 2;
+        T_EQ(ibcc_mvcm_init(&a, &d, mem_, sizeof mem_), IBCC_OK);
+        ibcc_mvcm_on_ack(&a, 0, HOT);   /* DW 2 -> 1 */
+        ibcc_mvcm_on_ack(&a, 0, HOT);   /* nWS 1 */
+        T_EQU(ibcc_mvcm_wait(&a, 0), IBCC_TIME_MAX / 2);
+        ibcc_mvcm_on_ack(&a, 0, HOT);   /* nWS 4 */
+        T_EQU(ibcc_mvcm_wait(&a, 0), IBCC_TIME_MAX);
+    }
+}
+
+static void test_desc(void)
+{
+    ibcc_mvcm_desc d;
+    ibcc_mvcm a;
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);   /* ws is required */
+    d.ws = 5;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_OK);
+    T_EQ(d.flows, 1); T_EQ(d.dw_max, 2); T_EQ(d.k, 4); T_EQ(d.n, 3);
+    T_EQU(ibcc_mvcm_size(&d), 16);
+    T_EQ(ibcc_mvcm_defaults(NULL), IBCC_ERR_NULL);
+    T_EQU(ibcc_mvcm_size(NULL), 0);
+    d.flows = 0x80000000u;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_CAPACITY);
+    T_EQU(ibcc_mvcm_size(&d), 0);
+    d.flows = 1; d.dw_max = 65536;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.dw_max = 2; d.k = 1;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.k = 65536;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.k = 4; d.n = 65;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.n = 3; d.flags = 4;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.flags = 0; d.flows = 3;
+    T_EQ(ibcc_mvcm_init(NULL, &d, mem_, sizeof mem_), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_init(&a, NULL, mem_, sizeof mem_), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_init(&a, &d, NULL, sizeof mem_), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_init(&a, &d, (char *)mem_ + 4, 100), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_mvcm_init(&a, &d, mem_, 35), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_mvcm_init(&a, &d, mem_, ibcc_mvcm_size(&d)), IBCC_OK);
+    d.ws = 0;
+    T_EQ(ibcc_mvcm_init(&a, &d, mem_, sizeof mem_), IBCC_ERR_RANGE);
+}
+
+static void test_omega(void)
+{
+    double w, lo, hi;
+    uint32_t dw;
+    ibcc_time rtt;
+    /* [F]-like numbers: 3 hops, t_hop 20 ns at 1 GB/s (20 bytes), 256 B
+       payload + 22 B header = 278 B data, 22 B ACK:
+       omega = (2*3*20 + 278 + 22) / 278 = 420 / 278 */
+    T_NEAR(ibcc_mvcm_hop_bytes(IBCC_NS(20), IBCC_GBYTES(1)), 20.0, 1e-12);
+    T_EQ(ibcc_mvcm_omega(3, 20.0, 278.0, 22.0, &w), IBCC_OK);
+    T_NEAR(w, 420.0 / 278.0, 1e-15);
+    T_EQ(ibcc_mvcm_dw_max(w, &dw), IBCC_OK);
+    T_EQU(dw, 2);
+    /* variable payloads 256..1024: K = 120 + 22 = 142;
+       lo = (142 + 1046) / 1046, hi = (142 + 278) / 278 */
+    T_EQ(ibcc_mvcm_omega_bounds(3, 20.0, 278.0, 1046.0, 22.0, &lo, &hi), IBCC_OK);
+    T_NEAR(lo, 1188.0 / 1046.0, 1e-15);
+    T_NEAR(hi, 420.0 / 278.0, 1e-15);
+    /* omega = RTTmin * B / L_data: 2*3*20 ns + 278 ns + 22 ns = 420 ns */
+    T_EQ(ibcc_mvcm_rtt_min(3, IBCC_NS(20), IBCC_GBYTES(1), 278, 22, &rtt), IBCC_OK);
+    T_EQU(rtt, IBCC_NS(420));
+    /* dw_max rounding */
+    T_EQ(ibcc_mvcm_dw_max(1.0, &dw), IBCC_OK); T_EQU(dw, 1);
+    T_EQ(ibcc_mvcm_dw_max(2.0, &dw), IBCC_OK); T_EQU(dw, 2);
+    T_EQ(ibcc_mvcm_dw_max(2.0 + 1e-12, &dw), IBCC_OK); T_EQU(dw, 2);
+    T_EQ(ibcc_mvcm_dw_max(2.00001, &dw), IBCC_OK); T_EQU(dw, 3);
+    T_EQ(ibcc_mvcm_dw_max(65535.5, &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(0.99, &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(65536.0, &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(NAN, &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(2.0, NULL), IBCC_ERR_NULL);
+    /* errors */
+    T_EQ(ibcc_mvcm_omega(3, 20.0, 0.0, 22.0, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(3, -1.0, 278.0, 22.0, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(3, 20.0, 278.0, -1.0, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(3, NAN, 278.0, 22.0, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(3, INFINITY, 278.0, 22.0, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(3, 20.0, 278.0, 22.0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_omega_bounds(3, 20.0, 0.0, 10.0, 22.0, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(3, 20.0, 20.0, 10.0, 22.0, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(3, -2.0, 10.0, 20.0, 22.0, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(3, 2.0, 10.0, 20.0, NAN, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(3, 2.0, 10.0, 20.0, 22.0, NULL, &hi), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_omega_bounds(3, 2.0, 10.0, 20.0, 22.0, &lo, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_rtt_min(3, 1, 0, 278, 22, &rtt), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_rtt_min(3, 1, 1, 0, 22, &rtt), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_rtt_min(3, 1, 1, 278, 22, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_rtt_min(0xffffffffu, IBCC_TIME_MAX / 4, 1000, 1, 1, &rtt),
+         IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_mvcm_rtt_min(1, IBCC_TIME_MAX / 2 - 1, IBCC_GBYTES(1000), 1000, 1000, &rtt),
+         IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_mvcm_rtt_min(1, 1, 1, 0xffffffffu, 1, &rtt), IBCC_ERR_OVERFLOW);
+}
+
+int main(void)
+{
+    T_RUN(test_class);
+    T_RUN(test_sequence);
+    T_RUN(test_single_flow_step);
+    T_RUN(test_variants);
+    T_RUN(test_desc);
+    T_RUN(test_omega);
+    return t_summary();
+}
