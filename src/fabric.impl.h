@@ -1111,6 +1111,8 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
             && (x->on_mean == 0 || x->off_mean == 0)) return IBCC_ERR_RANGE;
         if (x->traffic == IBCC_TRAFFIC_RATE && x->offered == 0)
             return IBCC_ERR_RANGE;
+        if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
+            return IBCC_ERR_RANGE;
         if ((r = ibcc__fab_walk(f, x->src, x->dst)) != IBCC_OK) return r;
         if ((r = ibcc__fab_walk(f, x->dst, x->src)) != IBCC_OK) return r;
         fl->d = *x;
