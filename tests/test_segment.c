@@ -1,0 +1,113 @@
+/* Tests of the L1 segment policy: lengths (fixed and adaptive B*h),
+   segment counts and sizes of messages, priority selection, and every
+   invalid description. */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+#include "t.h"
+
+static void test_lengths(void)
+{
+    ibcc_segment s;
+    ibcc_segment_desc d;
+    T_EQ(ibcc_segment_init(&s, NULL), IBCC_OK);
+    T_EQU(s.seg_bytes, 100);
+    T_EQU(s.slack_bytes, 80);
+    T_EQU(ibcc_segment_len(&s, IBCC_SEGMENT_LOW, 3), 100);
+    T_EQU(ibcc_segment_len(&s, IBCC_SEGMENT_HIGH, 3), IBCC_SEGMENT_WHOLE);
+    /* adaptive: L_l = B h; 80-byte slack, 4 hops: 320; 150-byte: 600 */
+    T_EQU(ibcc_segment_adaptive_len(80, 4), 320);
+    T_EQU(ibcc_segment_adaptive_len(150, 4), 600);
+    T_EQU(ibcc_segment_adaptive_len(80, 0), 80);
+    T_EQU(ibcc_segment_adaptive_len(0xffffffffu, 0xffffffffu),
+          UINT64_C(0xfffffffe00000001));
+    memset(&d, 0, sizeof d);
+    d.adaptive = 1;
+    d.slack_bytes = 150;
+    T_EQ(ibcc_segment_init(&s, &d), IBCC_OK);
+    T_EQU(ibcc_segment_len(&s, IBCC_SEGMENT_LOW, 2), 300);
+    T_EQU(ibcc_segment_len(&s, IBCC_SEGMENT_HIGH, 2), IBCC_SEGMENT_WHOLE);
+    T_EQU(ibcc_segment_len(NULL, IBCC_SEGMENT_LOW, 2), IBCC_SEGMENT_WHOLE);
+}
+
+static void test_messages(void)
+{
+    ibcc_segment s;
+    ibcc_segment_iter it;
+    ibcc_segment_desc d;
+    uint64_t sizes[8], n = 0, x;
+    memset(&d, 0, sizeof d);
+    d.seg_bytes = 33;
+    T_EQ(ibcc_segment_init(&s, &d), IBCC_OK);
+    /* 100 bytes in 33-byte segments: 33 33 33 1 */
+    T_EQU(ibcc_segment_count(&s, 100, IBCC_SEGMENT_LOW, 1), 4);
+    ibcc_segment_begin(&it, &s, 100, IBCC_SEGMENT_LOW, 1);
+    while ((x = ibcc_segment_next(&it)) != 0 && n < 8) sizes[n++] = x;
+    T_EQU(n, 4);
+    T_EQU(sizes[0], 33); T_EQU(sizes[1], 33); T_EQU(sizes[2], 33); T_EQU(sizes[3], 1);
+    T_EQU(ibcc_segment_next(&it), 0);
+    /* exact multiple: 99 = 3 x 33 */
+    T_EQU(ibcc_segment_count(&s, 99, IBCC_SEGMENT_LOW, 1), 3);
+    ibcc_segment_begin(&it, &s, 99, IBCC_SEGMENT_LOW, 1);
+    T_EQU(ibcc_segment_next(&it), 33);
+    T_EQU(ibcc_segment_next(&it), 33);
+    T_EQU(ibcc_segment_next(&it), 33);
+    T_EQU(ibcc_segment_next(&it), 0);
+    /* high priority: one worm of the whole message */
+    T_EQU(ibcc_segment_count(&s, 1000, IBCC_SEGMENT_HIGH, 1), 1);
+    ibcc_segment_begin(&it, &s, 1000, IBCC_SEGMENT_HIGH, 1);
+    T_EQU(ibcc_segment_next(&it), 1000);
+    T_EQU(ibcc_segment_next(&it), 0);
+    /* empty message */
+    T_EQU(ibcc_segment_count(&s, 0, IBCC_SEGMENT_LOW, 1), 0);
+    ibcc_segment_begin(&it, &s, 0, IBCC_SEGMENT_LOW, 1);
+    T_EQU(ibcc_segment_next(&it), 0);
+    /* huge message does not overflow */
+    T_EQU(ibcc_segment_count(&s, UINT64_MAX, IBCC_SEGMENT_LOW, 1),
+          UINT64_MAX / 33 + 1);
+    T_EQU(ibcc_segment_count(&s, UINT64_MAX, IBCC_SEGMENT_HIGH, 1), 1);
+    /* adaptive over 3 hops with 80-byte slack: 240 */
+    d.adaptive = 1;
+    T_EQ(ibcc_segment_init(&s, &d), IBCC_OK);
+    T_EQU(ibcc_segment_count(&s, 1000, IBCC_SEGMENT_LOW, 3), 5);
+    ibcc_segment_begin(&it, &s, 1000, IBCC_SEGMENT_LOW, 3);
+    T_EQU(ibcc_segment_next(&it), 240);
+    T_EQU(ibcc_segment_next(&it), 240);
+    T_EQU(ibcc_segment_next(&it), 240);
+    T_EQU(ibcc_segment_next(&it), 240);
+    T_EQU(ibcc_segment_next(&it), 40);
+    T_EQU(ibcc_segment_next(&it), 0);
+    T_EQU(ibcc_segment_next(NULL), 0);
+    ibcc_segment_begin(NULL, &s, 10, 0, 1);
+}
+
+static void test_pick(void)
+{
+    T_EQ(ibcc_segment_pick(1, 1, 1), IBCC_SEGMENT_PICK_NONE);
+    T_EQ(ibcc_segment_pick(0, 1, 1), IBCC_SEGMENT_HIGH);
+    T_EQ(ibcc_segment_pick(0, 1, 0), IBCC_SEGMENT_HIGH);
+    T_EQ(ibcc_segment_pick(0, 0, 1), IBCC_SEGMENT_LOW);
+    T_EQ(ibcc_segment_pick(0, 0, 0), IBCC_SEGMENT_PICK_NONE);
+}
+
+static void test_desc(void)
+{
+    ibcc_segment_desc d;
+    ibcc_segment s;
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_segment_defaults(&d), IBCC_OK);
+    T_EQU(d.seg_bytes, 100);
+    T_EQU(d.slack_bytes, 80);
+    T_EQ(ibcc_segment_defaults(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_segment_init(NULL, &d), IBCC_ERR_NULL);
+    d.adaptive = 2;
+    T_EQ(ibcc_segment_init(&s, &d), IBCC_ERR_RANGE);
+}
+
+int main(void)
+{
+    T_RUN(test_lengths);
+    T_RUN(test_messages);
+    T_RUN(test_pick);
+    T_RUN(test_desc);
+    return t_summary();
+}
