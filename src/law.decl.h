@@ -18,10 +18,11 @@
      TABLE       the law compiled at init into per-entry tables over a
                  finite rate set (default: the 256 IPD rates, index = ipd;
                  or a geometric set): next_on_mark[i], next_on_unmark[i]
-                 and a progress increment inc[i] (Q16.16). The per-ACK step
-                 is integer-only: a marked ACK moves to next_on_mark[i]; an
-                 unmarked ACK adds inc[i] to a progress accumulator and
-                 moves to next_on_unmark[i] when it reaches 1.0 (65536).
+                 and a progress increment inc[i] (Q1.31: 2^31 = one
+                 step). The per-ACK step is integer-only: a marked ACK
+                 moves to next_on_mark[i]; an unmarked ACK adds inc[i] to
+                 a progress accumulator and moves to next_on_unmark[i]
+                 when it reaches one step (2^31).
                  This deterministic fractional counter is how the table
                  avoids freezing slow increases (docs/law.md).
 
@@ -107,14 +108,15 @@ typedef struct ibcc_law_state {
     double   x;             /* CONTINUOUS: rate / Rmax in [rmin, 1] */
     uint64_t q;             /* DISCRETE: exact rate, Q32.32 (2^32 = Rmax) */
     uint32_t index;         /* DISCRETE: applied ipd; TABLE: entry index */
-    uint32_t acc;           /* TABLE: progress to next_on_unmark, Q16.16 */
+    uint32_t acc;           /* TABLE: progress to next_on_unmark, Q1.31
+                               (2^31 = one step), always < 2^31 */
 } ibcc_law_state;
 
 /* One compiled table entry (internal layout; read with
    ibcc_law_table_entry). */
 typedef struct ibcc__law_entry {
     double   rate;          /* x_i, normalised */
-    uint32_t inc;           /* progress per unmarked ACK, Q16.16 */
+    uint32_t inc;           /* progress per unmarked ACK, Q1.31 */
     uint32_t gapq;          /* Rmax/x_i - 1, Q16.16 (exactly ipd<<16 on
                                the IPD set) */
     uint16_t mark;          /* next_on_mark[i] */
@@ -134,10 +136,11 @@ typedef struct ibcc_law_entry {
     double   rate;          /* x_i = r_i / Rmax */
     uint32_t next_on_mark;  /* index after a marked ACK */
     uint32_t next_on_unmark;/* index once progress reaches 1.0 */
-    uint32_t inc;           /* progress per unmarked ACK, Q16.16: 65536
-                               means every ACK moves; above 65536 the excess
+    uint32_t inc;           /* progress per unmarked ACK, Q1.31: 2^31
+                               means every ACK moves; above 2^31 the excess
                                is carried (the continuous law passed
-                               next_on_unmark's rate in one ACK) */
+                               next_on_unmark's rate in one ACK); 0: the
+                               law does not increase from this entry */
     uint32_t gap_q16;       /* Rmax/x_i - 1 in Q16.16 */
 } ibcc_law_entry;
 
@@ -157,6 +160,9 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d);
 IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
                                    void *mem, size_t len);
 
+/* One step of table progress, Q1.31 (private). */
+#define IBCC__LAW_STEP UINT64_C(0x80000000)
+
 /* Private steps of the non-table forms (called by the inline functions). */
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
 
@@ -170,19 +176,20 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
             l->s.index = e->mark;
             l->s.acc = 0;
         } else {
-            /* progress (Q16.16) += inc[i]; at 1.0 move to up[i]; a carry
-               of another whole step moves one entry further up; what is
-               left is capped just under one step (0 at Rmax) */
-            uint32_t a = l->s.acc + e->inc;
-            if (a >= 65536u) {
+            /* progress (Q1.31) += inc[i]; at one step (2^31) move to
+               up[i]; a carry of another whole step moves one entry
+               further up; what is left is capped just under one step
+               (0 at Rmax) */
+            uint64_t a = (uint64_t)l->s.acc + e->inc;
+            if (a >= IBCC__LAW_STEP) {
                 uint32_t j = e->up;
-                a -= 65536u;
-                if (a >= 65536u && j > 0) { j--; a -= 65536u; }
-                if (a > 65535u) a = 65535u;
+                a -= IBCC__LAW_STEP;
+                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
+                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
-            l->s.acc = a;
+            l->s.acc = (uint32_t)a;
         }
     } else {
         ibcc__law_step(l, marked, 65536u);
@@ -205,13 +212,14 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
             l->s.index = e->mark;
             l->s.acc = 0;
         } else {
+            /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
             uint64_t a = (uint64_t)l->s.acc
                        + (((uint64_t)e->inc * weight_q16) >> 16);
-            if (a >= 65536u) {
+            if (a >= IBCC__LAW_STEP) {
                 uint32_t j = e->up;
-                a -= 65536u;
-                if (a >= 65536u && j > 0) { j--; a -= 65536u; }
-                if (a > 65535u) a = 65535u;
+                a -= IBCC__LAW_STEP;
+                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
+                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
@@ -251,7 +259,7 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x);
 /* Copies the dynamic state out / in (persistent per-pair state). set
    validates it for this law: RANGE if a field is outside the form's
    domain (x not in [rmin,1], q not in [qmin, 2^32], index >= entries or
-   not the ipd of q, acc >= 65536). */
+   not the ipd of q, acc >= 2^31). */
 IBCC_API ibcc_result ibcc_law_get_state(const ibcc_law *l, ibcc_law_state *s);
 IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s);
 

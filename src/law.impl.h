@@ -7,6 +7,9 @@
                                                    with a table rate */
 #define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
 #define IBCC__LAW_TREC_MAX_ACKS 16777216u       /* checker: Trec limit */
+#define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: ACKs per entry
+                                                   stepped before the count
+                                                   is extrapolated */
 
 /* Clamp to [k, 1]; NaN becomes k. */
 static double ibcc__law_clamp(double y, double k)
@@ -156,8 +159,10 @@ static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
        inside the last one; finc not clamped at Rmax here, so the clamp
        does not stretch the last step); next_on_unmark[i] = i-1,
        inc[i] = 1/n_i.
-   inc is Q16.16, rounded to nearest, at least 1 (a law needing more than
-   65536 ACKs per step is run as 65536). An entry from which the law does
+   inc is Q1.31 (2^31 = one step), rounded to nearest, at least 1. The
+   count is stepped ACK by ACK up to 2^20 ACKs; a law slower than that
+   from x_i is extrapolated linearly in rate from the first 2^20 ACKs
+   (n_i = 2^20 (x_{i-1} - x_i)/(z - x_i)). An entry from which the law does
    not increase at all gets inc 0 (it stays, as the continuous law does). */
 static void ibcc__law_compile(ibcc_law *l)
 {
@@ -195,15 +200,19 @@ static void ibcc__law_compile(ibcc_law *l)
                 if (j > 0 && z1 < t[j - 1].rate) {
                     frac = (z1 - t[j].rate) / (t[j - 1].rate - t[j].rate);
                     if (!(frac > 0.0)) frac = 0.0;
-                    if (frac > 65535.0 / 65536.0) frac = 65535.0 / 65536.0;
+                    if (frac > 2147483647.0 / 2147483648.0)
+                        frac = 2147483647.0 / 2147483648.0;
                 }
                 t[i].up = (uint16_t)j;
-                t[i].inc = 65536u + (uint32_t)floor(frac * 65536.0 + 0.5);
-                if (t[i].inc > 131071u) t[i].inc = 131071u;
+                {
+                    double inc = floor((1.0 + frac) * 2147483648.0 + 0.5);
+                    if (inc > 4294967295.0) inc = 4294967295.0;
+                    t[i].inc = (uint32_t)inc;
+                }
             } else {
                 double prev = z1, nreal = -1.0;
                 uint32_t count = 1;
-                while (count < 65536u) {
+                while (count < IBCC__LAW_COMPILE_ACKS) {
                     double nz = ibcc__law_inc_lo(d, prev);
                     if (!(nz > prev)) break;      /* no progress: stuck */
                     count++;
@@ -214,15 +223,16 @@ static void ibcc__law_compile(ibcc_law *l)
                     }
                     prev = nz;
                 }
-                if (count >= 65536u && nreal < 0.0 && z1 > x) nreal = 65536.0;
+                if (count >= IBCC__LAW_COMPILE_ACKS && nreal < 0.0 && prev > x)
+                    nreal = (double)count * (t[i - 1].rate - x) / (prev - x);
                 t[i].up = (uint16_t)(i - 1);
                 if (nreal < 0.0) {
                     t[i].up = (uint16_t)i;
                     t[i].inc = 0;
                 } else {
-                    double inc = floor(65536.0 / nreal + 0.5);
+                    double inc = floor(2147483648.0 / nreal + 0.5);
                     if (inc < 1.0) inc = 1.0;
-                    if (inc > 65536.0) inc = 65536.0;
+                    if (inc > 2147483648.0) inc = 2147483648.0;
                     t[i].inc = (uint32_t)inc;
                 }
             }
@@ -447,7 +457,7 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
         break;
     case IBCC_LAW_TABLE:
         if (s->x != 0.0 || s->q != 0) return IBCC_ERR_RANGE;
-        if (s->index >= l->n || s->acc >= 65536u) return IBCC_ERR_RANGE;
+        if (s->index >= l->n || s->acc >= IBCC__LAW_STEP) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
