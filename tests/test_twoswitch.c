@@ -1,0 +1,307 @@
+/* Scenario tests: the "must show" shapes of SCENARIOS.md A runs 1-4 on the
+   fabric model, conservation after every run, and determinism. The setup
+   is the one examples/ibccsim.c uses (locals then remotes start one every
+   100 us, locals first; victim AV -> BV active in [40, 60] ms; 100 ms;
+   measured over the victim's window [40, 60] ms). Measured values at the
+   time of writing are quoted beside each assertion; the margins are
+   chosen so that each assertion states the qualitative shape, not the
+   exact number (docs/scenario_twoswitch.md discusses every one). */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+#include "t.h"
+#include <stdlib.h>
+
+typedef struct run_cfg {
+    uint32_t L, R, buffer, window;      /* window 0 = none */
+    ibcc_marker_engine marking;
+    ibcc_classify classify;
+    uint32_t t_out;
+    ibcc_arb_policy arbiter;
+    int law;                            /* 0 none, else ibcc_law_kind */
+    int fixed_rates;
+    int onoff_locals;                   /* determinism test: random ON/OFF */
+    uint64_t seed;
+    double time_ms;
+} run_cfg;
+
+typedef struct run_res {
+    double root, isl, victim, local, remote, ratio, jain;
+    double marked[3];
+    int conserved;
+    char summary[512];
+} run_res;
+
+static ibcc_twoswitch ts;
+
+typedef struct obs { uint64_t deliv[3], marked[3]; ibcc_time m0, m1; } obs;
+static void on_deliv(void *u, const ibcc_fabric_pkt *p)
+{
+    obs *o = (obs *)u;
+    unsigned c;
+    if (p->t < o->m0 || p->t >= o->m1) return;
+    c = ts.flows[p->flow].cls;
+    o->deliv[c]++;
+    if (p->hdr & IBCC_FECN) o->marked[c]++;
+}
+
+static void cfg_default(run_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    c->L = 10; c->R = 10; c->buffer = 4; c->window = 1; c->t_out = 8;
+    c->arbiter = IBCC_ARB_OLDEST; c->seed = 1; c->time_ms = 100;
+}
+
+static double rate_of(uint64_t bytes, ibcc_time t0, ibcc_time t1)
+{
+    return (double)bytes / ((double)(t1 - t0) * 1e-12) / 1e9; /* of 1 GB/s */
+}
+
+static int run(const run_cfg *c, run_res *r)
+{
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    obs o;
+    ibcc_time m0 = IBCC_MS(40), m1 = IBCC_MS(60);
+    ibcc_time end = (ibcc_time)(c->time_ms * 1e9);
+    double contrib[128];
+    uint32_t i, n = 0;
+    uint64_t b;
+    memset(r, 0, sizeof *r);
+    memset(&d, 0, sizeof d);
+    memset(&o, 0, sizeof o);
+    if (ibcc_twoswitch_build(&ts, c->L, c->R, &d) != IBCC_OK) return 0;
+    d.buf_packets = c->buffer;
+    d.arbiter.policy = c->arbiter;
+    d.marker.engine = c->marking;
+    d.marker.classify = c->classify;
+    d.marker.t_out = c->t_out;
+    if (c->law) d.law.kind = (ibcc_law_kind)c->law;
+    d.seed = c->seed;
+    d.horizon = end;
+    o.m0 = m0; o.m1 = m1;
+    d.observer.delivered = on_deliv;
+    d.observer.user = &o;
+    for (i = 0; i < ts.flow_count; i++) {
+        ibcc_fabric_flow *x = &ts.flows[i];
+        x->window = c->window;
+        if (c->law) x->agent = IBCC_AGENT_LAW;
+        else if (c->fixed_rates) {
+            x->agent = IBCC_AGENT_FIXED;
+            x->rate = x->cls == IBCC_TS_VICTIM ? IBCC_GBYTES(1) / 2u
+                                               : IBCC_GBYTES(1) / (c->L + c->R);
+        } else x->agent = c->window ? IBCC_AGENT_WINDOW : IBCC_AGENT_NONE;
+        if (x->cls == IBCC_TS_VICTIM) {
+            x->start = IBCC_MS(40);
+            x->stop = IBCC_MS(60);
+        } else {
+            x->start = IBCC_US(100) * i;
+            if (c->onoff_locals && x->cls == IBCC_TS_LOCAL) {
+                x->traffic = IBCC_TRAFFIC_ONOFF;
+                x->on_mean = IBCC_US(500);
+                x->off_mean = IBCC_US(500);
+            }
+        }
+    }
+    if (ibcc_fabric_create(&f, &d) != IBCC_OK) return 0;
+    if (ibcc_fabric_run_until(f, end) != IBCC_OK) {
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
+    r->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    for (i = 0; i < ts.flow_count; i++) {
+        double x;
+        (void)ibcc_fabric_flow_bytes(f, i, m0, m1, &b);
+        x = rate_of(b, m0, m1);
+        if (ts.flows[i].cls == IBCC_TS_LOCAL) r->local += x;
+        else if (ts.flows[i].cls == IBCC_TS_REMOTE) r->remote += x;
+        else r->victim = x;
+        if (ts.flows[i].cls != IBCC_TS_VICTIM) contrib[n++] = x;
+    }
+    (void)ibcc_fabric_channel_bytes(f, ts.root_channel, m0, m1, &b);
+    r->root = rate_of(b, m0, m1);
+    (void)ibcc_fabric_channel_bytes(f, ts.isl_channel, m0, m1, &b);
+    r->isl = rate_of(b, m0, m1);
+    r->ratio = r->local > 0 ? r->remote / r->local : 0;
+    r->jain = ibcc_jain(contrib, n);
+    for (i = 0; i < 3; i++)
+        r->marked[i] = o.deliv[i] ? (double)o.marked[i] / (double)o.deliv[i] : 0;
+    snprintf(r->summary, sizeof r->summary,
+             "root_util,%.6f\nisl_util,%.6f\nvictim_share_isl,%.6f\n"
+             "local_share_root,%.6f\nremote_share_root,%.6f\n"
+             "jain_contributors,%.6f\nmarked_local,%.6f\n",
+             r->root, r->isl, r->victim, r->local, r->remote, r->jain,
+             r->marked[0]);
+    ibcc_fabric_destroy(f);
+    return 1;
+}
+
+/* Run 1: congestion spreading without CC. Ideal victim share = ISL
+   capacity left by the remote flows (1 - remote share of the root, about
+   0.7). "Far less" is asserted as below a third of that, with the ISL
+   under 50% busy. Measured: (a) victim 0.041, ISL 0.33; (b) victim 0.16,
+   ISL 0.32. */
+static void test_run1_spreading(void)
+{
+    run_cfg c;
+    run_res a, b;
+    cfg_default(&c);
+    T_CHECK(run(&c, &a));
+    T_CHECK(a.conserved);
+    T_CHECK(a.root > 0.98);
+    T_CHECK(a.victim < (1.0 - a.remote) / 3.0);
+    T_CHECK(a.isl < 0.5);
+    c.L = 5; c.R = 1; c.window = 0;                 /* (b) [S03] Fig. 2 */
+    T_CHECK(run(&c, &b));
+    T_CHECK(b.conserved);
+    T_CHECK(b.victim < (1.0 - b.remote) / 3.0);
+    T_CHECK(b.isl < 0.5);
+}
+
+/* Run 1 with round robin instead of oldest-first: a very different victim
+   throughput (measured 0.009 vs 0.041; asserted: a factor of 2 apart). */
+static void test_run1_arbiter_matters(void)
+{
+    run_cfg c;
+    run_res a, b;
+    cfg_default(&c);
+    T_CHECK(run(&c, &a));
+    c.arbiter = IBCC_ARB_RR;
+    T_CHECK(run(&c, &b));
+    T_CHECK(b.conserved);
+    T_CHECK(a.victim > 2.0 * b.victim || b.victim > 2.0 * a.victim);
+}
+
+/* Run 2: window 1 only. L5/R1: 2 flows cross the ISL into a 4-packet
+   buffer, no spreading (victim measured 0.71 of the ISL, where window 1
+   alone caps a flow at about 0.9); L5/R5: 6 flows > 4 slots, spreading
+   (victim 0.11). */
+static void test_run2_window_only(void)
+{
+    run_cfg c;
+    run_res a, b;
+    cfg_default(&c);
+    c.L = 5; c.R = 1;
+    T_CHECK(run(&c, &a));
+    T_CHECK(a.conserved);
+    T_CHECK(a.victim > 0.6);
+    T_CHECK(a.isl > 0.75);
+    c.R = 5;
+    T_CHECK(run(&c, &b));
+    T_CHECK(b.conserved);
+    T_CHECK(b.victim < 0.3);
+    T_CHECK(b.victim < a.victim / 2.0);
+}
+
+/* Run 3: fixed optimal rates, L5/R5: each contributor at 1/10 of the link,
+   the victim at 1/2. Without a window every flow gets its ideal share
+   (measured exactly 0.1 / 0.5; asserted within 2%). With window 1 the
+   contributors still do, and the victim gets 0.40: its window-1 round
+   trip through an ISL loaded at 100% exceeds its 2-packet-time gap
+   (documented in docs/scenario_twoswitch.md). */
+static void test_run3_fixed_rates(void)
+{
+    run_cfg c;
+    run_res a, b;
+    cfg_default(&c);
+    c.L = 5; c.R = 5; c.fixed_rates = 1; c.window = 0;
+    T_CHECK(run(&c, &a));
+    T_CHECK(a.conserved);
+    T_NEAR(a.local, 0.5, 0.01);
+    T_NEAR(a.remote, 0.5, 0.01);
+    T_NEAR(a.victim, 0.5, 0.01);
+    T_CHECK(a.jain > 0.999);
+    c.window = 1;
+    T_CHECK(run(&c, &b));
+    T_CHECK(b.conserved);
+    T_NEAR(b.local, 0.5, 0.01);
+    T_NEAR(b.remote, 0.5, 0.01);
+    T_CHECK(b.victim > 0.35 && b.victim <= 0.5);
+}
+
+/* Run 4: marking policies with LIPD, L10/R10, buffer 4, window 1, under
+   both classifications. Measured (victim, remote/local, root, Jain):
+     busy: naive 0.60 0.11 1.00 0.61 | input 0.56 0.35 0.99 0.81
+           io4 0.39 1.06 0.91 0.99   | io8 0.53 0.43 0.98 0.85
+     all:  naive 0.06 0.12 1.00 0.62 | input 0.07 0.34 0.99 0.80
+           io4 0.22 1.08 0.90 0.98   | io8 0.10 0.40 0.99 0.84
+   no CC: victim 0.04. */
+static void test_run4_marking(void)
+{
+    static const ibcc_marker_engine eng[4] = {
+        IBCC_MARKER_NAIVE, IBCC_MARKER_INPUT, IBCC_MARKER_INPUT_OUTPUT,
+        IBCC_MARKER_INPUT_OUTPUT };
+    static const uint32_t tout[4] = {8, 8, 4, 8};
+    run_res r[2][4], none;
+    run_cfg c;
+    int k, e;
+    cfg_default(&c);
+    T_CHECK(run(&c, &none));
+    c.law = IBCC_LAW_LIPD;
+    for (k = 0; k < 2; k++)
+        for (e = 0; e < 4; e++) {
+            c.classify = k ? IBCC_CLASSIFY_ALL : IBCC_CLASSIFY_BUSY;
+            c.marking = eng[e];
+            c.t_out = tout[e];
+            T_CHECK(run(&c, &r[k][e]));
+            T_CHECK(r[k][e].conserved);
+        }
+    /* busy: every marker avoids spreading: the victim gets at least 0.35
+       of the ISL (9x the no-CC share) and the ISL is busy above 60% */
+    for (e = 0; e < 4; e++) {
+        T_CHECK(r[0][e].victim > 0.35);
+        T_CHECK(r[0][e].victim > 5.0 * none.victim);
+        T_CHECK(r[0][e].isl > 0.6);
+        T_CHECK(r[0][e].marked[2] < 0.01);    /* victim almost never marked */
+    }
+    for (k = 0; k < 2; k++) {
+        /* naive is unfair: locals take more than 3x the remotes' share */
+        T_CHECK(r[k][0].local > 3.0 * r[k][0].remote);
+        /* input-triggered is fairer: ratio at least twice naive's */
+        T_CHECK(r[k][1].ratio > 2.0 * r[k][0].ratio);
+        /* input-output T=8 fairer still (Jain and ratio above input's) */
+        T_CHECK(r[k][3].ratio > r[k][1].ratio);
+        T_CHECK(r[k][3].jain > r[k][1].jain);
+        /* T=4 lowers root-link utilisation (by more than 3 points) */
+        T_CHECK(r[k][2].root < r[k][3].root - 0.03);
+        T_CHECK(r[k][3].root > 0.95);
+    }
+    /* all: the victim's own packets are marked in the full ISL buffer and
+       LIPD throttles it: less victim throughput than busy for every
+       engine, and a marked fraction of at least 1% */
+    for (e = 0; e < 4; e++) {
+        T_CHECK(r[1][e].victim < r[0][e].victim);
+        T_CHECK(r[1][e].marked[2] > 0.01);
+    }
+}
+
+/* Same seed, identical summary bytes (random ON/OFF locals); another seed
+   gives a different run. */
+static void test_determinism(void)
+{
+    run_cfg c;
+    run_res a, b, x;
+    cfg_default(&c);
+    c.time_ms = 60;
+    c.onoff_locals = 1;
+    c.marking = IBCC_MARKER_INPUT;
+    c.law = IBCC_LAW_LIPD;
+    c.seed = 11;
+    T_CHECK(run(&c, &a));
+    T_CHECK(run(&c, &b));
+    T_CHECK(a.conserved && b.conserved);
+    T_STREQ(a.summary, b.summary);
+    c.seed = 12;
+    T_CHECK(run(&c, &x));
+    T_CHECK(strcmp(a.summary, x.summary) != 0);
+}
+
+int main(void)
+{
+    T_RUN(test_run1_spreading);
+    T_RUN(test_run1_arbiter_matters);
+    T_RUN(test_run2_window_only);
+    T_RUN(test_run3_fixed_rates);
+    T_RUN(test_run4_marking);
+    T_RUN(test_determinism);
+    return t_summary();
+}
