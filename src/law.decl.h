@@ -140,7 +140,10 @@ typedef struct ibcc_law_entry {
                                means every ACK moves; above 2^31 the excess
                                is carried (the continuous law passed
                                next_on_unmark's rate in one ACK); 0: the
-                               law does not increase from this entry */
+                               law does not increase from this entry.
+                               Resolution: a step needing n ACKs gets
+                               round(2^31/n), so counts are exact to 0.1 %
+                               up to n = 2^21 and saturate at 2^31 */
     uint32_t gap_q16;       /* Rmax/x_i - 1 in Q16.16 */
 } ibcc_law_entry;
 

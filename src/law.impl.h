@@ -149,6 +149,26 @@ static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
     return lo;
 }
 
+/* Number of unmarked ACKs from a to b in the continuous limit:
+     n = integral from a to b of dx / (finc(x) - x)
+   composite Simpson rule on 256 intervals; +inf if the law does not
+   increase somewhere on [a, b]. Used when a law needs more than 2^20 ACKs
+   for one table step (then each ACK is a tiny step and the limit is
+   accurate). */
+static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b)
+{
+    double h = (b - a) / 256.0, sum = 0.0;
+    int j;
+    for (j = 0; j <= 256; j++) {
+        double x = a + h * (double)j;
+        double g = ibcc__law_inc_lo(d, x) - x;
+        double w = (j == 0 || j == 256) ? 1.0 : ((j & 1) ? 4.0 : 2.0);
+        if (!(g > 0.0)) return HUGE_VAL;
+        sum += w / g;
+    }
+    return sum * h / 3.0;
+}
+
 /* Compiles the tables (docs/law.md "table form"). For entry i, rate x_i:
      next_on_mark[i]   = highest table rate <= fdec(x_i)
      if finc(x_i) >= x_{i-1} (one ACK passes the next rate up):
@@ -161,8 +181,8 @@ static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
        inc[i] = 1/n_i.
    inc is Q1.31 (2^31 = one step), rounded to nearest, at least 1. The
    count is stepped ACK by ACK up to 2^20 ACKs; a law slower than that
-   from x_i is extrapolated linearly in rate from the first 2^20 ACKs
-   (n_i = 2^20 (x_{i-1} - x_i)/(z - x_i)). An entry from which the law does
+   adds the continuous-limit count of the rest (ibcc__law_ack_integral).
+   An entry from which the law does
    not increase at all gets inc 0 (it stays, as the continuous law does). */
 static void ibcc__law_compile(ibcc_law *l)
 {
@@ -223,8 +243,10 @@ static void ibcc__law_compile(ibcc_law *l)
                     }
                     prev = nz;
                 }
-                if (count >= IBCC__LAW_COMPILE_ACKS && nreal < 0.0 && prev > x)
-                    nreal = (double)count * (t[i - 1].rate - x) / (prev - x);
+                if (count >= IBCC__LAW_COMPILE_ACKS && nreal < 0.0) {
+                    double rest = ibcc__law_ack_integral(d, prev, t[i - 1].rate);
+                    if (rest < 1e300) nreal = (double)count + rest;
+                }
                 t[i].up = (uint16_t)(i - 1);
                 if (nreal < 0.0) {
                     t[i].up = (uint16_t)i;

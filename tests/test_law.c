@@ -546,6 +546,27 @@ static void test_table_carry(void)
     T_EQU(l.s.acc, 2000000000u + (uint64_t)l.table[127].inc - 2u * STEP);
 }
 
+/* a slow law (AIMD, Rmin = Rmax/4096, 16 geometric entries) needs about
+   (x0^2 - x1^2) / (2 k^2) = 5.6 million ACKs for the top step (x^2 grows
+   by 2k^2 + k^4/x^2 per ACK): beyond 2^20, so the compile adds the
+   continuous-limit count; inc = 2^31/n then matches to its rounding */
+static void test_table_slow_law(void)
+{
+    ibcc_law l;
+    ibcc_law_desc d = desc(IBCC_LAW_AIMD, IBCC_LAW_TABLE);
+    double k = 1.0 / 4096.0, x0, x1, n;
+    d.rmin = k;
+    d.rates = IBCC_LAW_RATES_GEOMETRIC;
+    d.table_size = 16;
+    T_EQ(ibcc_law_init(&l, &d, mem_, sizeof mem_), IBCC_OK);
+    x0 = l.table[0].rate;
+    x1 = l.table[1].rate;
+    n = (x0 * x0 - x1 * x1) / (2.0 * k * k);
+    T_CHECK(n > 5e6);
+    T_NEAR(l.table[1].inc, 2147483648.0 / n, 0.51);
+    T_EQU(l.table[1].up, 0);
+}
+
 /* a custom law that never increases keeps the table entry (inc 0) */
 static void test_table_stuck(void)
 {
@@ -865,6 +886,7 @@ int main(void)
     T_RUN(test_table_custom_equals_builtin);
     T_RUN(test_table_geometric);
     T_RUN(test_table_carry);
+    T_RUN(test_table_slow_law);
     T_RUN(test_table_stuck);
     T_RUN(test_state);
     T_RUN(test_recovery_continuous);
