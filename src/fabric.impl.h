@@ -387,9 +387,16 @@ static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
     b->occ_p++;
     b->occ_u += p->units;
     b->q[b->n++] = pi;
-    if (p->lane == 0)
+    if (p->lane == 0) {
+        unsigned before = p->hdr;
         p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
                                      p->size);
+        if (p->hdr != before && f->d.observer.marked) {
+            ibcc_fabric_pkt v;
+            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
+            f->d.observer.marked(f->d.observer.user, &v);
+        }
+    }
     (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
                             p->size, pi);
     ibcc__fab_kick_sw(f, n->idx);
@@ -698,7 +705,10 @@ static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
     ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
     ibcc_time now = f->loop.now;
     if (ibcc__fab_uses_pacer(fl->d.agent)) {
-        if (hdr & IBCC_ACK) (void)ibcc_pacer_on_ack(&fl->pacer, marks != 0);
+        if (hdr & IBCC_ACK)
+            (void)ibcc_pacer_on_ack(&fl->pacer, marks != 0);
+        else if (marks && fl->d.agent == IBCC_AGENT_LAW)
+            ibcc_law_on_ack(&fl->law, 1);   /* BECN in a CNP: fdec only */
     } else if (fl->d.agent == IBCC_AGENT_CCT) {
         if (marks & IBCC_BECN) (void)ibcc_cct_on_becn(&o->cct, fl->local, now);
     } else {
