@@ -42,8 +42,8 @@ typedef struct ibcc_pacer {
     uint32_t window;        /* limit, IBCC_PACER_NO_WINDOW = none */
     uint32_t outstanding;   /* sent and not yet acknowledged */
     ibcc_law *law;          /* rate source, or NULL */
-    uint64_t fixed_q32;     /* fixed rate: ceil((rmax - rate)/rate * 2^32),
-                               Q32.32 gap factor; 0 when not fixed */
+    ibcc_rate rate;         /* fixed rate (bytes/s), 0 when not fixed */
+    ibcc_rate rmax;         /* line rate for the fixed rate */
     int has_sent;           /* a packet has been sent since init/reset */
     ibcc_time last_start;   /* start time of the last packet sent */
     ibcc_time last_tau;     /* its wire time */
@@ -51,8 +51,8 @@ typedef struct ibcc_pacer {
 } ibcc_pacer;
 
 /* Fills zero fields (window = 1) and validates. Errors: NULL, RANGE (rate
-   > rmax; rmax 0 with rate; rmax/rate >= 2^32 + 1), UNSUPPORTED (both law
-   and rate; rmax without rate). */
+   > rmax; rmax 0 with rate), UNSUPPORTED (both law and rate; rmax without
+   rate). */
 IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d);
 /* Initialises an idle flow (nothing outstanding, may send at once).
    Errors: those of ibcc_pacer_defaults, NULL (p). */
@@ -62,8 +62,9 @@ IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d);
 IBCC_API void ibcc_pacer_reset(ibcc_pacer *p);
 
 /* Rate gap after a packet of wire time tau at the current rate: law ->
-   ibcc_law_gap; fixed -> ceil(tau * fixed_q32 / 2^32) (integer-only, never
-   shorter than the exact tau*(rmax-rate)/rate); none -> 0. */
+   ibcc_law_gap; fixed -> ceil(tau * (rmax - rate) / rate), exact integer
+   arithmetic (one 64-bit division; 128-bit product when needed), so the
+   fixed rate is never exceeded; none -> 0. Saturates at IBCC_TIME_MAX. */
 IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau);
 /* Earliest start time allowed by the rate limit alone:
    last_start + last_tau + gap(last_tau), or 0 before the first send.

@@ -7,9 +7,6 @@ IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d)
     if (d->law && d->rate != 0) return IBCC_ERR_UNSUPPORTED;
     if (d->rate != 0) {
         if (d->rmax == 0 || d->rate > d->rmax) return IBCC_ERR_RANGE;
-        /* the Q32.32 gap factor (rmax - rate)/rate must stay below 2^32 */
-        if ((d->rmax - d->rate) / d->rate >= UINT64_C(4294967296))
-            return IBCC_ERR_RANGE;
     } else if (d->rmax != 0) {
         return IBCC_ERR_UNSUPPORTED;    /* rmax only means something with rate */
     }
@@ -27,13 +24,8 @@ IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d)
     memset(p, 0, sizeof *p);
     p->window = e.window;
     p->law = e.law;
-    if (e.rate != 0) {
-        /* fixed_q32 = ceil((rmax - rate) * 2^32 / rate), Q32.32 */
-        uint64_t q;
-        r = ibcc__muldiv_ceil(e.rmax - e.rate, UINT64_C(4294967296), e.rate, &q);
-        if (r != IBCC_OK) return IBCC_ERR_RANGE;
-        p->fixed_q32 = q;
-    }
+    p->rate = e.rate;
+    p->rmax = e.rmax;
     return IBCC_OK;
 }
 
@@ -51,16 +43,12 @@ IBCC_API void ibcc_pacer_reset(ibcc_pacer *p)
 IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
 {
     if (p->law) return ibcc_law_gap(p->law, tau);
-    if (p->fixed_q32 != 0) {
-        /* gap = ceil(tau * fixed_q32 / 2^32) */
-        uint64_t hi, lo, g;
-        ibcc__mul128(tau, p->fixed_q32, &hi, &lo);
-        if (hi >> 32) return IBCC_TIME_MAX;
-        g = (hi << 32) | (lo >> 32);
-        if ((lo & UINT64_C(0xffffffff)) != 0) {
-            if (g == IBCC_TIME_MAX) return IBCC_TIME_MAX;
-            g++;
-        }
+    if (p->rate != 0) {
+        /* gap = ceil(tau * (rmax - rate) / rate) */
+        uint64_t g;
+        if (p->rate == p->rmax) return 0;
+        if (ibcc__muldiv_ceil(tau, p->rmax - p->rate, p->rate, &g) != IBCC_OK)
+            return IBCC_TIME_MAX;
         return g;
     }
     return 0;
