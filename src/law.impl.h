@@ -368,9 +368,11 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
         return tau * ipd;
     }
     case IBCC_LAW_TABLE: {
-        /* gap = (tau * gap_q16) >> 16 */
-        uint64_t hi, lo;
-        ibcc__mul128(tau, l->table[l->s.index].gapq, &hi, &lo);
+        /* gap = (tau * gap_q16) >> 16; one 64-bit product when tau < 2^32
+           ps (4.3 ms), else a 128-bit one */
+        uint64_t hi, lo, gq = l->table[l->s.index].gapq;
+        if ((tau >> 32) == 0) return (tau * gq) >> 16;
+        ibcc__mul128(tau, gq, &hi, &lo);
         if (hi >> 16) return IBCC_TIME_MAX;
         return (hi << 48) | (lo >> 16);
     }

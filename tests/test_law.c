@@ -512,6 +512,7 @@ static void test_table_geometric(void)
     T_EQ(ibcc_law_set_rate(&l, 0.25), IBCC_OK);
     T_EQU(l.s.index, 2);
     T_EQU(ibcc_law_gap(&l, 1000), 3000);
+    T_EQU(ibcc_law_gap(&l, UINT64_C(1) << 40), UINT64_C(3) << 40); /* 128-bit path */
     T_EQU(ibcc_law_ipd(&l), 3);
     T_EQU(ibcc_law_rate_bytes(&l, 1000), 250);
     T_EQ(ibcc_law_set_rate(&l, 0.3), IBCC_OK);  /* highest not above 0.3 */
