@@ -575,7 +575,7 @@ static int cmd_demo(int argc, char **argv)
         {"input-output T=8 + LIPD",    IBCC_MARKER_INPUT_OUTPUT, IBCC_CLASSIFY_ALL,  8, IBCC_LAW_LIPD},
     };
     static struct { ts_result r; } res[6];
-    unsigned i, n = 6, best_fair = 1, best_victim = 1;
+    unsigned i, n = 6;
     double ms = 100;
     for (i = 0; i < (unsigned)argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -623,44 +623,46 @@ static int cmd_demo(int argc, char **argv)
                r->local_share_root, r->remote_share_root,
                r->jain_contributors);
     }
-    for (i = 2; i < n; i++) {
-        if (res[i].r.jain_contributors > res[best_fair].r.jain_contributors)
-            best_fair = i;
-        if (res[i].r.victim_share_isl > res[best_victim].r.victim_share_isl)
-            best_victim = i;
-    }
     printf("\nReading:\n");
     {
-        const ts_result *nc = &res[0].r, *nv = &res[1].r;
-        printf("- Without congestion control the congestion at BC spreads back "
-               "over the\n  inter-switch link: the victim, which never uses "
-               "the congested link, gets\n  %.0f%% of the inter-switch link "
-               "although that link is only %.0f%% busy.\n",
+        const ts_result *nc = &res[0].r, *nv = &res[1].r, *ia = &res[2].r,
+                        *ib = &res[3].r, *t4 = &res[4].r, *t8 = &res[5].r;
+        double lo = 1, hi = 0;
+        for (i = 1; i < n; i++) {
+            if (i == 3) continue;                /* the busy row */
+            if (res[i].r.victim_share_isl < lo) lo = res[i].r.victim_share_isl;
+            if (res[i].r.victim_share_isl > hi) hi = res[i].r.victim_share_isl;
+        }
+        printf("- No CC: the congestion at BC spreads back over the "
+               "inter-switch link (ISL).\n  The victim, which never uses "
+               "the congested link, gets %.0f%% of the ISL\n  while the "
+               "ISL is only %.0f%% busy.\n",
                100 * nc->victim_share_isl, 100 * nc->isl_util);
-        printf("- With marking + LIPD the victim gets %.0f%% to %.0f%% of "
-               "the inter-switch link\n  (best: %s).\n",
-               100 * (nv->victim_share_isl < res[2].r.victim_share_isl
-                      ? nv->victim_share_isl : res[2].r.victim_share_isl),
-               100 * res[best_victim].r.victim_share_isl,
-               rows[best_victim].name);
-        printf("- Naive marking gives the local sources %.2f of the root link "
-               "and the remote\n  ones %.2f (remote/local %.2f): %s.\n",
-               nv->local_share_root, nv->remote_share_root,
+        printf("- With the sources' classification ('all') the victim "
+               "still gets only %.0f%%-%.0f%%\n  of the ISL: its own "
+               "packets wait in B's full ISL input buffer and are marked\n"
+               "  (%.1f%% of them with input-triggered marking), and LIPD "
+               "throttles it.\n", 100 * lo, 100 * hi,
+               100 * ia->marked_fraction[2]);
+        printf("- Marking only outputs that are busy or out of credits "
+               "('busy') marks %.1f%% of\n  the victim's packets: it gets "
+               "%.0f%% of the ISL, %s its no-CC share.\n",
+               100 * ib->marked_fraction[2], 100 * ib->victim_share_isl,
+               ib->victim_share_isl > 3 * nc->victim_share_isl
+               ? "many times" : "not far above");
+        printf("- Naive marking only marks the remote flows' buffer: "
+               "remote/local = %.2f (%s).\n  Input-triggered raises it to "
+               "%.2f, input-output T=8 to %.2f\n  (Jain %.2f -> %.2f -> "
+               "%.2f).\n",
                nv->remote_local_ratio,
-               nv->remote_local_ratio < 0.8 ? "unfair to the remote sources"
-               : "close to an even split");
-        printf("- Fairest among contributors: %s (Jain %.3f; 1 = equal "
-               "shares).\n", rows[best_fair].name,
-               res[best_fair].r.jain_contributors);
-        printf("- Input-output T=4 keeps the root link %.0f%% busy against "
-               "%.0f%% for T=8.\n",
-               100 * res[4].r.root_util, 100 * res[5].r.root_util);
-        printf("- Input-triggered marking with classification 'all' marks "
-               "%.1f%% of the victim's\n  packets, with 'busy' %.1f%% "
-               "(victim share %.2f vs %.2f).\n",
-               100 * res[2].r.marked_fraction[2],
-               100 * res[3].r.marked_fraction[2],
-               res[2].r.victim_share_isl, res[3].r.victim_share_isl);
+               nv->remote_local_ratio < 0.5 ? "unfair" : "fair enough",
+               ia->remote_local_ratio, t8->remote_local_ratio,
+               nv->jain_contributors, ia->jain_contributors,
+               t8->jain_contributors);
+        printf("- Input-output T=4 is the fairest (Jain %.2f) but keeps "
+               "the root link only\n  %.0f%% busy (T=8: %.0f%%).\n",
+               t4->jain_contributors, 100 * t4->root_util,
+               100 * t8->root_util);
     }
     return 0;
 }
