@@ -102,8 +102,11 @@ typedef struct ibcc_arbiter {
     ibcc__arb_input *input;       /* ports */
     ibcc__arb_entry *q;           /* q[in * capacity + k] */
     uint32_t *rr;                 /* RR: next input to consider, per output */
+    uint16_t *cnt;                /* cnt[in * ports + out]: packets queued */
+    uint64_t *inq;                /* inq[out * words + w]: bit `in` set when
+                                     input `in` holds a packet for out */
     uint32_t rr_out;              /* RR pick_any: next output to try */
-    uint32_t pad_;
+    uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t grants;              /* packets picked */
     uint64_t bypasses;            /* picks that passed a head */
 } ibcc_arbiter;
@@ -111,8 +114,9 @@ typedef struct ibcc_arbiter {
 /* Fills zero fields with defaults. Errors: NULL; RANGE (unknown policy,
    bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
 IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
-/* Bytes ibcc_arbiter_init needs: ports * (16 + 4 + 24 * capacity); 0 if
-   the desc is invalid. */
+/* Bytes ibcc_arbiter_init needs, about
+   ports * (16 + 24 * capacity + 4 + 2 * ports + 8 * ceil(ports / 64));
+   0 if the desc is invalid. */
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d);
 /* Errors: as defaults, plus NULL, ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,

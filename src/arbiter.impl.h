@@ -27,24 +27,30 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
     return r;
 }
 
-/* Layout: inputs, entries, rr pointers (each 8-byte aligned). */
-static size_t ibcc__arb_layout(const ibcc_arbiter_desc *d, size_t *q_off,
-                               size_t *rr_off)
+/* Layout (each part 8-byte aligned): inputs, entries, rr pointers,
+   per (input, output) packet counts, per output bitmap of inputs. */
+typedef struct ibcc__arb_layout {
+    size_t q, rr, cnt, inq, total;
+} ibcc__arb_layout;
+
+static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
+                                ibcc__arb_layout *l)
 {
-    size_t p = d->ports;
-    size_t q = p * sizeof(ibcc__arb_input);
-    size_t rr = q + p * d->capacity * sizeof(ibcc__arb_entry);
-    size_t end = rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
-    if (q_off) *q_off = q;
-    if (rr_off) *rr_off = rr;
-    return end;
+    size_t p = d->ports, words = (p + 63u) / 64u;
+    l->q = p * sizeof(ibcc__arb_input);
+    l->rr = l->q + p * d->capacity * sizeof(ibcc__arb_entry);
+    l->cnt = l->rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
+    l->inq = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
+    l->total = l->inq + p * words * sizeof(uint64_t);
 }
 
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
 {
     ibcc_arbiter_desc e;
+    ibcc__arb_layout l;
     if (ibcc__arb_check(d, &e) != IBCC_OK) return 0;
-    return ibcc__arb_layout(&e, NULL, NULL);
+    ibcc__arb_layout_of(&e, &l);
+    return l.total;
 }
 
 IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
@@ -53,20 +59,23 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
 {
     ibcc_arbiter_desc e;
     ibcc_result r;
-    size_t q_off, rr_off, total;
+    ibcc__arb_layout l;
     unsigned char *base = (unsigned char *)mem;
     if (!a || !d || !mem) return IBCC_ERR_NULL;
     r = ibcc__arb_check(d, &e);
     if (r != IBCC_OK) return r;
     if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
-    total = ibcc__arb_layout(&e, &q_off, &rr_off);
-    if (len < total) return IBCC_ERR_NOMEM;
+    ibcc__arb_layout_of(&e, &l);
+    if (len < l.total) return IBCC_ERR_NOMEM;
     memset(a, 0, sizeof *a);
-    memset(base, 0, total);
+    memset(base, 0, l.total);
     a->d = e;
+    a->words = (e.ports + 63u) / 64u;
     a->input = (ibcc__arb_input *)(void *)base;
-    a->q = (ibcc__arb_entry *)(void *)(base + q_off);
-    a->rr = (uint32_t *)(void *)(base + rr_off);
+    a->q = (ibcc__arb_entry *)(void *)(base + l.q);
+    a->rr = (uint32_t *)(void *)(base + l.rr);
+    a->cnt = (uint16_t *)(void *)(base + l.cnt);
+    a->inq = (uint64_t *)(void *)(base + l.inq);
     a->out_ok[0] = a->out_ok[1] = a->out_ok[2] = a->out_ok[3] = ~(uint64_t)0;
     return IBCC_OK;
 }
@@ -88,6 +97,8 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     e->out = out;
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
     ip->len++;
+    if (a->cnt[(size_t)in * a->d.ports + out]++ == 0)
+        a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
     return IBCC_OK;
 }
 
@@ -110,6 +121,8 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t k,
     g->size = q[k].size;
     g->tag = q[k].tag;
     g->bypassed = k > 0;
+    if (--a->cnt[(size_t)in * a->d.ports + g->out] == 0)
+        a->inq[(size_t)g->out * a->words + in / 64u] &= ~((uint64_t)1u << (in % 64u));
     if (k + 1u < ip->len)
         memmove(&q[k], &q[k + 1u], (size_t)(ip->len - k - 1u) * sizeof *q);
     ip->len--;
@@ -134,25 +147,59 @@ static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
     const ibcc__arb_input *ip = &a->input[in];
     const ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
     uint64_t seen[4] = {0, 0, 0, 0};      /* outputs of older packets */
-    uint32_t k;
-    for (k = 0; k < ip->len; k++) {
-        unsigned o = q[k].out;
-        uint64_t bit = (uint64_t)1u << (o % 64u);
-        int first = !(seen[o / 64u] & bit);
-        if (k == 1 && (a->d.policy != IBCC_ARB_OLDEST ||
-                       ip->bypassed >= a->d.bypass_limit))
-            return UINT32_MAX;
-        if (want != UINT32_MAX && o == want) {
-            /* the first packet for `want` in this buffer */
+    uint32_t k, len = ip->len;
+    unsigned o = q[0].out;
+    /* the head */
+    if (o == want) return ibcc__arb_can(a, o, in, q[0].size) ? 0u : UINT32_MAX;
+    if (ibcc__arb_can(a, o, in, q[0].size))
+        return (want == UINT32_MAX) ? 0u : UINT32_MAX;
+    /* going past it */
+    if (len < 2u || a->d.policy != IBCC_ARB_OLDEST ||
+        ip->bypassed >= a->d.bypass_limit)
+        return UINT32_MAX;
+    seen[o / 64u] = (uint64_t)1u << (o % 64u);
+    for (k = 1; k < len; k++) {
+        uint64_t bit;
+        o = q[k].out;
+        if (o == want)                    /* the first packet for `want` */
             return ibcc__arb_can(a, o, in, q[k].size) ? k : UINT32_MAX;
-        }
-        if (first) {
-            if (ibcc__arb_can(a, o, in, q[k].size))
-                return (want == UINT32_MAX) ? k : UINT32_MAX;
-            seen[o / 64u] |= bit;
-        }
+        bit = (uint64_t)1u << (o % 64u);
+        if (seen[o / 64u] & bit) continue; /* behind an older one for o */
+        if (ibcc__arb_can(a, o, in, q[k].size))
+            return (want == UINT32_MAX) ? k : UINT32_MAX;
+        seen[o / 64u] |= bit;
     }
     return UINT32_MAX;
+}
+
+static unsigned ibcc__arb_ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) { x >>= 1; n++; }
+    return n;
+#endif
+}
+
+/* Considers input `in` for the oldest-first pick (want as in
+   ibcc__arb_candidate); keeps the oldest candidate in *best_*. */
+static void ibcc__arb_consider(const ibcc_arbiter *a, unsigned in,
+                               uint32_t want, unsigned *best_in,
+                               uint32_t *best_k, uint64_t *best_seq)
+{
+    const ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
+    uint32_t k;
+    if (a->input[in].busy || a->input[in].len == 0) return;
+    /* the head is the oldest packet of its buffer: an input whose head is
+       not older than the best so far cannot win */
+    if (q[0].seq >= *best_seq) return;
+    k = ibcc__arb_candidate(a, in, want);
+    if (k == UINT32_MAX || q[k].seq >= *best_seq) return;
+    *best_seq = q[k].seq;
+    *best_in = in;
+    *best_k = k;
 }
 
 static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
@@ -160,18 +207,20 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
     unsigned in, best_in = 0;
     uint32_t best_k = UINT32_MAX;
     uint64_t best_seq = UINT64_MAX;
-    for (in = 0; in < a->d.ports; in++) {
-        uint32_t k;
-        if (a->input[in].busy || a->input[in].len == 0) continue;
-        /* the head is the oldest packet of its buffer: skip inputs that
-           cannot beat the best so far */
-        if (a->q[(size_t)in * a->d.capacity].seq >= best_seq) continue;
-        k = ibcc__arb_candidate(a, in, want);
-        if (k == UINT32_MAX) continue;
-        if (a->q[(size_t)in * a->d.capacity + k].seq < best_seq) {
-            best_seq = a->q[(size_t)in * a->d.capacity + k].seq;
-            best_in = in;
-            best_k = k;
+    if (want == UINT32_MAX) {
+        for (in = 0; in < a->d.ports; in++)
+            ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+    } else {
+        /* only the inputs holding a packet for `want` */
+        const uint64_t *bm = &a->inq[(size_t)want * a->words];
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            uint64_t bits = bm[w];
+            while (bits) {
+                in = w * 64u + ibcc__arb_ctz64(bits);
+                bits &= bits - 1u;
+                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+            }
         }
     }
     if (best_k == UINT32_MAX) return 0;
@@ -180,20 +229,38 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
 }
 
 /* RR for one output: first input at or after rr[out] whose head is bound
-   for `out` and fits; the pointer moves past the winner. */
+   for `out` and fits; the pointer moves past the winner. Only inputs
+   holding a packet for `out` are visited: those at or after the pointer,
+   then those before it. */
 static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
 {
-    unsigned j, P = a->d.ports, start = a->rr[out];
-    for (j = 0; j < P; j++) {
-        unsigned in = start + j;
-        const ibcc__arb_entry *h;
-        if (in >= P) in -= P;
-        if (a->input[in].busy || a->input[in].len == 0) continue;
-        h = &a->q[(size_t)in * a->d.capacity];
-        if (h->out != out || !ibcc__arb_can(a, out, in, h->size)) continue;
-        a->rr[out] = (in + 1u < P) ? in + 1u : 0u;
-        ibcc__arb_take(a, in, 0, g);
-        return 1;
+    unsigned P = a->d.ports, start = a->rr[out], pass;
+    const uint64_t *bm = &a->inq[(size_t)out * a->words];
+    for (pass = 0; pass < 2u; pass++) {
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            unsigned lo = w * 64u;
+            uint64_t bits = bm[w];
+            if (pass == 0) {                      /* inputs >= start */
+                if (lo + 64u <= start) continue;
+                if (start > lo) bits &= ~(uint64_t)0 << (start - lo);
+            } else {                              /* inputs < start */
+                if (lo >= start) break;
+                if (start < lo + 64u)
+                    bits &= ((uint64_t)1u << (start - lo)) - 1u;
+            }
+            while (bits) {
+                unsigned in = lo + ibcc__arb_ctz64(bits);
+                const ibcc__arb_entry *h = &a->q[(size_t)in * a->d.capacity];
+                bits &= bits - 1u;
+                if (a->input[in].busy || h->out != out ||
+                    !ibcc__arb_can(a, out, in, h->size))
+                    continue;
+                a->rr[out] = (in + 1u < P) ? in + 1u : 0u;
+                ibcc__arb_take(a, in, 0, g);
+                return 1;
+            }
+        }
     }
     return 0;
 }

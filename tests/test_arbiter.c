@@ -43,8 +43,8 @@ static void test_desc(void)
     T_EQ(d.policy, IBCC_ARB_OLDEST);
     T_EQU(d.bypass_limit, 4);
     T_CHECK(d.can_send == NULL);
-    /* 8 * (16 + 4 * 24) + 8 * 4 */
-    T_EQU(ibcc_arbiter_size(&z), 8 * 16 + 8 * 4 * 24 + 32);
+    /* inputs 8*16, entries 8*4*24, rr 8*4, counts 8*8*2, bitmaps 8*8 */
+    T_EQU(ibcc_arbiter_size(&z), 8 * 16 + 8 * 4 * 24 + 32 + 128 + 64);
     d = z; d.policy = (ibcc_arb_policy)3;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
     T_EQU(ibcc_arbiter_size(&d), 0);
@@ -405,13 +405,13 @@ static void test_pick_any_until_idle(void)
 
 /* pick_any and pick agree: pick_any's winner is the oldest of the winners
    pick would give per output (random check against that definition). */
-static void test_pick_any_matches_pick(void)
+static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
 {
     static uint64_t mem2[1 << 12];
     ibcc_rng r;
     int round, bad = 0;
-    ibcc_rng_seed(&r, 5);
-    for (round = 0; round < 2000; round++) {
+    ibcc_rng_seed(&r, seed);
+    for (round = 0; round < rounds; round++) {
         ibcc_arbiter a, b;
         ibcc_arbiter_desc d;
         ibcc_arb_grant g, h;
@@ -419,33 +419,90 @@ static void test_pick_any_matches_pick(void)
         uint64_t best = UINT64_MAX;
         int any;
         memset(&d, 0, sizeof d);
-        d.ports = 6;
+        d.ports = P;
         d.capacity = 5;
         d.bypass_limit = 2;
         T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
-        for (i = 0; i < 20; i++)
-            ibcc_arbiter_push(&a, (unsigned)ibcc_rng_below(&r, 6),
-                              (unsigned)ibcc_rng_below(&r, 6), 1, i);
-        for (o = 0; o < 6; o++)
+        for (i = 0; i < npush; i++)
+            ibcc_arbiter_push(&a, (unsigned)ibcc_rng_below(&r, P),
+                              (unsigned)ibcc_rng_below(&r, P), 1, i);
+        for (o = 0; o < P; o++)
             ibcc_arbiter_set_output(&a, o, (int)ibcc_rng_below(&r, 2));
-        for (i = 0; i < 6; i++) {
+        for (i = 0; i < P; i++) {
             ibcc_arbiter_set_input_busy(&a, i, ibcc_rng_below(&r, 4) == 0);
             a.input[i].bypassed = (uint32_t)ibcc_rng_below(&r, 3);
         }
-        for (o = 0; o < 6; o++) {
+        for (o = 0; o < P; o++) {
             b = a;
             memcpy(mem2, mem_, ibcc_arbiter_size(&d));
             /* copy points into mem_: work on the copy's memory instead */
             b.input = (ibcc__arb_input *)(void *)((char *)mem2 + ((char *)a.input - (char *)mem_));
             b.q = (ibcc__arb_entry *)(void *)((char *)mem2 + ((char *)a.q - (char *)mem_));
             b.rr = (uint32_t *)(void *)((char *)mem2 + ((char *)a.rr - (char *)mem_));
+            b.cnt = (uint16_t *)(void *)((char *)mem2 + ((char *)a.cnt - (char *)mem_));
+            b.inq = (uint64_t *)(void *)((char *)mem2 + ((char *)a.inq - (char *)mem_));
             if (ibcc_arbiter_pick(&b, o, &h) && h.tag < best) best = h.tag;
         }
         any = ibcc_arbiter_pick_any(&a, &g);
         if (best == UINT64_MAX) { if (any) bad++; }
         else if (!any || g.tag != best) bad++;
     }
+    return bad;
+}
+
+static void test_pick_any_matches_pick(void)
+{
+    T_EQ(any_vs_pick(6, 2000, 20, 5), 0);
+    T_EQ(any_vs_pick(70, 100, 300, 6), 0);
+}
+
+/* RR on 130 ports (three bitmap words) against a direct model: pointer
+   per output, first input at or after it whose head is for the output. */
+static void test_rr_wide_random(void)
+{
+    ibcc_arbiter a;
+    ibcc_arbiter_desc d;
+    ibcc_rng r;
+    static unsigned qo[130][3], ql[130], rrp[130];
+    static uint64_t qt[130][3];
+    uint64_t tag = 0;
+    int i, bad = 0, grants = 0;
+    memset(&d, 0, sizeof d);
+    d.ports = 130;
+    d.capacity = 3;
+    d.policy = IBCC_ARB_RR;
+    T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+    memset(ql, 0, sizeof ql);
+    memset(rrp, 0, sizeof rrp);
+    ibcc_rng_seed(&r, 77);
+    for (i = 0; i < 20000; i++) {
+        unsigned in = (unsigned)ibcc_rng_below(&r, 130);
+        unsigned o = (unsigned)ibcc_rng_below(&r, 4) * 40u + (unsigned)ibcc_rng_below(&r, 3);
+        if (ibcc_rng_below(&r, 2) && ql[in] < 3) {
+            if (ibcc_arbiter_push(&a, in, o, 1, tag) != IBCC_OK) bad++;
+            qo[in][ql[in]] = o; qt[in][ql[in]] = tag; ql[in]++; tag++;
+        } else {
+            ibcc_arb_grant g;
+            unsigned j, win = 999;
+            int got;
+            for (j = 0; j < 130; j++) {
+                unsigned c = (rrp[o] + j) % 130u;
+                if (ql[c] && qo[c][0] == o) { win = c; break; }
+            }
+            got = ibcc_arbiter_pick(&a, o, &g);
+            if (win == 999) { if (got) bad++; continue; }
+            if (!got || g.in != win || g.tag != qt[win][0]) { bad++; continue; }
+            grants++;
+            ibcc_arbiter_set_input_busy(&a, g.in, 0);
+            rrp[o] = (win + 1u) % 130u;
+            for (j = 0; j + 1u < ql[win]; j++) {
+                qo[win][j] = qo[win][j + 1u]; qt[win][j] = qt[win][j + 1u];
+            }
+            ql[win]--;
+        }
+    }
     T_EQ(bad, 0);
+    T_CHECK(grants > 2000);
 }
 
 int main(void)
@@ -462,5 +519,6 @@ int main(void)
     T_RUN(test_rr_pick_any);
     T_RUN(test_pick_any_until_idle);
     T_RUN(test_pick_any_matches_pick);
+    T_RUN(test_rr_wide_random);
     return t_summary();
 }
