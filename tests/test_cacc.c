@@ -319,6 +319,18 @@ static void test_apply(void)
     T_EQ(ibcc_cct_set_flow_sl(&c, 1, 1, 0), IBCC_OK);
     memset(&cfg, 0, sizeof cfg);
     T_EQ(ibcc_cacc_opensm_parse(&cfg, conf_, NULL), IBCC_OK);
+    {
+        /* the bytes quoted in docs/cacc.md */
+        static const uint8_t set0[12] = {0, 0, 0, 1, 0, 0x0a, 2, 0, 1, 0, 0, 0};
+        static const uint8_t tab0[10] = {0, 2, 0, 0, 0, 0, 0, 5, 0x40, 0x0a};
+        uint8_t buf[132];
+        ibcc_cacc_block b;
+        T_EQ(ibcc_cacc_setting_encode(&cfg.setting, buf, sizeof buf), IBCC_OK);
+        T_CHECK(memcmp(buf, set0, sizeof set0) == 0);
+        T_EQ(ibcc_cacc_block_from_table(&b, cfg.cct, cfg.cct_len, 2, 0), IBCC_OK);
+        T_EQ(ibcc_cacc_block_encode(&b, buf, sizeof buf), IBCC_OK);
+        T_CHECK(memcmp(buf, tab0, sizeof tab0) == 0);
+    }
     T_EQ(ibcc_cacc_apply_config(&c, &cfg, 0), IBCC_OK);
     T_EQ(ibcc_cct_limit(&c), 2);
     T_EQU(ibcc_cct_table(&c)[1], 5);

@@ -237,6 +237,10 @@ static void test_defaults_and_errors(void)
         T_EQ(d.sl[s].ccti_min, 0);
         T_EQ(d.sl[s].trigger_threshold, 0);
     }
+    /* memory: 16 B per flow + 16 B per log slot + 2 B per entry */
+    memset(&d, 0, sizeof d);
+    d.flows = 1000;
+    T_EQU(ibcc_cct_size(&d), 16512);
     /* zero desc gives the [G] agent: quadratic table */
     memset(&d, 0, sizeof d);
     T_CHECK(ibcc_cct_size(&d) > 0);
