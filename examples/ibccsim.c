@@ -334,14 +334,22 @@ static int ts_write_series(const ts_opts *o, const ibcc_twoswitch *ts,
     fprintf(fp, "time_ms,local,remote,victim,root_link,isl_link,victim_link\n");
     for (t = half; t + half <= end; t += IBCC_US(500)) {
         double cls[3] = {0, 0, 0};
+        double lk[3] = {0, 0, 0}, x = 0;
+        uint32_t chans[3];
         unsigned i;
-        for (i = 0; i < ts->flow_count; i++)
-            cls[ts->flows[i].cls] += ts_flow_rate(f, i, t - half, t + half);
+        chans[0] = ts->root_channel;
+        chans[1] = ts->isl_channel;
+        chans[2] = ts->victim_channel;
+        for (i = 0; i < ts->flow_count; i++) {
+            if (ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, i, t, 2 * half, &x)
+                == IBCC_OK) cls[ts->flows[i].cls] += x;
+        }
+        for (i = 0; i < 3; i++)
+            if (ibcc_fabric_rate(f, IBCC_FABRIC_CHANNEL, chans[i], t,
+                                 2 * half, &x) == IBCC_OK) lk[i] = x;
         fprintf(fp, "%.1f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", (double)t / 1e9,
                 cls[0] / link, cls[1] / link, cls[2] / link,
-                ts_chan_rate(f, ts->root_channel, t - half, t + half) / link,
-                ts_chan_rate(f, ts->isl_channel, t - half, t + half) / link,
-                ts_chan_rate(f, ts->victim_channel, t - half, t + half) / link);
+                lk[0] / link, lk[1] / link, lk[2] / link);
     }
     fclose(fp);
     return 1;

@@ -158,6 +158,9 @@ typedef struct ibcc_fabric_flow_stats {
     uint64_t marked;            /* delivered with FECN or MB set */
     uint64_t acks, acks_marked; /* ACKs back at the source, with BECN/MB */
     ibcc_time lat_sum, lat_min, lat_max;
+    uint64_t lat_hist[32];      /* latency distribution: bucket k counts
+                                   latencies in [2^k, 2^(k+1)) ns (bucket
+                                   0 also below 1 ns, 31 also above) */
 } ibcc_fabric_flow_stats;
 
 /* Whole-fabric counters. */
@@ -203,6 +206,16 @@ IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
         uint32_t flow, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
 IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
         uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
+/* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
+   sent) or a channel (IBCC_FABRIC_CHANNEL, everything sent) over the
+   window of `width` centred on `center`: bytes whose first bit left in
+   [center - width/2, center + width/2), bin-aligned, divided by the
+   aligned window length. Errors: NULL, RANGE (unknown what or id, width
+   below one bin, window outside [0, horizon]). */
+#define IBCC_FABRIC_FLOW    0u
+#define IBCC_FABRIC_CHANNEL 1u
+IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
+        uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s);
 /* Jain's fairness index (sum x)^2 / (n sum x^2); 1 when all equal;
    returns 1 for n == 0 or all zero. */
 IBCC_API double ibcc_jain(const double *x, uint32_t n);

@@ -176,7 +176,7 @@ static uint32_t ibcc__fab_pkt_new(ibcc_fabric *f)
             uint32_t ncap = f->chunk_cap ? f->chunk_cap * 2u : 16u;
             ibcc__fpkt **nc = (ibcc__fpkt **)ibcc__fab_alloc(&f->al,
                                     ibcc__fab_mul(ncap, sizeof *nc));
-            if (!nc || ncap > 0x3fffffu) {
+            if (!nc || ncap > 0x3ffff0u) {
                 ibcc__fab_free(&f->al, nc);
                 return IBCC__F_NONE;
             }
@@ -601,6 +601,15 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi)
         fl->st.lat_sum += lat;
         if (lat > fl->st.lat_max) fl->st.lat_max = lat;
         if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
+        {
+            uint64_t ns = lat / 1000u;
+            unsigned k = 0;
+            while (ns > 1u && k < 31u) {
+                ns >>= 1;
+                k++;
+            }
+            fl->st.lat_hist[k]++;
+        }
         if (f->d.observer.delivered) {
             ibcc_fabric_pkt v;
             ibcc__fab_view(f, p, p->node, now, &v);
@@ -1438,6 +1447,26 @@ IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
     if (channel >= f->nch) return IBCC_ERR_RANGE;
     return ibcc__fab_sum(f, f->ch_bins ? f->ch_bins
                          + (uint64_t)channel * f->nbins : NULL, t0, t1, bytes);
+}
+
+IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
+        uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s)
+{
+    ibcc_time h, t0, t1;
+    uint64_t b = 0;
+    ibcc_result r;
+    if (!f || !bytes_per_s) return IBCC_ERR_NULL;
+    h = width / 2u;
+    if (what > IBCC_FABRIC_CHANNEL || width < f->d.bin || center < h)
+        return IBCC_ERR_RANGE;
+    t0 = (center - h) / f->d.bin * f->d.bin;
+    t1 = (center - h + width) / f->d.bin * f->d.bin;
+    if (t1 <= t0) return IBCC_ERR_RANGE;
+    r = what == IBCC_FABRIC_FLOW ? ibcc_fabric_flow_bytes(f, id, t0, t1, &b)
+                                 : ibcc_fabric_channel_bytes(f, id, t0, t1, &b);
+    if (r != IBCC_OK) return r;
+    *bytes_per_s = (double)b * 1e12 / (double)(t1 - t0);
+    return IBCC_OK;
 }
 
 IBCC_API double ibcc_jain(const double *x, uint32_t n)

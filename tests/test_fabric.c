@@ -496,6 +496,7 @@ static void test_stats(void)
     t.flows[0].src = 0; t.flows[0].dst = 1;
     t.d.flow_count = 1;
     t.d.horizon = IBCC_US(300);
+    t.d.bin = IBCC_US(10);
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
     if (!f) return;
     T_EQ(ibcc_fabric_run_until(f, IBCC_US(300)), IBCC_OK);
@@ -514,6 +515,36 @@ static void test_stats(void)
     T_EQ(ibcc_fabric_channel(f, 2, 5, &c), IBCC_ERR_RANGE);
     T_EQ(ibcc_fabric_channel(f, 9, 0, &c), IBCC_ERR_RANGE);
     T_EQ(ibcc_fabric_channel(NULL, 0, 0, &c), IBCC_ERR_NULL);
+    {
+        double r = 0;
+        ibcc_fabric_flow_stats st;
+        /* centred window [50, 150) us: starts k*2068 ns with k = 25..72,
+           48 packets in 100 us */
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_US(100),
+                              IBCC_US(100), &r), IBCC_OK);
+        T_NEAR(r, 48.0 * 2068.0 / 100e-6, 1e-3);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_CHANNEL, c, IBCC_US(100),
+                              IBCC_US(100), &r), IBCC_OK);
+        T_NEAR(r, 48.0 * 2068.0 / 100e-6, 1e-3);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_US(20),
+                              IBCC_US(100), &r), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_US(250),
+                              IBCC_US(200), &r), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_US(100),
+                              IBCC_US(5), &r), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, 2, 0, IBCC_US(100), IBCC_US(100), &r),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 5, IBCC_US(100),
+                              IBCC_US(100), &r), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_US(100),
+                              IBCC_US(100), NULL), IBCC_ERR_NULL);
+        /* every latency is 2068 + 2*5 + 40 = 2118 ns: bucket 11
+           (2048 <= 2118 < 4096) */
+        T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+        T_EQU(st.lat_min, IBCC_NS(2118));
+        T_EQU(st.lat_max, IBCC_NS(2118));
+        T_EQU(st.lat_hist[11], st.delivered);
+    }
     T_EQ(ibcc_fabric_counters_get(f, &cn), IBCC_OK);
     T_EQU(cn.in_flight, cn.injected - cn.delivered);
     T_CHECK(cn.hops >= 2u * cn.delivered);
