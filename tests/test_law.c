@@ -71,6 +71,19 @@ static void test_defaults(void)
     T_EQU(d.table_size, 16);
     d.table_size = 16;
     T_EQ(ibcc_law_defaults(&d), IBCC_OK);
+
+    /* defaults are idempotent (a filled desc stays valid and unchanged) */
+    {
+        int kind, form;
+        for (kind = 1; kind <= 3; kind++)
+            for (form = 1; form <= 3; form++) {
+                ibcc_law_desc a = desc((ibcc_law_kind)kind, (ibcc_law_form)form), b;
+                T_EQ(ibcc_law_defaults(&a), IBCC_OK);
+                b = a;
+                T_EQ(ibcc_law_defaults(&b), IBCC_OK);
+                T_CHECK(memcmp(&a, &b, sizeof a) == 0);
+            }
+    }
 }
 
 static void test_invalid(void)
