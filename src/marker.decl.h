@@ -192,7 +192,8 @@ typedef struct ibcc_marker {
    capacity above its maximum. The fields are left as given on error. */
 IBCC_API ibcc_result ibcc_marker_defaults(ibcc_marker_desc *d);
 /* Bytes of memory ibcc_marker_init needs (0 if the desc is invalid).
-   About ports*(40 + 2*ports) bytes, 4*ports*ports more for NAIVE. */
+   ports*(40 + 8*ceil(ports/64) + 2*ports) bytes (rounded up to 8 per
+   array), plus 2*ports*ports for NAIVE. */
 IBCC_API size_t ibcc_marker_size(const ibcc_marker_desc *d);
 /* Initialises an empty switch on caller memory (uint64_t-aligned, at least
    ibcc_marker_size bytes). Errors: as ibcc_marker_defaults, plus

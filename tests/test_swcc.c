@@ -451,6 +451,26 @@ static void test_apply(void)
     T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_ERR_STATE);
 }
 
+/* docs/swcc.md example: the [G] settings from the ibccconfig form. */
+static void test_g_example(void)
+{
+    ibcc_marker m;
+    ibcc_swcc s;
+    unsigned i, marks = 0;
+    T_EQ(ibcc_swcc_parse_args(&s, "SwitchCongestionSetting 0x14 0 0 15 8 0 0:0 1"), IBCC_OK);
+    T_EQ(iba_marker(&m, IBCC_MARKER_IBA), IBCC_OK);
+    T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_OK);
+    T_EQU(ibcc_marker_iba_level(&m, 5), 1);
+    ibcc_marker_arrive(&m, 0, 5, 1000);
+    for (i = 0; i < 10; i++) {
+        ibcc_marker_arrive(&m, 1, 5, 1000);
+        ibcc_marker_arrive(&m, 2, 5, 500);
+        T_EQU(ibcc_marker_depart(&m, 2, 5, 500, 0, 1), 0);  /* < 512 */
+        if (ibcc_marker_depart(&m, 1, 5, 1000, 0, 1)) marks++;
+    }
+    T_EQU(marks, 5);                          /* every other eligible */
+}
+
 int main(void)
 {
     T_RUN(test_encode_bytes);
@@ -460,5 +480,6 @@ int main(void)
     T_RUN(test_args);
     T_RUN(test_opensm);
     T_RUN(test_apply);
+    T_RUN(test_g_example);
     return t_summary();
 }
