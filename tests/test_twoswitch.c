@@ -165,6 +165,7 @@ static void test_run1_arbiter_matters(void)
     run_res a, b;
     cfg_default(&c);
     T_CHECK(run(&c, &a));
+    T_CHECK(a.conserved);
     c.arbiter = IBCC_ARB_RR;
     T_CHECK(run(&c, &b));
     T_CHECK(b.conserved);
@@ -236,6 +237,7 @@ static void test_run4_marking(void)
     int k, e;
     cfg_default(&c);
     T_CHECK(run(&c, &none));
+    T_CHECK(none.conserved);
     c.law = IBCC_LAW_LIPD;
     for (k = 0; k < 2; k++)
         for (e = 0; e < 4; e++) {
@@ -292,6 +294,7 @@ static void test_determinism(void)
     T_STREQ(a.summary, b.summary);
     c.seed = 12;
     T_CHECK(run(&c, &x));
+    T_CHECK(x.conserved);
     T_CHECK(strcmp(a.summary, x.summary) != 0);
 }
 
