@@ -182,8 +182,9 @@ static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b)
    inc is Q1.31 (2^31 = one step), rounded to nearest, at least 1. The
    count is stepped ACK by ACK up to 2^20 ACKs; a law slower than that
    adds the continuous-limit count of the rest (ibcc__law_ack_integral).
-   An entry from which the law does
-   not increase at all gets inc 0 (it stays, as the continuous law does). */
+   An entry from which the law does not increase gets inc 0 (it stays, as
+   the continuous law does; a custom finc that lowers the rate is treated
+   the same way, the table only moves up on unmarked ACKs). */
 static void ibcc__law_compile(ibcc_law *l)
 {
     const ibcc_law_desc *d = &l->d;
@@ -206,10 +207,9 @@ static void ibcc__law_compile(ibcc_law *l)
     for (i = 0; i < n; i++) {
         double x = t[i].rate;
         t[i].mark = (uint16_t)ibcc__law_floor_index(t, n, ibcc__law_dec(d, x));
-        if (i == 0) {
+        if (i == 0) {                           /* Rmax: nowhere to go */
             t[i].up = 0;
             t[i].inc = 0;
-            continue;
         } else {
             double target = t[i - 1].rate * (1.0 - IBCC__LAW_EPS);
             double z1 = ibcc__law_inc_lo(d, x);
