@@ -480,6 +480,43 @@ static void test_cct_and_mvcm_agents(void)
     }
 }
 
+/* Persistent per-pair state [S03 VI-B.2]: a LAW flow that ends an ON
+   period saves its rate and the next period starts from it; without
+   persistence the next period starts at Rmax. The ON/OFF toggles are
+   driven by hand (internal event handler) after 2 ms of marking. */
+static void test_persistent_state(void)
+{
+    int pers;
+    for (pers = 0; pers < 2; pers++) {
+        topo t;
+        ibcc_fabric *f = NULL;
+        double x;
+        topo_star(&t, 3);
+        t.flows[0].src = 0; t.flows[0].dst = 2;
+        t.flows[1].src = 1; t.flows[1].dst = 2;
+        t.flows[0].agent = t.flows[1].agent = IBCC_AGENT_LAW;
+        t.flows[0].traffic = IBCC_TRAFFIC_ONOFF;
+        t.flows[0].on_mean = t.flows[0].off_mean = IBCC_S(100);
+        t.flows[0].persistent = (uint32_t)pers;
+        t.d.flow_count = 2;
+        t.d.marker.engine = IBCC_MARKER_INPUT;
+        T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+        if (!f) return;
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(2)), IBCC_OK);
+        x = ibcc_law_exact_rate(&f->flow[0].law);
+        T_CHECK(x < 0.9);                  /* marks have slowed it */
+        ibcc__fab_flow_event(f, 0, 0);     /* OFF */
+        T_CHECK(!f->flow[0].on);
+        ibcc__fab_flow_event(f, 0, 1);     /* ON again */
+        T_CHECK(f->flow[0].on);
+        if (pers) T_NEAR(ibcc_law_exact_rate(&f->flow[0].law), x, 0);
+        else T_NEAR(ibcc_law_exact_rate(&f->flow[0].law), 1.0, 0);
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(3)), IBCC_OK);
+        T_EQ(ibcc_fabric_check(f), IBCC_OK);
+        ibcc_fabric_destroy(f);
+    }
+}
+
 /* Stats helpers: bins, channels, Jain. */
 static void test_stats(void)
 {
@@ -736,6 +773,7 @@ int main(void)
     T_RUN(test_traffic_kinds);
     T_RUN(test_law_and_marking);
     T_RUN(test_cct_and_mvcm_agents);
+    T_RUN(test_persistent_state);
     T_RUN(test_stats);
     T_RUN(test_check_detects);
     T_RUN(test_bad_topology);
