@@ -1132,6 +1132,12 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
             return IBCC_ERR_RANGE;
         if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
             return IBCC_ERR_RANGE;
+        /* without ACKs a window would never open again and a law would
+           never increase */
+        if (f->dest.transport == IBCC_DEST_UNACKED
+            && (x->window || x->agent == IBCC_AGENT_MVCM
+                || x->agent == IBCC_AGENT_LAW))
+            return IBCC_ERR_UNSUPPORTED;
         if ((r = ibcc__fab_walk(f, x->src, x->dst)) != IBCC_OK) return r;
         if ((r = ibcc__fab_walk(f, x->dst, x->src)) != IBCC_OK) return r;
         fl->d = *x;

@@ -671,6 +671,24 @@ static void test_bad_topology(void)
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
     topo_line(&t); t.flows[0].agent = IBCC_AGENT_MVCM;    /* ws missing */
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
+    topo_line(&t); t.d.dest.scheme = IBCC_DEST_IBA;     /* no ACKs ... */
+    t.d.dest.transport = IBCC_DEST_UNACKED;
+    t.flows[0].window = 1;                             /* ... and a window */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_UNSUPPORTED);
+    t.flows[0].window = 0;
+    t.flows[0].agent = IBCC_AGENT_LAW;                 /* never increases */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_UNSUPPORTED);
+    t.flows[0].agent = IBCC_AGENT_CCT;                 /* CNPs only: fine */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    ibcc_fabric_destroy(f);
+    f = NULL;
+    topo_line(&t); t.d.dest.scheme = 9;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
+    topo_line(&t); t.d.law.rmin = 2.0;
+    t.flows[0].agent = IBCC_AGENT_LAW;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
+    topo_line(&t); t.d.buf_packets = 70000;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
     topo_line(&t); t.d.marker.engine = (ibcc_marker_engine)42;
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
     topo_line(&t); t.d.routes = NULL;
