@@ -189,6 +189,13 @@ IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
 IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays,
                                           uint32_t n, ibcc_time max_pkt_time);
 
+/* The same from delays in microseconds, as [G] publishes its tables:
+   out[i] = entry nearest to floor(us[i] * 10^6 + 1/2) ps. Errors: as
+   ibcc_cct_fill_delays, plus RANGE (a value negative, not finite or
+   beyond the largest entry). */
+IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
+                                      uint32_t n, ibcc_time max_pkt_time);
+
 /* Quadratic population: out[i] = entry nearest to
        d_i = i^2 * coef / root^2   ps (rounded half up to whole ps)
    [G]: coef IBCC_CCT_QUAD_COEF (7 us), root 106; vendor default root 95.

@@ -95,6 +95,23 @@ IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays
     return IBCC_OK;
 }
 
+IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
+                                      uint32_t n, ibcc_time max_pkt_time)
+{
+    uint32_t i;
+    if (!out || !us) return IBCC_ERR_NULL;
+    if (n == 0 || n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    for (i = 0; i < n; i++) {
+        /* ps = floor(us * 10^6 + 1/2) */
+        double ps = floor(us[i] * 1e6 + 0.5);
+        ibcc_result r;
+        if (!(ps >= 0.0 && ps < 1.8e19)) return IBCC_ERR_RANGE; /* NaN too */
+        r = ibcc_cct_entry_from_delay((ibcc_time)ps, max_pkt_time, &out[i]);
+        if (r != IBCC_OK) return r;
+    }
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_cct_fill_quadratic(uint16_t *out, uint32_t n,
                                              ibcc_time max_pkt_time,
                                              ibcc_time coef, uint32_t root)

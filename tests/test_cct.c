@@ -109,6 +109,28 @@ static void test_entry_from_delay(void)
         T_EQ(ibcc_cct_fill_delays(out, d, 16385, 1000), IBCC_ERR_CAPACITY);
         T_EQ(ibcc_cct_fill_delays(out, d, 3, 10), IBCC_ERR_RANGE);
     }
+    /* the same in microseconds: 0.0025 us -> 2500 ps; 0.0010004 us rounds
+       to 1000 ps; 20 us is beyond 16383 x 1000 ps */
+    {
+        double us[3];
+        uint16_t out[3];
+        us[0] = 0.0; us[1] = 20.0; us[2] = 0.0025;
+        T_EQ(ibcc_cct_fill_us(out, us, 3, 1000), IBCC_ERR_RANGE); /* > max */
+        us[1] = 0.0010004;                                       /* 1000 ps */
+        T_EQ(ibcc_cct_fill_us(out, us, 3, 1000), IBCC_OK);
+        T_EQU(out[0], 0);
+        T_EQU(out[1], 1);
+        T_EQU(out[2], 0x4005);
+        us[0] = -1.0;
+        T_EQ(ibcc_cct_fill_us(out, us, 3, 1000), IBCC_ERR_RANGE);
+        us[0] = NAN;
+        T_EQ(ibcc_cct_fill_us(out, us, 3, 1000), IBCC_ERR_RANGE);
+        us[0] = 1e300;
+        T_EQ(ibcc_cct_fill_us(out, us, 3, 1000), IBCC_ERR_RANGE);
+        T_EQ(ibcc_cct_fill_us(NULL, us, 3, 1000), IBCC_ERR_NULL);
+        T_EQ(ibcc_cct_fill_us(out, NULL, 3, 1000), IBCC_ERR_NULL);
+        T_EQ(ibcc_cct_fill_us(out, us, 0, 1000), IBCC_ERR_CAPACITY);
+    }
 }
 
 /* ---- populations ------------------------------------------------------ */
