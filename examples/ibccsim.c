@@ -222,6 +222,10 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
                 o->measure_from, o->measure_to, o->time_ms);
         return 2;
     }
+    if (o->discrete && !o->law) {
+        fprintf(stderr, "ibccsim twoswitch: --discrete needs --law aimd|fimd|lipd\n");
+        return 2;
+    }
     if (o->law && o->fixed_rates) {
         fprintf(stderr, "ibccsim twoswitch: --law and --fixed-rates exclude each other\n");
         return 2;
@@ -431,6 +435,7 @@ static int ts_write_summary(const char *path, const ts_opts *o,
     fprintf(fp, "remote_share_root,%.6f\n", r->remote_share_root);
     fprintf(fp, "remote_local_ratio,%.6f\n", r->remote_local_ratio);
     fprintf(fp, "victim_gbps,%.6f\n", r->victim_gbps);
+    fprintf(fp, "victim_ideal_share_isl,%.6f\n", 1.0 - r->remote_share_root);
     fprintf(fp, "jain_contributors,%.6f\n", r->jain_contributors);
     fprintf(fp, "marked_fraction_local,%.6f\n", r->marked_fraction[0]);
     fprintf(fp, "marked_fraction_remote,%.6f\n", r->marked_fraction[1]);
