@@ -25,8 +25,7 @@
              fits) wins, and the pointer moves just past the winner.
    An input sends one packet at a time: a pick marks the winning input
    busy until the caller calls ibcc_arbiter_set_input_busy(a, in, 0) (when
-   the packet's tail has left the buffer). Busy inputs are skipped, and
-   their packets do not count as "older packets waiting" for others.
+   the packet's tail has left the buffer). Busy inputs are skipped.
 
    "Output o can take a packet of `size` bytes from input `in` now" comes
    from the caller, in one of two ways chosen by the desc:

@@ -43,7 +43,8 @@
    with no matching arrive, an arrival beyond the input capacity, a leave
    with no matching depart) leave the state untouched, return 0 and are
    counted: stats.errors, stats.last_error (IBCC_ERR_RANGE, IBCC_ERR_MISMATCH,
-   IBCC_ERR_FULL); read them with ibcc_marker_errors().
+   IBCC_ERR_FULL); read them with ibcc_marker_errors(). A NULL marker is
+   ignored (returns 0).
 
    Defaults (ibcc_marker_desc, zero means default):
    | field              | default                      | range                 |
@@ -248,6 +249,7 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size);
 IBCC_INLINE void ibcc_marker_set_busy(ibcc_marker *m, unsigned out, int busy)
 {
     uint64_t bit;
+    if (!m) return;
     if (out >= m->d.ports) {
         m->stats.errors++;
         m->stats.last_error = IBCC_ERR_RANGE;

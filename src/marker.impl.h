@@ -206,6 +206,7 @@ IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
     uint32_t u, found;
     size_t idx;
     unsigned bits = 0;
+    if (!m) return 0;
     if (in >= m->d.ports || out >= m->d.ports) {
         ibcc__marker_err(m, IBCC_ERR_RANGE);
         return 0;
@@ -261,6 +262,7 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
     uint32_t u, level;
     size_t idx;
     unsigned bits = 0;
+    if (!m) return 0;
     if (in >= m->d.ports || out >= m->d.ports) {
         ibcc__marker_err(m, IBCC_ERR_RANGE);
         return 0;
@@ -335,6 +337,7 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
 IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
 {
     uint32_t u;
+    if (!m) return;
     if (m->d.org != IBCC_ORG_CIOQ) {
         ibcc__marker_err(m, IBCC_ERR_STATE);
         return;

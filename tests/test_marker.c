@@ -767,6 +767,10 @@ static void test_unmatched(void)
     T_EQU(ibcc_marker_level(&m, 4), 0);
     T_EQU(ibcc_marker_iba_level(&m, 4), 0);
     T_EQU(ibcc_marker_naive_pending(&m, 0, 0), 0);      /* not naive */
+    T_EQU(ibcc_marker_arrive(NULL, 0, 0, SZ), 0);
+    T_EQU(ibcc_marker_depart(NULL, 0, 0, SZ, 0, 1), 0);
+    ibcc_marker_leave(NULL, 0, SZ);
+    ibcc_marker_set_busy(NULL, 0, 1);
     T_EQU(ibcc_marker_errors(NULL, &last), 0);
     T_EQ(last, IBCC_ERR_NULL);
     T_EQU(ibcc_marker_get_stats(NULL).arrivals, 0);
