@@ -39,6 +39,18 @@
                     the data in o's output buffer (entered at depart, left
                     at ibcc_marker_leave)
 
+   No packet is ever visited. A trigger (an arrival after which
+   occupancy(in) >= trigger) walks a per-input bitmap of the outputs that
+   have a packet in buffer `in` (ANDed with the busy bitmap for the BUSY
+   classification) and for each such output o copies
+     INPUT, INPUT_OUTPUT:  cnt2[o] = cnt1[o]
+     NAIVE:                mk[in][o] = n[in][o]  (mark the next n[in][o]
+                           departures in->o: exactly the packets resident
+                           at the trigger when packets of one input and one
+                           output leave in order, as the arbiter keeps
+                           them; otherwise the same number, first to leave)
+   IBA threshold weight w -> queue level: out_capacity * (16 - w) / 16.
+
    Events that contradict the recorded state (port out of range, a depart
    with no matching arrive, an arrival beyond the input capacity, a leave
    with no matching depart) leave the state untouched, return 0 and are
