@@ -262,6 +262,15 @@ IBCC_API ibcc_time ibcc_cct_delay(const ibcc_cct *c, uint32_t flow, ibcc_time no
 IBCC_API ibcc_time ibcc_cct_gap(const ibcc_cct *c, uint32_t flow, ibcc_time now,
                                 ibcc_time pkt_time);
 
+/* Applies the timer expiries due at `now` to the state of all 16 SL
+   timers (no flow is visited; O(16)) and makes `now` the latest time.
+   Optional: every call above works without it. The timer state is
+   otherwise brought forward by BECNs and setters only, and a query made
+   one or more periods after that does one 64-bit division per query; a
+   firmware loop that calls ibcc_cct_advance at least once per CCTI_Timer
+   period keeps every BECN, CCTI and delay lookup division-free. */
+IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now);
+
 /* SL of a flow (0 if flow >= flows). */
 IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow);
 /* Moves `flow` to SL `sl` at `now`. Errors: NULL, RANGE (flow, sl),

@@ -303,6 +303,15 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c)
     c->log_total = 0; c->log_lost = 0;
 }
 
+/* Expiries due by `now` (>= next) of a running timer:
+       k = 1 + (now - next) / period
+   without a division when fewer than two are due. */
+static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
+{
+    ibcc_time d = now - q->next;
+    return d < q->period ? 1u : 1u + d / q->period;
+}
+
 /* Expiry count of an SL timer at `now` (not stored), and whether it is
    still running then. Expiries at next, next + P, ...; the timer stops
    at the expiry that brings count to stop. */
@@ -314,7 +323,7 @@ static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
         if (running) *running = q->running;
         return q->count;
     }
-    k = 1 + (now - q->next) / q->period;
+    k = ibcc__cct_due(q, now);
     if (k >= q->stop - q->count) {
         if (running) *running = 0;
         return q->stop;
@@ -328,7 +337,7 @@ static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
 {
     uint64_t k;
     if (!q->running || now < q->next) return;
-    k = 1 + (now - q->next) / q->period;
+    k = ibcc__cct_due(q, now);
     if (k >= q->stop - q->count) {
         q->count = q->stop;
         q->running = 0;
@@ -488,6 +497,15 @@ IBCC_API ibcc_time ibcc_cct_gap(const ibcc_cct *c, uint32_t flow, ibcc_time now,
                                 ibcc_time pkt_time)
 {
     return ibcc__cct_satadd(pkt_time, ibcc_cct_delay(c, flow, now));
+}
+
+IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now)
+{
+    unsigned s;
+    if (!c) return;
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc__cct_advance(&c->sl[s], now);
 }
 
 IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow)

@@ -357,15 +357,21 @@ static void test_becn_timer_sequence(void)
     T_EQ(ibcc_cct_ccti(&c, 0, IBCC_US(10) + 9 * P1), 1);
     T_EQ(ibcc_cct_timer_running(&c, 0, IBCC_US(10) + 9 * P1 - 1), 1);
     T_EQ(ibcc_cct_timer_running(&c, 0, IBCC_US(10) + 9 * P1), 0);
+    /* advance: applies the due expiries to the SL state only */
+    ibcc_cct_advance(&c, IBCC_US(10) + 20 * P1);
+    T_EQU(ibcc_cct_timer_expiries(&c, 0, 0), 3 + 9);
+    T_EQ(ibcc_cct_ccti(&c, 0, 0), 1);
+    ibcc_cct_advance(NULL, 0);
     /* out-of-range flow: no effect */
     T_EQ(ibcc_cct_on_becn(&c, 2, IBCC_US(30)), 0);
     T_EQ(ibcc_cct_ccti(&c, 2, IBCC_US(30)), 0);
     T_EQU(ibcc_cct_delay(&c, 2, IBCC_US(30)), 0);
     T_EQ(ibcc_cct_timer_running(&c, 16, 0), 0);
     T_EQU(ibcc_cct_timer_expiries(&c, 16, 0), 0);
-    /* a time earlier than the latest state-changing call (the BECNs at
-       10 us) counts as that time: CCTI 10, not the later decayed value */
-    T_EQ(ibcc_cct_ccti(&c, 0, 0), 10);
+    /* a time earlier than the latest state-changing call (the advance to
+       10 us + 20 P1) counts as that time */
+    T_EQ(ibcc_cct_on_becn(&c, 0, 0), 3);
+    T_EQ(ibcc_cct_ccti(&c, 0, IBCC_US(10) + 20 * P1 - 5), 3);
     ibcc_cct_reset(&c);
     T_EQ(ibcc_cct_ccti(&c, 0, 0), 0);
     T_EQU(ibcc_cct_timer_expiries(&c, 0, IBCC_MS(1)), 0);
@@ -728,6 +734,7 @@ static long lazy_vs_eager(unsigned per_sl, uint32_t flows, unsigned nsl,
         } else if (k < 980 || !settings) {
             s = (unsigned)ibcc_rng_below(&r, nsl);
             e_adv(&e, now);
+            if (k & 1) ibcc_cct_advance(&c, now);
             if (ibcc_cct_timer_running(&c, s, now) != e.running[s]) bad++;
             if (ibcc_cct_timer_expiries(&c, s, now) != e.count[s]) bad++;
         } else if (k < 990) {
