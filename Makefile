@@ -46,6 +46,14 @@ test: ibcc.h $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS))
 unit: $(addprefix $(BUILD)/,$(TESTS))
 	@sh tests/run.sh $^
 
+san: $(addprefix $(BUILD)/san/,$(TESTS))
+	@sh tests/run.sh $^
+
+matrix: check-header
+
+install-check: ibcc.h
+	@BUILD=$(BUILD) sh tests/run.sh tests/install.sh
+
 # ---- examples and the scenario driver -----------------------------------
 $(BUILD)/%: examples/%.c ibcc.h | $(BUILD)
 	$(CC) -std=c99 -O2 $(WARN) -I. $< -o $@ -lm
@@ -60,6 +68,7 @@ demo: $(BUILD)/ibccsim
 # ---- benchmarks ---------------------------------------------------------
 $(BUILD)/bench_%: bench/bench_%.c ibcc.h bench/bench.h | $(BUILD)
 	$(CC) $(CFLAGS_B) $< -o $@ -lm
+$(BUILD)/bench_loop: bench/hold.h
 
 bench: $(addprefix $(BUILD)/,$(BENCHES))
 	@echo "name,median,unit" > $(BUILD)/bench.csv

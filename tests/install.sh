@@ -3,8 +3,8 @@
 # through `pkg-config --cflags --libs ibcc`. Prints RESULT for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd); B=${BUILD:-build}
-stage=$(pwd)/$B/stage
-rm -rf "$stage"
+case $B in /*) stage=$B/stage ;; *) stage=$root/$B/stage ;; esac
+rm -rf "$stage"; mkdir -p "$B"
 pass=0; fail=0
 if ! command -v pkg-config >/dev/null 2>&1; then
   echo "skip: pkg-config not installed (apt-get install pkg-config)"

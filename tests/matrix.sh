@@ -2,7 +2,8 @@
 # Compile matrix: ibcc.h with and without IBCC_IMPLEMENTATION as C99/C11 and
 # C++11/C++17 on gcc and clang with -Wall -Wextra -Werror -pedantic (plus
 # -Wconversion -Wsign-conversion), a two-translation-unit link, an
-# IBCC_STATIC build (no exported ibcc symbols), and IBCC_NO_FABRIC.
+# IBCC_STATIC build (no exported ibcc symbols), IBCC_NO_FABRIC, and a
+# C-implementation / C++-user link (extern "C").
 # Prints RESULT <passed> <failed> for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}/matrix
@@ -28,7 +29,7 @@ for cc in gcc clang; do
   try "$cc IBCC_STATIC" sh -c "$cc -std=c99 $W -DIBCC_STATIC -DIBCC_IMPLEMENTATION -I. -c tests/compile/use.c -o $B/sa.o && \
       $cc -std=c99 $W -DIBCC_STATIC -I. -c tests/compile/main_impl.c -o $B/sb.o && \
       $cc $B/sa.o $B/sb.o -o $B/slink -lm && $B/slink && \
-      ! nm -g --defined-only $B/sa.o $B/sb.o | grep -q ' ibcc_'"
+      ! nm -g --defined-only $B/sa.o $B/sb.o | grep ' ibcc_' | grep -qv ' ibcc_compile_probe\$'"
 done
 for cxx in g++ clang++; do
   if ! command -v $cxx >/dev/null 2>&1; then
@@ -39,6 +40,12 @@ for cxx in g++ clang++; do
       try "$cxx -std=$std $impl" $cxx -std=$std $W $impl -I. -c tests/compile/use.cc -o "$B/usecc.o"
     done
   done
+  cc=gcc; [ "$cxx" = clang++ ] && cc=clang
+  if command -v $cc >/dev/null 2>&1; then
+    try "$cc C implementation + $cxx user link" sh -c "$cc -std=c99 $W -I. -c tests/compile/main_impl.c -o $B/mc.o && \
+        $cxx -std=c++11 $W -I. -c tests/compile/cxx_user.cc -o $B/mu.o && \
+        $cxx $B/mc.o $B/mu.o -o $B/mixed -lm && $B/mixed"
+  fi
 done
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
