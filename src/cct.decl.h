@@ -81,6 +81,7 @@
    | sl[s].ccti_increase | 1                          | 1 .. 255              |
    | sl[s].trigger_threshold | 0 (no log)             | 0 .. 255              |
    | sl[s].ccti_min   | 0                             | 0 .. ccti_limit       |
+   | flow_sl          | NULL: every flow on SL 0      | entries 0 .. 15       |
    ====================================================================== */
 
 #define IBCC_CCT_SLS 16                 /* service levels per port */
@@ -120,6 +121,8 @@ typedef struct ibcc_cct_desc {
     const uint16_t *table;      /* initial CCT (copied); NULL = [G] quad. */
     uint32_t table_len;         /* entries in `table` (1 .. entries) */
     ibcc_cct_sl sl[IBCC_CCT_SLS]; /* zero fields = defaults above */
+    const uint8_t *flow_sl;     /* SL of each flow (`flows` entries, each
+                                   < 16; copied); NULL = every flow on SL 0 */
 } ibcc_cct_desc;
 
 /* One Trigger_Threshold event. */
@@ -242,11 +245,12 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
 /* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
 IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
-/* Initialises the agent at time 0: every CCTI 0, every flow on SL 0,
-   timers stopped, log empty. Errors: NULL, CAPACITY, RANGE, ALIGN, NOMEM. */
+/* Initialises the agent at time 0: every CCTI 0, flows on the SLs of
+   desc.flow_sl (default 0), timers stopped, log empty. Errors: NULL, CAPACITY, RANGE, ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
                                    void *mem, size_t len);
-/* Back to the state right after init (settings and table kept). */
+/* Back to the state right after init (settings, table and the flows'
+   SLs kept). */
 IBCC_API void ibcc_cct_reset(ibcc_cct *c);
 
 /* BECN received for `flow` at `now`. Returns the new CCTI (0 and no

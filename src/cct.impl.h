@@ -211,6 +211,11 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
     }
     if (d->ccti_limit == 0) d->ccti_limit = (uint16_t)(len - 1);
     if (d->ccti_limit >= len) return IBCC_ERR_RANGE;
+    if (d->flow_sl) {
+        uint32_t i;
+        for (i = 0; i < d->flows; i++)
+            if (d->flow_sl[i] >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
+    }
     for (s = 0; s < IBCC_CCT_SLS; s++) {
         ibcc_cct_sl *p = &d->sl[s];
         if (p->ccti_timer == 0) p->ccti_timer = 150;
@@ -283,6 +288,11 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
         c->sl[s].period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS,
                                            e.sl[s].ccti_timer);
     }
+    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc__cct_flow));
+    if (e.flow_sl) {
+        uint32_t i;
+        for (i = 0; i < c->flows; i++) c->flow[i].sl = e.flow_sl[i];
+    }
     ibcc_cct_reset(c);
     return IBCC_OK;
 }
@@ -290,8 +300,12 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
 IBCC_API void ibcc_cct_reset(ibcc_cct *c)
 {
     unsigned s;
+    uint32_t i;
     if (!c) return;
-    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc__cct_flow));
+    for (i = 0; i < c->flows; i++) {
+        c->flow[i].ccti = 0;
+        c->flow[i].seen = 0;
+    }
     for (s = 0; s < IBCC_CCT_SLS; s++) {
         ibcc__cct_slstate *q = &c->sl[s];
         q->next = 0; q->count = 0; q->stop = 0;

@@ -419,6 +419,29 @@ static void test_timer_phase(void)
     T_EQ(ibcc_cct_timer_running(&c, 0, 0), 0);
 }
 
+static void test_flow_sl_desc(void)
+{
+    ibcc_cct_desc d;
+    ibcc_cct c;
+    uint8_t sl[3] = {0, 4, 15};
+    memset(&d, 0, sizeof d);
+    d.flows = 3;
+    d.flow_sl = sl;
+    T_EQ(ibcc_cct_init(&c, &d, mem_, sizeof mem_), IBCC_OK);
+    T_EQ(ibcc_cct_flow_sl(&c, 0), 0);
+    T_EQ(ibcc_cct_flow_sl(&c, 1), 4);
+    T_EQ(ibcc_cct_flow_sl(&c, 2), 15);
+    T_EQ(ibcc_cct_on_becn(&c, 2, 5), 1);
+    T_EQ(ibcc_cct_timer_running(&c, 15, 5), 1);
+    T_EQ(ibcc_cct_timer_running(&c, 0, 5), 0);
+    ibcc_cct_reset(&c);                       /* SLs kept, CCTIs cleared */
+    T_EQ(ibcc_cct_flow_sl(&c, 1), 4);
+    T_EQ(ibcc_cct_ccti(&c, 2, 5), 0);
+    sl[1] = 16;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_init(&c, &d, mem_, sizeof mem_), IBCC_ERR_RANGE);
+}
+
 static void test_per_sl_and_control_map(void)
 {
     ibcc_cct c;
@@ -780,6 +803,7 @@ int main(void)
     T_RUN(test_defaults_and_errors);
     T_RUN(test_becn_timer_sequence);
     T_RUN(test_timer_phase);
+    T_RUN(test_flow_sl_desc);
     T_RUN(test_per_sl_and_control_map);
     T_RUN(test_trigger_log);
     T_RUN(test_settings);
