@@ -128,7 +128,8 @@ typedef struct ibcc_fabric_desc {
     uint32_t  buf_packets;       /* data lane, per switch input and host */
     uint32_t  buf_credits;       /* 64-byte units, 0 = packets only */
     uint32_t  ack_buf_packets;   /* ACK/CNP lane, per input */
-    ibcc_rate host_cap;          /* injection cap per host, 0 = none */
+    ibcc_rate host_cap;          /* injection and absorption cap per
+                                    host (bytes/s), 0 = none */
     /* Engines (zero fields = the engine's defaults). The fabric fills in
        what the topology fixes: arbiter ports/capacity/can_send; marker
        ports/unit/in_capacity (buffer unit: credits when buf_credits is

@@ -23,6 +23,7 @@
 #define IBCC__F_E_HOST   5u  /* host may send (wake-up / kick) */
 #define IBCC__F_E_FLOW   6u  /* flow start / stop / ON-OFF toggle */
 #define IBCC__F_E_GEN    7u  /* RATE traffic: next packet generated */
+#define IBCC__F_E_RXDONE 8u  /* capped host finished absorbing a packet */
 
 typedef struct ibcc__fpkt {
     uint32_t next;              /* free list / host ACK queue link */
@@ -53,6 +54,7 @@ typedef struct ibcc__fchan {
     uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
     uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
     uint32_t ret_p[2], ret_u[2];   /* credits travelling back */
+    uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
     uint64_t bytes;             /* total sent */
     ibcc_time busy_time;        /* total transmitter busy time */
 } ibcc__fchan;
@@ -89,6 +91,7 @@ typedef struct ibcc__fhost {
     ibcc_event_id wake_id;
     ibcc_time wake_at;          /* IBCC_TIME_MAX: none pending */
     ibcc_time cap_next;         /* injection cap: next start allowed */
+    ibcc_time rx_free;          /* absorption cap: receive side free at */
     ibcc_cct cct;               /* CCT agent of the host (if used) */
     ibcc_mvcm mvcm;             /* MVCM agent of the host (if used) */
     int has_cct, has_mvcm;
@@ -437,7 +440,10 @@ static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
             ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
             if (lane == 0) {
                 unsigned before = p->hdr;
-                int credit = ibcc__fab_room(ch, 0, p->units);
+                /* IBA root test: downstream can take another packet like
+                   this one after it (a port that is about to run out of
+                   credits is treated as a victim) */
+                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
                 p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
                                              p->hdr, credit);
                 if (p->hdr != before && f->d.observer.marked) {
@@ -575,10 +581,29 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
     if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
 }
 
-/* Tail of packet pi reached host `node`: it is consumed at once and its
-   credits start back. Data: statistics, then the destination's echo rule
+/* Tail of packet pi reached a host with an absorption cap: the host takes
+   packets one after another at host_cap (e.g. a PCIe-limited adapter,
+   [G]); the packet holds its receive buffer space until absorbed. */
+static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc__fchan *in = &f->ch[p->chan];
+    ibcc__fhost *o = &f->host[f->node[p->node].idx];
+    ibcc_time now = f->loop.now, t = 0;
+    in->wire_p[p->lane]--;
+    in->wire_u[p->lane] -= p->units;
+    in->rx_p[p->lane]++;
+    in->rx_u[p->lane] += p->units;
+    (void)ibcc_wire_time(p->size, f->d.host_cap, &t);
+    if (o->rx_free < now) o->rx_free = now;
+    o->rx_free += t;
+    ibcc__fab_at(f, o->rx_free, IBCC__F_E_RXDONE, pi, NULL);
+}
+
+/* Tail of packet pi reached host `node` (or a capped host finished
+   absorbing it): it is consumed and its credits start back. Data: statistics, then the destination's echo rule
    builds the ACK; ACK: the source agent reacts and the window opens. */
-static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi)
+static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
 {
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
     uint32_t c = p->chan, ln = p->lane;
@@ -586,8 +611,13 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi)
     uint32_t hidx = f->node[p->node].idx;
     ibcc__fflow *fl = &f->flow[p->flow];
     ibcc_time now = f->loop.now;
-    in->wire_p[ln]--;
-    in->wire_u[ln] -= p->units;
+    if (from_rx) {
+        in->rx_p[ln]--;
+        in->rx_u[ln] -= p->units;
+    } else {
+        in->wire_p[ln]--;
+        in->wire_u[ln] -= p->units;
+    }
     in->ret_p[ln]++;
     in->ret_u[ln] += p->units;
     ibcc__fab_at(f, now + in->prop, IBCC__F_E_CREDIT,
@@ -814,10 +844,15 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
         uint32_t pi = (uint32_t)idx;
         if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
             ibcc__fab_sw_arrive(f, pi);
+        else if (f->d.host_cap)
+            ibcc__fab_host_absorb(f, pi);
         else
-            ibcc__fab_host_receive(f, pi);
+            ibcc__fab_host_receive(f, pi, 0);
         break;
     }
+    case IBCC__F_E_RXDONE:
+        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
+        break;
     case IBCC__F_E_TXEND: {
         uint32_t c = (uint32_t)idx;
         ibcc__fchan *ch = &f->ch[c];
@@ -1266,11 +1301,12 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
         goto fail;
     /* Pending events are bounded: per channel one TXEND, one ARRIVE per
-       packet on the wire and one CREDIT per credit returning (each at most
-       the receiver's capacity per lane); per host one wake-up; per switch
+       packet on the wire, one RXDONE per packet a capped host holds and
+       one CREDIT per credit returning (each at most the receiver's
+       capacity per lane); per host one wake-up; per switch
        one arbitration; per flow one toggle and one generation. */
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
-    cap += (uint64_t)f->nch * (1u + 2u * ((uint64_t)d.buf_packets
+    cap += (uint64_t)f->nch * (1u + 3u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
@@ -1364,6 +1400,10 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 op = up;
                 ou = uu;
                 located += b->n;
+            } else {
+                op = ch->rx_p[ln];
+                ou = ch->rx_u[ln];
+                located += op;
             }
             if ((uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
                     != ch->cap_p[ln]
