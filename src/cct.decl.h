@@ -68,7 +68,7 @@
    ibcc_cct_set_* take literal IBA values, where 0 means 0.)
    | field            | default                       | range                 |
    | flows            | 1                             | 1 .. 2^31 - 1         |
-   | entries          | 128 (table capacity)          | 1 .. 16384            |
+   | entries          | 128, or table_len if larger   | 1 .. 16384            |
    | log_capacity     | 16                            | 1 .. 65535            |
    | max_pkt_bytes    | 2074 (2048 MTU + 26 B hdrs)   | 1 .. 2^32 - 1         |
    | port_rate        | IBCC_GBITS(16) (4x SDR data)  | > 0                   |
@@ -110,7 +110,8 @@ typedef struct ibcc_cct_sl {
 
 typedef struct ibcc_cct_desc {
     uint32_t flows;             /* flows (QPs), default 1 */
-    uint32_t entries;           /* table capacity, default 128 */
+    uint32_t entries;           /* table capacity, default 128 (or
+                                   table_len if larger) */
     uint32_t log_capacity;      /* trigger-event ring, default 16 */
     uint32_t max_pkt_bytes;     /* default 2074 */
     ibcc_rate port_rate;        /* default IBCC_GBITS(16) */

@@ -188,7 +188,8 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
     uint32_t len;
     if (!d) return IBCC_ERR_NULL;
     if (d->flows == 0) d->flows = 1;
-    if (d->entries == 0) d->entries = 128;
+    if (d->entries == 0)
+        d->entries = (d->table && d->table_len > 128u) ? d->table_len : 128u;
     if (d->log_capacity == 0) d->log_capacity = 16;
     if (d->max_pkt_bytes == 0) d->max_pkt_bytes = 2074;
     if (d->port_rate == 0) d->port_rate = IBCC_GBITS(16);

@@ -287,6 +287,13 @@ static void test_defaults_and_errors(void)
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_NULL);
     memset(&d, 0, sizeof d); d.table = tab;
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    {
+        static uint16_t big[300];
+        memset(&d, 0, sizeof d); d.table = big; d.table_len = 300;
+        T_EQ(ibcc_cct_defaults(&d), IBCC_OK);
+        T_EQ(d.entries, 300);
+        T_EQ(d.ccti_limit, 299);
+    }
     memset(&d, 0, sizeof d); d.table = tab; d.table_len = 4; d.entries = 3;
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.table = tab; d.table_len = 4; d.ccti_limit = 4;
