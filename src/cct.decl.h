@@ -34,7 +34,9 @@
      a flow at CCTI c > Min after a BECN at expiry count E reaches Min at
      count E + (c - Min) and never later, so the SL keeps
          stop = max(start count + 1, max over BECNs of E + (c - Min))
-     and the timer runs until its count reaches stop. Every per-event
+     and the timer runs until its count reaches stop. (A flow left above
+     a lowered CCTI_Min by a setter while the timer is stopped is
+     "parked": its excess enters stop when a BECN restarts the timer.) Every per-event
      operation is O(1) however many flows share the SL, and the CCTI
      sequence equals an eager per-expiry simulation of the rule above
      (tests/test_cct.c checks it on long random streams).
@@ -71,7 +73,7 @@
    | entries          | 128, or table_len if larger   | 1 .. 16384            |
    | log_capacity     | 16                            | 1 .. 65535            |
    | max_pkt_bytes    | 2074 (2048 MTU + 26 B hdrs)   | 1 .. 2^32 - 1         |
-   | port_rate        | IBCC_GBITS(16) (4x SDR data)  | > 0                   |
+   | port_rate        | IBCC_GBITS(16) (4x DDR data)  | > 0                   |
    | max_pkt_time     | wire time of max_pkt_bytes at port_rate | > 0 ps      |
    | per_sl           | 0 (per-QP CCTI)               | 0, 1                  |
    | disabled_sls     | 0 (CC on for all 16 SLs)      | 16-bit mask           |
