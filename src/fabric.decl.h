@@ -6,8 +6,8 @@
    starts on a free output and call the marker on arrival and departure;
    hosts ask their source agent (pacer + law, CCT agent, MVCM agent) when a
    flow may send next; destinations apply the dest echo rules. Sources:
-   [S02] [S03] (two-switch scenario, Table I parameters), [G] (injection
-   cap, CNP), [F] (VOQ-style per-flow queues). docs/fabric.md lists every
+   [S02] [S03] (two-switch scenario, Table I parameters), [G] (host
+   injection/absorption cap, CNP, Victim_Mask), [F] (per-flow queues). docs/fabric.md lists every
    modelling choice.
 
    Model in one paragraph: virtual cut-through switches with input buffers
@@ -32,7 +32,14 @@
    | ack_buf_packets | 16             | 1 .. 65535 (ACK lane, per input) |
    | bin             | 100 us         | > 0 (stats bin)                  |
    | horizon         | 0 = no bins    | stats series length              |
+   | host_cap        | 0 = none       | bytes/s, injection + absorption  |
+   | arbiter         | oldest, bypass 4 | ibcc_arbiter_desc fields       |
+   | marker          | NONE           | ibcc_marker_desc fields          |
+   | law             | LIPD continuous, Rmin = Rmax/256                  |
+   | dest            | ECN echo, 20-byte ACKs                            |
+   | seed            | 0              | any                              |
    | loop_capacity   | computed       | events                           |
+   | allocator       | malloc/free    | both functions or neither        |
    ====================================================================== */
 
 #define IBCC_FABRIC_HOST    1u
