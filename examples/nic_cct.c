@@ -71,7 +71,10 @@ int main(void)
             continue;
         }
         rr = pick + 1;
-        /* 3. send one packet; the congested path marks QP 0 and 1 */
+        /* 3. send one packet; the congested path marks QP 0 and 1.
+              ibcc_cct_advance brings the SL timers forward (16 steps, no
+              flow visited) so that the delay lookup never divides */
+        ibcc_cct_advance(&cct, now);
         hdr = (pick < 2 && ibcc_rng_bernoulli(&rng, 0.05)) ? IBCC_FECN : 0u;
         next_ok[pick] = now + ibcc_cct_gap(&cct, pick, now, wire);
         sent[pick]++;
