@@ -16,7 +16,9 @@
    leaves (per input/output order, as the arbiter keeps it). Sizes
    64..2048 bytes, downstream credit present with probability 1/2.
 
-   Engine "none" is the counting every engine does (occupancy, cnt1, the
+   "trace replay floor" is the replay loop alone (reading the trace, no
+   engine call): every other row includes it. Engine "none" is the
+   counting every engine does (occupancy, cnt1, the
    per input/output counts) with no marking: the floor of the others.
 
    Arbiter: ns per pick call (granted or not; a grant includes the push
@@ -172,6 +174,26 @@ static result run_marker(ibcc_marker_engine eng, unsigned P, double *ns)
     return res;
 }
 
+/* ---- floor: the same replay loop with no engine ------------------------ */
+static double run_floor(void)
+{
+    uint64_t acc = 0, pkts = 0;
+    unsigned i;
+    double t0 = bench_now_ns(), t1;
+    for (i = 0; i < ntrace_; i++) {
+        const ev *e = &trace_[i];
+        if (!e->dep) {
+            acc += (uint64_t)e->in * 31u + e->out + e->size;
+        } else {
+            acc ^= (uint64_t)e->out + e->cred + e->size;
+            pkts++;
+        }
+    }
+    t1 = bench_now_ns();
+    BENCH_KEEP(acc);
+    return (t1 - t0) / (double)pkts;
+}
+
 /* ---- reference: buffer contents, scans ------------------------------- */
 typedef struct rpkt { unsigned out, size, flag, hdr; } rpkt;
 
@@ -323,6 +345,12 @@ int main(int argc, char **argv)
     for (pi = 0; pi < 3; pi++) {
         unsigned P = ports[pi];
         make_trace(P, 1000u + P);
+        {
+            double tf[BENCH_REPS];
+            for (rep = 0; rep < BENCH_REPS; rep++) tf[rep] = run_floor();
+            snprintf(name, sizeof name, "marker trace replay floor %u ports", P);
+            bench_row(name, bench_median(tf, BENCH_REPS), "ns/pkt");
+        }
         for (ei = 0; ei < 6; ei++) {
             double tc[BENCH_REPS], tr[BENCH_REPS], ratio[BENCH_REPS];
             result rc = {0, 0, 0}, rr = {0, 0, 0};
