@@ -298,6 +298,80 @@ static void test_determinism(void)
     T_CHECK(strcmp(a.summary, x.summary) != 0);
 }
 
+/* The driver (examples/ibccsim.c, built by `make examples`, which `make
+   test` runs first): byte-identical summaries for the same seed, help
+   exits 0, bad flags and values exit non-zero. Skipped (with a message)
+   when the binary is not there, e.g. when this file is built alone. */
+static int read_file(const char *path, char *buf, size_t cap)
+{
+    FILE *fp = fopen(path, "rb");
+    size_t n;
+    if (!fp) return -1;
+    n = fread(buf, 1, cap - 1, fp);
+    buf[n] = 0;
+    fclose(fp);
+    return (int)n;
+}
+
+static void test_driver(void)
+{
+    static char cmd[2048], a[4096], b[4096];
+    const char *build = getenv("BUILD");
+    char exe[300], out1[320], out2[320];
+    FILE *fp;
+    if (!build || !*build) build = "build";
+    snprintf(exe, sizeof exe, "%s/ibccsim", build);
+    fp = fopen(exe, "rb");
+    if (!fp) {
+        printf("skip test_driver: %s not built\n", exe);
+        return;
+    }
+    fclose(fp);
+    snprintf(out1, sizeof out1, "%s/ibccsim_t1.csv", build);
+    snprintf(out2, sizeof out2, "%s/ibccsim_t2.csv", build);
+    snprintf(cmd, sizeof cmd, "%s twoswitch --time 25 --victim-from 10 "
+             "--victim-to 20 --marking input --law lipd --quiet "
+             "--summary %s", exe, out1);
+    T_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s twoswitch --time 25 --victim-from 10 "
+             "--victim-to 20 --marking input --law lipd --quiet "
+             "--summary %s", exe, out2);
+    T_EQ(system(cmd), 0);
+    T_CHECK(read_file(out1, a, sizeof a) > 100);
+    T_CHECK(read_file(out2, b, sizeof b) > 100);
+    T_STREQ(a, b);
+    T_CHECK(strncmp(a, "metric,value\n", 13) == 0);
+    T_CHECK(strstr(a, "\nroot_util,") && strstr(a, "\nisl_util,")
+            && strstr(a, "\nvictim_share_isl,")
+            && strstr(a, "\nlocal_share_root,")
+            && strstr(a, "\nremote_share_root,")
+            && strstr(a, "\nremote_local_ratio,")
+            && strstr(a, "\nvictim_gbps,")
+            && strstr(a, "\njain_contributors,")
+            && strstr(a, "\nmarked_fraction_local,")
+            && strstr(a, "\nmarked_fraction_remote,")
+            && strstr(a, "\nmarked_fraction_victim,")
+            && strstr(a, "\nconserved,1"));
+    remove(out1);
+    remove(out2);
+    snprintf(cmd, sizeof cmd, "%s twoswitch --help > /dev/null", exe);
+    T_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s --help > /dev/null", exe);
+    T_EQ(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s twoswitch --buffer 0 2> /dev/null", exe);
+    T_CHECK(system(cmd) != 0);
+    snprintf(cmd, sizeof cmd, "%s twoswitch --marking odd 2> /dev/null", exe);
+    T_CHECK(system(cmd) != 0);
+    snprintf(cmd, sizeof cmd, "%s twoswitch --frobnicate 2> /dev/null", exe);
+    T_CHECK(system(cmd) != 0);
+    snprintf(cmd, sizeof cmd, "%s recovery --law lipd > %s", exe, out1);
+    T_EQ(system(cmd), 0);
+    T_CHECK(read_file(out1, a, sizeof a) > 0);
+    remove(out1);
+    snprintf(cmd, sizeof cmd, "%s recovery 2> /dev/null", exe);  /* no law */
+    T_CHECK(system(cmd) != 0);
+}
+
 int main(void)
 {
     T_RUN(test_run1_spreading);
@@ -306,5 +380,6 @@ int main(void)
     T_RUN(test_run3_fixed_rates);
     T_RUN(test_run4_marking);
     T_RUN(test_determinism);
+    T_RUN(test_driver);
     return t_summary();
 }
