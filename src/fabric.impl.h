@@ -991,6 +991,7 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
         f->node[i].base = base;
         f->node[i].idx = n->kind == IBCC_FABRIC_HOST ? f->nh++ : f->nsw++;
         base += ports;
+        if (base > (1u << 26)) return IBCC_ERR_CAPACITY;  /* total ports */
     }
     f->nports = base;
     if (f->nh == 0) return IBCC_ERR_CAPACITY;
@@ -1002,7 +1003,10 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
               ibcc__fab_mul(ibcc__fab_mul(f->nsw ? f->nsw : 1u, f->nn), 4));
     if (!f->out_ch || !f->in_ch || !f->ch || !f->route) return IBCC_ERR_NOMEM;
     for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC__F_NONE;
-    for (i = 0; i < f->nsw * f->nn; i++) f->route[i] = IBCC__F_NONE;
+    {
+        uint64_t k, nr = (uint64_t)f->nsw * f->nn;
+        for (k = 0; k < nr; k++) f->route[k] = IBCC__F_NONE;
+    }
     for (i = 0; i < f->nl; i++) {
         const ibcc_fabric_link *k = &d->links[i];
         uint32_t dir;
