@@ -145,7 +145,7 @@ struct ibcc_fabric {
 static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
 {
     void *p;
-    if (n == 0) n = 1;
+    if (n == 0) return NULL;    /* ibcc__fab_mul overflowed: no memory */
     p = a->alloc ? a->alloc(a->user, n) : malloc(n);
     if (p) memset(p, 0, n);
     return p;
