@@ -315,7 +315,10 @@ static void test_apply(void)
     ibcc_cacc_setting s;
     memset(&d, 0, sizeof d);
     d.flows = 2;
-    T_EQ(ibcc_cct_init(&c, &d, mem_, sizeof mem_), IBCC_OK);
+    if (ibcc_cct_init(&c, &d, mem_, sizeof mem_) != IBCC_OK) {
+        T_CHECK(!"ibcc_cct_init");
+        return;
+    }
     T_EQ(ibcc_cct_set_flow_sl(&c, 1, 1, 0), IBCC_OK);
     memset(&cfg, 0, sizeof cfg);
     T_EQ(ibcc_cacc_opensm_parse(&cfg, conf_, NULL), IBCC_OK);
