@@ -830,6 +830,210 @@ static void test_many_ports(void)
     T_EQU(ibcc_marker_depart(&m, 255, 130, SZ, 0, 1), IBCC_FECN);
 }
 
+/* ---- differential test against a scan reference ------------------------
+   A straightforward model that keeps the packets of every buffer and
+   recomputes every count by scanning; the marker must return the same bits
+   for every event. Random traffic (hot output 0), random busy bits,
+   credits, sizes, and CIOQ output buffers. */
+#define RP 6u
+#define RCAP 8u
+typedef struct rp_ { unsigned out, size, units, flag, hdr; } rp_;
+typedef struct rmodel {
+    ibcc_marker_desc d;
+    rp_ b[RP][RCAP];
+    unsigned len[RP], cnt2[RP], skip[RP], busy[RP], victim[RP];
+    unsigned obuf[RP], oq[RP][RP * RCAP], oql[RP];
+} rmodel;
+
+static unsigned r_units(const rmodel *r, unsigned size)
+{
+    unsigned u;
+    if (r->d.unit != IBCC_UNIT_CREDITS) return 1;
+    u = (size + 63u) / 64u;
+    return u ? u : 1u;
+}
+static unsigned r_occ(const rmodel *r, unsigned in)
+{
+    unsigned j, s = 0;
+    for (j = 0; j < r->len[in]; j++) s += r->b[in][j].units;
+    return s;
+}
+static unsigned r_count(const rmodel *r, unsigned o, int units)
+{
+    unsigned i, j, c = 0;
+    for (i = 0; i < RP; i++)
+        for (j = 0; j < r->len[i]; j++)
+            if (r->b[i][j].out == o) c += units ? r->b[i][j].units : 1u;
+    return c;
+}
+
+static unsigned r_arrive(rmodel *r, unsigned in, unsigned o, unsigned size)
+{
+    rp_ *p = &r->b[in][r->len[in]];
+    unsigned found = r_occ(r, in), bits = 0, j, q;
+    unsigned char cls[RP];
+    p->out = o; p->size = size; p->units = r_units(r, size);
+    p->flag = 0; p->hdr = 0;
+    r->len[in]++;
+    switch (r->d.engine) {
+    case IBCC_MARKER_NAIVE:
+    case IBCC_MARKER_INPUT:
+    case IBCC_MARKER_INPUT_OUTPUT:
+        if (r_occ(r, in) >= r->d.trigger) {
+            memset(cls, 0, sizeof cls);
+            for (j = 0; j < r->len[in]; j++) {
+                unsigned oo = r->b[in][j].out;
+                if (r->d.classify == IBCC_CLASSIFY_ALL || r->busy[oo]) cls[oo] = 1;
+            }
+            for (j = 0; j < r->len[in]; j++)
+                if (cls[r->b[in][j].out] && r->d.engine == IBCC_MARKER_NAIVE)
+                    r->b[in][j].flag = 1;
+            if (r->d.engine != IBCC_MARKER_NAIVE)
+                for (q = 0; q < RP; q++)
+                    if (cls[q]) r->cnt2[q] = r_count(r, q, 0);
+        }
+        if (r->d.engine == IBCC_MARKER_INPUT_OUTPUT && r_count(r, o, 0) > r->d.t_out)
+            r->cnt2[o] = r_count(r, o, 0);
+        break;
+    case IBCC_MARKER_MVPM:
+        if (found > r->d.mvpm_in_threshold) bits = IBCC_MB;
+        break;
+    default:
+        break;
+    }
+    p->hdr = bits;
+    return bits;
+}
+
+/* departs the first packet of `in` for `o`; `up` = bits set upstream */
+static unsigned r_depart(rmodel *r, unsigned in, unsigned o, int cred,
+                         unsigned up, unsigned *size_out, unsigned *hdr_out)
+{
+    unsigned j, level, bits = 0, w;
+    rp_ p;
+    for (j = 0; r->b[in][j].out != o; j++) {}
+    level = (r->d.org == IBCC_ORG_CIOQ) ? r->obuf[o] : r_count(r, o, 1);
+    p = r->b[in][j];
+    for (; j + 1u < r->len[in]; j++) r->b[in][j] = r->b[in][j + 1u];
+    r->len[in]--;
+    p.hdr |= up;
+    *size_out = p.size;
+    *hdr_out = p.hdr;
+    if (r->d.org == IBCC_ORG_CIOQ) {
+        r->obuf[o] += p.units;
+        r->oq[o][r->oql[o]++] = p.size;
+    }
+    switch (r->d.engine) {
+    case IBCC_MARKER_NAIVE:
+        if (p.flag) bits = IBCC_FECN;
+        break;
+    case IBCC_MARKER_INPUT:
+    case IBCC_MARKER_INPUT_OUTPUT:
+        if (r->cnt2[o]) { r->cnt2[o]--; bits = IBCC_FECN; }
+        break;
+    case IBCC_MARKER_IBA:
+        w = r->d.iba_threshold;
+        if (w && level > r->d.out_capacity * (16u - w) / 16u &&
+            (cred || r->victim[o]) && p.size >= 64u * r->d.iba_packet_size) {
+            if (r->skip[o] == 0) { bits = IBCC_FECN; r->skip[o] = r->d.iba_marking_rate; }
+            else r->skip[o]--;
+        }
+        break;
+    case IBCC_MARKER_MVPM:
+        if ((p.hdr & IBCC_MB) && level > r->d.mvpm_out_threshold) bits = IBCC_VB;
+        break;
+    default:
+        break;
+    }
+    return bits;
+}
+
+static int diff_run(ibcc_marker_desc d, uint64_t seed, unsigned events)
+{
+    static rmodel r;
+    ibcc_marker m;
+    ibcc_rng g;
+    unsigned i, bad = 0, marks = 0;
+    memset(&r, 0, sizeof r);
+    if (mk(&m, &d) != IBCC_OK) return -1;
+    r.d = m.d;
+    ibcc_rng_seed(&g, seed);
+    for (i = 0; i < RP; i++) {
+        r.victim[i] = (d.victim_mask[0] >> i) & 1u;
+    }
+    for (i = 0; i < events; i++) {
+        unsigned act = (unsigned)ibcc_rng_below(&g, 100);
+        unsigned in = (unsigned)ibcc_rng_below(&g, RP);
+        if (act < 5) {                              /* busy bit changes */
+            unsigned o = (unsigned)ibcc_rng_below(&g, RP);
+            int b = (int)ibcc_rng_below(&g, 2);
+            r.busy[o] = (unsigned)b;
+            ibcc_marker_set_busy(&m, o, b);
+        } else if (act < 15 && d.org == IBCC_ORG_CIOQ) { /* output leave */
+            unsigned o = (unsigned)ibcc_rng_below(&g, RP), k;
+            if (r.oql[o] == 0) continue;
+            r.obuf[o] -= r_units(&r, r.oq[o][0]);
+            ibcc_marker_leave(&m, o, r.oq[o][0]);
+            for (k = 0; k + 1u < r.oql[o]; k++) r.oq[o][k] = r.oq[o][k + 1u];
+            r.oql[o]--;
+        } else if (act < 58) {                      /* arrival */
+            unsigned o = ibcc_rng_below(&g, 2) ? 0u : (unsigned)ibcc_rng_below(&g, RP);
+            unsigned size = 1u + (unsigned)ibcc_rng_below(&g, 1100);
+            unsigned a, b;
+            if (r.len[in] == RCAP || r_occ(&r, in) + r_units(&r, size) > r.d.in_capacity)
+                continue;
+            a = ibcc_marker_arrive(&m, in, o, size);
+            b = r_arrive(&r, in, o, size);
+            if (a != b) bad++;
+        } else if (r.len[in]) {                     /* departure */
+            unsigned k = (unsigned)ibcc_rng_below(&g, r.len[in]);
+            unsigned o = r.b[in][k].out, size, hdr, a, b;
+            int cred = (int)ibcc_rng_below(&g, 2);
+            unsigned up = ibcc_rng_below(&g, 10) == 0 ? IBCC_MB : 0u;
+            if (r.oql[o] == RP * RCAP) continue;    /* output buffer full */
+            b = r_depart(&r, in, o, cred, up, &size, &hdr);
+            a = ibcc_marker_depart(&m, in, o, size, hdr, cred);
+            if (a != b) bad++;
+            if (a) marks++;
+        }
+    }
+    if (m.stats.errors) bad++;
+    if (marks == 0 && d.engine != IBCC_MARKER_NONE) bad++;   /* not trivial */
+    return (int)bad;
+}
+
+static void test_differential(void)
+{
+    static const ibcc_marker_engine engs[5] = {
+        IBCC_MARKER_NAIVE, IBCC_MARKER_INPUT, IBCC_MARKER_INPUT_OUTPUT,
+        IBCC_MARKER_IBA, IBCC_MARKER_MVPM
+    };
+    unsigned e, cls, unit, org;
+    for (e = 0; e < 5; e++)
+        for (cls = 0; cls < 2; cls++)
+            for (unit = 0; unit < 2; unit++)
+                for (org = 0; org < 2; org++) {
+                    ibcc_marker_desc d = desc(engs[e], RP, 0);
+                    int bad;
+                    d.classify = (ibcc_classify)cls;
+                    d.unit = (ibcc_buffer_unit)unit;
+                    d.org = (ibcc_switch_org)org;
+                    d.in_capacity = unit ? 60u : 5u;
+                    d.out_capacity = unit ? 48u : 6u;
+                    d.t_out = 7;
+                    d.iba_threshold = 9;
+                    d.iba_packet_size = 4;
+                    d.iba_marking_rate = 2;
+                    d.victim_mask[0] = 0x5;
+                    bad = diff_run(d, 100u + e * 8u + cls * 4u + unit * 2u + org, 30000);
+                    if (bad) {
+                        fprintf(stderr, "  engine %u classify %u unit %u org %u: %d\n",
+                                e, cls, unit, org, bad);
+                        T_EQ(bad, 0);
+                    }
+                }
+}
+
 int main(void)
 {
     T_RUN(test_defaults);
@@ -855,5 +1059,6 @@ int main(void)
     T_RUN(test_unmatched);
     T_RUN(test_clear_and_none);
     T_RUN(test_many_ports);
+    T_RUN(test_differential);
     return t_summary();
 }
