@@ -505,6 +505,101 @@ static void test_rr_wide_random(void)
     T_CHECK(grants > 2000);
 }
 
+/* Against the rule written directly (SCENARIOS.md §A plus per-output
+   order): entry k of a free input is eligible iff its output can take it,
+   no older entry of its buffer has the same output, and k == 0 or (OLDEST,
+   head bypassed < limit, and no older entry j is first for its output and
+   able to go). pick_any = oldest eligible; pick(o) = oldest eligible for o.
+   Sizes matter: each output takes packets up to a random size. */
+typedef struct lim { uint32_t max[10]; } lim;
+static int lim_cb(void *user, unsigned out, unsigned in, uint32_t size)
+{
+    (void)in;
+    return size <= ((lim *)user)->max[out];
+}
+
+static int rule_eligible(const ibcc_arbiter *a, const lim *L, unsigned in,
+                         uint32_t k)
+{
+    unsigned o, o2;
+    uint32_t sz, sz2, j, i;
+    ibcc_arbiter_peek(a, in, k, &o, &sz, NULL);
+    if (ibcc_arbiter_input_busy(a, in) || sz > L->max[o]) return 0;
+    for (j = 0; j < k; j++) {
+        int first = 1;
+        ibcc_arbiter_peek(a, in, j, &o2, &sz2, NULL);
+        if (o2 == o) return 0;
+        for (i = 0; i < j; i++) {
+            unsigned o3;
+            ibcc_arbiter_peek(a, in, i, &o3, NULL, NULL);
+            if (o3 == o2) first = 0;
+        }
+        if (first && sz2 <= L->max[o2]) return 0;
+    }
+    if (k == 0) return 1;
+    return a->d.policy == IBCC_ARB_OLDEST &&
+           ibcc_arbiter_head_bypassed(a, in) < a->d.bypass_limit;
+}
+
+static void test_rule_random(void)
+{
+    ibcc_rng r;
+    lim L;
+    int round, bad = 0, grants = 0, bypassed = 0;
+    ibcc_rng_seed(&r, 314);
+    for (round = 0; round < 300; round++) {
+        ibcc_arbiter a;
+        ibcc_arbiter_desc d;
+        unsigned i, step;
+        uint64_t tag = 0;
+        memset(&d, 0, sizeof d);
+        d.ports = 10;
+        d.capacity = 6;
+        d.bypass_limit = 1u + (uint32_t)ibcc_rng_below(&r, 3);
+        d.policy = ibcc_rng_below(&r, 4) ? IBCC_ARB_OLDEST : IBCC_ARB_FIFO;
+        d.can_send = lim_cb;
+        d.user = &L;
+        T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+        for (step = 0; step < 200; step++) {
+            unsigned act = (unsigned)ibcc_rng_below(&r, 10);
+            for (i = 0; i < 10; i++)
+                L.max[i] = ibcc_rng_below(&r, 3) ? 2000u : (uint32_t)ibcc_rng_below(&r, 2000);
+            if (act < 5) {
+                unsigned in = (unsigned)ibcc_rng_below(&r, 10);
+                (void)ibcc_arbiter_push(&a, in, (unsigned)ibcc_rng_below(&r, 10),
+                                        1u + (uint32_t)ibcc_rng_below(&r, 2000), tag++);
+            } else if (act < 7) {
+                ibcc_arbiter_set_input_busy(&a, (unsigned)ibcc_rng_below(&r, 10), 0);
+            } else {
+                int any = act == 9;
+                unsigned want = (unsigned)ibcc_rng_below(&r, 10), bin = 0;
+                uint64_t best = UINT64_MAX;
+                ibcc_arb_grant g;
+                int got;
+                for (i = 0; i < 10; i++) {
+                    uint32_t k;
+                    for (k = 0; k < ibcc_arbiter_len(&a, i); k++) {
+                        unsigned o;
+                        uint64_t t;
+                        ibcc_arbiter_peek(&a, i, k, &o, NULL, &t);
+                        if ((any || o == want) && t < best && rule_eligible(&a, &L, i, k)) {
+                            best = t; bin = i;
+                        }
+                    }
+                }
+                got = any ? ibcc_arbiter_pick_any(&a, &g) : ibcc_arbiter_pick(&a, want, &g);
+                if (best == UINT64_MAX) { if (got) bad++; continue; }
+                if (!got || g.tag != best || g.in != bin) { bad++; continue; }
+                grants++;
+                bypassed += g.bypassed;
+            }
+        }
+    }
+    T_EQ(bad, 0);
+    T_CHECK(grants > 5000);
+    T_CHECK(bypassed > 500);
+}
+
 int main(void)
 {
     T_RUN(test_desc);
@@ -520,5 +615,6 @@ int main(void)
     T_RUN(test_pick_any_until_idle);
     T_RUN(test_pick_any_matches_pick);
     T_RUN(test_rr_wide_random);
+    T_RUN(test_rule_random);
     return t_summary();
 }
