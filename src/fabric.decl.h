@@ -214,6 +214,11 @@ IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
         uint32_t flow, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
 IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
         uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
+/* Totals of a channel since time 0 (no bins needed): bytes sent and time
+   its transmitter was busy (utilisation = busy / elapsed). Either output
+   pointer may be NULL. Errors: NULL (f), RANGE (channel). */
+IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
+        uint32_t channel, uint64_t *bytes, ibcc_time *busy);
 /* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
    sent) or a channel (IBCC_FABRIC_CHANNEL, everything sent) over the
    window of `width` centred on `center`: bytes whose first bit left in

@@ -1499,6 +1499,16 @@ IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
                          + (uint64_t)channel * f->nbins : NULL, t0, t1, bytes);
 }
 
+IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
+        uint32_t channel, uint64_t *bytes, ibcc_time *busy)
+{
+    if (!f) return IBCC_ERR_NULL;
+    if (channel >= f->nch) return IBCC_ERR_RANGE;
+    if (bytes) *bytes = f->ch[channel].bytes;
+    if (busy) *busy = f->ch[channel].busy_time;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
         uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s)
 {

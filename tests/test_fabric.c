@@ -711,6 +711,19 @@ static void test_stats(void)
         T_EQU(st.lat_max, IBCC_NS(2118));
         T_EQU(st.lat_hist[11], st.delivered);
     }
+    {
+        /* 300 us back to back: 146 packets started (k*2068 < 300000), the
+           last one still on the wire: busy = 146 * 2068 ns exactly
+           (its whole transmission is counted at its start) */
+        uint64_t tb = 0;
+        ibcc_time busy = 0;
+        T_EQ(ibcc_fabric_channel_totals(f, c, &tb, &busy), IBCC_OK);
+        T_EQU(tb, 146u * 2068u);
+        T_EQU(busy, IBCC_NS(146u * 2068u));
+        T_EQ(ibcc_fabric_channel_totals(f, c, NULL, NULL), IBCC_OK);
+        T_EQ(ibcc_fabric_channel_totals(f, 99, &tb, &busy), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_channel_totals(NULL, c, &tb, &busy), IBCC_ERR_NULL);
+    }
     T_EQ(ibcc_fabric_counters_get(f, &cn), IBCC_OK);
     T_EQU(cn.in_flight, cn.injected - cn.delivered);
     T_CHECK(cn.hops >= 2u * cn.delivered);
