@@ -600,7 +600,7 @@ static void test_mvpm(void)
 {
     ibcc_marker m;
     ibcc_marker_desc d = desc(IBCC_MARKER_MVPM, 4, 12);
-    unsigned i, b;
+    unsigned i;
     d.out_capacity = 12;
     T_EQ(mk(&m, &d), IBCC_OK);
     for (i = 0; i < 9; i++)                   /* find 0..8: none > 8 */
@@ -621,7 +621,6 @@ static void test_mvpm(void)
     T_EQU(ibcc_marker_get_stats(&m).vb, 2);
     /* MVPM never returns FECN */
     T_EQU(ibcc_marker_get_stats(&m).fecn, 0);
-    (void)b;
 }
 
 /* MVPM in a CIOQ switch: level(o) = output buffer before the packet. */
