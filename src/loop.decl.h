@@ -81,3 +81,6 @@ IBCC_API uint64_t ibcc_loop_run(ibcc_loop *l);
 /* Current time and pending-event count. */
 IBCC_API ibcc_time ibcc_loop_now(const ibcc_loop *l);
 IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
+/* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
+   Lets a caller act inline when nothing else is due at the same instant. */
+IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);

@@ -272,3 +272,8 @@ IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l)
 {
     return l ? l->count : 0;
 }
+
+IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
+{
+    return (l && l->count) ? l->heap[0].t : IBCC_TIME_MAX;
+}

@@ -653,6 +653,24 @@ static void test_random_vs_reference(void)
     fuzz_run(6, 1000, 8000, 1);    /* everything at the same time */
 }
 
+/* ibcc_loop_next_time peeks at the earliest due time without running it. */
+static void test_next_time(void)
+{
+    ibcc_loop l;
+    ibcc_event_id a = 0, b = 0;
+    T_EQ(make_loop(&l, 8, mem_a), IBCC_OK);
+    T_EQU(ibcc_loop_next_time(&l), IBCC_TIME_MAX);
+    T_EQU(ibcc_loop_next_time(NULL), IBCC_TIME_MAX);
+    T_EQ(ibcc_loop_at(&l, IBCC_NS(30), cb_nop, NULL, 0, &a), IBCC_OK);
+    T_EQ(ibcc_loop_at(&l, IBCC_NS(20), cb_nop, NULL, 0, &b), IBCC_OK);
+    T_EQU(ibcc_loop_next_time(&l), IBCC_NS(20));
+    T_EQ(ibcc_loop_cancel(&l, b), IBCC_OK);
+    T_EQU(ibcc_loop_next_time(&l), IBCC_NS(30));
+    T_EQ(ibcc_loop_step(&l), 1);
+    T_EQU(ibcc_loop_now(&l), IBCC_NS(30));
+    T_EQU(ibcc_loop_next_time(&l), IBCC_TIME_MAX);
+}
+
 int main(void)
 {
     T_RUN(test_defaults_and_size);
@@ -670,5 +688,6 @@ int main(void)
     T_RUN(test_callbacks_schedule_and_cancel);
     T_RUN(test_capacity_one_hold);
     T_RUN(test_random_vs_reference);
+    T_RUN(test_next_time);
     return t_summary();
 }
