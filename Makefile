@@ -7,7 +7,7 @@ DESTDIR ?=
 BUILD   ?= build
 WARN    = -Wall -Wextra -Werror -pedantic
 CFLAGS_T = -std=c99 -O1 -g $(WARN) -I. -Itests
-CFLAGS_B = -std=c99 -O2 -DNDEBUG $(WARN) -I. -Ibench
+CFLAGS_B = -std=c99 -O2 -DNDEBUG -D_POSIX_C_SOURCE=199309L $(WARN) -I. -Ibench
 SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 VERSION = $(shell sed -n 's/^\#define IBCC_VERSION_STRING "\(.*\)"/\1/p' ibcc.h)
 

@@ -4,7 +4,7 @@
    Figures are medians over BENCH_REPS repeated runs; never assert on them. */
 #ifndef IBCC_BENCH_H
 #define IBCC_BENCH_H
-#define _POSIX_C_SOURCE 199309L
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>

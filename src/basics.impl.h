@@ -34,22 +34,21 @@ static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
-/* ceil((a*b)/d) for d > 0; IBCC_ERR_OVERFLOW if the quotient needs more
-   than 64 bits. Long division of the 128-bit product, one bit at a time
-   (only used when the fast paths below do not apply). */
-static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
-                                     uint64_t *out)
+/* floor((a*b + add) / d) for d > 0 and add < d, with a 128-bit
+   intermediate; IBCC_ERR_OVERFLOW if the quotient needs more than 64 bits.
+   add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates.
+   Long division one bit at a time when the product exceeds 64 bits (only
+   off the per-packet paths). */
+static ibcc_result ibcc__muldiv(uint64_t a, uint64_t b, uint64_t d,
+                                uint64_t add, uint64_t *out)
 {
-    uint64_t hi, lo, q = 0, rem = 0;
+    uint64_t hi, lo, q = 0, rem;
     int i;
     ibcc__mul128(a, b, &hi, &lo);
-    if (hi == 0) {
-        q = lo / d;
-        *out = q + (lo % d != 0);
-        if (*out < q) return IBCC_ERR_OVERFLOW;
-        return IBCC_OK;
-    }
+    lo += add;
+    if (lo < add) hi++;
     if (hi >= d) return IBCC_ERR_OVERFLOW; /* quotient >= 2^64 */
+    if (hi == 0) { *out = lo / d; return IBCC_OK; }
     rem = hi;
     for (i = 63; i >= 0; i--) {
         /* rem < d here; shift in the next bit of lo */
@@ -58,12 +57,15 @@ static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
         q <<= 1;
         if (top || rem >= d) { rem -= d; q |= 1u; }
     }
-    if (rem != 0) {
-        if (q == UINT64_MAX) return IBCC_ERR_OVERFLOW;
-        q++;
-    }
     *out = q;
     return IBCC_OK;
+}
+
+/* ceil(a*b / d), d > 0. */
+static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
+                                     uint64_t *out)
+{
+    return ibcc__muldiv(a, b, d, d - 1u, out);
 }
 
 IBCC_API ibcc_result ibcc_wire_time(uint64_t bytes, ibcc_rate rate,

@@ -12,33 +12,11 @@ static ibcc_time ibcc__cct_satadd(ibcc_time a, ibcc_time b)
     return (a > IBCC_TIME_MAX - b) ? IBCC_TIME_MAX : a + b;
 }
 
-/* floor((a * b + d / 2) / d) for d > 0, i.e. a*b/d rounded half up, with a
-   128-bit intermediate; IBCC_ERR_OVERFLOW if the quotient needs more than
-   64 bits. */
+/* a*b/d rounded half up (d > 0), 128-bit intermediate. */
 static ibcc_result ibcc__cct_muldiv_round(uint64_t a, uint64_t b, uint64_t d,
                                           uint64_t *out)
 {
-    uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
-    uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-    uint64_t lo = (mid << 32) | (p00 & 0xffffffffu);
-    uint64_t hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    uint64_t half = d / 2, q = 0, rem;
-    int i;
-    lo += half;
-    if (lo < half) hi++;
-    if (hi >= d) return IBCC_ERR_OVERFLOW;
-    if (hi == 0) { *out = lo / d; return IBCC_OK; }
-    rem = hi;
-    for (i = 63; i >= 0; i--) {
-        uint64_t top = rem >> 63;
-        rem = (rem << 1) | ((lo >> i) & 1u);
-        q <<= 1;
-        if (top || rem >= d) { rem -= d; q |= 1u; }
-    }
-    *out = q;
-    return IBCC_OK;
+    return ibcc__muldiv(a, b, d, d / 2u, out);
 }
 
 IBCC_API ibcc_time ibcc_cct_entry_delay(uint16_t entry, ibcc_time max_pkt_time)
