@@ -15,6 +15,8 @@ PARTS   = $(wildcard src/*.h)
 TESTS   = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 BENCHES = $(patsubst bench/%.c,%,$(wildcard bench/bench_*.c))
 EXAMPLES = $(patsubst examples/%.c,%,$(wildcard examples/*.c))
+EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
+HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test unit san matrix install-check bench examples demo figures \
         install uninstall clean check-header
@@ -58,7 +60,16 @@ install-check: ibcc.h
 $(BUILD)/%: examples/%.c ibcc.h | $(BUILD)
 	$(CC) -std=c99 -O2 $(WARN) -I. $< -o $@ -lm
 
+# C++ examples need a C++ compiler (apt-get install g++); skipped without.
+$(BUILD)/%: examples/%.cc ibcc.h | $(BUILD)
+	$(CXX) -std=c++11 -O2 $(WARN) -I. $< -o $@
+
+ifeq ($(HAVE_CXX),yes)
+examples: $(addprefix $(BUILD)/,$(EXAMPLES) $(EXAMPLES_CXX))
+else
 examples: $(addprefix $(BUILD)/,$(EXAMPLES))
+	@echo "skip: C++ examples ($(EXAMPLES_CXX)): no C++ compiler '$(CXX)' (apt-get install g++)"
+endif
 
 # The headline: two-switch victim scenario without CC and with each marking
 # engine + LIPD (docs/scenario_twoswitch.md).
