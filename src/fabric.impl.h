@@ -19,8 +19,8 @@
 #define IBCC__F_E_ARRIVE 1u  /* packet visible at switch / tail at host */
 #define IBCC__F_E_TXEND  2u  /* a channel's transmitter finished */
 #define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
-#define IBCC__F_E_ARB    4u  /* switch arbitration (once per instant) */
-#define IBCC__F_E_HOST   5u  /* host may send (wake-up / kick) */
+#define IBCC__F_E_FLUSH  4u  /* deferred switch arbitrations / host runs */
+#define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
 #define IBCC__F_E_FLOW   6u  /* flow start / stop / ON-OFF toggle */
 #define IBCC__F_E_GEN    7u  /* RATE traffic: next packet generated */
 #define IBCC__F_E_RXDONE 8u  /* capped host finished absorbing a packet */
@@ -75,7 +75,7 @@ typedef struct ibcc__fsw {
     struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
     uint32_t node;
     uint32_t lane;              /* lane the arbiter callback is asked for */
-    int arb_pending;
+    int arb_pending;            /* on the to-do list for instant arb_at */
     ibcc_time arb_at;
     ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
     ibcc_marker mark;           /* data lane marking engine */
@@ -92,6 +92,8 @@ typedef struct ibcc__fhost {
     ibcc_time wake_at;          /* IBCC_TIME_MAX: none pending */
     ibcc_time cap_next;         /* injection cap: next start allowed */
     ibcc_time rx_free;          /* absorption cap: receive side free at */
+    int run_pending;            /* on the to-do list for instant run_at */
+    ibcc_time run_at;
     ibcc_cct cct;               /* CCT agent of the host (if used) */
     ibcc_mvcm mvcm;             /* MVCM agent of the host (if used) */
     int has_cct, has_mvcm;
@@ -138,6 +140,12 @@ struct ibcc_fabric {
     ibcc_law_desc lawd;         /* effective law description */
     ibcc_law law_proto;         /* compiled law copied into LAW flows */
     void *law_mem;
+    uint32_t *todo;             /* switch arbitrations and host runs
+                                   requested for the current instant, in
+                                   request order (bit 31 set: host) */
+    uint32_t ntodo;
+    int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
+    ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
 };
 
@@ -263,24 +271,44 @@ static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
     v->t = t;
 }
 
-/* Requests an arbitration of switch s at the current instant. It runs
-   after every event already scheduled for this instant (the loop runs
-   same-time events in scheduling order), so all arrivals, credit returns
-   and freed outputs of the instant are applied first. */
+/* Same-instant rule (SCENARIOS.md A): a switch arbitrates, and a host
+   decides what to send, only after every event of the current instant has
+   been applied. Requests for the current instant go on a to-do list (each
+   switch and host at most once per instant, in request order). At the end
+   of every fabric event the list is worked off at once if no other event
+   is due at this instant (ibcc_loop_next_time), otherwise by one E_FLUSH
+   event scheduled now, which the loop runs after every event already due
+   at this instant (same-time events run in scheduling order). */
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
     ibcc_time now = f->loop.now;
-    if (w->arb_pending && w->arb_at == now) return;
-    w->arb_pending = 1;
     w->arb_at = now;
-    ibcc__fab_at(f, now, IBCC__F_E_ARB, s, NULL);
+    if (w->arb_pending) return;     /* already on the list */
+    w->arb_pending = 1;
+    f->todo[f->ntodo++] = s;
 }
 
-/* Requests a host send attempt at time t (>= now); keeps one pending. */
+/* Requests a host send attempt at time t (>= now). For the current
+   instant it goes on the to-do list (and a later timed wake-up is dropped:
+   the run re-requests what it needs); for a later time one timed E_HOST
+   is kept, the earliest. */
 static void ibcc__fab_wake_host(ibcc_fabric *f, uint32_t h, ibcc_time t)
 {
     ibcc__fhost *o = &f->host[h];
+    ibcc_time now = f->loop.now;
+    if (t <= now) {
+        if (o->wake_at != IBCC_TIME_MAX) {
+            (void)ibcc_loop_cancel(&f->loop, o->wake_id);
+            o->wake_at = IBCC_TIME_MAX;
+        }
+        o->run_at = now;
+        if (o->run_pending) return;     /* already on the list */
+        o->run_pending = 1;
+        o->run_at = now;
+        f->todo[f->ntodo++] = h | 0x80000000u;
+        return;
+    }
     if (o->wake_at != IBCC_TIME_MAX) {
         if (o->wake_at <= t) return;
         (void)ibcc_loop_cancel(&f->loop, o->wake_id);
@@ -429,7 +457,6 @@ static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
     const ibcc__fnode *n = &f->node[w->node];
     ibcc_arb_grant g;
     uint32_t lane;
-    w->arb_pending = 0;
     for (lane = 2; lane-- > 0;) {
         w->lane = lane;
         while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
@@ -834,6 +861,24 @@ static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
     ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
 }
 
+/* Works off the to-do list of the current instant. */
+static void ibcc__fab_flush(ibcc_fabric *f)
+{
+    uint32_t k;
+    for (k = 0; k < f->ntodo; k++) {
+        uint32_t x = f->todo[k];
+        if (x & 0x80000000u) {
+            x &= 0x7fffffffu;
+            f->host[x].run_pending = 0;
+            ibcc__fab_host_run(f, x);
+        } else {
+            f->sw[x].arb_pending = 0;
+            ibcc__fab_sw_arb(f, x);
+        }
+    }
+    f->ntodo = 0;
+}
+
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 {
     ibcc_fabric *f = (ibcc_fabric *)ctx;
@@ -876,12 +921,13 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
         ibcc__fab_kick_node(f, ch->from);
         break;
     }
-    case IBCC__F_E_ARB:
-        ibcc__fab_sw_arb(f, (uint32_t)idx);
+    case IBCC__F_E_FLUSH:
+        f->flush_pending = 0;
         break;
-    case IBCC__F_E_HOST:
+    case IBCC__F_E_HOST:                  /* timed wake-up: join the
+                                             instant's to-do list */
         f->host[idx].wake_at = IBCC_TIME_MAX;
-        ibcc__fab_host_run(f, (uint32_t)idx);
+        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
         break;
     case IBCC__F_E_FLOW:
         ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
@@ -891,6 +937,16 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
         break;
     default:
         break;
+    }
+    if (f->ntodo) {
+        ibcc_time now = f->loop.now;
+        if (ibcc_loop_next_time(&f->loop) > now) {
+            ibcc__fab_flush(f);
+        } else if (!(f->flush_pending && f->flush_at == now)) {
+            f->flush_pending = 1;
+            f->flush_at = now;
+            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
+        }
     }
 }
 
@@ -934,6 +990,7 @@ static void ibcc__fab_release(ibcc_fabric *f)
     ibcc__fab_free(&a, f->buf);
     ibcc__fab_free(&a, f->bufmem);
     ibcc__fab_free(&a, f->sw);
+    ibcc__fab_free(&a, f->todo);
     ibcc__fab_free(&a, f->host);
     ibcc__fab_free(&a, f->flow);
     ibcc__fab_free(&a, f->hflow);
@@ -1078,6 +1135,9 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
     uint32_t i, s = 0, nb = 0, k;
     f->sw = (ibcc__fsw *)ibcc__fab_alloc(&f->al,
                                 ibcc__fab_mul(f->nsw ? f->nsw : 1u, sizeof *f->sw));
+    f->todo = (uint32_t *)ibcc__fab_alloc(&f->al,
+                                ibcc__fab_mul((size_t)f->nsw + f->nh, 4));
+    if (!f->todo) return IBCC_ERR_NOMEM;
     f->buf = (ibcc__fbuf *)ibcc__fab_alloc(&f->al,
                                 ibcc__fab_mul(f->nports * 2u, sizeof *f->buf));
     f->bufmem = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
