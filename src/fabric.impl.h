@@ -1367,8 +1367,8 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     /* Pending events are bounded: per channel one TXEND, one ARRIVE per
        packet on the wire, one RXDONE per packet a capped host holds and
        one CREDIT per credit returning (each at most the receiver's
-       capacity per lane); per host one wake-up; per switch
-       one arbitration; per flow one toggle and one generation. */
+       capacity per lane); per host one timed wake-up; one flush; per
+       flow a start, a stop or toggle and a generation. */
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
     cap += (uint64_t)f->nch * (1u + 3u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
