@@ -228,8 +228,1969 @@ IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean);
 /* 1 with probability p (p <= 0: never, p >= 1: always), else 0. */
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
 
+/* ==== L1 marker =========================================================
+   Switch marking engines: one ibcc_marker object per switch (per virtual
+   lane, if the caller models several data VLs: VLs are independent), the
+   engine chosen in its desc:
+     NONE          counts only, never marks (a switch without CC)
+     NAIVE         [S02 §IV-A, S03 §IV-A] mark every packet in an input
+                   buffer that an arrival makes full
+     INPUT         [S02 §IV-B, S03 §IV-A] input-triggered: cnt1/cnt2 per
+                   output, the outputs that have a packet in the full buffer
+                   are triggered (cnt2 = cnt1), packets are marked as they
+                   are transmitted while cnt2 > 0
+     INPUT_OUTPUT  [S02 §IV-C] INPUT plus an output trigger when
+                   cnt1[o] > T_out, evaluated at every arrival
+     IBA           [G §II-A, IBA Annex A10] per-port Threshold (0..15),
+                   root/victim test, Victim_Mask, Packet_Size, Marking_Rate
+     MVPM          [F §4.1] MB on arrival above the input threshold, VB on
+                   departure through a saturated output when MB is set
+   See docs/marker.md for behaviour, choices and worked examples.
+
+   Two step functions per packet (plus one for CIOQ switches):
+     ibcc_marker_arrive(m, in, out, size)        packet entered input buffer
+                                                 `in`, headed for `out`
+     ibcc_marker_depart(m, in, out, size, hdr, out_has_credit)
+                                                 packet left input buffer
+                                                 `in` through output `out`
+     ibcc_marker_leave(m, out, size)             CIOQ only: packet left the
+                                                 output buffer onto the link
+   arrive/depart return header bits (IBCC_FECN, IBCC_MB, IBCC_VB) to OR into
+   the packet's header. `size` is in bytes; the buffer unit of the desc says
+   how much room it takes: 1 (packets) or ceil(size / 64) (credits).
+
+   Buffers and levels (all in the desc's unit unless "packets" is said):
+     occupancy(in)  data in input buffer `in`
+     cnt1[o]        PACKETS in the input buffers waiting for output o
+     cnt2[o]        PACKETS still to be marked when transmitted on o
+     level(o)       the queue of output o used by IBA and MVPM: in an
+                    input-buffered switch (org INPUT_BUFFERED) the data
+                    waiting for o in all input buffers; in a CIOQ switch
+                    the data in o's output buffer (entered at depart, left
+                    at ibcc_marker_leave)
+
+   No packet is ever visited. A trigger (an arrival after which
+   occupancy(in) >= trigger) walks a per-input bitmap of the outputs that
+   have a packet in buffer `in` (ANDed with the busy bitmap for the BUSY
+   classification) and for each such output o copies
+     INPUT, INPUT_OUTPUT:  cnt2[o] = cnt1[o]
+     NAIVE:                mk[in][o] = n[in][o]  (mark the next n[in][o]
+                           departures in->o: exactly the packets resident
+                           at the trigger when packets of one input and one
+                           output leave in order, as the arbiter keeps
+                           them; otherwise the same number, first to leave)
+   IBA threshold weight w -> queue level: out_capacity * (16 - w) / 16.
+
+   Events that contradict the recorded state (port out of range, a depart
+   with no matching arrive, an arrival beyond the input capacity, a leave
+   with no matching depart) leave the state untouched, return 0 and are
+   counted: stats.errors, stats.last_error (IBCC_ERR_RANGE, IBCC_ERR_MISMATCH,
+   IBCC_ERR_FULL); read them with ibcc_marker_errors(). A NULL marker is
+   ignored (returns 0).
+
+   Defaults (ibcc_marker_desc, zero means default):
+   | field              | default                      | range                 |
+   | engine             | NONE                         | NONE..MVPM            |
+   | ports              | 8                            | 1 .. 256              |
+   | unit               | PACKETS                      | PACKETS, CREDITS (64B)|
+   | org                | INPUT_BUFFERED               | INPUT_BUFFERED, CIOQ  |
+   | in_capacity        | 4 packets / 128 credits      | 1 .. 65535            |
+   | out_capacity       | in_capacity                  | 1 .. 65535            |
+   | trigger            | in_capacity (buffer full)    | 1 .. in_capacity      |
+   | t_out (packets)    | 8                            | 1 .. 2^31             |
+   | classify           | ALL                          | ALL, BUSY             |
+   | mvpm_in_threshold  | in_capacity * 2 / 3          | 1 .. in_capacity      |
+   | mvpm_out_threshold | out_capacity / 3             | 1 .. out_capacity     |
+   | iba_threshold      | 0 (never mark, as IBA/OpenSM)| 0 .. 15               |
+   | iba_packet_size    | 0 (every size eligible)      | 0 .. 255 (64B units)  |
+   | iba_marking_rate   | 0 (mark every eligible)      | 0 .. 65535            |
+   | victim_mask        | all 0                        | bits 0..ports-1       |
+   | iba_rng            | NULL (deterministic counter) | caller's ibcc_rng     |
+   ====================================================================== */
+
+typedef enum ibcc_marker_engine {
+    IBCC_MARKER_NONE = 0,         /* counts only, never marks (default) */
+    IBCC_MARKER_NAIVE = 1,        /* [S02 §IV-A] */
+    IBCC_MARKER_INPUT = 2,        /* [S02 §IV-B] input-triggered */
+    IBCC_MARKER_INPUT_OUTPUT = 3, /* [S02 §IV-C] input-output-triggered */
+    IBCC_MARKER_IBA = 4,          /* [G], IBA Annex A10 FECN marking */
+    IBCC_MARKER_MVPM = 5          /* [F §4.1] marking + validation */
+} ibcc_marker_engine;
+
+/* Unit in which buffers, capacities and thresholds are counted. */
+typedef enum ibcc_buffer_unit {
+    IBCC_UNIT_PACKETS = 0,        /* one unit per packet (default) */
+    IBCC_UNIT_CREDITS = 1         /* 64-byte credits: ceil(size / 64) */
+} ibcc_buffer_unit;
+
+/* Switch organisation: where the output queue level is measured. */
+typedef enum ibcc_switch_org {
+    IBCC_ORG_INPUT_BUFFERED = 0,  /* level(o) = data waiting for o in the
+                                     input buffers (default) */
+    IBCC_ORG_CIOQ = 1             /* level(o) = data in o's output buffer;
+                                     depart moves a packet into it and
+                                     ibcc_marker_leave takes it out */
+} ibcc_switch_org;
+
+/* Trigger classification of MECHANISMS.md §2.2 (NAIVE, INPUT,
+   INPUT_OUTPUT). */
+typedef enum ibcc_classify {
+    IBCC_CLASSIFY_ALL = 0,        /* every output with a packet in the full
+                                     buffer (the sources' rule, default) */
+    IBCC_CLASSIFY_BUSY = 1        /* only those the caller reported busy or
+                                     out of credits (ibcc_marker_set_busy) */
+} ibcc_classify;
+
+#define IBCC_MARKER_MAX_PORTS 256u
+#define IBCC_MARKER_MAX_CAPACITY 65535u
+#define IBCC_CREDIT_BYTES 64u
+
+typedef struct ibcc_marker_desc {
+    ibcc_marker_engine engine;
+    uint32_t ports;               /* inputs = outputs = ports, numbered
+                                     0..ports-1 (port p = Victim_Mask bit p) */
+    ibcc_buffer_unit unit;
+    ibcc_switch_org org;
+    uint32_t in_capacity;         /* capacity of each input buffer (unit) */
+    uint32_t out_capacity;        /* output queue capacity (unit): the base
+                                     of IBA thresholds and MVPM's default */
+    uint32_t trigger;             /* NAIVE/INPUT/INPUT_OUTPUT: an arrival
+                                     after which occupancy >= trigger
+                                     triggers marking (unit) */
+    uint32_t t_out;               /* INPUT_OUTPUT: trigger o when
+                                     cnt1[o] > t_out (packets) */
+    ibcc_classify classify;
+    uint32_t mvpm_in_threshold;   /* MVPM: MB when occupancy found by the
+                                     arriving packet > this (unit) */
+    uint32_t mvpm_out_threshold;  /* MVPM: VB when level(o) > this (unit) */
+    uint32_t iba_threshold;       /* IBA Threshold weight, every port */
+    uint32_t iba_packet_size;     /* IBA Packet_Size (64-byte units): a
+                                     packet of fewer than 64*N bytes is
+                                     never marked */
+    uint32_t iba_marking_rate;    /* IBA Marking_Rate: eligible packets
+                                     skipped between two marks */
+    uint32_t victim_mask[8];      /* IBA Victim_Mask, bit p of word p/32 =
+                                     port p */
+    ibcc_rng *iba_rng;            /* non-NULL: random Marking_Rate (each
+                                     eligible packet marked with probability
+                                     1/(rate+1), same mean gap); the
+                                     generator is the caller's and must
+                                     outlive the marker */
+} ibcc_marker_desc;
+
+/* Counters kept by every engine. */
+typedef struct ibcc_marker_stats {
+    uint64_t arrivals;            /* accepted arrive() calls */
+    uint64_t departures;          /* accepted depart() calls */
+    uint64_t in_triggers;         /* input-buffer triggers (NAIVE, INPUT,
+                                     INPUT_OUTPUT) */
+    uint64_t out_triggers;        /* outputs classified congested: cnt2
+                                     copies (INPUT, INPUT_OUTPUT, incl. the
+                                     T_out test) or NAIVE (in, out) counter
+                                     loads */
+    uint64_t fecn;                /* packets returned IBCC_FECN */
+    uint64_t mb;                  /* packets returned IBCC_MB */
+    uint64_t vb;                  /* packets returned IBCC_VB */
+    uint64_t errors;              /* rejected events (state untouched) */
+    ibcc_result last_error;       /* code of the last rejected event */
+} ibcc_marker_stats;
+
+/* Per-port state (internal; read it through the queries). */
+typedef struct ibcc__mport {
+    uint32_t occ;                 /* input: units in the input buffer */
+    uint32_t pk;                  /* input: packets in the input buffer */
+    uint32_t cnt1;                /* output: packets waiting for it */
+    uint32_t cnt2;                /* output: packets still to be marked */
+    uint32_t qunits;              /* output: units waiting for it in the
+                                     input buffers */
+    uint32_t obuf;                /* output: units in its output buffer */
+    uint32_t iba_level;           /* output: IBA threshold level (unit);
+                                     congested when level(o) > iba_level */
+    uint32_t iba_min_bytes;       /* output: 64 * Packet_Size */
+    uint16_t iba_rate;            /* output: Marking_Rate */
+    uint16_t iba_skip;            /* output: eligible packets still to skip */
+    uint8_t iba_weight;           /* output: Threshold 0..15 */
+    uint8_t pad_[3];
+} ibcc__mport;
+
+typedef struct ibcc_marker {
+    ibcc_marker_desc d;           /* effective desc (defaults filled) */
+    uint32_t words;               /* 64-bit words per port bitmap */
+    uint64_t busy[4];             /* outputs busy / out of credits (BUSY) */
+    uint64_t victim[4];           /* IBA Victim_Mask, bit p = port p */
+    ibcc__mport *port;            /* ports entries */
+    uint16_t *n;                  /* n[in * ports + out]: packets from in
+                                     waiting for out */
+    uint16_t *mk;                 /* NAIVE: mk[in * ports + out]: next
+                                     departures in->out still to mark */
+    uint64_t *present;            /* present[in * words + w]: bit o set
+                                     when n[in][o] > 0 */
+    ibcc_marker_stats stats;
+} ibcc_marker;
+
+/* Fills the zero fields of *d with their defaults (the table above).
+   Errors: IBCC_ERR_NULL; IBCC_ERR_RANGE for an unknown engine, unit, org or
+   classify value, a threshold/trigger/IBA field outside its range, or a
+   Victim_Mask bit at or above `ports`; IBCC_ERR_CAPACITY for ports or a
+   capacity above its maximum. The fields are left as given on error. */
+IBCC_API ibcc_result ibcc_marker_defaults(ibcc_marker_desc *d);
+/* Bytes of memory ibcc_marker_init needs (0 if the desc is invalid).
+   ports*(40 + 8*ceil(ports/64) + 2*ports) bytes (rounded up to 8 per
+   array), plus 2*ports*ports for NAIVE. */
+IBCC_API size_t ibcc_marker_size(const ibcc_marker_desc *d);
+/* Initialises an empty switch on caller memory (uint64_t-aligned, at least
+   ibcc_marker_size bytes). Errors: as ibcc_marker_defaults, plus
+   IBCC_ERR_ALIGN, IBCC_ERR_NOMEM. */
+IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
+                                      const ibcc_marker_desc *d,
+                                      void *mem, size_t len);
+/* Empties every buffer and counter (keeps the configuration, the busy
+   bitmap and per-port IBA settings; clears stats). */
+IBCC_API void ibcc_marker_clear(ibcc_marker *m);
+
+/* Room a packet of `size` bytes takes in this marker's unit: 1 packet, or
+   ceil(size / 64) credits with a minimum of 1 (a packet always has a
+   header). Inline. */
+IBCC_INLINE uint32_t ibcc_marker_units(const ibcc_marker *m, uint32_t size)
+{
+    uint32_t u;
+    if (m->d.unit != IBCC_UNIT_CREDITS) return 1u;
+    u = size / IBCC_CREDIT_BYTES + (uint32_t)(size % IBCC_CREDIT_BYTES != 0u);
+    return u ? u : 1u;
+}
+
+/* Packet of `size` bytes entered input buffer `in`, headed for output
+   `out`. Returns IBCC_MB (MVPM) or 0; NAIVE/INPUT/INPUT_OUTPUT triggers
+   happen here and show up in later depart() results. */
+IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
+                                     unsigned out, uint32_t size);
+/* Packet left input buffer `in` through output `out` (must match an
+   earlier arrive with the same in, out, size). `hdr` = the packet's header
+   bits as they are now (MVPM validates only when IBCC_MB is in hdr: OR the
+   bits arrive returned into it first); `out_has_credit` = the downstream
+   buffer of `out` has credits (IBA root test). Returns the bits to OR into
+   the header: IBCC_FECN (NAIVE, INPUT, INPUT_OUTPUT, IBA) or IBCC_VB
+   (MVPM). IBA and MVPM test level(out) as the packet finds it: input-
+   buffered, the data waiting for `out` including this packet (it is still
+   queued when it starts); CIOQ, the output buffer before this packet
+   enters it. A depart is checked against the counts (packets in->out,
+   occupancy and level at least its units); sizes that differ from the
+   arrival's cannot be detected and are the caller's responsibility. */
+IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
+                                     unsigned out, uint32_t size,
+                                     unsigned hdr, int out_has_credit);
+/* CIOQ only: the packet left output buffer `out` onto the link. In an
+   input-buffered marker this is a rejected event (IBCC_ERR_STATE). */
+IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size);
+
+/* BUSY classification: output `out` is busy or out of credits (busy != 0)
+   or can take a packet (busy == 0). Keep it up to date as links start and
+   finish packets and credits run out and return; it is read only when an
+   input buffer triggers. All outputs start not busy. An out-of-range port
+   is a rejected event (IBCC_ERR_RANGE). Inline (one bit operation). */
+IBCC_INLINE void ibcc_marker_set_busy(ibcc_marker *m, unsigned out, int busy)
+{
+    uint64_t bit;
+    if (!m) return;
+    if (out >= m->d.ports) {
+        m->stats.errors++;
+        m->stats.last_error = IBCC_ERR_RANGE;
+        return;
+    }
+    bit = (uint64_t)1u << (out & 63u);
+    if (busy) m->busy[out >> 6] |= bit;
+    else m->busy[out >> 6] &= ~bit;
+}
+
+/* IBA per-port setting (SwitchPortCongestionSetting): Threshold 0..15,
+   Packet_Size 0..255 (64-byte units), Marking_Rate 0..65535. Restarts the
+   port's Marking_Rate counter (its next eligible packet is marked).
+   Errors: NULL, RANGE (port or a field out of range), STATE (engine is
+   not IBA). */
+IBCC_API ibcc_result ibcc_marker_set_iba_port(ibcc_marker *m, unsigned port,
+                                              unsigned threshold,
+                                              unsigned packet_size,
+                                              unsigned marking_rate);
+/* IBA Victim_Mask bit of one port. Errors: NULL, RANGE, STATE. */
+IBCC_API ibcc_result ibcc_marker_set_victim(ibcc_marker *m, unsigned port,
+                                            int on);
+
+/* ---- queries (out-of-range ports give 0) ------------------------------ */
+/* Input buffer occupancy (unit) and packet count. */
+IBCC_API uint32_t ibcc_marker_occupancy(const ibcc_marker *m, unsigned in);
+IBCC_API uint32_t ibcc_marker_packets(const ibcc_marker *m, unsigned in);
+/* Packets in input buffer `in` waiting for `out`. */
+IBCC_API uint32_t ibcc_marker_waiting(const ibcc_marker *m, unsigned in,
+                                      unsigned out);
+/* cnt1[o], cnt2[o] (packets). */
+IBCC_API uint32_t ibcc_marker_cnt1(const ibcc_marker *m, unsigned out);
+IBCC_API uint32_t ibcc_marker_cnt2(const ibcc_marker *m, unsigned out);
+/* NAIVE: departures from `in` to `out` still to be marked. */
+IBCC_API uint32_t ibcc_marker_naive_pending(const ibcc_marker *m,
+                                            unsigned in, unsigned out);
+/* level(o) (unit): see the section comment. */
+IBCC_API uint32_t ibcc_marker_level(const ibcc_marker *m, unsigned out);
+/* IBA: 1 if a packet departing on `out` now would find its port in the
+   congestion state (level(o) > its threshold level, Threshold != 0, and
+   out_has_credit or Victim_Mask bit set), else 0. */
+IBCC_API int ibcc_marker_iba_congested(const ibcc_marker *m, unsigned out,
+                                       int out_has_credit);
+/* IBA threshold level of a port (unit): out_capacity * (16 - w) / 16,
+   rounded down, for Threshold w = 1..15 (UINT32_MAX for w = 0, never). */
+IBCC_API uint32_t ibcc_marker_iba_level(const ibcc_marker *m, unsigned out);
+/* Rejected events so far; *last (optional) = code of the last one. */
+IBCC_API uint64_t ibcc_marker_errors(const ibcc_marker *m,
+                                     ibcc_result *last);
+/* Copy of the counters. */
+IBCC_API ibcc_marker_stats ibcc_marker_get_stats(const ibcc_marker *m);
+/* Engine name ("none", "naive", "input", "input-output", "iba", "mvpm"),
+   "?" if unknown. */
+IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
+
+/* ==== L1 arbiter ========================================================
+   Switch output arbitration as pure state. The arbiter mirrors the order of
+   the packets in each input buffer of one switch (one VL): the caller
+   pushes (in, out, size, tag) when a packet enters input buffer `in`, and
+   asks for the next packet to start on an output; the arbiter returns
+   (in, tag) and forgets the packet. The caller keeps its packets; `tag` is
+   whatever identifies one to it (an index, a pointer cast to uintptr_t).
+   See docs/arbiter.md.
+
+   Policies (SCENARIOS.md §A "Switch scheduling"):
+     OLDEST  (default) oldest first with bounded bypass. Age = push order at
+             this switch. A packet is eligible for output o when o can take
+             it now and either it is the head of its input buffer, or
+             - every older packet in its buffer waits for an output that
+               cannot take that packet now, and
+             - the head has been bypassed fewer than bypass_limit times.
+             Among eligible packets of all inputs the oldest starts. A
+             packet never passes an older packet of its own buffer bound
+             for the same output (per input/output order is kept, as IB's
+             in-order delivery needs). The bypass count belongs to the head
+             and restarts at 0 whenever a packet becomes head.
+     FIFO    heads only, oldest head first (OLDEST with no bypass).
+     RR      round robin over inputs, heads only: output o keeps a pointer;
+             the first input at or after it whose head is bound for o (and
+             fits) wins, and the pointer moves just past the winner.
+   An input sends one packet at a time: a pick marks the winning input
+   busy until the caller calls ibcc_arbiter_set_input_busy(a, in, 0) (when
+   the packet's tail has left the buffer). Busy inputs are skipped.
+
+   "Output o can take a packet of `size` bytes from input `in` now" comes
+   from the caller, in one of two ways chosen by the desc:
+     can_send != NULL  the arbiter calls can_send(user, out, in, size)
+                       (non-zero = yes), e.g. "link free and downstream
+                       credits >= units(size)";
+     can_send == NULL  a bitmap of outputs the caller keeps up to date with
+                       ibcc_arbiter_set_output(a, out, can_take) (initially
+                       every output can take), sizes not considered.
+   The callback is called only during picks, never stored results.
+
+   Defaults (ibcc_arbiter_desc, zero means default):
+   | field        | default | range          |
+   | ports        | 8       | 1 .. 256       |
+   | capacity     | 4       | 1 .. 65535     |
+   | policy       | OLDEST  | OLDEST, FIFO, RR |
+   | bypass_limit | 4       | 1 .. 65535 (OLDEST; FIFO = no bypass) |
+   | can_send     | NULL    | (bitmap mode)  |
+   ====================================================================== */
+
+typedef enum ibcc_arb_policy {
+    IBCC_ARB_OLDEST = 0,          /* oldest first, bounded bypass (default) */
+    IBCC_ARB_FIFO = 1,            /* oldest head first, no bypass */
+    IBCC_ARB_RR = 2               /* round robin over inputs, heads only */
+} ibcc_arb_policy;
+
+#define IBCC_ARBITER_MAX_PORTS 256u
+#define IBCC_ARBITER_MAX_CAPACITY 65535u
+
+/* Can output `out` take a packet of `size` bytes from input `in` now?
+   Non-zero = yes. */
+typedef int (*ibcc_can_send_fn)(void *user, unsigned out, unsigned in,
+                                uint32_t size);
+
+typedef struct ibcc_arbiter_desc {
+    uint32_t ports;               /* inputs = outputs = ports */
+    uint32_t capacity;            /* packets each input buffer can hold */
+    ibcc_arb_policy policy;
+    uint32_t bypass_limit;        /* OLDEST: bypasses allowed per head */
+    ibcc_can_send_fn can_send;    /* NULL: output bitmap mode */
+    void *user;                   /* passed to can_send */
+} ibcc_arbiter_desc;
+
+/* Result of a pick. */
+typedef struct ibcc_arb_grant {
+    unsigned in;                  /* input buffer the packet leaves */
+    unsigned out;                 /* output it starts on */
+    uint32_t size;                /* its size as pushed */
+    uint64_t tag;                 /* the caller's tag as pushed */
+    int bypassed;                 /* 1 if it passed its buffer's head */
+} ibcc_arb_grant;
+
+/* Internal: one queued packet. */
+typedef struct ibcc__arb_entry {
+    uint64_t seq;                 /* push order (age) */
+    uint64_t tag;
+    uint32_t size;
+    uint32_t out;
+} ibcc__arb_entry;
+
+/* Internal: one input buffer (entries [0, len) in arrival order). */
+typedef struct ibcc__arb_input {
+    uint32_t len;
+    uint32_t bypassed;            /* times the current head was bypassed */
+    uint32_t busy;                /* sending a packet now */
+    uint32_t pad_;
+} ibcc__arb_input;
+
+typedef struct ibcc_arbiter {
+    ibcc_arbiter_desc d;          /* effective desc */
+    uint64_t seq;                 /* next push order number */
+    uint64_t out_ok[4];           /* bitmap mode: outputs that can take */
+    ibcc__arb_input *input;       /* ports */
+    ibcc__arb_entry *q;           /* q[in * capacity + k] */
+    uint32_t *rr;                 /* RR: next input to consider, per output */
+    uint16_t *cnt;                /* cnt[in * ports + out]: packets queued */
+    uint64_t *inq;                /* inq[out * words + w]: bit `in` set when
+                                     input `in` holds a packet for out */
+    uint32_t rr_out;              /* RR pick_any: next output to try */
+    uint32_t words;               /* 64-bit words per port bitmap */
+    uint64_t grants;              /* packets picked */
+    uint64_t bypasses;            /* picks that passed a head */
+} ibcc_arbiter;
+
+/* Fills zero fields with defaults. Errors: NULL; RANGE (unknown policy,
+   bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
+IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
+/* Bytes ibcc_arbiter_init needs, about
+   ports * (16 + 24 * capacity + 4 + 2 * ports + 8 * ceil(ports / 64));
+   0 if the desc is invalid. */
+IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d);
+/* Errors: as defaults, plus NULL, ALIGN, NOMEM. */
+IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
+                                       const ibcc_arbiter_desc *d,
+                                       void *mem, size_t len);
+
+/* A packet entered input buffer `in` bound for `out`. Errors: NULL,
+   RANGE (in or out >= ports), FULL (the input already holds `capacity`
+   packets; nothing changes). */
+IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
+                                       unsigned out, uint32_t size,
+                                       uint64_t tag);
+/* Picks the packet that starts on output `out` now, removes it, marks its
+   input busy and fills *g. Returns 1, or 0 when no packet can start on
+   `out` (or out >= ports). */
+IBCC_API int ibcc_arbiter_pick(ibcc_arbiter *a, unsigned out,
+                               ibcc_arb_grant *g);
+/* Picks the best start over all outputs at once: OLDEST/FIFO: the oldest
+   eligible packet of any output; RR: outputs are tried in round-robin
+   order from a rotating output pointer, the first that can start wins.
+   Returns 1 (packet removed, input busy, *g filled) or 0. Calling it until
+   it returns 0 (updating can_send's answers between calls as outputs
+   start) is "arbitrate repeatedly until nothing more can start". */
+IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g);
+
+/* Input `in` is sending (busy != 0) or free. Errors: NULL, RANGE. */
+IBCC_API ibcc_result ibcc_arbiter_set_input_busy(ibcc_arbiter *a,
+                                                 unsigned in, int busy);
+/* Bitmap mode: output `out` can take packets now (can_take != 0) or not.
+   Errors: NULL, RANGE. Inline-cheap; ignored when can_send is set. */
+IBCC_API ibcc_result ibcc_arbiter_set_output(ibcc_arbiter *a, unsigned out,
+                                             int can_take);
+
+/* Queries (out-of-range: 0). Packets queued at `in`; times its head has
+   been bypassed; whether it is busy. */
+IBCC_API uint32_t ibcc_arbiter_len(const ibcc_arbiter *a, unsigned in);
+IBCC_API uint32_t ibcc_arbiter_head_bypassed(const ibcc_arbiter *a,
+                                             unsigned in);
+IBCC_API int ibcc_arbiter_input_busy(const ibcc_arbiter *a, unsigned in);
+/* k-th queued packet of `in` (0 = head): fills out/size/tag (each
+   optional). Errors: NULL, RANGE (in >= ports or k >= len). */
+IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
+                                       uint32_t k, unsigned *out,
+                                       uint32_t *size, uint64_t *tag);
+/* Policy name ("oldest", "fifo", "rr"), "?" if unknown. */
+IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p);
+
+/* ==== L1 swcc ===========================================================
+   IBA switch congestion settings (IBA Annex A10; MECHANISMS.md §7, [G]):
+   the SwitchCongestionSetting and SwitchPortCongestionSetting attributes as
+   plain structs, with
+     - encode/decode to the MAD attribute bytes,
+     - range validation,
+     - the rdma-core ibccconfig argument forms (parse and print),
+     - the OpenSM cc_sw_cong_setting_* option lines (parse and print),
+     - applying a setting to an IBA marker (ibcc_marker_apply_swcc/_swport).
+   See docs/swcc.md.
+
+   MAD layouts (big-endian, as every IBA MAD; bit offsets below are those of
+   the libibmad field tables, counted from the most significant bit of the
+   first byte):
+   SwitchCongestionSetting, 76 bytes:
+     bytes  0..3   Control_Map   (bit offset   0, 32 bits)
+     bytes  4..35  Victim_Mask   (bit offset  32, 256 bits; port p = bit p
+                                  of the 256-bit big-endian number, i.e.
+                                  byte 35 - p/8, bit p%8)
+     bytes 36..67  Credit_Mask   (bit offset 288, same numbering)
+     byte  68      Threshold     (bit offset 544, 4 bits: the high nibble;
+                                  the low nibble is reserved)
+     byte  69      Packet_Size   (bit offset 552, 8 bits, 64-byte units)
+     byte  70      CS_Threshold  (bit offset 560, 4 bits: the high nibble;
+                                  the rest of bytes 70..71 is reserved)
+     bytes 72..73  CS_ReturnDelay(bit offset 576, 16 bits: shift in bits
+                                  15..14, multiplier in bits 13..0)
+     bytes 74..75  Marking_Rate  (bit offset 592, 16 bits)
+   SwitchPortCongestionSetting: blocks of 32 elements of 4 bytes (attribute
+   modifier = block = port / 32), element for port p at byte 4*(p % 32):
+     byte 0: Valid = bit 7 (0x80), Control_Type = bit 6 (0x40), bits 5..4
+             reserved, Threshold = bits 3..0
+     byte 1: Packet_Size
+     bytes 2..3: Marking_Rate (Cong_Parm), big-endian
+   Reserved bits are written as 0 and ignored when decoding.
+
+   Control_Map bits (which fields a switch applies):
+   | bit | constant               | fields                               |
+   | 0   | IBCC_SWCC_VICTIM_MASK  | Victim_Mask                          |
+   | 1   | IBCC_SWCC_CREDIT_MASK  | Credit_Mask                          |
+   | 2   | IBCC_SWCC_THRESHOLD    | Threshold and Packet_Size            |
+   | 3   | IBCC_SWCC_CS           | CS_Threshold and CS_ReturnDelay      |
+   | 4   | IBCC_SWCC_MARKING_RATE | Marking_Rate                         |
+
+   Ranges (ibcc_swcc_validate / ibcc_swport_validate, IBCC_ERR_RANGE):
+   | field              | range                         |
+   | control_map        | bits 0..4 only                |
+   | threshold          | 0..15 (0 none, 1 loose .. 15 aggressive) |
+   | packet_size        | 0..255 (64-byte units)        |
+   | cs_threshold       | 0..15                         |
+   | cs_return_delay    | shift 0..3, multiplier 0..16383 |
+   | marking_rate       | 0..65535                      |
+   | port element valid, control_type | 0..1            |
+   Every field zero (the OpenSM default) means: nothing enabled.
+   ====================================================================== */
+
+#define IBCC_SWCC_VICTIM_MASK  0x01u
+#define IBCC_SWCC_CREDIT_MASK  0x02u
+#define IBCC_SWCC_THRESHOLD    0x04u
+#define IBCC_SWCC_CS           0x08u
+#define IBCC_SWCC_MARKING_RATE 0x10u
+#define IBCC_SWCC_MAD_BYTES    76u   /* SwitchCongestionSetting */
+#define IBCC_SWPORT_BYTES      4u    /* one port element */
+#define IBCC_SWPORT_BLOCK      32u   /* elements per attribute block */
+
+/* SwitchCongestionSetting. Masks: bit p of word p/32 = port p. */
+typedef struct ibcc_swcc {
+    uint32_t control_map;
+    uint32_t victim_mask[8];
+    uint32_t credit_mask[8];
+    uint32_t threshold;
+    uint32_t packet_size;
+    uint32_t cs_threshold;
+    uint32_t cs_return_delay_shift;   /* CS_ReturnDelay bits 15..14 */
+    uint32_t cs_return_delay_mult;    /* CS_ReturnDelay bits 13..0 */
+    uint32_t marking_rate;
+} ibcc_swcc;
+
+/* One SwitchPortCongestionSetting element. */
+typedef struct ibcc_swport {
+    uint32_t valid;                   /* 1: the switch applies this element */
+    uint32_t control_type;            /* 0 congestion control, 1 credit
+                                         starvation */
+    uint32_t threshold;
+    uint32_t packet_size;
+    uint32_t marking_rate;            /* Cong_Parm */
+} ibcc_swport;
+
+/* IBCC_OK or IBCC_ERR_RANGE (first field out of range), IBCC_ERR_NULL. */
+IBCC_API ibcc_result ibcc_swcc_validate(const ibcc_swcc *s);
+IBCC_API ibcc_result ibcc_swport_validate(const ibcc_swport *e);
+
+/* Encodes a valid setting into out[IBCC_SWCC_MAD_BYTES] (the attribute
+   data of the MAD). Errors: NULL, RANGE (nothing written). */
+IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out);
+/* Decodes in[IBCC_SWCC_MAD_BYTES]; reserved bits are ignored. Every field
+   width fits its range except control_map, which is kept as received
+   (validate rejects unknown bits). Errors: NULL. */
+IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in);
+/* One element to/from 4 bytes. Errors: NULL, RANGE (encode). */
+IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out);
+IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in);
+
+/* ibccconfig argument forms. Numbers are decimal or 0x-hex (a leading 0 is
+   decimal, not octal); masks take up to 64 hex digits (256 bits) or a
+   decimal below 2^64; the return delay is "shift:mult". The command word
+   may be present or not. Tokens are separated by spaces or tabs.
+     SwitchCongestionSetting <controlmap> <victimmask> <creditmask>
+         <threshold> <packetsize> <csthreshold> <csreturndelay shift:mult>
+         <markingrate>
+     SwitchPortCongestionSetting <port> <valid> <control_type> <threshold>
+         <packet_size> <marking_rate>
+   Errors: NULL, PARSE (malformed, missing or extra tokens), RANGE (a value
+   outside its field). *s / *e / *port are written only on success. */
+IBCC_API ibcc_result ibcc_swcc_parse_args(ibcc_swcc *s, const char *text);
+IBCC_API ibcc_result ibcc_swport_parse_args(ibcc_swport *e, unsigned *port,
+                                            const char *text);
+/* Prints the same forms (with the command word; masks and control map in
+   hex, the rest decimal) into buf. Errors: NULL, RANGE (invalid setting),
+   FULL (buf too small; buf holds a truncated, terminated string). */
+IBCC_API ibcc_result ibcc_swcc_print_args(const ibcc_swcc *s, char *buf,
+                                          size_t len);
+IBCC_API ibcc_result ibcc_swport_print_args(const ibcc_swport *e,
+                                            unsigned port, char *buf,
+                                            size_t len);
+
+/* OpenSM option lines (opensm.conf): one "name value" line:
+     cc_sw_cong_setting_control_map, _victim_mask, _credit_mask,
+     _threshold, _packet_size, _credit_starvation_threshold,
+     _credit_starvation_return_delay (shift:mult), _marking_rate
+   Returns IBCC_OK when the line set a field of *s (or is blank or a
+   # comment: nothing changes), IBCC_ERR_NOT_FOUND when it is another
+   option (left for other parsers), IBCC_ERR_PARSE / IBCC_ERR_RANGE for a
+   bad value of one of these options (*s unchanged), IBCC_ERR_NULL. */
+IBCC_API ibcc_result ibcc_swcc_parse_opensm_line(ibcc_swcc *s,
+                                                 const char *line);
+/* Every line of `text` (a whole opensm.conf, say): lines of other options
+   are skipped. On a PARSE/RANGE error *bad_line (optional) = its 1-based
+   number and *s keeps the lines before it. */
+IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
+                                            unsigned *bad_line);
+/* The 8 option lines, each ending in '\n' (numbers in 0x-hex, the return
+   delay as shift:mult). Errors: NULL, RANGE, FULL (as print_args). */
+IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
+                                            size_t len);
+
+/* Applies a SwitchCongestionSetting to an IBA marker the way a switch
+   does, field groups selected by Control_Map: bit 0 sets the Victim_Mask,
+   bit 2 Threshold and Packet_Size of every port, bit 4 Marking_Rate of
+   every port (restarting their counters). Credit masks and credit
+   starvation (bits 1 and 3) are not modelled by the marker: a setting
+   with either bit set is refused (IBCC_ERR_UNSUPPORTED) and nothing
+   changes. Errors: NULL, RANGE (invalid setting or a Victim_Mask bit at
+   or above the marker's ports), STATE (marker engine is not IBA),
+   UNSUPPORTED. */
+IBCC_API ibcc_result ibcc_marker_apply_swcc(ibcc_marker *m,
+                                            const ibcc_swcc *s);
+/* Applies one port element: valid = 0 changes nothing (IBCC_OK);
+   control_type 1 (credit starvation) is IBCC_ERR_UNSUPPORTED; otherwise
+   the port gets Threshold, Packet_Size and Marking_Rate. Errors: NULL,
+   RANGE (element or port), STATE, UNSUPPORTED. */
+IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
+                                              const ibcc_swport *e);
+
+/* ==== L1 law ============================================================
+   Source rate laws: how a flow's rate limit answers each ACK. An unmarked
+   ACK applies r = finc(r), a marked one r = fdec(r), always within
+   [Rmin, Rmax] [S03 §V]. Laws: AIMD, FIMD, LIPD (formulas below, from
+   MECHANISMS.md §4.2) and a caller-supplied finc/fdec pair. Each law runs
+   in one of three forms chosen by the description:
+
+     CONTINUOUS  reference: the exact rate in a double.
+     DISCRETE    IBA IPD rates only: the applied rate is always
+                 Rmax/(1+ipd), ipd integer 0..255. The exact state is kept
+                 in fixed point (Q32.32 fraction of Rmax, 2^32 = Rmax) and
+                 stepped by the continuous law (rounded to nearest);
+                 only the applied rate is quantised, with the rule
+                 "highest allowed rate not above the exact rate":
+                 ipd = ceil(2^32/(q + 1/2)) - 1 (the half unit absorbs the
+                 state's own rounding). So slow increases
+                 accumulate in the state and never freeze (MECHANISMS §4.2).
+     TABLE       the law compiled at init into per-entry tables over a
+                 finite rate set (default: the 256 IPD rates, index = ipd;
+                 or a geometric set): next_on_mark[i], next_on_unmark[i]
+                 and a progress increment inc[i] (Q1.31: 2^31 = one
+                 step). The per-ACK step is integer-only: a marked ACK
+                 moves to next_on_mark[i]; an unmarked ACK adds inc[i] to
+                 a progress accumulator and moves to next_on_unmark[i]
+                 when it reaches one step (2^31).
+                 This deterministic fractional counter is how the table
+                 avoids freezing slow increases (docs/law.md).
+
+   RATE UNITS. Rates are normalised: x = r / Rmax, x in [rmin, 1]; Rmax is
+   the flow's line rate (the rate at which a packet takes its wire time
+   tau). ibcc_law_rate_bytes() converts to bytes/s for a given Rmax. Time
+   between packets comes from ibcc_law_gap(): after a packet that took tau
+   to transmit the source waits gap = tau * (Rmax/r - 1) = ipd * tau
+   [S03 §IV-B].
+
+   VARIABLE PACKET SIZES [S03 §IV-B]: ibcc_law_on_ack_sized() takes the
+   acknowledged size relative to a reference packet as a Q16.16 weight
+   (65536 = one reference packet); an unmarked ACK's increase is scaled by
+   the weight (continuous/discrete: r += w * (finc(r) - r); table: progress
+   += w * inc[i]). A marked ACK applies fdec once whatever its size.
+
+   Sources: [S03] §IV-B (window + rate, IPD form), §V (response functions,
+   design conditions 1-3, discrete rates, tables), §VI-B.2 (persistent
+   state). The laws (x normalised, k = rmin):
+     FIMD  fdec(x) = max(x/m, k)             finc(x) = min(x * m^(k/x), 1)
+     LIPD  fdec(x) = max(1/(1/x + 1), k)     finc(x) = min(x / (1 - k), 1)
+     AIMD  fdec(x) = max(x/m, k)             finc(x) = min(x + (m-1)k^2/x, 1)
+   Results of a custom pair are clamped the same way (NaN becomes rmin).
+
+   Defaults (ibcc_law_desc, zero means default):
+   | field      | default              | range                              |
+   | kind       | IBCC_LAW_LIPD        | LIPD, FIMD, AIMD, CUSTOM           |
+   | form       | IBCC_LAW_CONTINUOUS  | CONTINUOUS, DISCRETE, TABLE        |
+   | rmin       | 1/256 (of Rmax)      | [2^-16, 1); DISCRETE and the IPD   |
+   |            |                      | table set: [1/256, 1)              |
+   | m          | 2                    | (1, 65536] (AIMD, FIMD; ignored by |
+   |            |                      | LIPD and CUSTOM but still checked) |
+   | finc, fdec | NULL                 | both required for CUSTOM           |
+   | rates      | IBCC_LAW_RATES_IPD   | IPD, GEOMETRIC (TABLE form only)   |
+   | table_size | IPD: number of rates | IPD: 0 or exactly that number;     |
+   |            | Rmax/(1+ipd) >= rmin;| GEOMETRIC: 2 .. 65536              |
+   |            | GEOMETRIC: 256       |                                    |
+   A new law starts at Rmax (no slow start, MECHANISMS §4.2).
+   ====================================================================== */
+
+typedef enum ibcc_law_kind {
+    IBCC_LAW_KIND_DEFAULT = 0,  /* = IBCC_LAW_LIPD */
+    IBCC_LAW_LIPD   = 1,        /* linear inter-packet delay [S03 §V] */
+    IBCC_LAW_FIMD   = 2,        /* fast increase, multiplicative decrease */
+    IBCC_LAW_AIMD   = 3,        /* additive increase (in time), mult. decrease */
+    IBCC_LAW_CUSTOM = 4         /* caller's finc/fdec */
+} ibcc_law_kind;
+
+typedef enum ibcc_law_form {
+    IBCC_LAW_FORM_DEFAULT = 0,  /* = IBCC_LAW_CONTINUOUS */
+    IBCC_LAW_CONTINUOUS = 1,    /* reference, double state */
+    IBCC_LAW_DISCRETE   = 2,    /* IPD rates, exact state in Q32.32 */
+    IBCC_LAW_TABLE      = 3     /* compiled tables, integer-only step */
+} ibcc_law_form;
+
+typedef enum ibcc_law_rates {
+    IBCC_LAW_RATES_DEFAULT   = 0, /* = IBCC_LAW_RATES_IPD */
+    IBCC_LAW_RATES_IPD       = 1, /* x_i = 1/(1+i), i = 0 .. (index = ipd) */
+    IBCC_LAW_RATES_GEOMETRIC = 2  /* x_i = rmin^(i/(n-1)), i = 0 .. n-1 */
+} ibcc_law_rates;
+
+/* A custom increase or decrease function: maps a normalised rate x in
+   [rmin, 1] to the next one. `user` is ibcc_law_desc.user. Called per ACK
+   in the CONTINUOUS and DISCRETE forms, only at init in the TABLE form
+   (and by the checker/recovery helpers). Must be deterministic. */
+typedef double (*ibcc_law_fn)(double x, void *user);
+
+typedef struct ibcc_law_desc {
+    ibcc_law_kind kind;     /* default IBCC_LAW_LIPD */
+    ibcc_law_form form;     /* default IBCC_LAW_CONTINUOUS */
+    double rmin;            /* Rmin / Rmax, default 1/256 */
+    double m;               /* decrease factor (AIMD, FIMD), default 2 */
+    ibcc_law_fn finc;       /* CUSTOM only: unmarked-ACK function */
+    ibcc_law_fn fdec;       /* CUSTOM only: marked-ACK function */
+    void *user;             /* passed to finc/fdec */
+    ibcc_law_rates rates;   /* TABLE only: rate set, default IPD */
+    uint32_t table_size;    /* TABLE only: entries (see table above) */
+} ibcc_law_desc;
+
+/* The dynamic state of a law (what persistent per-pair state saves).
+   Which fields are meaningful depends on the form; the others are 0. */
+typedef struct ibcc_law_state {
+    double   x;             /* CONTINUOUS: rate / Rmax in [rmin, 1] */
+    uint64_t q;             /* DISCRETE: exact rate, Q32.32 (2^32 = Rmax) */
+    uint32_t index;         /* DISCRETE: applied ipd; TABLE: entry index */
+    uint32_t acc;           /* TABLE: progress to next_on_unmark, Q1.31
+                               (2^31 = one step), always < 2^31 */
+} ibcc_law_state;
+
+/* One compiled table entry (internal layout; read with
+   ibcc_law_table_entry). */
+typedef struct ibcc__law_entry {
+    double   rate;          /* x_i, normalised */
+    uint32_t inc;           /* progress per unmarked ACK, Q1.31 */
+    uint32_t gapq;          /* Rmax/x_i - 1, Q16.16 (exactly ipd<<16 on
+                               the IPD set) */
+    uint16_t mark;          /* next_on_mark[i] */
+    uint16_t up;            /* next_on_unmark[i] */
+} ibcc__law_entry;
+
+typedef struct ibcc_law {
+    ibcc_law_desc d;        /* effective description (after defaults) */
+    ibcc_law_state s;       /* current state */
+    uint64_t qmin;          /* DISCRETE: rmin in Q32.32 (rounded up) */
+    uint32_t n;             /* TABLE: entries */
+    ibcc__law_entry *table; /* TABLE: n entries in caller memory */
+} ibcc_law;
+
+/* Public view of one table entry. */
+typedef struct ibcc_law_entry {
+    double   rate;          /* x_i = r_i / Rmax */
+    uint32_t next_on_mark;  /* index after a marked ACK */
+    uint32_t next_on_unmark;/* index once progress reaches 1.0 */
+    uint32_t inc;           /* progress per unmarked ACK, Q1.31: 2^31
+                               means every ACK moves; above 2^31 the excess
+                               is carried (the continuous law passed
+                               next_on_unmark's rate in one ACK); 0: the
+                               law does not increase from this entry.
+                               Resolution: a step needing n ACKs gets
+                               round(2^31/n), so counts are exact to 0.1 %
+                               up to n = 2^21 and saturate at 2^31 */
+    uint32_t gap_q16;       /* Rmax/x_i - 1 in Q16.16 */
+} ibcc_law_entry;
+
+/* Fills zero fields of *d with the effective defaults and validates the
+   whole description. Errors: NULL (d; finc/fdec of CUSTOM), RANGE (kind,
+   form, rates out of the enum; rmin outside its range or NaN; m <= 1,
+   > 65536 or NaN; table_size out of range), CAPACITY (GEOMETRIC
+   table_size 1 or > 65536). */
+IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d);
+/* Bytes of caller memory ibcc_law_init needs: the table for TABLE, and 8
+   for the other forms (which use none; 0 is kept for "invalid desc"). */
+IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d);
+/* Initialises a law at Rmax. TABLE compiles the tables into `mem`
+   (uint64_t-aligned, at least ibcc_law_size bytes); the other forms accept
+   mem = NULL, len = 0. Errors: those of ibcc_law_defaults, NULL (l; mem
+   for TABLE), ALIGN, NOMEM. The desc is copied; `mem` must outlive l. */
+IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
+                                   void *mem, size_t len);
+
+/* One step of table progress, Q1.31 (private). */
+#define IBCC__LAW_STEP UINT64_C(0x80000000)
+
+/* Private steps of the non-table forms (called by the inline functions). */
+IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
+
+/* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
+   TABLE form runs entirely here (two loads, an add, a compare). */
+IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
+{
+    if (l->d.form == IBCC_LAW_TABLE) {
+        const ibcc__law_entry *e = l->table + l->s.index;
+        if (marked) {
+            l->s.index = e->mark;
+            l->s.acc = 0;
+        } else {
+            /* progress (Q1.31) += inc[i]; at one step (2^31) move to
+               up[i]; a carry of another whole step moves one entry
+               further up; what is left is capped just under one step
+               (0 at Rmax) */
+            uint64_t a = (uint64_t)l->s.acc + e->inc;
+            if (a >= IBCC__LAW_STEP) {
+                uint32_t j = e->up;
+                a -= IBCC__LAW_STEP;
+                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
+                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
+                if (j == 0) a = 0;
+                l->s.index = j;
+            }
+            l->s.acc = (uint32_t)a;
+        }
+    } else {
+        ibcc__law_step(l, marked, 65536u);
+    }
+}
+
+/* Per-ACK step for variable packet sizes: weight_q16 is the acknowledged
+   size divided by the reference packet size, Q16.16 (65536 = one reference
+   packet; e.g. (acked_bytes << 16) / ref_bytes). Unmarked: the increase is
+   scaled by the weight (TABLE: progress += inc[i] * w, with the same
+   move rule as ibcc_law_on_ack: at most one entry beyond next_on_unmark
+   per ACK, the remainder capped below one step). Marked: fdec
+   once. Inline (TABLE path integer-only). */
+IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
+                                       uint32_t weight_q16)
+{
+    if (l->d.form == IBCC_LAW_TABLE) {
+        const ibcc__law_entry *e = l->table + l->s.index;
+        if (marked) {
+            l->s.index = e->mark;
+            l->s.acc = 0;
+        } else {
+            /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
+            uint64_t a = (uint64_t)l->s.acc
+                       + (((uint64_t)e->inc * weight_q16) >> 16);
+            if (a >= IBCC__LAW_STEP) {
+                uint32_t j = e->up;
+                a -= IBCC__LAW_STEP;
+                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
+                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
+                if (j == 0) a = 0;
+                l->s.index = j;
+            }
+            l->s.acc = (uint32_t)a;
+        }
+    } else {
+        ibcc__law_step(l, marked, weight_q16);
+    }
+}
+
+/* Inter-packet delay after a packet that took `tau` (its wire time at
+   Rmax): gap = tau * (Rmax/r - 1) = ipd * tau at the APPLIED rate.
+   DISCRETE: tau * ipd exactly; TABLE: (tau * gap_q16) >> 16 (exact on the
+   IPD set); CONTINUOUS: rounded to the nearest ps. Integer-only except
+   CONTINUOUS. Saturates at IBCC_TIME_MAX. */
+IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau);
+
+/* Applied normalised rate r/Rmax: CONTINUOUS x; DISCRETE 1/(1+ipd); TABLE
+   x_index. */
+IBCC_API double ibcc_law_rate(const ibcc_law *l);
+/* Exact normalised rate: CONTINUOUS x; DISCRETE q/2^32; TABLE x_index. */
+IBCC_API double ibcc_law_exact_rate(const ibcc_law *l);
+/* Applied rate in bytes/s for a line rate rmax: floor(rmax * r/Rmax),
+   exact integer arithmetic for DISCRETE and the IPD table. */
+IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax);
+/* Applied IPD, ceil(Rmax/r) - 1 ("highest IPD rate not above r"); for
+   DISCRETE and the IPD table this is the exact ipd of the applied rate. */
+IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l);
+/* True (1) when the applied rate is Rmax. */
+IBCC_API int ibcc_law_at_max(const ibcc_law *l);
+
+/* Back to Rmax (what a new flow starts with). */
+IBCC_API void ibcc_law_reset(ibcc_law *l);
+/* Sets the exact rate to x (clamped to [rmin, 1]); TABLE: the entry of
+   the highest table rate not above x. Errors: NULL, RANGE (x NaN). */
+IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x);
+/* Copies the dynamic state out / in (persistent per-pair state). set
+   validates it for this law: RANGE if a field is outside the form's
+   domain (x not in [rmin,1], q not in [qmin, 2^32], index >= entries or
+   not the ipd of q, acc >= 2^31). */
+IBCC_API ibcc_result ibcc_law_get_state(const ibcc_law *l, ibcc_law_state *s);
+IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s);
+
+/* The law's continuous functions with the clamp to [rmin, 1] (whatever
+   the form; a TABLE was compiled from these). Useful to build other
+   tables (e.g. an IBA CCT) from a law. */
+IBCC_API double ibcc_law_finc(const ibcc_law *l, double x);
+IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x);
+
+/* TABLE form: number of entries (0 for other forms) and entry i.
+   Errors: NULL, STATE (not a TABLE law), RANGE (i >= entries). */
+IBCC_API uint32_t ibcc_law_table_size(const ibcc_law *l);
+IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
+                                          ibcc_law_entry *out);
+
+/* ---- recovery helper (SCENARIOS §A run 8) ------------------------------
+   Runs a copy of the law (same form, tables shared read-only) from Rmin
+   to Rmax with no marks, one ACK per packet interval at the applied rate:
+   the interval at rate r is tau*Rmax/r = tau + ibcc_law_gap(tau), tau the
+   packet's wire time at Rmax. Point j is (t_j, applied rate after j ACKs);
+   point 0 is (0, Rmin's applied rate), the last is (time, 1.0). Points
+   beyond `cap` are not stored (`points` says how many were); the totals
+   are still computed. */
+typedef struct ibcc_law_point {
+    ibcc_time t;            /* time since the start, ps */
+    double rate;            /* applied rate / Rmax */
+} ibcc_law_point;
+
+typedef struct ibcc_law_recovery_result {
+    ibcc_time time;         /* time at which the applied rate reaches Rmax */
+    double time_tau;        /* the same in units of tau (exact sum for
+                               CONTINUOUS, not rounded to ps) */
+    uint64_t acks;          /* unmarked ACKs taken */
+    size_t points;          /* points written to the curve */
+} ibcc_law_recovery_result;
+
+/* Errors: NULL (l, out; curve with cap > 0), RANGE (tau 0; the law does
+   not reach Rmax within 2^26 ACKs), OVERFLOW (time beyond IBCC_TIME_MAX). */
+IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
+                                       ibcc_law_point *curve, size_t cap,
+                                       ibcc_law_recovery_result *out);
+
+/* Closed-form recovery time Rmin -> Rmax in units of tau, continuous
+   limit, one ACK per interval 1/r (derivations in docs/law.md), k = rmin:
+     FIMD  (1/k) * log_m(1/k)          (= 2048 tau for k = 1/256, m = 2)
+     LIPD  (1/k) * (1/k - 1)           (= 65280 tau)
+     AIMD  (1 - k) / ((m - 1) k^2)     (= 65280 tau for m = 2)
+   For these three the ACK-by-ACK sum of the CONTINUOUS form is exact up
+   to the final ACK's clamp at Rmax: closed <= helper < closed + last
+   interval. Errors: NULL, the desc errors, UNSUPPORTED (CUSTOM). */
+IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
+                                              double *tau_units);
+
+/* ---- design-conditions checker [S03 §V], MECHANISMS §4.2 ---------------
+   Evaluates, for the desc's law (its continuous functions, whatever the
+   form), over a geometric grid of `points` rates r_i = k^(1 - i/(n-1)),
+   i = 0..n-1 (Rmin .. Rmax), restricted to the rates where fdec does not
+   hit the floor (fdec(r) > Rmin: below that a decrease is truncated by
+   the clamp and the conditions do not apply):
+     C1  worst (finc(fdec(r)) - r) / r               pass if <= tol1
+     C2  worst relative drop of Trec: max over r of
+         (max_{r' <= r} Trec(r') - Trec(r)) / max_{r'<=r} Trec(r')
+                                                      pass if <= tol2
+     C3  worst |Trec(r) * Rmin - 1|                   pass if <= tol3
+   Trec(r): time (in units of 1/Rmax, i.e. tau) from fdec(r) back to r
+   with no marks, ACKs one per interval 1/x, stepped ACK by ACK; the last
+   ACK counts for the fraction ln(r/z)/ln(z'/z) of its interval (z before,
+   z' after it, z' not clamped at Rmax). This geometric interpolation
+   removes the staircase of whole ACKs; it is exact for FIMD (ln r linear
+   in time) and second order in the step size otherwise (LIPD: 3.4e-4 at
+   k = 1/256, hence tol3 = 1e-3). A law that stops
+   increasing below r gives Trec = +inf (reported; fails C3,
+   and C2 if a finite Trec follows at a higher rate). */
+typedef struct ibcc_law_check_desc {
+    uint32_t points;        /* grid size, default 256, range 2 .. 65536 */
+    double tol1;            /* default 1e-9 (rounding only) */
+    double tol2;            /* default 1e-3 */
+    double tol3;            /* default 1e-3 */
+} ibcc_law_check_desc;
+
+typedef struct ibcc_law_condition {
+    double worst;           /* worst measure over the grid (see above) */
+    double rate;            /* normalised rate where it occurs */
+    int pass;               /* worst <= tolerance */
+} ibcc_law_condition;
+
+typedef struct ibcc_law_check_result {
+    ibcc_law_condition cond[3]; /* C1, C2, C3 */
+    uint32_t points;        /* grid size used */
+    uint32_t evaluated;     /* grid rates in the domain (fdec(r) > Rmin) */
+    ibcc_law_check_desc tol;/* effective tolerances */
+} ibcc_law_check_result;
+
+/* c may be NULL (all defaults). Errors: NULL (d, out), the desc errors,
+   RANGE (points out of range, a tolerance negative or NaN), CAPACITY (no
+   grid rate in the domain). */
+IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
+                                    const ibcc_law_check_desc *c,
+                                    ibcc_law_check_result *out);
+
+/* ==== L1 pacer ==========================================================
+   Per-flow injection control [S03 §IV-B]: a window limit (packets sent and
+   not yet acknowledged) AND a rate limit (from a rate law, a fixed rate, or
+   none). After a packet that took tau to transmit and started at s, the
+   next may start at
+       next = s + tau + gap(tau)          gap = tau * (Rmax/r - 1)
+   with r the rate limit's CURRENT rate (so an ACK that lowers the rate
+   between two sends lengthens the pending gap), and only while fewer than
+   `window` packets are outstanding. The pacer only computes; the caller
+   owns the clock and the packets.
+
+   Granularity: one ibcc_pacer per flow (window, outstanding count, last
+   send; it points at the flow's ibcc_law, which the caller owns). Optional
+   persistent state [S03 §VI-B.2] lives in a separate ibcc_pairstate store
+   keyed by (source, destination) in caller memory: save a flow's law state
+   when it ends, load it when the pair's next flow starts (a pair never
+   seen starts at Rmax).
+
+   Defaults (ibcc_pacer_desc, zero means default):
+   | field  | default | range                                             |
+   | window | 1       | 1 .. 2^32-2, or IBCC_PACER_NO_WINDOW (no limit)   |
+   | law    | NULL    | an initialised ibcc_law (rate from the law)       |
+   | rate   | 0       | fixed rate, bytes/s, 1 .. rmax (0: none)          |
+   | rmax   | 0       | line rate, bytes/s; required with `rate`          |
+   At most one of law and rate; neither means no rate limit (gap 0).
+
+   Defaults (ibcc_pairstate_desc):
+   | field    | default | range       |
+   | capacity | 1024    | 1 .. 2^24   |  (pairs; full store: IBCC_ERR_FULL)
+   ====================================================================== */
+
+#define IBCC_PACER_NO_WINDOW UINT32_MAX
+
+typedef struct ibcc_pacer_desc {
+    uint32_t window;        /* outstanding packets allowed, default 1 */
+    ibcc_law *law;          /* rate from this law (caller-owned) */
+    ibcc_rate rate;         /* or a fixed rate in bytes/s */
+    ibcc_rate rmax;         /* line rate (bytes/s) for `rate` */
+} ibcc_pacer_desc;
+
+typedef struct ibcc_pacer {
+    uint32_t window;        /* limit, IBCC_PACER_NO_WINDOW = none */
+    uint32_t outstanding;   /* sent and not yet acknowledged */
+    ibcc_law *law;          /* rate source, or NULL */
+    ibcc_rate rate;         /* fixed rate (bytes/s), 0 when not fixed */
+    ibcc_rate rmax;         /* line rate for the fixed rate */
+    int has_sent;           /* a packet has been sent since init/reset */
+    ibcc_time last_start;   /* start time of the last packet sent */
+    ibcc_time last_tau;     /* its wire time */
+    uint64_t sent, acked;   /* counters since init/reset */
+} ibcc_pacer;
+
+/* Fills zero fields (window = 1) and validates. Errors: NULL, RANGE (rate
+   > rmax; rmax 0 with rate), UNSUPPORTED (both law and rate; rmax without
+   rate). */
+IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d);
+/* Initialises an idle flow (nothing outstanding, may send at once).
+   Errors: those of ibcc_pacer_defaults, NULL (p). */
+IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d);
+/* Flow restart: nothing outstanding, no last send, counters 0. The law is
+   NOT touched (reset it, or load it from an ibcc_pairstate). */
+IBCC_API void ibcc_pacer_reset(ibcc_pacer *p);
+
+/* Rate gap after a packet of wire time tau at the current rate: law ->
+   ibcc_law_gap; fixed -> ceil(tau * (rmax - rate) / rate), exact integer
+   arithmetic (one 64-bit division; 128-bit product when needed), so the
+   fixed rate is never exceeded; none -> 0. Saturates at IBCC_TIME_MAX. */
+IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau);
+/* Earliest start time allowed by the rate limit alone:
+   last_start + last_tau + gap(last_tau), or 0 before the first send.
+   Saturates at IBCC_TIME_MAX. */
+IBCC_API ibcc_time ibcc_pacer_next(const ibcc_pacer *p);
+/* 1 when fewer than `window` packets are outstanding. */
+IBCC_API int ibcc_pacer_window_open(const ibcc_pacer *p);
+/* Earliest start time allowed by both limits: IBCC_TIME_MAX while the
+   window is full (an ACK must come first), else ibcc_pacer_next. */
+IBCC_API ibcc_time ibcc_pacer_earliest(const ibcc_pacer *p);
+/* 1 when a packet may start at `now` (window open and now >= next). */
+IBCC_API int ibcc_pacer_can_send(const ibcc_pacer *p, ibcc_time now);
+
+/* A packet of wire time tau (> 0) starts at `now`. Errors (nothing
+   changes): FULL (window full), PAST (now < next, or earlier than the
+   previous start), RANGE (tau 0). */
+IBCC_API ibcc_result ibcc_pacer_on_send(ibcc_pacer *p, ibcc_time now,
+                                        ibcc_time tau);
+/* An ACK for one outstanding packet arrived; steps the law (if any) with
+   ibcc_law_on_ack(marked). Error: MISMATCH (nothing outstanding; the law
+   is not stepped). */
+IBCC_API ibcc_result ibcc_pacer_on_ack(ibcc_pacer *p, int marked);
+/* Same, with the acknowledged size as a Q16.16 weight (see
+   ibcc_law_on_ack_sized). */
+IBCC_API ibcc_result ibcc_pacer_on_ack_sized(ibcc_pacer *p, int marked,
+                                             uint32_t weight_q16);
+
+/* ---- persistent per-(source, destination) law state -------------------
+   Open-addressing hash table (linear probing, power-of-two slots, at most
+   half full) in caller memory. A store holds states of laws of one
+   description; ibcc_law_set_state validates each on load. */
+typedef struct ibcc_pairstate_desc {
+    uint32_t capacity;      /* maximum pairs, default 1024 */
+} ibcc_pairstate_desc;
+
+typedef struct ibcc__pair_slot {
+    uint64_t key;           /* (src << 32) | dst */
+    ibcc_law_state st;
+    uint32_t used;
+} ibcc__pair_slot;
+
+typedef struct ibcc_pairstate {
+    uint32_t capacity;      /* maximum pairs */
+    uint32_t count;         /* pairs stored */
+    uint32_t mask;          /* slots - 1 */
+    ibcc__pair_slot *slot;
+} ibcc_pairstate;
+
+/* Fills zero fields; errors NULL, CAPACITY (capacity > 2^24). */
+IBCC_API ibcc_result ibcc_pairstate_defaults(ibcc_pairstate_desc *d);
+/* Bytes needed (0 if the desc is invalid). */
+IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d);
+/* Empty store on caller memory. Errors: desc errors, NULL, ALIGN, NOMEM. */
+IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
+                                         const ibcc_pairstate_desc *d,
+                                         void *mem, size_t len);
+/* Stores (or overwrites) the pair's law state, typically when its flow
+   ends. Errors: NULL, FULL (a new pair and `capacity` pairs stored). */
+IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
+                                         uint32_t dst, const ibcc_law *l);
+/* Loads the pair's saved state into l, typically when a flow starts.
+   Returns OK if restored; NOT_FOUND if the pair was never saved, in which
+   case l is reset to Rmax (the new-flow rule). Errors: NULL, and those of
+   ibcc_law_set_state (l left at Rmax). */
+IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
+                                         uint32_t src, uint32_t dst,
+                                         ibcc_law *l);
+/* Removes every pair. */
+IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
+
+/* ==== L1 cct ============================================================
+   IBA channel-adapter congestion-control agent: the Congestion Control
+   Table (CCT), one CCT index (CCTI) per flow (QP) or per SL, BECN
+   reaction, one CCTI_Timer per SL, the Trigger_Threshold event log, and
+   table populations. [G §II-B], IBA 1.2.1 Annex A10, MECHANISMS.md §4.3,
+   §7.
+
+   Behaviour
+   - CCT entry (16 bits, IBA encoding): CCT_Shift = bits 15..14,
+     CCT_Multiplier = bits 13..0. Its inter-packet delay (IRD) is
+         delay = (max_pkt_time >> shift) * multiplier            (ps)
+     where max_pkt_time is the wire time of a maximum-size packet at the
+     port rate (as real CA code applies it). Entry 0 means no delay.
+   - Control level (Port_Control bit 0): 0 = one CCTI per flow (QP),
+     1 = one CCTI per SL shared by all flows of that SL. Exclusive.
+   - BECN on a flow of SL s (CC enabled on s by control_map):
+         CCTI = min(CCTI + CCTI_Increase[s], CCTI_Limit)
+     then the timer of SL s is started if it is not running; if
+     Trigger_Threshold[s] != 0 and the new CCTI >= Trigger_Threshold[s] an
+     event is logged.
+   - SL timer (period CCTI_Timer[s] x 1.024 us = x 1024 ns exactly; 0 =
+     timer off, the CCTI never decreases): at each expiry every flow of SL
+     s with CCTI > CCTI_Min[s] has CCTI -= 1; the timer then re-arms if at
+     least one flow of s is still above CCTI_Min[s], else it stops. A
+     started timer always runs at least one period. Expiries are periodic
+     from the start instant (start + k x period), as a re-armed hardware
+     timer. An expiry at time t is applied before any event at time t.
+   - Lazy timers: the agent never visits the flows of an SL at an expiry.
+     Each SL keeps (count of expiries so far, next expiry time, running,
+     stop count); each flow keeps its CCTI and the SL expiry count it was
+     last brought up to. Touching a flow applies the expiries it missed:
+         CCTI = CCTI > Min ? max(Min, CCTI - (count - seen)) : CCTI
+     in O(1). The timer's running state is exact without visiting flows:
+     a flow at CCTI c > Min after a BECN at expiry count E reaches Min at
+     count E + (c - Min) and never later, so the SL keeps
+         stop = max(start count + 1, max over BECNs of E + (c - Min))
+     and the timer runs until its count reaches stop. (A flow left above
+     a lowered CCTI_Min by a setter while the timer is stopped is
+     "parked": its excess enters stop when a BECN restarts the timer.) Every per-event
+     operation is O(1) however many flows share the SL, and the CCTI
+     sequence equals an eager per-expiry simulation of the rule above
+     (tests/test_cct.c checks it on long random streams).
+   - Time: every call takes `now` (ps). Times must be non-decreasing
+     across calls on one agent; a time earlier than the latest
+     state-changing call (BECN, setter) is treated as that latest time
+     (expiries already applied are never undone).
+   - Trigger_Threshold log: a ring of log_capacity events in the agent's
+     memory; when full the oldest event is overwritten and counted as
+     lost. ibcc_cct_log_read() drains it oldest first (as reading the IBA
+     CongestionLog clears it).
+   - Control_Map bit s clear: CC is off on SL s: BECNs of its flows are
+     ignored and their delay is 0.
+
+   Choices where the sources leave one (documented in docs/cct.md)
+   - BECN increase is capped at CCTI_Limit (MECHANISMS.md §4.3); the hfi1
+     driver instead skips an increase that would exceed the limit.
+   - The trigger test uses the CCTI after the increase ("reaches").
+   - CCTI_Timer 0 disables the timer.
+   - Per-SL mode keeps an independent CCTI per SL (hfi1 programs one port
+     rate from the highest CCTI of all SLs; ibcc does not merge them).
+   - A flow may move to another SL only while its CCTI is at or below
+     CCTI_Min of both SLs (e.g. a fresh flow at CCTI 0); otherwise
+     IBCC_ERR_STATE. Settings changes (ibcc_cct_set_*) bring the affected
+     flows up to date eagerly (O(flows), configuration path, not per
+     event); a running timer keeps its pending expiry and uses the new
+     period from then on.
+
+   Defaults (ibcc_cct_desc, zero means default; the defaults are the [G]
+   testbed values so that a zero desc gives a working agent. The setters
+   ibcc_cct_set_* take literal IBA values, where 0 means 0.)
+   | field            | default                       | range                 |
+   | flows            | 1                             | 1 .. 2^31 - 1         |
+   | entries          | 128, or table_len if larger   | 1 .. 16384            |
+   | log_capacity     | 16                            | 1 .. 65535            |
+   | max_pkt_bytes    | 2074 (2048 MTU + 26 B hdrs)   | 1 .. 2^32 - 1         |
+   | port_rate        | IBCC_GBITS(16) (4x DDR data)  | > 0                   |
+   | max_pkt_time     | wire time of max_pkt_bytes at port_rate | > 0 ps      |
+   | per_sl           | 0 (per-QP CCTI)               | 0, 1                  |
+   | disabled_sls     | 0 (CC on for all 16 SLs)      | 16-bit mask           |
+   | ccti_limit       | table length - 1              | < table length        |
+   | table, table_len | NULL: quadratic [G] i^2*7/106^2 us over `entries` | table_len <= entries |
+   | sl[s].ccti_timer | 150 (x 1.024 us)              | 1 .. 65535            |
+   | sl[s].ccti_increase | 1                          | 1 .. 255              |
+   | sl[s].trigger_threshold | 0 (no log)             | 0 .. 255              |
+   | sl[s].ccti_min   | 0                             | 0 .. ccti_limit       |
+   | flow_sl          | NULL: every flow on SL 0      | entries 0 .. 15       |
+   ====================================================================== */
+
+#define IBCC_CCT_SLS 16                 /* service levels per port */
+#define IBCC_CCT_MAX_ENTRIES 16384u     /* table capacity ibcc supports
+                                           (256 blocks of 64; CCTI_Limit
+                                           <= 16383) */
+#define IBCC_CCT_MULT_MAX 16383u        /* 14-bit CCT_Multiplier */
+#define IBCC_CCT_TIMER_UNIT_PS 1024000u /* CCTI_Timer unit: 1.024 us */
+/* Builds / splits a CCT entry: entry = shift << 14 | multiplier. */
+#define IBCC_CCT_ENTRY(shift, mult) \
+    ((uint16_t)((((unsigned)(shift) & 3u) << 14) | ((unsigned)(mult) & 0x3fffu)))
+#define IBCC_CCT_SHIFT(e) ((unsigned)(((unsigned)(e) >> 14) & 3u))
+#define IBCC_CCT_MULT(e)  ((unsigned)((unsigned)(e) & 0x3fffu))
+/* [G] quadratic population i^2 * 7 / 106^2 us, vendor default i^2*7/95^2. */
+#define IBCC_CCT_QUAD_COEF IBCC_US(7)
+#define IBCC_CCT_QUAD_G_ROOT 106u
+#define IBCC_CCT_QUAD_VENDOR_ROOT 95u
+
+/* One per-SL entry of CACongestionSetting (literal IBA values). */
+typedef struct ibcc_cct_sl {
+    uint16_t ccti_timer;        /* period in 1.024 us units; 0 = off */
+    uint8_t ccti_increase;      /* CCTI added per BECN */
+    uint8_t trigger_threshold;  /* log when CCTI >= this; 0 = no log */
+    uint8_t ccti_min;           /* floor of timer decrements */
+} ibcc_cct_sl;
+
+typedef struct ibcc_cct_desc {
+    uint32_t flows;             /* flows (QPs), default 1 */
+    uint32_t entries;           /* table capacity, default 128 (or
+                                   table_len if larger) */
+    uint32_t log_capacity;      /* trigger-event ring, default 16 */
+    uint32_t max_pkt_bytes;     /* default 2074 */
+    ibcc_rate port_rate;        /* default IBCC_GBITS(16) */
+    ibcc_time max_pkt_time;     /* ps; 0 = wire time of the two above */
+    unsigned per_sl;            /* Port_Control bit 0 (0 per QP, 1 per SL) */
+    uint16_t disabled_sls;      /* bit s set: CC off on SL s (default 0) */
+    uint16_t ccti_limit;        /* 0 = table length - 1 */
+    const uint16_t *table;      /* initial CCT (copied); NULL = [G] quad. */
+    uint32_t table_len;         /* entries in `table` (1 .. entries) */
+    ibcc_cct_sl sl[IBCC_CCT_SLS]; /* zero fields = defaults above */
+    const uint8_t *flow_sl;     /* SL of each flow (`flows` entries, each
+                                   < 16; copied); NULL = every flow on SL 0 */
+} ibcc_cct_desc;
+
+/* One Trigger_Threshold event. */
+typedef struct ibcc_cct_event {
+    ibcc_time time;             /* time of the BECN */
+    uint32_t flow;              /* flow that received it */
+    uint16_t ccti;              /* CCTI after the increase */
+    uint8_t sl;                 /* SL of the flow */
+    uint8_t reserved;
+} ibcc_cct_event;
+
+/* Internal per-flow and per-SL state (do not touch). */
+typedef struct ibcc__cct_flow {
+    uint64_t seen;              /* SL expiry count this CCTI is as of */
+    uint16_t ccti;
+    uint8_t sl;
+    uint8_t pad[5];
+} ibcc__cct_flow;
+
+typedef struct ibcc__cct_slstate {
+    ibcc_time next;             /* next expiry (valid while running) */
+    ibcc_time period;           /* ccti_timer x 1024 ns, 0 = off */
+    uint64_t count;             /* expiries fired so far (cumulative) */
+    uint64_t stop;              /* the timer stops when count reaches it */
+    ibcc__cct_flow agg;         /* the SL's CCTI in per-SL mode */
+    ibcc_cct_sl p;              /* settings */
+    uint8_t running;
+    uint16_t parked;            /* largest CCTI - Min of a flow above Min
+                                   while the timer is stopped (only after
+                                   settings changes) */
+} ibcc__cct_slstate;
+
+typedef struct ibcc_cct {
+    uint32_t flows, entries, log_cap;
+    uint32_t log_head, log_count; /* ring: oldest at log_head */
+    unsigned per_sl;
+    uint16_t control_map;       /* bit s: CC on for SL s */
+    uint16_t ccti_limit;
+    ibcc_time max_pkt_time;
+    ibcc_time last;             /* latest time seen */
+    uint64_t log_total;         /* events ever logged */
+    uint64_t log_lost;          /* events overwritten in the ring */
+    ibcc__cct_slstate sl[IBCC_CCT_SLS];
+    ibcc__cct_flow *flow;       /* flows */
+    uint16_t *table;            /* entries (beyond the loaded length: 0) */
+    ibcc_cct_event *log;        /* log_cap */
+} ibcc_cct;
+
+/* ---- entries and populations (pure functions) ------------------------ */
+
+/* Delay of one entry: (max_pkt_time >> shift) * multiplier, in ps,
+   saturating at IBCC_TIME_MAX. */
+IBCC_API ibcc_time ibcc_cct_entry_delay(uint16_t entry, ibcc_time max_pkt_time);
+
+/* Entry whose delay is nearest to `delay` (ps). For each shift 0..3 with
+   unit u = max_pkt_time >> shift (u > 0) the multiplier is
+   m = floor(delay / u + 1/2), capped at 16383; the (shift, m) with the
+   smallest |m*u - delay| wins, ties to the smaller shift. delay 0 gives
+   entry 0. Errors: NULL (out), RANGE (max_pkt_time 0, or delay more than
+   half a unit above 16383 * max_pkt_time, the largest delay). */
+IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
+                                               ibcc_time max_pkt_time,
+                                               uint16_t *out);
+
+/* out[i] = entry nearest to delays[i] (as ibcc_cct_entry_from_delay),
+   i < n. Errors: NULL, CAPACITY (n 0 or > 16384), RANGE. */
+IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays,
+                                          uint32_t n, ibcc_time max_pkt_time);
+
+/* The same from delays in microseconds, as [G] publishes its tables:
+   out[i] = entry nearest to floor(us[i] * 10^6 + 1/2) ps. Errors: as
+   ibcc_cct_fill_delays, plus RANGE (a value negative, not finite or
+   beyond the largest entry). */
+IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
+                                      uint32_t n, ibcc_time max_pkt_time);
+
+/* Quadratic population: out[i] = entry nearest to
+       d_i = i^2 * coef / root^2   ps (rounded half up to whole ps)
+   [G]: coef IBCC_CCT_QUAD_COEF (7 us), root 106; vendor default root 95.
+   Errors: NULL, CAPACITY (n), RANGE (coef or root 0, or an entry beyond
+   the largest delay). */
+IBCC_API ibcc_result ibcc_cct_fill_quadratic(uint16_t *out, uint32_t n,
+                                             ibcc_time max_pkt_time,
+                                             ibcc_time coef, uint32_t root);
+
+/* Linear (LIPD-equivalent) population: out[i] = IBCC_CCT_ENTRY(0, i), an
+   IPD of i maximum-size packet times, i.e. rate Rmax / (1 + i) for
+   maximum-size packets. Errors: NULL, CAPACITY (n 0 or > 16384). */
+IBCC_API ibcc_result ibcc_cct_fill_linear(uint16_t *out, uint32_t n);
+
+/* Decrease function of a rate law on rates given as fractions of Rmax
+   (1 = Rmax): returns fdec(rate). */
+typedef double (*ibcc_cct_fdec_fn)(void *user, double rate_fraction);
+
+/* Population from a law's decrease function: r_0 = 1, r_i = fdec(r_{i-1});
+   entry i is the entry nearest to the IPD of rate r_i in maximum-size
+   packet times:
+       d_i = (1 / r_i - 1) * max_pkt_time   (ps, rounded to nearest)
+   so that CCTI = i reproduces the rate after i marks from Rmax (for
+   maximum-size packets). Errors: NULL, CAPACITY (n), RANGE (fdec returned
+   a value outside (0, 1] or not finite, or a delay beyond the largest
+   entry). */
+IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
+                                        ibcc_time max_pkt_time,
+                                        ibcc_cct_fdec_fn fdec, void *user);
+
+/* Population from a rate law of the law section (ibcc_law, any kind and
+   form): as ibcc_cct_fill_fdec with the law's continuous decrease
+   function ibcc_law_fdec (clamped to [rmin, 1]). With rmin = 1/256, LIPD
+   gives the linear table up to IPD 255 and FIMD/AIMD (m = 2) the entries
+   2^i - 1 up to 255. Errors as ibcc_cct_fill_fdec. */
+IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
+                                       ibcc_time max_pkt_time,
+                                       const ibcc_law *law);
+
+/* ---- the agent ------------------------------------------------------- */
+
+/* Fills zero fields of *d with the defaults; checks every range.
+   Errors: NULL, CAPACITY (flows, entries, log_capacity), RANGE. */
+IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
+/* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
+IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
+/* Initialises the agent at time 0: every CCTI 0, flows on the SLs of
+   desc.flow_sl (default 0), timers stopped, log empty. Errors: NULL, CAPACITY, RANGE, ALIGN, NOMEM. */
+IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
+                                   void *mem, size_t len);
+/* Back to the state right after init (settings, table and the flows'
+   SLs kept). */
+IBCC_API void ibcc_cct_reset(ibcc_cct *c);
+
+/* BECN received for `flow` at `now`. Returns the new CCTI (0 and no
+   effect when flow >= flows or CC is off on the flow's SL). O(1). */
+IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now);
+/* CCTI of `flow` at `now` (timer expiries up to `now` applied). O(1). */
+IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now);
+/* Inter-packet delay (IRD) of `flow` at `now`: the delay of CCT[CCTI]
+   (0 if flow >= flows or CC off on its SL). O(1), integer only. */
+IBCC_API ibcc_time ibcc_cct_delay(const ibcc_cct *c, uint32_t flow, ibcc_time now);
+/* Start-to-start gap after a packet of wire time pkt_time that starts at
+   `now`: pkt_time + ibcc_cct_delay(c, flow, now). Saturates. */
+IBCC_API ibcc_time ibcc_cct_gap(const ibcc_cct *c, uint32_t flow, ibcc_time now,
+                                ibcc_time pkt_time);
+
+/* Applies the timer expiries due at `now` to the state of all 16 SL
+   timers (no flow is visited; O(16)) and makes `now` the latest time.
+   Optional: every call above works without it. The timer state is
+   otherwise brought forward by BECNs and setters only, and a query made
+   one or more periods after that does one 64-bit division per query; a
+   firmware loop that calls ibcc_cct_advance at least once per CCTI_Timer
+   period keeps every BECN, CCTI and delay lookup division-free. */
+IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now);
+
+/* SL of a flow (0 if flow >= flows). */
+IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow);
+/* Moves `flow` to SL `sl` at `now`. Errors: NULL, RANGE (flow, sl),
+   STATE (CCTI above CCTI_Min of the old or the new SL). */
+IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
+                                          unsigned sl, ibcc_time now);
+
+/* Timer of SL `sl` at `now`: running (1/0) and expiries fired so far
+   (cumulative since init). 0 for sl >= 16. */
+IBCC_API int ibcc_cct_timer_running(const ibcc_cct *c, unsigned sl, ibcc_time now);
+IBCC_API uint64_t ibcc_cct_timer_expiries(const ibcc_cct *c, unsigned sl,
+                                          ibcc_time now);
+
+/* ---- settings (literal IBA values; configuration path, O(flows)) ----- */
+
+/* Sets the per-SL entry of SL `sl` at `now`. Flows of the SL are brought
+   up to date first; a CCTI above the new CCTI_Min with the timer stopped
+   stays until the next BECN of the SL starts the timer. Errors: NULL,
+   RANGE (sl >= 16, ccti_min > CCTI_Limit). */
+IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
+                                     const ibcc_cct_sl *p, ibcc_time now);
+/* Port_Control (bit 0: per SL) and Control_Map (bit s: CC on for SL s) at
+   `now`. Changing the control level resets every CCTI to 0 and stops the
+   timers; disabling an SL resets its CCTIs to 0 and stops its timer.
+   Errors: NULL, RANGE (port_control bits other than bit 0). */
+IBCC_API ibcc_result ibcc_cct_set_port(ibcc_cct *c, uint16_t port_control,
+                                       uint16_t control_map, ibcc_time now);
+/* Loads a CCT: entries[0 .. n-1] (the rest of the capacity becomes 0) and
+   CCTI_Limit `limit` (highest valid index). A CCTI above the new limit is
+   lowered to it. n 0 means an empty table (limit must be 0).
+   Errors: NULL (c, or entries with n > 0), CAPACITY (n > capacity),
+   RANGE (limit >= max(n, 1), or limit < some SL's CCTI_Min). */
+IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
+                                        uint32_t n, uint16_t limit, ibcc_time now);
+/* Current settings. */
+IBCC_API const ibcc_cct_sl *ibcc_cct_get_sl(const ibcc_cct *c, unsigned sl);
+IBCC_API uint16_t ibcc_cct_limit(const ibcc_cct *c);
+IBCC_API const uint16_t *ibcc_cct_table(const ibcc_cct *c); /* capacity entries */
+
+/* ---- Trigger_Threshold log ------------------------------------------- */
+
+/* Copies up to `max` logged events, oldest first, into out and removes
+   them from the ring. Returns the number copied. */
+IBCC_API uint32_t ibcc_cct_log_read(ibcc_cct *c, ibcc_cct_event *out, uint32_t max);
+/* Events currently in the ring, ever logged, and overwritten (lost). */
+IBCC_API uint32_t ibcc_cct_log_count(const ibcc_cct *c);
+IBCC_API uint64_t ibcc_cct_log_total(const ibcc_cct *c);
+IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c);
+
+/* ==== L1 cacc ===========================================================
+   IBA channel-adapter congestion settings exactly as a subnet manager
+   programs them (MECHANISMS.md §7, IBA 1.2.1 Annex A10): the
+   CACongestionSetting and CongestionControlTable attributes as MAD bytes,
+   the rdma-core ibccconfig argument forms, the OpenSM option lines
+   cc_ca_cong_setting_* and cc_cct, in and out, and applying them to an
+   ibcc_cct agent.
+
+   MAD layouts (bytes of the attribute data, i.e. starting at offset 64
+   of the 256-byte CC MAD, after the 24-byte common header, the 8-byte
+   CC_Key and 32 reserved bytes; all fields big-endian). Field order and
+   widths from MECHANISMS.md §7; the positions of the reserved fields
+   were checked against the packed structures of the OpenSM development
+   headers (ib_ca_cong_setting_t / ib_ca_cong_entry_t / ib_cc_tbl_t in
+   iba/ib_types.h) and agree with libibmad's field table:
+     CACongestionSetting (132 bytes)
+       0  Port_Control 16   (bit 0: 0 per-QP, 1 per-SL; bits 15..1 reserved)
+       2  Control_Map  16   (bit s: SL s)
+       4 + 8 s, s = 0..15, one CACongestionEntry of 8 bytes:
+         +0 CCTI_Timer 16   (1.024 us units)
+         +2 CCTI_Increase 8
+         +3 Trigger_Threshold 8
+         +4 CCTI_Min 8
+         +5 reserved 24
+     CongestionControlTable (132 bytes; attribute modifier = block index)
+       0  CCTI_Limit 16
+       2  reserved 16
+       4 + 2 i, i = 0..63: CCT entry (block * 64 + i): shift 2 | mult 14
+   Encode writes reserved fields as 0; decode ignores them (IBA receiver
+   rule) and never reads beyond 132 bytes.
+
+   Text forms
+   - ibccconfig (rdma-core):
+       CACongestionSetting <port_control> <control_map> <ccti_timer>
+                           <ccti_increase> <trigger_threshold> <ccti_min>
+     sets the four values on every SL whose Control_Map bit is set (the
+     other entries are 0);
+       CongestionControlTable <cctilimit> <index> <shift:mult>...
+     with index the block index (attribute modifier), at most 64 entries
+     (the rest of the block is 0).
+   - OpenSM (opensm.conf), one option per line, everything 0 / off by
+     default:
+       cc_ca_cong_setting_port_control <v>
+       cc_ca_cong_setting_control_map <v>
+       cc_ca_cong_setting_ccti_timer <SL> <v>        (one line per SL)
+       cc_ca_cong_setting_ccti_increase <SL> <v>
+       cc_ca_cong_setting_trigger_threshold <SL> <v>
+       cc_ca_cong_setting_ccti_min <SL> <v>
+       cc_cct <shift:mult>,<shift:mult>,...          (at most 128 entries;
+                                                      "(null)" or nothing:
+                                                      none, CCTI_Limit 0)
+     With n entries OpenSM programs CCTI_Limit n - 1.
+   - Numbers: decimal or 0x-hexadecimal; every value is checked against
+     its field width (IBCC_ERR_RANGE); anything else, including trailing
+     text, is IBCC_ERR_PARSE. Printing uses 0x hex for Port_Control and
+     Control_Map, decimal elsewhere. A text buffer too small for the
+     output gives IBCC_ERR_NOMEM (and an empty string when len > 0).
+
+   Defaults: none (plain data; every zero field is the IBA value 0).
+   ====================================================================== */
+
+#define IBCC_CACC_SETTING_BYTES 132u
+#define IBCC_CACC_TABLE_BYTES   132u
+#define IBCC_CACC_BLOCK_ENTRIES 64u
+#define IBCC_CACC_MAX_BLOCKS    256u /* IBCC_CCT_MAX_ENTRIES / 64 */
+#define IBCC_CACC_OPENSM_CCT_MAX 128u
+
+/* CACongestionSetting. */
+typedef struct ibcc_cacc_setting {
+    uint16_t port_control;      /* bit 0: per-SL control */
+    uint16_t control_map;       /* bit s: SL s */
+    ibcc_cct_sl sl[IBCC_CCT_SLS];
+} ibcc_cacc_setting;
+
+/* One CongestionControlTable attribute (a block of 64 entries). */
+typedef struct ibcc_cacc_block {
+    uint16_t ccti_limit;        /* highest valid index of the whole CCT */
+    uint16_t block;             /* attribute modifier (block index) */
+    uint16_t entry[IBCC_CACC_BLOCK_ENTRIES]; /* entries block*64 + i */
+} ibcc_cacc_block;
+
+/* What OpenSM's options describe: one setting and up to 128 entries. */
+typedef struct ibcc_cacc_config {
+    ibcc_cacc_setting setting;
+    uint32_t cct_len;           /* 0 .. 128 */
+    uint16_t cct[IBCC_CACC_OPENSM_CCT_MAX];
+} ibcc_cacc_config;
+
+/* ---- MAD bytes --------------------------------------------------------- */
+
+/* Writes the 132 attribute bytes. Errors: NULL, NOMEM (len < 132),
+   RANGE (reserved Port_Control bits set). */
+IBCC_API ibcc_result ibcc_cacc_setting_encode(const ibcc_cacc_setting *s,
+                                              uint8_t *buf, size_t len);
+/* Reads them (reserved fields ignored). Errors: NULL, NOMEM (len < 132). */
+IBCC_API ibcc_result ibcc_cacc_setting_decode(ibcc_cacc_setting *s,
+                                              const uint8_t *buf, size_t len);
+/* Writes one CongestionControlTable attribute (132 bytes; b->block goes in
+   the attribute modifier, not in the bytes). Errors: NULL, NOMEM, RANGE
+   (ccti_limit > 16383 or block > 255). */
+IBCC_API ibcc_result ibcc_cacc_block_encode(const ibcc_cacc_block *b,
+                                            uint8_t *buf, size_t len);
+/* Reads one, with its attribute modifier `block`. Errors: NULL, NOMEM,
+   RANGE (block > 255, CCTI_Limit > 16383). */
+IBCC_API ibcc_result ibcc_cacc_block_decode(ibcc_cacc_block *b, uint16_t block,
+                                            const uint8_t *buf, size_t len);
+/* Number of blocks that carry a table with CCTI_Limit `limit`:
+   limit / 64 + 1. */
+IBCC_API uint32_t ibcc_cacc_blocks(uint16_t limit);
+/* Block `block` of a table entries[0 .. n-1] with CCTI_Limit `limit`
+   (entries beyond n are 0). Errors: NULL (b; entries with n > 0), RANGE
+   (limit >= max(n, 1), block > limit / 64), CAPACITY (n > 16384). */
+IBCC_API ibcc_result ibcc_cacc_block_from_table(ibcc_cacc_block *b,
+                                                const uint16_t *entries,
+                                                uint32_t n, uint16_t limit,
+                                                uint16_t block);
+/* Stores a block's entries into entries[block*64 ..] (capacity cap); the
+   caller takes CCTI_Limit from b->ccti_limit. Entries that fall beyond
+   cap are an error only if the block carries valid entries there
+   (index <= ccti_limit). Errors: NULL, CAPACITY. */
+IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
+                                              uint16_t *entries, uint32_t cap);
+
+/* ---- ibccconfig forms ------------------------------------------------- */
+
+/* Parses "CACongestionSetting <pc> <map> <timer> <inc> <thr> <min>".
+   Errors: NULL, PARSE, RANGE. */
+IBCC_API ibcc_result ibcc_cacc_setting_parse(ibcc_cacc_setting *s, const char *text);
+/* Prints that form (no newline). Errors: NULL, NOMEM, UNSUPPORTED (the
+   SL entries in Control_Map differ, or an SL outside it is not all 0:
+   the form cannot express the setting). */
+IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
+                                             char *buf, size_t len);
+/* Parses "CongestionControlTable <limit> <index> <shift:mult>...".
+   Errors: NULL, PARSE, RANGE (values; more than 64 entries; index > 255;
+   limit > 16383). */
+IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text);
+/* Prints that form with the block's valid entries (those with index <=
+   ccti_limit; none when the block lies beyond it). Errors: NULL, NOMEM. */
+IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
+                                           char *buf, size_t len);
+
+/* ---- OpenSM options --------------------------------------------------- */
+
+/* Applies one opensm.conf line to *c. Blank lines and '#' comments: OK,
+   nothing changed. Another option's line: IBCC_ERR_NOT_FOUND, nothing
+   changed (so the same text can be offered to other parsers). Errors:
+   NULL, PARSE, RANGE (SL > 15, values beyond the field, more than 128
+   CCT entries). */
+IBCC_API ibcc_result ibcc_cacc_opensm_line(ibcc_cacc_config *c, const char *line);
+/* Applies every line of a text (lines of other options are skipped).
+   Stops at the first error; *line_no (optional) = its 1-based line. */
+IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *text,
+                                            unsigned *line_no);
+/* Prints every cc_ca_* option (the per-SL ones once per SL) and cc_cct,
+   one per line, in the order listed above. Errors: NULL, NOMEM, RANGE
+   (cct_len > 128). */
+IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
+                                            char *buf, size_t len);
+
+/* ---- agent ------------------------------------------------------------ */
+
+/* Reads an agent's current setting. Errors: NULL. */
+IBCC_API ibcc_result ibcc_cacc_from_cct(ibcc_cacc_setting *s, const ibcc_cct *c);
+/* Programs a setting into an agent at `now` (ibcc_cct_set_port, then
+   ibcc_cct_set_sl for the 16 SLs). Checked first, applied only if valid.
+   Errors: NULL, RANGE (reserved Port_Control bits, CCTI_Min above the
+   agent's CCTI_Limit). */
+IBCC_API ibcc_result ibcc_cacc_apply(ibcc_cct *c, const ibcc_cacc_setting *s,
+                                     ibcc_time now);
+/* Programs an OpenSM configuration: the CCT (cct_len entries, CCTI_Limit
+   cct_len - 1, or an empty table with CCTI_Limit 0) and the setting.
+   Checked first, applied only if valid. Errors: NULL, CAPACITY (more
+   entries than the agent's table), RANGE (as ibcc_cacc_apply against
+   the new limit; cct_len > 128). */
+IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config *cfg,
+                                            ibcc_time now);
+
+/* ==== L1 mvcm ===========================================================
+   MVCM corrective actions at the source [F §4.2-4.3], MECHANISMS.md §4.4:
+   a dynamic window DW and waiting slots nWS per flow, driven by the
+   (MB, VB) class echoed in each ACK, plus the window-size helper omega.
+
+   Behaviour, per flow (DW in [1, DWmax], nWS >= 0, mults = times nWS was
+   multiplied since it was last set to 1):
+   - ACK (1,0) warm, moderate congestion:  DW = max(1, DW - 1). Nothing
+     else.
+   - ACK (1,1) hot, imminent congestion: if DW > 1: DW -= 1. Otherwise
+     (DW == 1): if nWS == 0: nWS = 1, mults = 0; else if mults < n:
+     nWS *= k, mults += 1; else nWS stays.
+   - ACK (0,0) cold, recovery: the FIRST cold ACK of a run of consecutive
+     cold ACKs sets nWS = 0 and leaves DW; each further cold ACK of the
+     run does DW = min(DW + 1, DWmax). A run starts at a cold ACK whose
+     previous ACK of the flow was warm or hot; after a cold run, the next
+     cold ACK is not "first" again until a warm or hot ACK intervened
+     (and after a reset the flow counts as being in a cold run). So from
+     any congested state full rate returns after at most DWmax cold ACKs,
+     as [F] states. (0,1) cannot happen [F]; VB without MB is treated as
+     cold.
+   - Waiting interval between consecutive injections of the flow:
+     nWS x WS, WS = RTTmin (saturating at IBCC_TIME_MAX).
+   - Immediate reset when the host injects into an empty injection queue
+     of the flow (ibcc_mvcm_on_inject_empty): DW = DWmax, nWS = 0.
+   - Variants named by SCENARIOS.md §C: IBCC_MVCM_NO_WARM (warm ACKs have
+     no effect) and IBCC_MVCM_NO_CAP (nWS keeps multiplying by k; it
+     saturates at 2^32 - 1 instead of wrapping).
+
+   Window helper: omega = (2 h t_hop B + L_data + L_ack) / L_data, with
+   t_hop B given as hop_bytes (bytes one link carries during one hop's
+   routing + switching + link delay). Note omega = RTTmin * B / L_data.
+   For payloads between min and max L_data, with K = 2 h t_hop B + L_ack:
+       (K + max L_data) / max L_data <= omega <= (K + min L_data) / min L_data.
+   DWmax = ceil(omega) (the nearest integer at or above; [F] used 2).
+
+   Defaults (ibcc_mvcm_desc, zero means default):
+   | field  | default              | range                      |
+   | flows  | 1                    | 1 .. 2^31 - 1              |
+   | dw_max | 2 ([F] base network) | 1 .. 65535                 |
+   | k      | 4 (switch radix)     | 2 .. 65535                 |
+   | n      | 3 (stages)           | 1 .. 64                    |
+   | ws     | none: required (RTTmin, ps; see ibcc_mvcm_rtt_min) | > 0 |
+   | flags  | 0                    | IBCC_MVCM_NO_WARM | _NO_CAP |
+   ====================================================================== */
+
+#define IBCC_MVCM_NO_WARM 0x1u  /* warm (1,0) ACKs are ignored */
+#define IBCC_MVCM_NO_CAP  0x2u  /* nWS multiplies without the n cap */
+
+typedef struct ibcc_mvcm_desc {
+    uint32_t flows;             /* default 1 */
+    uint32_t dw_max;            /* default 2 */
+    uint32_t k;                 /* nWS multiplier (radix), default 4 */
+    uint32_t n;                 /* max multiplications (stages), default 3 */
+    ibcc_time ws;               /* waiting slot = RTTmin in ps, required */
+    unsigned flags;             /* IBCC_MVCM_* */
+} ibcc_mvcm_desc;
+
+/* Per-flow state (read it freely; change it only through the API). */
+typedef struct ibcc_mvcm_flow {
+    uint32_t dw;                /* dynamic window, 1 .. dw_max */
+    uint32_t nws;               /* waiting slots */
+    uint16_t mults;             /* multiplications since nWS was set to 1 */
+    uint8_t cold_run;           /* previous ACK was cold (or just reset) */
+    uint8_t pad;
+} ibcc_mvcm_flow;
+
+typedef struct ibcc_mvcm {
+    uint32_t flows, dw_max, k, n;
+    ibcc_time ws;
+    unsigned flags;
+    ibcc_mvcm_flow *flow;       /* flows */
+} ibcc_mvcm;
+
+/* ACK classes returned by ibcc_mvcm_class(). */
+#define IBCC_MVCM_COLD 0
+#define IBCC_MVCM_WARM 1
+#define IBCC_MVCM_HOT  2
+
+/* Class of an ACK from its header bits (IBCC_MB, IBCC_VB): hot if MB and
+   VB, warm if MB only, cold otherwise. Inline (hot path). */
+IBCC_INLINE int ibcc_mvcm_class(unsigned bits)
+{
+    if (!(bits & IBCC_MB)) return IBCC_MVCM_COLD;
+    return (bits & IBCC_VB) ? IBCC_MVCM_HOT : IBCC_MVCM_WARM;
+}
+
+/* Fills zero fields with defaults and checks ranges. Errors: NULL,
+   CAPACITY (flows), RANGE (dw_max, k, n, ws 0, unknown flags). */
+IBCC_API ibcc_result ibcc_mvcm_defaults(ibcc_mvcm_desc *d);
+/* Bytes of memory ibcc_mvcm_init needs (0 if the desc is invalid). */
+IBCC_API size_t ibcc_mvcm_size(const ibcc_mvcm_desc *d);
+/* Every flow starts at DW = DWmax, nWS = 0. Errors as defaults, plus
+   ALIGN and NOMEM. */
+IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
+                                    void *mem, size_t len);
+
+/* ACK of `flow` carrying header bits `bits` (IBCC_MB / IBCC_VB). Returns
+   the class applied (IBCC_MVCM_*; -1 and no effect if flow >= flows). */
+IBCC_API int ibcc_mvcm_on_ack(ibcc_mvcm *a, uint32_t flow, unsigned bits);
+/* The host put a packet into the flow's empty injection queue: reset to
+   DW = DWmax, nWS = 0. No effect if flow >= flows. */
+IBCC_API void ibcc_mvcm_on_inject_empty(ibcc_mvcm *a, uint32_t flow);
+/* Current window (max outstanding packets) and waiting interval
+   nWS x WS (ps) of the flow (0 for flow >= flows). */
+IBCC_API uint32_t ibcc_mvcm_window(const ibcc_mvcm *a, uint32_t flow);
+IBCC_API ibcc_time ibcc_mvcm_wait(const ibcc_mvcm *a, uint32_t flow);
+/* Read-only state of a flow (NULL if flow >= flows). */
+IBCC_API const ibcc_mvcm_flow *ibcc_mvcm_state(const ibcc_mvcm *a, uint32_t flow);
+
+/* Single-flow step on caller-held state (same rules; for embedders that
+   keep the flow state in their own structures). `a` supplies the
+   parameters; its flow array is not used. */
+IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits);
+IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f);
+
+/* ---- window-size helper ---------------------------------------------- */
+
+/* Bytes a link of `rate` carries during `t_hop` ps: t_hop * rate / 10^12. */
+IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate);
+/* omega = (2 * hops * hop_bytes + l_data + l_ack) / l_data.
+   Errors: NULL (out), RANGE (l_data <= 0, hop_bytes or l_ack < 0 or not
+   finite). */
+IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
+                                     double l_data, double l_ack, double *out);
+/* Bounds of omega over data sizes in [min_data, max_data]:
+   *lo = (K + max_data) / max_data, *hi = (K + min_data) / min_data,
+   K = 2 * hops * hop_bytes + l_ack. Errors: NULL, RANGE (min_data <= 0,
+   max_data < min_data, negative or non-finite inputs). */
+IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
+                                            double min_data, double max_data,
+                                            double l_ack, double *lo, double *hi);
+/* DWmax = ceil(omega) (an omega within 1e-9 above an integer counts as
+   that integer, absorbing rounding of the inputs). Errors: NULL, RANGE
+   (omega < 1, not finite or >= 65536). */
+IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out);
+/* RTTmin = 2 * hops * t_hop + wire(l_data) + wire(l_ack) at `rate`, the
+   time to send a packet and receive its ACK in an empty network (WS).
+   Errors: NULL, RANGE (rate 0, l_data 0), OVERFLOW. */
+IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
+                                       ibcc_rate rate, uint32_t l_data,
+                                       uint32_t l_ack, ibcc_time *out);
+
+/* ==== L1 dest ===========================================================
+   Destination echo rules, MECHANISMS.md §3: what a destination sends back
+   for a received packet, as pure functions of the packet's header bits.
+
+   Schemes (ibcc_dest_desc.scheme):
+   - IBCC_DEST_ECN (Santos [S02][S03]): every data packet is acknowledged;
+     the ACK carries IBCC_ECN iff the data packet carried IBCC_ECN.
+   - IBCC_DEST_IBA ([G], IBA Annex A10): a data packet with FECN gives a
+     BECN; it rides the ACK (reliable connection, becn_by_cnp = 0) or goes
+     in an explicit CNP (becn_by_cnp = 1: the ACK, if any, carries no
+     BECN). With transport IBCC_DEST_UNACKED (UD/UC: no ACKs) the BECN
+     always goes in a CNP. FECN on multicast, ACK or CNP packets is
+     ignored.
+   - IBCC_DEST_MVPM ([F]): the ACK copies both IBCC_MB and IBCC_VB.
+   Packets that are themselves ACKs or CNPs get no reply; multicast
+   packets get no ACK (IBA multicast is unreliable) and no BECN.
+   Reply flags always include IBCC_ACK (for an ACK) or IBCC_CNP (for a
+   CNP); a returned 0 means "send nothing".
+
+   Defaults (ibcc_dest_desc, zero means default):
+   | field       | default                                   | range        |
+   | scheme      | IBCC_DEST_ECN                             | ECN, IBA, MVPM |
+   | transport   | IBCC_DEST_ACKED (every data packet ACKed) | ACKED, UNACKED (IBA only) |
+   | becn_by_cnp | 0 (BECN rides the ACK)                    | 0, 1 (IBA only) |
+   | ack_bytes   | 20 ([S02] Table I); 22 for MVPM ([F])     | 1 .. 65535   |
+   | cnp_bytes   | ack_bytes                                 | 1 .. 65535   |
+   ====================================================================== */
+
+#define IBCC_DEST_ECN  0u   /* Santos: ECN echoed in the ACK's ECN bit */
+#define IBCC_DEST_IBA  1u   /* IBA: FECN -> BECN on ACK or CNP */
+#define IBCC_DEST_MVPM 2u   /* MVCM: MB and VB echoed */
+
+#define IBCC_DEST_ACKED   0u /* every data packet is acknowledged (RC) */
+#define IBCC_DEST_UNACKED 1u /* no ACKs (UD/UC): CNPs only (IBA scheme) */
+
+typedef struct ibcc_dest_desc {
+    unsigned scheme;            /* IBCC_DEST_ECN / _IBA / _MVPM */
+    unsigned transport;         /* IBCC_DEST_ACKED / _UNACKED */
+    unsigned becn_by_cnp;       /* IBA: 1 = BECN in an explicit CNP */
+    uint32_t ack_bytes;         /* default 20 (22 for MVPM) */
+    uint32_t cnp_bytes;         /* default ack_bytes */
+} ibcc_dest_desc;
+
+/* Validated rules (a copy of the effective desc). */
+typedef struct ibcc_dest {
+    unsigned scheme, transport, becn_by_cnp;
+    uint32_t ack_bytes, cnp_bytes;
+} ibcc_dest;
+
+/* The reply to one received packet. */
+typedef struct ibcc_dest_reply {
+    unsigned ack;               /* flags of the ACK to send, 0 = no ACK */
+    unsigned cnp;               /* flags of the CNP to send, 0 = no CNP */
+} ibcc_dest_reply;
+
+/* Fills zero fields with defaults and checks ranges. Errors: NULL, RANGE
+   (unknown scheme / transport, becn_by_cnp > 1, sizes > 65535),
+   UNSUPPORTED (UNACKED or becn_by_cnp with a scheme other than IBA). */
+IBCC_API ibcc_result ibcc_dest_defaults(ibcc_dest_desc *d);
+/* Validates `desc` (NULL = all defaults) into *d. Errors as defaults. */
+IBCC_API ibcc_result ibcc_dest_init(ibcc_dest *d, const ibcc_dest_desc *desc);
+
+/* Reply to a received packet with header bits `pkt` (IBCC_FECN/ECN, MB,
+   VB, ACK, CNP, MCAST). Pure. */
+IBCC_API ibcc_dest_reply ibcc_dest_on_packet(const ibcc_dest *d, unsigned pkt);
+/* Convenience: flags of the ACK only (0 = none). */
+IBCC_API unsigned ibcc_dest_ack(const ibcc_dest *d, unsigned pkt);
+/* Source side: congestion bits a received reply carries for the source
+   under this scheme: ECN: IBCC_ECN of an ACK; IBA: IBCC_BECN of an ACK or
+   CNP; MVPM: IBCC_MB | IBCC_VB of an ACK. 0 = unmarked / not a reply. */
+IBCC_API unsigned ibcc_dest_marks(const ibcc_dest *d, unsigned reply);
+/* Wire size in bytes of a reply with these flags (ack_bytes for an ACK,
+   cnp_bytes for a CNP, 0 otherwise). */
+IBCC_API uint32_t ibcc_dest_reply_bytes(const ibcc_dest *d, unsigned reply);
+
+/* ==== L1 segment ========================================================
+   Dual-priority segmentation policy for wormhole / cut-through networks
+   [K], MECHANISMS.md §5: high-priority messages travel unsegmented (one
+   worm); low-priority messages are cut into segments (worms) of at most
+   L_l bytes, so that under round-robin output arbitration the larger
+   high-priority worms win more bandwidth ("best-effort bandwidth
+   reservation"). Pure functions and a small iterator; the caller owns
+   messages, worms, queues and headers.
+
+   Behaviour
+   - Segment length: high priority: unlimited (the whole message);
+     low priority: L_l = seg_bytes (fixed rule), or the adaptive rule
+     L_l = B * h [K] with B = slack_bytes (input slack buffer per switch)
+     and h the hops the segment travels (h = 0 is taken as 1), which
+     keeps a worm within the slack buffers of its own path and so avoids
+     higher-order blocking.
+   - A message of M bytes gives ceil(M / L_l) segments: full segments of
+     L_l first, then the remainder (1 .. L_l bytes). M = 0 gives none.
+     Sizes are payload bytes; the caller adds its per-worm header.
+   - Host selection (non-preemptive priority [K]): while a worm is being
+     sent nothing else starts; when the link is free a waiting
+     high-priority worm goes first, else a low-priority one. The same rule
+     serves an optional non-preemptive priority at switch outputs.
+
+   Defaults (ibcc_segment_desc, zero means default):
+   | field       | default                          | range          |
+   | seg_bytes   | 100 (SCENARIOS §D two-host case) | 1 .. 2^32 - 1  |
+   | slack_bytes | 80 (Myrinet slack buffer)        | 1 .. 2^32 - 1  |
+   | adaptive    | 0 (fixed L_l = seg_bytes)        | 0, 1 (B * h)   |
+   ====================================================================== */
+
+#define IBCC_SEGMENT_WHOLE UINT64_MAX  /* "no cut": high-priority length */
+
+/* Message priorities. */
+#define IBCC_SEGMENT_LOW  0
+#define IBCC_SEGMENT_HIGH 1
+/* ibcc_segment_pick() results. */
+#define IBCC_SEGMENT_PICK_NONE (-1)
+
+typedef struct ibcc_segment_desc {
+    uint32_t seg_bytes;         /* fixed L_l, default 100 */
+    uint32_t slack_bytes;       /* B for the adaptive rule, default 80 */
+    unsigned adaptive;          /* 1: L_l = B * h */
+} ibcc_segment_desc;
+
+typedef struct ibcc_segment {
+    uint32_t seg_bytes, slack_bytes;
+    unsigned adaptive;
+} ibcc_segment;
+
+/* Iterator over the segment sizes of one message. */
+typedef struct ibcc_segment_iter {
+    uint64_t left;              /* bytes not yet handed out */
+    uint64_t len;               /* segment length limit */
+} ibcc_segment_iter;
+
+/* Fills zero fields and validates. Errors: NULL, RANGE (adaptive > 1). */
+IBCC_API ibcc_result ibcc_segment_defaults(ibcc_segment_desc *d);
+/* Validates `desc` (NULL = defaults) into *s. Errors as defaults. */
+IBCC_API ibcc_result ibcc_segment_init(ibcc_segment *s, const ibcc_segment_desc *desc);
+
+/* Adaptive rule alone: L_l = slack_bytes * hops (hops 0 taken as 1). */
+IBCC_API uint64_t ibcc_segment_adaptive_len(uint32_t slack_bytes, uint32_t hops);
+/* Segment length limit of a message of this priority travelling `hops`
+   hops: IBCC_SEGMENT_WHOLE for high priority, else L_l. */
+IBCC_API uint64_t ibcc_segment_len(const ibcc_segment *s, int priority, uint32_t hops);
+/* Number of segments of a message of msg_bytes: ceil(msg_bytes / L);
+   0 for an empty message; 1 for high priority. */
+IBCC_API uint64_t ibcc_segment_count(const ibcc_segment *s, uint64_t msg_bytes,
+                                     int priority, uint32_t hops);
+/* Starts iterating over the segments of a message. */
+IBCC_API void ibcc_segment_begin(ibcc_segment_iter *it, const ibcc_segment *s,
+                                 uint64_t msg_bytes, int priority, uint32_t hops);
+/* Size of the next segment, 0 when the message is exhausted. */
+IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it);
+
+/* Non-preemptive priority selection: returns IBCC_SEGMENT_PICK_NONE while
+   `busy` (a worm is being sent) or when nothing waits, else
+   IBCC_SEGMENT_HIGH if a high-priority worm waits, else IBCC_SEGMENT_LOW. */
+IBCC_INLINE int ibcc_segment_pick(int busy, int high_waiting, int low_waiting)
+{
+    if (busy) return IBCC_SEGMENT_PICK_NONE;
+    if (high_waiting) return IBCC_SEGMENT_HIGH;
+    return low_waiting ? IBCC_SEGMENT_LOW : IBCC_SEGMENT_PICK_NONE;
+}
+
 /* ==== L2 loop ===========================================================
-   Minimal discrete-event loop: timed events on a binary heap held in caller
+   Minimal discrete-event loop: timed events on a 4-ary heap held in caller
    memory. Events at the same time run in the order they were scheduled.
    Nothing is allocated; there is no global state.
 
@@ -251,11 +2212,18 @@ typedef struct ibcc_loop_desc {
     uint32_t capacity;          /* maximum pending events (default 1024) */
 } ibcc_loop_desc;
 
+/* Internal heap entry (do not touch): due time and the event's slot, so
+   heap comparisons read only the heap array. */
+typedef struct ibcc__hent {
+    ibcc_time t;                /* due time */
+    uint32_t slot;              /* index of the event's slot */
+    uint32_t pad;               /* unused, zero */
+} ibcc__hent;
+
 /* Internal event slot (do not touch). */
 typedef struct ibcc__event {
-    ibcc_time t;                /* due time */
     uint64_t seq;               /* scheduling order, ties broken by it */
-    ibcc_event_fn fn;
+    ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
     uint32_t pos;               /* index in heap, or free-list link */
@@ -269,8 +2237,8 @@ struct ibcc_loop {
     uint32_t cap;               /* capacity */
     uint32_t count;             /* pending events */
     uint32_t free_head;         /* first free slot */
+    ibcc__hent *heap;           /* cap entries, count of them heap-ordered */
     ibcc__event *slot;          /* cap slots */
-    uint32_t *heap;             /* cap slot indices, heap-ordered */
 };
 
 /* Fills zero fields of *d with defaults. IBCC_ERR_NULL / IBCC_ERR_CAPACITY. */
@@ -304,6 +2272,275 @@ IBCC_API uint64_t ibcc_loop_run(ibcc_loop *l);
 /* Current time and pending-event count. */
 IBCC_API ibcc_time ibcc_loop_now(const ibcc_loop *l);
 IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
+/* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
+   Lets a caller act inline when nothing else is due at the same instant. */
+IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
+
+#ifndef IBCC_NO_FABRIC
+/* ==== L3 fabric =========================================================
+   A small packet-level, event-driven model of a lossless, credit-flow-
+   controlled fabric, built on the L2 loop and the L1 engines exactly as an
+   embedding simulator would use them: switches ask the arbiter which packet
+   starts on a free output and call the marker on arrival and departure;
+   hosts ask their source agent (pacer + law, CCT agent, MVCM agent) when a
+   flow may send next; destinations apply the dest echo rules. Sources:
+   [S02] [S03] (two-switch scenario, Table I parameters), [G] (host
+   injection/absorption cap, CNP, Victim_Mask), [F] (per-flow queues). docs/fabric.md lists every
+   modelling choice.
+
+   Model in one paragraph: virtual cut-through switches with input buffers
+   (one FIFO per input port and lane); a packet becomes visible to its
+   switch one forwarding delay after its header arrived and may start on a
+   free output whose downstream buffer has room while its tail is still
+   arriving; an output stays busy until the tail has both arrived and been
+   sent; credits (packets and 64-byte units) return upstream one propagation
+   delay after the tail leaves the buffer. Lane 0 carries data, lane 1
+   ACK/CNP; lane 1 has its own credits and is served first on every link.
+   All same-instant events at a switch are applied before it arbitrates,
+   and it arbitrates repeatedly until nothing more can start.
+
+   Defaults (ibcc_fabric_desc, zero means default):
+   | field           | default        | range                            |
+   | link_rate       | 1 GB/s         | > 0 (per link override)          |
+   | prop_delay      | 5 ns           | > 0 (per link override)          |
+   | fwd_delay       | 40 ns          | any                              |
+   | data_size       | 2068 bytes     | 1 .. 65535                       |
+   | buf_packets     | 4              | 1 .. 65535 (data lane, per input)|
+   | buf_credits     | 0 = unlimited  | 64-byte units, 0 .. 2^20         |
+   | ack_buf_packets | 16             | 1 .. 65535 (ACK lane, per input) |
+   | bin             | 100 us         | > 0 (stats bin)                  |
+   | horizon         | 0 = no bins    | stats series length              |
+   | host_cap        | 0 = none       | bytes/s, injection + absorption  |
+   | arbiter         | oldest, bypass 4 | ibcc_arbiter_desc fields       |
+   | marker          | NONE           | ibcc_marker_desc fields          |
+   | law             | LIPD continuous, Rmin = Rmax/256                  |
+   | dest            | ECN echo, 20-byte ACKs                            |
+   | seed            | 0              | any                              |
+   | loop_capacity   | computed       | events                           |
+   | allocator       | malloc/free    | both functions or neither        |
+   ====================================================================== */
+
+#define IBCC_FABRIC_HOST    1u
+#define IBCC_FABRIC_SWITCH  2u
+
+#define IBCC_FABRIC_LANES   2u  /* lane 0 data, lane 1 ACK/CNP */
+
+/* Traffic generation of a flow. */
+#define IBCC_TRAFFIC_GREEDY 0u  /* always has a packet while active */
+#define IBCC_TRAFFIC_ONOFF  1u  /* greedy in ON periods; ON/OFF exponential */
+#define IBCC_TRAFFIC_RATE   2u  /* packets generated at `offered` B/s */
+
+/* Source agent of a flow (what decides when it may send next). */
+#define IBCC_AGENT_NONE     0u  /* no limit (window still applies if set) */
+#define IBCC_AGENT_WINDOW   1u  /* window only */
+#define IBCC_AGENT_LAW      2u  /* window + rate law + pacing (pacer) */
+#define IBCC_AGENT_FIXED    3u  /* window + fixed rate `rate` (pacer) */
+#define IBCC_AGENT_CCT      4u  /* IBA CCT/CCTI agent of the source host */
+#define IBCC_AGENT_MVCM     5u  /* MVCM dynamic window + waiting slots */
+
+/* Memory allocator used by the fabric (NULL functions = malloc/free). */
+typedef struct ibcc_fabric_allocator {
+    void *(*alloc)(void *user, size_t size);
+    void  (*free)(void *user, void *ptr);
+    void  *user;
+} ibcc_fabric_allocator;
+
+typedef struct ibcc_fabric_node {
+    uint32_t kind;              /* IBCC_FABRIC_HOST or IBCC_FABRIC_SWITCH */
+    uint32_t ports;             /* switch ports (hosts have exactly 1) */
+} ibcc_fabric_node;
+
+/* A full-duplex link: channel 2*i carries a->b, channel 2*i+1 b->a. */
+typedef struct ibcc_fabric_link {
+    uint32_t a, a_port, b, b_port;
+    ibcc_rate rate;             /* 0 = desc.link_rate */
+    ibcc_time prop;             /* 0 = desc.prop_delay */
+} ibcc_fabric_link;
+
+/* Static route: at switch `sw`, packets for host `dst` leave on `port`. */
+typedef struct ibcc_fabric_route {
+    uint32_t sw, dst, port;
+} ibcc_fabric_route;
+
+typedef struct ibcc_fabric_flow {
+    uint32_t src, dst;          /* host nodes */
+    uint32_t traffic;           /* IBCC_TRAFFIC_* */
+    uint32_t agent;             /* IBCC_AGENT_* */
+    uint32_t window;            /* unacknowledged packets, 0 = no window */
+    uint32_t size;              /* data packet bytes, 0 = desc.data_size */
+    uint32_t cls;               /* free label (flow class) for the caller */
+    uint32_t persistent;        /* 1: keep the pair's agent state across
+                                   OFF periods; 0: restart at Rmax */
+    ibcc_time start;            /* first active instant */
+    ibcc_time stop;             /* stops at this time; 0 = never */
+    ibcc_time on_mean, off_mean;/* ONOFF mean period lengths (> 0) */
+    ibcc_rate offered;          /* RATE traffic: generated bytes/s */
+    ibcc_rate rate;             /* FIXED agent: the rate limit */
+} ibcc_fabric_flow;
+
+/* What an observer sees of a packet. */
+typedef struct ibcc_fabric_pkt {
+    uint32_t flow;              /* data flow (ACKs: the flow they ack) */
+    uint32_t node;              /* where the event happens */
+    uint32_t size;              /* bytes on the wire */
+    uint32_t lane;              /* 0 data, 1 ACK/CNP */
+    unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
+    ibcc_time t_inject;         /* when its source started sending it */
+    ibcc_time t;                /* time of the event */
+} ibcc_fabric_pkt;
+
+/* Observation callbacks; any may be NULL. */
+typedef struct ibcc_fabric_observer {
+    void (*sent)(void *user, const ibcc_fabric_pkt *p);      /* data injected */
+    void (*delivered)(void *user, const ibcc_fabric_pkt *p); /* data at dst */
+    void (*marked)(void *user, const ibcc_fabric_pkt *p);    /* a switch set
+                                                  a forward bit (node = it) */
+    void (*link_busy)(void *user, uint32_t channel, ibcc_time start,
+                      ibcc_time end, const ibcc_fabric_pkt *p);
+    void *user;
+} ibcc_fabric_observer;
+
+typedef struct ibcc_fabric_desc {
+    const ibcc_fabric_node  *nodes;  uint32_t node_count;
+    const ibcc_fabric_link  *links;  uint32_t link_count;
+    const ibcc_fabric_route *routes; uint32_t route_count;
+    const ibcc_fabric_flow  *flows;  uint32_t flow_count;
+    ibcc_rate link_rate;
+    ibcc_time prop_delay;
+    ibcc_time fwd_delay;
+    uint32_t  fwd_zero;          /* 1: forwarding delay is really 0 */
+    uint32_t  data_size;
+    uint32_t  buf_packets;       /* data lane, per switch input and host */
+    uint32_t  buf_credits;       /* 64-byte units, 0 = packets only */
+    uint32_t  ack_buf_packets;   /* ACK/CNP lane, per input */
+    ibcc_rate host_cap;          /* injection and absorption cap per
+                                    host (bytes/s), 0 = none */
+    /* Engines (zero fields = the engine's defaults). The fabric fills in
+       what the topology fixes: arbiter ports/capacity/can_send; marker
+       ports/unit/in_capacity (buffer unit: credits when buf_credits is
+       set); cct flows (port_rate 0 = the host's link rate, max_pkt_bytes
+       0 = data_size); mvcm flows (ws is required when a flow uses MVCM);
+       dest ack_bytes (0 = 20 bytes, [S02] Table I). */
+    ibcc_arbiter_desc arbiter;   /* policy, bypass_limit */
+    ibcc_marker_desc  marker;    /* engine, classify, t_out, trigger, ... */
+    ibcc_law_desc     law;       /* law of IBCC_AGENT_LAW flows */
+    ibcc_cct_desc     cct;       /* IBCC_AGENT_CCT flows, one per host */
+    ibcc_mvcm_desc    mvcm;      /* IBCC_AGENT_MVCM flows, one per host */
+    ibcc_dest_desc    dest;      /* destination echo rules */
+    ibcc_time bin;
+    ibcc_time horizon;
+    uint64_t  seed;
+    uint32_t  loop_capacity;
+    ibcc_fabric_observer  observer;
+    ibcc_fabric_allocator allocator;
+} ibcc_fabric_desc;
+
+typedef struct ibcc_fabric ibcc_fabric;
+
+/* Per-flow totals. Latency = tail delivered - first bit sent. */
+typedef struct ibcc_fabric_flow_stats {
+    uint64_t sent, sent_bytes;
+    uint64_t delivered, delivered_bytes;
+    uint64_t marked;            /* delivered with FECN or MB set */
+    uint64_t acks, acks_marked; /* ACKs back at the source, with BECN/MB */
+    ibcc_time lat_sum, lat_min, lat_max;
+    uint64_t lat_hist[32];      /* latency distribution: bucket k counts
+                                   latencies in [2^k, 2^(k+1)) ns (bucket
+                                   0 also below 1 ns, 31 also above) */
+} ibcc_fabric_flow_stats;
+
+/* Whole-fabric counters. */
+typedef struct ibcc_fabric_counters {
+    uint64_t injected;          /* packets created (data + ACK) */
+    uint64_t delivered;         /* packets consumed at their destination */
+    uint64_t in_flight;         /* injected - delivered */
+    uint64_t hops;              /* link transmissions started */
+    uint64_t events;            /* loop events run */
+} ibcc_fabric_counters;
+
+/* Fills zero fields with defaults; checks ranges (not the topology). */
+IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d);
+/* Validates the topology, routes and flows, allocates and wires the
+   fabric at time 0. On error nothing is left allocated and *out = NULL.
+   Errors: NULL, RANGE (bad ids/ports, unreachable or looping route,
+   unconnected port, port linked twice), CAPACITY, NOMEM. */
+IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
+                                        const ibcc_fabric_desc *d);
+/* Frees everything the fabric allocated (NULL is fine). */
+IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
+/* Runs the model up to time t. Errors: NULL, PAST, FULL (event heap). */
+IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
+IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
+/* The fabric's event loop, to add the embedder's own events. */
+IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
+/* Packet and credit conservation at the current instant: every injected
+   packet is delivered or located (on a wire, in a buffer, in a host
+   queue), and on every channel and lane, free credits + credits in use +
+   credits returning = capacity. IBCC_OK or IBCC_ERR_MISMATCH. */
+IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
+IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
+                                              ibcc_fabric_counters *c);
+IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
+                                 uint32_t flow, ibcc_fabric_flow_stats *s);
+/* Channel leaving (node, port). Errors: NULL, RANGE. */
+IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
+                                         uint32_t port, uint32_t *channel);
+/* Bytes sent (first bit in [t0, t1)) by a flow (data) or on a channel
+   (data + ACK), from the stats bins: t0 and t1 are rounded down to bins
+   and must lie within the horizon. Errors: NULL, RANGE. */
+IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
+        uint32_t flow, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
+IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
+        uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
+/* Totals of a channel since time 0 (no bins needed): bytes sent and time
+   its transmitter was busy (utilisation = busy / elapsed). Either output
+   pointer may be NULL. Errors: NULL (f), RANGE (channel). */
+IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
+        uint32_t channel, uint64_t *bytes, ibcc_time *busy);
+/* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
+   sent) or a channel (IBCC_FABRIC_CHANNEL, everything sent) over the
+   window of `width` centred on `center`: bytes whose first bit left in
+   [center - width/2, center + width/2), bin-aligned, divided by the
+   aligned window length. Errors: NULL, RANGE (unknown what or id, width
+   below one bin, window outside [0, horizon]). */
+#define IBCC_FABRIC_FLOW    0u
+#define IBCC_FABRIC_CHANNEL 1u
+IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
+        uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s);
+/* Jain's fairness index (sum x)^2 / (n sum x^2); 1 when all equal;
+   returns 1 for n == 0 or all zero. */
+IBCC_API double ibcc_jain(const double *x, uint32_t n);
+
+/* ---- two-switch topology builder (SCENARIOS.md A) ---------------------
+   Switch A: remote sources A1..AR and victim source AV; switch B: local
+   sources B1..BL, congested destination BC and victim destination BV; one
+   inter-switch link (ISL). Node order: A, B, A1..AR, AV, B1..BL, BC, BV.
+   Flows: L local (B_i -> BC, cls 0), R remote (A_i -> BC, cls 1), then the
+   victim AV -> BV (cls 2); all greedy, agent NONE, active from 0 (the
+   caller edits them). Ports: A: 0..R-1 remotes, R victim, R+1 ISL; B:
+   0..L-1 locals, L BC, L+1 BV, L+2 ISL. */
+#define IBCC_TWOSWITCH_MAX 64u
+#define IBCC_TS_LOCAL  0u
+#define IBCC_TS_REMOTE 1u
+#define IBCC_TS_VICTIM 2u
+typedef struct ibcc_twoswitch {
+    uint32_t L, R;
+    uint32_t sw_a, sw_b, bc, bv, av;
+    uint32_t isl_channel;       /* A -> B */
+    uint32_t root_channel;      /* B -> BC */
+    uint32_t victim_channel;    /* B -> BV */
+    ibcc_fabric_node  nodes[2u * IBCC_TWOSWITCH_MAX + 5u];
+    ibcc_fabric_link  links[2u * IBCC_TWOSWITCH_MAX + 4u];
+    ibcc_fabric_route routes[2u * (2u * IBCC_TWOSWITCH_MAX + 3u)];
+    ibcc_fabric_flow  flows[2u * IBCC_TWOSWITCH_MAX + 1u];
+    uint32_t node_count, link_count, route_count, flow_count;
+} ibcc_twoswitch;
+
+/* Builds the topology for L local and R remote sources (1..64 each) and
+   points d's topology fields at ts. Errors: NULL, RANGE. */
+IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
+                                          uint32_t R, ibcc_fabric_desc *d);
+#endif /* IBCC_NO_FABRIC */
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -361,22 +2598,21 @@ static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
-/* ceil((a*b)/d) for d > 0; IBCC_ERR_OVERFLOW if the quotient needs more
-   than 64 bits. Long division of the 128-bit product, one bit at a time
-   (only used when the fast paths below do not apply). */
-static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
-                                     uint64_t *out)
+/* floor((a*b + add) / d) for d > 0 and add < d, with a 128-bit
+   intermediate; IBCC_ERR_OVERFLOW if the quotient needs more than 64 bits.
+   add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates.
+   Long division one bit at a time when the product exceeds 64 bits (only
+   off the per-packet paths). */
+static ibcc_result ibcc__muldiv(uint64_t a, uint64_t b, uint64_t d,
+                                uint64_t add, uint64_t *out)
 {
-    uint64_t hi, lo, q = 0, rem = 0;
+    uint64_t hi, lo, q = 0, rem;
     int i;
     ibcc__mul128(a, b, &hi, &lo);
-    if (hi == 0) {
-        q = lo / d;
-        *out = q + (lo % d != 0);
-        if (*out < q) return IBCC_ERR_OVERFLOW;
-        return IBCC_OK;
-    }
+    lo += add;
+    if (lo < add) hi++;
     if (hi >= d) return IBCC_ERR_OVERFLOW; /* quotient >= 2^64 */
+    if (hi == 0) { *out = lo / d; return IBCC_OK; }
     rem = hi;
     for (i = 63; i >= 0; i--) {
         /* rem < d here; shift in the next bit of lo */
@@ -385,12 +2621,15 @@ static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
         q <<= 1;
         if (top || rem >= d) { rem -= d; q |= 1u; }
     }
-    if (rem != 0) {
-        if (q == UINT64_MAX) return IBCC_ERR_OVERFLOW;
-        q++;
-    }
     *out = q;
     return IBCC_OK;
+}
+
+/* ceil(a*b / d), d > 0. */
+static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
+                                     uint64_t *out)
+{
+    return ibcc__muldiv(a, b, d, d - 1u, out);
 }
 
 IBCC_API ibcc_result ibcc_wire_time(uint64_t bytes, ibcc_rate rate,
@@ -453,6 +2692,5847 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
     if (p >= 1.0) return 1;
     return ibcc_rng_double(r) < p;
 }
+
+/* ---- L1 marker: implementation ---------------------------------------- */
+
+static size_t ibcc__marker_round8(size_t x) { return (x + 7u) & ~(size_t)7u; }
+
+/* Validates *in and writes the effective desc (defaults filled) to *out.
+   *in is not modified. */
+static ibcc_result ibcc__marker_check(const ibcc_marker_desc *in,
+                                      ibcc_marker_desc *out)
+{
+    ibcc_marker_desc d;
+    unsigned w;
+    if (!in || !out) return IBCC_ERR_NULL;
+    d = *in;
+    if ((unsigned)d.engine > (unsigned)IBCC_MARKER_MVPM) return IBCC_ERR_RANGE;
+    if ((unsigned)d.unit > (unsigned)IBCC_UNIT_CREDITS) return IBCC_ERR_RANGE;
+    if ((unsigned)d.org > (unsigned)IBCC_ORG_CIOQ) return IBCC_ERR_RANGE;
+    if ((unsigned)d.classify > (unsigned)IBCC_CLASSIFY_BUSY) return IBCC_ERR_RANGE;
+    if (d.ports == 0) d.ports = 8;
+    if (d.ports > IBCC_MARKER_MAX_PORTS) return IBCC_ERR_CAPACITY;
+    if (d.in_capacity == 0)
+        d.in_capacity = (d.unit == IBCC_UNIT_CREDITS) ? 128u : 4u;
+    if (d.in_capacity > IBCC_MARKER_MAX_CAPACITY) return IBCC_ERR_CAPACITY;
+    if (d.out_capacity == 0) d.out_capacity = d.in_capacity;
+    if (d.out_capacity > IBCC_MARKER_MAX_CAPACITY) return IBCC_ERR_CAPACITY;
+    if (d.trigger == 0) d.trigger = d.in_capacity;
+    if (d.trigger > d.in_capacity) return IBCC_ERR_RANGE;
+    if (d.t_out == 0) d.t_out = 8;
+    if (d.t_out > 0x80000000u) return IBCC_ERR_RANGE;
+    if (d.mvpm_in_threshold == 0) d.mvpm_in_threshold = d.in_capacity * 2u / 3u;
+    else if (d.mvpm_in_threshold > d.in_capacity) return IBCC_ERR_RANGE;
+    if (d.mvpm_out_threshold == 0) d.mvpm_out_threshold = d.out_capacity / 3u;
+    else if (d.mvpm_out_threshold > d.out_capacity) return IBCC_ERR_RANGE;
+    if (d.iba_threshold > 15u) return IBCC_ERR_RANGE;
+    if (d.iba_packet_size > 255u) return IBCC_ERR_RANGE;
+    if (d.iba_marking_rate > 65535u) return IBCC_ERR_RANGE;
+    for (w = 0; w < 8u; w++) {
+        /* bits at or above `ports` must be clear */
+        uint32_t lo = w * 32u, allowed;
+        if (lo >= d.ports) allowed = 0;
+        else if (d.ports - lo >= 32u) allowed = 0xffffffffu;
+        else allowed = ((uint32_t)1u << (d.ports - lo)) - 1u;
+        if (d.victim_mask[w] & ~allowed) return IBCC_ERR_RANGE;
+    }
+    *out = d;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_marker_defaults(ibcc_marker_desc *d)
+{
+    ibcc_marker_desc e;
+    ibcc_result r;
+    if (!d) return IBCC_ERR_NULL;
+    r = ibcc__marker_check(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+/* Byte offsets of the arrays in the caller's memory. */
+typedef struct ibcc__marker_layout {
+    size_t port, present, n, mk, total;
+} ibcc__marker_layout;
+
+static void ibcc__marker_layout_of(const ibcc_marker_desc *d,
+                                   ibcc__marker_layout *l)
+{
+    size_t p = d->ports, words = (p + 63u) / 64u;
+    l->port = 0;
+    l->present = ibcc__marker_round8(l->port + p * sizeof(ibcc__mport));
+    l->n = ibcc__marker_round8(l->present + p * words * sizeof(uint64_t));
+    l->mk = ibcc__marker_round8(l->n + p * p * sizeof(uint16_t));
+    l->total = l->mk;
+    if (d->engine == IBCC_MARKER_NAIVE)
+        l->total = ibcc__marker_round8(l->mk + p * p * sizeof(uint16_t));
+}
+
+IBCC_API size_t ibcc_marker_size(const ibcc_marker_desc *d)
+{
+    ibcc_marker_desc e;
+    ibcc__marker_layout l;
+    if (ibcc__marker_check(d, &e) != IBCC_OK) return 0;
+    ibcc__marker_layout_of(&e, &l);
+    return l.total ? l.total : 8u;
+}
+
+/* IBA threshold level for weight w (unit):
+       level = out_capacity * (16 - w) / 16   (w = 1..15, rounded down)
+   w = 0 never marks (UINT32_MAX: level(o) can never exceed it). */
+static uint32_t ibcc__iba_level(uint32_t out_capacity, unsigned w)
+{
+    if (w == 0) return UINT32_MAX;
+    return (uint32_t)(((uint64_t)out_capacity * (16u - w)) / 16u);
+}
+
+static void ibcc__marker_set_port_iba(ibcc_marker *m, unsigned p, unsigned w,
+                                      unsigned psize, unsigned rate)
+{
+    ibcc__mport *q = &m->port[p];
+    q->iba_weight = (uint8_t)w;
+    q->iba_level = ibcc__iba_level(m->d.out_capacity, w);
+    q->iba_min_bytes = (uint32_t)psize * IBCC_CREDIT_BYTES;
+    q->iba_rate = (uint16_t)rate;
+    q->iba_skip = 0;
+}
+
+IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
+                                      const ibcc_marker_desc *d,
+                                      void *mem, size_t len)
+{
+    ibcc_marker_desc e;
+    ibcc__marker_layout l;
+    ibcc_result r;
+    unsigned p;
+    unsigned char *base = (unsigned char *)mem;
+    if (!m || !d || !mem) return IBCC_ERR_NULL;
+    r = ibcc__marker_check(d, &e);
+    if (r != IBCC_OK) return r;
+    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
+    ibcc__marker_layout_of(&e, &l);
+    if (len < l.total) return IBCC_ERR_NOMEM;
+    memset(m, 0, sizeof *m);
+    m->d = e;
+    m->words = (e.ports + 63u) / 64u;
+    m->port = (ibcc__mport *)(void *)(base + l.port);
+    m->present = (uint64_t *)(void *)(base + l.present);
+    m->n = (uint16_t *)(void *)(base + l.n);
+    m->mk = (e.engine == IBCC_MARKER_NAIVE) ? (uint16_t *)(void *)(base + l.mk)
+                                            : NULL;
+    for (p = 0; p < e.ports; p++) {
+        if (e.victim_mask[p / 32u] & ((uint32_t)1u << (p % 32u)))
+            m->victim[p / 64u] |= (uint64_t)1u << (p % 64u);
+    }
+    memset(base, 0, l.total);
+    for (p = 0; p < e.ports; p++)
+        ibcc__marker_set_port_iba(m, p, e.iba_threshold, e.iba_packet_size,
+                                  e.iba_marking_rate);
+    m->stats.last_error = IBCC_OK;
+    return IBCC_OK;
+}
+
+IBCC_API void ibcc_marker_clear(ibcc_marker *m)
+{
+    unsigned p, P;
+    if (!m) return;
+    P = m->d.ports;
+    for (p = 0; p < P; p++) {
+        ibcc__mport *q = &m->port[p];
+        q->occ = q->pk = q->cnt1 = q->cnt2 = q->qunits = q->obuf = 0;
+        q->iba_skip = 0;
+    }
+    memset(m->present, 0, (size_t)P * m->words * sizeof(uint64_t));
+    memset(m->n, 0, (size_t)P * P * sizeof(uint16_t));
+    if (m->mk) memset(m->mk, 0, (size_t)P * P * sizeof(uint16_t));
+    memset(&m->stats, 0, sizeof m->stats);
+    m->stats.last_error = IBCC_OK;
+}
+
+static void ibcc__marker_err(ibcc_marker *m, ibcc_result r)
+{
+    m->stats.errors++;
+    m->stats.last_error = r;
+}
+
+/* Lowest set bit index of a non-zero word. */
+static unsigned ibcc__marker_ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) { x >>= 1; n++; }
+    return n;
+#endif
+}
+
+/* Input buffer `in` triggered. Classified outputs: those with a packet in
+   the buffer (present bitmap), and with BUSY only those also in the busy
+   bitmap. No packet is visited: the bitmap words are (ports + 63) / 64.
+     NAIVE:        mk[in][o] = n[in][o]   (mark the next n departures in->o)
+     INPUT, I/O:   cnt2[o] = cnt1[o]      (copy, never add) */
+static void ibcc__marker_trigger(ibcc_marker *m, unsigned in)
+{
+    unsigned w, P = m->d.ports;
+    const uint64_t *pres = m->present + (size_t)in * m->words;
+    int busy_only = (m->d.classify == IBCC_CLASSIFY_BUSY);
+    m->stats.in_triggers++;
+    for (w = 0; w < m->words; w++) {
+        uint64_t bits = pres[w];
+        if (busy_only) bits &= m->busy[w];
+        while (bits) {
+            unsigned o = w * 64u + ibcc__marker_ctz64(bits);
+            bits &= bits - 1u;
+            if (m->mk) {
+                m->mk[(size_t)in * P + o] = m->n[(size_t)in * P + o];
+            } else {
+                m->port[o].cnt2 = m->port[o].cnt1;
+            }
+            m->stats.out_triggers++;
+        }
+    }
+}
+
+IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
+                                     unsigned out, uint32_t size)
+{
+    ibcc__mport *ip, *op;
+    uint32_t u, found;
+    size_t idx;
+    unsigned bits = 0;
+    if (!m) return 0;
+    if (in >= m->d.ports || out >= m->d.ports) {
+        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        return 0;
+    }
+    u = ibcc_marker_units(m, size);
+    ip = &m->port[in];
+    if (u > m->d.in_capacity - ip->occ) {
+        ibcc__marker_err(m, IBCC_ERR_FULL);
+        return 0;
+    }
+    found = ip->occ;
+    ip->occ += u;
+    ip->pk++;
+    idx = (size_t)in * m->d.ports + out;
+    if (m->n[idx]++ == 0)
+        m->present[(size_t)in * m->words + out / 64u] |= (uint64_t)1u << (out % 64u);
+    op = &m->port[out];
+    op->cnt1++;
+    op->qunits += u;
+    m->stats.arrivals++;
+    switch (m->d.engine) {
+    case IBCC_MARKER_NAIVE:
+    case IBCC_MARKER_INPUT:
+        if (ip->occ >= m->d.trigger) ibcc__marker_trigger(m, in);
+        break;
+    case IBCC_MARKER_INPUT_OUTPUT:
+        if (ip->occ >= m->d.trigger) ibcc__marker_trigger(m, in);
+        /* output trigger [S02 §IV-C]: cnt1[o] > T_out -> cnt2[o] = cnt1[o] */
+        if (op->cnt1 > m->d.t_out) {
+            op->cnt2 = op->cnt1;
+            m->stats.out_triggers++;
+        }
+        break;
+    case IBCC_MARKER_MVPM:
+        /* [F §4.1]: MB when the occupancy the packet finds > threshold */
+        if (found > m->d.mvpm_in_threshold) {
+            bits = IBCC_MB;
+            m->stats.mb++;
+        }
+        break;
+    case IBCC_MARKER_NONE:
+    case IBCC_MARKER_IBA:
+        break;
+    }
+    return bits;
+}
+
+IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
+                                     unsigned out, uint32_t size,
+                                     unsigned hdr, int out_has_credit)
+{
+    ibcc__mport *ip, *op;
+    uint32_t u, level;
+    size_t idx;
+    unsigned bits = 0;
+    if (!m) return 0;
+    if (in >= m->d.ports || out >= m->d.ports) {
+        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        return 0;
+    }
+    u = ibcc_marker_units(m, size);
+    ip = &m->port[in];
+    op = &m->port[out];
+    idx = (size_t)in * m->d.ports + out;
+    if (m->n[idx] == 0 || ip->occ < u || op->qunits < u) {
+        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        return 0;
+    }
+    level = (m->d.org == IBCC_ORG_CIOQ) ? op->obuf : op->qunits;
+    ip->occ -= u;
+    ip->pk--;
+    if (--m->n[idx] == 0)
+        m->present[(size_t)in * m->words + out / 64u] &= ~((uint64_t)1u << (out % 64u));
+    op->cnt1--;
+    op->qunits -= u;
+    if (m->d.org == IBCC_ORG_CIOQ) op->obuf += u;
+    m->stats.departures++;
+    switch (m->d.engine) {
+    case IBCC_MARKER_NAIVE:
+        if (m->mk[idx] > 0) {
+            m->mk[idx]--;
+            bits = IBCC_FECN;
+        }
+        break;
+    case IBCC_MARKER_INPUT:
+    case IBCC_MARKER_INPUT_OUTPUT:
+        /* [S02 §IV-B]: mark on transmission while cnt2[o] > 0 */
+        if (op->cnt2 > 0) {
+            op->cnt2--;
+            bits = IBCC_FECN;
+        }
+        break;
+    case IBCC_MARKER_IBA: {
+        /* congestion state: level > threshold level, and root (credits)
+           or Victim_Mask; eligible: size >= 64 * Packet_Size */
+        int victim_ok = (int)((m->victim[out / 64u] >> (out % 64u)) & 1u);
+        if (level > op->iba_level && (out_has_credit || victim_ok) &&
+            size >= op->iba_min_bytes) {
+            int mark;
+            if (m->d.iba_rng) {
+                /* P(mark) = 1 / (Marking_Rate + 1): mean gap Marking_Rate */
+                mark = ibcc_rng_below(m->d.iba_rng, (uint64_t)op->iba_rate + 1u) == 0;
+            } else if (op->iba_skip == 0) {
+                mark = 1;
+                op->iba_skip = op->iba_rate;   /* skip the next rate */
+            } else {
+                mark = 0;
+                op->iba_skip--;
+            }
+            if (mark) bits = IBCC_FECN;
+        }
+        break;
+    }
+    case IBCC_MARKER_MVPM:
+        /* [F §4.1]: VB only for MB packets through a saturated output */
+        if ((hdr & IBCC_MB) && level > m->d.mvpm_out_threshold) {
+            bits = IBCC_VB;
+            m->stats.vb++;
+        }
+        break;
+    case IBCC_MARKER_NONE:
+        break;
+    }
+    if (bits & IBCC_FECN) m->stats.fecn++;
+    return bits;
+}
+
+IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
+{
+    uint32_t u;
+    if (!m) return;
+    if (m->d.org != IBCC_ORG_CIOQ) {
+        ibcc__marker_err(m, IBCC_ERR_STATE);
+        return;
+    }
+    if (out >= m->d.ports) {
+        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        return;
+    }
+    u = ibcc_marker_units(m, size);
+    if (m->port[out].obuf < u) {
+        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        return;
+    }
+    m->port[out].obuf -= u;
+}
+
+IBCC_API ibcc_result ibcc_marker_set_iba_port(ibcc_marker *m, unsigned port,
+                                              unsigned threshold,
+                                              unsigned packet_size,
+                                              unsigned marking_rate)
+{
+    if (!m) return IBCC_ERR_NULL;
+    if (m->d.engine != IBCC_MARKER_IBA) return IBCC_ERR_STATE;
+    if (port >= m->d.ports || threshold > 15u || packet_size > 255u ||
+        marking_rate > 65535u)
+        return IBCC_ERR_RANGE;
+    ibcc__marker_set_port_iba(m, port, threshold, packet_size, marking_rate);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_marker_set_victim(ibcc_marker *m, unsigned port,
+                                            int on)
+{
+    uint64_t bit;
+    if (!m) return IBCC_ERR_NULL;
+    if (m->d.engine != IBCC_MARKER_IBA) return IBCC_ERR_STATE;
+    if (port >= m->d.ports) return IBCC_ERR_RANGE;
+    bit = (uint64_t)1u << (port % 64u);
+    if (on) m->victim[port / 64u] |= bit;
+    else m->victim[port / 64u] &= ~bit;
+    return IBCC_OK;
+}
+
+IBCC_API uint32_t ibcc_marker_occupancy(const ibcc_marker *m, unsigned in)
+{
+    return (m && in < m->d.ports) ? m->port[in].occ : 0u;
+}
+IBCC_API uint32_t ibcc_marker_packets(const ibcc_marker *m, unsigned in)
+{
+    return (m && in < m->d.ports) ? m->port[in].pk : 0u;
+}
+IBCC_API uint32_t ibcc_marker_waiting(const ibcc_marker *m, unsigned in,
+                                      unsigned out)
+{
+    if (!m || in >= m->d.ports || out >= m->d.ports) return 0;
+    return m->n[(size_t)in * m->d.ports + out];
+}
+IBCC_API uint32_t ibcc_marker_cnt1(const ibcc_marker *m, unsigned out)
+{
+    return (m && out < m->d.ports) ? m->port[out].cnt1 : 0u;
+}
+IBCC_API uint32_t ibcc_marker_cnt2(const ibcc_marker *m, unsigned out)
+{
+    return (m && out < m->d.ports) ? m->port[out].cnt2 : 0u;
+}
+IBCC_API uint32_t ibcc_marker_naive_pending(const ibcc_marker *m,
+                                            unsigned in, unsigned out)
+{
+    if (!m || !m->mk || in >= m->d.ports || out >= m->d.ports) return 0;
+    return m->mk[(size_t)in * m->d.ports + out];
+}
+IBCC_API uint32_t ibcc_marker_level(const ibcc_marker *m, unsigned out)
+{
+    if (!m || out >= m->d.ports) return 0;
+    return (m->d.org == IBCC_ORG_CIOQ) ? m->port[out].obuf : m->port[out].qunits;
+}
+IBCC_API int ibcc_marker_iba_congested(const ibcc_marker *m, unsigned out,
+                                       int out_has_credit)
+{
+    int victim_ok;
+    if (!m || m->d.engine != IBCC_MARKER_IBA || out >= m->d.ports) return 0;
+    victim_ok = (int)((m->victim[out / 64u] >> (out % 64u)) & 1u);
+    return ibcc_marker_level(m, out) > m->port[out].iba_level &&
+           (out_has_credit || victim_ok);
+}
+IBCC_API uint32_t ibcc_marker_iba_level(const ibcc_marker *m, unsigned out)
+{
+    if (!m || out >= m->d.ports) return 0;
+    return m->port[out].iba_level;
+}
+IBCC_API uint64_t ibcc_marker_errors(const ibcc_marker *m, ibcc_result *last)
+{
+    if (!m) { if (last) *last = IBCC_ERR_NULL; return 0; }
+    if (last) *last = m->stats.last_error;
+    return m->stats.errors;
+}
+IBCC_API ibcc_marker_stats ibcc_marker_get_stats(const ibcc_marker *m)
+{
+    ibcc_marker_stats s;
+    if (m) return m->stats;
+    memset(&s, 0, sizeof s);
+    return s;
+}
+IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e)
+{
+    switch (e) {
+    case IBCC_MARKER_NONE: return "none";
+    case IBCC_MARKER_NAIVE: return "naive";
+    case IBCC_MARKER_INPUT: return "input";
+    case IBCC_MARKER_INPUT_OUTPUT: return "input-output";
+    case IBCC_MARKER_IBA: return "iba";
+    case IBCC_MARKER_MVPM: return "mvpm";
+    }
+    return "?";
+}
+
+/* ---- L1 arbiter: implementation --------------------------------------- */
+
+static ibcc_result ibcc__arb_check(const ibcc_arbiter_desc *in,
+                                   ibcc_arbiter_desc *out)
+{
+    ibcc_arbiter_desc d;
+    if (!in || !out) return IBCC_ERR_NULL;
+    d = *in;
+    if ((unsigned)d.policy > (unsigned)IBCC_ARB_RR) return IBCC_ERR_RANGE;
+    if (d.ports == 0) d.ports = 8;
+    if (d.ports > IBCC_ARBITER_MAX_PORTS) return IBCC_ERR_CAPACITY;
+    if (d.capacity == 0) d.capacity = 4;
+    if (d.capacity > IBCC_ARBITER_MAX_CAPACITY) return IBCC_ERR_CAPACITY;
+    if (d.bypass_limit == 0) d.bypass_limit = 4;
+    if (d.bypass_limit > 65535u) return IBCC_ERR_RANGE;
+    *out = d;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
+{
+    ibcc_arbiter_desc e;
+    ibcc_result r;
+    if (!d) return IBCC_ERR_NULL;
+    r = ibcc__arb_check(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+/* Layout (each part 8-byte aligned): inputs, entries, rr pointers,
+   per (input, output) packet counts, per output bitmap of inputs. */
+typedef struct ibcc__arb_layout {
+    size_t q, rr, cnt, inq, total;
+} ibcc__arb_layout;
+
+static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
+                                ibcc__arb_layout *l)
+{
+    size_t p = d->ports, words = (p + 63u) / 64u;
+    l->q = p * sizeof(ibcc__arb_input);
+    l->rr = l->q + p * d->capacity * sizeof(ibcc__arb_entry);
+    l->cnt = l->rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
+    l->inq = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
+    l->total = l->inq + p * words * sizeof(uint64_t);
+}
+
+IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
+{
+    ibcc_arbiter_desc e;
+    ibcc__arb_layout l;
+    if (ibcc__arb_check(d, &e) != IBCC_OK) return 0;
+    ibcc__arb_layout_of(&e, &l);
+    return l.total;
+}
+
+IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
+                                       const ibcc_arbiter_desc *d,
+                                       void *mem, size_t len)
+{
+    ibcc_arbiter_desc e;
+    ibcc_result r;
+    ibcc__arb_layout l;
+    unsigned char *base = (unsigned char *)mem;
+    if (!a || !d || !mem) return IBCC_ERR_NULL;
+    r = ibcc__arb_check(d, &e);
+    if (r != IBCC_OK) return r;
+    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
+    ibcc__arb_layout_of(&e, &l);
+    if (len < l.total) return IBCC_ERR_NOMEM;
+    memset(a, 0, sizeof *a);
+    memset(base, 0, l.total);
+    a->d = e;
+    a->words = (e.ports + 63u) / 64u;
+    a->input = (ibcc__arb_input *)(void *)base;
+    a->q = (ibcc__arb_entry *)(void *)(base + l.q);
+    a->rr = (uint32_t *)(void *)(base + l.rr);
+    a->cnt = (uint16_t *)(void *)(base + l.cnt);
+    a->inq = (uint64_t *)(void *)(base + l.inq);
+    a->out_ok[0] = a->out_ok[1] = a->out_ok[2] = a->out_ok[3] = ~(uint64_t)0;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
+                                       unsigned out, uint32_t size,
+                                       uint64_t tag)
+{
+    ibcc__arb_input *ip;
+    ibcc__arb_entry *e;
+    if (!a) return IBCC_ERR_NULL;
+    if (in >= a->d.ports || out >= a->d.ports) return IBCC_ERR_RANGE;
+    ip = &a->input[in];
+    if (ip->len >= a->d.capacity) return IBCC_ERR_FULL;
+    e = &a->q[(size_t)in * a->d.capacity + ip->len];
+    e->seq = a->seq++;
+    e->tag = tag;
+    e->size = size;
+    e->out = out;
+    if (ip->len == 0) ip->bypassed = 0;   /* a new head */
+    ip->len++;
+    if (a->cnt[(size_t)in * a->d.ports + out]++ == 0)
+        a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
+    return IBCC_OK;
+}
+
+/* Can output `out` take a packet of `size` from `in` now? */
+static int ibcc__arb_can(const ibcc_arbiter *a, unsigned out, unsigned in,
+                         uint32_t size)
+{
+    if (a->d.can_send) return a->d.can_send(a->d.user, out, in, size) != 0;
+    return (int)((a->out_ok[out / 64u] >> (out % 64u)) & 1u);
+}
+
+/* Removes entry k of input `in`, fills *g, marks the input busy. */
+static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t k,
+                           ibcc_arb_grant *g)
+{
+    ibcc__arb_input *ip = &a->input[in];
+    ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
+    g->in = in;
+    g->out = q[k].out;
+    g->size = q[k].size;
+    g->tag = q[k].tag;
+    g->bypassed = k > 0;
+    if (--a->cnt[(size_t)in * a->d.ports + g->out] == 0)
+        a->inq[(size_t)g->out * a->words + in / 64u] &= ~((uint64_t)1u << (in % 64u));
+    if (k + 1u < ip->len)
+        memmove(&q[k], &q[k + 1u], (size_t)(ip->len - k - 1u) * sizeof *q);
+    ip->len--;
+    if (k == 0) ip->bypassed = 0;          /* the next packet is a new head */
+    else { ip->bypassed++; a->bypasses++; } /* the head was passed */
+    ip->busy = 1;
+    a->grants++;
+}
+
+/* OLDEST / FIFO candidate of input `in`: the index of its oldest packet
+   that may start now (on output `want`, or on any output when want is
+   UINT32_MAX), or UINT32_MAX. Walks the buffer from the head:
+   - a packet is a candidate only if it is the first of its buffer for its
+     output (per input/output order) and its output can take it;
+   - a packet that is first for its output and can go blocks every younger
+     packet (it is not "waiting for an output that cannot take it");
+   - going past the head needs the OLDEST policy and head bypasses below
+     bypass_limit. */
+static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
+                                    uint32_t want)
+{
+    const ibcc__arb_input *ip = &a->input[in];
+    const ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
+    uint64_t seen[4] = {0, 0, 0, 0};      /* outputs of older packets */
+    uint32_t k, len = ip->len;
+    unsigned o = q[0].out;
+    /* the head */
+    if (o == want) return ibcc__arb_can(a, o, in, q[0].size) ? 0u : UINT32_MAX;
+    if (ibcc__arb_can(a, o, in, q[0].size))
+        return (want == UINT32_MAX) ? 0u : UINT32_MAX;
+    /* going past it */
+    if (len < 2u || a->d.policy != IBCC_ARB_OLDEST ||
+        ip->bypassed >= a->d.bypass_limit)
+        return UINT32_MAX;
+    seen[o / 64u] = (uint64_t)1u << (o % 64u);
+    for (k = 1; k < len; k++) {
+        uint64_t bit;
+        o = q[k].out;
+        if (o == want)                    /* the first packet for `want` */
+            return ibcc__arb_can(a, o, in, q[k].size) ? k : UINT32_MAX;
+        bit = (uint64_t)1u << (o % 64u);
+        if (seen[o / 64u] & bit) continue; /* behind an older one for o */
+        if (ibcc__arb_can(a, o, in, q[k].size))
+            return (want == UINT32_MAX) ? k : UINT32_MAX;
+        seen[o / 64u] |= bit;
+    }
+    return UINT32_MAX;
+}
+
+static unsigned ibcc__arb_ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) { x >>= 1; n++; }
+    return n;
+#endif
+}
+
+/* Considers input `in` for the oldest-first pick (want as in
+   ibcc__arb_candidate); keeps the oldest candidate in *best_*. */
+static void ibcc__arb_consider(const ibcc_arbiter *a, unsigned in,
+                               uint32_t want, unsigned *best_in,
+                               uint32_t *best_k, uint64_t *best_seq)
+{
+    const ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
+    uint32_t k;
+    if (a->input[in].busy || a->input[in].len == 0) return;
+    /* the head is the oldest packet of its buffer: an input whose head is
+       not older than the best so far cannot win */
+    if (q[0].seq >= *best_seq) return;
+    k = ibcc__arb_candidate(a, in, want);
+    if (k == UINT32_MAX || q[k].seq >= *best_seq) return;
+    *best_seq = q[k].seq;
+    *best_in = in;
+    *best_k = k;
+}
+
+static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
+{
+    unsigned in, best_in = 0;
+    uint32_t best_k = UINT32_MAX;
+    uint64_t best_seq = UINT64_MAX;
+    if (want == UINT32_MAX) {
+        for (in = 0; in < a->d.ports; in++)
+            ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+    } else {
+        /* only the inputs holding a packet for `want` */
+        const uint64_t *bm = &a->inq[(size_t)want * a->words];
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            uint64_t bits = bm[w];
+            while (bits) {
+                in = w * 64u + ibcc__arb_ctz64(bits);
+                bits &= bits - 1u;
+                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+            }
+        }
+    }
+    if (best_k == UINT32_MAX) return 0;
+    ibcc__arb_take(a, best_in, best_k, g);
+    return 1;
+}
+
+/* RR for one output: first input at or after rr[out] whose head is bound
+   for `out` and fits; the pointer moves past the winner. Only inputs
+   holding a packet for `out` are visited: those at or after the pointer,
+   then those before it. */
+static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
+{
+    unsigned P = a->d.ports, start = a->rr[out], pass;
+    const uint64_t *bm = &a->inq[(size_t)out * a->words];
+    for (pass = 0; pass < 2u; pass++) {
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            unsigned lo = w * 64u;
+            uint64_t bits = bm[w];
+            if (pass == 0) {                      /* inputs >= start */
+                if (lo + 64u <= start) continue;
+                if (start > lo) bits &= ~(uint64_t)0 << (start - lo);
+            } else {                              /* inputs < start */
+                if (lo >= start) break;
+                if (start < lo + 64u)
+                    bits &= ((uint64_t)1u << (start - lo)) - 1u;
+            }
+            while (bits) {
+                unsigned in = lo + ibcc__arb_ctz64(bits);
+                const ibcc__arb_entry *h = &a->q[(size_t)in * a->d.capacity];
+                bits &= bits - 1u;
+                if (a->input[in].busy || h->out != out ||
+                    !ibcc__arb_can(a, out, in, h->size))
+                    continue;
+                a->rr[out] = (in + 1u < P) ? in + 1u : 0u;
+                ibcc__arb_take(a, in, 0, g);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+IBCC_API int ibcc_arbiter_pick(ibcc_arbiter *a, unsigned out,
+                               ibcc_arb_grant *g)
+{
+    if (!a || !g || out >= a->d.ports) return 0;
+    if (a->d.policy == IBCC_ARB_RR) return ibcc__arb_rr(a, out, g);
+    return ibcc__arb_oldest(a, out, g);
+}
+
+IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g)
+{
+    uint64_t heads[4] = {0, 0, 0, 0};
+    unsigned in, j, P;
+    if (!a || !g) return 0;
+    if (a->d.policy != IBCC_ARB_RR) return ibcc__arb_oldest(a, UINT32_MAX, g);
+    /* RR: outputs that some free input's head is bound for, tried in
+       round-robin order from rr_out */
+    P = a->d.ports;
+    for (in = 0; in < P; in++) {
+        unsigned o;
+        if (a->input[in].busy || a->input[in].len == 0) continue;
+        o = a->q[(size_t)in * a->d.capacity].out;
+        heads[o / 64u] |= (uint64_t)1u << (o % 64u);
+    }
+    for (j = 0; j < P; j++) {
+        unsigned o = a->rr_out + j;
+        if (o >= P) o -= P;
+        if (!((heads[o / 64u] >> (o % 64u)) & 1u)) continue;
+        if (ibcc__arb_rr(a, o, g)) {
+            a->rr_out = (o + 1u < P) ? o + 1u : 0u;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+IBCC_API ibcc_result ibcc_arbiter_set_input_busy(ibcc_arbiter *a,
+                                                 unsigned in, int busy)
+{
+    if (!a) return IBCC_ERR_NULL;
+    if (in >= a->d.ports) return IBCC_ERR_RANGE;
+    a->input[in].busy = busy ? 1u : 0u;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_arbiter_set_output(ibcc_arbiter *a, unsigned out,
+                                             int can_take)
+{
+    uint64_t bit;
+    if (!a) return IBCC_ERR_NULL;
+    if (out >= a->d.ports) return IBCC_ERR_RANGE;
+    bit = (uint64_t)1u << (out % 64u);
+    if (can_take) a->out_ok[out / 64u] |= bit;
+    else a->out_ok[out / 64u] &= ~bit;
+    return IBCC_OK;
+}
+
+IBCC_API uint32_t ibcc_arbiter_len(const ibcc_arbiter *a, unsigned in)
+{
+    return (a && in < a->d.ports) ? a->input[in].len : 0u;
+}
+IBCC_API uint32_t ibcc_arbiter_head_bypassed(const ibcc_arbiter *a,
+                                             unsigned in)
+{
+    return (a && in < a->d.ports) ? a->input[in].bypassed : 0u;
+}
+IBCC_API int ibcc_arbiter_input_busy(const ibcc_arbiter *a, unsigned in)
+{
+    return (a && in < a->d.ports) ? (int)a->input[in].busy : 0;
+}
+IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
+                                       uint32_t k, unsigned *out,
+                                       uint32_t *size, uint64_t *tag)
+{
+    const ibcc__arb_entry *e;
+    if (!a) return IBCC_ERR_NULL;
+    if (in >= a->d.ports || k >= a->input[in].len) return IBCC_ERR_RANGE;
+    e = &a->q[(size_t)in * a->d.capacity + k];
+    if (out) *out = e->out;
+    if (size) *size = e->size;
+    if (tag) *tag = e->tag;
+    return IBCC_OK;
+}
+IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p)
+{
+    switch (p) {
+    case IBCC_ARB_OLDEST: return "oldest";
+    case IBCC_ARB_FIFO: return "fifo";
+    case IBCC_ARB_RR: return "rr";
+    }
+    return "?";
+}
+
+/* ---- L1 swcc: implementation ------------------------------------------ */
+
+static void ibcc__swcc_put16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+static void ibcc__swcc_put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+static uint32_t ibcc__swcc_get16(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 8) | p[1];
+}
+static uint32_t ibcc__swcc_get32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
+           ((uint32_t)p[2] << 8) | p[3];
+}
+
+/* 256-bit mask (bit p of word p/32 = port p) as a big-endian 32-byte
+   field: word w holds ports 32w..32w+31, i.e. field bytes 28-4w..31-4w. */
+static void ibcc__swcc_put_mask(uint8_t *field, const uint32_t *mask)
+{
+    unsigned w;
+    for (w = 0; w < 8u; w++) ibcc__swcc_put32(field + 28u - 4u * w, mask[w]);
+}
+static void ibcc__swcc_get_mask(uint32_t *mask, const uint8_t *field)
+{
+    unsigned w;
+    for (w = 0; w < 8u; w++) mask[w] = ibcc__swcc_get32(field + 28u - 4u * w);
+}
+
+IBCC_API ibcc_result ibcc_swcc_validate(const ibcc_swcc *s)
+{
+    if (!s) return IBCC_ERR_NULL;
+    if (s->control_map & ~(uint32_t)0x1fu) return IBCC_ERR_RANGE;
+    if (s->threshold > 15u || s->packet_size > 255u || s->cs_threshold > 15u ||
+        s->cs_return_delay_shift > 3u || s->cs_return_delay_mult > 16383u ||
+        s->marking_rate > 65535u)
+        return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swport_validate(const ibcc_swport *e)
+{
+    if (!e) return IBCC_ERR_NULL;
+    if (e->valid > 1u || e->control_type > 1u || e->threshold > 15u ||
+        e->packet_size > 255u || e->marking_rate > 65535u)
+        return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out)
+{
+    ibcc_result r;
+    if (!s || !out) return IBCC_ERR_NULL;
+    r = ibcc_swcc_validate(s);
+    if (r != IBCC_OK) return r;
+    memset(out, 0, IBCC_SWCC_MAD_BYTES);
+    ibcc__swcc_put32(out + 0, s->control_map);
+    ibcc__swcc_put_mask(out + 4, s->victim_mask);
+    ibcc__swcc_put_mask(out + 36, s->credit_mask);
+    out[68] = (uint8_t)(s->threshold << 4);
+    out[69] = (uint8_t)s->packet_size;
+    out[70] = (uint8_t)(s->cs_threshold << 4);
+    ibcc__swcc_put16(out + 72, (s->cs_return_delay_shift << 14) |
+                               s->cs_return_delay_mult);
+    ibcc__swcc_put16(out + 74, s->marking_rate);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in)
+{
+    uint32_t rd;
+    if (!s || !in) return IBCC_ERR_NULL;
+    memset(s, 0, sizeof *s);
+    s->control_map = ibcc__swcc_get32(in + 0);
+    ibcc__swcc_get_mask(s->victim_mask, in + 4);
+    ibcc__swcc_get_mask(s->credit_mask, in + 36);
+    s->threshold = (uint32_t)in[68] >> 4;
+    s->packet_size = in[69];
+    s->cs_threshold = (uint32_t)in[70] >> 4;
+    rd = ibcc__swcc_get16(in + 72);
+    s->cs_return_delay_shift = rd >> 14;
+    s->cs_return_delay_mult = rd & 0x3fffu;
+    s->marking_rate = ibcc__swcc_get16(in + 74);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out)
+{
+    ibcc_result r;
+    if (!e || !out) return IBCC_ERR_NULL;
+    r = ibcc_swport_validate(e);
+    if (r != IBCC_OK) return r;
+    out[0] = (uint8_t)((e->valid << 7) | (e->control_type << 6) | e->threshold);
+    out[1] = (uint8_t)e->packet_size;
+    ibcc__swcc_put16(out + 2, e->marking_rate);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in)
+{
+    if (!e || !in) return IBCC_ERR_NULL;
+    e->valid = (uint32_t)(in[0] >> 7) & 1u;
+    e->control_type = (uint32_t)(in[0] >> 6) & 1u;
+    e->threshold = (uint32_t)in[0] & 0x0fu;
+    e->packet_size = in[1];
+    e->marking_rate = ibcc__swcc_get16(in + 2);
+    return IBCC_OK;
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static int ibcc__swcc_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Next token of *p (stops at end of string); returns its length, 0 at the
+   end, and advances *p past it. */
+static size_t ibcc__swcc_token(const char **p, const char **tok)
+{
+    const char *s = *p;
+    size_t n = 0;
+    while (*s && ibcc__swcc_space(*s)) s++;
+    *tok = s;
+    while (s[n] && !ibcc__swcc_space(s[n])) n++;
+    *p = s + n;
+    return n;
+}
+
+static int ibcc__swcc_hexval(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Number token: 0x-hex or decimal, at most `max`. */
+static ibcc_result ibcc__swcc_num(const char *t, size_t n, uint64_t max,
+                                  uint64_t *v)
+{
+    uint64_t x = 0;
+    size_t i;
+    if (n == 0) return IBCC_ERR_PARSE;
+    if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+        for (i = 2; i < n; i++) {
+            int h = ibcc__swcc_hexval(t[i]);
+            if (h < 0) return IBCC_ERR_PARSE;
+            if (x > (UINT64_MAX >> 4)) return IBCC_ERR_RANGE;
+            x = (x << 4) | (uint64_t)h;
+        }
+    } else {
+        for (i = 0; i < n; i++) {
+            uint64_t dgt;
+            if (t[i] < '0' || t[i] > '9') return IBCC_ERR_PARSE;
+            dgt = (uint64_t)(t[i] - '0');
+            if (x > (UINT64_MAX - dgt) / 10u) return IBCC_ERR_RANGE;
+            x = x * 10u + dgt;
+        }
+    }
+    if (x > max) return IBCC_ERR_RANGE;
+    *v = x;
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc__swcc_u32(const char *t, size_t n, uint32_t max,
+                                  uint32_t *v)
+{
+    uint64_t x = 0;
+    ibcc_result r = ibcc__swcc_num(t, n, max, &x);
+    if (r == IBCC_OK) *v = (uint32_t)x;
+    return r;
+}
+
+/* 256-bit mask token: 0x + up to 64 significant hex digits, or a decimal
+   below 2^64. */
+static ibcc_result ibcc__swcc_mask(const char *t, size_t n, uint32_t *mask)
+{
+    uint32_t m[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+        size_t i, k = 0;
+        for (i = 2; i < n; i++)
+            if (ibcc__swcc_hexval(t[i]) < 0) return IBCC_ERR_PARSE;
+        i = 2;
+        while (i < n - 1u && t[i] == '0') i++;   /* leading zeros */
+        if (n - i > 64u) return IBCC_ERR_RANGE;
+        /* digit k from the right holds bits 4k..4k+3 */
+        for (k = 0; k < n - i; k++) {
+            uint32_t h = (uint32_t)ibcc__swcc_hexval(t[n - 1u - k]);
+            m[k / 8u] |= h << (4u * (k % 8u));
+        }
+    } else {
+        uint64_t x;
+        ibcc_result r = ibcc__swcc_num(t, n, UINT64_MAX, &x);
+        if (r != IBCC_OK) return r;
+        m[0] = (uint32_t)x;
+        m[1] = (uint32_t)(x >> 32);
+    }
+    memcpy(mask, m, sizeof m);
+    return IBCC_OK;
+}
+
+/* "shift:mult" with shift 0..3 and mult 0..16383. */
+static ibcc_result ibcc__swcc_delay(const char *t, size_t n, uint32_t *shift,
+                                    uint32_t *mult)
+{
+    size_t c = 0;
+    uint32_t s, m;
+    ibcc_result r;
+    while (c < n && t[c] != ':') c++;
+    if (c == n) return IBCC_ERR_PARSE;
+    r = ibcc__swcc_u32(t, c, 3u, &s);
+    if (r != IBCC_OK) return r;
+    r = ibcc__swcc_u32(t + c + 1, n - c - 1u, 16383u, &m);
+    if (r != IBCC_OK) return r;
+    *shift = s;
+    *mult = m;
+    return IBCC_OK;
+}
+
+static int ibcc__swcc_is(const char *t, size_t n, const char *word)
+{
+    return strlen(word) == n && memcmp(t, word, n) == 0;
+}
+
+IBCC_API ibcc_result ibcc_swcc_parse_args(ibcc_swcc *s, const char *text)
+{
+    ibcc_swcc v;
+    const char *p = text, *t;
+    size_t n;
+    ibcc_result r;
+    if (!s || !text) return IBCC_ERR_NULL;
+    memset(&v, 0, sizeof v);
+    n = ibcc__swcc_token(&p, &t);
+    if (ibcc__swcc_is(t, n, "SwitchCongestionSetting")) n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, UINT32_MAX, &v.control_map)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_mask(t, n, v.victim_mask)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_mask(t, n, v.credit_mask)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 15u, &v.cs_threshold)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_delay(t, n, &v.cs_return_delay_shift,
+                              &v.cs_return_delay_mult)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
+    if (ibcc__swcc_token(&p, &t) != 0) return IBCC_ERR_PARSE;
+    if ((r = ibcc_swcc_validate(&v)) != IBCC_OK) return r;
+    *s = v;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swport_parse_args(ibcc_swport *e, unsigned *port,
+                                            const char *text)
+{
+    ibcc_swport v;
+    uint32_t pt;
+    const char *p = text, *t;
+    size_t n;
+    ibcc_result r;
+    if (!e || !port || !text) return IBCC_ERR_NULL;
+    n = ibcc__swcc_token(&p, &t);
+    if (ibcc__swcc_is(t, n, "SwitchPortCongestionSetting")) n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 255u, &pt)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 1u, &v.valid)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 1u, &v.control_type)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
+    n = ibcc__swcc_token(&p, &t);
+    if ((r = ibcc__swcc_u32(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
+    if (ibcc__swcc_token(&p, &t) != 0) return IBCC_ERR_PARSE;
+    *e = v;
+    *port = pt;
+    return IBCC_OK;
+}
+
+/* Hex of a 256-bit mask without leading zeros ("0x0" for none) into a
+   buffer of at least 67 bytes. */
+static void ibcc__swcc_mask_hex(const uint32_t *mask, char *out)
+{
+    int w = 7;
+    size_t n;
+    while (w > 0 && mask[w] == 0) w--;
+    n = (size_t)sprintf(out, "0x%lx", (unsigned long)mask[w]);
+    while (--w >= 0) n += (size_t)sprintf(out + n, "%08lx", (unsigned long)mask[w]);
+}
+
+/* snprintf result -> ibcc_result. */
+static ibcc_result ibcc__swcc_fit(int n, size_t len)
+{
+    if (n < 0) return IBCC_ERR_FULL;
+    return ((size_t)n < len) ? IBCC_OK : IBCC_ERR_FULL;
+}
+
+IBCC_API ibcc_result ibcc_swcc_print_args(const ibcc_swcc *s, char *buf,
+                                          size_t len)
+{
+    char vm[72], cm[72];
+    ibcc_result r;
+    if (!s || !buf) return IBCC_ERR_NULL;
+    if (len == 0) return IBCC_ERR_FULL;
+    if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
+    ibcc__swcc_mask_hex(s->victim_mask, vm);
+    ibcc__swcc_mask_hex(s->credit_mask, cm);
+    return ibcc__swcc_fit(snprintf(buf, len,
+        "SwitchCongestionSetting 0x%lx %s %s %lu %lu %lu %lu:%lu %lu",
+        (unsigned long)s->control_map, vm, cm, (unsigned long)s->threshold,
+        (unsigned long)s->packet_size, (unsigned long)s->cs_threshold,
+        (unsigned long)s->cs_return_delay_shift,
+        (unsigned long)s->cs_return_delay_mult,
+        (unsigned long)s->marking_rate), len);
+}
+
+IBCC_API ibcc_result ibcc_swport_print_args(const ibcc_swport *e,
+                                            unsigned port, char *buf,
+                                            size_t len)
+{
+    ibcc_result r;
+    if (!e || !buf) return IBCC_ERR_NULL;
+    if (len == 0) return IBCC_ERR_FULL;
+    if ((r = ibcc_swport_validate(e)) != IBCC_OK) return r;
+    if (port > 255u) return IBCC_ERR_RANGE;
+    return ibcc__swcc_fit(snprintf(buf, len,
+        "SwitchPortCongestionSetting %u %lu %lu %lu %lu %lu", port,
+        (unsigned long)e->valid, (unsigned long)e->control_type,
+        (unsigned long)e->threshold, (unsigned long)e->packet_size,
+        (unsigned long)e->marking_rate), len);
+}
+
+#define IBCC__SWCC_OPT "cc_sw_cong_setting_"
+
+IBCC_API ibcc_result ibcc_swcc_parse_opensm_line(ibcc_swcc *s,
+                                                 const char *line)
+{
+    static const char *const names[8] = {
+        "control_map", "victim_mask", "credit_mask", "threshold",
+        "packet_size", "credit_starvation_threshold",
+        "credit_starvation_return_delay", "marking_rate"
+    };
+    const char *p = line, *t, *v;
+    size_t n, vn, plen = sizeof(IBCC__SWCC_OPT) - 1u;
+    int which = -1, i;
+    ibcc_swcc x;
+    ibcc_result r = IBCC_OK;
+    if (!s || !line) return IBCC_ERR_NULL;
+    n = ibcc__swcc_token(&p, &t);
+    if (n == 0 || t[0] == '#') return IBCC_OK;
+    if (n <= plen || memcmp(t, IBCC__SWCC_OPT, plen) != 0)
+        return IBCC_ERR_NOT_FOUND;
+    for (i = 0; i < 8; i++)
+        if (ibcc__swcc_is(t + plen, n - plen, names[i])) which = i;
+    if (which < 0) return IBCC_ERR_NOT_FOUND;
+    vn = ibcc__swcc_token(&p, &v);
+    if (vn == 0) return IBCC_ERR_PARSE;
+    {
+        const char *rest;
+        if (ibcc__swcc_token(&p, &rest) != 0) return IBCC_ERR_PARSE;
+    }
+    x = *s;
+    switch (which) {
+    case 0: r = ibcc__swcc_u32(v, vn, 0x1fu, &x.control_map); break;
+    case 1: r = ibcc__swcc_mask(v, vn, x.victim_mask); break;
+    case 2: r = ibcc__swcc_mask(v, vn, x.credit_mask); break;
+    case 3: r = ibcc__swcc_u32(v, vn, 15u, &x.threshold); break;
+    case 4: r = ibcc__swcc_u32(v, vn, 255u, &x.packet_size); break;
+    case 5: r = ibcc__swcc_u32(v, vn, 15u, &x.cs_threshold); break;
+    case 6: r = ibcc__swcc_delay(v, vn, &x.cs_return_delay_shift,
+                                 &x.cs_return_delay_mult); break;
+    default: r = ibcc__swcc_u32(v, vn, 65535u, &x.marking_rate); break;
+    }
+    if (r != IBCC_OK) return r;
+    *s = x;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
+                                            unsigned *bad_line)
+{
+    char line[512];
+    const char *p = text;
+    unsigned no = 0;
+    if (!s || !text) return IBCC_ERR_NULL;
+    while (*p) {
+        size_t n = 0;
+        ibcc_result r;
+        no++;
+        while (p[n] && p[n] != '\n') n++;
+        if (n >= sizeof line) {
+            /* longer than any of these options can be: not ours unless it
+               starts with the prefix */
+            if (strncmp(p, IBCC__SWCC_OPT, sizeof(IBCC__SWCC_OPT) - 1u) == 0) {
+                if (bad_line) *bad_line = no;
+                return IBCC_ERR_PARSE;
+            }
+            r = IBCC_ERR_NOT_FOUND;
+        } else {
+            memcpy(line, p, n);
+            line[n] = '\0';
+            r = ibcc_swcc_parse_opensm_line(s, line);
+        }
+        if (r != IBCC_OK && r != IBCC_ERR_NOT_FOUND) {
+            if (bad_line) *bad_line = no;
+            return r;
+        }
+        p += n;
+        if (*p == '\n') p++;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
+                                            size_t len)
+{
+    char vm[72], cm[72];
+    ibcc_result r;
+    if (!s || !buf) return IBCC_ERR_NULL;
+    if (len == 0) return IBCC_ERR_FULL;
+    if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
+    ibcc__swcc_mask_hex(s->victim_mask, vm);
+    ibcc__swcc_mask_hex(s->credit_mask, cm);
+    return ibcc__swcc_fit(snprintf(buf, len,
+        IBCC__SWCC_OPT "control_map 0x%lx\n"
+        IBCC__SWCC_OPT "victim_mask %s\n"
+        IBCC__SWCC_OPT "credit_mask %s\n"
+        IBCC__SWCC_OPT "threshold 0x%lx\n"
+        IBCC__SWCC_OPT "packet_size 0x%lx\n"
+        IBCC__SWCC_OPT "credit_starvation_threshold 0x%lx\n"
+        IBCC__SWCC_OPT "credit_starvation_return_delay %lu:%lu\n"
+        IBCC__SWCC_OPT "marking_rate 0x%lx\n",
+        (unsigned long)s->control_map, vm, cm, (unsigned long)s->threshold,
+        (unsigned long)s->packet_size, (unsigned long)s->cs_threshold,
+        (unsigned long)s->cs_return_delay_shift,
+        (unsigned long)s->cs_return_delay_mult,
+        (unsigned long)s->marking_rate), len);
+}
+
+IBCC_API ibcc_result ibcc_marker_apply_swcc(ibcc_marker *m,
+                                            const ibcc_swcc *s)
+{
+    ibcc_result r;
+    unsigned p, w;
+    if (!m || !s) return IBCC_ERR_NULL;
+    if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
+    if (m->d.engine != IBCC_MARKER_IBA) return IBCC_ERR_STATE;
+    if (s->control_map & (IBCC_SWCC_CREDIT_MASK | IBCC_SWCC_CS))
+        return IBCC_ERR_UNSUPPORTED;
+    if (s->control_map & IBCC_SWCC_VICTIM_MASK) {
+        for (p = m->d.ports; p < 256u; p++)
+            if ((s->victim_mask[p / 32u] >> (p % 32u)) & 1u) return IBCC_ERR_RANGE;
+        for (w = 0; w < 4u; w++)
+            m->victim[w] = (uint64_t)s->victim_mask[2u * w] |
+                           ((uint64_t)s->victim_mask[2u * w + 1u] << 32);
+    }
+    for (p = 0; p < m->d.ports; p++) {
+        const ibcc__mport *q = &m->port[p];
+        unsigned thr = q->iba_weight;
+        unsigned psize = q->iba_min_bytes / IBCC_CREDIT_BYTES;
+        unsigned rate = q->iba_rate;
+        if (!(s->control_map & (IBCC_SWCC_THRESHOLD | IBCC_SWCC_MARKING_RATE)))
+            break;
+        if (s->control_map & IBCC_SWCC_THRESHOLD) {
+            thr = s->threshold;
+            psize = s->packet_size;
+        }
+        if (s->control_map & IBCC_SWCC_MARKING_RATE) rate = s->marking_rate;
+        r = ibcc_marker_set_iba_port(m, p, thr, psize, rate);
+        if (r != IBCC_OK) return r;   /* not reached: values validated */
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
+                                              const ibcc_swport *e)
+{
+    ibcc_result r;
+    if (!m || !e) return IBCC_ERR_NULL;
+    if ((r = ibcc_swport_validate(e)) != IBCC_OK) return r;
+    if (m->d.engine != IBCC_MARKER_IBA) return IBCC_ERR_STATE;
+    if (port >= m->d.ports) return IBCC_ERR_RANGE;
+    if (!e->valid) return IBCC_OK;
+    if (e->control_type != 0) return IBCC_ERR_UNSUPPORTED;
+    return ibcc_marker_set_iba_port(m, port, e->threshold, e->packet_size,
+                                    e->marking_rate);
+}
+
+/* ---- L1 law: implementation ------------------------------------------- */
+
+#define IBCC__LAW_ONE_Q32 UINT64_C(4294967296)  /* 1.0 in Q32.32 */
+#define IBCC__LAW_Q32 4294967296.0
+#define IBCC__LAW_EPS 1e-12                     /* relative slack when a
+                                                   double result is compared
+                                                   with a table rate */
+#define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
+#define IBCC__LAW_TREC_MAX_ACKS 16777216u       /* checker: Trec limit */
+#define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: ACKs per entry
+                                                   stepped before the count
+                                                   is extrapolated */
+
+/* Clamp to [k, 1]; NaN becomes k. */
+static double ibcc__law_clamp(double y, double k)
+{
+    if (!(y >= k)) return k;
+    if (y > 1.0) return 1.0;
+    return y;
+}
+
+/* The laws of MECHANISMS.md §4.2 [S03 §V] on normalised rates, before the
+   clamp (the callers clamp). k = rmin. */
+static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
+{
+    switch (d->kind) {
+    case IBCC_LAW_FIMD:
+        /* finc(x) = x * m^(k/x) */
+        return x * pow(d->m, d->rmin / x);
+    case IBCC_LAW_AIMD:
+        /* finc(x) = x + (m-1) * k^2 / x   (dr/dt = (m-1) Rmin^2) */
+        return x + (d->m - 1.0) * d->rmin * d->rmin / x;
+    case IBCC_LAW_CUSTOM:
+        return d->finc(x, d->user);
+    case IBCC_LAW_LIPD:
+    default:
+        /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
+        return x / (1.0 - d->rmin);
+    }
+}
+
+static double ibcc__law_dec_raw(const ibcc_law_desc *d, double x)
+{
+    switch (d->kind) {
+    case IBCC_LAW_FIMD:
+    case IBCC_LAW_AIMD:
+        /* fdec(x) = x / m */
+        return x / d->m;
+    case IBCC_LAW_CUSTOM:
+        return d->fdec(x, d->user);
+    case IBCC_LAW_LIPD:
+    default:
+        /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
+        return 1.0 / (1.0 / x + 1.0);
+    }
+}
+
+static double ibcc__law_inc(const ibcc_law_desc *d, double x)
+{
+    return ibcc__law_clamp(ibcc__law_inc_raw(d, x), d->rmin);
+}
+
+static double ibcc__law_dec(const ibcc_law_desc *d, double x)
+{
+    return ibcc__law_clamp(ibcc__law_dec_raw(d, x), d->rmin);
+}
+
+/* finc clamped below only (NaN becomes k): used where the clamp at Rmax
+   would distort a count or an interpolation (compile, checker). */
+static double ibcc__law_inc_lo(const ibcc_law_desc *d, double x)
+{
+    double y = ibcc__law_inc_raw(d, x);
+    return (y >= d->rmin) ? y : d->rmin;
+}
+
+/* Number of IPD rates 1/(1+ipd) not below rmin: floor(1/rmin), with a
+   relative slack so that rmin = 1/n (rounded to double) counts n. */
+static uint32_t ibcc__law_ipd_count(double rmin)
+{
+    double c = floor((1.0 / rmin) * (1.0 + IBCC__LAW_EPS));
+    if (c > 65536.0) c = 65536.0;
+    return (uint32_t)c;
+}
+
+IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
+{
+    int kind, form, rates;
+    if (!d) return IBCC_ERR_NULL;
+    kind = (int)d->kind;
+    form = (int)d->form;
+    rates = (int)d->rates;
+    if (kind == 0) d->kind = IBCC_LAW_LIPD;
+    if (form == 0) d->form = IBCC_LAW_CONTINUOUS;
+    if (d->rmin == 0.0) d->rmin = 1.0 / 256.0;
+    if (d->m == 0.0) d->m = 2.0;
+    if (kind < 0 || kind > (int)IBCC_LAW_CUSTOM) return IBCC_ERR_RANGE;
+    if (form < 0 || form > (int)IBCC_LAW_TABLE) return IBCC_ERR_RANGE;
+    if (rates < 0 || rates > (int)IBCC_LAW_RATES_GEOMETRIC) return IBCC_ERR_RANGE;
+    /* rmin: (Rmin > Rmax), Rmin == Rmax, negative, NaN and too small are
+       rejected; 2^-16 keeps Rmax/r - 1 within Q16.16 */
+    if (!(d->rmin >= 1.0 / 65536.0 && d->rmin < 1.0)) return IBCC_ERR_RANGE;
+    if (!(d->m > 1.0 && d->m <= 65536.0)) return IBCC_ERR_RANGE;
+    if (d->kind == IBCC_LAW_CUSTOM && (!d->finc || !d->fdec))
+        return IBCC_ERR_NULL;
+    if (d->form == IBCC_LAW_TABLE) {
+        if (rates == 0) d->rates = IBCC_LAW_RATES_IPD;
+        if (d->rates == IBCC_LAW_RATES_IPD) {
+            uint32_t c;
+            if (d->rmin < 1.0 / 256.0) return IBCC_ERR_RANGE;
+            c = ibcc__law_ipd_count(d->rmin);
+            if (d->table_size == 0) d->table_size = c;
+            if (d->table_size != c) return IBCC_ERR_RANGE;
+        } else {
+            if (d->table_size == 0) d->table_size = 256;
+            if (d->table_size < 2 || d->table_size > 65536u)
+                return IBCC_ERR_CAPACITY;
+        }
+    } else {
+        /* rate sets and sizes only mean something for tables */
+        if (rates != 0 || d->table_size != 0) return IBCC_ERR_UNSUPPORTED;
+        if (d->form == IBCC_LAW_DISCRETE && d->rmin < 1.0 / 256.0)
+            return IBCC_ERR_RANGE;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d)
+{
+    ibcc_law_desc e;
+    if (!d) return 0;
+    e = *d;
+    if (ibcc_law_defaults(&e) != IBCC_OK) return 0;
+    if (e.form == IBCC_LAW_TABLE)
+        return (size_t)e.table_size * sizeof(ibcc__law_entry);
+    return sizeof(uint64_t);
+}
+
+/* Index of the highest table rate not above y (rates descend with the
+   index); n-1 if every rate is above y. Binary search. */
+static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
+                                      double y)
+{
+    uint32_t lo = 0, hi = n - 1;        /* answer in [lo, hi] */
+    double yy = y * (1.0 + IBCC__LAW_EPS);
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (t[mid].rate <= yy) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* Number of unmarked ACKs from a to b in the continuous limit:
+     n = integral from a to b of dx / (finc(x) - x)
+   composite Simpson rule on 256 intervals; +inf if the law does not
+   increase somewhere on [a, b]. Used when a law needs more than 2^20 ACKs
+   for one table step (then each ACK is a tiny step and the limit is
+   accurate). */
+static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b)
+{
+    double h = (b - a) / 256.0, sum = 0.0;
+    int j;
+    for (j = 0; j <= 256; j++) {
+        double x = a + h * (double)j;
+        double g = ibcc__law_inc_lo(d, x) - x;
+        double w = (j == 0 || j == 256) ? 1.0 : ((j & 1) ? 4.0 : 2.0);
+        if (!(g > 0.0)) return HUGE_VAL;
+        sum += w / g;
+    }
+    return sum * h / 3.0;
+}
+
+/* Compiles the tables (docs/law.md "table form"). For entry i, rate x_i:
+     next_on_mark[i]   = highest table rate <= fdec(x_i)
+     if finc(x_i) >= x_{i-1} (one ACK passes the next rate up):
+       next_on_unmark[i] = j = highest table rate <= finc(x_i),
+       inc[i] = 1 + (finc(x_i) - x_j)/(x_{j-1} - x_j)   (carried fraction)
+     else: n_i = real number of unmarked ACKs the continuous law needs from
+       x_i to reach x_{i-1} (whole ACKs, plus linear interpolation in rate
+       inside the last one; finc not clamped at Rmax here, so the clamp
+       does not stretch the last step); next_on_unmark[i] = i-1,
+       inc[i] = 1/n_i.
+   inc is Q1.31 (2^31 = one step), rounded to nearest, at least 1. The
+   count is stepped ACK by ACK up to 2^20 ACKs; a law slower than that
+   adds the continuous-limit count of the rest (ibcc__law_ack_integral).
+   An entry from which the law does not increase gets inc 0 (it stays, as
+   the continuous law does; a custom finc that lowers the rate is treated
+   the same way, the table only moves up on unmarked ACKs). */
+static void ibcc__law_compile(ibcc_law *l)
+{
+    const ibcc_law_desc *d = &l->d;
+    ibcc__law_entry *t = l->table;
+    uint32_t n = l->n, i;
+    for (i = 0; i < n; i++) {
+        double x;
+        if (d->rates == IBCC_LAW_RATES_IPD) {
+            x = 1.0 / (1.0 + (double)i);
+            t[i].gapq = i << 16;                 /* ipd in Q16.16 */
+        } else {
+            if (i == 0) x = 1.0;
+            else if (i == n - 1) x = d->rmin;
+            else x = pow(d->rmin, (double)i / (double)(n - 1));
+            /* Rmax/x - 1 in Q16.16; <= 65535 * 65536 since x >= 2^-16 */
+            t[i].gapq = (uint32_t)floor((1.0 / x - 1.0) * 65536.0 + 0.5);
+        }
+        t[i].rate = x;
+    }
+    for (i = 0; i < n; i++) {
+        double x = t[i].rate;
+        t[i].mark = (uint16_t)ibcc__law_floor_index(t, n, ibcc__law_dec(d, x));
+        if (i == 0) {                           /* Rmax: nowhere to go */
+            t[i].up = 0;
+            t[i].inc = 0;
+        } else {
+            double target = t[i - 1].rate * (1.0 - IBCC__LAW_EPS);
+            double z1 = ibcc__law_inc_lo(d, x);
+            if (z1 >= target) {
+                uint32_t j = ibcc__law_floor_index(t, n, z1);
+                double frac = 0.0;
+                if (j >= i) j = i - 1;           /* only by the slack */
+                if (j > 0 && z1 < t[j - 1].rate) {
+                    frac = (z1 - t[j].rate) / (t[j - 1].rate - t[j].rate);
+                    if (!(frac > 0.0)) frac = 0.0;
+                    if (frac > 2147483647.0 / 2147483648.0)
+                        frac = 2147483647.0 / 2147483648.0;
+                }
+                t[i].up = (uint16_t)j;
+                {
+                    double inc = floor((1.0 + frac) * 2147483648.0 + 0.5);
+                    if (inc > 4294967295.0) inc = 4294967295.0;
+                    t[i].inc = (uint32_t)inc;
+                }
+            } else {
+                double prev = z1, nreal = -1.0;
+                uint32_t count = 1;
+                while (count < IBCC__LAW_COMPILE_ACKS) {
+                    double nz = ibcc__law_inc_lo(d, prev);
+                    if (!(nz > prev)) break;      /* no progress: stuck */
+                    count++;
+                    if (nz >= target) {
+                        nreal = (double)(count - 1)
+                              + (t[i - 1].rate - prev) / (nz - prev);
+                        break;
+                    }
+                    prev = nz;
+                }
+                if (count >= IBCC__LAW_COMPILE_ACKS && nreal < 0.0) {
+                    double rest = ibcc__law_ack_integral(d, prev, t[i - 1].rate);
+                    if (rest < 1e300) nreal = (double)count + rest;
+                }
+                t[i].up = (uint16_t)(i - 1);
+                if (nreal < 0.0) {
+                    t[i].up = (uint16_t)i;
+                    t[i].inc = 0;
+                } else {
+                    double inc = floor(2147483648.0 / nreal + 0.5);
+                    if (inc < 1.0) inc = 1.0;
+                    if (inc > 2147483648.0) inc = 2147483648.0;
+                    t[i].inc = (uint32_t)inc;
+                }
+            }
+        }
+    }
+}
+
+/* DISCRETE: applied ipd of the exact state q (Q32.32):
+     ipd = ceil(2^32 / (q + 1/2)) - 1 = ceil(2^33 / (2q + 1)) - 1
+   the highest IPD rate not above the exact rate; the half unit is the
+   rounding of the state to Q32.32 (round to nearest), so that a state
+   that is 1/n up to that rounding applies 1/n. q >= 2^24 (rmin >= 1/256)
+   gives ipd <= 255. */
+static uint32_t ibcc__law_ipd_of_q(uint64_t q)
+{
+    uint64_t den = 2u * q + 1u;
+    return (uint32_t)((UINT64_C(8589934592) + den - 1u) / den - 1u);
+}
+
+static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
+{
+    double qd = floor(x * IBCC__LAW_Q32 + 0.5);
+    uint64_t q;
+    if (!(qd >= (double)l->qmin)) return l->qmin;
+    if (qd >= IBCC__LAW_Q32) return IBCC__LAW_ONE_Q32;
+    q = (uint64_t)qd;
+    return q < l->qmin ? l->qmin : q;
+}
+
+IBCC_API void ibcc_law_reset(ibcc_law *l)
+{
+    if (!l) return;
+    memset(&l->s, 0, sizeof l->s);
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE:
+        l->s.q = IBCC__LAW_ONE_Q32;
+        l->s.index = 0;
+        break;
+    case IBCC_LAW_TABLE:
+        l->s.index = 0;
+        break;
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default:
+        l->s.x = 1.0;
+        break;
+    }
+}
+
+IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
+                                   void *mem, size_t len)
+{
+    ibcc_law_desc e;
+    ibcc_result r;
+    if (!l || !d) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_law_defaults(&e);
+    if (r != IBCC_OK) return r;
+    if (e.form == IBCC_LAW_TABLE) {
+        if (!mem) return IBCC_ERR_NULL;
+        if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
+        if (len < (size_t)e.table_size * sizeof(ibcc__law_entry))
+            return IBCC_ERR_NOMEM;
+    }
+    memset(l, 0, sizeof *l);
+    l->d = e;
+    /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
+    l->qmin = (uint64_t)ceil(e.rmin * IBCC__LAW_Q32);
+    if (e.form == IBCC_LAW_TABLE) {
+        l->n = e.table_size;
+        l->table = (ibcc__law_entry *)mem;
+        ibcc__law_compile(l);
+    }
+    ibcc_law_reset(l);
+    return IBCC_OK;
+}
+
+/* CONTINUOUS and DISCRETE step. w = weight_q16 / 2^16.
+     marked:   x' = fdec(x)
+     unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x))
+   DISCRETE: x = q / 2^32, q' = round(x' * 2^32) clamped to [qmin, 2^32],
+   ipd' = ceil(2^32 / q') - 1. */
+IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
+{
+    double x, y;
+    if (l->d.form == IBCC_LAW_DISCRETE) x = (double)l->s.q / IBCC__LAW_Q32;
+    else x = l->s.x;
+    if (marked) {
+        y = ibcc__law_dec(&l->d, x);
+    } else {
+        y = ibcc__law_inc(&l->d, x);
+        if (weight_q16 != 65536u)
+            y = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (y - x),
+                                l->d.rmin);
+    }
+    if (l->d.form == IBCC_LAW_DISCRETE) {
+        l->s.q = ibcc__law_q_of_x(l, y);
+        l->s.index = ibcc__law_ipd_of_q(l->s.q);
+    } else {
+        l->s.x = y;
+    }
+}
+
+IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
+{
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE: {
+        /* gap = ipd * tau */
+        uint64_t ipd = l->s.index;
+        if (ipd != 0 && tau > IBCC_TIME_MAX / ipd) return IBCC_TIME_MAX;
+        return tau * ipd;
+    }
+    case IBCC_LAW_TABLE: {
+        /* gap = (tau * gap_q16) >> 16; one 64-bit product when tau < 2^32
+           ps (4.3 ms), else a 128-bit one */
+        uint64_t hi, lo, gq = l->table[l->s.index].gapq;
+        if ((tau >> 32) == 0) return (tau * gq) >> 16;
+        ibcc__mul128(tau, gq, &hi, &lo);
+        if (hi >> 16) return IBCC_TIME_MAX;
+        return (hi << 48) | (lo >> 16);
+    }
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default: {
+        /* gap = tau * (1/x - 1), nearest ps */
+        double g = (double)tau * (1.0 / l->s.x - 1.0);
+        if (!(g < 18446744073709549568.0)) return IBCC_TIME_MAX;
+        return (ibcc_time)floor(g + 0.5);
+    }
+    }
+}
+
+IBCC_API double ibcc_law_rate(const ibcc_law *l)
+{
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE: return 1.0 / (1.0 + (double)l->s.index);
+    case IBCC_LAW_TABLE: return l->table[l->s.index].rate;
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default: return l->s.x;
+    }
+}
+
+IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
+{
+    if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC__LAW_Q32;
+    return ibcc_law_rate(l);
+}
+
+IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
+{
+    double v;
+    if (l->d.form == IBCC_LAW_DISCRETE)
+        return rmax / (1u + (uint64_t)l->s.index);
+    if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
+        return rmax / (1u + (uint64_t)l->s.index);
+    v = floor((double)rmax * ibcc_law_rate(l));
+    if (v >= (double)rmax) return rmax;
+    if (!(v > 0.0)) return 0;
+    return (ibcc_rate)v;
+}
+
+IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
+{
+    double c;
+    if (l->d.form == IBCC_LAW_DISCRETE) return l->s.index;
+    if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
+        return l->s.index;
+    /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
+    c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC__LAW_EPS)) - 1.0;
+    if (c < 0.0) c = 0.0;
+    return (uint32_t)c;
+}
+
+IBCC_API int ibcc_law_at_max(const ibcc_law *l)
+{
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE: return l->s.q >= IBCC__LAW_ONE_Q32;
+    case IBCC_LAW_TABLE: return l->s.index == 0;
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default: return l->s.x >= 1.0;
+    }
+}
+
+IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
+{
+    if (!l) return IBCC_ERR_NULL;
+    if (x != x) return IBCC_ERR_RANGE;
+    x = ibcc__law_clamp(x, l->d.rmin);
+    memset(&l->s, 0, sizeof l->s);
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE:
+        l->s.q = ibcc__law_q_of_x(l, x);
+        l->s.index = ibcc__law_ipd_of_q(l->s.q);
+        break;
+    case IBCC_LAW_TABLE:
+        l->s.index = ibcc__law_floor_index(l->table, l->n, x);
+        break;
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default:
+        l->s.x = x;
+        break;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_get_state(const ibcc_law *l, ibcc_law_state *s)
+{
+    if (!l || !s) return IBCC_ERR_NULL;
+    *s = l->s;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
+{
+    if (!l || !s) return IBCC_ERR_NULL;
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE:
+        if (s->x != 0.0 || s->acc != 0) return IBCC_ERR_RANGE;
+        if (s->q < l->qmin || s->q > IBCC__LAW_ONE_Q32) return IBCC_ERR_RANGE;
+        if (s->index != ibcc__law_ipd_of_q(s->q)) return IBCC_ERR_RANGE;
+        break;
+    case IBCC_LAW_TABLE:
+        if (s->x != 0.0 || s->q != 0) return IBCC_ERR_RANGE;
+        if (s->index >= l->n || s->acc >= IBCC__LAW_STEP) return IBCC_ERR_RANGE;
+        break;
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default:
+        if (!(s->x >= l->d.rmin && s->x <= 1.0)) return IBCC_ERR_RANGE;
+        if (s->q != 0 || s->index != 0 || s->acc != 0) return IBCC_ERR_RANGE;
+        break;
+    }
+    l->s = *s;
+    return IBCC_OK;
+}
+
+IBCC_API double ibcc_law_finc(const ibcc_law *l, double x)
+{
+    return ibcc__law_inc(&l->d, ibcc__law_clamp(x, l->d.rmin));
+}
+
+IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x)
+{
+    return ibcc__law_dec(&l->d, ibcc__law_clamp(x, l->d.rmin));
+}
+
+IBCC_API uint32_t ibcc_law_table_size(const ibcc_law *l)
+{
+    if (!l || l->d.form != IBCC_LAW_TABLE) return 0;
+    return l->n;
+}
+
+IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
+                                          ibcc_law_entry *out)
+{
+    const ibcc__law_entry *e;
+    if (!l || !out) return IBCC_ERR_NULL;
+    if (l->d.form != IBCC_LAW_TABLE) return IBCC_ERR_STATE;
+    if (i >= l->n) return IBCC_ERR_RANGE;
+    e = l->table + i;
+    out->rate = e->rate;
+    out->next_on_mark = e->mark;
+    out->next_on_unmark = e->up;
+    out->inc = e->inc;
+    out->gap_q16 = e->gapq;
+    return IBCC_OK;
+}
+
+/* ---- recovery helper --------------------------------------------------- */
+
+static void ibcc__law_set_min(ibcc_law *l)
+{
+    memset(&l->s, 0, sizeof l->s);
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE:
+        l->s.q = l->qmin;
+        l->s.index = ibcc__law_ipd_of_q(l->qmin);
+        break;
+    case IBCC_LAW_TABLE:
+        l->s.index = l->n - 1;
+        break;
+    case IBCC_LAW_CONTINUOUS:
+    case IBCC_LAW_FORM_DEFAULT:
+    default:
+        l->s.x = l->d.rmin;
+        break;
+    }
+}
+
+IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
+                                       ibcc_law_point *curve, size_t cap,
+                                       ibcc_law_recovery_result *out)
+{
+    ibcc_law c;
+    ibcc_time t = 0;
+    double t_tau = 0.0;
+    uint64_t acks = 0;
+    size_t pts = 0;
+    int cont;
+    if (!l || !out || (cap > 0 && !curve)) return IBCC_ERR_NULL;
+    if (tau == 0) return IBCC_ERR_RANGE;
+    c = *l;                           /* tables shared, read-only */
+    ibcc__law_set_min(&c);
+    cont = (c.d.form != IBCC_LAW_DISCRETE && c.d.form != IBCC_LAW_TABLE);
+    if (pts < cap) { curve[pts].t = 0; curve[pts].rate = ibcc_law_rate(&c); pts++; }
+    while (!ibcc_law_at_max(&c)) {
+        if (acks >= IBCC__LAW_MAX_ACKS) return IBCC_ERR_RANGE;
+        if (cont) {
+            /* interval at rate x: tau / x; time kept exactly in tau units */
+            double tp;
+            t_tau += 1.0 / c.s.x;
+            tp = floor(t_tau * (double)tau + 0.5);
+            if (!(tp < 18446744073709549568.0)) return IBCC_ERR_OVERFLOW;
+            t = (ibcc_time)tp;
+        } else {
+            /* interval = tau + gap(tau), integer ps */
+            ibcc_time g = ibcc_law_gap(&c, tau);
+            if (g > IBCC_TIME_MAX - tau || t > IBCC_TIME_MAX - tau - g)
+                return IBCC_ERR_OVERFLOW;
+            t += tau + g;
+            t_tau += 1.0 + (double)g / (double)tau;
+        }
+        ibcc_law_on_ack(&c, 0);
+        acks++;
+        if (pts < cap) { curve[pts].t = t; curve[pts].rate = ibcc_law_rate(&c); pts++; }
+    }
+    out->time = t;
+    out->time_tau = t_tau;
+    out->acks = acks;
+    out->points = pts;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
+                                              double *tau_units)
+{
+    ibcc_law_desc e;
+    ibcc_result r;
+    double k;
+    if (!d || !tau_units) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_law_defaults(&e);
+    if (r != IBCC_OK) return r;
+    k = e.rmin;
+    switch (e.kind) {
+    case IBCC_LAW_FIMD:
+        /* ln x grows by (k/x) ln m per ACK of duration 1/x:
+           d(ln x)/dt = k ln m  =>  T = ln(1/k) / (k ln m) */
+        *tau_units = log(1.0 / k) / (k * log(e.m));
+        return IBCC_OK;
+    case IBCC_LAW_LIPD:
+        /* 1/x falls by k/x per ACK of duration 1/x: d(1/x)/dt = -k
+           =>  T = (1/k - 1) / k */
+        *tau_units = (1.0 / k - 1.0) / k;
+        return IBCC_OK;
+    case IBCC_LAW_AIMD:
+        /* x grows by (m-1)k^2/x per ACK of duration 1/x:
+           dx/dt = (m-1) k^2  =>  T = (1 - k) / ((m-1) k^2) */
+        *tau_units = (1.0 - k) / ((e.m - 1.0) * k * k);
+        return IBCC_OK;
+    case IBCC_LAW_CUSTOM:
+    case IBCC_LAW_KIND_DEFAULT:
+    default:
+        return IBCC_ERR_UNSUPPORTED;
+    }
+}
+
+/* ---- conditions checker ------------------------------------------------ */
+
+/* Trec(r): time in units of tau from fdec(r) back to r, one ACK per
+   interval 1/z, geometric interpolation inside the last ACK; +inf if the
+   law stops increasing or needs more than 2^24 ACKs. */
+static double ibcc__law_trec(const ibcc_law_desc *d, double r)
+{
+    double z = ibcc__law_dec(d, r), t = 0.0;
+    uint32_t count = 0;
+    for (;;) {
+        double nz;
+        if (z >= r) return t;
+        /* not clamped at Rmax: the clamp would stretch the last ACK */
+        nz = ibcc__law_inc_lo(d, z);
+        if (!(nz > z)) return HUGE_VAL;
+        /* the last ACK counts for the fraction ln(r/z) / ln(nz/z) of its
+           interval (geometric interpolation: exact for FIMD, whose ln x is
+           linear in time; second order for small steps) */
+        if (nz >= r) return t + (log(r / z) / log(nz / z)) / z;
+        t += 1.0 / z;
+        z = nz;
+        if (++count > IBCC__LAW_TREC_MAX_ACKS) return HUGE_VAL;
+    }
+}
+
+static int ibcc__law_tol_bad(double t)
+{
+    return !(t >= 0.0) || t > 1e300;   /* negative, NaN or infinite */
+}
+
+IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
+                                    const ibcc_law_check_desc *c,
+                                    ibcc_law_check_result *out)
+{
+    ibcc_law_desc e;
+    ibcc_law_check_desc cd;
+    ibcc_result r;
+    uint32_t i, n, evaluated = 0;
+    double k, tmax = 0.0;
+    if (!d || !out) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_law_defaults(&e);
+    if (r != IBCC_OK) return r;
+    if (c) cd = *c; else memset(&cd, 0, sizeof cd);
+    if (cd.points == 0) cd.points = 256;
+    if (cd.tol1 == 0.0) cd.tol1 = 1e-9;
+    if (cd.tol2 == 0.0) cd.tol2 = 1e-3;
+    if (cd.tol3 == 0.0) cd.tol3 = 1e-3;
+    if (cd.points < 2 || cd.points > 65536u) return IBCC_ERR_RANGE;
+    if (ibcc__law_tol_bad(cd.tol1) || ibcc__law_tol_bad(cd.tol2)
+        || ibcc__law_tol_bad(cd.tol3)) return IBCC_ERR_RANGE;
+    memset(out, 0, sizeof *out);
+    n = cd.points;
+    k = e.rmin;
+    for (i = 0; i < 3; i++) out->cond[i].worst = -HUGE_VAL;
+    for (i = 0; i < n; i++) {
+        double x, fd, v1, tr, v2, v3;
+        /* r_i = k^(1 - i/(n-1)): k at i = 0, 1 at i = n-1 */
+        if (i == n - 1) x = 1.0;
+        else if (i == 0) x = k;
+        else x = pow(k, 1.0 - (double)i / (double)(n - 1));
+        fd = ibcc__law_dec(&e, x);
+        if (!(fd > k * (1.0 + IBCC__LAW_EPS))) continue;  /* floor hit */
+        evaluated++;
+        /* C1: finc(fdec(r)) <= r, relative excess */
+        v1 = (ibcc__law_inc(&e, fd) - x) / x;
+        if (v1 > out->cond[0].worst) { out->cond[0].worst = v1; out->cond[0].rate = x; }
+        tr = ibcc__law_trec(&e, x);
+        /* C2: Trec non-decreasing: relative drop below the running max */
+        if (tr >= tmax) { v2 = 0.0; tmax = tr; }
+        else if (tmax > 1e300) v2 = 1.0;       /* finite after infinite */
+        else v2 = (tmax - tr) / tmax;
+        if (v2 > out->cond[1].worst) { out->cond[1].worst = v2; out->cond[1].rate = x; }
+        /* C3: Trec = 1/Rmin, i.e. Trec * k = 1 in tau units */
+        v3 = fabs(tr * k - 1.0);
+        if (v3 > out->cond[2].worst) { out->cond[2].worst = v3; out->cond[2].rate = x; }
+    }
+    out->points = n;
+    out->evaluated = evaluated;
+    out->tol = cd;
+    if (evaluated == 0) return IBCC_ERR_CAPACITY;
+    out->cond[0].pass = out->cond[0].worst <= cd.tol1;
+    out->cond[1].pass = out->cond[1].worst <= cd.tol2;
+    out->cond[2].pass = out->cond[2].worst <= cd.tol3;
+    return IBCC_OK;
+}
+
+/* ---- L1 pacer: implementation ----------------------------------------- */
+
+IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->window == 0) d->window = 1;
+    if (d->law && d->rate != 0) return IBCC_ERR_UNSUPPORTED;
+    if (d->rate != 0) {
+        if (d->rmax == 0 || d->rate > d->rmax) return IBCC_ERR_RANGE;
+    } else if (d->rmax != 0) {
+        return IBCC_ERR_UNSUPPORTED;    /* rmax only means something with rate */
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d)
+{
+    ibcc_pacer_desc e;
+    ibcc_result r;
+    if (!p || !d) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_pacer_defaults(&e);
+    if (r != IBCC_OK) return r;
+    memset(p, 0, sizeof *p);
+    p->window = e.window;
+    p->law = e.law;
+    p->rate = e.rate;
+    p->rmax = e.rmax;
+    return IBCC_OK;
+}
+
+IBCC_API void ibcc_pacer_reset(ibcc_pacer *p)
+{
+    if (!p) return;
+    p->outstanding = 0;
+    p->has_sent = 0;
+    p->last_start = 0;
+    p->last_tau = 0;
+    p->sent = 0;
+    p->acked = 0;
+}
+
+IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
+{
+    if (p->law) return ibcc_law_gap(p->law, tau);
+    if (p->rate != 0) {
+        /* gap = ceil(tau * (rmax - rate) / rate) */
+        uint64_t g;
+        if (p->rate == p->rmax) return 0;
+        if (ibcc__muldiv_ceil(tau, p->rmax - p->rate, p->rate, &g) != IBCC_OK)
+            return IBCC_TIME_MAX;
+        return g;
+    }
+    return 0;
+}
+
+IBCC_API ibcc_time ibcc_pacer_next(const ibcc_pacer *p)
+{
+    ibcc_time g, t;
+    if (!p->has_sent) return 0;
+    /* next = last_start + last_tau + gap(last_tau), saturating */
+    g = ibcc_pacer_gap(p, p->last_tau);
+    t = p->last_start;
+    if (p->last_tau > IBCC_TIME_MAX - t) return IBCC_TIME_MAX;
+    t += p->last_tau;
+    if (g > IBCC_TIME_MAX - t) return IBCC_TIME_MAX;
+    return t + g;
+}
+
+IBCC_API int ibcc_pacer_window_open(const ibcc_pacer *p)
+{
+    return p->window == IBCC_PACER_NO_WINDOW || p->outstanding < p->window;
+}
+
+IBCC_API ibcc_time ibcc_pacer_earliest(const ibcc_pacer *p)
+{
+    if (!ibcc_pacer_window_open(p)) return IBCC_TIME_MAX;
+    return ibcc_pacer_next(p);
+}
+
+IBCC_API int ibcc_pacer_can_send(const ibcc_pacer *p, ibcc_time now)
+{
+    return ibcc_pacer_window_open(p) && now >= ibcc_pacer_next(p);
+}
+
+IBCC_API ibcc_result ibcc_pacer_on_send(ibcc_pacer *p, ibcc_time now,
+                                        ibcc_time tau)
+{
+    if (!p) return IBCC_ERR_NULL;
+    if (tau == 0) return IBCC_ERR_RANGE;
+    if (!ibcc_pacer_window_open(p)) return IBCC_ERR_FULL;
+    if (p->has_sent && (now < p->last_start || now < ibcc_pacer_next(p)))
+        return IBCC_ERR_PAST;
+    /* with no window limit the count saturates rather than wraps */
+    if (p->outstanding != UINT32_MAX) p->outstanding++;
+    p->has_sent = 1;
+    p->last_start = now;
+    p->last_tau = tau;
+    p->sent++;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_pacer_on_ack_sized(ibcc_pacer *p, int marked,
+                                             uint32_t weight_q16)
+{
+    if (!p) return IBCC_ERR_NULL;
+    if (p->outstanding == 0) return IBCC_ERR_MISMATCH;
+    p->outstanding--;
+    p->acked++;
+    if (p->law) ibcc_law_on_ack_sized(p->law, marked, weight_q16);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_pacer_on_ack(ibcc_pacer *p, int marked)
+{
+    if (!p) return IBCC_ERR_NULL;
+    if (p->outstanding == 0) return IBCC_ERR_MISMATCH;
+    p->outstanding--;
+    p->acked++;
+    if (p->law) ibcc_law_on_ack(p->law, marked);
+    return IBCC_OK;
+}
+
+/* ---- persistent per-pair state ---------------------------------------- */
+
+/* Slots: the smallest power of two >= 2 * capacity (load <= 1/2). */
+static uint32_t ibcc__pair_slots(uint32_t capacity)
+{
+    uint32_t s = 2;
+    while (s < 2u * capacity) s <<= 1;
+    return s;
+}
+
+/* splitmix64 finaliser of the pair key */
+static uint64_t ibcc__pair_hash(uint64_t k)
+{
+    k ^= k >> 30; k *= UINT64_C(0xbf58476d1ce4e5b9);
+    k ^= k >> 27; k *= UINT64_C(0x94d049bb133111eb);
+    k ^= k >> 31;
+    return k;
+}
+
+IBCC_API ibcc_result ibcc_pairstate_defaults(ibcc_pairstate_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->capacity == 0) d->capacity = 1024;
+    if (d->capacity > (UINT32_C(1) << 24)) return IBCC_ERR_CAPACITY;
+    return IBCC_OK;
+}
+
+IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d)
+{
+    ibcc_pairstate_desc e;
+    if (!d) return 0;
+    e = *d;
+    if (ibcc_pairstate_defaults(&e) != IBCC_OK) return 0;
+    return (size_t)ibcc__pair_slots(e.capacity) * sizeof(ibcc__pair_slot);
+}
+
+IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
+                                         const ibcc_pairstate_desc *d,
+                                         void *mem, size_t len)
+{
+    ibcc_pairstate_desc e;
+    ibcc_result r;
+    uint32_t slots;
+    if (!ps || !d || !mem) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_pairstate_defaults(&e);
+    if (r != IBCC_OK) return r;
+    if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
+    slots = ibcc__pair_slots(e.capacity);
+    if (len < (size_t)slots * sizeof(ibcc__pair_slot)) return IBCC_ERR_NOMEM;
+    ps->capacity = e.capacity;
+    ps->count = 0;
+    ps->mask = slots - 1;
+    ps->slot = (ibcc__pair_slot *)mem;
+    memset(ps->slot, 0, (size_t)slots * sizeof(ibcc__pair_slot));
+    return IBCC_OK;
+}
+
+/* Slot holding `key`, or the empty slot where it would go. Terminates:
+   the table is never more than half full. */
+static uint32_t ibcc__pair_find(const ibcc_pairstate *ps, uint64_t key)
+{
+    uint32_t i = (uint32_t)(ibcc__pair_hash(key) & ps->mask);
+    while (ps->slot[i].used && ps->slot[i].key != key) i = (i + 1) & ps->mask;
+    return i;
+}
+
+IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
+                                         uint32_t dst, const ibcc_law *l)
+{
+    uint64_t key;
+    uint32_t i;
+    if (!ps || !l) return IBCC_ERR_NULL;
+    key = ((uint64_t)src << 32) | dst;
+    i = ibcc__pair_find(ps, key);
+    if (!ps->slot[i].used) {
+        if (ps->count >= ps->capacity) return IBCC_ERR_FULL;
+        ps->slot[i].used = 1;
+        ps->slot[i].key = key;
+        ps->count++;
+    }
+    ps->slot[i].st = l->s;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
+                                         uint32_t src, uint32_t dst,
+                                         ibcc_law *l)
+{
+    uint64_t key;
+    uint32_t i;
+    ibcc_result r;
+    if (!ps || !l) return IBCC_ERR_NULL;
+    key = ((uint64_t)src << 32) | dst;
+    i = ibcc__pair_find(ps, key);
+    ibcc_law_reset(l);
+    if (!ps->slot[i].used) return IBCC_ERR_NOT_FOUND;
+    r = ibcc_law_set_state(l, &ps->slot[i].st);
+    if (r != IBCC_OK) ibcc_law_reset(l);
+    return r;
+}
+
+IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps)
+{
+    if (!ps || !ps->slot) return;
+    memset(ps->slot, 0, (size_t)(ps->mask + 1u) * sizeof(ibcc__pair_slot));
+    ps->count = 0;
+}
+
+/* ---- L1 cct: implementation ------------------------------------------- */
+
+/* a * b saturating at IBCC_TIME_MAX. */
+static ibcc_time ibcc__cct_satmul(ibcc_time a, uint64_t b)
+{
+    if (b != 0 && a > IBCC_TIME_MAX / b) return IBCC_TIME_MAX;
+    return a * b;
+}
+
+static ibcc_time ibcc__cct_satadd(ibcc_time a, ibcc_time b)
+{
+    return (a > IBCC_TIME_MAX - b) ? IBCC_TIME_MAX : a + b;
+}
+
+/* a*b/d rounded half up (d > 0), 128-bit intermediate. */
+static ibcc_result ibcc__cct_muldiv_round(uint64_t a, uint64_t b, uint64_t d,
+                                          uint64_t *out)
+{
+    return ibcc__muldiv(a, b, d, d / 2u, out);
+}
+
+IBCC_API ibcc_time ibcc_cct_entry_delay(uint16_t entry, ibcc_time max_pkt_time)
+{
+    /* delay = (max_pkt_time >> shift) * multiplier */
+    return ibcc__cct_satmul(max_pkt_time >> IBCC_CCT_SHIFT(entry),
+                            IBCC_CCT_MULT(entry));
+}
+
+IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
+                                               ibcc_time max_pkt_time,
+                                               uint16_t *out)
+{
+    ibcc_time maxd, best_err = 0;
+    unsigned s, best_s = 0;
+    uint64_t best_m = 0;
+    int found = 0;
+    if (!out) return IBCC_ERR_NULL;
+    if (max_pkt_time == 0) return IBCC_ERR_RANGE;
+    /* largest delay: 16383 units of max_pkt_time; accept up to half a
+       unit above it (it rounds down to the largest entry) */
+    maxd = ibcc__cct_satmul(max_pkt_time, IBCC_CCT_MULT_MAX);
+    if (delay > maxd && delay - maxd > max_pkt_time / 2) return IBCC_ERR_RANGE;
+    if (delay == 0) { *out = 0; return IBCC_OK; }
+    for (s = 0; s < 4; s++) {
+        ibcc_time u = max_pkt_time >> s, val, err;
+        uint64_t m, rem;
+        if (u == 0) break;
+        /* m = floor(delay / u + 1/2), capped at 16383 */
+        m = delay / u;
+        rem = delay % u;
+        if (rem >= u - rem) m++;
+        if (m > IBCC_CCT_MULT_MAX) m = IBCC_CCT_MULT_MAX;
+        val = ibcc__cct_satmul(u, m);
+        err = val > delay ? val - delay : delay - val;
+        if (!found || err < best_err) {
+            found = 1; best_err = err; best_s = s; best_m = m;
+        }
+    }
+    *out = IBCC_CCT_ENTRY(best_s, best_m);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays,
+                                          uint32_t n, ibcc_time max_pkt_time)
+{
+    uint32_t i;
+    if (!out || !delays) return IBCC_ERR_NULL;
+    if (n == 0 || n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    for (i = 0; i < n; i++) {
+        ibcc_result r = ibcc_cct_entry_from_delay(delays[i], max_pkt_time, &out[i]);
+        if (r != IBCC_OK) return r;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
+                                      uint32_t n, ibcc_time max_pkt_time)
+{
+    uint32_t i;
+    if (!out || !us) return IBCC_ERR_NULL;
+    if (n == 0 || n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    for (i = 0; i < n; i++) {
+        /* ps = floor(us * 10^6 + 1/2) */
+        double ps = floor(us[i] * 1e6 + 0.5);
+        ibcc_result r;
+        if (!(ps >= 0.0 && ps < 1.8e19)) return IBCC_ERR_RANGE; /* NaN too */
+        r = ibcc_cct_entry_from_delay((ibcc_time)ps, max_pkt_time, &out[i]);
+        if (r != IBCC_OK) return r;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_quadratic(uint16_t *out, uint32_t n,
+                                             ibcc_time max_pkt_time,
+                                             ibcc_time coef, uint32_t root)
+{
+    uint32_t i;
+    if (!out) return IBCC_ERR_NULL;
+    if (n == 0 || n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    if (coef == 0 || root == 0 || max_pkt_time == 0) return IBCC_ERR_RANGE;
+    for (i = 0; i < n; i++) {
+        /* d_i = i^2 * coef / root^2, rounded half up to whole ps */
+        uint64_t d;
+        ibcc_result r = ibcc__cct_muldiv_round((uint64_t)i * i, coef,
+                                               (uint64_t)root * root, &d);
+        if (r != IBCC_OK) return IBCC_ERR_RANGE;
+        r = ibcc_cct_entry_from_delay(d, max_pkt_time, &out[i]);
+        if (r != IBCC_OK) return r;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_linear(uint16_t *out, uint32_t n)
+{
+    uint32_t i;
+    if (!out) return IBCC_ERR_NULL;
+    if (n == 0 || n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    for (i = 0; i < n; i++) out[i] = IBCC_CCT_ENTRY(0, i);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
+                                        ibcc_time max_pkt_time,
+                                        ibcc_cct_fdec_fn fdec, void *user)
+{
+    uint32_t i;
+    double r = 1.0;
+    if (!out || !fdec) return IBCC_ERR_NULL;
+    if (n == 0 || n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    if (max_pkt_time == 0) return IBCC_ERR_RANGE;
+    out[0] = 0; /* r_0 = Rmax: no delay */
+    for (i = 1; i < n; i++) {
+        double d;
+        ibcc_result res;
+        r = fdec(user, r);
+        if (!(r > 0.0 && r <= 1.0)) return IBCC_ERR_RANGE; /* NaN too */
+        /* d_i = (1 / r_i - 1) * max_pkt_time, rounded to nearest ps */
+        d = (1.0 / r - 1.0) * (double)max_pkt_time;
+        if (!(d < 1.8e19)) return IBCC_ERR_RANGE;
+        res = ibcc_cct_entry_from_delay((ibcc_time)floor(d + 0.5),
+                                        max_pkt_time, &out[i]);
+        if (res != IBCC_OK) return res;
+    }
+    return IBCC_OK;
+}
+
+static double ibcc__cct_law_fdec(void *user, double x)
+{
+    return ibcc_law_fdec((const ibcc_law *)user, x);
+}
+
+IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
+                                       ibcc_time max_pkt_time,
+                                       const ibcc_law *law)
+{
+    if (!law) return IBCC_ERR_NULL;
+    return ibcc_cct_fill_fdec(out, n, max_pkt_time, ibcc__cct_law_fdec,
+                              (void *)(uintptr_t)law);
+}
+
+/* ---- agent ------------------------------------------------------------ */
+
+IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
+{
+    unsigned s;
+    uint32_t len;
+    if (!d) return IBCC_ERR_NULL;
+    if (d->flows == 0) d->flows = 1;
+    if (d->entries == 0)
+        d->entries = (d->table && d->table_len > 128u) ? d->table_len : 128u;
+    if (d->log_capacity == 0) d->log_capacity = 16;
+    if (d->max_pkt_bytes == 0) d->max_pkt_bytes = 2074;
+    if (d->port_rate == 0) d->port_rate = IBCC_GBITS(16);
+    if (d->flows > 0x7fffffffu || d->entries > IBCC_CCT_MAX_ENTRIES
+        || d->log_capacity > 65535u)
+        return IBCC_ERR_CAPACITY;
+    if (d->per_sl > 1) return IBCC_ERR_RANGE;
+    if (d->max_pkt_time == 0) {
+        ibcc_result r = ibcc_wire_time(d->max_pkt_bytes, d->port_rate,
+                                       &d->max_pkt_time);
+        if (r != IBCC_OK) return r;
+    }
+    if (d->table) {
+        if (d->table_len == 0 || d->table_len > d->entries)
+            return IBCC_ERR_CAPACITY;
+        len = d->table_len;
+    } else {
+        if (d->table_len != 0) return IBCC_ERR_NULL;
+        len = d->entries;
+    }
+    if (d->ccti_limit == 0) d->ccti_limit = (uint16_t)(len - 1);
+    if (d->ccti_limit >= len) return IBCC_ERR_RANGE;
+    if (d->flow_sl) {
+        uint32_t i;
+        for (i = 0; i < d->flows; i++)
+            if (d->flow_sl[i] >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
+    }
+    for (s = 0; s < IBCC_CCT_SLS; s++) {
+        ibcc_cct_sl *p = &d->sl[s];
+        if (p->ccti_timer == 0) p->ccti_timer = 150;
+        if (p->ccti_increase == 0) p->ccti_increase = 1;
+        if (p->ccti_min > d->ccti_limit) return IBCC_ERR_RANGE;
+    }
+    return IBCC_OK;
+}
+
+/* Byte offsets of the parts in the agent's memory. */
+static uint64_t ibcc__cct_layout(const ibcc_cct_desc *d, uint64_t *off_log,
+                                 uint64_t *off_table)
+{
+    uint64_t o = (uint64_t)d->flows * sizeof(ibcc__cct_flow);
+    *off_log = o;
+    o += (uint64_t)d->log_capacity * sizeof(ibcc_cct_event);
+    *off_table = o;
+    o += (uint64_t)d->entries * sizeof(uint16_t);
+    return (o + 7u) & ~(uint64_t)7u;
+}
+
+IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d)
+{
+    ibcc_cct_desc e;
+    uint64_t a, b, n;
+    if (!d) return 0;
+    e = *d;
+    if (ibcc_cct_defaults(&e) != IBCC_OK) return 0;
+    n = ibcc__cct_layout(&e, &a, &b);
+    if (n > (uint64_t)SIZE_MAX) return 0;
+    return (size_t)n;
+}
+
+IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
+                                   void *mem, size_t len)
+{
+    ibcc_cct_desc e;
+    uint64_t need, off_log, off_table;
+    unsigned char *base = (unsigned char *)mem;
+    ibcc_result r;
+    unsigned s;
+    if (!c || !d || !mem) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_cct_defaults(&e);
+    if (r != IBCC_OK) return r;
+    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
+    need = ibcc__cct_layout(&e, &off_log, &off_table);
+    if (need > (uint64_t)len) return IBCC_ERR_NOMEM;
+    memset(c, 0, sizeof *c);
+    c->flows = e.flows;
+    c->entries = e.entries;
+    c->log_cap = e.log_capacity;
+    c->per_sl = e.per_sl;
+    c->control_map = (uint16_t)~e.disabled_sls;
+    c->ccti_limit = e.ccti_limit;
+    c->max_pkt_time = e.max_pkt_time;
+    c->flow = (ibcc__cct_flow *)(void *)base;
+    c->log = (ibcc_cct_event *)(void *)(base + off_log);
+    c->table = (uint16_t *)(void *)(base + off_table);
+    memset(c->table, 0, (size_t)e.entries * sizeof(uint16_t));
+    if (e.table) {
+        memcpy(c->table, e.table, (size_t)e.table_len * sizeof(uint16_t));
+    } else {
+        r = ibcc_cct_fill_quadratic(c->table, e.entries, e.max_pkt_time,
+                                    IBCC_CCT_QUAD_COEF, IBCC_CCT_QUAD_G_ROOT);
+        if (r != IBCC_OK) return r;
+    }
+    for (s = 0; s < IBCC_CCT_SLS; s++) {
+        c->sl[s].p = e.sl[s];
+        c->sl[s].period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS,
+                                           e.sl[s].ccti_timer);
+    }
+    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc__cct_flow));
+    if (e.flow_sl) {
+        uint32_t i;
+        for (i = 0; i < c->flows; i++) c->flow[i].sl = e.flow_sl[i];
+    }
+    ibcc_cct_reset(c);
+    return IBCC_OK;
+}
+
+IBCC_API void ibcc_cct_reset(ibcc_cct *c)
+{
+    unsigned s;
+    uint32_t i;
+    if (!c) return;
+    for (i = 0; i < c->flows; i++) {
+        c->flow[i].ccti = 0;
+        c->flow[i].seen = 0;
+    }
+    for (s = 0; s < IBCC_CCT_SLS; s++) {
+        ibcc__cct_slstate *q = &c->sl[s];
+        q->next = 0; q->count = 0; q->stop = 0;
+        q->running = 0; q->parked = 0;
+        memset(&q->agg, 0, sizeof q->agg);
+    }
+    c->last = 0;
+    c->log_head = 0; c->log_count = 0;
+    c->log_total = 0; c->log_lost = 0;
+}
+
+/* Expiries due by `now` (>= next) of a running timer:
+       k = 1 + (now - next) / period
+   without a division when fewer than two are due. */
+static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
+{
+    ibcc_time d = now - q->next;
+    return d < q->period ? 1u : 1u + d / q->period;
+}
+
+/* Expiry count of an SL timer at `now` (not stored), and whether it is
+   still running then. Expiries at next, next + P, ...; the timer stops
+   at the expiry that brings count to stop. */
+static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
+                                   int *running)
+{
+    uint64_t k;
+    if (!q->running || now < q->next) {
+        if (running) *running = q->running;
+        return q->count;
+    }
+    k = ibcc__cct_due(q, now);
+    if (k >= q->stop - q->count) {
+        if (running) *running = 0;
+        return q->stop;
+    }
+    if (running) *running = 1;
+    return q->count + k;
+}
+
+/* Applies the expiries due at or before `now` to the SL's timer state. */
+static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
+{
+    uint64_t k;
+    if (!q->running || now < q->next) return;
+    k = ibcc__cct_due(q, now);
+    if (k >= q->stop - q->count) {
+        q->count = q->stop;
+        q->running = 0;
+        return;
+    }
+    q->count += k;
+    q->next = ibcc__cct_satadd(q->next, ibcc__cct_satmul(q->period, k));
+}
+
+/* CCTI of a flow at SL expiry count `count`:
+       CCTI > Min ? max(Min, CCTI - (count - seen)) : CCTI */
+static unsigned ibcc__cct_value(const ibcc__cct_flow *f, uint64_t count,
+                                 unsigned min)
+{
+    uint64_t el = count - f->seen;
+    if (f->ccti <= min) return f->ccti;
+    if (el >= (uint64_t)(f->ccti - min)) return min;
+    return (unsigned)(f->ccti - el);
+}
+
+static ibcc_time ibcc__cct_now(const ibcc_cct *c, ibcc_time now)
+{
+    return now < c->last ? c->last : now;
+}
+
+/* Brings every flow of SL s up to date at the SL's current count (call
+   ibcc__cct_advance first). O(flows). */
+static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
+{
+    ibcc__cct_slstate *q = &c->sl[s];
+    uint32_t i;
+    if (c->per_sl) {
+        q->agg.ccti = (uint16_t)ibcc__cct_value(&q->agg, q->count, q->p.ccti_min);
+        q->agg.seen = q->count;
+        return;
+    }
+    for (i = 0; i < c->flows; i++) {
+        ibcc__cct_flow *f = &c->flow[i];
+        if (f->sl != s) continue;
+        f->ccti = (uint16_t)ibcc__cct_value(f, q->count, q->p.ccti_min);
+        f->seen = q->count;
+    }
+}
+
+/* After a settle and a settings change: recomputes the stop count (timer
+   running) or the parked excess (timer stopped) of SL s exactly, from the
+   settled CCTIs, clamping them to the limit. O(flows). */
+static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
+{
+    ibcc__cct_slstate *q = &c->sl[s];
+    unsigned min = q->p.ccti_min, maxex = 0;
+    uint32_t i;
+    if (c->per_sl) {
+        if (q->agg.ccti > c->ccti_limit) q->agg.ccti = c->ccti_limit;
+        if (q->agg.ccti > min) maxex = q->agg.ccti - min;
+    } else {
+        for (i = 0; i < c->flows; i++) {
+            ibcc__cct_flow *f = &c->flow[i];
+            if (f->sl != s) continue;
+            if (f->ccti > c->ccti_limit) f->ccti = c->ccti_limit;
+            if (f->ccti > min && f->ccti - min > maxex) maxex = f->ccti - min;
+        }
+    }
+    if (q->running && q->period == 0) q->running = 0;
+    if (q->running) {
+        q->stop = q->count + (maxex > 1 ? maxex : 1);
+        q->parked = 0;
+    } else {
+        q->stop = q->count;
+        q->parked = (uint16_t)maxex;
+    }
+}
+
+static void ibcc__cct_log(ibcc_cct *c, uint32_t flow, unsigned sl,
+                          unsigned ccti, ibcc_time now)
+{
+    uint32_t slot;
+    ibcc_cct_event *e;
+    if (c->log_count == c->log_cap) {       /* full: overwrite the oldest */
+        slot = c->log_head;
+        c->log_head = (c->log_head + 1 == c->log_cap) ? 0 : c->log_head + 1;
+        c->log_lost++;
+    } else {
+        slot = c->log_head + c->log_count;
+        if (slot >= c->log_cap) slot -= c->log_cap;
+        c->log_count++;
+    }
+    e = &c->log[slot];
+    e->time = now;
+    e->flow = flow;
+    e->ccti = (uint16_t)ccti;
+    e->sl = (uint8_t)sl;
+    e->reserved = 0;
+    c->log_total++;
+}
+
+IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
+{
+    ibcc__cct_flow *f, *g;
+    ibcc__cct_slstate *q;
+    unsigned sl, v, nv, min;
+    if (!c || flow >= c->flows) return 0;
+    f = &c->flow[flow];
+    sl = f->sl;
+    if (!((c->control_map >> sl) & 1u)) return 0;
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    q = &c->sl[sl];
+    ibcc__cct_advance(q, now);
+    g = c->per_sl ? &q->agg : f;
+    min = q->p.ccti_min;
+    v = ibcc__cct_value(g, q->count, min);
+    /* CCTI = min(CCTI + CCTI_Increase, CCTI_Limit) */
+    nv = v + q->p.ccti_increase;
+    if (nv > c->ccti_limit) nv = c->ccti_limit;
+    if (v > nv) nv = v; /* never lowers (v <= limit after set_table) */
+    g->ccti = (uint16_t)nv;
+    g->seen = q->count;
+    if (q->period != 0) {
+        if (!q->running) {                   /* start: at least one expiry */
+            q->running = 1;
+            q->next = ibcc__cct_satadd(now, q->period);
+            q->stop = q->count + (q->parked > 1 ? q->parked : 1);
+            q->parked = 0;
+        }
+        /* this flow reaches Min at count + (nv - Min) */
+        if (nv > min && q->count + (nv - min) > q->stop)
+            q->stop = q->count + (nv - min);
+    }
+    if (q->p.trigger_threshold != 0 && nv >= q->p.trigger_threshold)
+        ibcc__cct_log(c, flow, sl, nv, now);
+    return nv;
+}
+
+IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now)
+{
+    const ibcc__cct_flow *f;
+    const ibcc__cct_slstate *q;
+    if (!c || flow >= c->flows) return 0;
+    f = &c->flow[flow];
+    q = &c->sl[f->sl];
+    return ibcc__cct_value(c->per_sl ? &q->agg : f,
+                           ibcc__cct_count_at(q, ibcc__cct_now(c, now), NULL),
+                           q->p.ccti_min);
+}
+
+IBCC_API ibcc_time ibcc_cct_delay(const ibcc_cct *c, uint32_t flow, ibcc_time now)
+{
+    unsigned i;
+    if (!c || flow >= c->flows) return 0;
+    if (!((c->control_map >> c->flow[flow].sl) & 1u)) return 0;
+    i = ibcc_cct_ccti(c, flow, now);
+    return ibcc_cct_entry_delay(c->table[i], c->max_pkt_time);
+}
+
+IBCC_API ibcc_time ibcc_cct_gap(const ibcc_cct *c, uint32_t flow, ibcc_time now,
+                                ibcc_time pkt_time)
+{
+    return ibcc__cct_satadd(pkt_time, ibcc_cct_delay(c, flow, now));
+}
+
+IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now)
+{
+    unsigned s;
+    if (!c) return;
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc__cct_advance(&c->sl[s], now);
+}
+
+IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow)
+{
+    if (!c || flow >= c->flows) return 0;
+    return c->flow[flow].sl;
+}
+
+IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
+                                          unsigned sl, ibcc_time now)
+{
+    ibcc__cct_flow *f;
+    ibcc__cct_slstate *qo, *qn;
+    unsigned v;
+    if (!c) return IBCC_ERR_NULL;
+    if (flow >= c->flows || sl >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
+    f = &c->flow[flow];
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    qo = &c->sl[f->sl];
+    qn = &c->sl[sl];
+    ibcc__cct_advance(qo, now);
+    ibcc__cct_advance(qn, now);
+    if (c->per_sl) { f->sl = (uint8_t)sl; return IBCC_OK; }
+    v = ibcc__cct_value(f, qo->count, qo->p.ccti_min);
+    if (v > qo->p.ccti_min || v > qn->p.ccti_min) return IBCC_ERR_STATE;
+    f->ccti = (uint16_t)v;
+    f->sl = (uint8_t)sl;
+    f->seen = qn->count;
+    return IBCC_OK;
+}
+
+IBCC_API int ibcc_cct_timer_running(const ibcc_cct *c, unsigned sl, ibcc_time now)
+{
+    int run = 0;
+    if (!c || sl >= IBCC_CCT_SLS) return 0;
+    (void)ibcc__cct_count_at(&c->sl[sl], ibcc__cct_now(c, now), &run);
+    return run;
+}
+
+IBCC_API uint64_t ibcc_cct_timer_expiries(const ibcc_cct *c, unsigned sl,
+                                          ibcc_time now)
+{
+    if (!c || sl >= IBCC_CCT_SLS) return 0;
+    return ibcc__cct_count_at(&c->sl[sl], ibcc__cct_now(c, now), NULL);
+}
+
+IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
+                                     const ibcc_cct_sl *p, ibcc_time now)
+{
+    ibcc__cct_slstate *q;
+    if (!c || !p) return IBCC_ERR_NULL;
+    if (sl >= IBCC_CCT_SLS || p->ccti_min > c->ccti_limit) return IBCC_ERR_RANGE;
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    q = &c->sl[sl];
+    ibcc__cct_advance(q, now);
+    ibcc__cct_settle(c, sl);
+    q->p = *p;
+    q->period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS, p->ccti_timer);
+    ibcc__cct_rescan(c, sl);
+    return IBCC_OK;
+}
+
+/* Sets every CCTI of SL s to 0 and stops its timer (count kept). */
+static void ibcc__cct_clear_sl(ibcc_cct *c, unsigned s)
+{
+    ibcc__cct_slstate *q = &c->sl[s];
+    uint32_t i;
+    q->running = 0;
+    q->stop = q->count;
+    q->parked = 0;
+    q->agg.ccti = 0;
+    q->agg.seen = q->count;
+    for (i = 0; i < c->flows; i++) {
+        if (c->flow[i].sl != s) continue;
+        c->flow[i].ccti = 0;
+        c->flow[i].seen = q->count;
+    }
+}
+
+IBCC_API ibcc_result ibcc_cct_set_port(ibcc_cct *c, uint16_t port_control,
+                                       uint16_t control_map, ibcc_time now)
+{
+    unsigned s, per_sl;
+    if (!c) return IBCC_ERR_NULL;
+    if (port_control & ~1u) return IBCC_ERR_RANGE;
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    per_sl = port_control & 1u;
+    for (s = 0; s < IBCC_CCT_SLS; s++) {
+        int off = ((c->control_map >> s) & 1u) && !((control_map >> s) & 1u);
+        ibcc__cct_advance(&c->sl[s], now);
+        if (per_sl != c->per_sl || off) ibcc__cct_clear_sl(c, s);
+    }
+    c->per_sl = per_sl;
+    c->control_map = control_map;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
+                                        uint32_t n, uint16_t limit, ibcc_time now)
+{
+    unsigned s;
+    if (!c) return IBCC_ERR_NULL;
+    if (n > 0 && !entries) return IBCC_ERR_NULL;
+    if (n > c->entries) return IBCC_ERR_CAPACITY;
+    if (limit >= (n > 0 ? n : 1u)) return IBCC_ERR_RANGE;
+    for (s = 0; s < IBCC_CCT_SLS; s++)
+        if (c->sl[s].p.ccti_min > limit) return IBCC_ERR_RANGE;
+    now = ibcc__cct_now(c, now);
+    c->last = now;
+    for (s = 0; s < IBCC_CCT_SLS; s++) {
+        ibcc__cct_advance(&c->sl[s], now);
+        ibcc__cct_settle(c, s);
+    }
+    memset(c->table, 0, (size_t)c->entries * sizeof(uint16_t));
+    if (n > 0) memcpy(c->table, entries, (size_t)n * sizeof(uint16_t));
+    c->ccti_limit = limit;
+    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc__cct_rescan(c, s);
+    return IBCC_OK;
+}
+
+IBCC_API const ibcc_cct_sl *ibcc_cct_get_sl(const ibcc_cct *c, unsigned sl)
+{
+    if (!c || sl >= IBCC_CCT_SLS) return NULL;
+    return &c->sl[sl].p;
+}
+
+IBCC_API uint16_t ibcc_cct_limit(const ibcc_cct *c) { return c ? c->ccti_limit : 0; }
+
+IBCC_API const uint16_t *ibcc_cct_table(const ibcc_cct *c)
+{
+    return c ? c->table : NULL;
+}
+
+IBCC_API uint32_t ibcc_cct_log_read(ibcc_cct *c, ibcc_cct_event *out, uint32_t max)
+{
+    uint32_t i, n;
+    if (!c || !out) return 0;
+    n = c->log_count < max ? c->log_count : max;
+    for (i = 0; i < n; i++) {
+        out[i] = c->log[c->log_head];
+        c->log_head = (c->log_head + 1 == c->log_cap) ? 0 : c->log_head + 1;
+    }
+    c->log_count -= n;
+    return n;
+}
+
+IBCC_API uint32_t ibcc_cct_log_count(const ibcc_cct *c) { return c ? c->log_count : 0; }
+IBCC_API uint64_t ibcc_cct_log_total(const ibcc_cct *c) { return c ? c->log_total : 0; }
+IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c) { return c ? c->log_lost : 0; }
+
+/* ---- L1 cacc: implementation ------------------------------------------ */
+
+static void ibcc__cacc_put16(uint8_t *p, unsigned v)
+{
+    p[0] = (uint8_t)((v >> 8) & 0xffu);
+    p[1] = (uint8_t)(v & 0xffu);
+}
+
+static unsigned ibcc__cacc_get16(const uint8_t *p)
+{
+    return ((unsigned)p[0] << 8) | (unsigned)p[1];
+}
+
+IBCC_API ibcc_result ibcc_cacc_setting_encode(const ibcc_cacc_setting *s,
+                                              uint8_t *buf, size_t len)
+{
+    unsigned i;
+    if (!s || !buf) return IBCC_ERR_NULL;
+    if (len < IBCC_CACC_SETTING_BYTES) return IBCC_ERR_NOMEM;
+    if (s->port_control & ~1u) return IBCC_ERR_RANGE;
+    memset(buf, 0, IBCC_CACC_SETTING_BYTES);
+    ibcc__cacc_put16(buf + 0, s->port_control);
+    ibcc__cacc_put16(buf + 2, s->control_map);
+    for (i = 0; i < IBCC_CCT_SLS; i++) {
+        uint8_t *e = buf + 4 + 8 * i;       /* 8-byte CACongestionEntry */
+        ibcc__cacc_put16(e, s->sl[i].ccti_timer);
+        e[2] = s->sl[i].ccti_increase;
+        e[3] = s->sl[i].trigger_threshold;
+        e[4] = s->sl[i].ccti_min;           /* e[5..7] reserved */
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_setting_decode(ibcc_cacc_setting *s,
+                                              const uint8_t *buf, size_t len)
+{
+    unsigned i;
+    if (!s || !buf) return IBCC_ERR_NULL;
+    if (len < IBCC_CACC_SETTING_BYTES) return IBCC_ERR_NOMEM;
+    memset(s, 0, sizeof *s);
+    s->port_control = (uint16_t)(ibcc__cacc_get16(buf) & 1u); /* 15..1 rsvd */
+    s->control_map = (uint16_t)ibcc__cacc_get16(buf + 2);
+    for (i = 0; i < IBCC_CCT_SLS; i++) {
+        const uint8_t *e = buf + 4 + 8 * i;
+        s->sl[i].ccti_timer = (uint16_t)ibcc__cacc_get16(e);
+        s->sl[i].ccti_increase = e[2];
+        s->sl[i].trigger_threshold = e[3];
+        s->sl[i].ccti_min = e[4];
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_block_encode(const ibcc_cacc_block *b,
+                                            uint8_t *buf, size_t len)
+{
+    unsigned i;
+    if (!b || !buf) return IBCC_ERR_NULL;
+    if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
+    if (b->ccti_limit >= IBCC_CCT_MAX_ENTRIES || b->block >= IBCC_CACC_MAX_BLOCKS)
+        return IBCC_ERR_RANGE;
+    ibcc__cacc_put16(buf, b->ccti_limit);
+    ibcc__cacc_put16(buf + 2, 0);                              /* reserved */
+    for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
+        ibcc__cacc_put16(buf + 4 + 2 * i, b->entry[i]);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_block_decode(ibcc_cacc_block *b, uint16_t block,
+                                            const uint8_t *buf, size_t len)
+{
+    unsigned i, limit;
+    if (!b || !buf) return IBCC_ERR_NULL;
+    if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
+    limit = ibcc__cacc_get16(buf);
+    if (block >= IBCC_CACC_MAX_BLOCKS || limit >= IBCC_CCT_MAX_ENTRIES)
+        return IBCC_ERR_RANGE;
+    b->ccti_limit = (uint16_t)limit;
+    b->block = block;
+    for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
+        b->entry[i] = (uint16_t)ibcc__cacc_get16(buf + 4 + 2 * i);
+    return IBCC_OK;
+}
+
+IBCC_API uint32_t ibcc_cacc_blocks(uint16_t limit)
+{
+    return (uint32_t)limit / IBCC_CACC_BLOCK_ENTRIES + 1u;
+}
+
+IBCC_API ibcc_result ibcc_cacc_block_from_table(ibcc_cacc_block *b,
+                                                const uint16_t *entries,
+                                                uint32_t n, uint16_t limit,
+                                                uint16_t block)
+{
+    uint32_t i;
+    if (!b || (n > 0 && !entries)) return IBCC_ERR_NULL;
+    if (n > IBCC_CCT_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    if (limit >= (n > 0 ? n : 1u) || block > limit / IBCC_CACC_BLOCK_ENTRIES)
+        return IBCC_ERR_RANGE;
+    b->ccti_limit = limit;
+    b->block = block;
+    for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++) {
+        uint32_t k = (uint32_t)block * IBCC_CACC_BLOCK_ENTRIES + i;
+        b->entry[i] = k < n ? entries[k] : (uint16_t)0;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
+                                              uint16_t *entries, uint32_t cap)
+{
+    uint32_t first, last, k;
+    if (!b || !entries) return IBCC_ERR_NULL;
+    first = (uint32_t)b->block * IBCC_CACC_BLOCK_ENTRIES;
+    if (first > b->ccti_limit) return IBCC_OK;          /* nothing valid */
+    last = first + IBCC_CACC_BLOCK_ENTRIES - 1u;
+    if (last > b->ccti_limit) last = b->ccti_limit;
+    if (last >= cap) return IBCC_ERR_CAPACITY;
+    for (k = first; k <= last; k++) entries[k] = b->entry[k - first];
+    return IBCC_OK;
+}
+
+/* ---- text: output ------------------------------------------------------ */
+
+typedef struct ibcc__cacc_out {
+    char *buf;
+    size_t len, pos;
+    int over;
+} ibcc__cacc_out;
+
+static void ibcc__cacc_str(ibcc__cacc_out *o, const char *s)
+{
+    while (*s) {
+        if (o->pos + 1 >= o->len) { o->over = 1; return; }
+        o->buf[o->pos++] = *s++;
+    }
+    o->buf[o->pos] = '\0';
+}
+
+static void ibcc__cacc_num_out(ibcc__cacc_out *o, uint64_t v, int hex)
+{
+    char t[24];
+    int i = 23;
+    t[i] = '\0';
+    do {
+        unsigned d = (unsigned)(hex ? (v & 15u) : (v % 10u));
+        t[--i] = (char)(d < 10 ? '0' + d : 'a' + (d - 10));
+        v = hex ? v >> 4 : v / 10u;
+    } while (v != 0);
+    if (hex) { t[--i] = 'x'; t[--i] = '0'; }
+    ibcc__cacc_str(o, t + i);
+}
+
+static void ibcc__cacc_entry_out(ibcc__cacc_out *o, uint16_t e)
+{
+    ibcc__cacc_num_out(o, IBCC_CCT_SHIFT(e), 0);
+    ibcc__cacc_str(o, ":");
+    ibcc__cacc_num_out(o, IBCC_CCT_MULT(e), 0);
+}
+
+static void ibcc__cacc_out_begin(ibcc__cacc_out *o, char *buf, size_t len)
+{
+    o->buf = buf;
+    o->len = len;
+    o->pos = 0;
+    o->over = 0;
+    if (len > 0) buf[0] = '\0';
+}
+
+static ibcc_result ibcc__cacc_out_end(ibcc__cacc_out *o)
+{
+    if (o->len == 0 || o->over) {
+        if (o->len > 0) o->buf[0] = '\0';
+        return IBCC_ERR_NOMEM;
+    }
+    return IBCC_OK;
+}
+
+/* ---- text: input ------------------------------------------------------- */
+
+static int ibcc__cacc_isws(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+static const char *ibcc__cacc_skip(const char *p, const char *end)
+{
+    while (p < end && ibcc__cacc_isws(*p)) p++;
+    return p;
+}
+
+/* Unsigned number, decimal or 0x-hex, at *pp; ends at a non-digit.
+   PARSE if no digit, RANGE if above max. */
+static ibcc_result ibcc__cacc_num_in(const char **pp, const char *end,
+                                     uint64_t max, uint64_t *out)
+{
+    const char *p = *pp;
+    uint64_t v = 0;
+    int digits = 0, big = 0;
+    if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        p += 2;
+        for (; p < end; p++) {
+            unsigned d;
+            if (*p >= '0' && *p <= '9') d = (unsigned)(*p - '0');
+            else if (*p >= 'a' && *p <= 'f') d = (unsigned)(*p - 'a') + 10u;
+            else if (*p >= 'A' && *p <= 'F') d = (unsigned)(*p - 'A') + 10u;
+            else break;
+            if (v > (UINT64_MAX >> 4)) big = 1; else v = (v << 4) | d;
+            digits++;
+        }
+    } else {
+        for (; p < end && *p >= '0' && *p <= '9'; p++) {
+            unsigned d = (unsigned)(*p - '0');
+            if (v > (UINT64_MAX - d) / 10u) big = 1; else v = v * 10u + d;
+            digits++;
+        }
+    }
+    if (!digits) return IBCC_ERR_PARSE;
+    *pp = p;
+    if (big || v > max) return IBCC_ERR_RANGE;
+    *out = v;
+    return IBCC_OK;
+}
+
+/* A number that must be followed by whitespace or the end. */
+static ibcc_result ibcc__cacc_field(const char **pp, const char *end,
+                                    uint64_t max, uint64_t *out)
+{
+    ibcc_result r;
+    *pp = ibcc__cacc_skip(*pp, end);
+    r = ibcc__cacc_num_in(pp, end, max, out);
+    if (r == IBCC_ERR_PARSE) return r;
+    if (*pp < end && !ibcc__cacc_isws(**pp)) return IBCC_ERR_PARSE;
+    return r;
+}
+
+/* "shift:mult" followed by whitespace, ',' or the end. */
+static ibcc_result ibcc__cacc_entry_in(const char **pp, const char *end,
+                                       uint16_t *out)
+{
+    uint64_t s = 0, m = 0;
+    ibcc_result r, rr = IBCC_OK;
+    r = ibcc__cacc_num_in(pp, end, 3, &s);
+    if (r == IBCC_ERR_PARSE) return r;
+    if (r != IBCC_OK) rr = r;
+    if (*pp >= end || **pp != ':') return IBCC_ERR_PARSE;
+    (*pp)++;
+    r = ibcc__cacc_num_in(pp, end, IBCC_CCT_MULT_MAX, &m);
+    if (r == IBCC_ERR_PARSE) return r;
+    if (r != IBCC_OK) rr = r;
+    if (*pp < end && !ibcc__cacc_isws(**pp) && **pp != ',') return IBCC_ERR_PARSE;
+    if (rr != IBCC_OK) return rr;
+    *out = IBCC_CCT_ENTRY(s, m);
+    return IBCC_OK;
+}
+
+/* Keyword `w` followed by whitespace or the end. */
+static int ibcc__cacc_word(const char **pp, const char *end, const char *w)
+{
+    const char *p = *pp;
+    size_t n = strlen(w);
+    if ((size_t)(end - p) < n || memcmp(p, w, n) != 0) return 0;
+    p += n;
+    if (p < end && !ibcc__cacc_isws(*p)) return 0;
+    *pp = p;
+    return 1;
+}
+
+static int ibcc__cacc_at_end(const char *p, const char *end)
+{
+    return ibcc__cacc_skip(p, end) == end;
+}
+
+/* ---- ibccconfig forms --------------------------------------------------- */
+
+IBCC_API ibcc_result ibcc_cacc_setting_parse(ibcc_cacc_setting *s, const char *text)
+{
+    const char *p, *end;
+    uint64_t v[6];
+    static const uint64_t max[6] = {1u, 0xffffu, 0xffffu, 0xffu, 0xffu, 0xffu};
+    ibcc_cacc_setting t;
+    ibcc_result r;
+    unsigned i;
+    if (!s || !text) return IBCC_ERR_NULL;
+    end = text + strlen(text);
+    p = ibcc__cacc_skip(text, end);
+    if (!ibcc__cacc_word(&p, end, "CACongestionSetting")) return IBCC_ERR_PARSE;
+    for (i = 0; i < 6; i++) {
+        r = ibcc__cacc_field(&p, end, max[i], &v[i]);
+        if (r != IBCC_OK) return r;
+    }
+    if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+    memset(&t, 0, sizeof t);
+    t.port_control = (uint16_t)v[0];
+    t.control_map = (uint16_t)v[1];
+    for (i = 0; i < IBCC_CCT_SLS; i++) {
+        if (!((t.control_map >> i) & 1u)) continue;
+        t.sl[i].ccti_timer = (uint16_t)v[2];
+        t.sl[i].ccti_increase = (uint8_t)v[3];
+        t.sl[i].trigger_threshold = (uint8_t)v[4];
+        t.sl[i].ccti_min = (uint8_t)v[5];
+    }
+    *s = t;
+    return IBCC_OK;
+}
+
+static int ibcc__cacc_sl_eq(const ibcc_cct_sl *a, const ibcc_cct_sl *b)
+{
+    return a->ccti_timer == b->ccti_timer && a->ccti_increase == b->ccti_increase
+        && a->trigger_threshold == b->trigger_threshold && a->ccti_min == b->ccti_min;
+}
+
+IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
+                                             char *buf, size_t len)
+{
+    ibcc__cacc_out o;
+    ibcc_cct_sl zero, v;
+    unsigned i;
+    int have = 0;
+    if (!s || !buf) return IBCC_ERR_NULL;
+    memset(&zero, 0, sizeof zero);
+    v = zero;
+    for (i = 0; i < IBCC_CCT_SLS; i++) {
+        if ((s->control_map >> i) & 1u) {
+            if (!have) { v = s->sl[i]; have = 1; }
+            else if (!ibcc__cacc_sl_eq(&v, &s->sl[i])) return IBCC_ERR_UNSUPPORTED;
+        } else if (!ibcc__cacc_sl_eq(&zero, &s->sl[i])) {
+            return IBCC_ERR_UNSUPPORTED;
+        }
+    }
+    ibcc__cacc_out_begin(&o, buf, len);
+    ibcc__cacc_str(&o, "CACongestionSetting ");
+    ibcc__cacc_num_out(&o, s->port_control, 0);
+    ibcc__cacc_str(&o, " ");
+    ibcc__cacc_num_out(&o, s->control_map, 1);
+    ibcc__cacc_str(&o, " ");
+    ibcc__cacc_num_out(&o, v.ccti_timer, 0);
+    ibcc__cacc_str(&o, " ");
+    ibcc__cacc_num_out(&o, v.ccti_increase, 0);
+    ibcc__cacc_str(&o, " ");
+    ibcc__cacc_num_out(&o, v.trigger_threshold, 0);
+    ibcc__cacc_str(&o, " ");
+    ibcc__cacc_num_out(&o, v.ccti_min, 0);
+    return ibcc__cacc_out_end(&o);
+}
+
+IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text)
+{
+    const char *p, *end;
+    uint64_t limit, index;
+    ibcc_cacc_block t;
+    ibcc_result r;
+    unsigned n = 0;
+    if (!b || !text) return IBCC_ERR_NULL;
+    end = text + strlen(text);
+    p = ibcc__cacc_skip(text, end);
+    if (!ibcc__cacc_word(&p, end, "CongestionControlTable")) return IBCC_ERR_PARSE;
+    r = ibcc__cacc_field(&p, end, IBCC_CCT_MAX_ENTRIES - 1u, &limit);
+    if (r != IBCC_OK) return r;
+    r = ibcc__cacc_field(&p, end, IBCC_CACC_MAX_BLOCKS - 1u, &index);
+    if (r != IBCC_OK) return r;
+    memset(&t, 0, sizeof t);
+    t.ccti_limit = (uint16_t)limit;
+    t.block = (uint16_t)index;
+    for (;;) {
+        uint16_t e;
+        p = ibcc__cacc_skip(p, end);
+        if (p == end) break;
+        if (n == IBCC_CACC_BLOCK_ENTRIES) return IBCC_ERR_RANGE;
+        r = ibcc__cacc_entry_in(&p, end, &e);
+        if (r != IBCC_OK) return r;
+        if (p < end && *p == ',') return IBCC_ERR_PARSE; /* ibccconfig: blanks */
+        t.entry[n++] = e;
+    }
+    *b = t;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
+                                           char *buf, size_t len)
+{
+    ibcc__cacc_out o;
+    uint32_t first, i, n = 0;
+    if (!b || !buf) return IBCC_ERR_NULL;
+    first = (uint32_t)b->block * IBCC_CACC_BLOCK_ENTRIES;
+    if (first <= b->ccti_limit) {
+        n = b->ccti_limit - first + 1u;
+        if (n > IBCC_CACC_BLOCK_ENTRIES) n = IBCC_CACC_BLOCK_ENTRIES;
+    }
+    ibcc__cacc_out_begin(&o, buf, len);
+    ibcc__cacc_str(&o, "CongestionControlTable ");
+    ibcc__cacc_num_out(&o, b->ccti_limit, 0);
+    ibcc__cacc_str(&o, " ");
+    ibcc__cacc_num_out(&o, b->block, 0);
+    for (i = 0; i < n; i++) {
+        ibcc__cacc_str(&o, " ");
+        ibcc__cacc_entry_out(&o, b->entry[i]);
+    }
+    return ibcc__cacc_out_end(&o);
+}
+
+/* ---- OpenSM options ---------------------------------------------------- */
+
+static const char *const ibcc__cacc_sl_opt[4] = {
+    "cc_ca_cong_setting_ccti_timer",
+    "cc_ca_cong_setting_ccti_increase",
+    "cc_ca_cong_setting_trigger_threshold",
+    "cc_ca_cong_setting_ccti_min"
+};
+
+/* One line given as [p, end). */
+static ibcc_result ibcc__cacc_line(ibcc_cacc_config *c, const char *p,
+                                   const char *end)
+{
+    uint64_t a, b;
+    ibcc_result r;
+    unsigned k;
+    p = ibcc__cacc_skip(p, end);
+    if (p == end || *p == '#') return IBCC_OK;
+    if (ibcc__cacc_word(&p, end, "cc_ca_cong_setting_port_control")) {
+        r = ibcc__cacc_field(&p, end, 1u, &a);
+        if (r != IBCC_OK) return r;
+        if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        c->setting.port_control = (uint16_t)a;
+        return IBCC_OK;
+    }
+    if (ibcc__cacc_word(&p, end, "cc_ca_cong_setting_control_map")) {
+        r = ibcc__cacc_field(&p, end, 0xffffu, &a);
+        if (r != IBCC_OK) return r;
+        if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        c->setting.control_map = (uint16_t)a;
+        return IBCC_OK;
+    }
+    for (k = 0; k < 4; k++) {
+        if (!ibcc__cacc_word(&p, end, ibcc__cacc_sl_opt[k])) continue;
+        r = ibcc__cacc_field(&p, end, IBCC_CCT_SLS - 1u, &a);
+        if (r != IBCC_OK) return r;
+        r = ibcc__cacc_field(&p, end, k == 0 ? 0xffffu : 0xffu, &b);
+        if (r != IBCC_OK) return r;
+        if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        switch (k) {
+        case 0: c->setting.sl[a].ccti_timer = (uint16_t)b; break;
+        case 1: c->setting.sl[a].ccti_increase = (uint8_t)b; break;
+        case 2: c->setting.sl[a].trigger_threshold = (uint8_t)b; break;
+        default: c->setting.sl[a].ccti_min = (uint8_t)b; break;
+        }
+        return IBCC_OK;
+    }
+    if (ibcc__cacc_word(&p, end, "cc_cct")) {
+        uint16_t t[IBCC_CACC_OPENSM_CCT_MAX];
+        uint32_t n = 0;
+        p = ibcc__cacc_skip(p, end);
+        if (ibcc__cacc_word(&p, end, "(null)") || p == end) {
+            if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+            c->cct_len = 0;
+            return IBCC_OK;
+        }
+        for (;;) {
+            uint16_t e;
+            if (n == IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
+            r = ibcc__cacc_entry_in(&p, end, &e);
+            if (r != IBCC_OK) return r;
+            t[n++] = e;
+            p = ibcc__cacc_skip(p, end);
+            if (p == end) break;
+            if (*p != ',') return IBCC_ERR_PARSE;
+            p = ibcc__cacc_skip(p + 1, end);
+        }
+        memcpy(c->cct, t, (size_t)n * sizeof t[0]);
+        c->cct_len = n;
+        return IBCC_OK;
+    }
+    return IBCC_ERR_NOT_FOUND;
+}
+
+IBCC_API ibcc_result ibcc_cacc_opensm_line(ibcc_cacc_config *c, const char *line)
+{
+    if (!c || !line) return IBCC_ERR_NULL;
+    return ibcc__cacc_line(c, line, line + strlen(line));
+}
+
+IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *text,
+                                            unsigned *line_no)
+{
+    const char *p;
+    unsigned no = 0;
+    if (line_no) *line_no = 0;
+    if (!c || !text) return IBCC_ERR_NULL;
+    p = text;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        ibcc_result r;
+        if (!e) e = p + strlen(p);
+        no++;
+        r = ibcc__cacc_line(c, p, e);
+        if (r != IBCC_OK && r != IBCC_ERR_NOT_FOUND) {
+            if (line_no) *line_no = no;
+            return r;
+        }
+        p = *e ? e + 1 : e;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
+                                            char *buf, size_t len)
+{
+    ibcc__cacc_out o;
+    unsigned k, s;
+    uint32_t i;
+    if (!c || !buf) return IBCC_ERR_NULL;
+    if (c->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
+    ibcc__cacc_out_begin(&o, buf, len);
+    ibcc__cacc_str(&o, "cc_ca_cong_setting_port_control ");
+    ibcc__cacc_num_out(&o, c->setting.port_control, 1);
+    ibcc__cacc_str(&o, "\ncc_ca_cong_setting_control_map ");
+    ibcc__cacc_num_out(&o, c->setting.control_map, 1);
+    ibcc__cacc_str(&o, "\n");
+    for (k = 0; k < 4; k++) {
+        for (s = 0; s < IBCC_CCT_SLS; s++) {
+            const ibcc_cct_sl *e = &c->setting.sl[s];
+            unsigned v = k == 0 ? e->ccti_timer : k == 1 ? e->ccti_increase
+                       : k == 2 ? e->trigger_threshold : e->ccti_min;
+            ibcc__cacc_str(&o, ibcc__cacc_sl_opt[k]);
+            ibcc__cacc_str(&o, " ");
+            ibcc__cacc_num_out(&o, s, 0);
+            ibcc__cacc_str(&o, " ");
+            ibcc__cacc_num_out(&o, v, 0);
+            ibcc__cacc_str(&o, "\n");
+        }
+    }
+    ibcc__cacc_str(&o, "cc_cct ");
+    if (c->cct_len == 0) ibcc__cacc_str(&o, "(null)");
+    for (i = 0; i < c->cct_len; i++) {
+        if (i) ibcc__cacc_str(&o, ",");
+        ibcc__cacc_entry_out(&o, c->cct[i]);
+    }
+    ibcc__cacc_str(&o, "\n");
+    return ibcc__cacc_out_end(&o);
+}
+
+/* ---- agent ------------------------------------------------------------- */
+
+IBCC_API ibcc_result ibcc_cacc_from_cct(ibcc_cacc_setting *s, const ibcc_cct *c)
+{
+    unsigned i;
+    if (!s || !c) return IBCC_ERR_NULL;
+    s->port_control = (uint16_t)(c->per_sl & 1u);
+    s->control_map = c->control_map;
+    for (i = 0; i < IBCC_CCT_SLS; i++) s->sl[i] = c->sl[i].p;
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc__cacc_check(const ibcc_cacc_setting *s, unsigned limit)
+{
+    unsigned i;
+    if (s->port_control & ~1u) return IBCC_ERR_RANGE;
+    for (i = 0; i < IBCC_CCT_SLS; i++)
+        if (s->sl[i].ccti_min > limit) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_cacc_apply(ibcc_cct *c, const ibcc_cacc_setting *s,
+                                     ibcc_time now)
+{
+    ibcc_result r;
+    unsigned i;
+    if (!c || !s) return IBCC_ERR_NULL;
+    r = ibcc__cacc_check(s, c->ccti_limit);
+    if (r != IBCC_OK) return r;
+    r = ibcc_cct_set_port(c, s->port_control, s->control_map, now);
+    for (i = 0; i < IBCC_CCT_SLS && r == IBCC_OK; i++)
+        r = ibcc_cct_set_sl(c, i, &s->sl[i], now);
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config *cfg,
+                                            ibcc_time now)
+{
+    ibcc_result r;
+    uint16_t limit;
+    unsigned i;
+    if (!c || !cfg) return IBCC_ERR_NULL;
+    if (cfg->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
+    if (cfg->cct_len > c->entries) return IBCC_ERR_CAPACITY;
+    limit = (uint16_t)(cfg->cct_len ? cfg->cct_len - 1u : 0u);
+    r = ibcc__cacc_check(&cfg->setting, limit);
+    if (r != IBCC_OK) return r;
+    r = ibcc_cct_set_port(c, cfg->setting.port_control, cfg->setting.control_map, now);
+    /* CCTI_Min must stay <= CCTI_Limit at every step: first the new
+       settings with each Min capped at the current limit, then the table,
+       then the exact Mins */
+    for (i = 0; i < IBCC_CCT_SLS && r == IBCC_OK; i++) {
+        ibcc_cct_sl p = cfg->setting.sl[i];
+        if (p.ccti_min > c->ccti_limit) p.ccti_min = (uint8_t)c->ccti_limit;
+        if (p.ccti_min > limit) p.ccti_min = (uint8_t)limit;
+        r = ibcc_cct_set_sl(c, i, &p, now);
+    }
+    if (r == IBCC_OK) r = ibcc_cct_set_table(c, cfg->cct, cfg->cct_len, limit, now);
+    for (i = 0; i < IBCC_CCT_SLS && r == IBCC_OK; i++)
+        r = ibcc_cct_set_sl(c, i, &cfg->setting.sl[i], now);
+    return r;
+}
+
+/* ---- L1 mvcm: implementation ------------------------------------------ */
+
+IBCC_API ibcc_result ibcc_mvcm_defaults(ibcc_mvcm_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->flows == 0) d->flows = 1;
+    if (d->dw_max == 0) d->dw_max = 2;
+    if (d->k == 0) d->k = 4;
+    if (d->n == 0) d->n = 3;
+    if (d->flows > 0x7fffffffu) return IBCC_ERR_CAPACITY;
+    if (d->dw_max > 65535u || d->k < 2 || d->k > 65535u || d->n > 64u)
+        return IBCC_ERR_RANGE;
+    if (d->ws == 0) return IBCC_ERR_RANGE; /* no default: RTTmin is required */
+    if (d->flags & ~(IBCC_MVCM_NO_WARM | IBCC_MVCM_NO_CAP)) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API size_t ibcc_mvcm_size(const ibcc_mvcm_desc *d)
+{
+    ibcc_mvcm_desc e;
+    uint64_t n;
+    if (!d) return 0;
+    e = *d;
+    if (ibcc_mvcm_defaults(&e) != IBCC_OK) return 0;
+    n = (uint64_t)e.flows * sizeof(ibcc_mvcm_flow);
+    n = (n + 7u) & ~(uint64_t)7u;
+    if (n > (uint64_t)SIZE_MAX) return 0;
+    return (size_t)n;
+}
+
+IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f)
+{
+    if (!a || !f) return;
+    f->dw = a->dw_max;
+    f->nws = 0;
+    f->mults = 0;
+    f->cold_run = 1;
+    f->pad = 0;
+}
+
+IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
+                                    void *mem, size_t len)
+{
+    ibcc_mvcm_desc e;
+    ibcc_result r;
+    uint32_t i;
+    if (!a || !d || !mem) return IBCC_ERR_NULL;
+    e = *d;
+    r = ibcc_mvcm_defaults(&e);
+    if (r != IBCC_OK) return r;
+    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
+    if ((uint64_t)e.flows * sizeof(ibcc_mvcm_flow) > (uint64_t)len)
+        return IBCC_ERR_NOMEM;
+    a->flows = e.flows;
+    a->dw_max = e.dw_max;
+    a->k = e.k;
+    a->n = e.n;
+    a->ws = e.ws;
+    a->flags = e.flags;
+    a->flow = (ibcc_mvcm_flow *)mem;
+    for (i = 0; i < a->flows; i++) ibcc_mvcm_flow_reset(a, &a->flow[i]);
+    return IBCC_OK;
+}
+
+IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits)
+{
+    int cls;
+    if (!a || !f) return -1;
+    cls = ibcc_mvcm_class(bits);
+    switch (cls) {
+    case IBCC_MVCM_WARM:
+        /* moderate: DW = max(1, DW - 1) */
+        if (!(a->flags & IBCC_MVCM_NO_WARM) && f->dw > 1) f->dw--;
+        f->cold_run = 0;
+        break;
+    case IBCC_MVCM_HOT:
+        /* imminent: shrink the window first, then waiting slots:
+           nWS = 1, then nWS *= k at most n times */
+        if (f->dw > 1) {
+            f->dw--;
+        } else if (f->nws == 0) {
+            f->nws = 1;
+            f->mults = 0;
+        } else if ((a->flags & IBCC_MVCM_NO_CAP) || f->mults < a->n) {
+            uint64_t x = (uint64_t)f->nws * a->k;
+            f->nws = x > 0xffffffffu ? 0xffffffffu : (uint32_t)x;
+            if (f->mults < 0xffffu) f->mults++;
+        }
+        f->cold_run = 0;
+        break;
+    default:
+        /* recovery: the first cold ACK of a run clears nWS, each further
+           one grows DW by 1 up to DWmax */
+        if (!f->cold_run) {
+            f->nws = 0;
+            f->mults = 0;
+            f->cold_run = 1;
+        } else if (f->dw < a->dw_max) {
+            f->dw++;
+        }
+        break;
+    }
+    return cls;
+}
+
+IBCC_API int ibcc_mvcm_on_ack(ibcc_mvcm *a, uint32_t flow, unsigned bits)
+{
+    if (!a || flow >= a->flows) return -1;
+    return ibcc_mvcm_step(a, &a->flow[flow], bits);
+}
+
+IBCC_API void ibcc_mvcm_on_inject_empty(ibcc_mvcm *a, uint32_t flow)
+{
+    if (!a || flow >= a->flows) return;
+    ibcc_mvcm_flow_reset(a, &a->flow[flow]);
+}
+
+IBCC_API uint32_t ibcc_mvcm_window(const ibcc_mvcm *a, uint32_t flow)
+{
+    if (!a || flow >= a->flows) return 0;
+    return a->flow[flow].dw;
+}
+
+IBCC_API ibcc_time ibcc_mvcm_wait(const ibcc_mvcm *a, uint32_t flow)
+{
+    uint32_t n;
+    if (!a || flow >= a->flows) return 0;
+    /* waiting interval = nWS * WS, saturating */
+    n = a->flow[flow].nws;
+    if (n != 0 && a->ws > IBCC_TIME_MAX / n) return IBCC_TIME_MAX;
+    return a->ws * n;
+}
+
+IBCC_API const ibcc_mvcm_flow *ibcc_mvcm_state(const ibcc_mvcm *a, uint32_t flow)
+{
+    if (!a || flow >= a->flows) return NULL;
+    return &a->flow[flow];
+}
+
+IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate)
+{
+    return (double)t_hop * (double)rate / 1e12;
+}
+
+static int ibcc__mvcm_ok(double x) { return x >= 0.0 && x < 1e300; }
+
+IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
+                                     double l_data, double l_ack, double *out)
+{
+    if (!out) return IBCC_ERR_NULL;
+    if (!ibcc__mvcm_ok(hop_bytes) || !ibcc__mvcm_ok(l_ack)
+        || !ibcc__mvcm_ok(l_data) || l_data <= 0.0)
+        return IBCC_ERR_RANGE;
+    /* omega = (2 h t_hop B + L_data + L_ack) / L_data */
+    *out = (2.0 * hops * hop_bytes + l_data + l_ack) / l_data;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
+                                            double min_data, double max_data,
+                                            double l_ack, double *lo, double *hi)
+{
+    double k;
+    if (!lo || !hi) return IBCC_ERR_NULL;
+    if (!ibcc__mvcm_ok(hop_bytes) || !ibcc__mvcm_ok(l_ack)
+        || !ibcc__mvcm_ok(min_data) || !ibcc__mvcm_ok(max_data)
+        || min_data <= 0.0 || max_data < min_data)
+        return IBCC_ERR_RANGE;
+    /* K = 2 h t_hop B + L_ack; (K + max)/max <= omega <= (K + min)/min */
+    k = 2.0 * hops * hop_bytes + l_ack;
+    *lo = (k + max_data) / max_data;
+    *hi = (k + min_data) / min_data;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out)
+{
+    double f;
+    if (!out) return IBCC_ERR_NULL;
+    if (!(omega >= 1.0 && omega < 65536.0)) return IBCC_ERR_RANGE;
+    f = floor(omega);
+    /* ceil, with an omega within 1e-9 above an integer taken as it */
+    *out = (uint32_t)(omega - f <= 1e-9 ? f : f + 1.0);
+    if (*out > 65535u) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
+                                       ibcc_rate rate, uint32_t l_data,
+                                       uint32_t l_ack, ibcc_time *out)
+{
+    ibcc_time wd, wa, h;
+    ibcc_result r;
+    if (!out) return IBCC_ERR_NULL;
+    if (rate == 0 || l_data == 0) return IBCC_ERR_RANGE;
+    r = ibcc_wire_time(l_data, rate, &wd);
+    if (r != IBCC_OK) return r;
+    r = ibcc_wire_time(l_ack, rate, &wa);
+    if (r != IBCC_OK) return r;
+    /* RTTmin = 2 h t_hop + wire(L_data) + wire(L_ack) */
+    if (t_hop != 0 && (uint64_t)hops * 2u > IBCC_TIME_MAX / t_hop)
+        return IBCC_ERR_OVERFLOW;
+    h = (ibcc_time)hops * 2u * t_hop;
+    if (h > IBCC_TIME_MAX - wd || h + wd > IBCC_TIME_MAX - wa)
+        return IBCC_ERR_OVERFLOW;
+    *out = h + wd + wa;
+    return IBCC_OK;
+}
+
+/* ---- L1 dest: implementation ------------------------------------------ */
+
+IBCC_API ibcc_result ibcc_dest_defaults(ibcc_dest_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->scheme > IBCC_DEST_MVPM || d->transport > IBCC_DEST_UNACKED
+        || d->becn_by_cnp > 1)
+        return IBCC_ERR_RANGE;
+    if (d->scheme != IBCC_DEST_IBA
+        && (d->transport != IBCC_DEST_ACKED || d->becn_by_cnp != 0))
+        return IBCC_ERR_UNSUPPORTED;
+    if (d->ack_bytes == 0) d->ack_bytes = (d->scheme == IBCC_DEST_MVPM) ? 22u : 20u;
+    if (d->cnp_bytes == 0) d->cnp_bytes = d->ack_bytes;
+    if (d->ack_bytes > 65535u || d->cnp_bytes > 65535u) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_dest_init(ibcc_dest *d, const ibcc_dest_desc *desc)
+{
+    ibcc_dest_desc e;
+    ibcc_result r;
+    if (!d) return IBCC_ERR_NULL;
+    if (desc) e = *desc; else memset(&e, 0, sizeof e);
+    r = ibcc_dest_defaults(&e);
+    if (r != IBCC_OK) return r;
+    d->scheme = e.scheme;
+    d->transport = e.transport;
+    d->becn_by_cnp = e.becn_by_cnp;
+    d->ack_bytes = e.ack_bytes;
+    d->cnp_bytes = e.cnp_bytes;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_dest_reply ibcc_dest_on_packet(const ibcc_dest *d, unsigned pkt)
+{
+    ibcc_dest_reply r;
+    r.ack = 0;
+    r.cnp = 0;
+    /* ACKs and CNPs are never answered; multicast gets no ACK and its
+       FECN is ignored */
+    if (!d || (pkt & (IBCC_ACK | IBCC_CNP | IBCC_MCAST))) return r;
+    switch (d->scheme) {
+    case IBCC_DEST_ECN:                      /* ECN -> ACK ECN bit */
+        r.ack = IBCC_ACK | (pkt & IBCC_ECN);
+        break;
+    case IBCC_DEST_MVPM:                     /* MB, VB -> both bits */
+        r.ack = IBCC_ACK | (pkt & (IBCC_MB | IBCC_VB));
+        break;
+    default:                                 /* IBA: FECN -> BECN */
+        if (d->transport == IBCC_DEST_ACKED) r.ack = IBCC_ACK;
+        if (pkt & IBCC_FECN) {
+            if (d->transport == IBCC_DEST_ACKED && !d->becn_by_cnp)
+                r.ack |= IBCC_BECN;
+            else
+                r.cnp = IBCC_CNP | IBCC_BECN;
+        }
+        break;
+    }
+    return r;
+}
+
+IBCC_API unsigned ibcc_dest_ack(const ibcc_dest *d, unsigned pkt)
+{
+    return ibcc_dest_on_packet(d, pkt).ack;
+}
+
+IBCC_API unsigned ibcc_dest_marks(const ibcc_dest *d, unsigned reply)
+{
+    if (!d) return 0;
+    switch (d->scheme) {
+    case IBCC_DEST_ECN:
+        return (reply & IBCC_ACK) ? (reply & IBCC_ECN) : 0u;
+    case IBCC_DEST_MVPM:
+        return (reply & IBCC_ACK) ? (reply & (IBCC_MB | IBCC_VB)) : 0u;
+    default:
+        return (reply & (IBCC_ACK | IBCC_CNP)) ? (reply & IBCC_BECN) : 0u;
+    }
+}
+
+IBCC_API uint32_t ibcc_dest_reply_bytes(const ibcc_dest *d, unsigned reply)
+{
+    if (!d) return 0;
+    if (reply & IBCC_CNP) return d->cnp_bytes;
+    if (reply & IBCC_ACK) return d->ack_bytes;
+    return 0;
+}
+
+/* ---- L1 segment: implementation --------------------------------------- */
+
+IBCC_API ibcc_result ibcc_segment_defaults(ibcc_segment_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->seg_bytes == 0) d->seg_bytes = 100;
+    if (d->slack_bytes == 0) d->slack_bytes = 80;
+    if (d->adaptive > 1) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_segment_init(ibcc_segment *s, const ibcc_segment_desc *desc)
+{
+    ibcc_segment_desc e;
+    ibcc_result r;
+    if (!s) return IBCC_ERR_NULL;
+    if (desc) e = *desc; else memset(&e, 0, sizeof e);
+    r = ibcc_segment_defaults(&e);
+    if (r != IBCC_OK) return r;
+    s->seg_bytes = e.seg_bytes;
+    s->slack_bytes = e.slack_bytes;
+    s->adaptive = e.adaptive;
+    return IBCC_OK;
+}
+
+IBCC_API uint64_t ibcc_segment_adaptive_len(uint32_t slack_bytes, uint32_t hops)
+{
+    /* L_l = B * h [K] */
+    return (uint64_t)slack_bytes * (hops ? hops : 1u);
+}
+
+IBCC_API uint64_t ibcc_segment_len(const ibcc_segment *s, int priority, uint32_t hops)
+{
+    if (!s || priority == IBCC_SEGMENT_HIGH) return IBCC_SEGMENT_WHOLE;
+    if (s->adaptive) return ibcc_segment_adaptive_len(s->slack_bytes, hops);
+    return s->seg_bytes;
+}
+
+IBCC_API uint64_t ibcc_segment_count(const ibcc_segment *s, uint64_t msg_bytes,
+                                     int priority, uint32_t hops)
+{
+    uint64_t l = ibcc_segment_len(s, priority, hops);
+    if (msg_bytes == 0) return 0;
+    /* ceil(M / L) without overflow */
+    return msg_bytes / l + (msg_bytes % l != 0);
+}
+
+IBCC_API void ibcc_segment_begin(ibcc_segment_iter *it, const ibcc_segment *s,
+                                 uint64_t msg_bytes, int priority, uint32_t hops)
+{
+    if (!it) return;
+    it->left = msg_bytes;
+    it->len = ibcc_segment_len(s, priority, hops);
+}
+
+IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it)
+{
+    uint64_t n;
+    if (!it || it->left == 0 || it->len == 0) return 0;
+    n = it->left < it->len ? it->left : it->len;
+    it->left -= n;
+    return n;
+}
+
+/* ---- L2 loop: implementation ------------------------------------------
+
+   Memory (one block from the caller, uint64_t-aligned):
+       [ cap x ibcc__hent heap entries ][ cap x ibcc__event slots ]
+   A pending event owns one slot (callback, ctx, arg, seq, generation) and
+   one heap entry (due time, slot index); slot.pos is the entry's heap
+   index, kept up to date on every move so cancel can find it. A free slot
+   has fn == NULL and is on a singly linked free list through slot.pos
+   (last-in first-out, so the slot just released by a running event is the
+   one its callback reuses: warm in cache).
+
+   Heap: 4-ary, ordered by (t, seq) ascending, so same-time events pop in
+   scheduling order (seq is a 64-bit counter: it does not wrap in practice).
+   Entries carry t, so comparisons read only the heap array; seq is read
+   from the slots on equal times only. Measured with bench/bench_loop.c
+   (hold model) against a binary heap of slot indices and a binary keyed
+   heap: the 4-ary keyed heap was fastest from N = 16 to N = 2^20 (about
+   1.8x the index heap at N = 1024, 1.5x at N = 2^20); see docs/loop.md.
+       parent(i) = (i - 1) / 4,  children(i) = 4i + 1 .. 4i + 4
+
+   Handle: ((uint64_t)gen << 32) | slot. gen is bumped each time the slot
+   is released (run or cancelled), skipping 0, so a handle is never 0 and a
+   stale handle no longer matches its slot (a slot would have to be reused
+   2^32 - 1 times for a stale handle to match again). Every slot's first
+   gen is a hash of the memory address and capacity, so a handle of another
+   loop is rejected too, except by a 2^-32-scale coincidence. */
+
+#define IBCC__LOOP_CAP_MAX  UINT32_C(0x7fffffff)
+#define IBCC__LOOP_CAP_DEF  UINT32_C(1024)
+#define IBCC__LOOP_NONE     UINT32_C(0xffffffff)
+#define IBCC__LOOP_ARITY    4u
+
+IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->capacity == 0) d->capacity = IBCC__LOOP_CAP_DEF;
+    if (d->capacity > IBCC__LOOP_CAP_MAX) return IBCC_ERR_CAPACITY;
+    return IBCC_OK;
+}
+
+IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
+{
+    ibcc_loop_desc e;
+    size_t per = sizeof(ibcc__hent) + sizeof(ibcc__event);
+    if (!d) return 0;
+    e = *d;
+    if (ibcc_loop_defaults(&e) != IBCC_OK) return 0;
+    if ((size_t)e.capacity > ((size_t)-1) / per) return 0; /* 32-bit size_t */
+    return (size_t)e.capacity * per;
+}
+
+/* Heap entry a runs before b: earlier time, or same time and scheduled
+   earlier. */
+static int ibcc__loop_less(const ibcc_loop *l, const ibcc__hent *a,
+                           const ibcc__hent *b)
+{
+    if (a->t != b->t) return a->t < b->t;
+    return l->slot[a->slot].seq < l->slot[b->slot].seq;
+}
+
+/* Places entry x at heap index i or above (the hole at i moves up). */
+static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
+{
+    ibcc__hent *h = l->heap;
+    ibcc__event *s = l->slot;
+    while (i > 0) {
+        uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
+        if (!ibcc__loop_less(l, &x, &h[p])) break;
+        h[i] = h[p];
+        s[h[i].slot].pos = i;
+        i = p;
+    }
+    h[i] = x;
+    s[x.slot].pos = i;
+}
+
+/* Places entry x at heap index i or below (the hole at i moves down). */
+static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
+{
+    ibcc__hent *h = l->heap;
+    ibcc__event *s = l->slot;
+    uint32_t n = l->count;
+    for (;;) {
+        uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
+        uint32_t c, j, end;
+        if (first >= n) break;
+        c = (uint32_t)first;
+        end = (n - c > IBCC__LOOP_ARITY) ? c + IBCC__LOOP_ARITY : n;
+        for (j = c + 1u; j < end; j++)     /* least of the children */
+            if (ibcc__loop_less(l, &h[j], &h[c])) c = j;
+        if (!ibcc__loop_less(l, &h[c], &x)) break;
+        h[i] = h[c];
+        s[h[i].slot].pos = i;
+        i = c;
+    }
+    h[i] = x;
+    s[x.slot].pos = i;
+}
+
+/* Removes heap index i (< count): the last entry fills the hole and moves
+   up or down to its place. */
+static void ibcc__loop_remove_at(ibcc_loop *l, uint32_t i)
+{
+    ibcc__hent last;
+    l->count--;
+    if (i == l->count) return;
+    last = l->heap[l->count];
+    if (i > 0 && ibcc__loop_less(l, &last,
+                                 &l->heap[(i - 1u) / IBCC__LOOP_ARITY]))
+        ibcc__loop_up(l, i, last);
+    else
+        ibcc__loop_down(l, i, last);
+}
+
+/* Returns slot k to the free list and invalidates its handles. */
+static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
+{
+    ibcc__event *e = &l->slot[k];
+    e->fn = NULL;
+    e->ctx = NULL;
+    e->gen++;
+    if (e->gen == 0) e->gen = 1;
+    e->pos = l->free_head;
+    l->free_head = k;
+}
+
+IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
+                                    void *mem, size_t len)
+{
+    ibcc_loop_desc e;
+    size_t need;
+    uint32_t k, gen0;
+    uint64_t h;
+    if (!l || !d || !mem) return IBCC_ERR_NULL;
+    e = *d;
+    if (ibcc_loop_defaults(&e) != IBCC_OK) return IBCC_ERR_CAPACITY;
+    need = ibcc_loop_size(&e);
+    if (need == 0) return IBCC_ERR_CAPACITY;
+    if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
+    if (len < need) return IBCC_ERR_NOMEM;
+    /* first generation of this loop's slots: multiplicative hash (golden
+       ratio constant) of address and capacity, top 32 bits, never 0 */
+    h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
+        * UINT64_C(0x9E3779B97F4A7C15);
+    gen0 = (uint32_t)(h >> 32);
+    if (gen0 == 0) gen0 = 1;
+    l->now = 0;
+    l->seq = 0;
+    l->executed = 0;
+    l->cap = e.capacity;
+    l->count = 0;
+    l->free_head = 0;
+    l->heap = (ibcc__hent *)mem;
+    l->slot = (ibcc__event *)(void *)((unsigned char *)mem
+                                      + (size_t)e.capacity * sizeof(ibcc__hent));
+    for (k = 0; k < e.capacity; k++) {
+        ibcc__event *s = &l->slot[k];
+        s->seq = 0;
+        s->fn = NULL;
+        s->ctx = NULL;
+        s->arg = 0;
+        s->gen = gen0;
+        s->pos = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
+        l->heap[k].t = 0;
+        l->heap[k].slot = 0;
+        l->heap[k].pad = 0;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
+                                  void *ctx, uint64_t arg, ibcc_event_id *id)
+{
+    uint32_t k;
+    ibcc__event *e;
+    ibcc__hent x;
+    if (id) *id = 0;
+    if (!l || !fn) return IBCC_ERR_NULL;
+    if (t < l->now) return IBCC_ERR_PAST;
+    if (l->count >= l->cap) return IBCC_ERR_FULL;
+    k = l->free_head;
+    e = &l->slot[k];
+    l->free_head = e->pos;
+    e->seq = l->seq++;
+    e->fn = fn;
+    e->ctx = ctx;
+    e->arg = arg;
+    x.t = t;
+    x.slot = k;
+    x.pad = 0;
+    l->count++;
+    ibcc__loop_up(l, l->count - 1u, x);
+    if (id) *id = ((uint64_t)e->gen << 32) | k;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_loop_after(ibcc_loop *l, ibcc_time delay,
+                                     ibcc_event_fn fn, void *ctx, uint64_t arg,
+                                     ibcc_event_id *id)
+{
+    if (id) *id = 0;
+    if (!l || !fn) return IBCC_ERR_NULL;
+    if (delay > IBCC_TIME_MAX - l->now) return IBCC_ERR_OVERFLOW;
+    return ibcc_loop_at(l, l->now + delay, fn, ctx, arg, id);
+}
+
+IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
+{
+    uint32_t k, gen;
+    ibcc__event *e;
+    if (!l) return IBCC_ERR_NULL;
+    k = (uint32_t)(id & 0xffffffffu);
+    gen = (uint32_t)(id >> 32);
+    if (gen == 0 || k >= l->cap) return IBCC_ERR_NOT_FOUND;
+    e = &l->slot[k];
+    if (e->gen != gen || e->fn == NULL) return IBCC_ERR_NOT_FOUND;
+    ibcc__loop_remove_at(l, e->pos);
+    ibcc__loop_release(l, k);
+    return IBCC_OK;
+}
+
+IBCC_API int ibcc_loop_step(ibcc_loop *l)
+{
+    uint32_t k;
+    ibcc__event *e;
+    ibcc_event_fn fn;
+    void *ctx;
+    uint64_t arg;
+    if (!l || l->count == 0) return 0;
+    k = l->heap[0].slot;
+    e = &l->slot[k];
+    fn = e->fn;
+    ctx = e->ctx;
+    arg = e->arg;
+    l->now = l->heap[0].t;
+    ibcc__loop_remove_at(l, 0);
+    ibcc__loop_release(l, k); /* before the call: the callback may reuse it */
+    l->executed++;
+    fn(l, ctx, arg);
+    return 1;
+}
+
+IBCC_API ibcc_result ibcc_loop_run_until(ibcc_loop *l, ibcc_time t,
+                                         uint64_t *ran)
+{
+    uint64_t n = 0;
+    if (ran) *ran = 0;
+    if (!l) return IBCC_ERR_NULL;
+    if (t < l->now) return IBCC_ERR_PAST;
+    while (l->count > 0 && l->heap[0].t <= t) {
+        ibcc_loop_step(l);
+        n++;
+    }
+    l->now = t;
+    if (ran) *ran = n;
+    return IBCC_OK;
+}
+
+IBCC_API uint64_t ibcc_loop_run(ibcc_loop *l)
+{
+    uint64_t n = 0;
+    while (ibcc_loop_step(l)) n++;
+    return n;
+}
+
+IBCC_API ibcc_time ibcc_loop_now(const ibcc_loop *l)
+{
+    return l ? l->now : 0;
+}
+
+IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l)
+{
+    return l ? l->count : 0;
+}
+
+IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
+{
+    return (l && l->count) ? l->heap[0].t : IBCC_TIME_MAX;
+}
+
+#ifndef IBCC_NO_FABRIC
+/* ---- L3 fabric: implementation ----------------------------------------
+
+   Objects (all allocated at create through the allocator, except packets,
+   which come from a pool of 1024-packet chunks that grows on demand):
+   - channel: one direction of a link; the sender's transmitter, its view
+     of the receiver's free credits per lane (packets and 64-byte units),
+     counters for conservation (packets on the wire, credits returning).
+   - buffer: a switch input port's FIFO for one lane, as an array of
+     packet indices in arrival order (removal at any position for bypass),
+     plus the packet currently crossing the crossbar (its tail is still in
+     the buffer until the output finishes sending it).
+   - switch: its marker and arbiter (L1 engines), a pending arbitration.
+   - host: its ACK/CNP queue, its flows, a pending wake-up event.
+   Events carry (type, index) packed in the 64-bit argument. */
+
+#define IBCC__F_NONE     UINT32_C(0xffffffff)
+#define IBCC__F_CHUNK    1024u
+#define IBCC__F_E_ARRIVE 1u  /* packet visible at switch / tail at host */
+#define IBCC__F_E_TXEND  2u  /* a channel's transmitter finished */
+#define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
+#define IBCC__F_E_FLUSH  4u  /* deferred switch arbitrations / host runs */
+#define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
+#define IBCC__F_E_FLOW   6u  /* flow start / stop / ON-OFF toggle */
+#define IBCC__F_E_GEN    7u  /* RATE traffic: next packet generated */
+#define IBCC__F_E_RXDONE 8u  /* capped host finished absorbing a packet */
+
+typedef struct ibcc__fpkt {
+    uint32_t next;              /* free list / host ACK queue link */
+    uint32_t flow;
+    uint32_t size;
+    uint32_t units;             /* 64-byte credits it occupies */
+    uint32_t lane;
+    unsigned hdr;
+    uint32_t node;              /* node it is at or travelling to */
+    uint32_t in_port;           /* input port at that node */
+    uint32_t out_port;          /* routed output at a switch */
+    uint32_t chan;              /* channel it is on / arrived by */
+    ibcc_time t_inject;
+    ibcc_time t_arrive;         /* visible at this switch (its age) */
+    ibcc_time t_tail;           /* tail fully arrived at this node */
+} ibcc__fpkt;
+
+typedef struct ibcc__fchan {
+    uint32_t from, from_port, to, to_port;
+    ibcc_rate rate;
+    ibcc_time prop;
+    uint32_t sz_data, sz_ack;   /* wire-time cache keys */
+    ibcc_time wt_data, wt_ack;
+    ibcc_time busy_until;       /* transmitter busy until */
+    int busy;                   /* a TXEND event is pending */
+    uint32_t xmit_in, xmit_lane, xmit_units; /* what is being sent (switch) */
+    uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
+    uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
+    uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
+    uint32_t ret_p[2], ret_u[2];   /* credits travelling back */
+    uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
+    uint64_t bytes;             /* total sent */
+    ibcc_time busy_time;        /* total transmitter busy time */
+} ibcc__fchan;
+
+typedef struct ibcc__fbuf {
+    uint32_t *q;                /* packet indices, arrival order */
+    uint32_t n, cap;
+    uint32_t occ_p, occ_u;      /* queued + crossing */
+    uint32_t crossing;          /* packet whose tail is being sent */
+} ibcc__fbuf;
+
+typedef struct ibcc__fnode {
+    uint32_t kind, ports, base; /* base: first index in per-port arrays */
+    uint32_t idx;               /* index among switches or hosts */
+} ibcc__fnode;
+
+typedef struct ibcc__fsw {
+    struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
+    uint32_t node;
+    uint32_t lane;              /* lane the arbiter callback is asked for */
+    int arb_pending;            /* on the to-do list for instant arb_at */
+    ibcc_time arb_at;
+    ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
+    ibcc_marker mark;           /* data lane marking engine */
+    void *mem;                  /* arbiters' and marker's memory */
+} ibcc__fsw;
+
+typedef struct ibcc__fhost {
+    uint32_t node;
+    uint32_t chan;              /* its output channel */
+    uint32_t ackq_head, ackq_tail, ackq_n;
+    uint32_t first, nflows;     /* into ibcc_fabric.hflow */
+    uint32_t rr;
+    ibcc_event_id wake_id;
+    ibcc_time wake_at;          /* IBCC_TIME_MAX: none pending */
+    ibcc_time cap_next;         /* injection cap: next start allowed */
+    ibcc_time rx_free;          /* absorption cap: receive side free at */
+    int run_pending;            /* on the to-do list for instant run_at */
+    ibcc_time run_at;
+    ibcc_cct cct;               /* CCT agent of the host (if used) */
+    ibcc_mvcm mvcm;             /* MVCM agent of the host (if used) */
+    int has_cct, has_mvcm;
+    void *agent_mem;
+} ibcc__fhost;
+
+typedef struct ibcc__fflow {
+    ibcc_fabric_flow d;
+    uint32_t local;             /* index among its host's flows */
+    int on;                     /* active (start reached, ON period) */
+    ibcc_pacer pacer;           /* NONE/WINDOW/LAW/FIXED agents */
+    ibcc_law law;               /* LAW agent */
+    ibcc_time next_ok;          /* CCT/MVCM: earliest next start */
+    uint64_t backlog;           /* RATE traffic: packets waiting */
+    uint32_t outstanding;       /* unacknowledged packets */
+    ibcc_fabric_flow_stats st;
+} ibcc__fflow;
+
+struct ibcc_fabric {
+    ibcc_fabric_desc d;
+    ibcc_fabric_allocator al;
+    ibcc_loop loop;
+    void *loop_mem;
+    ibcc_rng rng;
+    uint32_t nn, nl, nch, nf, nsw, nh, nports;
+    ibcc__fnode *node;
+    uint32_t *out_ch, *in_ch;   /* [base + port] */
+    uint32_t *route;            /* [switch idx * nn + dst] -> port */
+    ibcc__fchan *ch;
+    ibcc__fbuf *buf;            /* [(base + port) * 2 + lane] */
+    uint32_t *bufmem;
+    ibcc__fsw *sw;
+    ibcc__fhost *host;
+    ibcc__fflow *flow;
+    uint32_t *hflow;
+    ibcc__fpkt **chunk;
+    uint32_t nchunk, chunk_cap, free_pkt;
+    uint64_t injected, delivered, hops;
+    uint64_t nbins;
+    uint64_t *flow_bins, *ch_bins;
+    ibcc_dest dest;
+    ibcc_pairstate pairs;       /* persistent per-pair law state */
+    void *pairs_mem;
+    ibcc_law_desc lawd;         /* effective law description */
+    ibcc_law law_proto;         /* compiled law copied into LAW flows */
+    void *law_mem;
+    uint32_t *todo;             /* switch arbitrations and host runs
+                                   requested for the current instant, in
+                                   request order (bit 31 set: host) */
+    uint32_t ntodo;
+    int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
+    ibcc_time flush_at;
+    ibcc_result err;            /* first internal error (event heap full) */
+};
+
+/* ---- memory ---------------------------------------------------------- */
+static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
+{
+    void *p;
+    if (n == 0) return NULL;    /* ibcc__fab_mul overflowed: no memory */
+    p = a->alloc ? a->alloc(a->user, n) : malloc(n);
+    if (p) memset(p, 0, n);
+    return p;
+}
+static void ibcc__fab_free(ibcc_fabric_allocator *a, void *p)
+{
+    if (!p) return;
+    if (a->free) a->free(a->user, p); else free(p);
+}
+/* n * size with overflow check (0 on overflow). */
+static size_t ibcc__fab_mul(size_t n, size_t size)
+{
+    if (size != 0 && n > ((size_t)-1) / size) return 0;
+    return n * size;
+}
+
+static ibcc__fpkt *ibcc__fab_pkt(const ibcc_fabric *f, uint32_t i)
+{
+    return &f->chunk[i / IBCC__F_CHUNK][i % IBCC__F_CHUNK];
+}
+
+/* Takes a packet from the pool, growing it by one chunk when empty. */
+static uint32_t ibcc__fab_pkt_new(ibcc_fabric *f)
+{
+    uint32_t i;
+    ibcc__fpkt *p;
+    if (f->free_pkt == IBCC__F_NONE) {
+        ibcc__fpkt *c;
+        uint32_t k;
+        if (f->nchunk == f->chunk_cap) {
+            uint32_t ncap = f->chunk_cap ? f->chunk_cap * 2u : 16u;
+            ibcc__fpkt **nc = (ibcc__fpkt **)ibcc__fab_alloc(&f->al,
+                                    ibcc__fab_mul(ncap, sizeof *nc));
+            if (!nc || ncap > 0x3ffff0u) {
+                ibcc__fab_free(&f->al, nc);
+                return IBCC__F_NONE;
+            }
+            if (f->nchunk) memcpy(nc, f->chunk, f->nchunk * sizeof *nc);
+            ibcc__fab_free(&f->al, f->chunk);
+            f->chunk = nc;
+            f->chunk_cap = ncap;
+        }
+        c = (ibcc__fpkt *)ibcc__fab_alloc(&f->al,
+                                          IBCC__F_CHUNK * sizeof *c);
+        if (!c) return IBCC__F_NONE;
+        f->chunk[f->nchunk] = c;
+        for (k = IBCC__F_CHUNK; k-- > 0;) {
+            c[k].next = f->free_pkt;
+            f->free_pkt = f->nchunk * IBCC__F_CHUNK + k;
+        }
+        f->nchunk++;
+    }
+    i = f->free_pkt;
+    p = ibcc__fab_pkt(f, i);
+    f->free_pkt = p->next;
+    memset(p, 0, sizeof *p);
+    p->next = IBCC__F_NONE;
+    f->injected++;
+    return i;
+}
+
+static void ibcc__fab_pkt_del(ibcc_fabric *f, uint32_t i)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, i);
+    p->next = f->free_pkt;
+    p->size = 0;                /* marks the slot free for the check */
+    f->free_pkt = i;
+    f->delivered++;
+}
+
+/* ---- events ---------------------------------------------------------- */
+static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg);
+
+static void ibcc__fab_at(ibcc_fabric *f, ibcc_time t, uint32_t type,
+                         uint64_t idx, ibcc_event_id *id)
+{
+    ibcc_result r = ibcc_loop_at(&f->loop, t, ibcc__fab_event, f,
+                                 (idx << 4) | type, id);
+    if (r != IBCC_OK && f->err == IBCC_OK) f->err = r;
+}
+
+static ibcc_time ibcc__fab_wire(ibcc__fchan *c, uint32_t size)
+{
+    ibcc_time t = 0;
+    if (size == c->sz_data) return c->wt_data;
+    if (size == c->sz_ack) return c->wt_ack;
+    (void)ibcc_wire_time(size, c->rate, &t); /* validated at create */
+    return t;
+}
+
+static uint32_t ibcc__fab_units(uint32_t size)
+{
+    return (size + 63u) / 64u;
+}
+
+static void ibcc__fab_bin(ibcc_fabric *f, uint64_t *bins, ibcc_time t,
+                          uint32_t bytes)
+{
+    uint64_t b;
+    if (!bins) return;
+    b = t / f->d.bin;
+    if (b < f->nbins) bins[b] += bytes;
+}
+
+static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
+                           uint32_t node, ibcc_time t, ibcc_fabric_pkt *v)
+{
+    (void)f;
+    v->flow = p->flow;
+    v->node = node;
+    v->size = p->size;
+    v->lane = p->lane;
+    v->hdr = p->hdr;
+    v->t_inject = p->t_inject;
+    v->t = t;
+}
+
+/* Same-instant rule (SCENARIOS.md A): a switch arbitrates, and a host
+   decides what to send, only after every event of the current instant has
+   been applied. Requests for the current instant go on a to-do list (each
+   switch and host at most once per instant, in request order). At the end
+   of every fabric event the list is worked off at once if no other event
+   is due at this instant (ibcc_loop_next_time), otherwise by one E_FLUSH
+   event scheduled now, which the loop runs after every event already due
+   at this instant (same-time events run in scheduling order). */
+static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
+{
+    ibcc__fsw *w = &f->sw[s];
+    ibcc_time now = f->loop.now;
+    w->arb_at = now;
+    if (w->arb_pending) return;     /* already on the list */
+    w->arb_pending = 1;
+    f->todo[f->ntodo++] = s;
+}
+
+/* Requests a host send attempt at time t (>= now). For the current
+   instant it goes on the to-do list (and a later timed wake-up is dropped:
+   the run re-requests what it needs); for a later time one timed E_HOST
+   is kept, the earliest. */
+static void ibcc__fab_wake_host(ibcc_fabric *f, uint32_t h, ibcc_time t)
+{
+    ibcc__fhost *o = &f->host[h];
+    ibcc_time now = f->loop.now;
+    if (t <= now) {
+        if (o->wake_at != IBCC_TIME_MAX) {
+            (void)ibcc_loop_cancel(&f->loop, o->wake_id);
+            o->wake_at = IBCC_TIME_MAX;
+        }
+        o->run_at = now;
+        if (o->run_pending) return;     /* already on the list */
+        o->run_pending = 1;
+        o->run_at = now;
+        f->todo[f->ntodo++] = h | 0x80000000u;
+        return;
+    }
+    if (o->wake_at != IBCC_TIME_MAX) {
+        if (o->wake_at <= t) return;
+        (void)ibcc_loop_cancel(&f->loop, o->wake_id);
+    }
+    o->wake_at = t;
+    ibcc__fab_at(f, t, IBCC__F_E_HOST, h, &o->wake_id);
+}
+
+static void ibcc__fab_kick_node(ibcc_fabric *f, uint32_t node)
+{
+    const ibcc__fnode *n = &f->node[node];
+    if (n->kind == IBCC_FABRIC_SWITCH) ibcc__fab_kick_sw(f, n->idx);
+    else ibcc__fab_wake_host(f, n->idx, f->loop.now);
+}
+
+/* Starts packet pi on channel c now. tail_in: when its tail is fully at
+   the sender (now for a host). The transmitter stays busy until the tail
+   has both arrived and been sent: end = max(now + wire, tail_in). */
+static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+                           ibcc_time tail_in)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_time now = f->loop.now;
+    ibcc_time end = now + ibcc__fab_wire(ch, p->size);
+    uint32_t ln = p->lane;
+    const ibcc__fnode *to = &f->node[ch->to];
+    if (end < tail_in) end = tail_in;
+    ch->busy_until = end;
+    ch->busy = 1;
+    ch->av_p[ln]--;
+    ch->av_u[ln] -= p->units;
+    ch->wire_p[ln]++;
+    ch->wire_u[ln] += p->units;
+    ch->bytes += p->size;
+    ch->busy_time += end - now;
+    f->hops++;
+    ibcc__fab_bin(f, f->ch_bins ? f->ch_bins + (uint64_t)c * f->nbins : NULL,
+                  now, p->size);
+    if (f->d.observer.link_busy) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(f, p, ch->from, now, &v);
+        f->d.observer.link_busy(f->d.observer.user, c, now, end, &v);
+    }
+    ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
+    p->node = ch->to;
+    p->in_port = ch->to_port;
+    p->chan = c;
+    p->t_tail = end + ch->prop;
+    if (to->kind == IBCC_FABRIC_SWITCH) {
+        p->t_arrive = now + ch->prop + f->d.fwd_delay;
+        ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
+    } else {
+        ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
+    }
+}
+
+/* Can channel c accept a packet of `units` on lane ln now? */
+static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
+{
+    return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
+}
+
+/* ---- switches ---------------------------------------------------------- */
+
+/* Arbiter callback: can output `out` of the switch take a packet of
+   `size` bytes on the lane being arbitrated? The transmitter must be idle
+   and the downstream buffer must have a packet slot and enough 64-byte
+   credits for it. */
+static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
+                              uint32_t size)
+{
+    ibcc__fsw *w = (ibcc__fsw *)user;
+    ibcc_fabric *f = w->f;
+    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + out]];
+    (void)in;
+    return !ch->busy && ibcc__fab_room(ch, w->lane, ibcc__fab_units(size));
+}
+
+/* BUSY classification state of a switch output for the marker: busy when
+   its transmitter is sending or the downstream data buffer has no room
+   for a data packet. */
+static void ibcc__fab_sw_busy(ibcc_fabric *f, uint32_t s, uint32_t port)
+{
+    ibcc__fsw *w = &f->sw[s];
+    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + port]];
+    int busy = ch->busy || !ibcc__fab_room(ch, 0,
+                                           ibcc__fab_units(f->d.data_size));
+    ibcc_marker_set_busy(&w->mark, port, busy);
+}
+
+/* A packet became visible at switch input (in_port, lane): it enters the
+   marker (data lane) and the lane's arbiter. */
+static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    const ibcc__fnode *n = &f->node[p->node];
+    ibcc__fsw *w = &f->sw[n->idx];
+    ibcc__fchan *in = &f->ch[p->chan];
+    ibcc__fbuf *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
+    uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
+    p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
+    in->wire_p[p->lane]--;
+    in->wire_u[p->lane] -= p->units;
+    b->occ_p++;
+    b->occ_u += p->units;
+    b->q[b->n++] = pi;
+    if (p->lane == 0) {
+        unsigned before = p->hdr;
+        p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
+                                     p->size);
+        if (p->hdr != before && f->d.observer.marked) {
+            ibcc_fabric_pkt v;
+            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
+            f->d.observer.marked(f->d.observer.user, &v);
+        }
+    }
+    (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
+                            p->size, pi);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* Removes packet pi from buffer b's queue (it starts crossing). */
+static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
+{
+    uint32_t k;
+    for (k = 0; k < b->n; k++) {
+        if (b->q[k] == pi) {
+            memmove(&b->q[k], &b->q[k + 1], (b->n - k - 1u) * sizeof *b->q);
+            b->n--;
+            break;
+        }
+    }
+    b->crossing = pi;
+}
+
+/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
+   before data), then the data lane, each picking until nothing more can
+   start. A data start never frees anything for the ACK lane, so one pass
+   of each is the fixed point. */
+static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+{
+    ibcc__fsw *w = &f->sw[s];
+    const ibcc__fnode *n = &f->node[w->node];
+    ibcc_arb_grant g;
+    uint32_t lane;
+    for (lane = 2; lane-- > 0;) {
+        w->lane = lane;
+        while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
+            uint32_t pi = (uint32_t)g.tag;
+            ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+            uint32_t c = f->out_ch[n->base + g.out];
+            ibcc__fchan *ch = &f->ch[c];
+            ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
+            if (lane == 0) {
+                unsigned before = p->hdr;
+                /* IBA root test: downstream can take another packet like
+                   this one after it (a port that is about to run out of
+                   credits is treated as a victim) */
+                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
+                p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
+                                             p->hdr, credit);
+                if (p->hdr != before && f->d.observer.marked) {
+                    ibcc_fabric_pkt v;
+                    ibcc__fab_view(f, p, w->node, f->loop.now, &v);
+                    f->d.observer.marked(f->d.observer.user, &v);
+                }
+            }
+            ibcc__fab_buf_take(b, pi);
+            ch->xmit_in = g.in;
+            ch->xmit_lane = lane;
+            ch->xmit_units = p->units;
+            ibcc__fab_send(f, c, pi, p->t_tail);
+            ibcc__fab_sw_busy(f, s, g.out);
+        }
+    }
+}
+
+/* Transmitter of a switch output finished: the tail left input buffer
+   (xmit_in, xmit_lane); its credits start back upstream, which they
+   reach one propagation delay later. */
+static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    const ibcc__fnode *n = &f->node[ch->from];
+    ibcc__fsw *w = &f->sw[n->idx];
+    uint32_t ln = ch->xmit_lane, in = ch->xmit_in;
+    ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
+    uint32_t up = f->in_ch[n->base + in];
+    ibcc__fchan *u = &f->ch[up];
+    b->occ_p--;
+    b->occ_u -= ch->xmit_units;
+    b->crossing = IBCC__F_NONE;
+    (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
+    u->ret_p[ln]++;
+    u->ret_u[ln] += ch->xmit_units;
+    ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
+                 ((uint64_t)up << 17) | ((uint64_t)ch->xmit_units << 1) | ln,
+                 NULL);
+    ibcc__fab_sw_busy(f, n->idx, ch->from_port);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* ---- hosts ------------------------------------------------------------- */
+
+/* Earliest time flow fi's agent lets it start its next packet, or
+   IBCC_TIME_MAX when it waits for an ACK. The window (outstanding <
+   window) is checked by the caller for every agent but MVCM. */
+static ibcc_time ibcc__fab_agent_next(ibcc_fabric *f, uint32_t fi);
+/* Flow fi started a data packet of wire time `wire` at now. */
+static void ibcc__fab_agent_sent(ibcc_fabric *f, uint32_t fi, ibcc_time wire);
+/* An ACK (header bits hdr) of flow fi reached its source. */
+static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
+                                unsigned marks);
+/* Flow fi starts a new ON period: fresh agent state at Rmax unless the
+   pair's state persists. */
+static void ibcc__fab_agent_restart(ibcc_fabric *f, uint32_t fi);
+/* Flow fi's window allows another packet now. */
+static int ibcc__fab_agent_window(const ibcc_fabric *f, uint32_t fi);
+
+/* Host h may send: ACK/CNP lane first, then data flows in round robin.
+   A flow is ready when it is active, has a packet, its window and agent
+   allow it and the first switch has room; the host otherwise sleeps until
+   the earliest agent time, a credit return or its transmitter freeing. */
+static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
+{
+    ibcc__fhost *o = &f->host[h];
+    ibcc__fchan *ch = &f->ch[o->chan];
+    ibcc_time now = f->loop.now, wake = IBCC_TIME_MAX;
+    uint32_t k;
+    if (ch->busy) return;                   /* TXEND wakes it */
+    if (o->cap_next > now) {
+        ibcc__fab_wake_host(f, h, o->cap_next);
+        return;
+    }
+    if (o->ackq_n && ibcc__fab_room(ch, 1,
+                                    ibcc__fab_pkt(f, o->ackq_head)->units)) {
+        uint32_t pi = o->ackq_head;
+        ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+        o->ackq_head = p->next;
+        if (--o->ackq_n == 0) o->ackq_tail = IBCC__F_NONE;
+        p->next = IBCC__F_NONE;
+        ibcc__fab_send(f, o->chan, pi, now);
+        return;
+    }
+    for (k = 0; k < o->nflows; k++) {
+        uint32_t pos = (o->rr + k) % o->nflows;
+        uint32_t fi = f->hflow[o->first + pos];
+        ibcc__fflow *fl = &f->flow[fi];
+        ibcc_time t, wire;
+        uint32_t pi;
+        ibcc__fpkt *p;
+        if (!fl->on) continue;
+        if (fl->d.traffic == IBCC_TRAFFIC_RATE && fl->backlog == 0) continue;
+        if (!ibcc__fab_agent_window(f, fi)) continue;
+        t = ibcc__fab_agent_next(f, fi);
+        if (t > now) {
+            if (t < wake) wake = t;
+            continue;
+        }
+        if (!ibcc__fab_room(ch, 0, ibcc__fab_units(fl->d.size))) continue;
+        pi = ibcc__fab_pkt_new(f);
+        if (pi == IBCC__F_NONE) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return;
+        }
+        p = ibcc__fab_pkt(f, pi);
+        p->flow = fi;
+        p->size = fl->d.size;
+        p->units = ibcc__fab_units(p->size);
+        p->lane = 0;
+        p->t_inject = now;
+        if (fl->d.traffic == IBCC_TRAFFIC_RATE) fl->backlog--;
+        fl->outstanding++;
+        fl->st.sent++;
+        fl->st.sent_bytes += p->size;
+        ibcc__fab_bin(f, f->flow_bins ? f->flow_bins + (uint64_t)fi * f->nbins
+                                      : NULL, now, p->size);
+        if (f->d.observer.sent) {
+            ibcc_fabric_pkt v;
+            ibcc__fab_view(f, p, o->node, now, &v);
+            f->d.observer.sent(f->d.observer.user, &v);
+        }
+        wire = ibcc__fab_wire(ch, p->size);
+        ibcc__fab_agent_sent(f, fi, wire);
+        o->rr = (pos + 1u) % o->nflows;
+        if (f->d.host_cap) {
+            ibcc_time tc = 0;
+            (void)ibcc_wire_time(p->size, f->d.host_cap, &tc);
+            o->cap_next = now + tc;
+        }
+        ibcc__fab_send(f, o->chan, pi, now);
+        return;
+    }
+    if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
+}
+
+/* Tail of packet pi reached a host with an absorption cap: the host takes
+   packets one after another at host_cap (e.g. a PCIe-limited adapter,
+   [G]); the packet holds its receive buffer space until absorbed. */
+static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc__fchan *in = &f->ch[p->chan];
+    ibcc__fhost *o = &f->host[f->node[p->node].idx];
+    ibcc_time now = f->loop.now, t = 0;
+    in->wire_p[p->lane]--;
+    in->wire_u[p->lane] -= p->units;
+    in->rx_p[p->lane]++;
+    in->rx_u[p->lane] += p->units;
+    (void)ibcc_wire_time(p->size, f->d.host_cap, &t);
+    if (o->rx_free < now) o->rx_free = now;
+    o->rx_free += t;
+    ibcc__fab_at(f, o->rx_free, IBCC__F_E_RXDONE, pi, NULL);
+}
+
+/* Tail of packet pi reached host `node` (or a capped host finished
+   absorbing it): it is consumed and its credits start back. Data: statistics, then the destination's echo rule
+   builds the ACK; ACK: the source agent reacts and the window opens. */
+static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    uint32_t c = p->chan, ln = p->lane;
+    ibcc__fchan *in = &f->ch[c];
+    uint32_t hidx = f->node[p->node].idx;
+    ibcc__fflow *fl = &f->flow[p->flow];
+    ibcc_time now = f->loop.now;
+    if (from_rx) {
+        in->rx_p[ln]--;
+        in->rx_u[ln] -= p->units;
+    } else {
+        in->wire_p[ln]--;
+        in->wire_u[ln] -= p->units;
+    }
+    in->ret_p[ln]++;
+    in->ret_u[ln] += p->units;
+    ibcc__fab_at(f, now + in->prop, IBCC__F_E_CREDIT,
+                 ((uint64_t)c << 17) | ((uint64_t)p->units << 1) | ln, NULL);
+    if (ln == 0) {
+        ibcc_time lat = now - p->t_inject;
+        ibcc__fhost *o = &f->host[hidx];
+        fl->st.delivered++;
+        fl->st.delivered_bytes += p->size;
+        if (p->hdr & (IBCC_FECN | IBCC_MB)) fl->st.marked++;
+        fl->st.lat_sum += lat;
+        if (lat > fl->st.lat_max) fl->st.lat_max = lat;
+        if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
+        {
+            uint64_t ns = lat / 1000u;
+            unsigned k = 0;
+            while (ns > 1u && k < 31u) {
+                ns >>= 1;
+                k++;
+            }
+            fl->st.lat_hist[k]++;
+        }
+        if (f->d.observer.delivered) {
+            ibcc_fabric_pkt v;
+            ibcc__fab_view(f, p, p->node, now, &v);
+            f->d.observer.delivered(f->d.observer.user, &v);
+        }
+        {
+            /* destination echo rule: an ACK and/or a CNP on lane 1 */
+            ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
+            unsigned k2, flags[2];
+            flags[0] = r.ack;
+            flags[1] = r.cnp;
+            for (k2 = 0; k2 < 2u; k2++) {
+                uint32_t ai;
+                ibcc__fpkt *a;
+                if (!flags[k2]) continue;
+                ai = ibcc__fab_pkt_new(f);
+                if (ai == IBCC__F_NONE) {
+                    if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+                    break;
+                }
+                a = ibcc__fab_pkt(f, ai);
+                p = ibcc__fab_pkt(f, pi);        /* pool may have grown */
+                a->flow = p->flow;
+                a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
+                a->units = ibcc__fab_units(a->size);
+                a->lane = 1;
+                a->hdr = flags[k2];
+                a->t_inject = now;
+                if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
+                else o->ackq_head = ai;
+                o->ackq_tail = ai;
+                o->ackq_n++;
+            }
+            if (o->ackq_n) ibcc__fab_wake_host(f, hidx, now);
+        }
+    } else {
+        uint32_t src = f->node[fl->d.src].idx;
+        unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
+        if (p->hdr & IBCC_ACK) {
+            if (fl->outstanding) fl->outstanding--;
+            fl->st.acks++;
+            if (marks) fl->st.acks_marked++;
+        }
+        ibcc__fab_agent_ack(f, p->flow, p->hdr, marks);
+        ibcc__fab_wake_host(f, src, now);
+    }
+    ibcc__fab_pkt_del(f, pi);
+}
+
+/* ---- source agents ------------------------------------------------------
+   NONE / WINDOW / LAW / FIXED flows use an ibcc_pacer (window + rate
+   limit; LAW points it at the flow's ibcc_law). CCT flows use their host's
+   ibcc_cct (delay from CCT[CCTI] after each packet) plus the flow window;
+   MVCM flows use their host's ibcc_mvcm (dynamic window, waiting slots). */
+static int ibcc__fab_uses_pacer(uint32_t agent)
+{
+    return agent <= IBCC_AGENT_FIXED;
+}
+
+static int ibcc__fab_agent_window(const ibcc_fabric *f, uint32_t fi)
+{
+    const ibcc__fflow *fl = &f->flow[fi];
+    if (ibcc__fab_uses_pacer(fl->d.agent))
+        return ibcc_pacer_window_open(&fl->pacer);
+    if (fl->d.agent == IBCC_AGENT_MVCM)
+        return fl->outstanding <
+               ibcc_mvcm_window(&f->host[f->node[fl->d.src].idx].mvcm,
+                                fl->local);
+    return fl->d.window == 0 || fl->outstanding < fl->d.window;
+}
+
+static ibcc_time ibcc__fab_agent_next(ibcc_fabric *f, uint32_t fi)
+{
+    const ibcc__fflow *fl = &f->flow[fi];
+    if (ibcc__fab_uses_pacer(fl->d.agent))
+        return ibcc_pacer_next(&fl->pacer);
+    return fl->next_ok;
+}
+
+static void ibcc__fab_agent_sent(ibcc_fabric *f, uint32_t fi, ibcc_time wire)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
+    ibcc_time now = f->loop.now;
+    if (ibcc__fab_uses_pacer(fl->d.agent)) {
+        (void)ibcc_pacer_on_send(&fl->pacer, now, wire);
+    } else if (fl->d.agent == IBCC_AGENT_CCT) {
+        /* IBA: the injection rate delay CCT[CCTI] follows each packet */
+        fl->next_ok = now + ibcc_cct_gap(&o->cct, fl->local, now, wire);
+    } else {
+        /* MVCM: nWS x WS between consecutive injections */
+        ibcc_time w = ibcc_mvcm_wait(&o->mvcm, fl->local);
+        fl->next_ok = (w > IBCC_TIME_MAX - now - wire) ? IBCC_TIME_MAX
+                                                       : now + wire + w;
+    }
+}
+
+static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
+                                unsigned marks)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
+    ibcc_time now = f->loop.now;
+    if (ibcc__fab_uses_pacer(fl->d.agent)) {
+        if (hdr & IBCC_ACK)
+            (void)ibcc_pacer_on_ack(&fl->pacer, marks != 0);
+        else if (marks && fl->d.agent == IBCC_AGENT_LAW)
+            ibcc_law_on_ack(&fl->law, 1);   /* BECN in a CNP: fdec only */
+    } else if (fl->d.agent == IBCC_AGENT_CCT) {
+        if (marks & IBCC_BECN) (void)ibcc_cct_on_becn(&o->cct, fl->local, now);
+    } else {
+        if (hdr & IBCC_ACK) (void)ibcc_mvcm_on_ack(&o->mvcm, fl->local, marks);
+    }
+}
+
+static void ibcc__fab_agent_restart(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
+    if (fl->d.agent == IBCC_AGENT_LAW) {
+        if (fl->d.persistent)
+            (void)ibcc_pairstate_load(&f->pairs, fl->d.src, fl->d.dst,
+                                      &fl->law);
+        else
+            ibcc_law_reset(&fl->law);
+    } else if (fl->d.agent == IBCC_AGENT_MVCM) {
+        ibcc_mvcm_on_inject_empty(&o->mvcm, fl->local);
+        fl->next_ok = 0;
+    } else if (fl->d.agent == IBCC_AGENT_CCT && !fl->d.persistent) {
+        fl->next_ok = 0;
+    }
+}
+
+/* A flow period ends: persistent LAW flows save their pair's state. */
+static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    if (fl->d.agent == IBCC_AGENT_LAW && fl->d.persistent)
+        (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &fl->law);
+}
+
+/* ---- flows: start, stop, ON/OFF, generation ---------------------------- */
+static ibcc_time ibcc__fab_exp(ibcc_fabric *f, ibcc_time mean)
+{
+    double x = ibcc_rng_exp(&f->rng, (double)mean);
+    if (x < 1.0) return 1;
+    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
+    return (ibcc_time)x;
+}
+
+/* E_FLOW argument: flow << 1 | on. */
+static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time now = f->loop.now;
+    int stopped = fl->d.stop != 0 && now >= fl->d.stop;
+    if (turn_on) {
+        if (stopped || fl->on) return;
+        fl->on = 1;
+        ibcc__fab_agent_restart(f, fi);
+        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
+            ibcc_time t = now + ibcc__fab_exp(f, fl->d.on_mean);
+            if (fl->d.stop == 0 || t < fl->d.stop)
+                ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
+        }
+        ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+    } else {
+        if (!fl->on) return;
+        fl->on = 0;
+        ibcc__fab_agent_end(f, fi);
+        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
+            ibcc_time t = now + ibcc__fab_exp(f, fl->d.off_mean);
+            if (fl->d.stop == 0 || t < fl->d.stop)
+                ibcc__fab_at(f, t, IBCC__F_E_FLOW,
+                             ((uint64_t)fi << 1) | 1u, NULL);
+        }
+    }
+}
+
+/* RATE traffic: one packet joins the flow's queue every size/offered. */
+static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time now = f->loop.now, gap = 0;
+    if (fl->d.stop != 0 && now >= fl->d.stop) return;
+    if (fl->backlog == 0 && fl->d.agent == IBCC_AGENT_MVCM)
+        ibcc_mvcm_on_inject_empty(&f->host[f->node[fl->d.src].idx].mvcm,
+                                  fl->local);
+    fl->backlog++;
+    (void)ibcc_wire_time(fl->d.size, fl->d.offered, &gap);
+    ibcc__fab_at(f, now + gap, IBCC__F_E_GEN, fi, NULL);
+    ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+}
+
+/* Works off the to-do list of the current instant. */
+static void ibcc__fab_flush(ibcc_fabric *f)
+{
+    uint32_t k;
+    for (k = 0; k < f->ntodo; k++) {
+        uint32_t x = f->todo[k];
+        if (x & 0x80000000u) {
+            x &= 0x7fffffffu;
+            f->host[x].run_pending = 0;
+            ibcc__fab_host_run(f, x);
+        } else {
+            f->sw[x].arb_pending = 0;
+            ibcc__fab_sw_arb(f, x);
+        }
+    }
+    f->ntodo = 0;
+}
+
+static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    ibcc_fabric *f = (ibcc_fabric *)ctx;
+    uint64_t idx = arg >> 4;
+    (void)l;
+    switch ((uint32_t)(arg & 15u)) {
+    case IBCC__F_E_ARRIVE: {
+        uint32_t pi = (uint32_t)idx;
+        if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
+            ibcc__fab_sw_arrive(f, pi);
+        else if (f->d.host_cap)
+            ibcc__fab_host_absorb(f, pi);
+        else
+            ibcc__fab_host_receive(f, pi, 0);
+        break;
+    }
+    case IBCC__F_E_RXDONE:
+        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
+        break;
+    case IBCC__F_E_TXEND: {
+        uint32_t c = (uint32_t)idx;
+        ibcc__fchan *ch = &f->ch[c];
+        ch->busy = 0;
+        if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+            ibcc__fab_sw_txend(f, c);
+        else
+            ibcc__fab_wake_host(f, f->node[ch->from].idx, f->loop.now);
+        break;
+    }
+    case IBCC__F_E_CREDIT: {
+        uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
+        uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
+        ibcc__fchan *ch = &f->ch[c];
+        ch->ret_p[ln]--;
+        ch->ret_u[ln] -= units;
+        ch->av_p[ln]++;
+        ch->av_u[ln] += units;
+        if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+            ibcc__fab_sw_busy(f, f->node[ch->from].idx, ch->from_port);
+        ibcc__fab_kick_node(f, ch->from);
+        break;
+    }
+    case IBCC__F_E_FLUSH:
+        f->flush_pending = 0;
+        break;
+    case IBCC__F_E_HOST:                  /* timed wake-up: join the
+                                             instant's to-do list */
+        f->host[idx].wake_at = IBCC_TIME_MAX;
+        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
+        break;
+    case IBCC__F_E_FLOW:
+        ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
+        break;
+    case IBCC__F_E_GEN:
+        ibcc__fab_gen_event(f, (uint32_t)idx);
+        break;
+    default:
+        break;
+    }
+    if (f->ntodo) {
+        ibcc_time now = f->loop.now;
+        if (ibcc_loop_next_time(&f->loop) > now) {
+            ibcc__fab_flush(f);
+        } else if (!(f->flush_pending && f->flush_at == now)) {
+            f->flush_pending = 1;
+            f->flush_at = now;
+            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
+        }
+    }
+}
+
+/* ---- create / destroy -------------------------------------------------- */
+IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
+{
+    if (!d) return IBCC_ERR_NULL;
+    if (d->link_rate == 0) d->link_rate = IBCC_GBYTES(1);
+    if (d->prop_delay == 0) d->prop_delay = IBCC_NS(5);
+    if (d->fwd_delay == 0 && !d->fwd_zero) d->fwd_delay = IBCC_NS(40);
+    if (d->data_size == 0) d->data_size = 2068u;
+    if (d->buf_packets == 0) d->buf_packets = 4u;
+    if (d->ack_buf_packets == 0) d->ack_buf_packets = 16u;
+    if (d->bin == 0) d->bin = IBCC_US(100);
+    if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
+        d->dest.ack_bytes = 20u;
+    if (d->data_size > 65535u || d->buf_packets > 65535u
+        || d->ack_buf_packets > 65535u || d->buf_credits > (1u << 20)
+        || d->fwd_zero > 1u)
+        return IBCC_ERR_RANGE;
+    if (d->buf_credits && d->buf_credits < ibcc__fab_units(d->data_size))
+        return IBCC_ERR_RANGE;   /* a data packet could never enter */
+    return IBCC_OK;
+}
+
+static void ibcc__fab_release(ibcc_fabric *f)
+{
+    ibcc_fabric_allocator a = f->al;
+    uint32_t i;
+    if (f->sw) for (i = 0; i < f->nsw; i++) ibcc__fab_free(&a, f->sw[i].mem);
+    if (f->host)
+        for (i = 0; i < f->nh; i++) ibcc__fab_free(&a, f->host[i].agent_mem);
+    for (i = 0; i < f->nchunk; i++) ibcc__fab_free(&a, f->chunk[i]);
+    ibcc__fab_free(&a, f->chunk);
+    ibcc__fab_free(&a, f->loop_mem);
+    ibcc__fab_free(&a, f->node);
+    ibcc__fab_free(&a, f->out_ch);
+    ibcc__fab_free(&a, f->in_ch);
+    ibcc__fab_free(&a, f->route);
+    ibcc__fab_free(&a, f->ch);
+    ibcc__fab_free(&a, f->buf);
+    ibcc__fab_free(&a, f->bufmem);
+    ibcc__fab_free(&a, f->sw);
+    ibcc__fab_free(&a, f->todo);
+    ibcc__fab_free(&a, f->host);
+    ibcc__fab_free(&a, f->flow);
+    ibcc__fab_free(&a, f->hflow);
+    ibcc__fab_free(&a, f->pairs_mem);
+    ibcc__fab_free(&a, f->law_mem);
+    ibcc__fab_free(&a, f->flow_bins);
+    ibcc__fab_free(&a, f->ch_bins);
+    ibcc__fab_free(&a, f);
+}
+
+IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f)
+{
+    if (f) ibcc__fab_release(f);
+}
+
+/* Follows the static routes from host src to host dst. */
+static ibcc_result ibcc__fab_walk(const ibcc_fabric *f, uint32_t src,
+                                  uint32_t dst)
+{
+    uint32_t node = src, hops = 0;
+    uint32_t c = f->out_ch[f->node[src].base];
+    for (;;) {
+        const ibcc__fnode *n;
+        uint32_t port;
+        node = f->ch[c].to;
+        n = &f->node[node];
+        if (n->kind == IBCC_FABRIC_HOST) return node == dst ? IBCC_OK
+                                                             : IBCC_ERR_RANGE;
+        if (++hops > f->nn) return IBCC_ERR_RANGE;      /* routing loop */
+        port = f->route[(uint64_t)n->idx * f->nn + dst];
+        if (port == IBCC__F_NONE) return IBCC_ERR_RANGE;
+        c = f->out_ch[n->base + port];
+    }
+}
+
+/* Topology checks and the node / channel / route tables. */
+static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
+{
+    const ibcc_fabric_desc *d = &f->d;
+    uint32_t i, base = 0;
+    f->node = (ibcc__fnode *)ibcc__fab_alloc(&f->al,
+                                    ibcc__fab_mul(f->nn, sizeof *f->node));
+    if (!f->node) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nn; i++) {
+        const ibcc_fabric_node *n = &d->nodes[i];
+        uint32_t ports = n->kind == IBCC_FABRIC_HOST ? 1u : n->ports;
+        if (n->kind != IBCC_FABRIC_HOST && n->kind != IBCC_FABRIC_SWITCH)
+            return IBCC_ERR_RANGE;
+        if (n->kind == IBCC_FABRIC_HOST && n->ports > 1u)
+            return IBCC_ERR_RANGE;
+        if (ports == 0 || ports > IBCC_ARBITER_MAX_PORTS)
+            return IBCC_ERR_CAPACITY;
+        f->node[i].kind = n->kind;
+        f->node[i].ports = ports;
+        f->node[i].base = base;
+        f->node[i].idx = n->kind == IBCC_FABRIC_HOST ? f->nh++ : f->nsw++;
+        base += ports;
+        if (base > (1u << 26)) return IBCC_ERR_CAPACITY;  /* total ports */
+    }
+    f->nports = base;
+    if (f->nh == 0) return IBCC_ERR_CAPACITY;
+    f->out_ch = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
+    f->in_ch = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
+    f->ch = (ibcc__fchan *)ibcc__fab_alloc(&f->al,
+                                    ibcc__fab_mul(f->nch, sizeof *f->ch));
+    f->route = (uint32_t *)ibcc__fab_alloc(&f->al,
+              ibcc__fab_mul(ibcc__fab_mul(f->nsw ? f->nsw : 1u, f->nn), 4));
+    if (!f->out_ch || !f->in_ch || !f->ch || !f->route) return IBCC_ERR_NOMEM;
+    for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC__F_NONE;
+    {
+        uint64_t k, nr = (uint64_t)f->nsw * f->nn;
+        for (k = 0; k < nr; k++) f->route[k] = IBCC__F_NONE;
+    }
+    for (i = 0; i < f->nl; i++) {
+        const ibcc_fabric_link *k = &d->links[i];
+        uint32_t dir;
+        if (k->a >= f->nn || k->b >= f->nn || k->a == k->b
+            || k->a_port >= f->node[k->a].ports
+            || k->b_port >= f->node[k->b].ports)
+            return IBCC_ERR_RANGE;
+        if (f->out_ch[f->node[k->a].base + k->a_port] != IBCC__F_NONE
+            || f->out_ch[f->node[k->b].base + k->b_port] != IBCC__F_NONE)
+            return IBCC_ERR_RANGE;                      /* port linked twice */
+        for (dir = 0; dir < 2u; dir++) {
+            uint32_t c = 2u * i + dir;
+            ibcc__fchan *ch = &f->ch[c];
+            ch->from = dir ? k->b : k->a;
+            ch->from_port = dir ? k->b_port : k->a_port;
+            ch->to = dir ? k->a : k->b;
+            ch->to_port = dir ? k->a_port : k->b_port;
+            ch->rate = k->rate ? k->rate : d->link_rate;
+            ch->prop = k->prop ? k->prop : d->prop_delay;
+            ch->sz_data = d->data_size;
+            ch->sz_ack = d->dest.ack_bytes;
+            if (ibcc_wire_time(ch->sz_data, ch->rate, &ch->wt_data) != IBCC_OK
+                || ibcc_wire_time(ch->sz_ack, ch->rate, &ch->wt_ack) != IBCC_OK
+                || ibcc_wire_time(65535u, ch->rate, &ch->busy_until) != IBCC_OK)
+                return IBCC_ERR_RANGE;
+            ch->busy_until = 0;
+            ch->xmit_in = IBCC__F_NONE;
+            f->out_ch[f->node[ch->from].base + ch->from_port] = c;
+            f->in_ch[f->node[ch->to].base + ch->to_port] = c;
+        }
+    }
+    for (i = 0; i < f->nn; i++)
+        if (f->node[i].kind == IBCC_FABRIC_HOST
+            && f->out_ch[f->node[i].base] == IBCC__F_NONE)
+            return IBCC_ERR_RANGE;                      /* host not linked */
+    for (i = 0; i < d->route_count; i++) {
+        const ibcc_fabric_route *r = &d->routes[i];
+        if (r->sw >= f->nn || r->dst >= f->nn
+            || f->node[r->sw].kind != IBCC_FABRIC_SWITCH
+            || f->node[r->dst].kind != IBCC_FABRIC_HOST
+            || r->port >= f->node[r->sw].ports
+            || f->out_ch[f->node[r->sw].base + r->port] == IBCC__F_NONE)
+            return IBCC_ERR_RANGE;
+        f->route[(uint64_t)f->node[r->sw].idx * f->nn + r->dst] = r->port;
+    }
+    return IBCC_OK;
+}
+
+/* Channel capacities as seen by their senders (receiver's buffers). */
+static void ibcc__fab_credits(ibcc_fabric *f)
+{
+    uint32_t c, ln;
+    for (c = 0; c < f->nch; c++) {
+        ibcc__fchan *ch = &f->ch[c];
+        ch->cap_p[0] = f->d.buf_packets;
+        ch->cap_u[0] = f->d.buf_credits ? f->d.buf_credits
+                                        : f->d.buf_packets * 1024u;
+        ch->cap_p[1] = f->d.ack_buf_packets;
+        ch->cap_u[1] = f->d.ack_buf_packets * 1024u;
+        for (ln = 0; ln < 2u; ln++) {
+            ch->av_p[ln] = ch->cap_p[ln];
+            ch->av_u[ln] = ch->cap_u[ln];
+        }
+    }
+}
+
+static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
+{
+    uint32_t i, s = 0, nb = 0, k;
+    f->sw = (ibcc__fsw *)ibcc__fab_alloc(&f->al,
+                                ibcc__fab_mul(f->nsw ? f->nsw : 1u, sizeof *f->sw));
+    f->todo = (uint32_t *)ibcc__fab_alloc(&f->al,
+                                ibcc__fab_mul((size_t)f->nsw + f->nh, 4));
+    if (!f->todo) return IBCC_ERR_NOMEM;
+    f->buf = (ibcc__fbuf *)ibcc__fab_alloc(&f->al,
+                                ibcc__fab_mul(f->nports * 2u, sizeof *f->buf));
+    f->bufmem = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
+            f->nports, ((size_t)f->d.buf_packets + f->d.ack_buf_packets) * 4u));
+    if (!f->sw || !f->buf || !f->bufmem) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nports * 2u; i++) {
+        ibcc__fbuf *b = &f->buf[i];
+        b->cap = (i & 1u) ? f->d.ack_buf_packets : f->d.buf_packets;
+        b->q = f->bufmem + nb;
+        b->crossing = IBCC__F_NONE;
+        nb += b->cap;
+    }
+    for (i = 0; i < f->nn; i++) {
+        ibcc__fsw *w;
+        ibcc_arbiter_desc ad[2];
+        ibcc_marker_desc md;
+        size_t sz[3], off = 0, tot;
+        ibcc_result r;
+        char *mem;
+        if (f->node[i].kind != IBCC_FABRIC_SWITCH) continue;
+        w = &f->sw[s++];
+        w->f = f;
+        w->node = i;
+        for (k = 0; k < 2u; k++) {
+            ad[k] = f->d.arbiter;
+            ad[k].ports = f->node[i].ports;
+            ad[k].capacity = k ? f->d.ack_buf_packets : f->d.buf_packets;
+            ad[k].can_send = ibcc__fab_can_send;
+            ad[k].user = w;
+            if ((r = ibcc_arbiter_defaults(&ad[k])) != IBCC_OK) return r;
+            sz[k] = (ibcc_arbiter_size(&ad[k]) + 7u) & ~(size_t)7u;
+            if (sz[k] == 0) return IBCC_ERR_RANGE;
+        }
+        md = f->d.marker;
+        md.ports = f->node[i].ports;
+        md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
+        md.in_capacity = f->d.buf_credits ? f->d.buf_credits
+                                          : f->d.buf_packets;
+        if ((r = ibcc_marker_defaults(&md)) != IBCC_OK) return r;
+        sz[2] = (ibcc_marker_size(&md) + 7u) & ~(size_t)7u;
+        if (sz[2] == 0) return IBCC_ERR_RANGE;
+        tot = sz[0] + sz[1] + sz[2];
+        w->mem = ibcc__fab_alloc(&f->al, tot);
+        if (!w->mem) return IBCC_ERR_NOMEM;
+        mem = (char *)w->mem;
+        for (k = 0; k < 2u; k++) {
+            r = ibcc_arbiter_init(&w->arb[k], &ad[k], mem + off, sz[k]);
+            if (r != IBCC_OK) return r;
+            off += sz[k];
+        }
+        r = ibcc_marker_init(&w->mark, &md, mem + off, sz[2]);
+        if (r != IBCC_OK) return r;
+    }
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
+{
+    const ibcc_fabric_desc *d = &f->d;
+    uint32_t i, h, *fill;
+    ibcc_result r;
+    f->flow = (ibcc__fflow *)ibcc__fab_alloc(&f->al,
+                          ibcc__fab_mul(f->nf ? f->nf : 1u, sizeof *f->flow));
+    f->hflow = (uint32_t *)ibcc__fab_alloc(&f->al,
+                          ibcc__fab_mul(f->nf ? f->nf : 1u, 4));
+    f->host = (ibcc__fhost *)ibcc__fab_alloc(&f->al,
+                          ibcc__fab_mul(f->nh, sizeof *f->host));
+    if (!f->flow || !f->hflow || !f->host) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nn; i++) {
+        ibcc__fhost *o;
+        if (f->node[i].kind != IBCC_FABRIC_HOST) continue;
+        o = &f->host[f->node[i].idx];
+        o->node = i;
+        o->chan = f->out_ch[f->node[i].base];
+        o->ackq_head = o->ackq_tail = IBCC__F_NONE;
+        o->wake_at = IBCC_TIME_MAX;
+    }
+    for (i = 0; i < f->nf; i++) {
+        const ibcc_fabric_flow *x = &d->flows[i];
+        ibcc__fflow *fl = &f->flow[i];
+        if (x->src >= f->nn || x->dst >= f->nn || x->src == x->dst
+            || f->node[x->src].kind != IBCC_FABRIC_HOST
+            || f->node[x->dst].kind != IBCC_FABRIC_HOST
+            || x->traffic > IBCC_TRAFFIC_RATE || x->agent > IBCC_AGENT_MVCM
+            || x->persistent > 1u || x->size > 65535u
+            || (x->stop != 0 && x->stop <= x->start))
+            return IBCC_ERR_RANGE;
+        if (x->traffic == IBCC_TRAFFIC_ONOFF
+            && (x->on_mean == 0 || x->off_mean == 0)) return IBCC_ERR_RANGE;
+        if (x->traffic == IBCC_TRAFFIC_RATE && x->offered == 0)
+            return IBCC_ERR_RANGE;
+        if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
+            return IBCC_ERR_RANGE;
+        /* without ACKs a window would never open again and a law would
+           never increase */
+        if (f->dest.transport == IBCC_DEST_UNACKED
+            && (x->window || x->agent == IBCC_AGENT_MVCM
+                || x->agent == IBCC_AGENT_LAW))
+            return IBCC_ERR_UNSUPPORTED;
+        if ((r = ibcc__fab_walk(f, x->src, x->dst)) != IBCC_OK) return r;
+        if ((r = ibcc__fab_walk(f, x->dst, x->src)) != IBCC_OK) return r;
+        fl->d = *x;
+        if (fl->d.size == 0) fl->d.size = d->data_size;
+        if (d->buf_credits && ibcc__fab_units(fl->d.size) > d->buf_credits)
+            return IBCC_ERR_RANGE;
+        h = f->node[x->src].idx;
+        fl->local = f->host[h].nflows++;
+        if (x->agent == IBCC_AGENT_CCT) f->host[h].has_cct = 1;
+        if (x->agent == IBCC_AGENT_MVCM) f->host[h].has_mvcm = 1;
+    }
+    /* host flow lists: hflow[first .. first + nflows) */
+    fill = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(f->nh, 4));
+    if (!fill) return IBCC_ERR_NOMEM;
+    for (h = 0, i = 0; h < f->nh; h++) {
+        f->host[h].first = i;
+        fill[h] = i;
+        i += f->host[h].nflows;
+    }
+    for (i = 0; i < f->nf; i++) {
+        h = f->node[f->flow[i].d.src].idx;
+        f->hflow[fill[h]++] = i;
+    }
+    ibcc__fab_free(&f->al, fill);
+    /* per-host CCT / MVCM agents */
+    for (h = 0; h < f->nh; h++) {
+        ibcc__fhost *o = &f->host[h];
+        ibcc_cct_desc cd = d->cct;
+        ibcc_mvcm_desc vd = d->mvcm;
+        size_t s1 = 0, s2 = 0;
+        if (!o->has_cct && !o->has_mvcm) continue;
+        cd.flows = vd.flows = o->nflows;
+        if (cd.port_rate == 0) cd.port_rate = f->ch[o->chan].rate;
+        if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = d->data_size;
+        if (o->has_cct && (s1 = (ibcc_cct_size(&cd) + 7u) & ~(size_t)7u) == 0)
+            return IBCC_ERR_RANGE;
+        if (o->has_mvcm && (s2 = (ibcc_mvcm_size(&vd) + 7u) & ~(size_t)7u) == 0)
+            return IBCC_ERR_RANGE;
+        o->agent_mem = ibcc__fab_alloc(&f->al, s1 + s2);
+        if (!o->agent_mem) return IBCC_ERR_NOMEM;
+        if (o->has_cct && (r = ibcc_cct_init(&o->cct, &cd, o->agent_mem, s1))
+                          != IBCC_OK) return r;
+        if (o->has_mvcm && (r = ibcc_mvcm_init(&o->mvcm, &vd,
+                               (char *)o->agent_mem + s1, s2)) != IBCC_OK)
+            return r;
+    }
+    /* pacers and laws */
+    for (i = 0; i < f->nf; i++) {
+        ibcc__fflow *fl = &f->flow[i];
+        ibcc_pacer_desc pd;
+        if (!ibcc__fab_uses_pacer(fl->d.agent)) continue;
+        memset(&pd, 0, sizeof pd);
+        pd.window = fl->d.window ? fl->d.window : IBCC_PACER_NO_WINDOW;
+        if (fl->d.agent == IBCC_AGENT_LAW) {
+            if (!f->law_mem) {
+                /* one law compiled once (TABLE form: its tables); every
+                   flow gets a copy of the object, sharing the tables */
+                size_t ls = ibcc_law_size(&f->lawd);
+                if (ls == 0) return IBCC_ERR_RANGE;
+                f->law_mem = ibcc__fab_alloc(&f->al, ls);
+                if (!f->law_mem) return IBCC_ERR_NOMEM;
+                r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
+                if (r != IBCC_OK) return r;
+            }
+            fl->law = f->law_proto;
+            pd.law = &fl->law;
+        } else if (fl->d.agent == IBCC_AGENT_FIXED) {
+            pd.rate = fl->d.rate;
+            pd.rmax = f->ch[f->host[f->node[fl->d.src].idx].chan].rate;
+        }
+        if ((r = ibcc_pacer_init(&fl->pacer, &pd)) != IBCC_OK) return r;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
+                                        const ibcc_fabric_desc *desc)
+{
+    ibcc_fabric_desc d;
+    ibcc_fabric_allocator al;
+    ibcc_fabric *f;
+    ibcc_loop_desc ld;
+    ibcc_pairstate_desc pd;
+    ibcc_result r;
+    uint64_t cap;
+    size_t sz;
+    uint32_t i;
+    if (!out) return IBCC_ERR_NULL;
+    *out = NULL;
+    if (!desc || !desc->nodes || !desc->links) return IBCC_ERR_NULL;
+    if ((desc->route_count && !desc->routes)
+        || (desc->flow_count && !desc->flows)) return IBCC_ERR_NULL;
+    if ((desc->allocator.alloc == NULL) != (desc->allocator.free == NULL))
+        return IBCC_ERR_NULL;
+    if (desc->node_count == 0 || desc->link_count == 0
+        || desc->node_count > (1u << 24) || desc->link_count > (1u << 24)
+        || desc->flow_count > (1u << 24))
+        return IBCC_ERR_CAPACITY;
+    d = *desc;
+    if ((r = ibcc_fabric_defaults(&d)) != IBCC_OK) return r;
+    al = d.allocator;
+    f = (ibcc_fabric *)ibcc__fab_alloc(&al, sizeof *f);
+    if (!f) return IBCC_ERR_NOMEM;
+    f->al = al;
+    f->d = d;
+    f->nn = d.node_count;
+    f->nl = d.link_count;
+    f->nch = 2u * d.link_count;
+    f->nf = d.flow_count;
+    f->free_pkt = IBCC__F_NONE;
+    ibcc_rng_seed(&f->rng, d.seed);
+    if ((r = ibcc_dest_init(&f->dest, &d.dest)) != IBCC_OK) goto fail;
+    f->d.dest.ack_bytes = f->dest.ack_bytes;
+    f->lawd = d.law;
+    if ((r = ibcc_law_defaults(&f->lawd)) != IBCC_OK) goto fail;
+    if ((r = ibcc__fab_topology(f)) != IBCC_OK) goto fail;
+    ibcc__fab_credits(f);
+    if ((r = ibcc__fab_switches(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc__fab_flows(f)) != IBCC_OK) goto fail;
+    memset(&pd, 0, sizeof pd);
+    pd.capacity = f->nf ? f->nf : 1u;
+    if ((r = ibcc_pairstate_defaults(&pd)) != IBCC_OK) goto fail;
+    sz = ibcc_pairstate_size(&pd);
+    f->pairs_mem = ibcc__fab_alloc(&f->al, sz);
+    if (!f->pairs_mem) { r = IBCC_ERR_NOMEM; goto fail; }
+    if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
+        goto fail;
+    /* Pending events are bounded: per channel one TXEND, one ARRIVE per
+       packet on the wire, one RXDONE per packet a capped host holds and
+       one CREDIT per credit returning (each at most the receiver's
+       capacity per lane); per host one timed wake-up; one flush; per
+       flow a start, a stop or toggle and a generation. */
+    cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
+    cap += (uint64_t)f->nch * (1u + 3u * ((uint64_t)d.buf_packets
+                                         + d.ack_buf_packets));
+    if (d.loop_capacity) cap = d.loop_capacity;
+    if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
+    ld.capacity = (uint32_t)cap;
+    sz = ibcc_loop_size(&ld);
+    f->loop_mem = sz ? ibcc__fab_alloc(&f->al, sz) : NULL;
+    if (!f->loop_mem) { r = sz ? IBCC_ERR_NOMEM : IBCC_ERR_CAPACITY; goto fail; }
+    if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
+        goto fail;
+    if (d.horizon) {
+        f->nbins = (d.horizon + d.bin - 1u) / d.bin;
+        if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
+        f->flow_bins = (uint64_t *)ibcc__fab_alloc(&f->al,
+               ibcc__fab_mul((size_t)f->nbins * (f->nf ? f->nf : 1u), 8));
+        f->ch_bins = (uint64_t *)ibcc__fab_alloc(&f->al,
+               ibcc__fab_mul((size_t)f->nbins * f->nch, 8));
+        if (!f->flow_bins || !f->ch_bins) { r = IBCC_ERR_NOMEM; goto fail; }
+    }
+    for (i = 0; i < f->nf; i++) {
+        const ibcc_fabric_flow *x = &f->flow[i].d;
+        ibcc__fab_at(f, x->start, IBCC__F_E_FLOW, ((uint64_t)i << 1) | 1u, NULL);
+        if (x->stop) ibcc__fab_at(f, x->stop, IBCC__F_E_FLOW, (uint64_t)i << 1,
+                                  NULL);
+        if (x->traffic == IBCC_TRAFFIC_RATE)
+            ibcc__fab_at(f, x->start, IBCC__F_E_GEN, i, NULL);
+    }
+    if (f->err != IBCC_OK) { r = f->err; goto fail; }
+    *out = f;
+    return IBCC_OK;
+fail:
+    ibcc__fab_release(f);
+    return r;
+}
+
+/* ---- running and queries ----------------------------------------------- */
+IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t)
+{
+    ibcc_result r;
+    if (!f) return IBCC_ERR_NULL;
+    if (f->err != IBCC_OK) return f->err;
+    r = ibcc_loop_run_until(&f->loop, t, NULL);
+    if (r != IBCC_OK) return r;
+    return f->err;
+}
+
+IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f)
+{
+    return f ? f->loop.now : 0;
+}
+
+IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f)
+{
+    return f ? &f->loop : NULL;
+}
+
+IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
+{
+    uint64_t located = 0, live = 0;
+    uint32_t c, ln, i, k;
+    if (!f) return IBCC_ERR_NULL;
+    for (c = 0; c < f->nch; c++) {
+        const ibcc__fchan *ch = &f->ch[c];
+        const ibcc__fnode *to = &f->node[ch->to];
+        for (ln = 0; ln < 2u; ln++) {
+            uint64_t op = 0, ou = 0;
+            if (to->kind == IBCC_FABRIC_SWITCH) {
+                const ibcc__fbuf *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
+                uint64_t up = 0, uu = 0;
+                for (k = 0; k < b->n; k++) {
+                    up++;
+                    uu += ibcc__fab_pkt(f, b->q[k])->units;
+                }
+                if (b->crossing != IBCC__F_NONE) {
+                    const ibcc__fchan *oc = NULL;
+                    uint32_t p2;
+                    up++;
+                    /* the crossing packet's units are those its output
+                       channel records as being sent from this input */
+                    for (p2 = 0; p2 < to->ports; p2++) {
+                        uint32_t c2 = f->out_ch[to->base + p2];
+                        if (c2 != IBCC__F_NONE && f->ch[c2].busy
+                            && f->ch[c2].xmit_in == ch->to_port
+                            && f->ch[c2].xmit_lane == ln) oc = &f->ch[c2];
+                    }
+                    if (!oc) return IBCC_ERR_MISMATCH;
+                    uu += oc->xmit_units;
+                }
+                if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
+                if (ibcc_arbiter_len(&f->sw[to->idx].arb[ln], ch->to_port)
+                    != b->n) return IBCC_ERR_MISMATCH;
+                op = up;
+                ou = uu;
+                located += b->n;
+            } else {
+                op = ch->rx_p[ln];
+                ou = ch->rx_u[ln];
+                located += op;
+            }
+            if ((uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
+                    != ch->cap_p[ln]
+                || (uint64_t)ch->av_u[ln] + ch->wire_u[ln] + ch->ret_u[ln] + ou
+                    != ch->cap_u[ln])
+                return IBCC_ERR_MISMATCH;
+            located += ch->wire_p[ln];
+        }
+    }
+    for (i = 0; i < f->nh; i++) {
+        uint32_t n = 0, pi = f->host[i].ackq_head;
+        while (pi != IBCC__F_NONE && n <= f->host[i].ackq_n) {
+            n++;
+            pi = ibcc__fab_pkt(f, pi)->next;
+        }
+        if (n != f->host[i].ackq_n) return IBCC_ERR_MISMATCH;
+        located += n;
+    }
+    for (i = 0; i < f->nchunk; i++)
+        for (k = 0; k < IBCC__F_CHUNK; k++)
+            if (f->chunk[i][k].size != 0) live++;
+    if (located != f->injected - f->delivered || live != located)
+        return IBCC_ERR_MISMATCH;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
+                                              ibcc_fabric_counters *c)
+{
+    if (!f || !c) return IBCC_ERR_NULL;
+    c->injected = f->injected;
+    c->delivered = f->delivered;
+    c->in_flight = f->injected - f->delivered;
+    c->hops = f->hops;
+    c->events = f->loop.executed;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
+                                 uint32_t flow, ibcc_fabric_flow_stats *s)
+{
+    if (!f || !s) return IBCC_ERR_NULL;
+    if (flow >= f->nf) return IBCC_ERR_RANGE;
+    *s = f->flow[flow].st;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
+                                         uint32_t port, uint32_t *channel)
+{
+    uint32_t c;
+    if (!f || !channel) return IBCC_ERR_NULL;
+    if (node >= f->nn || port >= f->node[node].ports) return IBCC_ERR_RANGE;
+    c = f->out_ch[f->node[node].base + port];
+    if (c == IBCC__F_NONE) return IBCC_ERR_RANGE;
+    *channel = c;
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc__fab_sum(const ibcc_fabric *f, const uint64_t *bins,
+                                 ibcc_time t0, ibcc_time t1, uint64_t *bytes)
+{
+    uint64_t b0, b1, b, s = 0;
+    if (!bytes) return IBCC_ERR_NULL;
+    if (!bins || t1 < t0) return IBCC_ERR_RANGE;
+    b0 = t0 / f->d.bin;
+    b1 = t1 / f->d.bin;
+    if (b1 > f->nbins) return IBCC_ERR_RANGE;
+    for (b = b0; b < b1; b++) s += bins[b];
+    *bytes = s;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
+        uint32_t flow, ibcc_time t0, ibcc_time t1, uint64_t *bytes)
+{
+    if (!f) return IBCC_ERR_NULL;
+    if (flow >= f->nf) return IBCC_ERR_RANGE;
+    return ibcc__fab_sum(f, f->flow_bins ? f->flow_bins
+                         + (uint64_t)flow * f->nbins : NULL, t0, t1, bytes);
+}
+
+IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
+        uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes)
+{
+    if (!f) return IBCC_ERR_NULL;
+    if (channel >= f->nch) return IBCC_ERR_RANGE;
+    return ibcc__fab_sum(f, f->ch_bins ? f->ch_bins
+                         + (uint64_t)channel * f->nbins : NULL, t0, t1, bytes);
+}
+
+IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
+        uint32_t channel, uint64_t *bytes, ibcc_time *busy)
+{
+    if (!f) return IBCC_ERR_NULL;
+    if (channel >= f->nch) return IBCC_ERR_RANGE;
+    if (bytes) *bytes = f->ch[channel].bytes;
+    if (busy) *busy = f->ch[channel].busy_time;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
+        uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s)
+{
+    ibcc_time h, t0, t1;
+    uint64_t b = 0;
+    ibcc_result r;
+    if (!f || !bytes_per_s) return IBCC_ERR_NULL;
+    h = width / 2u;
+    if (what > IBCC_FABRIC_CHANNEL || width < f->d.bin || center < h)
+        return IBCC_ERR_RANGE;
+    t0 = (center - h) / f->d.bin * f->d.bin;
+    t1 = (center - h + width) / f->d.bin * f->d.bin;
+    if (t1 <= t0) return IBCC_ERR_RANGE;
+    r = what == IBCC_FABRIC_FLOW ? ibcc_fabric_flow_bytes(f, id, t0, t1, &b)
+                                 : ibcc_fabric_channel_bytes(f, id, t0, t1, &b);
+    if (r != IBCC_OK) return r;
+    *bytes_per_s = (double)b * 1e12 / (double)(t1 - t0);
+    return IBCC_OK;
+}
+
+IBCC_API double ibcc_jain(const double *x, uint32_t n)
+{
+    double s = 0.0, q = 0.0;
+    uint32_t i;
+    if (!x || n == 0) return 1.0;
+    for (i = 0; i < n; i++) {
+        s += x[i];
+        q += x[i] * x[i];
+    }
+    if (q <= 0.0) return 1.0;
+    return s * s / ((double)n * q);
+}
+
+/* ---- two-switch builder -------------------------------------------------- */
+IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
+                                          uint32_t R, ibcc_fabric_desc *d)
+{
+    uint32_t i, nh, h, n = 0;
+    if (!ts || !d) return IBCC_ERR_NULL;
+    if (L == 0 || R == 0 || L > IBCC_TWOSWITCH_MAX || R > IBCC_TWOSWITCH_MAX)
+        return IBCC_ERR_RANGE;
+    memset(ts, 0, sizeof *ts);
+    ts->L = L;
+    ts->R = R;
+    ts->sw_a = 0;
+    ts->sw_b = 1;
+    ts->nodes[0].kind = IBCC_FABRIC_SWITCH;
+    ts->nodes[0].ports = R + 2u;
+    ts->nodes[1].kind = IBCC_FABRIC_SWITCH;
+    ts->nodes[1].ports = L + 3u;
+    nh = R + 1u + L + 2u;
+    for (i = 0; i < nh; i++) {
+        ts->nodes[2u + i].kind = IBCC_FABRIC_HOST;
+        ts->nodes[2u + i].ports = 1u;
+    }
+    ts->node_count = 2u + nh;
+    ts->av = 2u + R;
+    ts->bc = 2u + R + 1u + L;
+    ts->bv = ts->bc + 1u;
+    /* links: remotes and AV on A, locals, BC, BV on B, then the ISL */
+    for (i = 0; i <= R; i++) {
+        ibcc_fabric_link *k = &ts->links[n++];
+        k->a = 2u + i; k->a_port = 0; k->b = 0; k->b_port = i;
+    }
+    for (i = 0; i < L + 2u; i++) {
+        ibcc_fabric_link *k = &ts->links[n++];
+        k->a = 2u + R + 1u + i; k->a_port = 0; k->b = 1; k->b_port = i;
+    }
+    ts->links[n].a = 0; ts->links[n].a_port = R + 1u;
+    ts->links[n].b = 1; ts->links[n].b_port = L + 2u;
+    ts->isl_channel = 2u * n;                   /* a -> b direction */
+    ts->root_channel = 2u * (R + 1u + L) + 1u;  /* B -> BC */
+    ts->victim_channel = 2u * (R + 1u + L + 1u) + 1u;
+    ts->link_count = ++n;
+    /* routes: every switch to every host */
+    n = 0;
+    for (h = 2u; h < ts->node_count; h++) {
+        ibcc_fabric_route *ra = &ts->routes[n++], *rb = &ts->routes[n++];
+        ra->sw = 0; ra->dst = h;
+        rb->sw = 1; rb->dst = h;
+        if (h <= ts->av) {                      /* host on A */
+            ra->port = h - 2u;
+            rb->port = L + 2u;
+        } else {                                /* host on B */
+            ra->port = R + 1u;
+            rb->port = h - (2u + R + 1u);
+        }
+    }
+    ts->route_count = n;
+    n = 0;
+    for (i = 0; i < L; i++) {
+        ibcc_fabric_flow *x = &ts->flows[n++];
+        x->src = 2u + R + 1u + i; x->dst = ts->bc; x->cls = IBCC_TS_LOCAL;
+    }
+    for (i = 0; i < R; i++) {
+        ibcc_fabric_flow *x = &ts->flows[n++];
+        x->src = 2u + i; x->dst = ts->bc; x->cls = IBCC_TS_REMOTE;
+    }
+    ts->flows[n].src = ts->av;
+    ts->flows[n].dst = ts->bv;
+    ts->flows[n].cls = IBCC_TS_VICTIM;
+    ts->flow_count = ++n;
+    d->nodes = ts->nodes; d->node_count = ts->node_count;
+    d->links = ts->links; d->link_count = ts->link_count;
+    d->routes = ts->routes; d->route_count = ts->route_count;
+    d->flows = ts->flows; d->flow_count = ts->flow_count;
+    return IBCC_OK;
+}
+#endif /* IBCC_NO_FABRIC */
 
 #ifdef __cplusplus
 } /* extern "C" */
