@@ -24,21 +24,36 @@
 
    Everywhere else just #include "ibcc.h". Link with -lm.
 
-       ibcc_loop_desc d = {0};            // zero means "documented default"
-       d.capacity = 1024;
-       size_t need = ibcc_loop_size(&d);  // caller owns all memory
+   A switch port and a source in a few lines (zero desc fields mean the
+   documented defaults; the caller owns all memory):
+
+       ibcc_marker_desc md = {0};
+       md.engine = IBCC_MARKER_INPUT;          // input-triggered [S02]
+       md.ports = 8; md.in_capacity = 4;       // 4-packet input buffers
+       size_t need = ibcc_marker_size(&md);
        void *mem = malloc(need);
-       ibcc_loop loop;
-       if (ibcc_loop_init(&loop, &d, mem, need) != IBCC_OK) ...
-       ibcc_loop_after(&loop, IBCC_US(2), my_callback, my_ctx, 0, NULL);
-       ibcc_loop_run(&loop);
+       ibcc_marker mk;
+       if (ibcc_marker_init(&mk, &md, mem, need) != IBCC_OK) ...
+       // in your switch model, per packet:
+       ibcc_marker_arrive(&mk, in, out, bytes);                 // queued
+       hdr |= ibcc_marker_depart(&mk, in, out, bytes, hdr, 1); // leaves
+
+       ibcc_law_desc ld = {0};                 // LIPD, Rmin = Rmax/256
+       ibcc_law law;
+       ibcc_law_init(&law, &ld, NULL, 0);      // continuous form: no memory
+       // at the source, per ACK, then when the next packet may start:
+       ibcc_law_on_ack(&law, (ack_hdr & IBCC_ECN) != 0);
+       next = start + tau + ibcc_law_gap(&law, tau);  // tau = wire time
+
+   examples/ has complete programs (firmware hooks, a NIC loop, a C++
+   simulator embedding, the scenario driver); docs/ has a page per engine.
 
    CONFIGURATION MACROS (define before including)
    --------------------
    IBCC_IMPLEMENTATION  emit the function definitions (one translation unit)
    IBCC_STATIC          make every function static (several private copies,
-                        no exported symbols; implies IBCC_IMPLEMENTATION use
-                        in each file that includes it)
+                        no exported symbols; each file that defines
+                        IBCC_IMPLEMENTATION gets its own copy)
    IBCC_API             override the decoration of public functions
    IBCC_NO_FABRIC       leave out layer L3 (fabric model)
 
@@ -77,24 +92,56 @@
    fills the zero fields with the effective values. The defaults of each
    engine are tabulated in the comment at the top of its section.
 
-   CONTENTS (each section starts with a line "==== Lx name ====")
+   CONTENTS
    --------
+   The declarations come first, one section per engine in layer order,
+   each opening with a line "==== Lx name ====", what the engine does, its
+   sources and its defaults table. The definitions follow under
+   IBCC_IMPLEMENTATION in the same order, each opening with a line
+   "---- Lx name: implementation". Lower layers never call upper ones.
+
    L0  basics     version, ibcc_result, units and wire time, header flag
                   bits, RNG
-   L1  marker     switch marking engines (naive, input, input-output, IBA
-                  FECN, MVPM)
-       arbiter    switch output arbitration (oldest-first with bypass, RR)
-       swcc       IBA switch congestion settings (MAD encode/decode, text)
-       law        source rate laws (AIMD, FIMD, LIPD; continuous, discrete
-                  IPD, table) and the conditions checker
-       pacer      window + rate limit, next-send time, persistent state
-       cct        IBA channel-adapter agent: CCT, CCTI, SL timers
-       cacc       IBA CA congestion settings (MAD encode/decode, text)
-       mvcm       MVCM dynamic window and waiting slots
+   L1  marker     switch marking engines: naive, input-triggered,
+                  input-output-triggered [S02], IBA FECN [G], MVPM [F]
+       arbiter    switch output arbitration: oldest-first with bounded
+                  bypass, FIFO, round robin
+       swcc       IBA switch congestion settings: MAD encode/decode,
+                  ibccconfig and OpenSM text
+       law        source rate laws AIMD, FIMD, LIPD and custom [S03]:
+                  continuous, discrete IPD, table; recovery; conditions
+       pacer      window + rate limit, next-send time, per-pair state
+       cct        IBA channel-adapter agent: CCT, CCTI, lazy SL timers
+       cacc       IBA CA congestion settings: MAD encode/decode, text
+       mvcm       MVCM dynamic window and waiting slots [F]
        dest       destination echo rules (ECN/FECN/MB/VB -> ACK/BECN/CNP)
-       segment    dual-priority segmentation policy
+       segment    dual-priority segmentation policy [K]
    L2  loop       event loop: timed events on a heap in caller memory
-   L3  fabric     hosts, links with credit flow control, switches (optional)
+   L3  fabric     hosts, links with credit flow control, cut-through
+                  switches, stats, two-switch builder (IBCC_NO_FABRIC
+                  leaves it out)
+
+   A packet through the fabric (L3): a host's source agent (pacer + law,
+   cct or mvcm) says when a flow may send; the link delivers it under
+   credit flow control; at a switch the marker sees it arrive, the arbiter
+   picks it for its output, the marker sees it depart and returns the bits
+   to set; at the destination the dest rules build the ACK or CNP, whose
+   marks go back to the agent. docs/fabric.md follows it step by step.
+
+   SOURCES (cited by tag)
+   -------
+   [S02] Santos, Turner, Janakiraman, "Evaluation of Congestion Detection
+         Mechanisms for InfiniBand Switches", IEEE GLOBECOM 2002.
+   [S03] Santos, Turner, Janakiraman, "End-to-End Congestion Control for
+         InfiniBand", IEEE INFOCOM 2003.
+   [F]   Ferrer, Baydal, Robles, Lopez, Duato, "Progressive Congestion
+         Management Based on Packet Marking and Validation Techniques",
+         IEEE Transactions on Computers, 2012.
+   [G]   Gran, Eimot, Reinemo, Skeie, Lysne, Huse, Shainer, "First
+         Experiences with Congestion Control in InfiniBand Hardware",
+         IPDPS 2010 (InfiniBand Architecture 1.2.1, Annex A10).
+   [K]   Kwan, Hu, Bambos, Kleinrock, Xu, Touch, "Best-Effort Bandwidth
+         Reservation in High Speed LANs using Wormhole Routing", 1996.
 */
 #ifndef IBCC_H
 #define IBCC_H
