@@ -76,6 +76,11 @@ endif
 demo: $(BUILD)/ibccsim
 	@$(BUILD)/ibccsim demo
 
+# PNGs of docs/figures.md (SCENARIOS.md A runs 1a, 4, 8) from ibccsim CSVs
+# with fixed seeds; needs gnuplot (optional: skipped with a message).
+figures: $(BUILD)/ibccsim
+	@BUILD=$(BUILD) sh tools/figures.sh
+
 # ---- benchmarks ---------------------------------------------------------
 $(BUILD)/bench_%: bench/bench_%.c ibcc.h bench/bench.h | $(BUILD)
 	$(CC) $(CFLAGS_B) $< -o $@ -lm
