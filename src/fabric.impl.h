@@ -49,7 +49,8 @@ typedef struct ibcc__fchan {
     ibcc_time wt_data, wt_ack;
     ibcc_time busy_until;       /* transmitter busy until */
     int busy;                   /* a TXEND event is pending */
-    uint32_t xmit_in, xmit_lane, xmit_units; /* what is being sent (switch) */
+    uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* what is being
+                                   sent (switch): input, lane, credits, bytes */
     uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
     uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
     uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
@@ -483,6 +484,7 @@ static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
             ch->xmit_in = g.in;
             ch->xmit_lane = lane;
             ch->xmit_units = p->units;
+            ch->xmit_size = p->size;
             ibcc__fab_send(f, c, pi, p->t_tail);
             ibcc__fab_sw_busy(f, s, g.out);
         }
@@ -504,6 +506,7 @@ static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
     b->occ_p--;
     b->occ_u -= ch->xmit_units;
     b->crossing = IBCC__F_NONE;
+    if (ln == 0) ibcc_marker_release(&w->mark, in, ch->xmit_size);
     (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
     u->ret_p[ln]++;
     u->ret_u[ln] += ch->xmit_units;
@@ -1176,6 +1179,10 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
         md.in_capacity = f->d.buf_credits ? f->d.buf_credits
                                           : f->d.buf_packets;
+        /* virtual cut-through: a departed packet's tail keeps its room in
+           the input buffer until the output has sent it (released at
+           TXEND), so "buffer full" means what the credits say */
+        md.hold = 1;
         if ((r = ibcc_marker_defaults(&md)) != IBCC_OK) return r;
         sz[2] = (ibcc_marker_size(&md) + 7u) & ~(size_t)7u;
         if (sz[2] == 0) return IBCC_ERR_RANGE;

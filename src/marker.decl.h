@@ -76,6 +76,7 @@
    | iba_marking_rate   | 0 (mark every eligible)      | 0 .. 65535            |
    | victim_mask        | all 0                        | bits 0..ports-1       |
    | iba_rng            | NULL (deterministic counter) | caller's ibcc_rng     |
+   | hold               | 0 (depart frees the room)    | 0, 1                  |
    ====================================================================== */
 
 typedef enum ibcc_marker_engine {
@@ -146,6 +147,12 @@ typedef struct ibcc_marker_desc {
                                      1/(rate+1), same mean gap); the
                                      generator is the caller's and must
                                      outlive the marker */
+    uint32_t hold;                /* 0: depart frees the packet's room in
+                                     its input buffer; 1: the room stays
+                                     counted in occupancy(in) until
+                                     ibcc_marker_release (virtual cut-
+                                     through: the tail is still in the
+                                     buffer while the header leaves) */
 } ibcc_marker_desc;
 
 /* Counters kept by every engine. */
@@ -181,6 +188,9 @@ typedef struct ibcc__mport {
     uint16_t iba_skip;            /* output: eligible packets still to skip */
     uint8_t iba_weight;           /* output: Threshold 0..15 */
     uint8_t pad_[3];
+    uint32_t held;                /* input (hold): units of departed
+                                     packets still in the buffer */
+    uint32_t held_pk;             /* input (hold): such packets */
 } ibcc__mport;
 
 typedef struct ibcc_marker {
@@ -252,6 +262,11 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
 /* CIOQ only: the packet left output buffer `out` onto the link. In an
    input-buffered marker this is a rejected event (IBCC_ERR_STATE). */
 IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size);
+/* desc.hold = 1 only: the tail of a departed packet of `size` bytes has
+   left input buffer `in`; its room leaves occupancy(in) now. Rejected
+   events: STATE (hold = 0), RANGE (in), MISMATCH (no such departed
+   packet still held). */
+IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size);
 
 /* BUSY classification: output `out` is busy or out of credits (busy != 0)
    or can take a packet (busy == 0). Keep it up to date as links start and

@@ -33,6 +33,7 @@ static ibcc_result ibcc__marker_check(const ibcc_marker_desc *in,
     if (d.iba_threshold > 15u) return IBCC_ERR_RANGE;
     if (d.iba_packet_size > 255u) return IBCC_ERR_RANGE;
     if (d.iba_marking_rate > 65535u) return IBCC_ERR_RANGE;
+    if (d.hold > 1u) return IBCC_ERR_RANGE;
     for (w = 0; w < 8u; w++) {
         /* bits at or above `ports` must be clear */
         uint32_t lo = w * 32u, allowed;
@@ -145,6 +146,7 @@ IBCC_API void ibcc_marker_clear(ibcc_marker *m)
     for (p = 0; p < P; p++) {
         ibcc__mport *q = &m->port[p];
         q->occ = q->pk = q->cnt1 = q->cnt2 = q->qunits = q->obuf = 0;
+        q->held = q->held_pk = 0;
         q->iba_skip = 0;
     }
     memset(m->present, 0, (size_t)P * m->words * sizeof(uint64_t));
@@ -271,13 +273,18 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
     ip = &m->port[in];
     op = &m->port[out];
     idx = (size_t)in * m->d.ports + out;
-    if (m->n[idx] == 0 || ip->occ < u || op->qunits < u) {
+    if (m->n[idx] == 0 || ip->occ - ip->held < u || op->qunits < u) {
         ibcc__marker_err(m, IBCC_ERR_MISMATCH);
         return 0;
     }
     level = (m->d.org == IBCC_ORG_CIOQ) ? op->obuf : op->qunits;
-    ip->occ -= u;
-    ip->pk--;
+    if (m->d.hold) {            /* room kept until ibcc_marker_release */
+        ip->held += u;
+        ip->held_pk++;
+    } else {
+        ip->occ -= u;
+        ip->pk--;
+    }
     if (--m->n[idx] == 0)
         m->present[(size_t)in * m->words + out / 64u] &= ~((uint64_t)1u << (out % 64u));
     op->cnt1--;
@@ -352,6 +359,31 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
         return;
     }
     m->port[out].obuf -= u;
+}
+
+IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size)
+{
+    ibcc__mport *ip;
+    uint32_t u;
+    if (!m) return;
+    if (!m->d.hold) {
+        ibcc__marker_err(m, IBCC_ERR_STATE);
+        return;
+    }
+    if (in >= m->d.ports) {
+        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        return;
+    }
+    u = ibcc_marker_units(m, size);
+    ip = &m->port[in];
+    if (ip->held_pk == 0 || ip->held < u) {
+        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        return;
+    }
+    ip->held -= u;
+    ip->held_pk--;
+    ip->occ -= u;
+    ip->pk--;
 }
 
 IBCC_API ibcc_result ibcc_marker_set_iba_port(ibcc_marker *m, unsigned port,

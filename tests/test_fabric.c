@@ -232,6 +232,44 @@ static void test_credit_blocking(void)
     }
 }
 
+/* "Buffer full" counts a packet until its tail has left (virtual cut-
+   through). H0 -> S -> H1 with S -> H1 at 0.5 GB/s, 2-packet buffers, no
+   window, INPUT marking. P1 is visible at 45 and crosses until
+   max(45 + 4136, 2073) = 4181; P2 (sent at 2068) is visible at 2113
+   while P1's tail still holds its slot: the buffer is full, INPUT
+   triggers (cnt2 = cnt1 = 1) and P2 is marked when it starts at 4181.
+   P3 is sent when P1's credit is back (4186), is visible at 4231 while
+   P2 crosses, triggers again, and so on: every packet after the first is
+   marked. Regression: the marker used to forget a packet when its header
+   left, saw one packet in the buffer at each arrival and marked none. */
+static void test_marker_counts_crossing_tail(void)
+{
+    topo t;
+    olog l;
+    ibcc_fabric *f = NULL;
+    int k;
+    topo_star(&t, 2);
+    t.flows[0].src = 0; t.flows[0].dst = 1;
+    t.d.flow_count = 1;
+    t.links[1].rate = IBCC_GBYTES(1) / 2u;
+    t.d.buf_packets = 2;
+    t.d.marker.engine = IBCC_MARKER_INPUT;
+    observe(&t.d, &l);
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_NS(17000)), IBCC_OK);
+    T_EQ(l.nd, 4);
+    T_EQU(l.sent[1].t, IBCC_NS(2068));
+    T_EQU(l.sent[2].t, IBCC_NS(4186));
+    for (k = 0; k < 4 && k < l.nd; k++) {
+        T_EQU(l.deliv[k].t, IBCC_NS(4186 + 4136 * (uint64_t)k));
+        T_EQU(l.deliv[k].hdr & IBCC_FECN, k ? IBCC_FECN : 0u);
+    }
+    T_EQ(l.nmarked, 4);     /* P2..P4, and P5 which started at 16589 */
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 /* ACKs are never blocked by data credits: in a two-switch fabric with
    one-packet buffers, H0 and H1 (on A) flood H2 (on B) so that B's input
    from A is full and A->B has no data credit most of the time; H3 (on B)
@@ -927,6 +965,7 @@ int main(void)
     T_RUN(test_cut_through_by_hand);
     T_RUN(test_streaming_and_fast_output);
     T_RUN(test_credit_blocking);
+    T_RUN(test_marker_counts_crossing_tail);
     T_RUN(test_ack_lane_not_blocked);
     T_RUN(test_same_instant_arbitration);
     T_RUN(test_fixed_rate_and_cap);

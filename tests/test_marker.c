@@ -775,6 +775,79 @@ static void test_unmatched(void)
     T_EQU(ibcc_marker_get_stats(NULL).arrivals, 0);
 }
 
+/* hold = 1 (virtual cut-through): a departed packet keeps its room until
+   ibcc_marker_release, so an arrival while the head's tail is still in
+   the buffer finds it full and triggers; with hold = 0 the same sequence
+   does not. Regression: the fabric used to call depart at the header's
+   start and thereby missed most "buffer full" arrivals of INPUT. */
+static void test_hold_release(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d;
+    ibcc_result last;
+    int hold;
+    for (hold = 0; hold < 2; hold++) {
+        d = desc(IBCC_MARKER_INPUT, 4, 4);
+        d.hold = (uint32_t)hold;
+        T_EQ(mk(&m, &d), IBCC_OK);
+        T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+        T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+        T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);
+        /* head starts on output 1; no trigger yet, so no mark */
+        T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+        T_EQU(ibcc_marker_occupancy(&m, 0), hold ? 3u : 2u);
+        T_EQU(ibcc_marker_packets(&m, 0), hold ? 3u : 2u);
+        T_EQU(ibcc_marker_cnt1(&m, 1), 1);
+        /* an arrival while the head's tail is still in the buffer */
+        T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);
+        T_EQU(ibcc_marker_occupancy(&m, 0), hold ? 4u : 3u);
+        T_EQU(ibcc_marker_get_stats(&m).in_triggers, hold ? 1u : 0u);
+        T_EQU(ibcc_marker_cnt2(&m, 1), hold ? 1u : 0u);
+        T_EQU(ibcc_marker_cnt2(&m, 2), hold ? 2u : 0u);
+        T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), hold ? IBCC_FECN : 0u);
+        if (hold) {
+            /* full: a fifth arrival is rejected until the tail leaves */
+            T_EQU(ibcc_marker_occupancy(&m, 0), 4);
+            T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+            T_EQU(ibcc_marker_errors(&m, &last), 1);
+            T_EQ(last, IBCC_ERR_FULL);
+            ibcc_marker_release(&m, 0, SZ);
+            ibcc_marker_release(&m, 0, SZ);
+            T_EQU(ibcc_marker_occupancy(&m, 0), 2);
+            T_EQU(ibcc_marker_packets(&m, 0), 2);
+            /* nothing held any more: MISMATCH, state untouched */
+            ibcc_marker_release(&m, 0, SZ);
+            T_EQU(ibcc_marker_errors(&m, &last), 2);
+            T_EQ(last, IBCC_ERR_MISMATCH);
+            ibcc_marker_release(&m, 9, SZ);
+            T_EQU(ibcc_marker_errors(&m, &last), 3);
+            T_EQ(last, IBCC_ERR_RANGE);
+            T_EQU(ibcc_marker_occupancy(&m, 0), 2);
+            /* the last two leave (marked: cnt2 still counts them); they
+               stay held, and a held packet cannot depart a second time */
+            T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), IBCC_FECN);
+            T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+            T_EQU(ibcc_marker_occupancy(&m, 0), 2);
+            T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+            T_EQU(ibcc_marker_errors(&m, &last), 4);
+            T_EQ(last, IBCC_ERR_MISMATCH);
+            ibcc_marker_clear(&m);
+            ibcc_marker_release(&m, 0, SZ);     /* clear dropped the hold */
+            T_EQ(ibcc_marker_get_stats(&m).last_error, IBCC_ERR_MISMATCH);
+        } else {
+            /* release without hold: STATE, state untouched */
+            ibcc_marker_release(&m, 0, SZ);
+            T_EQU(ibcc_marker_errors(&m, &last), 1);
+            T_EQ(last, IBCC_ERR_STATE);
+            T_EQU(ibcc_marker_occupancy(&m, 0), 2);
+        }
+    }
+    ibcc_marker_release(NULL, 0, SZ);           /* ignored */
+    d = desc(IBCC_MARKER_INPUT, 4, 4);
+    d.hold = 2;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+}
+
 static void test_clear_and_none(void)
 {
     ibcc_marker m;
@@ -1043,6 +1116,7 @@ int main(void)
     T_RUN(test_input_retrigger);
     T_RUN(test_input_busy);
     T_RUN(test_naive);
+    T_RUN(test_hold_release);
     T_RUN(test_naive_out_of_order_and_retrigger);
     T_RUN(test_naive_trigger_level);
     T_RUN(test_naive_busy);

@@ -22,6 +22,7 @@ typedef struct run_cfg {
     int onoff_locals;                   /* determinism test: random ON/OFF */
     uint64_t seed;
     double time_ms;
+    double m0_ms, m1_ms;                /* measured window, 0 0 = [40, 60] */
 } run_cfg;
 
 typedef struct run_res {
@@ -61,7 +62,8 @@ static int run(const run_cfg *c, run_res *r)
     ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;
     obs o;
-    ibcc_time m0 = IBCC_MS(40), m1 = IBCC_MS(60);
+    ibcc_time m0 = c->m1_ms > 0 ? (ibcc_time)(c->m0_ms * 1e9) : IBCC_MS(40);
+    ibcc_time m1 = c->m1_ms > 0 ? (ibcc_time)(c->m1_ms * 1e9) : IBCC_MS(60);
     ibcc_time end = (ibcc_time)(c->time_ms * 1e9);
     double contrib[128];
     uint32_t i, n = 0;
@@ -220,12 +222,17 @@ static void test_run3_fixed_rates(void)
 }
 
 /* Run 4: marking policies with LIPD, L10/R10, buffer 4, window 1, under
-   both classifications. Measured (victim, remote/local, root, Jain):
-     busy: naive 0.60 0.11 1.00 0.61 | input 0.56 0.35 0.99 0.81
-           io4 0.39 1.06 0.91 0.99   | io8 0.53 0.43 0.98 0.85
-     all:  naive 0.06 0.12 1.00 0.62 | input 0.07 0.34 0.99 0.80
-           io4 0.22 1.08 0.90 0.98   | io8 0.10 0.40 0.99 0.84
-   no CC: victim 0.04. */
+   both classifications. Measured in [40, 60] ms (victim, remote/local,
+   root, Jain):
+     busy: naive 0.60 0.11 1.00 0.61 | input 0.58 0.38 0.95 0.83
+           io4 0.47 0.83 0.85 0.98   | io8 0.58 0.34 0.97 0.80
+     all:  naive 0.06 0.13 1.00 0.62 | input 0.07 0.32 0.98 0.79
+           io4 0.13 0.82 0.84 0.98   | io8 0.08 0.33 0.99 0.79
+   no CC: victim 0.04. The 20 ms window is too short to order input and
+   io8 (their ratios differ by less than the window's noise), so that
+   ordering is asserted over [100, 300] ms of a 300 ms run, the long
+   averages of [S02] Fig. 4: ratio input 0.30 / io8 0.35 (busy), 0.29 /
+   0.36 (all); Jain 0.78 / 0.81, 0.77 / 0.82. */
 static void test_run4_marking(void)
 {
     static const ibcc_marker_engine eng[4] = {
@@ -260,9 +267,6 @@ static void test_run4_marking(void)
         T_CHECK(r[k][0].local > 3.0 * r[k][0].remote);
         /* input-triggered is fairer: ratio at least twice naive's */
         T_CHECK(r[k][1].ratio > 2.0 * r[k][0].ratio);
-        /* input-output T=8 fairer still (Jain and ratio above input's) */
-        T_CHECK(r[k][3].ratio > r[k][1].ratio);
-        T_CHECK(r[k][3].jain > r[k][1].jain);
         /* T=4 lowers root-link utilisation (by more than 3 points) */
         T_CHECK(r[k][2].root < r[k][3].root - 0.03);
         T_CHECK(r[k][3].root > 0.95);
@@ -273,6 +277,23 @@ static void test_run4_marking(void)
     for (e = 0; e < 4; e++) {
         T_CHECK(r[1][e].victim < r[0][e].victim);
         T_CHECK(r[1][e].marked[2] > 0.01);
+    }
+    /* input-output T=8 fairer still than input (Jain and ratio above
+       input's), over the long window */
+    c.time_ms = 300;
+    c.m0_ms = 100;
+    c.m1_ms = 300;
+    for (k = 0; k < 2; k++) {
+        run_res in, io8;
+        c.classify = k ? IBCC_CLASSIFY_ALL : IBCC_CLASSIFY_BUSY;
+        c.marking = IBCC_MARKER_INPUT;
+        T_CHECK(run(&c, &in));
+        c.marking = IBCC_MARKER_INPUT_OUTPUT;
+        c.t_out = 8;
+        T_CHECK(run(&c, &io8));
+        T_CHECK(in.conserved && io8.conserved);
+        T_CHECK(io8.ratio > in.ratio + 0.02);
+        T_CHECK(io8.jain > in.jain + 0.01);
     }
 }
 
