@@ -79,13 +79,15 @@ typedef struct ibcc_rng { uint64_t s[4]; } ibcc_rng;
 /* Seeds the state from one 64-bit value (any value, 0 included). */
 IBCC_API void ibcc_rng_seed(ibcc_rng *r, uint64_t seed);
 
-/* Next 64 random bits. Inline (hot path). */
+/* Next 64 random bits (0 for r NULL). Inline (hot path). */
 IBCC_INLINE uint64_t ibcc_rng_next(ibcc_rng *r)
 {
-    uint64_t *s = r->s;
-    uint64_t x = s[1] * 5u;
-    uint64_t out = ((x << 7) | (x >> 57)) * 9u;
-    uint64_t t = s[1] << 17;
+    uint64_t *s, x, out, t;
+    if (!r) return 0;
+    s = r->s;
+    x = s[1] * 5u;
+    out = ((x << 7) | (x >> 57)) * 9u;
+    t = s[1] << 17;
     s[2] ^= s[0];
     s[3] ^= s[1];
     s[1] ^= s[2];
@@ -95,11 +97,12 @@ IBCC_INLINE uint64_t ibcc_rng_next(ibcc_rng *r)
     return out;
 }
 
-/* Uniform integer in [0, n), unbiased (rejection); returns 0 when n == 0. */
+/* The draws below return 0 (0.0) when r is NULL and draw nothing.
+   Uniform integer in [0, n), unbiased (rejection); returns 0 when n == 0. */
 IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n);
 /* Uniform double in [0, 1) with 53 random bits. */
 IBCC_API double ibcc_rng_double(ibcc_rng *r);
-/* Exponential variate with the given mean (mean <= 0 gives 0). */
+/* Exponential variate with the given mean (mean <= 0 or NaN gives 0). */
 IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean);
-/* 1 with probability p (p <= 0: never, p >= 1: always), else 0. */
+/* 1 with probability p (p <= 0 or NaN: never, p >= 1: always), else 0. */
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);

@@ -103,7 +103,7 @@ IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
 {
     /* reject the top (2^64 mod n) values so every residue is equally likely */
     uint64_t limit, x;
-    if (n == 0) return 0;
+    if (n == 0 || !r) return 0;
     limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
     do { x = ibcc_rng_next(r); } while (x > limit);
     return x % n;
@@ -112,19 +112,20 @@ IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
 IBCC_API double ibcc_rng_double(ibcc_rng *r)
 {
     /* top 53 bits scaled by 2^-53 */
+    if (!r) return 0.0;
     return (double)(ibcc_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean)
 {
     /* inverse transform: -mean * ln(1 - u), 1 - u in (0, 1] */
-    if (!(mean > 0.0)) return 0.0;
+    if (!(mean > 0.0) || !r) return 0.0;
     return -mean * log(1.0 - ibcc_rng_double(r));
 }
 
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
 {
-    if (!(p > 0.0)) return 0;
+    if (!(p > 0.0) || !r) return 0;
     if (p >= 1.0) return 1;
     return ibcc_rng_double(r) < p;
 }

@@ -25,6 +25,7 @@
      started timer always runs at least one period. Expiries are periodic
      from the start instant (start + k x period), as a re-armed hardware
      timer. An expiry at time t is applied before any event at time t.
+     An expiry due at or beyond IBCC_TIME_MAX never fires.
    - Lazy timers: the agent never visits the flows of an SL at an expiry.
      Each SL keeps (count of expiries so far, next expiry time, running,
      stop count); each flow keeps its CCTI and the SL expiry count it was

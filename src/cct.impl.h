@@ -307,12 +307,15 @@ static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
 
 /* Expiry count of an SL timer at `now` (not stored), and whether it is
    still running then. Expiries at next, next + P, ...; the timer stops
-   at the expiry that brings count to stop. */
+   at the expiry that brings count to stop. next is saturated at
+   IBCC_TIME_MAX when the true expiry lies beyond 2^64 - 1 ps: such an
+   expiry never fires (else every call at IBCC_TIME_MAX would fire it
+   again). */
 static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
                                    int *running)
 {
     uint64_t k;
-    if (!q->running || now < q->next) {
+    if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) {
         if (running) *running = q->running;
         return q->count;
     }
@@ -329,7 +332,7 @@ static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
 static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
 {
     uint64_t k;
-    if (!q->running || now < q->next) return;
+    if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) return;
     k = ibcc__cct_due(q, now);
     if (k >= q->stop - q->count) {
         q->count = q->stop;

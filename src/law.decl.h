@@ -170,9 +170,12 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
 
 /* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
-   TABLE form runs entirely here (two loads, an add, a compare). */
+   TABLE form runs entirely here (two loads, an add, a compare). A NULL l
+   is ignored (as by every step and query below: queries of a NULL law
+   return 0). */
 IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 {
+    if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
         const ibcc__law_entry *e = l->table + l->s.index;
         if (marked) {
@@ -209,6 +212,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
                                        uint32_t weight_q16)
 {
+    if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
         const ibcc__law_entry *e = l->table + l->s.index;
         if (marked) {

@@ -340,6 +340,7 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
 {
     double x, y;
+    if (!l) return;
     if (l->d.form == IBCC_LAW_DISCRETE) x = (double)l->s.q / IBCC__LAW_Q32;
     else x = l->s.x;
     if (marked) {
@@ -360,6 +361,7 @@ IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
 {
+    if (!l) return 0;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: {
         /* gap = ipd * tau */
@@ -389,6 +391,7 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
 
 IBCC_API double ibcc_law_rate(const ibcc_law *l)
 {
+    if (!l) return 0.0;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: return 1.0 / (1.0 + (double)l->s.index);
     case IBCC_LAW_TABLE: return l->table[l->s.index].rate;
@@ -400,6 +403,7 @@ IBCC_API double ibcc_law_rate(const ibcc_law *l)
 
 IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
 {
+    if (!l) return 0.0;
     if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC__LAW_Q32;
     return ibcc_law_rate(l);
 }
@@ -407,6 +411,7 @@ IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 {
     double v;
+    if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE)
         return rmax / (1u + (uint64_t)l->s.index);
     if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
@@ -420,6 +425,7 @@ IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 {
     double c;
+    if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE) return l->s.index;
     if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
         return l->s.index;
@@ -431,6 +437,7 @@ IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 
 IBCC_API int ibcc_law_at_max(const ibcc_law *l)
 {
+    if (!l) return 0;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: return l->s.q >= IBCC__LAW_ONE_Q32;
     case IBCC_LAW_TABLE: return l->s.index == 0;
@@ -496,11 +503,13 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
 
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x)
 {
+    if (!l) return 0.0;
     return ibcc__law_inc(&l->d, ibcc__law_clamp(x, l->d.rmin));
 }
 
 IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x)
 {
+    if (!l) return 0.0;
     return ibcc__law_dec(&l->d, ibcc__law_clamp(x, l->d.rmin));
 }
 

@@ -120,19 +120,20 @@ IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f);
 IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate);
 /* omega = (2 * hops * hop_bytes + l_data + l_ack) / l_data.
    Errors: NULL (out), RANGE (l_data <= 0, hop_bytes or l_ack < 0 or not
-   finite). */
+   finite, or omega itself not finite). */
 IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
                                      double l_data, double l_ack, double *out);
 /* Bounds of omega over data sizes in [min_data, max_data]:
    *lo = (K + max_data) / max_data, *hi = (K + min_data) / min_data,
    K = 2 * hops * hop_bytes + l_ack. Errors: NULL, RANGE (min_data <= 0,
-   max_data < min_data, negative or non-finite inputs). */
+   max_data < min_data, negative or non-finite inputs or bounds). */
 IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
                                             double min_data, double max_data,
                                             double l_ack, double *lo, double *hi);
 /* DWmax = ceil(omega) (an omega within 1e-9 above an integer counts as
    that integer, absorbing rounding of the inputs). Errors: NULL, RANGE
-   (omega < 1, not finite or >= 65536). */
+   (omega < 1 or not finite, or the result above 65535, i.e. omega above
+   65535 + 1e-9). */
 IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out);
 /* RTTmin = 2 * hops * t_hop + wire(l_data) + wire(l_ack) at `rate`, the
    time to send a packet and receive its ACK in an empty network (WS).

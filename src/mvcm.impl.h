@@ -147,12 +147,15 @@ static int ibcc__mvcm_ok(double x) { return x >= 0.0 && x < 1e300; }
 IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
                                      double l_data, double l_ack, double *out)
 {
+    double w;
     if (!out) return IBCC_ERR_NULL;
     if (!ibcc__mvcm_ok(hop_bytes) || !ibcc__mvcm_ok(l_ack)
         || !ibcc__mvcm_ok(l_data) || l_data <= 0.0)
         return IBCC_ERR_RANGE;
     /* omega = (2 h t_hop B + L_data + L_ack) / L_data */
-    *out = (2.0 * hops * hop_bytes + l_data + l_ack) / l_data;
+    w = (2.0 * hops * hop_bytes + l_data + l_ack) / l_data;
+    if (!ibcc__mvcm_ok(w)) return IBCC_ERR_RANGE;     /* overflowed */
+    *out = w;
     return IBCC_OK;
 }
 
@@ -168,6 +171,7 @@ IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
         return IBCC_ERR_RANGE;
     /* K = 2 h t_hop B + L_ack; (K + max)/max <= omega <= (K + min)/min */
     k = 2.0 * hops * hop_bytes + l_ack;
+    if (!ibcc__mvcm_ok((k + min_data) / min_data)) return IBCC_ERR_RANGE;
     *lo = (k + max_data) / max_data;
     *hi = (k + min_data) / min_data;
     return IBCC_OK;

@@ -61,7 +61,9 @@ IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d);
    NOT touched (reset it, or load it from an ibcc_pairstate). */
 IBCC_API void ibcc_pacer_reset(ibcc_pacer *p);
 
-/* Rate gap after a packet of wire time tau at the current rate: law ->
+/* Queries of a NULL pacer: gap, next, window_open, can_send 0; earliest
+   IBCC_TIME_MAX.
+   Rate gap after a packet of wire time tau at the current rate: law ->
    ibcc_law_gap; fixed -> ceil(tau * (rmax - rate) / rate), exact integer
    arithmetic (one 64-bit division; 128-bit product when needed), so the
    fixed rate is never exceeded; none -> 0. Saturates at IBCC_TIME_MAX. */

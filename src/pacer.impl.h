@@ -42,6 +42,7 @@ IBCC_API void ibcc_pacer_reset(ibcc_pacer *p)
 
 IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
 {
+    if (!p) return 0;
     if (p->law) return ibcc_law_gap(p->law, tau);
     if (p->rate != 0) {
         /* gap = ceil(tau * (rmax - rate) / rate) */
@@ -57,7 +58,7 @@ IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
 IBCC_API ibcc_time ibcc_pacer_next(const ibcc_pacer *p)
 {
     ibcc_time g, t;
-    if (!p->has_sent) return 0;
+    if (!p || !p->has_sent) return 0;
     /* next = last_start + last_tau + gap(last_tau), saturating */
     g = ibcc_pacer_gap(p, p->last_tau);
     t = p->last_start;
@@ -69,12 +70,13 @@ IBCC_API ibcc_time ibcc_pacer_next(const ibcc_pacer *p)
 
 IBCC_API int ibcc_pacer_window_open(const ibcc_pacer *p)
 {
+    if (!p) return 0;
     return p->window == IBCC_PACER_NO_WINDOW || p->outstanding < p->window;
 }
 
 IBCC_API ibcc_time ibcc_pacer_earliest(const ibcc_pacer *p)
 {
-    if (!ibcc_pacer_window_open(p)) return IBCC_TIME_MAX;
+    if (!ibcc_pacer_window_open(p)) return IBCC_TIME_MAX; /* p NULL too */
     return ibcc_pacer_next(p);
 }
 

@@ -40,7 +40,7 @@ IBCC_API uint64_t ibcc_segment_count(const ibcc_segment *s, uint64_t msg_bytes,
                                      int priority, uint32_t hops)
 {
     uint64_t l = ibcc_segment_len(s, priority, hops);
-    if (msg_bytes == 0) return 0;
+    if (msg_bytes == 0 || l == 0) return 0; /* l 0: zeroed, uninitialised s */
     /* ceil(M / L) without overflow */
     return msg_bytes / l + (msg_bytes % l != 0);
 }

@@ -1,0 +1,1425 @@
+/* Misuse tests: the promise "bad input gets a clear error code, never a
+   crash, an abort or undefined behaviour", checked on every public
+   function of ibcc.h.
+
+   Coverage: all 207 functions declared with IBCC_API / IBCC_INLINE in
+   the src/NAME.decl.h files (grep -n '^IBCC_API\|^IBCC_INLINE' on them),
+   including the private-but-exported ibcc__law_step. Each is called
+   with NULL pointers, zero and oversized lengths and counts,
+   out-of-range indices / ports / flows / SLs, times at or near
+   IBCC_TIME_MAX, NaN / inf / negative doubles, and (parsers) empty,
+   huge-number, trailing-junk, junk and unterminated text; descs with
+   fields at their boundaries. Error codes are asserted exactly. Built
+   also under -fsanitize=address,undefined (make build/san/test_misuse),
+   where undefined behaviour would abort the run. */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+#include "t.h"
+
+#include <float.h>
+
+static uint64_t mem_[1u << 16];          /* 512 KiB, uint64_t-aligned */
+#define MEM ((void *)mem_)
+#define MEMLEN sizeof mem_
+/* misaligned pointer into a buffer */
+#define MISALIGNED ((void *)((unsigned char *)mem_ + 1))
+
+static double nan_(void) { volatile double z = 0.0; return z / z; }
+static double inf_(void) { volatile double z = 0.0; return 1.0 / z; }
+
+static void ev_nop(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    (void)l; (void)ctx; (void)arg;
+}
+
+/* ---- L0 basics -------------------------------------------------------- */
+static void basics_misuse(void)
+{
+    ibcc_rng r;
+    ibcc_time t = 0;
+    T_STREQ(ibcc_version(), IBCC_VERSION_STRING);
+    T_STREQ(ibcc_result_str((ibcc_result)-99), "unknown ibcc_result code");
+    T_STREQ(ibcc_result_str((ibcc_result)12345), "unknown ibcc_result code");
+    T_CHECK(ibcc_result_str(IBCC_ERR_UNSUPPORTED) != NULL);
+    /* wire time */
+    T_EQ(ibcc_wire_time(1, 1, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_wire_time(1, 0, &t), IBCC_ERR_RANGE);
+    T_EQ(ibcc_wire_time(UINT64_MAX, 1, &t), IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_wire_time(UINT64_MAX, 3, &t), IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_wire_time(UINT64_MAX, UINT64_MAX, &t), IBCC_OK);
+    T_EQU(t, UINT64_C(1000000000000));
+    T_EQ(ibcc_wire_time(0, 7, &t), IBCC_OK);
+    T_EQU(t, 0);
+    /* rng: NULL and degenerate parameters */
+    ibcc_rng_seed(NULL, 1);
+    T_EQU(ibcc_rng_next(NULL), 0);
+    T_EQU(ibcc_rng_below(NULL, 10), 0);
+    T_CHECK(ibcc_rng_double(NULL) == 0.0);
+    T_CHECK(ibcc_rng_exp(NULL, 1.0) == 0.0);
+    T_EQ(ibcc_rng_bernoulli(NULL, 0.5), 0);
+    ibcc_rng_seed(&r, 0);
+    T_EQU(ibcc_rng_below(&r, 0), 0);
+    T_CHECK(ibcc_rng_below(&r, UINT64_MAX) < UINT64_MAX);
+    T_EQU(ibcc_rng_below(&r, 1), 0);
+    T_CHECK(ibcc_rng_exp(&r, nan_()) == 0.0);
+    T_CHECK(ibcc_rng_exp(&r, -1.0) == 0.0);
+    T_CHECK(ibcc_rng_exp(&r, -inf_()) == 0.0);
+    T_EQ(ibcc_rng_bernoulli(&r, nan_()), 0);
+    T_EQ(ibcc_rng_bernoulli(&r, -inf_()), 0);
+    T_EQ(ibcc_rng_bernoulli(&r, inf_()), 1);
+    T_EQ(ibcc_rng_bernoulli(&r, 1.0), 1);
+    {
+        double u = ibcc_rng_double(&r);
+        T_CHECK(u >= 0.0 && u < 1.0);
+    }
+}
+
+/* ---- L2 loop ---------------------------------------------------------- */
+static void loop_misuse(void)
+{
+    ibcc_loop_desc d;
+    ibcc_loop l;
+    ibcc_event_id id = 77;
+    uint64_t ran = 5;
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_loop_defaults(NULL), IBCC_ERR_NULL);
+    d.capacity = UINT32_C(0x80000000);
+    T_EQ(ibcc_loop_defaults(&d), IBCC_ERR_CAPACITY);
+    d.capacity = UINT32_MAX;
+    T_EQU(ibcc_loop_size(&d), 0);
+    T_EQU(ibcc_loop_size(NULL), 0);
+    T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
+    d.capacity = 4;
+    T_EQ(ibcc_loop_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_init(&l, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_init(&l, &d, NULL, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_init(&l, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_loop_init(&l, &d, MEM, ibcc_loop_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_loop_init(&l, &d, MEM, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_loop_init(&l, &d, MEM, ibcc_loop_size(&d)), IBCC_OK);
+    /* scheduling */
+    T_EQ(ibcc_loop_at(NULL, 0, ev_nop, NULL, 0, &id), IBCC_ERR_NULL);
+    T_EQU(id, 0);
+    T_EQ(ibcc_loop_at(&l, 0, NULL, NULL, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_after(NULL, 0, ev_nop, NULL, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_after(&l, 0, NULL, NULL, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_at(&l, IBCC_TIME_MAX, ev_nop, NULL, 0, &id), IBCC_OK);
+    T_EQ(ibcc_loop_after(&l, IBCC_TIME_MAX, ev_nop, NULL, 0, NULL), IBCC_OK);
+    T_EQ(ibcc_loop_run_until(&l, IBCC_TIME_MAX - 1, &ran), IBCC_OK);
+    T_EQU(ran, 0);
+    T_EQ(ibcc_loop_after(&l, 2, ev_nop, NULL, 0, NULL), IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_loop_after(&l, 1, ev_nop, NULL, 0, NULL), IBCC_OK);
+    T_EQ(ibcc_loop_at(&l, 5, ev_nop, NULL, 0, NULL), IBCC_ERR_PAST);
+    T_EQ(ibcc_loop_at(&l, IBCC_TIME_MAX, ev_nop, NULL, 0, NULL), IBCC_OK);
+    T_EQ(ibcc_loop_at(&l, IBCC_TIME_MAX, ev_nop, NULL, 0, NULL), IBCC_ERR_FULL);
+    T_EQ(ibcc_loop_run_until(&l, 3, NULL), IBCC_ERR_PAST);
+    T_EQ(ibcc_loop_run_until(NULL, 3, &ran), IBCC_ERR_NULL);
+    T_EQU(ran, 0);
+    /* cancel: null, zero, foreign and stale handles */
+    T_EQ(ibcc_loop_cancel(NULL, id), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_cancel(&l, 0), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_loop_cancel(&l, UINT64_MAX), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_loop_cancel(&l, (id & UINT64_C(0xffffffff00000000)) | 1000u),
+         IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_loop_cancel(&l, id), IBCC_OK);
+    T_EQ(ibcc_loop_cancel(&l, id), IBCC_ERR_NOT_FOUND);
+    T_EQU(ibcc_loop_next_time(&l), IBCC_TIME_MAX);
+    T_EQU(ibcc_loop_pending(&l), 3);
+    T_EQU(ibcc_loop_run(&l), 3);
+    T_EQU(ibcc_loop_now(&l), IBCC_TIME_MAX);
+    T_EQ(ibcc_loop_step(&l), 0);
+    T_EQ(ibcc_loop_step(NULL), 0);
+    T_EQU(ibcc_loop_run(NULL), 0);
+    T_EQU(ibcc_loop_now(NULL), 0);
+    T_EQU(ibcc_loop_pending(NULL), 0);
+    T_EQU(ibcc_loop_next_time(NULL), IBCC_TIME_MAX);
+    T_EQ(ibcc_loop_run_until(&l, IBCC_TIME_MAX, NULL), IBCC_OK);
+}
+
+/* ---- L1 law ----------------------------------------------------------- */
+static double bad_nan_fn(double x, void *u) { (void)x; (void)u; return nan_(); }
+static double bad_inf_fn(double x, void *u) { (void)x; (void)u; return inf_(); }
+static double bad_neg_fn(double x, void *u) { (void)x; (void)u; return -1.0; }
+
+static void law_misuse(void)
+{
+    ibcc_law_desc d;
+    ibcc_law l;
+    ibcc_law_state s;
+    ibcc_law_entry e;
+    ibcc_law_recovery_result rr;
+    ibcc_law_point pts[4];
+    ibcc_law_check_desc cd;
+    ibcc_law_check_result cr;
+    double tu = 0.0;
+    T_EQ(ibcc_law_defaults(NULL), IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d);
+    d.kind = (ibcc_law_kind)5;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    d.kind = (ibcc_law_kind)-1;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    d.form = (ibcc_law_form)4;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    d.form = IBCC_LAW_TABLE;
+    d.rates = (ibcc_law_rates)3;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    /* rmin: NaN, inf, negative, 1, just below 2^-16 */
+    memset(&d, 0, sizeof d); d.rmin = nan_();
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.rmin = inf_();
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.rmin = -0.5;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.rmin = 1.0;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.rmin = 1.0 / 65536.0 * (1.0 - 1e-12);
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.rmin = 1.0 / 65536.0;
+    T_EQ(ibcc_law_defaults(&d), IBCC_OK);
+    memset(&d, 0, sizeof d); d.rmin = 1.0 / 65536.0; d.form = IBCC_LAW_DISCRETE;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    /* m: NaN, inf, 1, above 65536 */
+    memset(&d, 0, sizeof d); d.m = nan_();
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.m = inf_();
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.m = 1.0;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.m = 65536.5;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.m = 65536.0; d.kind = IBCC_LAW_FIMD;
+    T_EQ(ibcc_law_defaults(&d), IBCC_OK);
+    /* custom without functions */
+    memset(&d, 0, sizeof d); d.kind = IBCC_LAW_CUSTOM; d.finc = bad_nan_fn;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_NULL);
+    /* table sizes */
+    memset(&d, 0, sizeof d); d.form = IBCC_LAW_TABLE; d.table_size = 255;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.form = IBCC_LAW_TABLE;
+    d.rates = IBCC_LAW_RATES_GEOMETRIC; d.table_size = 1;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_CAPACITY);
+    d.table_size = 65537;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_CAPACITY);
+    T_EQU(ibcc_law_size(&d), 0);
+    memset(&d, 0, sizeof d); d.table_size = 4;
+    T_EQ(ibcc_law_defaults(&d), IBCC_ERR_UNSUPPORTED);
+    T_EQU(ibcc_law_size(NULL), 0);
+    /* init */
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_law_init(NULL, &d, NULL, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_init(&l, NULL, NULL, 0), IBCC_ERR_NULL);
+    d.form = IBCC_LAW_TABLE;
+    T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_init(&l, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_law_init(&l, &d, MEM, ibcc_law_size(&d) - 1), IBCC_ERR_NOMEM);
+    /* NULL law: steps ignored, queries 0 */
+    ibcc_law_on_ack(NULL, 1);
+    ibcc_law_on_ack_sized(NULL, 0, 65536u);
+    ibcc__law_step(NULL, 0, 65536u);
+    T_EQU(ibcc_law_gap(NULL, 100), 0);
+    T_CHECK(ibcc_law_rate(NULL) == 0.0);
+    T_CHECK(ibcc_law_exact_rate(NULL) == 0.0);
+    T_EQU(ibcc_law_rate_bytes(NULL, 1000), 0);
+    T_EQU(ibcc_law_ipd(NULL), 0);
+    T_EQ(ibcc_law_at_max(NULL), 0);
+    ibcc_law_reset(NULL);
+    T_EQ(ibcc_law_set_rate(NULL, 0.5), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_get_state(NULL, &s), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_set_state(NULL, &s), IBCC_ERR_NULL);
+    T_CHECK(ibcc_law_finc(NULL, 0.5) == 0.0);
+    T_CHECK(ibcc_law_fdec(NULL, 0.5) == 0.0);
+    T_EQU(ibcc_law_table_size(NULL), 0);
+    T_EQ(ibcc_law_table_entry(NULL, 0, &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_recovery(NULL, 1, NULL, 0, &rr), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_recovery_closed(NULL, &tu), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_check(NULL, NULL, &cr), IBCC_ERR_NULL);
+    /* every form, extreme inputs */
+    {
+        int form;
+        for (form = 1; form <= 3; form++) {
+            memset(&d, 0, sizeof d);
+            d.form = (ibcc_law_form)form;
+            d.kind = IBCC_LAW_FIMD;
+            T_EQ(ibcc_law_init(&l, &d, MEM, MEMLEN), IBCC_OK);
+            T_EQ(ibcc_law_set_rate(&l, nan_()), IBCC_ERR_RANGE);
+            T_EQ(ibcc_law_set_rate(&l, inf_()), IBCC_OK);
+            T_EQ(ibcc_law_at_max(&l), 1);
+            T_EQ(ibcc_law_set_rate(&l, -inf_()), IBCC_OK);
+            T_EQU(ibcc_law_ipd(&l), 255);
+            /* gap saturates at IBCC_TIME_MAX; tau 0 gives 0 */
+            T_EQU(ibcc_law_gap(&l, IBCC_TIME_MAX), IBCC_TIME_MAX);
+            T_EQU(ibcc_law_gap(&l, 0), 0);
+            if (form == 1)  /* double: within one of the exact floor */
+                T_CHECK(ibcc_law_rate_bytes(&l, UINT64_MAX) - UINT64_MAX / 256u
+                        <= 1u);
+            else
+                T_EQU(ibcc_law_rate_bytes(&l, UINT64_MAX), UINT64_MAX / 256u);
+            T_EQU(ibcc_law_rate_bytes(&l, 0), 0);
+            /* weights 0 and 2^32 - 1 (from Rmin: capped moves) */
+            ibcc_law_on_ack_sized(&l, 0, 0);
+            ibcc_law_on_ack_sized(&l, 0, UINT32_MAX);
+            T_CHECK(ibcc_law_rate(&l) > 1.0 / 256.0);
+            T_EQ(ibcc_law_set_rate(&l, 1.0), IBCC_OK);
+            ibcc_law_on_ack_sized(&l, 0, UINT32_MAX);
+            T_EQ(ibcc_law_at_max(&l), 1);
+            ibcc_law_on_ack(&l, 12345);
+            T_CHECK(!ibcc_law_at_max(&l));
+            T_CHECK(ibcc_law_finc(&l, nan_()) >= 1.0 / 256.0);
+            T_CHECK(ibcc_law_fdec(&l, inf_()) == 0.5);
+            T_CHECK(ibcc_law_fdec(&l, -inf_()) == 1.0 / 256.0);
+            T_EQ(ibcc_law_get_state(&l, NULL), IBCC_ERR_NULL);
+            T_EQ(ibcc_law_set_state(&l, NULL), IBCC_ERR_NULL);
+            memset(&s, 0, sizeof s);
+            s.x = nan_();
+            T_EQ(ibcc_law_set_state(&l, &s), IBCC_ERR_RANGE);
+            memset(&s, 0, sizeof s);
+            s.index = UINT32_MAX; s.q = UINT64_MAX; s.acc = UINT32_MAX;
+            T_EQ(ibcc_law_set_state(&l, &s), IBCC_ERR_RANGE);
+            T_EQ(ibcc_law_table_entry(&l, 0, NULL), IBCC_ERR_NULL);
+            if (form == 3) {
+                T_EQ(ibcc_law_table_entry(&l, 256, &e), IBCC_ERR_RANGE);
+                T_EQ(ibcc_law_table_entry(&l, UINT32_MAX, &e), IBCC_ERR_RANGE);
+            } else {
+                T_EQ(ibcc_law_table_entry(&l, 0, &e), IBCC_ERR_STATE);
+            }
+            T_EQ(ibcc_law_recovery(&l, 0, NULL, 0, &rr), IBCC_ERR_RANGE);
+            T_EQ(ibcc_law_recovery(&l, 1, NULL, 4, &rr), IBCC_ERR_NULL);
+            T_EQ(ibcc_law_recovery(&l, 1, pts, 4, NULL), IBCC_ERR_NULL);
+            T_EQ(ibcc_law_recovery(&l, IBCC_TIME_MAX / 2, pts, 4, &rr),
+                 IBCC_ERR_OVERFLOW);
+            T_EQ(ibcc_law_recovery(&l, 1000, pts, 4, &rr), IBCC_OK);
+            T_EQU(rr.points, 4);
+        }
+    }
+    /* custom laws returning NaN, inf, negative: clamped, never UB */
+    {
+        ibcc_law_fn fns[3];
+        int i, form;
+        fns[0] = bad_nan_fn; fns[1] = bad_inf_fn; fns[2] = bad_neg_fn;
+        for (i = 0; i < 3; i++) {
+            for (form = 1; form <= 3; form++) {
+                memset(&d, 0, sizeof d);
+                d.kind = IBCC_LAW_CUSTOM;
+                d.form = (ibcc_law_form)form;
+                d.finc = fns[i];
+                d.fdec = fns[i];
+                T_EQ(ibcc_law_init(&l, &d, MEM, MEMLEN), IBCC_OK);
+                ibcc_law_on_ack(&l, 1);
+                ibcc_law_on_ack(&l, 0);
+                T_CHECK(ibcc_law_rate(&l) >= 1.0 / 256.0
+                        && ibcc_law_rate(&l) <= 1.0);
+                T_EQU(ibcc_law_gap(&l, IBCC_US(1)) <= 255u * IBCC_US(1), 1);
+            }
+            T_EQ(ibcc_law_recovery_closed(&d, &tu), IBCC_ERR_UNSUPPORTED);
+            memset(&cd, 0, sizeof cd);
+            cd.points = 16;
+            {
+                ibcc_result r = ibcc_law_check(&d, &cd, &cr);
+                T_CHECK(r == IBCC_OK || r == IBCC_ERR_CAPACITY);
+            }
+        }
+    }
+    /* closed form and checker argument errors */
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_law_recovery_closed(&d, NULL), IBCC_ERR_NULL);
+    d.rmin = nan_();
+    T_EQ(ibcc_law_recovery_closed(&d, &tu), IBCC_ERR_RANGE);
+    T_EQ(ibcc_law_check(&d, NULL, &cr), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_law_check(&d, NULL, NULL), IBCC_ERR_NULL);
+    memset(&cd, 0, sizeof cd);
+    cd.points = 1;
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_ERR_RANGE);
+    cd.points = 65537;
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_ERR_RANGE);
+    cd.points = 8; cd.tol1 = nan_();
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_ERR_RANGE);
+    cd.tol1 = 0; cd.tol2 = -1.0;
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_ERR_RANGE);
+    cd.tol2 = 0; cd.tol3 = inf_();
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_ERR_RANGE);
+    cd.tol3 = 0;
+    cd.points = 2;      /* grid {k, 1}: fdec(k) hits the floor, fdec(1) not */
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_OK);
+    T_EQU(cr.evaluated, 1);
+    /* m = 65536 with FIMD: one mark from Rmax hits the floor everywhere */
+    d.kind = IBCC_LAW_FIMD; d.m = 65536.0;
+    T_EQ(ibcc_law_check(&d, &cd, &cr), IBCC_ERR_CAPACITY);
+}
+
+/* ---- L1 pacer --------------------------------------------------------- */
+static void pacer_misuse(void)
+{
+    ibcc_pacer_desc d;
+    ibcc_pacer p;
+    ibcc_pairstate_desc pd;
+    ibcc_pairstate ps;
+    ibcc_law_desc ld;
+    ibcc_law l, l2;
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_pacer_defaults(NULL), IBCC_ERR_NULL);
+    d.rate = 10; d.rmax = 9;
+    T_EQ(ibcc_pacer_defaults(&d), IBCC_ERR_RANGE);
+    d.rmax = 0;
+    T_EQ(ibcc_pacer_defaults(&d), IBCC_ERR_RANGE);
+    d.rate = 0; d.rmax = 5;
+    T_EQ(ibcc_pacer_defaults(&d), IBCC_ERR_UNSUPPORTED);
+    memset(&ld, 0, sizeof ld);
+    T_EQ(ibcc_law_init(&l, &ld, NULL, 0), IBCC_OK);
+    d.rmax = 5; d.rate = 5; d.law = &l;
+    T_EQ(ibcc_pacer_defaults(&d), IBCC_ERR_UNSUPPORTED);
+    T_EQ(ibcc_pacer_init(&p, &d), IBCC_ERR_UNSUPPORTED);
+    T_EQ(ibcc_pacer_init(NULL, &d), IBCC_ERR_NULL);
+    T_EQ(ibcc_pacer_init(&p, NULL), IBCC_ERR_NULL);
+    /* NULL pacer */
+    ibcc_pacer_reset(NULL);
+    T_EQU(ibcc_pacer_gap(NULL, 10), 0);
+    T_EQU(ibcc_pacer_next(NULL), 0);
+    T_EQ(ibcc_pacer_window_open(NULL), 0);
+    T_EQU(ibcc_pacer_earliest(NULL), IBCC_TIME_MAX);
+    T_EQ(ibcc_pacer_can_send(NULL, 0), 0);
+    T_EQ(ibcc_pacer_on_send(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_pacer_on_ack(NULL, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_pacer_on_ack_sized(NULL, 0, 1), IBCC_ERR_NULL);
+    /* fixed rate 1 B/s of UINT64_MAX: gap saturates */
+    memset(&d, 0, sizeof d);
+    d.rate = 1; d.rmax = UINT64_MAX; d.window = IBCC_PACER_NO_WINDOW;
+    T_EQ(ibcc_pacer_init(&p, &d), IBCC_OK);
+    T_EQU(ibcc_pacer_gap(&p, 2), IBCC_TIME_MAX);
+    T_EQ(ibcc_pacer_on_send(&p, 0, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_pacer_on_ack(&p, 1), IBCC_ERR_MISMATCH);
+    T_EQ(ibcc_pacer_on_ack_sized(&p, 1, UINT32_MAX), IBCC_ERR_MISMATCH);
+    T_EQ(ibcc_pacer_on_send(&p, IBCC_TIME_MAX - 1, IBCC_TIME_MAX), IBCC_OK);
+    T_EQU(ibcc_pacer_next(&p), IBCC_TIME_MAX);
+    T_EQU(ibcc_pacer_earliest(&p), IBCC_TIME_MAX);
+    T_EQ(ibcc_pacer_can_send(&p, IBCC_TIME_MAX), 1);
+    T_EQ(ibcc_pacer_on_send(&p, IBCC_TIME_MAX - 2, 1), IBCC_ERR_PAST);
+    T_EQ(ibcc_pacer_on_send(&p, IBCC_TIME_MAX, IBCC_TIME_MAX), IBCC_OK);
+    /* window 1, law-paced */
+    memset(&d, 0, sizeof d);
+    d.law = &l;
+    T_EQ(ibcc_pacer_init(&p, &d), IBCC_OK);
+    T_EQ(ibcc_pacer_on_send(&p, 0, IBCC_TIME_MAX), IBCC_OK);
+    T_EQ(ibcc_pacer_on_send(&p, IBCC_TIME_MAX, 1), IBCC_ERR_FULL);
+    T_EQ(ibcc_pacer_on_ack(&p, 1), IBCC_OK);
+    T_EQU(ibcc_pacer_next(&p), IBCC_TIME_MAX);
+    T_EQ(ibcc_pacer_on_ack(&p, 1), IBCC_ERR_MISMATCH);
+    /* pair state */
+    memset(&pd, 0, sizeof pd);
+    T_EQ(ibcc_pairstate_defaults(NULL), IBCC_ERR_NULL);
+    pd.capacity = (UINT32_C(1) << 24) + 1u;
+    T_EQ(ibcc_pairstate_defaults(&pd), IBCC_ERR_CAPACITY);
+    T_EQU(ibcc_pairstate_size(&pd), 0);
+    T_EQU(ibcc_pairstate_size(NULL), 0);
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_CAPACITY);
+    pd.capacity = 1;
+    T_EQ(ibcc_pairstate_init(NULL, &pd, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_init(&ps, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_init(&ps, &pd, NULL, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, ibcc_pairstate_size(&pd) - 1),
+         IBCC_ERR_NOMEM);
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, ibcc_pairstate_size(&pd)), IBCC_OK);
+    T_EQ(ibcc_pairstate_save(NULL, 0, 0, &l), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_save(&ps, 0, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_save(&ps, UINT32_MAX, UINT32_MAX, &l), IBCC_OK);
+    T_EQ(ibcc_pairstate_save(&ps, 0, 0, &l), IBCC_ERR_FULL);
+    T_EQ(ibcc_pairstate_load(NULL, 0, 0, &l), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_load(&ps, 0, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_load(&ps, 0, 0, &l), IBCC_ERR_NOT_FOUND);
+    /* a state saved from a CONTINUOUS law does not fit a DISCRETE one */
+    ld.form = IBCC_LAW_DISCRETE;
+    T_EQ(ibcc_law_init(&l2, &ld, NULL, 0), IBCC_OK);
+    T_EQ(ibcc_pairstate_load(&ps, UINT32_MAX, UINT32_MAX, &l2), IBCC_ERR_RANGE);
+    T_EQ(ibcc_law_at_max(&l2), 1);
+    ibcc_pairstate_clear(NULL);
+    ibcc_pairstate_clear(&ps);
+    T_EQ(ibcc_pairstate_save(&ps, 0, 0, &l), IBCC_OK);
+}
+
+/* ---- L1 cct ------------------------------------------------------------ */
+static double fdec_nan(void *u, double x) { (void)u; (void)x; return nan_(); }
+static double fdec_zero(void *u, double x) { (void)u; (void)x; return 0.0; }
+static double fdec_tiny(void *u, double x) { (void)u; (void)x; return 1e-300; }
+static double fdec_big(void *u, double x) { (void)u; (void)x; return 1.5; }
+
+static void cct_misuse(void)
+{
+    uint16_t tab[IBCC_CCT_MAX_ENTRIES + 1];
+    ibcc_time delays[2];
+    double us[2];
+    uint16_t e = 0;
+    ibcc_cct_desc d;
+    ibcc_cct c;
+    ibcc_cct_sl sl;
+    ibcc_cct_event ev[4];
+    ibcc_law_desc ld;
+    ibcc_law l;
+    uint8_t fsl[3];
+    /* entries */
+    T_EQU(ibcc_cct_entry_delay(0xffffu, IBCC_TIME_MAX), IBCC_TIME_MAX);
+    T_EQU(ibcc_cct_entry_delay(0xffffu, 0), 0);
+    T_EQ(ibcc_cct_entry_from_delay(1, 1, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_entry_from_delay(1, 0, &e), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_entry_from_delay(IBCC_TIME_MAX, 1, &e), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_entry_from_delay(IBCC_TIME_MAX, IBCC_TIME_MAX, &e), IBCC_OK);
+    T_EQU(e, IBCC_CCT_ENTRY(0, 1));
+    T_EQ(ibcc_cct_entry_from_delay(16383u * 8u + 4u, 8, &e), IBCC_OK);
+    T_EQU(e, IBCC_CCT_ENTRY(0, 16383));
+    T_EQ(ibcc_cct_entry_from_delay(16383u * 8u + 5u, 8, &e), IBCC_ERR_RANGE);
+    /* fills */
+    delays[0] = 0; delays[1] = IBCC_TIME_MAX;
+    T_EQ(ibcc_cct_fill_delays(NULL, delays, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_delays(tab, NULL, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_delays(tab, delays, 0, 1), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_delays(tab, delays, 16385, 1), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_delays(tab, delays, 2, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_delays(tab, delays, 1, 0), IBCC_ERR_RANGE);
+    us[0] = nan_(); us[1] = 1.0;
+    T_EQ(ibcc_cct_fill_us(NULL, us, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_us(tab, NULL, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_us(tab, us, 0, 1), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_us(tab, us, 1, 1), IBCC_ERR_RANGE);
+    us[0] = inf_();
+    T_EQ(ibcc_cct_fill_us(tab, us, 1, 1), IBCC_ERR_RANGE);
+    us[0] = -inf_();
+    T_EQ(ibcc_cct_fill_us(tab, us, 1, 1), IBCC_ERR_RANGE);
+    us[0] = -1e-3;
+    T_EQ(ibcc_cct_fill_us(tab, us, 1, 1), IBCC_ERR_RANGE);
+    us[0] = 1.8e13;     /* 1.8e19 ps: above the double -> uint64 guard */
+    T_EQ(ibcc_cct_fill_us(tab, us, 1, IBCC_TIME_MAX), IBCC_ERR_RANGE);
+    us[0] = DBL_MAX;
+    T_EQ(ibcc_cct_fill_us(tab, us, 1, IBCC_TIME_MAX), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_quadratic(NULL, 1, 1, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 0, 1, 1, 1), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 16385, 1, 1, 1), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 2, 0, 1, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 2, 1, 0, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 2, 1, 1, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 16384, 1, IBCC_TIME_MAX, 1),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_quadratic(tab, 16384, IBCC_TIME_MAX, IBCC_TIME_MAX,
+                                 UINT32_MAX), IBCC_OK);
+    T_EQ(ibcc_cct_fill_linear(NULL, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_linear(tab, 0), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_linear(tab, 16385), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_linear(tab, 16384), IBCC_OK);
+    T_EQU(tab[16383], IBCC_CCT_ENTRY(0, 16383));
+    T_EQ(ibcc_cct_fill_fdec(NULL, 2, 1, fdec_nan, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_fdec(tab, 2, 1, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_fdec(tab, 0, 1, fdec_nan, NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_fdec(tab, 16385, 1, fdec_nan, NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_fdec(tab, 2, 0, fdec_nan, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_fdec(tab, 2, 1, fdec_nan, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_fdec(tab, 2, 1, fdec_zero, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_fdec(tab, 2, 1, fdec_big, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_fdec(tab, 2, IBCC_TIME_MAX, fdec_tiny, NULL),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_fill_fdec(tab, 1, 1, fdec_nan, NULL), IBCC_OK);
+    T_EQ(ibcc_cct_fill_law(tab, 2, 1, NULL), IBCC_ERR_NULL);
+    memset(&ld, 0, sizeof ld);
+    T_EQ(ibcc_law_init(&l, &ld, NULL, 0), IBCC_OK);
+    T_EQ(ibcc_cct_fill_law(NULL, 2, 1, &l), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_fill_law(tab, 0, 1, &l), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_fill_law(tab, 300, 1, &l), IBCC_OK); /* floor: IPD 255 */
+    T_EQU(tab[299], IBCC_CCT_ENTRY(0, 255));
+    /* desc boundaries */
+    T_EQ(ibcc_cct_defaults(NULL), IBCC_ERR_NULL);
+    T_EQU(ibcc_cct_size(NULL), 0);
+    memset(&d, 0, sizeof d); d.flows = UINT32_C(0x80000000);
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.entries = 16385;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.log_capacity = 65536;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.per_sl = 2;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.max_pkt_bytes = UINT32_MAX; d.port_rate = 1;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_OVERFLOW);   /* 4.3e21 ps > 2^64 */
+    memset(&d, 0, sizeof d); d.table = tab; d.table_len = 0;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.table = tab; d.table_len = 16385;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.table = tab; d.table_len = 10; d.entries = 5;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.table_len = 10;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d); d.ccti_limit = 128;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.sl[15].ccti_min = 128; d.entries = 100;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+    fsl[0] = 0; fsl[1] = 15; fsl[2] = 16;
+    memset(&d, 0, sizeof d); d.flows = 3; d.flow_sl = fsl;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+    T_EQU(ibcc_cct_size(&d), 0);
+    /* quadratic default table does not fit 1-ps packets: RANGE at init */
+    memset(&d, 0, sizeof d); d.max_pkt_time = 1;
+    T_EQ(ibcc_cct_init(&c, &d, MEM, MEMLEN), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_cct_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_init(&c, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_init(&c, &d, NULL, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_init(&c, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_cct_init(&c, &d, MEM, ibcc_cct_size(&d) - 1), IBCC_ERR_NOMEM);
+    /* NULL agent */
+    ibcc_cct_reset(NULL);
+    ibcc_cct_advance(NULL, 5);
+    T_EQU(ibcc_cct_on_becn(NULL, 0, 0), 0);
+    T_EQU(ibcc_cct_ccti(NULL, 0, 0), 0);
+    T_EQU(ibcc_cct_delay(NULL, 0, 0), 0);
+    T_EQU(ibcc_cct_gap(NULL, 0, 0, 7), 7);
+    T_EQU(ibcc_cct_flow_sl(NULL, 0), 0);
+    T_EQ(ibcc_cct_set_flow_sl(NULL, 0, 0, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_timer_running(NULL, 0, 0), 0);
+    T_EQU(ibcc_cct_timer_expiries(NULL, 0, 0), 0);
+    T_EQ(ibcc_cct_set_sl(NULL, 0, &sl, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_set_port(NULL, 0, 0, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_set_table(NULL, tab, 1, 0, 0), IBCC_ERR_NULL);
+    T_CHECK(ibcc_cct_get_sl(NULL, 0) == NULL);
+    T_EQU(ibcc_cct_limit(NULL), 0);
+    T_CHECK(ibcc_cct_table(NULL) == NULL);
+    T_EQU(ibcc_cct_log_read(NULL, ev, 4), 0);
+    T_EQU(ibcc_cct_log_count(NULL), 0);
+    T_EQU(ibcc_cct_log_total(NULL), 0);
+    T_EQU(ibcc_cct_log_lost(NULL), 0);
+    /* a real agent: out-of-range flows and SLs, times at IBCC_TIME_MAX */
+    memset(&d, 0, sizeof d);
+    d.flows = 2; d.log_capacity = 1;
+    d.sl[0].trigger_threshold = 1;
+    d.sl[0].ccti_increase = 255;
+    d.sl[0].ccti_timer = 65535;
+    T_EQ(ibcc_cct_init(&c, &d, MEM, MEMLEN), IBCC_OK);
+    T_EQU(ibcc_cct_on_becn(&c, 2, 0), 0);
+    T_EQU(ibcc_cct_on_becn(&c, UINT32_MAX, 0), 0);
+    T_EQU(ibcc_cct_ccti(&c, 2, 0), 0);
+    T_EQU(ibcc_cct_delay(&c, UINT32_MAX, 0), 0);
+    T_EQU(ibcc_cct_flow_sl(&c, 2), 0);
+    T_EQ(ibcc_cct_set_flow_sl(&c, 2, 0, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_set_flow_sl(&c, 0, 16, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_timer_running(&c, 16, 0), 0);
+    T_EQU(ibcc_cct_timer_expiries(&c, UINT32_MAX, 0), 0);
+    T_CHECK(ibcc_cct_get_sl(&c, 16) == NULL);
+    T_EQ(ibcc_cct_set_sl(&c, 16, &sl, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_set_sl(&c, 0, NULL, 0), IBCC_ERR_NULL);
+    memset(&sl, 0, sizeof sl); sl.ccti_min = 200;
+    T_EQ(ibcc_cct_set_sl(&c, 0, &sl, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_set_port(&c, 2, 0xffffu, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_set_port(&c, 0x8000u, 0xffffu, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_set_table(&c, NULL, 1, 0, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_set_table(&c, tab, 129, 0, 0), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cct_set_table(&c, tab, 0, 1, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_set_table(&c, tab, 10, 10, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cct_log_read(&c, NULL, 4), 0);
+    T_EQU(ibcc_cct_on_becn(&c, 0, IBCC_TIME_MAX - 5), 127);
+    T_EQU(ibcc_cct_on_becn(&c, 0, IBCC_TIME_MAX), 127);  /* capped at limit */
+    T_EQU(ibcc_cct_log_total(&c), 2);
+    T_EQU(ibcc_cct_log_lost(&c), 1);
+    T_EQU(ibcc_cct_log_read(&c, ev, 0), 0);
+    T_EQU(ibcc_cct_log_read(&c, ev, 4), 1);
+    /* the timer's next expiry lies beyond IBCC_TIME_MAX: never fires,
+       however often the agent is asked at IBCC_TIME_MAX */
+    T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX), 127);
+    ibcc_cct_advance(&c, IBCC_TIME_MAX);
+    ibcc_cct_advance(&c, IBCC_TIME_MAX);
+    T_EQU(ibcc_cct_timer_expiries(&c, 0, IBCC_TIME_MAX), 0);
+    T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX), 127);
+    /* earlier times after IBCC_TIME_MAX are taken as IBCC_TIME_MAX */
+    T_EQU(ibcc_cct_ccti(&c, 0, 0), 127);
+    T_EQU(ibcc_cct_gap(&c, 0, 0, IBCC_TIME_MAX), IBCC_TIME_MAX);
+    T_EQ(ibcc_cct_set_table(&c, tab, 0, 0, 0), IBCC_OK);   /* empty table */
+    T_EQU(ibcc_cct_ccti(&c, 0, 0), 0);
+    T_EQU(ibcc_cct_on_becn(&c, 1, 0), 0);
+    T_EQU(ibcc_cct_delay(&c, 1, 0), 0);
+    ibcc_cct_reset(&c);
+    T_EQU(ibcc_cct_limit(&c), 0);
+}
+
+/* ---- L1 cacc ----------------------------------------------------------- */
+static void cacc_misuse(void)
+{
+    static ibcc_cacc_config cfg;
+    static char big[8192];
+    uint8_t buf[IBCC_CACC_SETTING_BYTES];
+    char small[8];
+    ibcc_cacc_setting s;
+    ibcc_cacc_block b;
+    uint16_t tab[200];
+    unsigned line = 99;
+    ibcc_cct_desc d;
+    ibcc_cct c;
+    memset(&s, 0, sizeof s);
+    memset(&b, 0, sizeof b);
+    memset(tab, 0, sizeof tab);
+    /* MAD bytes */
+    T_EQ(ibcc_cacc_setting_encode(NULL, buf, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_encode(&s, NULL, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_encode(&s, buf, 131), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_setting_encode(&s, buf, 0), IBCC_ERR_NOMEM);
+    s.port_control = 2;
+    T_EQ(ibcc_cacc_setting_encode(&s, buf, sizeof buf), IBCC_ERR_RANGE);
+    s.port_control = 0;
+    T_EQ(ibcc_cacc_setting_decode(NULL, buf, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_decode(&s, NULL, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_decode(&s, buf, 131), IBCC_ERR_NOMEM);
+    memset(buf, 0xff, sizeof buf);
+    T_EQ(ibcc_cacc_setting_decode(&s, buf, sizeof buf), IBCC_OK);
+    T_EQU(s.port_control, 1);
+    T_EQ(ibcc_cacc_block_encode(NULL, buf, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_encode(&b, NULL, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_encode(&b, buf, 131), IBCC_ERR_NOMEM);
+    b.ccti_limit = 16384;
+    T_EQ(ibcc_cacc_block_encode(&b, buf, sizeof buf), IBCC_ERR_RANGE);
+    b.ccti_limit = 0; b.block = 256;
+    T_EQ(ibcc_cacc_block_encode(&b, buf, sizeof buf), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_decode(NULL, 0, buf, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_decode(&b, 0, NULL, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_decode(&b, 0, buf, 131), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_block_decode(&b, 0, buf, sizeof buf), IBCC_ERR_RANGE);
+    buf[0] = 0x3f;
+    T_EQ(ibcc_cacc_block_decode(&b, 256, buf, sizeof buf), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_decode(&b, 255, buf, sizeof buf), IBCC_OK);
+    T_EQU(ibcc_cacc_blocks(0), 1);
+    T_EQU(ibcc_cacc_blocks(0xffffu), 1024);
+    /* tables */
+    T_EQ(ibcc_cacc_block_from_table(NULL, tab, 1, 0, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_from_table(&b, NULL, 1, 0, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_from_table(&b, NULL, 0, 0, 0), IBCC_OK);
+    T_EQ(ibcc_cacc_block_from_table(&b, tab, 16385, 0, 0), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cacc_block_from_table(&b, tab, 10, 10, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_from_table(&b, tab, 10, 9, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_from_table(&b, tab, 200, 199, 3), IBCC_OK);
+    T_EQ(ibcc_cacc_block_to_table(NULL, tab, 200), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_to_table(&b, NULL, 200), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_to_table(&b, tab, 199), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_cacc_block_to_table(&b, tab, 0), IBCC_ERR_CAPACITY);
+    b.block = 0xffffu;      /* beyond the limit: nothing valid, nothing written */
+    T_EQ(ibcc_cacc_block_to_table(&b, tab, 0), IBCC_OK);
+    /* ibccconfig text */
+    T_EQ(ibcc_cacc_setting_parse(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_parse(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_parse(&s, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 0 0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 0x"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 1z"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 -1"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 2 0 0 0 0 0"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse(&s,
+         "CACongestionSetting 0 0 99999999999999999999999999 0 0 0"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse(&s,
+         "CACongestionSetting 0 0xffffffffffffffffffffff 0 0 0 0"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSettingX 0 0 0 0 0 0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse(&s, " CACongestionSetting 1 0xffff 65535 255 255 255 "),
+         IBCC_OK);
+    T_EQ(ibcc_cacc_setting_print(NULL, small, sizeof small), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_print(&s, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_print(&s, small, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_setting_print(&s, small, sizeof small), IBCC_ERR_NOMEM);
+    T_STREQ(small, "");
+    s.sl[3].ccti_min = 1;
+    T_EQ(ibcc_cacc_setting_print(&s, big, sizeof big), IBCC_ERR_UNSUPPORTED);
+    T_EQ(ibcc_cacc_block_parse(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_parse(&b, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_parse(&b, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 16384 0"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 256"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 4:0"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:16384"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 :1"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:1,0:2"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:1x"),
+         IBCC_ERR_PARSE);
+    {   /* 65 entries */
+        size_t n = 0;
+        int i;
+        n += (size_t)sprintf(big + n, "CongestionControlTable 100 1");
+        for (i = 0; i < 65; i++) n += (size_t)sprintf(big + n, " 0:%d", i);
+        T_EQ(ibcc_cacc_block_parse(&b, big), IBCC_ERR_RANGE);
+    }
+    T_EQ(ibcc_cacc_block_print(NULL, small, sizeof small), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_print(&b, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_print(&b, small, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_block_print(&b, small, 1), IBCC_ERR_NOMEM);
+    T_STREQ(small, "");
+    b.block = 0xffffu; b.ccti_limit = 0xffffu;    /* struct beyond ranges */
+    T_EQ(ibcc_cacc_block_print(&b, big, sizeof big), IBCC_OK);
+    /* OpenSM */
+    memset(&cfg, 0, sizeof cfg);
+    T_EQ(ibcc_cacc_opensm_line(NULL, ""), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, ""), IBCC_OK);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "   # x"), IBCC_OK);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct_x 1"), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_timer 16 1"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_timer 0 65536"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0 256"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0 1 2"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_port_control 2"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_control_map 0x10000"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct (null) x"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct 0:1,"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct 0:1,,0:2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct 0:1 0:2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct"), IBCC_OK);
+    T_EQU(cfg.cct_len, 0);
+    {   /* 129 entries */
+        size_t n = 0;
+        int i;
+        n += (size_t)sprintf(big + n, "cc_cct ");
+        for (i = 0; i < 129; i++) n += (size_t)sprintf(big + n, "%s0:%d", i ? "," : "", i);
+        T_EQ(ibcc_cacc_opensm_line(&cfg, big), IBCC_ERR_RANGE);
+        T_EQU(cfg.cct_len, 0);
+    }
+    T_EQ(ibcc_cacc_opensm_parse(NULL, "", &line), IBCC_ERR_NULL);
+    T_EQU(line, 0);
+    T_EQ(ibcc_cacc_opensm_parse(&cfg, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_opensm_parse(&cfg, "", &line), IBCC_OK);
+    T_EQ(ibcc_cacc_opensm_parse(&cfg, "\n\n\nfoo bar\ncc_cct 9:9", &line),
+         IBCC_ERR_RANGE);
+    T_EQU(line, 5);
+    T_EQ(ibcc_cacc_opensm_parse(&cfg, "cc_cct 0:1\n", NULL), IBCC_OK);
+    T_EQ(ibcc_cacc_opensm_print(NULL, big, sizeof big), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_opensm_print(&cfg, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_opensm_print(&cfg, big, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_opensm_print(&cfg, small, sizeof small), IBCC_ERR_NOMEM);
+    cfg.cct_len = 129;
+    T_EQ(ibcc_cacc_opensm_print(&cfg, big, sizeof big), IBCC_ERR_RANGE);
+    /* agent */
+    memset(&d, 0, sizeof d);
+    d.entries = 64;
+    T_EQ(ibcc_cct_init(&c, &d, MEM, MEMLEN), IBCC_OK);
+    T_EQ(ibcc_cacc_from_cct(NULL, &c), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_from_cct(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_apply(NULL, &s, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_apply(&c, NULL, 0), IBCC_ERR_NULL);
+    memset(&s, 0, sizeof s);
+    s.port_control = 0x8000u;
+    T_EQ(ibcc_cacc_apply(&c, &s, 0), IBCC_ERR_RANGE);
+    s.port_control = 0; s.sl[15].ccti_min = 64;
+    T_EQ(ibcc_cacc_apply(&c, &s, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_apply_config(NULL, &cfg, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_apply_config(&c, NULL, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_apply_config(&c, &cfg, 0), IBCC_ERR_RANGE); /* len 129 */
+    cfg.cct_len = 65;
+    T_EQ(ibcc_cacc_apply_config(&c, &cfg, 0), IBCC_ERR_CAPACITY);
+    cfg.cct_len = 0; cfg.setting.sl[2].ccti_min = 1;
+    T_EQ(ibcc_cacc_apply_config(&c, &cfg, 0), IBCC_ERR_RANGE);
+    cfg.setting.sl[2].ccti_min = 0;
+    T_EQ(ibcc_cacc_apply_config(&c, &cfg, IBCC_TIME_MAX), IBCC_OK);
+    T_EQU(ibcc_cct_limit(&c), 0);
+}
+
+/* ---- L1 mvcm ----------------------------------------------------------- */
+static void mvcm_misuse(void)
+{
+    ibcc_mvcm_desc d;
+    ibcc_mvcm a;
+    ibcc_mvcm_flow f;
+    double w = 0, lo = 0, hi = 0;
+    uint32_t dw = 0;
+    ibcc_time t = 0;
+    T_EQ(ibcc_mvcm_class(0xffffffffu), IBCC_MVCM_HOT);
+    T_EQ(ibcc_mvcm_class(IBCC_VB), IBCC_MVCM_COLD);
+    T_EQ(ibcc_mvcm_defaults(NULL), IBCC_ERR_NULL);
+    T_EQU(ibcc_mvcm_size(NULL), 0);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);           /* ws required */
+    d.ws = 1; d.flows = UINT32_C(0x80000000);
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_CAPACITY);
+    d.flows = 0; d.dw_max = 65536;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.dw_max = 0; d.k = 1;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.k = 65536;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.k = 0; d.n = 65;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.n = 0; d.flags = 4;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    T_EQU(ibcc_mvcm_size(&d), 0);
+    memset(&d, 0, sizeof d);
+    d.ws = IBCC_TIME_MAX; d.k = 65535; d.n = 64; d.flags = IBCC_MVCM_NO_CAP;
+    d.flows = 2;
+    T_EQ(ibcc_mvcm_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_init(&a, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_init(&a, &d, NULL, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_init(&a, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_mvcm_init(&a, &d, MEM, ibcc_mvcm_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_mvcm_init(&a, &d, MEM, ibcc_mvcm_size(&d)), IBCC_OK);
+    T_EQ(ibcc_mvcm_on_ack(NULL, 0, IBCC_MB), -1);
+    T_EQ(ibcc_mvcm_on_ack(&a, 2, IBCC_MB), -1);
+    T_EQ(ibcc_mvcm_on_ack(&a, UINT32_MAX, IBCC_MB), -1);
+    ibcc_mvcm_on_inject_empty(NULL, 0);
+    ibcc_mvcm_on_inject_empty(&a, 2);
+    T_EQU(ibcc_mvcm_window(NULL, 0), 0);
+    T_EQU(ibcc_mvcm_window(&a, 2), 0);
+    T_EQU(ibcc_mvcm_wait(NULL, 0), 0);
+    T_EQU(ibcc_mvcm_wait(&a, 2), 0);
+    T_CHECK(ibcc_mvcm_state(NULL, 0) == NULL);
+    T_CHECK(ibcc_mvcm_state(&a, 2) == NULL);
+    T_EQ(ibcc_mvcm_step(NULL, &f, 0), -1);
+    T_EQ(ibcc_mvcm_step(&a, NULL, 0), -1);
+    ibcc_mvcm_flow_reset(NULL, &f);
+    ibcc_mvcm_flow_reset(&a, NULL);
+    {   /* no cap: nWS saturates, the wait saturates */
+        int i;
+        for (i = 0; i < 40; i++) ibcc_mvcm_on_ack(&a, 1, IBCC_MB | IBCC_VB);
+        T_EQU(ibcc_mvcm_state(&a, 1)->nws, UINT32_MAX);
+        T_EQU(ibcc_mvcm_wait(&a, 1), IBCC_TIME_MAX);
+    }
+    /* helpers */
+    T_CHECK(ibcc_mvcm_hop_bytes(IBCC_TIME_MAX, UINT64_MAX) > 1e26);
+    T_EQ(ibcc_mvcm_omega(1, 1, 1, 1, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_omega(1, nan_(), 1, 1, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(1, -1, 1, 1, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(1, 1, 0, 1, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(1, 1, inf_(), 1, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega(1, 1, 1, -inf_(), &w), IBCC_ERR_RANGE);
+    /* finite inputs whose omega overflows to inf */
+    T_EQ(ibcc_mvcm_omega(UINT32_MAX, 1e299, 1e-10, 0, &w), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(1, 1, 1, 2, 1, NULL, &hi), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_omega_bounds(1, 1, 1, 2, 1, &lo, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_omega_bounds(1, 1, 0, 2, 1, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(1, 1, 2, 1, 1, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(1, nan_(), 1, 2, 1, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(1, 1, 1, inf_(), 1, &lo, &hi), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_omega_bounds(UINT32_MAX, 1e299, 1e-10, 1, 0, &lo, &hi),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(2.0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_dw_max(nan_(), &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(inf_(), &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(0.999, &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(65535.5, &dw), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(65535.0, &dw), IBCC_OK);
+    T_EQU(dw, 65535);
+    T_EQ(ibcc_mvcm_rtt_min(1, 1, 1, 1, 1, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_rtt_min(1, 1, 0, 1, 1, &t), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_rtt_min(1, 1, 1, 0, 1, &t), IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_rtt_min(UINT32_MAX, IBCC_TIME_MAX, 1, 1, 1, &t),
+         IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_mvcm_rtt_min(1, IBCC_TIME_MAX / 2, UINT64_MAX, 1, 1, &t),
+         IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_mvcm_rtt_min(0, 0, 1, UINT32_MAX, 1, &t), IBCC_ERR_OVERFLOW);
+    T_EQ(ibcc_mvcm_rtt_min(0, 0, 1000, UINT32_MAX, UINT32_MAX, &t), IBCC_OK);
+    T_EQU(t, UINT64_C(8589934590000000000));
+}
+
+/* ---- L1 dest ----------------------------------------------------------- */
+static void dest_misuse(void)
+{
+    ibcc_dest_desc d;
+    ibcc_dest x;
+    ibcc_dest_reply r;
+    T_EQ(ibcc_dest_defaults(NULL), IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d); d.scheme = 3;
+    T_EQ(ibcc_dest_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.transport = 2;
+    T_EQ(ibcc_dest_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.becn_by_cnp = 2;
+    T_EQ(ibcc_dest_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.transport = IBCC_DEST_UNACKED;
+    T_EQ(ibcc_dest_defaults(&d), IBCC_ERR_UNSUPPORTED);
+    memset(&d, 0, sizeof d); d.scheme = IBCC_DEST_MVPM; d.becn_by_cnp = 1;
+    T_EQ(ibcc_dest_defaults(&d), IBCC_ERR_UNSUPPORTED);
+    memset(&d, 0, sizeof d); d.ack_bytes = 65536;
+    T_EQ(ibcc_dest_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.cnp_bytes = UINT32_MAX;
+    T_EQ(ibcc_dest_init(&x, &d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_dest_init(NULL, &d), IBCC_ERR_NULL);
+    T_EQ(ibcc_dest_init(&x, NULL), IBCC_OK);
+    r = ibcc_dest_on_packet(NULL, IBCC_FECN);
+    T_EQU(r.ack, 0); T_EQU(r.cnp, 0);
+    T_EQU(ibcc_dest_ack(NULL, 0), 0);
+    T_EQU(ibcc_dest_marks(NULL, IBCC_ACK | IBCC_ECN), 0);
+    T_EQU(ibcc_dest_reply_bytes(NULL, IBCC_ACK), 0);
+    r = ibcc_dest_on_packet(&x, 0xffffffffu);       /* every bit: an ACK */
+    T_EQU(r.ack, 0); T_EQU(r.cnp, 0);
+    T_EQU(ibcc_dest_marks(&x, 0xffffffffu), IBCC_ECN);
+    T_EQU(ibcc_dest_reply_bytes(&x, 0xffffffffu), 20);
+    T_EQU(ibcc_dest_reply_bytes(&x, 0), 0);
+}
+
+/* ---- L1 segment -------------------------------------------------------- */
+static void segment_misuse(void)
+{
+    ibcc_segment_desc d;
+    ibcc_segment s, zero;
+    ibcc_segment_iter it;
+    T_EQ(ibcc_segment_defaults(NULL), IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d); d.adaptive = 2;
+    T_EQ(ibcc_segment_defaults(&d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_segment_init(&s, &d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_segment_init(NULL, NULL), IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d);
+    d.seg_bytes = UINT32_MAX; d.slack_bytes = UINT32_MAX; d.adaptive = 1;
+    T_EQ(ibcc_segment_init(&s, &d), IBCC_OK);
+    T_EQU(ibcc_segment_adaptive_len(UINT32_MAX, UINT32_MAX),
+          (uint64_t)UINT32_MAX * UINT32_MAX);
+    T_EQU(ibcc_segment_adaptive_len(0, 0), 0);
+    T_EQU(ibcc_segment_len(&s, IBCC_SEGMENT_LOW, 0), UINT32_MAX);
+    T_EQU(ibcc_segment_len(NULL, IBCC_SEGMENT_LOW, 0), IBCC_SEGMENT_WHOLE);
+    T_EQU(ibcc_segment_count(&s, UINT64_MAX, IBCC_SEGMENT_HIGH, 3), 1);
+    T_EQU(ibcc_segment_count(&s, UINT64_MAX, -7, UINT32_MAX), 2);
+    T_EQU(ibcc_segment_count(NULL, 5, IBCC_SEGMENT_LOW, 1), 1);
+    /* a zeroed, never initialised segment: no division by zero */
+    memset(&zero, 0, sizeof zero);
+    T_EQU(ibcc_segment_count(&zero, 100, IBCC_SEGMENT_LOW, 1), 0);
+    ibcc_segment_begin(NULL, &s, 5, 0, 1);
+    ibcc_segment_begin(&it, &zero, 100, IBCC_SEGMENT_LOW, 1);
+    T_EQU(ibcc_segment_next(&it), 0);
+    T_EQU(ibcc_segment_next(NULL), 0);
+    ibcc_segment_begin(&it, &s, UINT64_MAX, IBCC_SEGMENT_HIGH, 0);
+    T_EQU(ibcc_segment_next(&it), UINT64_MAX);
+    T_EQU(ibcc_segment_next(&it), 0);
+    T_EQ(ibcc_segment_pick(-1, 0, 0), IBCC_SEGMENT_PICK_NONE);
+    T_EQ(ibcc_segment_pick(0, -5, 1), IBCC_SEGMENT_HIGH);
+    T_EQ(ibcc_segment_pick(0, 0, 0), IBCC_SEGMENT_PICK_NONE);
+}
+
+/* ---- L1 marker (read-only use: another engineer's section) ------------ */
+static void marker_misuse(void)
+{
+    ibcc_marker_desc d;
+    ibcc_marker m;
+    ibcc_result last = IBCC_OK;
+    ibcc_marker_stats st;
+    T_EQ(ibcc_marker_defaults(NULL), IBCC_ERR_NULL);
+    T_EQU(ibcc_marker_size(NULL), 0);
+    memset(&d, 0, sizeof d); d.engine = (ibcc_marker_engine)6;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.ports = 257;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_CAPACITY);
+    T_EQU(ibcc_marker_size(&d), 0);
+    memset(&d, 0, sizeof d); d.in_capacity = 65536;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.unit = (ibcc_buffer_unit)2;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.org = (ibcc_switch_org)2;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.classify = (ibcc_classify)2;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.iba_threshold = 16;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.iba_packet_size = 256;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.iba_marking_rate = 65536;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.ports = 8; d.victim_mask[0] = 0x100u;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.trigger = 5;          /* > in_capacity 4 */
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_marker_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_init(&m, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_init(&m, &d, NULL, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_init(&m, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_marker_init(&m, &d, MEM, ibcc_marker_size(&d) - 1), IBCC_ERR_NOMEM);
+    /* NULL marker */
+    ibcc_marker_clear(NULL);
+    /* r1_findings F1: ibcc_marker_units(NULL, size) dereferences NULL;
+       not called here. */
+    T_EQU(ibcc_marker_arrive(NULL, 0, 0, 1), 0);
+    T_EQU(ibcc_marker_depart(NULL, 0, 0, 1, 0, 1), 0);
+    ibcc_marker_leave(NULL, 0, 1);
+    ibcc_marker_release(NULL, 0, 1);
+    ibcc_marker_set_busy(NULL, 0, 1);
+    T_EQ(ibcc_marker_set_iba_port(NULL, 0, 1, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_set_victim(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQU(ibcc_marker_occupancy(NULL, 0), 0);
+    T_EQU(ibcc_marker_packets(NULL, 0), 0);
+    T_EQU(ibcc_marker_waiting(NULL, 0, 0), 0);
+    T_EQU(ibcc_marker_cnt1(NULL, 0), 0);
+    T_EQU(ibcc_marker_cnt2(NULL, 0), 0);
+    T_EQU(ibcc_marker_naive_pending(NULL, 0, 0), 0);
+    T_EQU(ibcc_marker_level(NULL, 0), 0);
+    T_EQ(ibcc_marker_iba_congested(NULL, 0, 1), 0);
+    T_EQU(ibcc_marker_iba_level(NULL, 0), 0);
+    T_EQU(ibcc_marker_errors(NULL, &last), 0);
+    T_EQ(last, IBCC_ERR_NULL);
+    st = ibcc_marker_get_stats(NULL);
+    T_EQU(st.arrivals, 0);
+    T_STREQ(ibcc_marker_engine_name((ibcc_marker_engine)99), "?");
+    /* a real marker (NAIVE, 256 ports, credits): every event out of range */
+    memset(&d, 0, sizeof d);
+    d.engine = IBCC_MARKER_NAIVE; d.ports = 256; d.unit = IBCC_UNIT_CREDITS;
+    d.in_capacity = 65535;
+    T_CHECK(ibcc_marker_size(&d) <= MEMLEN);
+    T_EQ(ibcc_marker_init(&m, &d, MEM, MEMLEN), IBCC_OK);
+    T_EQU(ibcc_marker_units(&m, 0), 1);
+    T_EQU(ibcc_marker_units(&m, UINT32_MAX), UINT32_C(67108864));
+    T_EQU(ibcc_marker_arrive(&m, 256, 0, 1), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, UINT32_MAX, 1), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 0, UINT32_MAX), 0);   /* > capacity */
+    T_EQU(ibcc_marker_depart(&m, 0, 0, 1, 0, 1), 0);       /* no arrival */
+    T_EQU(ibcc_marker_depart(&m, 256, 256, 1, 0, 1), 0);
+    ibcc_marker_leave(&m, 0, 1);                           /* not CIOQ */
+    ibcc_marker_release(&m, 0, 1);                         /* hold 0 */
+    ibcc_marker_set_busy(&m, 256, 1);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 1, 1, 1), IBCC_ERR_STATE);
+    T_EQ(ibcc_marker_set_victim(&m, 0, 1), IBCC_ERR_STATE);
+    T_EQU(ibcc_marker_errors(&m, &last), 8);
+    T_EQ(last, IBCC_ERR_RANGE);
+    T_EQU(ibcc_marker_occupancy(&m, 256), 0);
+    T_EQU(ibcc_marker_waiting(&m, 0, 256), 0);
+    T_EQU(ibcc_marker_naive_pending(&m, 256, 0), 0);
+    T_EQU(ibcc_marker_level(&m, UINT32_MAX), 0);
+    ibcc_marker_clear(&m);
+    T_EQU(ibcc_marker_errors(&m, NULL), 0);
+    /* IBA engine: field ranges */
+    memset(&d, 0, sizeof d);
+    d.engine = IBCC_MARKER_IBA; d.ports = 256;
+    T_EQ(ibcc_marker_init(&m, &d, MEM, MEMLEN), IBCC_OK);
+    T_EQ(ibcc_marker_set_iba_port(&m, 256, 1, 1, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 16, 1, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 1, 256, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 0, 1, 1, 65536), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_iba_port(&m, 255, 15, 255, 65535), IBCC_OK);
+    ibcc_marker_release(&m, 0, 1);                     /* hold 0: STATE */
+    T_EQU(ibcc_marker_errors(&m, &last), 1);
+    T_EQ(last, IBCC_ERR_STATE);
+    T_EQ(ibcc_marker_set_victim(&m, 256, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_marker_set_victim(&m, 255, 1), IBCC_OK);
+    T_EQ(ibcc_marker_iba_congested(&m, 256, 1), 0);
+    T_EQU(ibcc_marker_iba_level(&m, 256), 0);
+}
+
+/* ---- L1 arbiter (read-only use) ---------------------------------------- */
+static int can_never(void *u, unsigned out, unsigned in, uint32_t size)
+{
+    (void)u; (void)out; (void)in; (void)size;
+    return 0;
+}
+
+static void arbiter_misuse(void)
+{
+    ibcc_arbiter_desc d;
+    ibcc_arbiter a;
+    ibcc_arb_grant g;
+    unsigned o = 9;
+    uint32_t sz = 9;
+    uint64_t tag = 9;
+    T_EQ(ibcc_arbiter_defaults(NULL), IBCC_ERR_NULL);
+    T_EQU(ibcc_arbiter_size(NULL), 0);
+    memset(&d, 0, sizeof d); d.ports = 257;
+    T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.capacity = 65536;
+    T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.policy = (ibcc_arb_policy)3;
+    T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.bypass_limit = 65536;
+    T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
+    T_EQU(ibcc_arbiter_size(&d), 0);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_arbiter_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_init(&a, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_init(&a, &d, NULL, MEMLEN), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_init(&a, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_arbiter_init(&a, &d, MEM, ibcc_arbiter_size(&d) - 1),
+         IBCC_ERR_NOMEM);
+    T_EQ(ibcc_arbiter_push(NULL, 0, 0, 1, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_pick(NULL, 0, &g), 0);
+    T_EQ(ibcc_arbiter_pick_any(NULL, &g), 0);
+    T_EQ(ibcc_arbiter_set_input_busy(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_set_output(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQU(ibcc_arbiter_len(NULL, 0), 0);
+    T_EQU(ibcc_arbiter_head_bypassed(NULL, 0), 0);
+    T_EQ(ibcc_arbiter_input_busy(NULL, 0), 0);
+    T_EQ(ibcc_arbiter_peek(NULL, 0, 0, &o, &sz, &tag), IBCC_ERR_NULL);
+    T_STREQ(ibcc_arb_policy_name((ibcc_arb_policy)7), "?");
+    {
+        int pol;
+        for (pol = 0; pol < 3; pol++) {
+            memset(&d, 0, sizeof d);
+            d.ports = 256; d.capacity = 1; d.policy = (ibcc_arb_policy)pol;
+            T_EQ(ibcc_arbiter_init(&a, &d, MEM, MEMLEN), IBCC_OK);
+            T_EQ(ibcc_arbiter_push(&a, 256, 0, 1, 1), IBCC_ERR_RANGE);
+            T_EQ(ibcc_arbiter_push(&a, 0, 256, 1, 1), IBCC_ERR_RANGE);
+            T_EQ(ibcc_arbiter_push(&a, 255, 255, UINT32_MAX, UINT64_MAX), IBCC_OK);
+            T_EQ(ibcc_arbiter_push(&a, 255, 0, 1, 1), IBCC_ERR_FULL);
+            T_EQ(ibcc_arbiter_pick(&a, 256, &g), 0);
+            T_EQ(ibcc_arbiter_pick(&a, 0, NULL), 0);
+            T_EQ(ibcc_arbiter_pick_any(&a, NULL), 0);
+            T_EQ(ibcc_arbiter_set_input_busy(&a, 256, 1), IBCC_ERR_RANGE);
+            T_EQ(ibcc_arbiter_set_output(&a, 256, 1), IBCC_ERR_RANGE);
+            T_EQU(ibcc_arbiter_len(&a, 256), 0);
+            T_EQU(ibcc_arbiter_head_bypassed(&a, UINT32_MAX), 0);
+            T_EQ(ibcc_arbiter_input_busy(&a, 256), 0);
+            T_EQ(ibcc_arbiter_peek(&a, 256, 0, NULL, NULL, NULL), IBCC_ERR_RANGE);
+            T_EQ(ibcc_arbiter_peek(&a, 255, 1, NULL, NULL, NULL), IBCC_ERR_RANGE);
+            T_EQ(ibcc_arbiter_peek(&a, 255, 0, NULL, NULL, NULL), IBCC_OK);
+            T_EQ(ibcc_arbiter_peek(&a, 255, 0, &o, &sz, &tag), IBCC_OK);
+            T_EQU(tag, UINT64_MAX);
+            T_EQ(ibcc_arbiter_pick_any(&a, &g), 1);
+            T_EQU(g.in, 255); T_EQU(g.out, 255);
+        }
+        memset(&d, 0, sizeof d);
+        d.can_send = can_never;
+        T_EQ(ibcc_arbiter_init(&a, &d, MEM, MEMLEN), IBCC_OK);
+        T_EQ(ibcc_arbiter_push(&a, 0, 1, 1, 1), IBCC_OK);
+        T_EQ(ibcc_arbiter_pick(&a, 1, &g), 0);
+        T_EQ(ibcc_arbiter_pick_any(&a, &g), 0);
+    }
+}
+
+/* ---- L1 swcc (read-only use) -------------------------------------------- */
+static void swcc_misuse(void)
+{
+    ibcc_swcc s;
+    ibcc_swport e;
+    uint8_t buf[IBCC_SWCC_MAD_BYTES];
+    char small[4], big[2048];
+    unsigned port = 77, bad = 99;
+    ibcc_marker_desc md;
+    ibcc_marker m;
+    memset(&s, 0, sizeof s);
+    memset(&e, 0, sizeof e);
+    T_EQ(ibcc_swcc_validate(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_validate(NULL), IBCC_ERR_NULL);
+    s.control_map = 0x20u;
+    T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);
+    s.control_map = 0; s.threshold = 16;
+    T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);
+    s.threshold = 0; s.cs_return_delay_shift = 4;
+    T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);
+    s.cs_return_delay_shift = 0; s.cs_return_delay_mult = 16384;
+    T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);
+    s.cs_return_delay_mult = 0; s.marking_rate = 65536;
+    T_EQ(ibcc_swcc_encode(&s, buf), IBCC_ERR_RANGE);
+    s.marking_rate = 0;
+    e.valid = 2;
+    T_EQ(ibcc_swport_validate(&e), IBCC_ERR_RANGE);
+    e.valid = 1; e.threshold = UINT32_MAX;
+    T_EQ(ibcc_swport_encode(&e, buf), IBCC_ERR_RANGE);
+    e.threshold = 0;
+    T_EQ(ibcc_swcc_encode(NULL, buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_encode(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_decode(NULL, buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_decode(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_encode(NULL, buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_encode(&e, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_decode(NULL, buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_decode(&e, NULL), IBCC_ERR_NULL);
+    memset(buf, 0xff, sizeof buf);
+    T_EQ(ibcc_swcc_decode(&s, buf), IBCC_OK);
+    T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);    /* control_map kept */
+    T_EQ(ibcc_swport_decode(&e, buf), IBCC_OK);
+    T_EQ(ibcc_swport_validate(&e), IBCC_OK);
+    /* text */
+    T_EQ(ibcc_swcc_parse_args(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_parse_args(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_parse_args(&s, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_args(&s, "SwitchCongestionSetting 0 0 0 0 0 0 0:0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_args(&s, "SwitchCongestionSetting 0 0 0 0 0 0 0:0 0 0"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 0 0 0 0:0 0x"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 0 0 0 0:0 1k"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 16 0 0 0:0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_parse_args(&s,
+         "0 0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff "
+         "0 0 0 0 0:0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_parse_args(&s,
+         "0 99999999999999999999999 0 0 0 0 0:0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 0 0 0 4:0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 0 0 0 0: 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_swport_parse_args(NULL, &port, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_parse_args(&e, NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_parse_args(&e, &port, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_parse_args(&e, &port, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_swport_parse_args(&e, &port, "1 1 0 0 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_swport_parse_args(&e, &port, "1 2 0 0 0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swport_parse_args(&e, &port, "256 1 0 0 0 0"), IBCC_ERR_RANGE);
+    T_EQU(port, 77);
+    T_EQ(ibcc_swcc_print_args(NULL, big, sizeof big), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_print_args(&s, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_print_args(&s, big, sizeof big), IBCC_ERR_RANGE);
+    memset(&s, 0, sizeof s);
+    T_EQ(ibcc_swcc_print_args(&s, small, 0), IBCC_ERR_FULL);
+    T_EQ(ibcc_swcc_print_args(&s, small, sizeof small), IBCC_ERR_FULL);
+    T_CHECK(strlen(small) < sizeof small);
+    T_EQ(ibcc_swport_print_args(NULL, 0, big, sizeof big), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_print_args(&e, 0, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_print_args(&e, 256, big, sizeof big), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swport_print_args(&e, 0, small, sizeof small), IBCC_ERR_FULL);
+    T_EQ(ibcc_swcc_parse_opensm_line(NULL, ""), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, ""), IBCC_OK);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, "#"), IBCC_OK);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, "cc_foo 1"), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, "cc_sw_cong_setting_threshold"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, "cc_sw_cong_setting_threshold 0x10"),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_parse_opensm_line(&s, "cc_sw_cong_setting_threshold 1 2"),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_swcc_parse_opensm(NULL, "", &bad), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_parse_opensm(&s, NULL, &bad), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_parse_opensm(&s, "x y\n\ncc_sw_cong_setting_marking_rate 65536",
+                                &bad), IBCC_ERR_RANGE);
+    T_EQU(bad, 3);
+    T_EQ(ibcc_swcc_print_opensm(NULL, big, sizeof big), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_print_opensm(&s, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_print_opensm(&s, small, sizeof small), IBCC_ERR_FULL);
+    s.threshold = 99;
+    T_EQ(ibcc_swcc_print_opensm(&s, big, sizeof big), IBCC_ERR_RANGE);
+    s.threshold = 0;
+    /* applying */
+    memset(&md, 0, sizeof md);
+    T_EQ(ibcc_marker_init(&m, &md, MEM, MEMLEN), IBCC_OK);   /* NONE */
+    T_EQ(ibcc_marker_apply_swcc(NULL, &s), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_apply_swcc(&m, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_ERR_STATE);
+    T_EQ(ibcc_marker_apply_swport(NULL, 0, &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_apply_swport(&m, 0, NULL), IBCC_ERR_NULL);
+    md.engine = IBCC_MARKER_IBA; md.ports = 8;
+    T_EQ(ibcc_marker_init(&m, &md, MEM, MEMLEN), IBCC_OK);
+    s.control_map = IBCC_SWCC_CREDIT_MASK;
+    T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_ERR_UNSUPPORTED);
+    s.control_map = IBCC_SWCC_VICTIM_MASK; s.victim_mask[7] = 0x80000000u;
+    T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_ERR_RANGE);
+    e.valid = 1; e.control_type = 0;
+    T_EQ(ibcc_marker_apply_swport(&m, 8, &e), IBCC_ERR_RANGE);
+    e.control_type = 1;
+    T_EQ(ibcc_marker_apply_swport(&m, 0, &e), IBCC_ERR_UNSUPPORTED);
+}
+
+/* ---- L3 fabric (read-only use) ------------------------------------------ */
+static void *alloc_fail(void *u, size_t n) { (void)u; (void)n; return NULL; }
+static void free_nop(void *u, void *p) { (void)u; (void)p; }
+
+static void fabric_misuse(void)
+{
+    static ibcc_twoswitch ts;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = (ibcc_fabric *)MEM;     /* must be set to NULL on error */
+    ibcc_fabric_counters fc;
+    ibcc_fabric_flow_stats fs;
+    uint32_t ch = 0;
+    uint64_t bytes = 0;
+    ibcc_time busy = 0;
+    double rate = 0, x[3];
+    T_EQ(ibcc_fabric_defaults(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_create(NULL, &d), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_create(&f, NULL), IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d); d.data_size = 65536;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_NULL);          /* no nodes */
+    T_CHECK(f == NULL);
+    ibcc_fabric_destroy(NULL);
+    T_EQ(ibcc_fabric_run_until(NULL, 1), IBCC_ERR_NULL);
+    T_EQU(ibcc_fabric_now(NULL), 0);
+    T_CHECK(ibcc_fabric_loop(NULL) == NULL);
+    T_EQ(ibcc_fabric_check(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_counters_get(NULL, &fc), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_flow_stats_get(NULL, 0, &fs), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_channel(NULL, 0, 0, &ch), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_flow_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_channel_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_channel_totals(NULL, 0, &bytes, &busy), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_rate(NULL, 0, 0, 0, 1, &rate), IBCC_ERR_NULL);
+    T_CHECK(ibcc_jain(NULL, 0) == 1.0);
+    x[0] = 0; x[1] = 0; x[2] = 0;
+    T_CHECK(ibcc_jain(x, 3) == 1.0);
+    x[0] = 1; x[1] = 0; x[2] = 0;
+    T_NEAR(ibcc_jain(x, 3), 1.0 / 3.0, 1e-12);
+    T_EQ(ibcc_twoswitch_build(NULL, 1, 1, &d), IBCC_ERR_NULL);
+    T_EQ(ibcc_twoswitch_build(&ts, 1, 1, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_twoswitch_build(&ts, 0, 1, &d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_twoswitch_build(&ts, 1, 65, &d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_twoswitch_build(&ts, 1, 1, &d), IBCC_OK);
+    d.allocator.alloc = alloc_fail;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_NULL);  /* alloc without free */
+    d.allocator.free = free_nop;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_NOMEM);
+    T_CHECK(f == NULL);
+    memset(&d.allocator, 0, sizeof d.allocator);
+    ts.flows[0].src = 9999;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_twoswitch_build(&ts, 1, 1, &d), IBCC_OK);
+    d.horizon = IBCC_US(10);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (f) {
+        T_EQ(ibcc_fabric_run_until(f, IBCC_US(2)), IBCC_OK);
+        T_EQ(ibcc_fabric_run_until(f, IBCC_US(1)), IBCC_ERR_PAST);
+        T_EQ(ibcc_fabric_check(f), IBCC_OK);
+        T_EQ(ibcc_fabric_counters_get(f, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_flow_stats_get(f, 0, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_flow_stats_get(f, 3, &fs), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_flow_stats_get(f, UINT32_MAX, &fs), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_channel(f, 0, 0, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_channel(f, UINT32_MAX, 0, &ch), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_channel(f, 0, UINT32_MAX, &ch), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_flow_bytes(f, 0, 0, 1, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_flow_bytes(f, 3, 0, 1, &bytes), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_flow_bytes(f, 0, 0, IBCC_TIME_MAX, &bytes), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_flow_bytes(f, 0, IBCC_TIME_MAX, 0, &bytes), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_channel_bytes(f, 0, 0, 1, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_channel_bytes(f, UINT32_MAX, 0, 1, &bytes), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_channel_totals(f, UINT32_MAX, &bytes, &busy), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_channel_totals(f, 0, NULL, NULL), IBCC_OK);
+        T_EQ(ibcc_fabric_rate(f, 0, 0, 0, 1, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_rate(f, 2, 0, IBCC_US(5), IBCC_US(2), &rate), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 3, IBCC_US(5), IBCC_US(2), &rate),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_US(5), 0, &rate),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, 0, IBCC_TIME_MAX, IBCC_TIME_MAX,
+                              &rate), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_rate(f, IBCC_FABRIC_CHANNEL, 0, 0, IBCC_TIME_MAX, &rate),
+             IBCC_ERR_RANGE);
+        T_CHECK(ibcc_fabric_loop(f) != NULL);
+        T_EQU(ibcc_fabric_now(f), IBCC_US(2));
+        ibcc_fabric_destroy(f);
+    }
+}
+
+int main(void)
+{
+    T_RUN(basics_misuse);
+    T_RUN(loop_misuse);
+    T_RUN(law_misuse);
+    T_RUN(pacer_misuse);
+    T_RUN(cct_misuse);
+    T_RUN(cacc_misuse);
+    T_RUN(mvcm_misuse);
+    T_RUN(dest_misuse);
+    T_RUN(segment_misuse);
+    T_RUN(marker_misuse);
+    T_RUN(arbiter_misuse);
+    T_RUN(swcc_misuse);
+    T_RUN(fabric_misuse);
+    return t_summary();
+}
