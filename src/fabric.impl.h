@@ -12,7 +12,20 @@
      the buffer until the output finishes sending it).
    - switch: its marker and arbiter (L1 engines), a pending arbitration.
    - host: its ACK/CNP queue, its flows, a pending wake-up event.
-   Events carry (type, index) packed in the 64-bit argument. */
+   Events carry (type, index) packed in the 64-bit argument.
+
+   Reading order: after the plumbing (memory, helpers, the same-instant
+   to-do list and the event dispatcher), the file follows one packet:
+     1. generation       a flow starts / toggles, RATE packets appear
+     2. injection        its host picks it (ACK lane first) and sends it
+     3. the link         transmitter busy, credits taken, arrival scheduled
+     4. switch arrival   visible after the forwarding delay: marker, arbiter
+     5. arbitration      oldest eligible packet starts on a free output
+     6. the tail leaves  output free, input slot and credits released
+     7. delivery         tail at the destination host: stats, echo -> ACK
+     8. the ACK          back at the source (it crossed 2-6 on lane 1)
+     9. source agents    window, pacer + law, CCT, MVCM
+   then create/destroy, queries and the two-switch builder. */
 
 #define IBCC__F_NONE     UINT32_C(0xffffffff)
 #define IBCC__F_CHUNK    1024u
@@ -47,7 +60,6 @@ typedef struct ibcc__fchan {
     ibcc_time prop;
     uint32_t sz_data, sz_ack;   /* wire-time cache keys */
     ibcc_time wt_data, wt_ack;
-    ibcc_time busy_until;       /* transmitter busy until */
     int busy;                   /* a TXEND event is pending */
     uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* what is being
                                    sent (switch): input, lane, credits, bytes */
@@ -76,8 +88,7 @@ typedef struct ibcc__fsw {
     struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
     uint32_t node;
     uint32_t lane;              /* lane the arbiter callback is asked for */
-    int arb_pending;            /* on the to-do list for instant arb_at */
-    ibcc_time arb_at;
+    int arb_pending;            /* on the current instant's to-do list */
     ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
     ibcc_marker mark;           /* data lane marking engine */
     void *mem;                  /* arbiters' and marker's memory */
@@ -93,8 +104,7 @@ typedef struct ibcc__fhost {
     ibcc_time wake_at;          /* IBCC_TIME_MAX: none pending */
     ibcc_time cap_next;         /* injection cap: next start allowed */
     ibcc_time rx_free;          /* absorption cap: receive side free at */
-    int run_pending;            /* on the to-do list for instant run_at */
-    ibcc_time run_at;
+    int run_pending;            /* on the current instant's to-do list */
     ibcc_cct cct;               /* CCT agent of the host (if used) */
     ibcc_mvcm mvcm;             /* MVCM agent of the host (if used) */
     int has_cct, has_mvcm;
@@ -150,7 +160,7 @@ struct ibcc_fabric {
     ibcc_result err;            /* first internal error (event heap full) */
 };
 
-/* ---- memory ---------------------------------------------------------- */
+/* ---- memory and the packet pool ------------------------------------------- */
 static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
 {
     void *p;
@@ -225,7 +235,7 @@ static void ibcc__fab_pkt_del(ibcc_fabric *f, uint32_t i)
     f->delivered++;
 }
 
-/* ---- events ---------------------------------------------------------- */
+/* ---- small helpers -------------------------------------------------------- */
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg);
 
 static void ibcc__fab_at(ibcc_fabric *f, ibcc_time t, uint32_t type,
@@ -272,6 +282,13 @@ static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
     v->t = t;
 }
 
+/* Can channel c accept a packet of `units` on lane ln now? */
+static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
+{
+    return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
+}
+
+/* ---- the same-instant to-do list ------------------------------------------ */
 /* Same-instant rule (SCENARIOS.md A): a switch arbitrates, and a host
    decides what to send, only after every event of the current instant has
    been applied. Requests for the current instant go on a to-do list (each
@@ -283,8 +300,6 @@ static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
-    ibcc_time now = f->loop.now;
-    w->arb_at = now;
     if (w->arb_pending) return;     /* already on the list */
     w->arb_pending = 1;
     f->todo[f->ntodo++] = s;
@@ -303,10 +318,8 @@ static void ibcc__fab_wake_host(ibcc_fabric *f, uint32_t h, ibcc_time t)
             (void)ibcc_loop_cancel(&f->loop, o->wake_id);
             o->wake_at = IBCC_TIME_MAX;
         }
-        o->run_at = now;
         if (o->run_pending) return;     /* already on the list */
         o->run_pending = 1;
-        o->run_at = now;
         f->todo[f->ntodo++] = h | 0x80000000u;
         return;
     }
@@ -325,200 +338,96 @@ static void ibcc__fab_kick_node(ibcc_fabric *f, uint32_t node)
     else ibcc__fab_wake_host(f, n->idx, f->loop.now);
 }
 
-/* Starts packet pi on channel c now. tail_in: when its tail is fully at
-   the sender (now for a host). The transmitter stays busy until the tail
-   has both arrived and been sent: end = max(now + wire, tail_in). */
+/* ---- event dispatch ------------------------------------------------------- */
+
+/* Steps defined further down, in the packet's order (section number). */
+static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on);
+static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi);          /* 1 */
+static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h);            /* 2 */
 static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
-                           ibcc_time tail_in)
-{
-    ibcc__fchan *ch = &f->ch[c];
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    ibcc_time now = f->loop.now;
-    ibcc_time end = now + ibcc__fab_wire(ch, p->size);
-    uint32_t ln = p->lane;
-    const ibcc__fnode *to = &f->node[ch->to];
-    if (end < tail_in) end = tail_in;
-    ch->busy_until = end;
-    ch->busy = 1;
-    ch->av_p[ln]--;
-    ch->av_u[ln] -= p->units;
-    ch->wire_p[ln]++;
-    ch->wire_u[ln] += p->units;
-    ch->bytes += p->size;
-    ch->busy_time += end - now;
-    f->hops++;
-    ibcc__fab_bin(f, f->ch_bins ? f->ch_bins + (uint64_t)c * f->nbins : NULL,
-                  now, p->size);
-    if (f->d.observer.link_busy) {
-        ibcc_fabric_pkt v;
-        ibcc__fab_view(f, p, ch->from, now, &v);
-        f->d.observer.link_busy(f->d.observer.user, c, now, end, &v);
-    }
-    ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
-    p->node = ch->to;
-    p->in_port = ch->to_port;
-    p->chan = c;
-    p->t_tail = end + ch->prop;
-    if (to->kind == IBCC_FABRIC_SWITCH) {
-        p->t_arrive = now + ch->prop + f->d.fwd_delay;
-        ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
-    } else {
-        ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
-    }
-}
+                           ibcc_time tail_in);                         /* 3 */
+static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi);             /* 4 */
+static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi);
+static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s);              /* 5 */
+static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c);               /* 6 */
+static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c);
+static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx);
+static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi);        /* 7 */
+static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx);
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi);
+static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi);      /* 8 */
 
-/* Can channel c accept a packet of `units` on lane ln now? */
-static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
-{
-    return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
-}
-
-/* ---- switches ---------------------------------------------------------- */
-
-/* Arbiter callback: can output `out` of the switch take a packet of
-   `size` bytes on the lane being arbitrated? The transmitter must be idle
-   and the downstream buffer must have a packet slot and enough 64-byte
-   credits for it. */
-static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
-                              uint32_t size)
-{
-    ibcc__fsw *w = (ibcc__fsw *)user;
-    ibcc_fabric *f = w->f;
-    const ibcc__fnode *n = &f->node[w->node];
-    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + out]];
-    (void)in;
-    return !ch->busy && ibcc__fab_room(ch, w->lane, ibcc__fab_units(size));
-}
-
-/* BUSY classification state of a switch output for the marker: busy when
-   its transmitter is sending or the downstream data buffer has no room
-   for a data packet. */
-static void ibcc__fab_sw_busy(ibcc_fabric *f, uint32_t s, uint32_t port)
-{
-    ibcc__fsw *w = &f->sw[s];
-    const ibcc__fnode *n = &f->node[w->node];
-    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + port]];
-    int busy = ch->busy || !ibcc__fab_room(ch, 0,
-                                           ibcc__fab_units(f->d.data_size));
-    ibcc_marker_set_busy(&w->mark, port, busy);
-}
-
-/* A packet became visible at switch input (in_port, lane): it enters the
-   marker (data lane) and the lane's arbiter. */
-static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
-{
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    const ibcc__fnode *n = &f->node[p->node];
-    ibcc__fsw *w = &f->sw[n->idx];
-    ibcc__fchan *in = &f->ch[p->chan];
-    ibcc__fbuf *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
-    uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
-    p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
-    in->wire_p[p->lane]--;
-    in->wire_u[p->lane] -= p->units;
-    b->occ_p++;
-    b->occ_u += p->units;
-    b->q[b->n++] = pi;
-    if (p->lane == 0) {
-        unsigned before = p->hdr;
-        p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
-                                     p->size);
-        if (p->hdr != before && f->d.observer.marked) {
-            ibcc_fabric_pkt v;
-            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
-            f->d.observer.marked(f->d.observer.user, &v);
-        }
-    }
-    (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
-                            p->size, pi);
-    ibcc__fab_kick_sw(f, n->idx);
-}
-
-/* Removes packet pi from buffer b's queue (it starts crossing). */
-static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
+/* Works off the to-do list of the current instant. */
+static void ibcc__fab_flush(ibcc_fabric *f)
 {
     uint32_t k;
-    for (k = 0; k < b->n; k++) {
-        if (b->q[k] == pi) {
-            memmove(&b->q[k], &b->q[k + 1], (b->n - k - 1u) * sizeof *b->q);
-            b->n--;
-            break;
+    for (k = 0; k < f->ntodo; k++) {
+        uint32_t x = f->todo[k];
+        if (x & 0x80000000u) {
+            x &= 0x7fffffffu;
+            f->host[x].run_pending = 0;
+            ibcc__fab_host_run(f, x);
+        } else {
+            f->sw[x].arb_pending = 0;
+            ibcc__fab_sw_arb(f, x);
         }
     }
-    b->crossing = pi;
+    f->ntodo = 0;
 }
 
-/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
-   before data), then the data lane, each picking until nothing more can
-   start. A data start never frees anything for the ACK lane, so one pass
-   of each is the fixed point. */
-static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+
+/* The loop calls this for every fabric event; each case is one step of a
+   packet's life (sections 1-8 below). At the end, the instant's to-do
+   list is worked off if nothing else is due now, else by an E_FLUSH
+   event queued behind everything already due now. */
+static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 {
-    ibcc__fsw *w = &f->sw[s];
-    const ibcc__fnode *n = &f->node[w->node];
-    ibcc_arb_grant g;
-    uint32_t lane;
-    for (lane = 2; lane-- > 0;) {
-        w->lane = lane;
-        while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
-            uint32_t pi = (uint32_t)g.tag;
-            ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-            uint32_t c = f->out_ch[n->base + g.out];
-            ibcc__fchan *ch = &f->ch[c];
-            ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
-            if (lane == 0) {
-                unsigned before = p->hdr;
-                /* IBA root test: downstream can take another packet like
-                   this one after it (a port that is about to run out of
-                   credits is treated as a victim) */
-                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
-                p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
-                                             p->hdr, credit);
-                if (p->hdr != before && f->d.observer.marked) {
-                    ibcc_fabric_pkt v;
-                    ibcc__fab_view(f, p, w->node, f->loop.now, &v);
-                    f->d.observer.marked(f->d.observer.user, &v);
-                }
-            }
-            ibcc__fab_buf_take(b, pi);
-            ch->xmit_in = g.in;
-            ch->xmit_lane = lane;
-            ch->xmit_units = p->units;
-            ch->xmit_size = p->size;
-            ibcc__fab_send(f, c, pi, p->t_tail);
-            ibcc__fab_sw_busy(f, s, g.out);
+    ibcc_fabric *f = (ibcc_fabric *)ctx;
+    uint64_t idx = arg >> 4;
+    (void)l;
+    switch ((uint32_t)(arg & 15u)) {
+    case IBCC__F_E_FLOW:                  /* 1. generation */
+        ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
+        break;
+    case IBCC__F_E_GEN:                   /* 1. generation (RATE) */
+        ibcc__fab_gen_event(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_HOST:                  /* 2. timed wake-up: join the
+                                             instant's to-do list */
+        f->host[idx].wake_at = IBCC_TIME_MAX;
+        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
+        break;
+    case IBCC__F_E_ARRIVE:                /* 4. switch / 7. host */
+        ibcc__fab_arrive(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_TXEND:                 /* 6. transmitter free */
+        ibcc__fab_txend(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_CREDIT:                /* 6. credits at the sender */
+        ibcc__fab_credit_back(f, idx);
+        break;
+    case IBCC__F_E_RXDONE:                /* 7. capped host absorbed it */
+        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
+        break;
+    case IBCC__F_E_FLUSH:
+        f->flush_pending = 0;
+        break;
+    default:
+        break;
+    }
+    if (f->ntodo) {
+        ibcc_time now = f->loop.now;
+        if (ibcc_loop_next_time(&f->loop) > now) {
+            ibcc__fab_flush(f);
+        } else if (!(f->flush_pending && f->flush_at == now)) {
+            f->flush_pending = 1;
+            f->flush_at = now;
+            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
         }
     }
 }
 
-/* Transmitter of a switch output finished: the tail left input buffer
-   (xmit_in, xmit_lane); its credits start back upstream, which they
-   reach one propagation delay later. */
-static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
-{
-    ibcc__fchan *ch = &f->ch[c];
-    const ibcc__fnode *n = &f->node[ch->from];
-    ibcc__fsw *w = &f->sw[n->idx];
-    uint32_t ln = ch->xmit_lane, in = ch->xmit_in;
-    ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
-    uint32_t up = f->in_ch[n->base + in];
-    ibcc__fchan *u = &f->ch[up];
-    b->occ_p--;
-    b->occ_u -= ch->xmit_units;
-    b->crossing = IBCC__F_NONE;
-    if (ln == 0) ibcc_marker_release(&w->mark, in, ch->xmit_size);
-    (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
-    u->ret_p[ln]++;
-    u->ret_u[ln] += ch->xmit_units;
-    ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
-                 ((uint64_t)up << 17) | ((uint64_t)ch->xmit_units << 1) | ln,
-                 NULL);
-    ibcc__fab_sw_busy(f, n->idx, ch->from_port);
-    ibcc__fab_kick_sw(f, n->idx);
-}
-
-/* ---- hosts ------------------------------------------------------------- */
-
+/* Source agent steps (section 9), used by sections 1, 2 and 8. */
 /* Earliest time flow fi's agent lets it start its next packet, or
    IBCC_TIME_MAX when it waits for an ACK. The window (outstanding <
    window) is checked by the caller for every agent but MVCM. */
@@ -533,6 +442,63 @@ static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
 static void ibcc__fab_agent_restart(ibcc_fabric *f, uint32_t fi);
 /* Flow fi's window allows another packet now. */
 static int ibcc__fab_agent_window(const ibcc_fabric *f, uint32_t fi);
+/* A flow period ends (stop or OFF): persistent state is saved. */
+static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi);
+
+/* ---- 1. generation: flows start, stop, toggle; RATE packets appear -------- */
+static ibcc_time ibcc__fab_exp(ibcc_fabric *f, ibcc_time mean)
+{
+    double x = ibcc_rng_exp(&f->rng, (double)mean);
+    if (x < 1.0) return 1;
+    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
+    return (ibcc_time)x;
+}
+
+/* E_FLOW argument: flow << 1 | on. */
+static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time now = f->loop.now;
+    int stopped = fl->d.stop != 0 && now >= fl->d.stop;
+    if (turn_on) {
+        if (stopped || fl->on) return;
+        fl->on = 1;
+        ibcc__fab_agent_restart(f, fi);
+        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
+            ibcc_time t = now + ibcc__fab_exp(f, fl->d.on_mean);
+            if (fl->d.stop == 0 || t < fl->d.stop)
+                ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
+        }
+        ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+    } else {
+        if (!fl->on) return;
+        fl->on = 0;
+        ibcc__fab_agent_end(f, fi);
+        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
+            ibcc_time t = now + ibcc__fab_exp(f, fl->d.off_mean);
+            if (fl->d.stop == 0 || t < fl->d.stop)
+                ibcc__fab_at(f, t, IBCC__F_E_FLOW,
+                             ((uint64_t)fi << 1) | 1u, NULL);
+        }
+    }
+}
+
+/* RATE traffic: one packet joins the flow's queue every size/offered. */
+static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time now = f->loop.now, gap = 0;
+    if (fl->d.stop != 0 && now >= fl->d.stop) return;
+    if (fl->backlog == 0 && fl->d.agent == IBCC_AGENT_MVCM)
+        ibcc_mvcm_on_inject_empty(&f->host[f->node[fl->d.src].idx].mvcm,
+                                  fl->local);
+    fl->backlog++;
+    (void)ibcc_wire_time(fl->d.size, fl->d.offered, &gap);
+    ibcc__fab_at(f, now + gap, IBCC__F_E_GEN, fi, NULL);
+    ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+}
+
+/* ---- 2. injection: a host picks what to send next ------------------------- */
 
 /* Host h may send: ACK/CNP lane first, then data flows in round robin.
    A flow is ready when it is active, has a packet, its window and agent
@@ -611,6 +577,242 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
     if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
 }
 
+/* ---- 3. the link: a packet starts on a channel ---------------------------- */
+
+/* Starts packet pi on channel c now. tail_in: when its tail is fully at
+   the sender (now for a host). The transmitter stays busy until the tail
+   has both arrived and been sent: end = max(now + wire, tail_in). */
+static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+                           ibcc_time tail_in)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_time now = f->loop.now;
+    ibcc_time end = now + ibcc__fab_wire(ch, p->size);
+    uint32_t ln = p->lane;
+    const ibcc__fnode *to = &f->node[ch->to];
+    if (end < tail_in) end = tail_in;
+    ch->busy = 1;
+    ch->av_p[ln]--;
+    ch->av_u[ln] -= p->units;
+    ch->wire_p[ln]++;
+    ch->wire_u[ln] += p->units;
+    ch->bytes += p->size;
+    ch->busy_time += end - now;
+    f->hops++;
+    ibcc__fab_bin(f, f->ch_bins ? f->ch_bins + (uint64_t)c * f->nbins : NULL,
+                  now, p->size);
+    if (f->d.observer.link_busy) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(f, p, ch->from, now, &v);
+        f->d.observer.link_busy(f->d.observer.user, c, now, end, &v);
+    }
+    ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
+    p->node = ch->to;
+    p->in_port = ch->to_port;
+    p->chan = c;
+    p->t_tail = end + ch->prop;
+    if (to->kind == IBCC_FABRIC_SWITCH) {
+        p->t_arrive = now + ch->prop + f->d.fwd_delay;
+        ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
+    } else {
+        ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
+    }
+}
+
+/* ---- 4. arrival: at the node the packet was sent to ----------------------- */
+
+/* E_ARRIVE: packet pi reached the node it was sent to: at a switch its
+   header has been there for the forwarding delay (section 4), at a host
+   its tail has arrived (section 7). */
+static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi)
+{
+    if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_arrive(f, pi);
+    else if (f->d.host_cap)
+        ibcc__fab_host_absorb(f, pi);
+    else
+        ibcc__fab_host_receive(f, pi, 0);
+}
+
+/* A packet became visible at switch input (in_port, lane): it enters the
+   marker (data lane) and the lane's arbiter. */
+static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    const ibcc__fnode *n = &f->node[p->node];
+    ibcc__fsw *w = &f->sw[n->idx];
+    ibcc__fchan *in = &f->ch[p->chan];
+    ibcc__fbuf *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
+    uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
+    p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
+    in->wire_p[p->lane]--;
+    in->wire_u[p->lane] -= p->units;
+    b->occ_p++;
+    b->occ_u += p->units;
+    b->q[b->n++] = pi;
+    if (p->lane == 0) {
+        unsigned before = p->hdr;
+        p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
+                                     p->size);
+        if (p->hdr != before && f->d.observer.marked) {
+            ibcc_fabric_pkt v;
+            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
+            f->d.observer.marked(f->d.observer.user, &v);
+        }
+    }
+    (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
+                            p->size, pi);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* ---- 5. arbitration: which packet starts on a free switch output ---------- */
+
+/* Arbiter callback: can output `out` of the switch take a packet of
+   `size` bytes on the lane being arbitrated? The transmitter must be idle
+   and the downstream buffer must have a packet slot and enough 64-byte
+   credits for it. */
+static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
+                              uint32_t size)
+{
+    ibcc__fsw *w = (ibcc__fsw *)user;
+    ibcc_fabric *f = w->f;
+    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + out]];
+    (void)in;
+    return !ch->busy && ibcc__fab_room(ch, w->lane, ibcc__fab_units(size));
+}
+
+/* BUSY classification state of a switch output for the marker: busy when
+   its transmitter is sending or the downstream data buffer has no room
+   for a data packet. */
+static void ibcc__fab_sw_busy(ibcc_fabric *f, uint32_t s, uint32_t port)
+{
+    ibcc__fsw *w = &f->sw[s];
+    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + port]];
+    int busy = ch->busy || !ibcc__fab_room(ch, 0,
+                                           ibcc__fab_units(f->d.data_size));
+    ibcc_marker_set_busy(&w->mark, port, busy);
+}
+
+/* Removes packet pi from buffer b's queue (it starts crossing). */
+static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
+{
+    uint32_t k;
+    for (k = 0; k < b->n; k++) {
+        if (b->q[k] == pi) {
+            memmove(&b->q[k], &b->q[k + 1], (b->n - k - 1u) * sizeof *b->q);
+            b->n--;
+            break;
+        }
+    }
+    b->crossing = pi;
+}
+
+/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
+   before data), then the data lane, each picking until nothing more can
+   start. A data start never frees anything for the ACK lane, so one pass
+   of each is the fixed point. */
+static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+{
+    ibcc__fsw *w = &f->sw[s];
+    const ibcc__fnode *n = &f->node[w->node];
+    ibcc_arb_grant g;
+    uint32_t lane;
+    for (lane = 2; lane-- > 0;) {
+        w->lane = lane;
+        while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
+            uint32_t pi = (uint32_t)g.tag;
+            ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+            uint32_t c = f->out_ch[n->base + g.out];
+            ibcc__fchan *ch = &f->ch[c];
+            ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
+            if (lane == 0) {
+                unsigned before = p->hdr;
+                /* IBA root test: downstream can take another packet like
+                   this one after it (a port that is about to run out of
+                   credits is treated as a victim) */
+                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
+                p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
+                                             p->hdr, credit);
+                if (p->hdr != before && f->d.observer.marked) {
+                    ibcc_fabric_pkt v;
+                    ibcc__fab_view(f, p, w->node, f->loop.now, &v);
+                    f->d.observer.marked(f->d.observer.user, &v);
+                }
+            }
+            ibcc__fab_buf_take(b, pi);
+            ch->xmit_in = g.in;
+            ch->xmit_lane = lane;
+            ch->xmit_units = p->units;
+            ch->xmit_size = p->size;
+            ibcc__fab_send(f, c, pi, p->t_tail);
+            ibcc__fab_sw_busy(f, s, g.out);
+        }
+    }
+}
+
+/* ---- 6. the tail leaves: output free, input slot and credits back --------- */
+
+/* E_TXEND: channel c's transmitter finished sending (the tail has left
+   the sender): a switch frees the input buffer slot, a host may send
+   again. */
+static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ch->busy = 0;
+    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_txend(f, c);
+    else
+        ibcc__fab_wake_host(f, f->node[ch->from].idx, f->loop.now);
+}
+
+/* Transmitter of a switch output finished: the tail left input buffer
+   (xmit_in, xmit_lane); its credits start back upstream, which they
+   reach one propagation delay later. */
+static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    const ibcc__fnode *n = &f->node[ch->from];
+    ibcc__fsw *w = &f->sw[n->idx];
+    uint32_t ln = ch->xmit_lane, in = ch->xmit_in;
+    ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
+    uint32_t up = f->in_ch[n->base + in];
+    ibcc__fchan *u = &f->ch[up];
+    b->occ_p--;
+    b->occ_u -= ch->xmit_units;
+    b->crossing = IBCC__F_NONE;
+    if (ln == 0) ibcc_marker_release(&w->mark, in, ch->xmit_size);
+    (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
+    u->ret_p[ln]++;
+    u->ret_u[ln] += ch->xmit_units;
+    ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
+                 ((uint64_t)up << 17) | ((uint64_t)ch->xmit_units << 1) | ln,
+                 NULL);
+    ibcc__fab_sw_busy(f, n->idx, ch->from_port);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* E_CREDIT (argument: channel << 17 | units << 1 | lane): credits of one
+   packet are back at the channel's sender, which may start another
+   packet on that lane. */
+static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
+    uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
+    ibcc__fchan *ch = &f->ch[c];
+    ch->ret_p[ln]--;
+    ch->ret_u[ln] -= units;
+    ch->av_p[ln]++;
+    ch->av_u[ln] += units;
+    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_busy(f, f->node[ch->from].idx, ch->from_port);
+    ibcc__fab_kick_node(f, ch->from);
+}
+
+/* ---- 7. delivery at the destination host ---------------------------------- */
+
 /* Tail of packet pi reached a host with an absorption cap: the host takes
    packets one after another at host_cap (e.g. a PCIe-limited adapter,
    [G]); the packet holds its receive buffer space until absorbed. */
@@ -631,15 +833,14 @@ static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
 }
 
 /* Tail of packet pi reached host `node` (or a capped host finished
-   absorbing it): it is consumed and its credits start back. Data: statistics, then the destination's echo rule
-   builds the ACK; ACK: the source agent reacts and the window opens. */
+   absorbing it): it is consumed at once and its credits start back, one
+   propagation delay to the sender. Data goes on to ibcc__fab_deliver
+   (section 7), an ACK/CNP to ibcc__fab_ack_at_source (section 8). */
 static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
 {
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
     uint32_t c = p->chan, ln = p->lane;
     ibcc__fchan *in = &f->ch[c];
-    uint32_t hidx = f->node[p->node].idx;
-    ibcc__fflow *fl = &f->flow[p->flow];
     ibcc_time now = f->loop.now;
     if (from_rx) {
         in->rx_p[ln]--;
@@ -652,74 +853,96 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     in->ret_u[ln] += p->units;
     ibcc__fab_at(f, now + in->prop, IBCC__F_E_CREDIT,
                  ((uint64_t)c << 17) | ((uint64_t)p->units << 1) | ln, NULL);
-    if (ln == 0) {
-        ibcc_time lat = now - p->t_inject;
-        ibcc__fhost *o = &f->host[hidx];
-        fl->st.delivered++;
-        fl->st.delivered_bytes += p->size;
-        if (p->hdr & (IBCC_FECN | IBCC_MB)) fl->st.marked++;
-        fl->st.lat_sum += lat;
-        if (lat > fl->st.lat_max) fl->st.lat_max = lat;
-        if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
-        {
-            uint64_t ns = lat / 1000u;
-            unsigned k = 0;
-            while (ns > 1u && k < 31u) {
-                ns >>= 1;
-                k++;
-            }
-            fl->st.lat_hist[k]++;
-        }
-        if (f->d.observer.delivered) {
-            ibcc_fabric_pkt v;
-            ibcc__fab_view(f, p, p->node, now, &v);
-            f->d.observer.delivered(f->d.observer.user, &v);
-        }
-        {
-            /* destination echo rule: an ACK and/or a CNP on lane 1 */
-            ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
-            unsigned k2, flags[2];
-            flags[0] = r.ack;
-            flags[1] = r.cnp;
-            for (k2 = 0; k2 < 2u; k2++) {
-                uint32_t ai;
-                ibcc__fpkt *a;
-                if (!flags[k2]) continue;
-                ai = ibcc__fab_pkt_new(f);
-                if (ai == IBCC__F_NONE) {
-                    if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
-                    break;
-                }
-                a = ibcc__fab_pkt(f, ai);
-                p = ibcc__fab_pkt(f, pi);        /* pool may have grown */
-                a->flow = p->flow;
-                a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
-                a->units = ibcc__fab_units(a->size);
-                a->lane = 1;
-                a->hdr = flags[k2];
-                a->t_inject = now;
-                if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
-                else o->ackq_head = ai;
-                o->ackq_tail = ai;
-                o->ackq_n++;
-            }
-            if (o->ackq_n) ibcc__fab_wake_host(f, hidx, now);
-        }
-    } else {
-        uint32_t src = f->node[fl->d.src].idx;
-        unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
-        if (p->hdr & IBCC_ACK) {
-            if (fl->outstanding) fl->outstanding--;
-            fl->st.acks++;
-            if (marks) fl->st.acks_marked++;
-        }
-        ibcc__fab_agent_ack(f, p->flow, p->hdr, marks);
-        ibcc__fab_wake_host(f, src, now);
-    }
+    if (ln == 0) ibcc__fab_deliver(f, pi);
+    else ibcc__fab_ack_at_source(f, pi);
     ibcc__fab_pkt_del(f, pi);
 }
 
-/* ---- source agents ------------------------------------------------------
+/* A data packet's tail is at its destination host: statistics and the
+   observer, then the destination's echo rule (ibcc_dest) builds the ACK
+   and/or CNP, queued on the host's ACK lane (section 2 sends it first). */
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    uint32_t hidx = f->node[p->node].idx;
+    ibcc__fflow *fl = &f->flow[p->flow];
+    ibcc_time now = f->loop.now;
+    ibcc_time lat = now - p->t_inject;
+    ibcc__fhost *o = &f->host[hidx];
+    fl->st.delivered++;
+    fl->st.delivered_bytes += p->size;
+    if (p->hdr & (IBCC_FECN | IBCC_MB)) fl->st.marked++;
+    fl->st.lat_sum += lat;
+    if (lat > fl->st.lat_max) fl->st.lat_max = lat;
+    if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
+    {
+        uint64_t ns = lat / 1000u;
+        unsigned k = 0;
+        while (ns > 1u && k < 31u) {
+            ns >>= 1;
+            k++;
+        }
+        fl->st.lat_hist[k]++;
+    }
+    if (f->d.observer.delivered) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(f, p, p->node, now, &v);
+        f->d.observer.delivered(f->d.observer.user, &v);
+    }
+    {
+        /* destination echo rule: an ACK and/or a CNP on lane 1 */
+        ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
+        unsigned k2, flags[2];
+        flags[0] = r.ack;
+        flags[1] = r.cnp;
+        for (k2 = 0; k2 < 2u; k2++) {
+            uint32_t ai;
+            ibcc__fpkt *a;
+            if (!flags[k2]) continue;
+            ai = ibcc__fab_pkt_new(f);
+            if (ai == IBCC__F_NONE) {
+                if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+                break;
+            }
+            a = ibcc__fab_pkt(f, ai);
+            p = ibcc__fab_pkt(f, pi);        /* pool may have grown */
+            a->flow = p->flow;
+            a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
+            a->units = ibcc__fab_units(a->size);
+            a->lane = 1;
+            a->hdr = flags[k2];
+            a->t_inject = now;
+            if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
+            else o->ackq_head = ai;
+            o->ackq_tail = ai;
+            o->ackq_n++;
+        }
+        if (o->ackq_n) ibcc__fab_wake_host(f, hidx, now);
+    }
+}
+
+/* ---- 8. the ACK back at its source (lane 1 through steps 2-6) ------------- */
+
+/* An ACK or CNP of flow p->flow reached the flow's source host: an ACK
+   closes one packet of the window; the source agent reacts to the echoed
+   bits (section 9); the host may send again. */
+static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
+{
+    const ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc__fflow *fl = &f->flow[p->flow];
+    ibcc_time now = f->loop.now;
+    uint32_t src = f->node[fl->d.src].idx;
+    unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
+    if (p->hdr & IBCC_ACK) {
+        if (fl->outstanding) fl->outstanding--;
+        fl->st.acks++;
+        if (marks) fl->st.acks_marked++;
+    }
+    ibcc__fab_agent_ack(f, p->flow, p->hdr, marks);
+    ibcc__fab_wake_host(f, src, now);
+}
+
+/* ---- 9. source agents ----------------------------------------------------
    NONE / WINDOW / LAW / FIXED flows use an ibcc_pacer (window + rate
    limit; LAW points it at the flow's ibcc_law). CCT flows use their host's
    ibcc_cct (delay from CCT[CCTI] after each packet) plus the flow window;
@@ -809,148 +1032,6 @@ static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi)
     ibcc__fflow *fl = &f->flow[fi];
     if (fl->d.agent == IBCC_AGENT_LAW && fl->d.persistent)
         (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &fl->law);
-}
-
-/* ---- flows: start, stop, ON/OFF, generation ---------------------------- */
-static ibcc_time ibcc__fab_exp(ibcc_fabric *f, ibcc_time mean)
-{
-    double x = ibcc_rng_exp(&f->rng, (double)mean);
-    if (x < 1.0) return 1;
-    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
-    return (ibcc_time)x;
-}
-
-/* E_FLOW argument: flow << 1 | on. */
-static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
-{
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc_time now = f->loop.now;
-    int stopped = fl->d.stop != 0 && now >= fl->d.stop;
-    if (turn_on) {
-        if (stopped || fl->on) return;
-        fl->on = 1;
-        ibcc__fab_agent_restart(f, fi);
-        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
-            ibcc_time t = now + ibcc__fab_exp(f, fl->d.on_mean);
-            if (fl->d.stop == 0 || t < fl->d.stop)
-                ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
-        }
-        ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
-    } else {
-        if (!fl->on) return;
-        fl->on = 0;
-        ibcc__fab_agent_end(f, fi);
-        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
-            ibcc_time t = now + ibcc__fab_exp(f, fl->d.off_mean);
-            if (fl->d.stop == 0 || t < fl->d.stop)
-                ibcc__fab_at(f, t, IBCC__F_E_FLOW,
-                             ((uint64_t)fi << 1) | 1u, NULL);
-        }
-    }
-}
-
-/* RATE traffic: one packet joins the flow's queue every size/offered. */
-static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
-{
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc_time now = f->loop.now, gap = 0;
-    if (fl->d.stop != 0 && now >= fl->d.stop) return;
-    if (fl->backlog == 0 && fl->d.agent == IBCC_AGENT_MVCM)
-        ibcc_mvcm_on_inject_empty(&f->host[f->node[fl->d.src].idx].mvcm,
-                                  fl->local);
-    fl->backlog++;
-    (void)ibcc_wire_time(fl->d.size, fl->d.offered, &gap);
-    ibcc__fab_at(f, now + gap, IBCC__F_E_GEN, fi, NULL);
-    ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
-}
-
-/* Works off the to-do list of the current instant. */
-static void ibcc__fab_flush(ibcc_fabric *f)
-{
-    uint32_t k;
-    for (k = 0; k < f->ntodo; k++) {
-        uint32_t x = f->todo[k];
-        if (x & 0x80000000u) {
-            x &= 0x7fffffffu;
-            f->host[x].run_pending = 0;
-            ibcc__fab_host_run(f, x);
-        } else {
-            f->sw[x].arb_pending = 0;
-            ibcc__fab_sw_arb(f, x);
-        }
-    }
-    f->ntodo = 0;
-}
-
-static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
-{
-    ibcc_fabric *f = (ibcc_fabric *)ctx;
-    uint64_t idx = arg >> 4;
-    (void)l;
-    switch ((uint32_t)(arg & 15u)) {
-    case IBCC__F_E_ARRIVE: {
-        uint32_t pi = (uint32_t)idx;
-        if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
-            ibcc__fab_sw_arrive(f, pi);
-        else if (f->d.host_cap)
-            ibcc__fab_host_absorb(f, pi);
-        else
-            ibcc__fab_host_receive(f, pi, 0);
-        break;
-    }
-    case IBCC__F_E_RXDONE:
-        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
-        break;
-    case IBCC__F_E_TXEND: {
-        uint32_t c = (uint32_t)idx;
-        ibcc__fchan *ch = &f->ch[c];
-        ch->busy = 0;
-        if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-            ibcc__fab_sw_txend(f, c);
-        else
-            ibcc__fab_wake_host(f, f->node[ch->from].idx, f->loop.now);
-        break;
-    }
-    case IBCC__F_E_CREDIT: {
-        uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
-        uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
-        ibcc__fchan *ch = &f->ch[c];
-        ch->ret_p[ln]--;
-        ch->ret_u[ln] -= units;
-        ch->av_p[ln]++;
-        ch->av_u[ln] += units;
-        if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-            ibcc__fab_sw_busy(f, f->node[ch->from].idx, ch->from_port);
-        ibcc__fab_kick_node(f, ch->from);
-        break;
-    }
-    case IBCC__F_E_FLUSH:
-        f->flush_pending = 0;
-        break;
-    case IBCC__F_E_HOST:                  /* timed wake-up: join the
-                                             instant's to-do list */
-        f->host[idx].wake_at = IBCC_TIME_MAX;
-        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
-        break;
-    case IBCC__F_E_FLOW:
-        ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
-        break;
-    case IBCC__F_E_GEN:
-        ibcc__fab_gen_event(f, (uint32_t)idx);
-        break;
-    default:
-        break;
-    }
-    if (f->ntodo) {
-        ibcc_time now = f->loop.now;
-        if (ibcc_loop_next_time(&f->loop) > now) {
-            ibcc__fab_flush(f);
-        } else if (!(f->flush_pending && f->flush_at == now)) {
-            f->flush_pending = 1;
-            f->flush_at = now;
-            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
-        }
-    }
 }
 
 /* ---- create / destroy -------------------------------------------------- */
@@ -1070,6 +1151,7 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
     for (i = 0; i < f->nl; i++) {
         const ibcc_fabric_link *k = &d->links[i];
         uint32_t dir;
+        ibcc_time wt_max;
         if (k->a >= f->nn || k->b >= f->nn || k->a == k->b
             || k->a_port >= f->node[k->a].ports
             || k->b_port >= f->node[k->b].ports)
@@ -1088,11 +1170,11 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             ch->prop = k->prop ? k->prop : d->prop_delay;
             ch->sz_data = d->data_size;
             ch->sz_ack = d->dest.ack_bytes;
+            /* every packet size (<= 65535) must have a wire time */
             if (ibcc_wire_time(ch->sz_data, ch->rate, &ch->wt_data) != IBCC_OK
                 || ibcc_wire_time(ch->sz_ack, ch->rate, &ch->wt_ack) != IBCC_OK
-                || ibcc_wire_time(65535u, ch->rate, &ch->busy_until) != IBCC_OK)
+                || ibcc_wire_time(65535u, ch->rate, &wt_max) != IBCC_OK)
                 return IBCC_ERR_RANGE;
-            ch->busy_until = 0;
             ch->xmit_in = IBCC__F_NONE;
             f->out_ch[f->node[ch->from].base + ch->from_port] = c;
             f->in_ch[f->node[ch->to].base + ch->to_port] = c;
