@@ -245,7 +245,9 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 /* ---- the agent ------------------------------------------------------- */
 
 /* Fills zero fields of *d with the defaults; checks every range.
-   Errors: NULL, CAPACITY (flows, entries, log_capacity), RANGE. */
+   Errors: NULL (also table_len != 0 with table NULL), CAPACITY (flows,
+   entries, log_capacity, table_len), RANGE, OVERFLOW (max_pkt_time 0 and
+   the wire time of max_pkt_bytes at port_rate >= 2^64 ps). */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
 /* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
 IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
@@ -260,7 +262,8 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c);
 /* BECN received for `flow` at `now`. Returns the new CCTI (0 and no
    effect when flow >= flows or CC is off on the flow's SL). O(1). */
 IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now);
-/* CCTI of `flow` at `now` (timer expiries up to `now` applied). O(1). */
+/* CCTI of `flow` at `now` (timer expiries up to `now` applied; 0 if
+   flow >= flows). O(1). */
 IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now);
 /* Inter-packet delay (IRD) of `flow` at `now`: the delay of CCT[CCTI]
    (0 if flow >= flows or CC off on its SL). O(1), integer only. */

@@ -362,6 +362,24 @@ static void test_rng_edge_parameters(void)
     T_CHECK(ok_zero);
 }
 
+/* Regression (misuse review): every draw accepts a NULL generator and
+   returns 0 without touching memory. */
+static void test_misuse_regressions(void)
+{
+    volatile double z = 0.0;
+    T_EQU(ibcc_rng_next(NULL), 0);
+    T_EQU(ibcc_rng_below(NULL, 7), 0);
+    T_CHECK(ibcc_rng_double(NULL) == 0.0);
+    T_CHECK(ibcc_rng_exp(NULL, 3.0) == 0.0);
+    T_EQ(ibcc_rng_bernoulli(NULL, 0.5), 0);
+    {
+        ibcc_rng r;
+        ibcc_rng_seed(&r, 1);
+        T_CHECK(ibcc_rng_exp(&r, z / z) == 0.0);     /* NaN mean */
+        T_EQ(ibcc_rng_bernoulli(&r, z / z), 0);      /* NaN p */
+    }
+}
+
 int main(void)
 {
     T_RUN(test_version);
@@ -378,5 +396,6 @@ int main(void)
     T_RUN(test_rng_below_uniform);
     T_RUN(test_rng_means);
     T_RUN(test_rng_edge_parameters);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }

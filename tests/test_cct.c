@@ -802,6 +802,32 @@ static void test_lazy_equals_eager(void)
     T_EQ(lazy_vs_eager(0, 300, 16, 100000, 7, 1), 0);
 }
 
+/* Regression (misuse review): a timer started within one period of
+   IBCC_TIME_MAX has its first expiry beyond 2^64 - 1 ps (saturated). It
+   must never fire; before the fix every call at IBCC_TIME_MAX fired it
+   once more and the CCTI fell by one per call. */
+static void test_misuse_regressions(void)
+{
+    ibcc_cct_desc d;
+    ibcc_cct c;
+    static uint64_t mem[4096];
+    int i;
+    memset(&d, 0, sizeof d);
+    d.sl[0].ccti_increase = 5;
+    T_EQ(ibcc_cct_init(&c, &d, mem, sizeof mem), IBCC_OK);
+    T_EQU(ibcc_cct_on_becn(&c, 0, IBCC_TIME_MAX - 1000), 5);
+    for (i = 0; i < 3; i++) ibcc_cct_advance(&c, IBCC_TIME_MAX);
+    T_EQU(ibcc_cct_timer_expiries(&c, 0, IBCC_TIME_MAX), 0);
+    T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX), 5);
+    T_EQU(ibcc_cct_on_becn(&c, 0, IBCC_TIME_MAX), 10);
+    T_EQ(ibcc_cct_timer_running(&c, 0, IBCC_TIME_MAX), 1);
+    /* a timer one period before the end still fires its last expiry */
+    ibcc_cct_reset(&c);
+    T_EQU(ibcc_cct_on_becn(&c, 0, IBCC_TIME_MAX - 150u * 1024000u - 1u), 5);
+    T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX - 1u), 4);
+    T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX), 4);
+}
+
 int main(void)
 {
     T_RUN(test_entry_encoding);
@@ -815,5 +841,6 @@ int main(void)
     T_RUN(test_trigger_log);
     T_RUN(test_settings);
     T_RUN(test_lazy_equals_eager);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }

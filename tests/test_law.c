@@ -886,6 +886,23 @@ static void test_conditions_custom(void)
     T_EQ(ibcc_law_check(&d, NULL, &r), IBCC_ERR_CAPACITY);
 }
 
+/* Regression (misuse review): a NULL law is ignored by the steps and
+   gives 0 from every query (was a NULL dereference). */
+static void test_misuse_regressions(void)
+{
+    ibcc_law_on_ack(NULL, 1);
+    ibcc_law_on_ack_sized(NULL, 0, 65536u);
+    ibcc__law_step(NULL, 1, 65536u);
+    T_EQU(ibcc_law_gap(NULL, 1000), 0);
+    T_CHECK(ibcc_law_rate(NULL) == 0.0);
+    T_CHECK(ibcc_law_exact_rate(NULL) == 0.0);
+    T_EQU(ibcc_law_rate_bytes(NULL, 100), 0);
+    T_EQU(ibcc_law_ipd(NULL), 0);
+    T_EQ(ibcc_law_at_max(NULL), 0);
+    T_CHECK(ibcc_law_finc(NULL, 0.5) == 0.0);
+    T_CHECK(ibcc_law_fdec(NULL, 0.5) == 0.0);
+}
+
 int main(void)
 {
     T_RUN(test_defaults);
@@ -908,5 +925,6 @@ int main(void)
     T_RUN(test_recovery_errors);
     T_RUN(test_conditions_builtin);
     T_RUN(test_conditions_custom);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }

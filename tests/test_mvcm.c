@@ -252,6 +252,21 @@ static void test_omega(void)
     T_EQ(ibcc_mvcm_rtt_min(1, 1, 1, 0xffffffffu, 1, &rtt), IBCC_ERR_OVERFLOW);
 }
 
+/* Regression (misuse review): finite inputs whose omega overflows to
+   infinity are RANGE, not an infinite omega; dw_max boundary. */
+static void test_misuse_regressions(void)
+{
+    double w = 0.0, lo = 0.0, hi = 0.0;
+    uint32_t dw = 0;
+    T_EQ(ibcc_mvcm_omega(UINT32_MAX, 1e299, 1e-10, 0.0, &w), IBCC_ERR_RANGE);
+    T_CHECK(w == 0.0);
+    T_EQ(ibcc_mvcm_omega_bounds(UINT32_MAX, 1e299, 1e-10, 1.0, 0.0, &lo, &hi),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_mvcm_dw_max(65535.0 + 1e-10, &dw), IBCC_OK);
+    T_EQU(dw, 65535);
+    T_EQ(ibcc_mvcm_dw_max(65535.5, &dw), IBCC_ERR_RANGE);
+}
+
 int main(void)
 {
     T_RUN(test_class);
@@ -260,5 +275,6 @@ int main(void)
     T_RUN(test_variants);
     T_RUN(test_desc);
     T_RUN(test_omega);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }

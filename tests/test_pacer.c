@@ -376,6 +376,17 @@ static void test_pairstate_many(void)
     T_EQ(ibcc_pairstate_load(&ps, 999, 31, &l), IBCC_ERR_NOT_FOUND);
 }
 
+/* Regression (misuse review): queries of a NULL pacer (were NULL
+   dereferences). */
+static void test_misuse_regressions(void)
+{
+    T_EQU(ibcc_pacer_gap(NULL, 10), 0);
+    T_EQU(ibcc_pacer_next(NULL), 0);
+    T_EQ(ibcc_pacer_window_open(NULL), 0);
+    T_EQU(ibcc_pacer_earliest(NULL), IBCC_TIME_MAX);
+    T_EQ(ibcc_pacer_can_send(NULL, 5), 0);
+}
+
 int main(void)
 {
     T_RUN(test_desc);
@@ -386,5 +397,6 @@ int main(void)
     T_RUN(test_pairstate_errors);
     T_RUN(test_pairstate_restore);
     T_RUN(test_pairstate_many);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }

@@ -103,11 +103,21 @@ static void test_desc(void)
     T_EQ(ibcc_segment_init(&s, &d), IBCC_ERR_RANGE);
 }
 
+/* Regression (misuse review): a zeroed, never initialised ibcc_segment
+   (length 0) gave a division by zero in ibcc_segment_count. */
+static void test_misuse_regressions(void)
+{
+    ibcc_segment z;
+    memset(&z, 0, sizeof z);
+    T_EQU(ibcc_segment_count(&z, 1000, IBCC_SEGMENT_LOW, 3), 0);
+}
+
 int main(void)
 {
     T_RUN(test_lengths);
     T_RUN(test_messages);
     T_RUN(test_pick);
     T_RUN(test_desc);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }
