@@ -336,7 +336,7 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
    ACK counts for the fraction ln(r/z)/ln(z'/z) of its interval (z before,
    z' after it, z' not clamped at Rmax). This geometric interpolation
    removes the staircase of whole ACKs; it is exact for FIMD (ln r linear
-   in time) and second order in the step size otherwise (LIPD: 3.4e-4 at
+   in time) and second order in the step size otherwise (LIPD: 3.3e-4 at
    k = 1/256, hence tol3 = 1e-3). A law that stops
    increasing below r gives Trec = +inf (reported; fails C3,
    and C2 if a finite Trec follows at a higher rate). */
@@ -361,8 +361,8 @@ typedef struct ibcc_law_check_result {
 } ibcc_law_check_result;
 
 /* c may be NULL (all defaults). Errors: NULL (d, out), the desc errors,
-   RANGE (points out of range, a tolerance negative or NaN), CAPACITY (no
-   grid rate in the domain). */
+   RANGE (points out of range, a tolerance negative, NaN or infinite),
+   CAPACITY (no grid rate in the domain). */
 IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
                                     const ibcc_law_check_desc *c,
                                     ibcc_law_check_result *out);
