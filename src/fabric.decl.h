@@ -198,7 +198,9 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 /* Packet and credit conservation at the current instant: every injected
    packet is delivered or located (on a wire, in a buffer, in a host
    queue), and on every channel and lane, free credits + credits in use +
-   credits returning = capacity. IBCC_OK or IBCC_ERR_MISMATCH. */
+   credits returning = capacity; every switch's arbiter and marker agree
+   with its buffers and no marker rejected an event. IBCC_OK or
+   IBCC_ERR_MISMATCH. */
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
                                               ibcc_fabric_counters *c);

@@ -1550,6 +1550,15 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
                 if (ibcc_arbiter_len(&f->sw[to->idx].arb[ln], ch->to_port)
                     != b->n) return IBCC_ERR_MISMATCH;
+                /* the data lane's marker holds the same packets (the
+                   crossing one included: hold = 1) in its unit */
+                if (ln == 0) {
+                    const ibcc_marker *mk = &f->sw[to->idx].mark;
+                    if (ibcc_marker_packets(mk, ch->to_port) != up
+                        || ibcc_marker_occupancy(mk, ch->to_port)
+                           != (f->d.buf_credits ? uu : up))
+                        return IBCC_ERR_MISMATCH;
+                }
                 op = up;
                 ou = uu;
                 located += b->n;
@@ -1575,6 +1584,9 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         if (n != f->host[i].ackq_n) return IBCC_ERR_MISMATCH;
         located += n;
     }
+    for (i = 0; i < f->nsw; i++)          /* no rejected marker event */
+        if (ibcc_marker_errors(&f->sw[i].mark, NULL) != 0)
+            return IBCC_ERR_MISMATCH;
     for (i = 0; i < f->nchunk; i++)
         for (k = 0; k < IBCC__F_CHUNK; k++)
             if (f->chunk[i][k].size != 0) live++;

@@ -796,6 +796,18 @@ static void test_check_detects(void)
     T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
     f->injected--;
     T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    /* the marker must hold what the buffer holds: a packet that entered
+       the marker but not the buffer is found */
+    T_EQU(ibcc_marker_packets(&f->sw[0].mark, 0), f->buf[(f->node[2].base) * 2u].occ_p);
+    (void)ibcc_marker_arrive(&f->sw[0].mark, 0, 1, 2068u);
+    T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
+    ibcc_fabric_destroy(f);
+    /* a rejected marker event is found */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_NS(3000)), IBCC_OK);
+    ibcc_marker_release(&f->sw[0].mark, 1, 2068u);  /* nothing held at 1 */
+    T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
     ibcc_fabric_destroy(f);
 }
 
