@@ -230,11 +230,11 @@ IBCC_API void ibcc_marker_clear(ibcc_marker *m);
 
 /* Room a packet of `size` bytes takes in this marker's unit: 1 packet, or
    ceil(size / 64) credits with a minimum of 1 (a packet always has a
-   header). Inline. */
+   header). A NULL marker counts packets (returns 1). Inline. */
 IBCC_INLINE uint32_t ibcc_marker_units(const ibcc_marker *m, uint32_t size)
 {
     uint32_t u;
-    if (m->d.unit != IBCC_UNIT_CREDITS) return 1u;
+    if (!m || m->d.unit != IBCC_UNIT_CREDITS) return 1u;
     u = size / IBCC_CREDIT_BYTES + (uint32_t)(size % IBCC_CREDIT_BYTES != 0u);
     return u ? u : 1u;
 }

@@ -843,6 +843,7 @@ static void test_hold_release(void)
         }
     }
     ibcc_marker_release(NULL, 0, SZ);           /* ignored */
+    T_EQU(ibcc_marker_units(NULL, SZ), 1);      /* R1 F1: no crash */
     d = desc(IBCC_MARKER_INPUT, 4, 4);
     d.hold = 2;
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
