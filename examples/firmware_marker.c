@@ -29,7 +29,10 @@ static void on_rx(struct pkt *p)
 }
 
 /* Transmit path: the packet starts on p->out; `credits` tells whether the
-   next hop has room (the IBA root test). */
+   next hop has room (the IBA root test). IBA marking reads only output
+   levels; a cut-through switch running the input-triggered engines would
+   also set d.hold = 1 and call ibcc_marker_release(&marker, in, len) when
+   the tail has left the input buffer, so that "buffer full" counts it. */
 static void on_tx(struct pkt *p, int credits)
 {
     unsigned bits = ibcc_marker_depart(&marker, p->in, p->out, p->len,
