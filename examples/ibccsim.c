@@ -107,6 +107,15 @@ static int bad(const char *flag, const char *val, const char *why)
     return 2;
 }
 
+/* The value after flag argv[i], or NULL when there is none: the next
+   argument is missing or is itself a flag (so `--summary --quiet` is an
+   error, not a file named "--quiet"). */
+static const char *flag_value(int argc, char **argv, int i)
+{
+    if (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0) return NULL;
+    return argv[i + 1];
+}
+
 static int parse_uint(const char *s, unsigned long long lo,
                       unsigned long long hi, unsigned long long *out)
 {
@@ -137,7 +146,7 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
 {
     int i;
     for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
         unsigned long long u;
         double x;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -190,8 +199,9 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         } else if (!strcmp(a, "--time") || !strcmp(a, "--victim-from")
                    || !strcmp(a, "--victim-to") || !strcmp(a, "--measure-from")
                    || !strcmp(a, "--measure-to")) {
-            if (!parse_double(v, 0, 10000, &x))
-                return bad(a, v, "milliseconds, 0..10000");
+            if (!parse_double(v, 0, 10000, &x) || (a[2] == 't' && x <= 0))
+                return bad(a, v, a[2] == 't' ? "milliseconds, > 0 and <= 10000"
+                                             : "milliseconds, 0..10000");
             if (!strcmp(a, "--time")) o->time_ms = x;
             else if (!strcmp(a, "--victim-from")) o->victim_from = x;
             else if (!strcmp(a, "--victim-to")) o->victim_to = x;
@@ -211,7 +221,6 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
     }
     if (!o->measure_set_from) o->measure_from = o->victim_from;
     if (!o->measure_set_to) o->measure_to = o->victim_to;
-    if (o->time_ms <= 0) return bad("--time", "0", "must be > 0");
     if (o->victim_to <= o->victim_from) {
         fprintf(stderr, "ibccsim twoswitch: --victim-to must be after --victim-from\n");
         return 2;
@@ -498,7 +507,7 @@ static int cmd_recovery(int argc, char **argv)
     void *mem;
     size_t ls;
     for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = (i + 1 < argc) ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage_recovery(stdout);
             return 0;
