@@ -16,7 +16,8 @@
    free output whose downstream buffer has room while its tail is still
    arriving; an output stays busy until the tail has both arrived and been
    sent; credits (packets and 64-byte units) return upstream one propagation
-   delay after the tail leaves the buffer. Lane 0 carries data, lane 1
+   delay after the tail leaves the buffer, and until then the packet also
+   counts in its input buffer for the marker (hold/release). Lane 0 carries data, lane 1
    ACK/CNP; lane 1 has its own credits and is served first on every link.
    All same-instant events at a switch are applied before it arbitrates,
    and it arbitrates repeatedly until nothing more can start.
