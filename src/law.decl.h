@@ -13,7 +13,9 @@
                  only the applied rate is quantised, with the rule
                  "highest allowed rate not above the exact rate":
                  ipd = ceil(2^32/(q + 1/2)) - 1 (the half unit absorbs the
-                 state's own rounding). So slow increases
+                 state's own rounding), at most floor(1/rmin) - 1 so the
+                 applied rate is never below Rmin (this cap acts only
+                 when rmin is not an IPD rate 1/n). So slow increases
                  accumulate in the state and never freeze (MECHANISMS §4.2).
      TABLE       the law compiled at init into per-entry tables over a
                  finite rate set (default: the 256 IPD rates, index = ipd;
@@ -127,6 +129,8 @@ typedef struct ibcc_law {
     ibcc_law_desc d;        /* effective description (after defaults) */
     ibcc_law_state s;       /* current state */
     uint64_t qmin;          /* DISCRETE: rmin in Q32.32 (rounded up) */
+    uint32_t ipd_max;       /* DISCRETE: largest applied ipd,
+                               floor(1/rmin) - 1 */
     uint32_t n;             /* TABLE: entries */
     ibcc__law_entry *table; /* TABLE: n entries in caller memory */
 } ibcc_law;

@@ -274,6 +274,18 @@ static uint32_t ibcc__law_ipd_of_q(uint64_t q)
     return (uint32_t)((UINT64_C(8589934592) + den - 1u) / den - 1u);
 }
 
+/* DISCRETE: applied ipd, never below the lowest IPD rate at or above Rmin:
+     ipd = min(ipd_of_q(q), ipd_max),  ipd_max = floor(1/rmin) - 1
+   (the IPD table's last index). Matters only when rmin is not itself an
+   IPD rate 1/n: then the highest IPD rate not above a state at the floor
+   would lie below Rmin (e.g. rmin 0.3: 1/4 < 0.3), and the rate is
+   applied as 1/floor(1/rmin) (1/3) instead, as the IPD table does. */
+static uint32_t ibcc__law_ipd_applied(const ibcc_law *l, uint64_t q)
+{
+    uint32_t ipd = ibcc__law_ipd_of_q(q);
+    return ipd > l->ipd_max ? l->ipd_max : ipd;
+}
+
 static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
 {
     double qd = floor(x * IBCC__LAW_Q32 + 0.5);
@@ -323,6 +335,8 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     l->d = e;
     /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
     l->qmin = (uint64_t)ceil(e.rmin * IBCC__LAW_Q32);
+    /* DISCRETE: lowest applied rate 1/(1 + ipd_max) >= rmin */
+    l->ipd_max = ibcc__law_ipd_count(e.rmin) - 1u;
     if (e.form == IBCC_LAW_TABLE) {
         l->n = e.table_size;
         l->table = (ibcc__law_entry *)mem;
@@ -353,7 +367,7 @@ IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
     }
     if (l->d.form == IBCC_LAW_DISCRETE) {
         l->s.q = ibcc__law_q_of_x(l, y);
-        l->s.index = ibcc__law_ipd_of_q(l->s.q);
+        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
     } else {
         l->s.x = y;
     }
@@ -456,7 +470,7 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
         l->s.q = ibcc__law_q_of_x(l, x);
-        l->s.index = ibcc__law_ipd_of_q(l->s.q);
+        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
         break;
     case IBCC_LAW_TABLE:
         l->s.index = ibcc__law_floor_index(l->table, l->n, x);
@@ -484,7 +498,7 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
     case IBCC_LAW_DISCRETE:
         if (s->x != 0.0 || s->acc != 0) return IBCC_ERR_RANGE;
         if (s->q < l->qmin || s->q > IBCC__LAW_ONE_Q32) return IBCC_ERR_RANGE;
-        if (s->index != ibcc__law_ipd_of_q(s->q)) return IBCC_ERR_RANGE;
+        if (s->index != ibcc__law_ipd_applied(l, s->q)) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_TABLE:
         if (s->x != 0.0 || s->q != 0) return IBCC_ERR_RANGE;
@@ -543,7 +557,7 @@ static void ibcc__law_set_min(ibcc_law *l)
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
         l->s.q = l->qmin;
-        l->s.index = ibcc__law_ipd_of_q(l->qmin);
+        l->s.index = ibcc__law_ipd_applied(l, l->qmin);
         break;
     case IBCC_LAW_TABLE:
         l->s.index = l->n - 1;

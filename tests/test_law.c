@@ -893,6 +893,30 @@ static void test_misuse_regressions(void)
     ibcc_law_on_ack(NULL, 1);
     ibcc_law_on_ack_sized(NULL, 0, 65536u);
     ibcc__law_step(NULL, 1, 65536u);
+    /* DISCRETE with an rmin that is not an IPD rate (0.3): the floor state
+       q = 0.3 once applied ipd 3 (rate 1/4 < Rmin); now ipd 2 (1/3), the
+       IPD table's lowest rate for this rmin. */
+    {
+        ibcc_law_desc d;
+        ibcc_law l;
+        ibcc_law_state s;
+        int i;
+        memset(&d, 0, sizeof d);
+        d.form = IBCC_LAW_DISCRETE;
+        d.rmin = 0.3;
+        T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_OK);
+        for (i = 0; i < 10; i++) ibcc_law_on_ack(&l, 1);
+        T_EQU(ibcc_law_get_state(&l, &s), IBCC_OK);
+        T_EQU(s.q, (uint64_t)ceil(0.3 * 4294967296.0));
+        T_EQU(ibcc_law_ipd(&l), 2);
+        T_NEAR(ibcc_law_rate(&l), 1.0 / 3.0, 1e-15);
+        T_EQU(ibcc_law_rate_bytes(&l, 3000), 1000);
+        T_EQU(ibcc_law_gap(&l, 1000), 2000);
+        s.index = 3;
+        T_EQ(ibcc_law_set_state(&l, &s), IBCC_ERR_RANGE);
+        T_EQ(ibcc_law_set_rate(&l, 0.0), IBCC_OK);
+        T_EQU(ibcc_law_ipd(&l), 2);
+    }
     T_EQU(ibcc_law_gap(NULL, 1000), 0);
     T_CHECK(ibcc_law_rate(NULL) == 0.0);
     T_CHECK(ibcc_law_exact_rate(NULL) == 0.0);
