@@ -619,9 +619,10 @@ static void test_persistent_state(void)
 }
 
 /* Property: over random two-switch configurations (sizes, buffers in
-   packets or credits, windows, arbiters, markers, classifications, laws,
-   traffic kinds, data sizes), packets and credits are conserved at every
-   checkpoint and the model reports no error. */
+   packets or credits, windows, arbiters, all six marking engines,
+   classifications, laws, traffic kinds, data sizes), packets and credits
+   are conserved at every checkpoint, every marker agrees with its buffers
+   (ibcc_fabric_check) and the model reports no error. */
 static void test_random_configs_conserve(void)
 {
     static ibcc_twoswitch ts;
@@ -641,7 +642,8 @@ static void test_random_configs_conserve(void)
         d.ack_buf_packets = 1u + (uint32_t)ibcc_rng_below(&rng, 4);
         d.arbiter.policy = (ibcc_arb_policy)ibcc_rng_below(&rng, 3);
         d.arbiter.bypass_limit = 1u + (uint32_t)ibcc_rng_below(&rng, 5);
-        d.marker.engine = (ibcc_marker_engine)ibcc_rng_below(&rng, 4);
+        d.marker.engine = (ibcc_marker_engine)ibcc_rng_below(&rng, 6);
+        d.marker.iba_threshold = (uint32_t)ibcc_rng_below(&rng, 16);
         d.marker.classify = (ibcc_classify)ibcc_rng_below(&rng, 2);
         d.marker.t_out = 1u + (uint32_t)ibcc_rng_below(&rng, 8);
         d.law.kind = (ibcc_law_kind)(1u + ibcc_rng_below(&rng, 3));
