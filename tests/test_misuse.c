@@ -87,6 +87,12 @@ static void loop_misuse(void)
     T_EQ(ibcc_loop_defaults(&d), IBCC_ERR_CAPACITY);
     d.capacity = UINT32_MAX;
     T_EQU(ibcc_loop_size(&d), 0);
+    d.capacity = UINT32_C(0x7fffffff);          /* largest: 56 bytes each */
+    if (sizeof(size_t) >= 8)
+        T_EQU(ibcc_loop_size(&d), (uint64_t)0x7fffffff
+              * (sizeof(ibcc__hent) + sizeof(ibcc__event)));
+    T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
+    d.capacity = UINT32_MAX;
     T_EQU(ibcc_loop_size(NULL), 0);
     T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
     d.capacity = 4;
@@ -415,6 +421,9 @@ static void pacer_misuse(void)
     T_EQU(ibcc_pairstate_size(&pd), 0);
     T_EQU(ibcc_pairstate_size(NULL), 0);
     T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_CAPACITY);
+    pd.capacity = UINT32_C(1) << 24;            /* largest: 2^25 slots */
+    T_EQU(ibcc_pairstate_size(&pd), (UINT64_C(1) << 25) * sizeof(ibcc__pair_slot));
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_NOMEM);
     pd.capacity = 1;
     T_EQ(ibcc_pairstate_init(NULL, &pd, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_init(&ps, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
@@ -531,6 +540,12 @@ static void cct_misuse(void)
     T_EQU(ibcc_cct_size(NULL), 0);
     memset(&d, 0, sizeof d); d.flows = UINT32_C(0x80000000);
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
+    d.flows = UINT32_C(0x7fffffff); d.entries = 16384; d.log_capacity = 65535;
+    T_EQ(ibcc_cct_defaults(&d), IBCC_OK);
+    if (sizeof(size_t) >= 8)
+        T_EQU(ibcc_cct_size(&d), (uint64_t)0x7fffffff * 16u + 65535u * 16u
+              + 16384u * 2u);
+    T_EQ(ibcc_cct_init(&c, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
     memset(&d, 0, sizeof d); d.entries = 16385;
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.log_capacity = 65536;
@@ -857,6 +872,9 @@ static void mvcm_misuse(void)
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);           /* ws required */
     d.ws = 1; d.flows = UINT32_C(0x80000000);
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_CAPACITY);
+    d.flows = UINT32_C(0x7fffffff); d.dw_max = 65535; d.k = 65535; d.n = 64;
+    T_EQ(ibcc_mvcm_init(&a, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
+    d.dw_max = 0; d.k = 0; d.n = 0;
     d.flows = 0; d.dw_max = 65536;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
     d.dw_max = 0; d.k = 1;
