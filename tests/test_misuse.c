@@ -1347,6 +1347,7 @@ static void fabric_misuse(void)
     uint64_t bytes = 0;
     ibcc_time busy = 0;
     double rate = 0, x[3];
+    memset(&d, 0, sizeof d);
     T_EQ(ibcc_fabric_defaults(NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_create(NULL, &d), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_create(&f, NULL), IBCC_ERR_NULL);

@@ -201,7 +201,7 @@ static void test_desc(void)
 static void test_omega(void)
 {
     double w, lo, hi;
-    uint32_t dw;
+    uint32_t dw = 0;
     ibcc_time rtt;
     /* [F]-like numbers: 3 hops, t_hop 20 ns at 1 GB/s (20 bytes), 256 B
        payload + 22 B header = 278 B data, 22 B ACK:
