@@ -155,7 +155,8 @@ typedef struct ibcc_law_entry {
    whole description. Errors: NULL (d; finc/fdec of CUSTOM), RANGE (kind,
    form, rates out of the enum; rmin outside its range or NaN; m <= 1,
    > 65536 or NaN; table_size out of range), CAPACITY (GEOMETRIC
-   table_size 1 or > 65536). */
+   table_size 1 or > 65536), UNSUPPORTED (rates or table_size set for a
+   form other than TABLE). */
 IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d);
 /* Bytes of caller memory ibcc_law_init needs: the table for TABLE, and 8
    for the other forms (which use none; 0 is kept for "invalid desc"). */

@@ -55,7 +55,8 @@ IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d);
 /* Bytes of memory ibcc_loop_init needs for this desc (0 if desc invalid). */
 IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d);
 /* Initialises an empty loop at time 0 on caller memory `mem` of `len`
-   bytes (uint64_t-aligned). */
+   bytes (uint64_t-aligned). Errors: NULL (l, d, mem), CAPACITY, ALIGN,
+   NOMEM (len < ibcc_loop_size). */
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
                                     void *mem, size_t len);
 /* Schedules fn(l, ctx, arg) at absolute time t >= now. *id (optional)
@@ -78,7 +79,8 @@ IBCC_API ibcc_result ibcc_loop_run_until(ibcc_loop *l, ibcc_time t,
                                          uint64_t *ran);
 /* Runs until no event is pending; returns the number of events run. */
 IBCC_API uint64_t ibcc_loop_run(ibcc_loop *l);
-/* Current time and pending-event count. */
+/* Current time and pending-event count (0 for a NULL loop; step and run
+   return 0 for it too). */
 IBCC_API ibcc_time ibcc_loop_now(const ibcc_loop *l);
 IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
 /* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
