@@ -124,7 +124,8 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
                                          const ibcc_pairstate_desc *d,
                                          void *mem, size_t len);
 /* Stores (or overwrites) the pair's law state, typically when its flow
-   ends. Errors: NULL, FULL (a new pair and `capacity` pairs stored). */
+   ends. Errors: NULL, FULL (a new pair and `capacity` pairs stored),
+   STATE (a zeroed store that was never initialised; load too). */
 IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
                                          uint32_t dst, const ibcc_law *l);
 /* Loads the pair's saved state into l, typically when a flow starts.

@@ -196,6 +196,7 @@ IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
     uint64_t key;
     uint32_t i;
     if (!ps || !l) return IBCC_ERR_NULL;
+    if (!ps->slot) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     key = ((uint64_t)src << 32) | dst;
     i = ibcc__pair_find(ps, key);
     if (!ps->slot[i].used) {
@@ -216,9 +217,10 @@ IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
     uint32_t i;
     ibcc_result r;
     if (!ps || !l) return IBCC_ERR_NULL;
+    ibcc_law_reset(l);
+    if (!ps->slot) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     key = ((uint64_t)src << 32) | dst;
     i = ibcc__pair_find(ps, key);
-    ibcc_law_reset(l);
     if (!ps->slot[i].used) return IBCC_ERR_NOT_FOUND;
     r = ibcc_law_set_state(l, &ps->slot[i].st);
     if (r != IBCC_OK) ibcc_law_reset(l);

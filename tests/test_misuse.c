@@ -446,6 +446,13 @@ static void pacer_misuse(void)
     T_EQ(ibcc_law_at_max(&l2), 1);
     ibcc_pairstate_clear(NULL);
     ibcc_pairstate_clear(&ps);
+    {
+        ibcc_pairstate z;
+        memset(&z, 0, sizeof z);
+        T_EQ(ibcc_pairstate_save(&z, 0, 0, &l), IBCC_ERR_STATE);
+        T_EQ(ibcc_pairstate_load(&z, 0, 0, &l), IBCC_ERR_STATE);
+        ibcc_pairstate_clear(&z);
+    }
     T_EQ(ibcc_pairstate_save(&ps, 0, 0, &l), IBCC_OK);
 }
 

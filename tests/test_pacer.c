@@ -385,6 +385,20 @@ static void test_misuse_regressions(void)
     T_EQ(ibcc_pacer_window_open(NULL), 0);
     T_EQU(ibcc_pacer_earliest(NULL), IBCC_TIME_MAX);
     T_EQ(ibcc_pacer_can_send(NULL, 5), 0);
+    /* a zeroed, never initialised pair store (was a NULL dereference) */
+    {
+        ibcc_pairstate ps;
+        ibcc_law_desc d;
+        ibcc_law l;
+        memset(&ps, 0, sizeof ps);
+        memset(&d, 0, sizeof d);
+        T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_OK);
+        ibcc_law_on_ack(&l, 1);
+        T_EQ(ibcc_pairstate_save(&ps, 1, 2, &l), IBCC_ERR_STATE);
+        T_EQ(ibcc_pairstate_load(&ps, 1, 2, &l), IBCC_ERR_STATE);
+        T_EQ(ibcc_law_at_max(&l), 1);            /* load reset it anyway */
+        ibcc_pairstate_clear(&ps);
+    }
 }
 
 int main(void)
