@@ -172,6 +172,6 @@ IBCC_API ibcc_result ibcc_cacc_apply(ibcc_cct *c, const ibcc_cacc_setting *s,
    cct_len - 1, or an empty table with CCTI_Limit 0) and the setting.
    Checked first, applied only if valid. Errors: NULL, CAPACITY (more
    entries than the agent's table), RANGE (as ibcc_cacc_apply against
-   the new limit; cct_len > 128). */
+   the new limit; cct_len > 128), STATE (an agent never initialised). */
 IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config *cfg,
                                             ibcc_time now);

@@ -580,6 +580,7 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
     uint16_t limit;
     unsigned i;
     if (!c || !cfg) return IBCC_ERR_NULL;
+    if (!c->table) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     if (cfg->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
     if (cfg->cct_len > c->entries) return IBCC_ERR_CAPACITY;
     limit = (uint16_t)(cfg->cct_len ? cfg->cct_len - 1u : 0u);

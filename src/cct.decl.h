@@ -313,7 +313,8 @@ IBCC_API ibcc_result ibcc_cct_set_port(ibcc_cct *c, uint16_t port_control,
    CCTI_Limit `limit` (highest valid index). A CCTI above the new limit is
    lowered to it. n 0 means an empty table (limit must be 0).
    Errors: NULL (c, or entries with n > 0), CAPACITY (n > capacity),
-   RANGE (limit >= max(n, 1), or limit < some SL's CCTI_Min). */
+   RANGE (limit >= max(n, 1), or limit < some SL's CCTI_Min), STATE (c
+   zeroed and never initialised: no table memory). */
 IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
                                         uint32_t n, uint16_t limit, ibcc_time now);
 /* Current settings. */

@@ -607,6 +607,7 @@ IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
 {
     unsigned s;
     if (!c) return IBCC_ERR_NULL;
+    if (!c->table) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     if (n > 0 && !entries) return IBCC_ERR_NULL;
     if (n > c->entries) return IBCC_ERR_CAPACITY;
     if (limit >= (n > 0 ? n : 1u)) return IBCC_ERR_RANGE;

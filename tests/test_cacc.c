@@ -399,6 +399,17 @@ static void test_apply(void)
     }
 }
 
+/* Regression (misuse review): applying to a zeroed, never initialised
+   agent is refused before anything is changed. */
+static void test_misuse_regressions(void)
+{
+    ibcc_cct z;
+    ibcc_cacc_config cfg;
+    memset(&z, 0, sizeof z);
+    memset(&cfg, 0, sizeof cfg);
+    T_EQ(ibcc_cacc_apply_config(&z, &cfg, 0), IBCC_ERR_STATE);
+}
+
 int main(void)
 {
     T_RUN(test_setting_bytes);
@@ -406,5 +417,6 @@ int main(void)
     T_RUN(test_ibccconfig);
     T_RUN(test_opensm);
     T_RUN(test_apply);
+    T_RUN(test_misuse_regressions);
     return t_summary();
 }

@@ -826,6 +826,16 @@ static void test_misuse_regressions(void)
     T_EQU(ibcc_cct_on_becn(&c, 0, IBCC_TIME_MAX - 150u * 1024000u - 1u), 5);
     T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX - 1u), 4);
     T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX), 4);
+    /* a zeroed, never initialised agent: set_table passed a NULL table to
+       memset (undefined even for 0 bytes) */
+    {
+        ibcc_cct z;
+        uint16_t t[1] = {0};
+        memset(&z, 0, sizeof z);
+        T_EQ(ibcc_cct_set_table(&z, t, 0, 0, 0), IBCC_ERR_STATE);
+        T_EQU(ibcc_cct_on_becn(&z, 0, 0), 0);
+        T_EQU(ibcc_cct_delay(&z, 0, 0), 0);
+    }
 }
 
 int main(void)

@@ -657,6 +657,16 @@ static void cct_misuse(void)
     T_EQU(ibcc_cct_delay(&c, 1, 0), 0);
     ibcc_cct_reset(&c);
     T_EQU(ibcc_cct_limit(&c), 0);
+    /* zeroed, never initialised agent */
+    memset(&c, 0, sizeof c);
+    T_EQ(ibcc_cct_set_table(&c, tab, 0, 0, 0), IBCC_ERR_STATE);
+    memset(&sl, 0, sizeof sl);
+    T_EQ(ibcc_cct_set_sl(&c, 0, &sl, 0), IBCC_OK);
+    T_EQ(ibcc_cct_set_port(&c, 1, 0xffffu, 0), IBCC_OK);
+    T_EQU(ibcc_cct_on_becn(&c, 0, 0), 0);
+    T_EQU(ibcc_cct_log_read(&c, ev, 4), 0);
+    ibcc_cct_advance(&c, IBCC_TIME_MAX);
+    ibcc_cct_reset(&c);
 }
 
 /* ---- L1 cacc ----------------------------------------------------------- */
@@ -860,6 +870,8 @@ static void cacc_misuse(void)
     cfg.setting.sl[2].ccti_min = 0;
     T_EQ(ibcc_cacc_apply_config(&c, &cfg, IBCC_TIME_MAX), IBCC_OK);
     T_EQU(ibcc_cct_limit(&c), 0);
+    memset(&c, 0, sizeof c);
+    T_EQ(ibcc_cacc_apply_config(&c, &cfg, 0), IBCC_ERR_STATE);
 }
 
 /* ---- L1 mvcm ----------------------------------------------------------- */
