@@ -225,7 +225,8 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
                                       const ibcc_marker_desc *d,
                                       void *mem, size_t len);
 /* Empties every buffer and counter (keeps the configuration, the busy
-   bitmap and per-port IBA settings; clears stats). */
+   bitmap and per-port IBA settings; clears stats). A NULL or never
+   initialised (zeroed) marker is left alone. */
 IBCC_API void ibcc_marker_clear(ibcc_marker *m);
 
 /* Room a packet of `size` bytes takes in this marker's unit: 1 packet, or

@@ -141,7 +141,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
 IBCC_API void ibcc_marker_clear(ibcc_marker *m)
 {
     unsigned p, P;
-    if (!m) return;
+    if (!m || !m->port || !m->present || !m->n) return;  /* never initialised */
     P = m->d.ports;
     for (p = 0; p < P; p++) {
         ibcc__mport *q = &m->port[p];

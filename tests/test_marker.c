@@ -851,9 +851,16 @@ static void test_hold_release(void)
 
 static void test_clear_and_none(void)
 {
-    ibcc_marker m;
+    ibcc_marker m, z;
     ibcc_marker_desc d = desc(IBCC_MARKER_NONE, 4, 4);
     unsigned i;
+    /* R1 F2: clearing a zeroed, never initialised marker touches no
+       memory (it used to memset NULL with length 0: UB, UBSan reports) */
+    memset(&z, 0, sizeof z);
+    ibcc_marker_clear(&z);
+    ibcc_marker_clear(NULL);
+    T_EQU(ibcc_marker_errors(&z, NULL), 0);
+    T_CHECK(z.port == NULL && z.present == NULL);
     T_EQ(mk(&m, &d), IBCC_OK);
     for (i = 0; i < 4; i++) T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
     T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);   /* NONE: no trigger */
