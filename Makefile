@@ -11,7 +11,6 @@ CFLAGS_B = -std=c99 -O2 -DNDEBUG -D_POSIX_C_SOURCE=199309L $(WARN) -I. -Ibench
 SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 VERSION = $(shell sed -n 's/^\#define IBCC_VERSION_STRING "\(.*\)"/\1/p' ibcc.h)
 
-PARTS   = $(wildcard src/*.h)
 TESTS   = $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 BENCHES = $(patsubst bench/%.c,%,$(wildcard bench/bench_*.c))
 EXAMPLES = $(patsubst examples/%.c,%,$(wildcard examples/*.c))
@@ -23,10 +22,6 @@ HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 .SUFFIXES:
 
 all: ibcc.h examples
-
-# ibcc.h is assembled from the section files in src/ (development layout).
-ibcc.h: $(PARTS) tools/amalgamate.sh
-	sh tools/amalgamate.sh > $@.tmp && mv $@.tmp $@
 
 $(BUILD) $(BUILD)/san:
 	mkdir -p $@

@@ -24,21 +24,36 @@
 
    Everywhere else just #include "ibcc.h". Link with -lm.
 
-       ibcc_loop_desc d = {0};            // zero means "documented default"
-       d.capacity = 1024;
-       size_t need = ibcc_loop_size(&d);  // caller owns all memory
+   A switch port and a source in a few lines (zero desc fields mean the
+   documented defaults; the caller owns all memory):
+
+       ibcc_marker_desc md = {0};
+       md.engine = IBCC_MARKER_INPUT;          // input-triggered [S02]
+       md.ports = 8; md.in_capacity = 4;       // 4-packet input buffers
+       size_t need = ibcc_marker_size(&md);
        void *mem = malloc(need);
-       ibcc_loop loop;
-       if (ibcc_loop_init(&loop, &d, mem, need) != IBCC_OK) ...
-       ibcc_loop_after(&loop, IBCC_US(2), my_callback, my_ctx, 0, NULL);
-       ibcc_loop_run(&loop);
+       ibcc_marker mk;
+       if (ibcc_marker_init(&mk, &md, mem, need) != IBCC_OK) ...
+       // in your switch model, per packet:
+       ibcc_marker_arrive(&mk, in, out, bytes);                 // queued
+       hdr |= ibcc_marker_depart(&mk, in, out, bytes, hdr, 1); // leaves
+
+       ibcc_law_desc ld = {0};                 // LIPD, Rmin = Rmax/256
+       ibcc_law law;
+       ibcc_law_init(&law, &ld, NULL, 0);      // continuous form: no memory
+       // at the source, per ACK, then when the next packet may start:
+       ibcc_law_on_ack(&law, (ack_hdr & IBCC_ECN) != 0);
+       next = start + tau + ibcc_law_gap(&law, tau);  // tau = wire time
+
+   examples/ has complete programs (firmware hooks, a NIC loop, a C++
+   simulator embedding, the scenario driver); docs/ has a page per engine.
 
    CONFIGURATION MACROS (define before including)
    --------------------
    IBCC_IMPLEMENTATION  emit the function definitions (one translation unit)
    IBCC_STATIC          make every function static (several private copies,
-                        no exported symbols; implies IBCC_IMPLEMENTATION use
-                        in each file that includes it)
+                        no exported symbols; each file that defines
+                        IBCC_IMPLEMENTATION gets its own copy)
    IBCC_API             override the decoration of public functions
    IBCC_NO_FABRIC       leave out layer L3 (fabric model)
 
@@ -77,24 +92,56 @@
    fills the zero fields with the effective values. The defaults of each
    engine are tabulated in the comment at the top of its section.
 
-   CONTENTS (each section starts with a line "==== Lx name ====")
+   CONTENTS
    --------
+   The declarations come first, one section per engine in layer order,
+   each opening with a line "==== Lx name ====", what the engine does, its
+   sources and its defaults table. The definitions follow under
+   IBCC_IMPLEMENTATION in the same order, each opening with a line
+   "---- Lx name: implementation". Lower layers never call upper ones.
+
    L0  basics     version, ibcc_result, units and wire time, header flag
                   bits, RNG
-   L1  marker     switch marking engines (naive, input, input-output, IBA
-                  FECN, MVPM)
-       arbiter    switch output arbitration (oldest-first with bypass, RR)
-       swcc       IBA switch congestion settings (MAD encode/decode, text)
-       law        source rate laws (AIMD, FIMD, LIPD; continuous, discrete
-                  IPD, table) and the conditions checker
-       pacer      window + rate limit, next-send time, persistent state
-       cct        IBA channel-adapter agent: CCT, CCTI, SL timers
-       cacc       IBA CA congestion settings (MAD encode/decode, text)
-       mvcm       MVCM dynamic window and waiting slots
+   L1  marker     switch marking engines: naive, input-triggered,
+                  input-output-triggered [S02], IBA FECN [G], MVPM [F]
+       arbiter    switch output arbitration: oldest-first with bounded
+                  bypass, FIFO, round robin
+       swcc       IBA switch congestion settings: MAD encode/decode,
+                  ibccconfig and OpenSM text
+       law        source rate laws AIMD, FIMD, LIPD and custom [S03]:
+                  continuous, discrete IPD, table; recovery; conditions
+       pacer      window + rate limit, next-send time, per-pair state
+       cct        IBA channel-adapter agent: CCT, CCTI, lazy SL timers
+       cacc       IBA CA congestion settings: MAD encode/decode, text
+       mvcm       MVCM dynamic window and waiting slots [F]
        dest       destination echo rules (ECN/FECN/MB/VB -> ACK/BECN/CNP)
-       segment    dual-priority segmentation policy
+       segment    dual-priority segmentation policy [K]
    L2  loop       event loop: timed events on a heap in caller memory
-   L3  fabric     hosts, links with credit flow control, switches (optional)
+   L3  fabric     hosts, links with credit flow control, cut-through
+                  switches, stats, two-switch builder (IBCC_NO_FABRIC
+                  leaves it out)
+
+   A packet through the fabric (L3): a host's source agent (pacer + law,
+   cct or mvcm) says when a flow may send; the link delivers it under
+   credit flow control; at a switch the marker sees it arrive, the arbiter
+   picks it for its output, the marker sees it depart and returns the bits
+   to set; at the destination the dest rules build the ACK or CNP, whose
+   marks go back to the agent. docs/fabric.md follows it step by step.
+
+   SOURCES (cited by tag)
+   -------
+   [S02] Santos, Turner, Janakiraman, "Evaluation of Congestion Detection
+         Mechanisms for InfiniBand Switches", IEEE GLOBECOM 2002.
+   [S03] Santos, Turner, Janakiraman, "End-to-End Congestion Control for
+         InfiniBand", IEEE INFOCOM 2003.
+   [F]   Ferrer, Baydal, Robles, Lopez, Duato, "Progressive Congestion
+         Management Based on Packet Marking and Validation Techniques",
+         IEEE Transactions on Computers, 2012.
+   [G]   Gran, Eimot, Reinemo, Skeie, Lysne, Huse, Shainer, "First
+         Experiences with Congestion Control in InfiniBand Hardware",
+         IPDPS 2010 (InfiniBand Architecture 1.2.1, Annex A10).
+   [K]   Kwan, Hu, Bambos, Kleinrock, Xu, Touch, "Best-Effort Bandwidth
+         Reservation in High Speed LANs using Wormhole Routing", 1996.
 */
 #ifndef IBCC_H
 #define IBCC_H
@@ -203,13 +250,15 @@ typedef struct ibcc_rng { uint64_t s[4]; } ibcc_rng;
 /* Seeds the state from one 64-bit value (any value, 0 included). */
 IBCC_API void ibcc_rng_seed(ibcc_rng *r, uint64_t seed);
 
-/* Next 64 random bits. Inline (hot path). */
+/* Next 64 random bits (0 for r NULL). Inline (hot path). */
 IBCC_INLINE uint64_t ibcc_rng_next(ibcc_rng *r)
 {
-    uint64_t *s = r->s;
-    uint64_t x = s[1] * 5u;
-    uint64_t out = ((x << 7) | (x >> 57)) * 9u;
-    uint64_t t = s[1] << 17;
+    uint64_t *s, x, out, t;
+    if (!r) return 0;
+    s = r->s;
+    x = s[1] * 5u;
+    out = ((x << 7) | (x >> 57)) * 9u;
+    t = s[1] << 17;
     s[2] ^= s[0];
     s[3] ^= s[1];
     s[1] ^= s[2];
@@ -219,13 +268,14 @@ IBCC_INLINE uint64_t ibcc_rng_next(ibcc_rng *r)
     return out;
 }
 
-/* Uniform integer in [0, n), unbiased (rejection); returns 0 when n == 0. */
+/* The draws below return 0 (0.0) when r is NULL and draw nothing.
+   Uniform integer in [0, n), unbiased (rejection); returns 0 when n == 0. */
 IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n);
 /* Uniform double in [0, 1) with 53 random bits. */
 IBCC_API double ibcc_rng_double(ibcc_rng *r);
-/* Exponential variate with the given mean (mean <= 0 gives 0). */
+/* Exponential variate with the given mean (mean <= 0 or NaN gives 0). */
 IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean);
-/* 1 with probability p (p <= 0: never, p >= 1: always), else 0. */
+/* 1 with probability p (p <= 0 or NaN: never, p >= 1: always), else 0. */
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
 
 /* ==== L1 marker =========================================================
@@ -306,6 +356,7 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
    | iba_marking_rate   | 0 (mark every eligible)      | 0 .. 65535            |
    | victim_mask        | all 0                        | bits 0..ports-1       |
    | iba_rng            | NULL (deterministic counter) | caller's ibcc_rng     |
+   | hold               | 0 (depart frees the room)    | 0, 1                  |
    ====================================================================== */
 
 typedef enum ibcc_marker_engine {
@@ -376,6 +427,12 @@ typedef struct ibcc_marker_desc {
                                      1/(rate+1), same mean gap); the
                                      generator is the caller's and must
                                      outlive the marker */
+    uint32_t hold;                /* 0: depart frees the packet's room in
+                                     its input buffer; 1: the room stays
+                                     counted in occupancy(in) until
+                                     ibcc_marker_release (virtual cut-
+                                     through: the tail is still in the
+                                     buffer while the header leaves) */
 } ibcc_marker_desc;
 
 /* Counters kept by every engine. */
@@ -411,6 +468,9 @@ typedef struct ibcc__mport {
     uint16_t iba_skip;            /* output: eligible packets still to skip */
     uint8_t iba_weight;           /* output: Threshold 0..15 */
     uint8_t pad_[3];
+    uint32_t held;                /* input (hold): units of departed
+                                     packets still in the buffer */
+    uint32_t held_pk;             /* input (hold): such packets */
 } ibcc__mport;
 
 typedef struct ibcc_marker {
@@ -445,16 +505,17 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
                                       const ibcc_marker_desc *d,
                                       void *mem, size_t len);
 /* Empties every buffer and counter (keeps the configuration, the busy
-   bitmap and per-port IBA settings; clears stats). */
+   bitmap and per-port IBA settings; clears stats). A NULL or never
+   initialised (zeroed) marker is left alone. */
 IBCC_API void ibcc_marker_clear(ibcc_marker *m);
 
 /* Room a packet of `size` bytes takes in this marker's unit: 1 packet, or
    ceil(size / 64) credits with a minimum of 1 (a packet always has a
-   header). Inline. */
+   header). A NULL marker counts packets (returns 1). Inline. */
 IBCC_INLINE uint32_t ibcc_marker_units(const ibcc_marker *m, uint32_t size)
 {
     uint32_t u;
-    if (m->d.unit != IBCC_UNIT_CREDITS) return 1u;
+    if (!m || m->d.unit != IBCC_UNIT_CREDITS) return 1u;
     u = size / IBCC_CREDIT_BYTES + (uint32_t)(size % IBCC_CREDIT_BYTES != 0u);
     return u ? u : 1u;
 }
@@ -482,6 +543,11 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
 /* CIOQ only: the packet left output buffer `out` onto the link. In an
    input-buffered marker this is a rejected event (IBCC_ERR_STATE). */
 IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size);
+/* desc.hold = 1 only: the tail of a departed packet of `size` bytes has
+   left input buffer `in`; its room leaves occupancy(in) now. Rejected
+   events: STATE (hold = 0), RANGE (in), MISMATCH (no such departed
+   packet still held). */
+IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size);
 
 /* BUSY classification: output `out` is busy or out of credits (busy != 0)
    or can take a packet (busy == 0). Keep it up to date as links start and
@@ -891,7 +957,9 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
                  only the applied rate is quantised, with the rule
                  "highest allowed rate not above the exact rate":
                  ipd = ceil(2^32/(q + 1/2)) - 1 (the half unit absorbs the
-                 state's own rounding). So slow increases
+                 state's own rounding), at most floor(1/rmin) - 1 so the
+                 applied rate is never below Rmin (this cap acts only
+                 when rmin is not an IPD rate 1/n). So slow increases
                  accumulate in the state and never freeze (MECHANISMS §4.2).
      TABLE       the law compiled at init into per-entry tables over a
                  finite rate set (default: the 256 IPD rates, index = ipd;
@@ -1005,6 +1073,8 @@ typedef struct ibcc_law {
     ibcc_law_desc d;        /* effective description (after defaults) */
     ibcc_law_state s;       /* current state */
     uint64_t qmin;          /* DISCRETE: rmin in Q32.32 (rounded up) */
+    uint32_t ipd_max;       /* DISCRETE: largest applied ipd,
+                               floor(1/rmin) - 1 */
     uint32_t n;             /* TABLE: entries */
     ibcc__law_entry *table; /* TABLE: n entries in caller memory */
 } ibcc_law;
@@ -1029,7 +1099,8 @@ typedef struct ibcc_law_entry {
    whole description. Errors: NULL (d; finc/fdec of CUSTOM), RANGE (kind,
    form, rates out of the enum; rmin outside its range or NaN; m <= 1,
    > 65536 or NaN; table_size out of range), CAPACITY (GEOMETRIC
-   table_size 1 or > 65536). */
+   table_size 1 or > 65536), UNSUPPORTED (rates or table_size set for a
+   form other than TABLE). */
 IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d);
 /* Bytes of caller memory ibcc_law_init needs: the table for TABLE, and 8
    for the other forms (which use none; 0 is kept for "invalid desc"). */
@@ -1048,9 +1119,12 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
 
 /* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
-   TABLE form runs entirely here (two loads, an add, a compare). */
+   TABLE form runs entirely here (two loads, an add, a compare). A NULL l
+   is ignored (as by every step and query below: queries of a NULL law
+   return 0). */
 IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 {
+    if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
         const ibcc__law_entry *e = l->table + l->s.index;
         if (marked) {
@@ -1087,6 +1161,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
                                        uint32_t weight_q16)
 {
+    if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
         const ibcc__law_entry *e = l->table + l->s.index;
         if (marked) {
@@ -1210,7 +1285,7 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
    ACK counts for the fraction ln(r/z)/ln(z'/z) of its interval (z before,
    z' after it, z' not clamped at Rmax). This geometric interpolation
    removes the staircase of whole ACKs; it is exact for FIMD (ln r linear
-   in time) and second order in the step size otherwise (LIPD: 3.4e-4 at
+   in time) and second order in the step size otherwise (LIPD: 3.3e-4 at
    k = 1/256, hence tol3 = 1e-3). A law that stops
    increasing below r gives Trec = +inf (reported; fails C3,
    and C2 if a finite Trec follows at a higher rate). */
@@ -1235,8 +1310,8 @@ typedef struct ibcc_law_check_result {
 } ibcc_law_check_result;
 
 /* c may be NULL (all defaults). Errors: NULL (d, out), the desc errors,
-   RANGE (points out of range, a tolerance negative or NaN), CAPACITY (no
-   grid rate in the domain). */
+   RANGE (points out of range, a tolerance negative, NaN or infinite),
+   CAPACITY (no grid rate in the domain). */
 IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
                                     const ibcc_law_check_desc *c,
                                     ibcc_law_check_result *out);
@@ -1304,7 +1379,9 @@ IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d);
    NOT touched (reset it, or load it from an ibcc_pairstate). */
 IBCC_API void ibcc_pacer_reset(ibcc_pacer *p);
 
-/* Rate gap after a packet of wire time tau at the current rate: law ->
+/* Queries of a NULL pacer: gap, next, window_open, can_send 0; earliest
+   IBCC_TIME_MAX.
+   Rate gap after a packet of wire time tau at the current rate: law ->
    ibcc_law_gap; fixed -> ceil(tau * (rmax - rate) / rate), exact integer
    arithmetic (one 64-bit division; 128-bit product when needed), so the
    fixed rate is never exceeded; none -> 0. Saturates at IBCC_TIME_MAX. */
@@ -1365,7 +1442,8 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
                                          const ibcc_pairstate_desc *d,
                                          void *mem, size_t len);
 /* Stores (or overwrites) the pair's law state, typically when its flow
-   ends. Errors: NULL, FULL (a new pair and `capacity` pairs stored). */
+   ends. Errors: NULL, FULL (a new pair and `capacity` pairs stored),
+   STATE (a zeroed store that was never initialised; load too). */
 IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
                                          uint32_t dst, const ibcc_law *l);
 /* Loads the pair's saved state into l, typically when a flow starts.
@@ -1405,6 +1483,7 @@ IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
      started timer always runs at least one period. Expiries are periodic
      from the start instant (start + k x period), as a re-armed hardware
      timer. An expiry at time t is applied before any event at time t.
+     An expiry due at or beyond IBCC_TIME_MAX never fires.
    - Lazy timers: the agent never visits the flows of an SL at an expiry.
      Each SL keeps (count of expiries so far, next expiry time, running,
      stop count); each flow keeps its CCTI and the SL expiry count it was
@@ -1624,7 +1703,9 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 /* ---- the agent ------------------------------------------------------- */
 
 /* Fills zero fields of *d with the defaults; checks every range.
-   Errors: NULL, CAPACITY (flows, entries, log_capacity), RANGE. */
+   Errors: NULL (also table_len != 0 with table NULL), CAPACITY (flows,
+   entries, log_capacity, table_len), RANGE, OVERFLOW (max_pkt_time 0 and
+   the wire time of max_pkt_bytes at port_rate >= 2^64 ps). */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
 /* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
 IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
@@ -1639,7 +1720,8 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c);
 /* BECN received for `flow` at `now`. Returns the new CCTI (0 and no
    effect when flow >= flows or CC is off on the flow's SL). O(1). */
 IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now);
-/* CCTI of `flow` at `now` (timer expiries up to `now` applied). O(1). */
+/* CCTI of `flow` at `now` (timer expiries up to `now` applied; 0 if
+   flow >= flows). O(1). */
 IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now);
 /* Inter-packet delay (IRD) of `flow` at `now`: the delay of CCT[CCTI]
    (0 if flow >= flows or CC off on its SL). O(1), integer only. */
@@ -1689,7 +1771,8 @@ IBCC_API ibcc_result ibcc_cct_set_port(ibcc_cct *c, uint16_t port_control,
    CCTI_Limit `limit` (highest valid index). A CCTI above the new limit is
    lowered to it. n 0 means an empty table (limit must be 0).
    Errors: NULL (c, or entries with n > 0), CAPACITY (n > capacity),
-   RANGE (limit >= max(n, 1), or limit < some SL's CCTI_Min). */
+   RANGE (limit >= max(n, 1), or limit < some SL's CCTI_Min), STATE (c
+   zeroed and never initialised: no table memory). */
 IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
                                         uint32_t n, uint16_t limit, ibcc_time now);
 /* Current settings. */
@@ -1881,7 +1964,7 @@ IBCC_API ibcc_result ibcc_cacc_apply(ibcc_cct *c, const ibcc_cacc_setting *s,
    cct_len - 1, or an empty table with CCTI_Limit 0) and the setting.
    Checked first, applied only if valid. Errors: NULL, CAPACITY (more
    entries than the agent's table), RANGE (as ibcc_cacc_apply against
-   the new limit; cct_len > 128). */
+   the new limit; cct_len > 128), STATE (an agent never initialised). */
 IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config *cfg,
                                             ibcc_time now);
 
@@ -2007,19 +2090,20 @@ IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f);
 IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate);
 /* omega = (2 * hops * hop_bytes + l_data + l_ack) / l_data.
    Errors: NULL (out), RANGE (l_data <= 0, hop_bytes or l_ack < 0 or not
-   finite). */
+   finite, or omega itself not finite). */
 IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
                                      double l_data, double l_ack, double *out);
 /* Bounds of omega over data sizes in [min_data, max_data]:
    *lo = (K + max_data) / max_data, *hi = (K + min_data) / min_data,
    K = 2 * hops * hop_bytes + l_ack. Errors: NULL, RANGE (min_data <= 0,
-   max_data < min_data, negative or non-finite inputs). */
+   max_data < min_data, negative or non-finite inputs or bounds). */
 IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
                                             double min_data, double max_data,
                                             double l_ack, double *lo, double *hi);
 /* DWmax = ceil(omega) (an omega within 1e-9 above an integer counts as
    that integer, absorbing rounding of the inputs). Errors: NULL, RANGE
-   (omega < 1, not finite or >= 65536). */
+   (omega < 1 or not finite, or the result above 65535, i.e. omega above
+   65535 + 1e-9). */
 IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out);
 /* RTTmin = 2 * hops * t_hop + wire(l_data) + wire(l_ack) at `rate`, the
    time to send a packet and receive its ACK in an empty network (WS).
@@ -2246,7 +2330,8 @@ IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d);
 /* Bytes of memory ibcc_loop_init needs for this desc (0 if desc invalid). */
 IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d);
 /* Initialises an empty loop at time 0 on caller memory `mem` of `len`
-   bytes (uint64_t-aligned). */
+   bytes (uint64_t-aligned). Errors: NULL (l, d, mem), CAPACITY, ALIGN,
+   NOMEM (len < ibcc_loop_size). */
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
                                     void *mem, size_t len);
 /* Schedules fn(l, ctx, arg) at absolute time t >= now. *id (optional)
@@ -2269,7 +2354,8 @@ IBCC_API ibcc_result ibcc_loop_run_until(ibcc_loop *l, ibcc_time t,
                                          uint64_t *ran);
 /* Runs until no event is pending; returns the number of events run. */
 IBCC_API uint64_t ibcc_loop_run(ibcc_loop *l);
-/* Current time and pending-event count. */
+/* Current time and pending-event count (0 for a NULL loop; step and run
+   return 0 for it too). */
 IBCC_API ibcc_time ibcc_loop_now(const ibcc_loop *l);
 IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
 /* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
@@ -2294,7 +2380,8 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    free output whose downstream buffer has room while its tail is still
    arriving; an output stays busy until the tail has both arrived and been
    sent; credits (packets and 64-byte units) return upstream one propagation
-   delay after the tail leaves the buffer. Lane 0 carries data, lane 1
+   delay after the tail leaves the buffer, and until then the packet also
+   counts in its input buffer for the marker (hold/release). Lane 0 carries data, lane 1
    ACK/CNP; lane 1 has its own credits and is served first on every link.
    All same-instant events at a switch are applied before it arbitrates,
    and it arbitrates repeatedly until nothing more can start.
@@ -2476,7 +2563,9 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 /* Packet and credit conservation at the current instant: every injected
    packet is delivered or located (on a wire, in a buffer, in a host
    queue), and on every channel and lane, free credits + credits in use +
-   credits returning = capacity. IBCC_OK or IBCC_ERR_MISMATCH. */
+   credits returning = capacity; every switch's arbiter and marker agree
+   with its buffers and no marker rejected an event. IBCC_OK or
+   IBCC_ERR_MISMATCH. */
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
                                               ibcc_fabric_counters *c);
@@ -2667,7 +2756,7 @@ IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
 {
     /* reject the top (2^64 mod n) values so every residue is equally likely */
     uint64_t limit, x;
-    if (n == 0) return 0;
+    if (n == 0 || !r) return 0;
     limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;
     do { x = ibcc_rng_next(r); } while (x > limit);
     return x % n;
@@ -2676,19 +2765,20 @@ IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
 IBCC_API double ibcc_rng_double(ibcc_rng *r)
 {
     /* top 53 bits scaled by 2^-53 */
+    if (!r) return 0.0;
     return (double)(ibcc_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean)
 {
     /* inverse transform: -mean * ln(1 - u), 1 - u in (0, 1] */
-    if (!(mean > 0.0)) return 0.0;
+    if (!(mean > 0.0) || !r) return 0.0;
     return -mean * log(1.0 - ibcc_rng_double(r));
 }
 
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
 {
-    if (!(p > 0.0)) return 0;
+    if (!(p > 0.0) || !r) return 0;
     if (p >= 1.0) return 1;
     return ibcc_rng_double(r) < p;
 }
@@ -2728,6 +2818,7 @@ static ibcc_result ibcc__marker_check(const ibcc_marker_desc *in,
     if (d.iba_threshold > 15u) return IBCC_ERR_RANGE;
     if (d.iba_packet_size > 255u) return IBCC_ERR_RANGE;
     if (d.iba_marking_rate > 65535u) return IBCC_ERR_RANGE;
+    if (d.hold > 1u) return IBCC_ERR_RANGE;
     for (w = 0; w < 8u; w++) {
         /* bits at or above `ports` must be clear */
         uint32_t lo = w * 32u, allowed;
@@ -2835,11 +2926,12 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
 IBCC_API void ibcc_marker_clear(ibcc_marker *m)
 {
     unsigned p, P;
-    if (!m) return;
+    if (!m || !m->port || !m->present || !m->n) return;  /* never initialised */
     P = m->d.ports;
     for (p = 0; p < P; p++) {
         ibcc__mport *q = &m->port[p];
         q->occ = q->pk = q->cnt1 = q->cnt2 = q->qunits = q->obuf = 0;
+        q->held = q->held_pk = 0;
         q->iba_skip = 0;
     }
     memset(m->present, 0, (size_t)P * m->words * sizeof(uint64_t));
@@ -2966,13 +3058,18 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
     ip = &m->port[in];
     op = &m->port[out];
     idx = (size_t)in * m->d.ports + out;
-    if (m->n[idx] == 0 || ip->occ < u || op->qunits < u) {
+    if (m->n[idx] == 0 || ip->occ - ip->held < u || op->qunits < u) {
         ibcc__marker_err(m, IBCC_ERR_MISMATCH);
         return 0;
     }
     level = (m->d.org == IBCC_ORG_CIOQ) ? op->obuf : op->qunits;
-    ip->occ -= u;
-    ip->pk--;
+    if (m->d.hold) {            /* room kept until ibcc_marker_release */
+        ip->held += u;
+        ip->held_pk++;
+    } else {
+        ip->occ -= u;
+        ip->pk--;
+    }
     if (--m->n[idx] == 0)
         m->present[(size_t)in * m->words + out / 64u] &= ~((uint64_t)1u << (out % 64u));
     op->cnt1--;
@@ -3047,6 +3144,31 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
         return;
     }
     m->port[out].obuf -= u;
+}
+
+IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size)
+{
+    ibcc__mport *ip;
+    uint32_t u;
+    if (!m) return;
+    if (!m->d.hold) {
+        ibcc__marker_err(m, IBCC_ERR_STATE);
+        return;
+    }
+    if (in >= m->d.ports) {
+        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        return;
+    }
+    u = ibcc_marker_units(m, size);
+    ip = &m->port[in];
+    if (ip->held_pk == 0 || ip->held < u) {
+        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        return;
+    }
+    ip->held -= u;
+    ip->held_pk--;
+    ip->occ -= u;
+    ip->pk--;
 }
 
 IBCC_API ibcc_result ibcc_marker_set_iba_port(ibcc_marker *m, unsigned port,
@@ -4286,6 +4408,18 @@ static uint32_t ibcc__law_ipd_of_q(uint64_t q)
     return (uint32_t)((UINT64_C(8589934592) + den - 1u) / den - 1u);
 }
 
+/* DISCRETE: applied ipd, never below the lowest IPD rate at or above Rmin:
+     ipd = min(ipd_of_q(q), ipd_max),  ipd_max = floor(1/rmin) - 1
+   (the IPD table's last index). Matters only when rmin is not itself an
+   IPD rate 1/n: then the highest IPD rate not above a state at the floor
+   would lie below Rmin (e.g. rmin 0.3: 1/4 < 0.3), and the rate is
+   applied as 1/floor(1/rmin) (1/3) instead, as the IPD table does. */
+static uint32_t ibcc__law_ipd_applied(const ibcc_law *l, uint64_t q)
+{
+    uint32_t ipd = ibcc__law_ipd_of_q(q);
+    return ipd > l->ipd_max ? l->ipd_max : ipd;
+}
+
 static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
 {
     double qd = floor(x * IBCC__LAW_Q32 + 0.5);
@@ -4335,6 +4469,8 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     l->d = e;
     /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
     l->qmin = (uint64_t)ceil(e.rmin * IBCC__LAW_Q32);
+    /* DISCRETE: lowest applied rate 1/(1 + ipd_max) >= rmin */
+    l->ipd_max = ibcc__law_ipd_count(e.rmin) - 1u;
     if (e.form == IBCC_LAW_TABLE) {
         l->n = e.table_size;
         l->table = (ibcc__law_entry *)mem;
@@ -4352,6 +4488,7 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
 {
     double x, y;
+    if (!l) return;
     if (l->d.form == IBCC_LAW_DISCRETE) x = (double)l->s.q / IBCC__LAW_Q32;
     else x = l->s.x;
     if (marked) {
@@ -4364,7 +4501,7 @@ IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
     }
     if (l->d.form == IBCC_LAW_DISCRETE) {
         l->s.q = ibcc__law_q_of_x(l, y);
-        l->s.index = ibcc__law_ipd_of_q(l->s.q);
+        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
     } else {
         l->s.x = y;
     }
@@ -4372,6 +4509,7 @@ IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
 {
+    if (!l) return 0;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: {
         /* gap = ipd * tau */
@@ -4401,6 +4539,7 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
 
 IBCC_API double ibcc_law_rate(const ibcc_law *l)
 {
+    if (!l) return 0.0;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: return 1.0 / (1.0 + (double)l->s.index);
     case IBCC_LAW_TABLE: return l->table[l->s.index].rate;
@@ -4412,6 +4551,7 @@ IBCC_API double ibcc_law_rate(const ibcc_law *l)
 
 IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
 {
+    if (!l) return 0.0;
     if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC__LAW_Q32;
     return ibcc_law_rate(l);
 }
@@ -4419,6 +4559,7 @@ IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 {
     double v;
+    if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE)
         return rmax / (1u + (uint64_t)l->s.index);
     if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
@@ -4432,6 +4573,7 @@ IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 {
     double c;
+    if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE) return l->s.index;
     if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
         return l->s.index;
@@ -4443,6 +4585,7 @@ IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 
 IBCC_API int ibcc_law_at_max(const ibcc_law *l)
 {
+    if (!l) return 0;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: return l->s.q >= IBCC__LAW_ONE_Q32;
     case IBCC_LAW_TABLE: return l->s.index == 0;
@@ -4461,7 +4604,7 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
         l->s.q = ibcc__law_q_of_x(l, x);
-        l->s.index = ibcc__law_ipd_of_q(l->s.q);
+        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
         break;
     case IBCC_LAW_TABLE:
         l->s.index = ibcc__law_floor_index(l->table, l->n, x);
@@ -4489,7 +4632,7 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
     case IBCC_LAW_DISCRETE:
         if (s->x != 0.0 || s->acc != 0) return IBCC_ERR_RANGE;
         if (s->q < l->qmin || s->q > IBCC__LAW_ONE_Q32) return IBCC_ERR_RANGE;
-        if (s->index != ibcc__law_ipd_of_q(s->q)) return IBCC_ERR_RANGE;
+        if (s->index != ibcc__law_ipd_applied(l, s->q)) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_TABLE:
         if (s->x != 0.0 || s->q != 0) return IBCC_ERR_RANGE;
@@ -4508,11 +4651,13 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
 
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x)
 {
+    if (!l) return 0.0;
     return ibcc__law_inc(&l->d, ibcc__law_clamp(x, l->d.rmin));
 }
 
 IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x)
 {
+    if (!l) return 0.0;
     return ibcc__law_dec(&l->d, ibcc__law_clamp(x, l->d.rmin));
 }
 
@@ -4546,7 +4691,7 @@ static void ibcc__law_set_min(ibcc_law *l)
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
         l->s.q = l->qmin;
-        l->s.index = ibcc__law_ipd_of_q(l->qmin);
+        l->s.index = ibcc__law_ipd_applied(l, l->qmin);
         break;
     case IBCC_LAW_TABLE:
         l->s.index = l->n - 1;
@@ -4768,6 +4913,7 @@ IBCC_API void ibcc_pacer_reset(ibcc_pacer *p)
 
 IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
 {
+    if (!p) return 0;
     if (p->law) return ibcc_law_gap(p->law, tau);
     if (p->rate != 0) {
         /* gap = ceil(tau * (rmax - rate) / rate) */
@@ -4783,7 +4929,7 @@ IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
 IBCC_API ibcc_time ibcc_pacer_next(const ibcc_pacer *p)
 {
     ibcc_time g, t;
-    if (!p->has_sent) return 0;
+    if (!p || !p->has_sent) return 0;
     /* next = last_start + last_tau + gap(last_tau), saturating */
     g = ibcc_pacer_gap(p, p->last_tau);
     t = p->last_start;
@@ -4795,12 +4941,13 @@ IBCC_API ibcc_time ibcc_pacer_next(const ibcc_pacer *p)
 
 IBCC_API int ibcc_pacer_window_open(const ibcc_pacer *p)
 {
+    if (!p) return 0;
     return p->window == IBCC_PACER_NO_WINDOW || p->outstanding < p->window;
 }
 
 IBCC_API ibcc_time ibcc_pacer_earliest(const ibcc_pacer *p)
 {
-    if (!ibcc_pacer_window_open(p)) return IBCC_TIME_MAX;
+    if (!ibcc_pacer_window_open(p)) return IBCC_TIME_MAX; /* p NULL too */
     return ibcc_pacer_next(p);
 }
 
@@ -4920,6 +5067,7 @@ IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
     uint64_t key;
     uint32_t i;
     if (!ps || !l) return IBCC_ERR_NULL;
+    if (!ps->slot) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     key = ((uint64_t)src << 32) | dst;
     i = ibcc__pair_find(ps, key);
     if (!ps->slot[i].used) {
@@ -4940,9 +5088,10 @@ IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
     uint32_t i;
     ibcc_result r;
     if (!ps || !l) return IBCC_ERR_NULL;
+    ibcc_law_reset(l);
+    if (!ps->slot) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     key = ((uint64_t)src << 32) | dst;
     i = ibcc__pair_find(ps, key);
-    ibcc_law_reset(l);
     if (!ps->slot[i].used) return IBCC_ERR_NOT_FOUND;
     r = ibcc_law_set_state(l, &ps->slot[i].st);
     if (r != IBCC_OK) ibcc_law_reset(l);
@@ -5265,12 +5414,15 @@ static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
 
 /* Expiry count of an SL timer at `now` (not stored), and whether it is
    still running then. Expiries at next, next + P, ...; the timer stops
-   at the expiry that brings count to stop. */
+   at the expiry that brings count to stop. next is saturated at
+   IBCC_TIME_MAX when the true expiry lies beyond 2^64 - 1 ps: such an
+   expiry never fires (else every call at IBCC_TIME_MAX would fire it
+   again). */
 static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
                                    int *running)
 {
     uint64_t k;
-    if (!q->running || now < q->next) {
+    if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) {
         if (running) *running = q->running;
         return q->count;
     }
@@ -5287,7 +5439,7 @@ static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
 static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
 {
     uint64_t k;
-    if (!q->running || now < q->next) return;
+    if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) return;
     k = ibcc__cct_due(q, now);
     if (k >= q->stop - q->count) {
         q->count = q->stop;
@@ -5562,6 +5714,7 @@ IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
 {
     unsigned s;
     if (!c) return IBCC_ERR_NULL;
+    if (!c->table) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     if (n > 0 && !entries) return IBCC_ERR_NULL;
     if (n > c->entries) return IBCC_ERR_CAPACITY;
     if (limit >= (n > 0 ? n : 1u)) return IBCC_ERR_RANGE;
@@ -6192,6 +6345,7 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
     uint16_t limit;
     unsigned i;
     if (!c || !cfg) return IBCC_ERR_NULL;
+    if (!c->table) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     if (cfg->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
     if (cfg->cct_len > c->entries) return IBCC_ERR_CAPACITY;
     limit = (uint16_t)(cfg->cct_len ? cfg->cct_len - 1u : 0u);
@@ -6362,12 +6516,15 @@ static int ibcc__mvcm_ok(double x) { return x >= 0.0 && x < 1e300; }
 IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
                                      double l_data, double l_ack, double *out)
 {
+    double w;
     if (!out) return IBCC_ERR_NULL;
     if (!ibcc__mvcm_ok(hop_bytes) || !ibcc__mvcm_ok(l_ack)
         || !ibcc__mvcm_ok(l_data) || l_data <= 0.0)
         return IBCC_ERR_RANGE;
     /* omega = (2 h t_hop B + L_data + L_ack) / L_data */
-    *out = (2.0 * hops * hop_bytes + l_data + l_ack) / l_data;
+    w = (2.0 * hops * hop_bytes + l_data + l_ack) / l_data;
+    if (!ibcc__mvcm_ok(w)) return IBCC_ERR_RANGE;     /* overflowed */
+    *out = w;
     return IBCC_OK;
 }
 
@@ -6383,6 +6540,7 @@ IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
         return IBCC_ERR_RANGE;
     /* K = 2 h t_hop B + L_ack; (K + max)/max <= omega <= (K + min)/min */
     k = 2.0 * hops * hop_bytes + l_ack;
+    if (!ibcc__mvcm_ok((k + min_data) / min_data)) return IBCC_ERR_RANGE;
     *lo = (k + max_data) / max_data;
     *hi = (k + min_data) / min_data;
     return IBCC_OK;
@@ -6551,7 +6709,7 @@ IBCC_API uint64_t ibcc_segment_count(const ibcc_segment *s, uint64_t msg_bytes,
                                      int priority, uint32_t hops)
 {
     uint64_t l = ibcc_segment_len(s, priority, hops);
-    if (msg_bytes == 0) return 0;
+    if (msg_bytes == 0 || l == 0) return 0; /* l 0: zeroed, uninitialised s */
     /* ceil(M / L) without overflow */
     return msg_bytes / l + (msg_bytes % l != 0);
 }
@@ -6867,7 +7025,20 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
      the buffer until the output finishes sending it).
    - switch: its marker and arbiter (L1 engines), a pending arbitration.
    - host: its ACK/CNP queue, its flows, a pending wake-up event.
-   Events carry (type, index) packed in the 64-bit argument. */
+   Events carry (type, index) packed in the 64-bit argument.
+
+   Reading order: after the plumbing (memory, helpers, the same-instant
+   to-do list and the event dispatcher), the file follows one packet:
+     1. generation       a flow starts / toggles, RATE packets appear
+     2. injection        its host picks it (ACK lane first) and sends it
+     3. the link         transmitter busy, credits taken, arrival scheduled
+     4. switch arrival   visible after the forwarding delay: marker, arbiter
+     5. arbitration      oldest eligible packet starts on a free output
+     6. the tail leaves  output free, input slot and credits released
+     7. delivery         tail at the destination host: stats, echo -> ACK
+     8. the ACK          back at the source (it crossed 2-6 on lane 1)
+     9. source agents    window, pacer + law, CCT, MVCM
+   then create/destroy, queries and the two-switch builder. */
 
 #define IBCC__F_NONE     UINT32_C(0xffffffff)
 #define IBCC__F_CHUNK    1024u
@@ -6902,9 +7073,9 @@ typedef struct ibcc__fchan {
     ibcc_time prop;
     uint32_t sz_data, sz_ack;   /* wire-time cache keys */
     ibcc_time wt_data, wt_ack;
-    ibcc_time busy_until;       /* transmitter busy until */
     int busy;                   /* a TXEND event is pending */
-    uint32_t xmit_in, xmit_lane, xmit_units; /* what is being sent (switch) */
+    uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* what is being
+                                   sent (switch): input, lane, credits, bytes */
     uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
     uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
     uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
@@ -6930,8 +7101,7 @@ typedef struct ibcc__fsw {
     struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
     uint32_t node;
     uint32_t lane;              /* lane the arbiter callback is asked for */
-    int arb_pending;            /* on the to-do list for instant arb_at */
-    ibcc_time arb_at;
+    int arb_pending;            /* on the current instant's to-do list */
     ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
     ibcc_marker mark;           /* data lane marking engine */
     void *mem;                  /* arbiters' and marker's memory */
@@ -6947,8 +7117,7 @@ typedef struct ibcc__fhost {
     ibcc_time wake_at;          /* IBCC_TIME_MAX: none pending */
     ibcc_time cap_next;         /* injection cap: next start allowed */
     ibcc_time rx_free;          /* absorption cap: receive side free at */
-    int run_pending;            /* on the to-do list for instant run_at */
-    ibcc_time run_at;
+    int run_pending;            /* on the current instant's to-do list */
     ibcc_cct cct;               /* CCT agent of the host (if used) */
     ibcc_mvcm mvcm;             /* MVCM agent of the host (if used) */
     int has_cct, has_mvcm;
@@ -6995,16 +7164,16 @@ struct ibcc_fabric {
     ibcc_law_desc lawd;         /* effective law description */
     ibcc_law law_proto;         /* compiled law copied into LAW flows */
     void *law_mem;
-    uint32_t *todo;             /* switch arbitrations and host runs
+    uint32_t *work;             /* switch arbitrations and host runs
                                    requested for the current instant, in
                                    request order (bit 31 set: host) */
-    uint32_t ntodo;
+    uint32_t nwork;
     int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
     ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
 };
 
-/* ---- memory ---------------------------------------------------------- */
+/* ---- memory and the packet pool ------------------------------------------- */
 static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
 {
     void *p;
@@ -7079,7 +7248,7 @@ static void ibcc__fab_pkt_del(ibcc_fabric *f, uint32_t i)
     f->delivered++;
 }
 
-/* ---- events ---------------------------------------------------------- */
+/* ---- small helpers -------------------------------------------------------- */
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg);
 
 static void ibcc__fab_at(ibcc_fabric *f, ibcc_time t, uint32_t type,
@@ -7126,6 +7295,13 @@ static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
     v->t = t;
 }
 
+/* Can channel c accept a packet of `units` on lane ln now? */
+static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
+{
+    return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
+}
+
+/* ---- the same-instant to-do list ------------------------------------------ */
 /* Same-instant rule (SCENARIOS.md A): a switch arbitrates, and a host
    decides what to send, only after every event of the current instant has
    been applied. Requests for the current instant go on a to-do list (each
@@ -7137,11 +7313,9 @@ static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
-    ibcc_time now = f->loop.now;
-    w->arb_at = now;
     if (w->arb_pending) return;     /* already on the list */
     w->arb_pending = 1;
-    f->todo[f->ntodo++] = s;
+    f->work[f->nwork++] = s;
 }
 
 /* Requests a host send attempt at time t (>= now). For the current
@@ -7157,11 +7331,9 @@ static void ibcc__fab_wake_host(ibcc_fabric *f, uint32_t h, ibcc_time t)
             (void)ibcc_loop_cancel(&f->loop, o->wake_id);
             o->wake_at = IBCC_TIME_MAX;
         }
-        o->run_at = now;
         if (o->run_pending) return;     /* already on the list */
         o->run_pending = 1;
-        o->run_at = now;
-        f->todo[f->ntodo++] = h | 0x80000000u;
+        f->work[f->nwork++] = h | 0x80000000u;
         return;
     }
     if (o->wake_at != IBCC_TIME_MAX) {
@@ -7179,198 +7351,96 @@ static void ibcc__fab_kick_node(ibcc_fabric *f, uint32_t node)
     else ibcc__fab_wake_host(f, n->idx, f->loop.now);
 }
 
-/* Starts packet pi on channel c now. tail_in: when its tail is fully at
-   the sender (now for a host). The transmitter stays busy until the tail
-   has both arrived and been sent: end = max(now + wire, tail_in). */
+/* ---- event dispatch ------------------------------------------------------- */
+
+/* Steps defined further down, in the packet's order (section number). */
+static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on);
+static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi);          /* 1 */
+static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h);            /* 2 */
 static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
-                           ibcc_time tail_in)
-{
-    ibcc__fchan *ch = &f->ch[c];
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    ibcc_time now = f->loop.now;
-    ibcc_time end = now + ibcc__fab_wire(ch, p->size);
-    uint32_t ln = p->lane;
-    const ibcc__fnode *to = &f->node[ch->to];
-    if (end < tail_in) end = tail_in;
-    ch->busy_until = end;
-    ch->busy = 1;
-    ch->av_p[ln]--;
-    ch->av_u[ln] -= p->units;
-    ch->wire_p[ln]++;
-    ch->wire_u[ln] += p->units;
-    ch->bytes += p->size;
-    ch->busy_time += end - now;
-    f->hops++;
-    ibcc__fab_bin(f, f->ch_bins ? f->ch_bins + (uint64_t)c * f->nbins : NULL,
-                  now, p->size);
-    if (f->d.observer.link_busy) {
-        ibcc_fabric_pkt v;
-        ibcc__fab_view(f, p, ch->from, now, &v);
-        f->d.observer.link_busy(f->d.observer.user, c, now, end, &v);
-    }
-    ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
-    p->node = ch->to;
-    p->in_port = ch->to_port;
-    p->chan = c;
-    p->t_tail = end + ch->prop;
-    if (to->kind == IBCC_FABRIC_SWITCH) {
-        p->t_arrive = now + ch->prop + f->d.fwd_delay;
-        ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
-    } else {
-        ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
-    }
-}
+                           ibcc_time tail_in);                         /* 3 */
+static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi);             /* 4 */
+static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi);
+static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s);              /* 5 */
+static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c);               /* 6 */
+static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c);
+static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx);
+static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi);        /* 7 */
+static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx);
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi);
+static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi);      /* 8 */
 
-/* Can channel c accept a packet of `units` on lane ln now? */
-static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
-{
-    return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
-}
-
-/* ---- switches ---------------------------------------------------------- */
-
-/* Arbiter callback: can output `out` of the switch take a packet of
-   `size` bytes on the lane being arbitrated? The transmitter must be idle
-   and the downstream buffer must have a packet slot and enough 64-byte
-   credits for it. */
-static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
-                              uint32_t size)
-{
-    ibcc__fsw *w = (ibcc__fsw *)user;
-    ibcc_fabric *f = w->f;
-    const ibcc__fnode *n = &f->node[w->node];
-    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + out]];
-    (void)in;
-    return !ch->busy && ibcc__fab_room(ch, w->lane, ibcc__fab_units(size));
-}
-
-/* BUSY classification state of a switch output for the marker: busy when
-   its transmitter is sending or the downstream data buffer has no room
-   for a data packet. */
-static void ibcc__fab_sw_busy(ibcc_fabric *f, uint32_t s, uint32_t port)
-{
-    ibcc__fsw *w = &f->sw[s];
-    const ibcc__fnode *n = &f->node[w->node];
-    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + port]];
-    int busy = ch->busy || !ibcc__fab_room(ch, 0,
-                                           ibcc__fab_units(f->d.data_size));
-    ibcc_marker_set_busy(&w->mark, port, busy);
-}
-
-/* A packet became visible at switch input (in_port, lane): it enters the
-   marker (data lane) and the lane's arbiter. */
-static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
-{
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    const ibcc__fnode *n = &f->node[p->node];
-    ibcc__fsw *w = &f->sw[n->idx];
-    ibcc__fchan *in = &f->ch[p->chan];
-    ibcc__fbuf *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
-    uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
-    p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
-    in->wire_p[p->lane]--;
-    in->wire_u[p->lane] -= p->units;
-    b->occ_p++;
-    b->occ_u += p->units;
-    b->q[b->n++] = pi;
-    if (p->lane == 0) {
-        unsigned before = p->hdr;
-        p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
-                                     p->size);
-        if (p->hdr != before && f->d.observer.marked) {
-            ibcc_fabric_pkt v;
-            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
-            f->d.observer.marked(f->d.observer.user, &v);
-        }
-    }
-    (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
-                            p->size, pi);
-    ibcc__fab_kick_sw(f, n->idx);
-}
-
-/* Removes packet pi from buffer b's queue (it starts crossing). */
-static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
+/* Works off the to-do list of the current instant. */
+static void ibcc__fab_flush(ibcc_fabric *f)
 {
     uint32_t k;
-    for (k = 0; k < b->n; k++) {
-        if (b->q[k] == pi) {
-            memmove(&b->q[k], &b->q[k + 1], (b->n - k - 1u) * sizeof *b->q);
-            b->n--;
-            break;
+    for (k = 0; k < f->nwork; k++) {
+        uint32_t x = f->work[k];
+        if (x & 0x80000000u) {
+            x &= 0x7fffffffu;
+            f->host[x].run_pending = 0;
+            ibcc__fab_host_run(f, x);
+        } else {
+            f->sw[x].arb_pending = 0;
+            ibcc__fab_sw_arb(f, x);
         }
     }
-    b->crossing = pi;
+    f->nwork = 0;
 }
 
-/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
-   before data), then the data lane, each picking until nothing more can
-   start. A data start never frees anything for the ACK lane, so one pass
-   of each is the fixed point. */
-static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+
+/* The loop calls this for every fabric event; each case is one step of a
+   packet's life (sections 1-8 below). At the end, the instant's to-do
+   list is worked off if nothing else is due now, else by an E_FLUSH
+   event queued behind everything already due now. */
+static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 {
-    ibcc__fsw *w = &f->sw[s];
-    const ibcc__fnode *n = &f->node[w->node];
-    ibcc_arb_grant g;
-    uint32_t lane;
-    for (lane = 2; lane-- > 0;) {
-        w->lane = lane;
-        while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
-            uint32_t pi = (uint32_t)g.tag;
-            ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-            uint32_t c = f->out_ch[n->base + g.out];
-            ibcc__fchan *ch = &f->ch[c];
-            ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
-            if (lane == 0) {
-                unsigned before = p->hdr;
-                /* IBA root test: downstream can take another packet like
-                   this one after it (a port that is about to run out of
-                   credits is treated as a victim) */
-                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
-                p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
-                                             p->hdr, credit);
-                if (p->hdr != before && f->d.observer.marked) {
-                    ibcc_fabric_pkt v;
-                    ibcc__fab_view(f, p, w->node, f->loop.now, &v);
-                    f->d.observer.marked(f->d.observer.user, &v);
-                }
-            }
-            ibcc__fab_buf_take(b, pi);
-            ch->xmit_in = g.in;
-            ch->xmit_lane = lane;
-            ch->xmit_units = p->units;
-            ibcc__fab_send(f, c, pi, p->t_tail);
-            ibcc__fab_sw_busy(f, s, g.out);
+    ibcc_fabric *f = (ibcc_fabric *)ctx;
+    uint64_t idx = arg >> 4;
+    (void)l;
+    switch ((uint32_t)(arg & 15u)) {
+    case IBCC__F_E_FLOW:                  /* 1. generation */
+        ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
+        break;
+    case IBCC__F_E_GEN:                   /* 1. generation (RATE) */
+        ibcc__fab_gen_event(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_HOST:                  /* 2. timed wake-up: join the
+                                             instant's to-do list */
+        f->host[idx].wake_at = IBCC_TIME_MAX;
+        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
+        break;
+    case IBCC__F_E_ARRIVE:                /* 4. switch / 7. host */
+        ibcc__fab_arrive(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_TXEND:                 /* 6. transmitter free */
+        ibcc__fab_txend(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_CREDIT:                /* 6. credits at the sender */
+        ibcc__fab_credit_back(f, idx);
+        break;
+    case IBCC__F_E_RXDONE:                /* 7. capped host absorbed it */
+        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
+        break;
+    case IBCC__F_E_FLUSH:
+        f->flush_pending = 0;
+        break;
+    default:
+        break;
+    }
+    if (f->nwork) {
+        ibcc_time now = f->loop.now;
+        if (ibcc_loop_next_time(&f->loop) > now) {
+            ibcc__fab_flush(f);
+        } else if (!(f->flush_pending && f->flush_at == now)) {
+            f->flush_pending = 1;
+            f->flush_at = now;
+            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
         }
     }
 }
 
-/* Transmitter of a switch output finished: the tail left input buffer
-   (xmit_in, xmit_lane); its credits start back upstream, which they
-   reach one propagation delay later. */
-static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
-{
-    ibcc__fchan *ch = &f->ch[c];
-    const ibcc__fnode *n = &f->node[ch->from];
-    ibcc__fsw *w = &f->sw[n->idx];
-    uint32_t ln = ch->xmit_lane, in = ch->xmit_in;
-    ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
-    uint32_t up = f->in_ch[n->base + in];
-    ibcc__fchan *u = &f->ch[up];
-    b->occ_p--;
-    b->occ_u -= ch->xmit_units;
-    b->crossing = IBCC__F_NONE;
-    (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
-    u->ret_p[ln]++;
-    u->ret_u[ln] += ch->xmit_units;
-    ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
-                 ((uint64_t)up << 17) | ((uint64_t)ch->xmit_units << 1) | ln,
-                 NULL);
-    ibcc__fab_sw_busy(f, n->idx, ch->from_port);
-    ibcc__fab_kick_sw(f, n->idx);
-}
-
-/* ---- hosts ------------------------------------------------------------- */
-
+/* Source agent steps (section 9), used by sections 1, 2 and 8. */
 /* Earliest time flow fi's agent lets it start its next packet, or
    IBCC_TIME_MAX when it waits for an ACK. The window (outstanding <
    window) is checked by the caller for every agent but MVCM. */
@@ -7385,6 +7455,63 @@ static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
 static void ibcc__fab_agent_restart(ibcc_fabric *f, uint32_t fi);
 /* Flow fi's window allows another packet now. */
 static int ibcc__fab_agent_window(const ibcc_fabric *f, uint32_t fi);
+/* A flow period ends (stop or OFF): persistent state is saved. */
+static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi);
+
+/* ---- 1. generation: flows start, stop, toggle; RATE packets appear -------- */
+static ibcc_time ibcc__fab_exp(ibcc_fabric *f, ibcc_time mean)
+{
+    double x = ibcc_rng_exp(&f->rng, (double)mean);
+    if (x < 1.0) return 1;
+    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
+    return (ibcc_time)x;
+}
+
+/* E_FLOW argument: flow << 1 | on. */
+static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time now = f->loop.now;
+    int stopped = fl->d.stop != 0 && now >= fl->d.stop;
+    if (turn_on) {
+        if (stopped || fl->on) return;
+        fl->on = 1;
+        ibcc__fab_agent_restart(f, fi);
+        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
+            ibcc_time t = now + ibcc__fab_exp(f, fl->d.on_mean);
+            if (fl->d.stop == 0 || t < fl->d.stop)
+                ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
+        }
+        ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+    } else {
+        if (!fl->on) return;
+        fl->on = 0;
+        ibcc__fab_agent_end(f, fi);
+        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
+            ibcc_time t = now + ibcc__fab_exp(f, fl->d.off_mean);
+            if (fl->d.stop == 0 || t < fl->d.stop)
+                ibcc__fab_at(f, t, IBCC__F_E_FLOW,
+                             ((uint64_t)fi << 1) | 1u, NULL);
+        }
+    }
+}
+
+/* RATE traffic: one packet joins the flow's queue every size/offered. */
+static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time now = f->loop.now, gap = 0;
+    if (fl->d.stop != 0 && now >= fl->d.stop) return;
+    if (fl->backlog == 0 && fl->d.agent == IBCC_AGENT_MVCM)
+        ibcc_mvcm_on_inject_empty(&f->host[f->node[fl->d.src].idx].mvcm,
+                                  fl->local);
+    fl->backlog++;
+    (void)ibcc_wire_time(fl->d.size, fl->d.offered, &gap);
+    ibcc__fab_at(f, now + gap, IBCC__F_E_GEN, fi, NULL);
+    ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+}
+
+/* ---- 2. injection: a host picks what to send next ------------------------- */
 
 /* Host h may send: ACK/CNP lane first, then data flows in round robin.
    A flow is ready when it is active, has a packet, its window and agent
@@ -7463,6 +7590,242 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
     if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
 }
 
+/* ---- 3. the link: a packet starts on a channel ---------------------------- */
+
+/* Starts packet pi on channel c now. tail_in: when its tail is fully at
+   the sender (now for a host). The transmitter stays busy until the tail
+   has both arrived and been sent: end = max(now + wire, tail_in). */
+static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+                           ibcc_time tail_in)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_time now = f->loop.now;
+    ibcc_time end = now + ibcc__fab_wire(ch, p->size);
+    uint32_t ln = p->lane;
+    const ibcc__fnode *to = &f->node[ch->to];
+    if (end < tail_in) end = tail_in;
+    ch->busy = 1;
+    ch->av_p[ln]--;
+    ch->av_u[ln] -= p->units;
+    ch->wire_p[ln]++;
+    ch->wire_u[ln] += p->units;
+    ch->bytes += p->size;
+    ch->busy_time += end - now;
+    f->hops++;
+    ibcc__fab_bin(f, f->ch_bins ? f->ch_bins + (uint64_t)c * f->nbins : NULL,
+                  now, p->size);
+    if (f->d.observer.link_busy) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(f, p, ch->from, now, &v);
+        f->d.observer.link_busy(f->d.observer.user, c, now, end, &v);
+    }
+    ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
+    p->node = ch->to;
+    p->in_port = ch->to_port;
+    p->chan = c;
+    p->t_tail = end + ch->prop;
+    if (to->kind == IBCC_FABRIC_SWITCH) {
+        p->t_arrive = now + ch->prop + f->d.fwd_delay;
+        ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
+    } else {
+        ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
+    }
+}
+
+/* ---- 4. arrival: at the node the packet was sent to ----------------------- */
+
+/* E_ARRIVE: packet pi reached the node it was sent to: at a switch its
+   header has been there for the forwarding delay (section 4), at a host
+   its tail has arrived (section 7). */
+static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi)
+{
+    if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_arrive(f, pi);
+    else if (f->d.host_cap)
+        ibcc__fab_host_absorb(f, pi);
+    else
+        ibcc__fab_host_receive(f, pi, 0);
+}
+
+/* A packet became visible at switch input (in_port, lane): it enters the
+   marker (data lane) and the lane's arbiter. */
+static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    const ibcc__fnode *n = &f->node[p->node];
+    ibcc__fsw *w = &f->sw[n->idx];
+    ibcc__fchan *in = &f->ch[p->chan];
+    ibcc__fbuf *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
+    uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
+    p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
+    in->wire_p[p->lane]--;
+    in->wire_u[p->lane] -= p->units;
+    b->occ_p++;
+    b->occ_u += p->units;
+    b->q[b->n++] = pi;
+    if (p->lane == 0) {
+        unsigned before = p->hdr;
+        p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
+                                     p->size);
+        if (p->hdr != before && f->d.observer.marked) {
+            ibcc_fabric_pkt v;
+            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
+            f->d.observer.marked(f->d.observer.user, &v);
+        }
+    }
+    (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
+                            p->size, pi);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* ---- 5. arbitration: which packet starts on a free switch output ---------- */
+
+/* Arbiter callback: can output `out` of the switch take a packet of
+   `size` bytes on the lane being arbitrated? The transmitter must be idle
+   and the downstream buffer must have a packet slot and enough 64-byte
+   credits for it. */
+static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
+                              uint32_t size)
+{
+    ibcc__fsw *w = (ibcc__fsw *)user;
+    ibcc_fabric *f = w->f;
+    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + out]];
+    (void)in;
+    return !ch->busy && ibcc__fab_room(ch, w->lane, ibcc__fab_units(size));
+}
+
+/* BUSY classification state of a switch output for the marker: busy when
+   its transmitter is sending or the downstream data buffer has no room
+   for a data packet. */
+static void ibcc__fab_sw_busy(ibcc_fabric *f, uint32_t s, uint32_t port)
+{
+    ibcc__fsw *w = &f->sw[s];
+    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + port]];
+    int busy = ch->busy || !ibcc__fab_room(ch, 0,
+                                           ibcc__fab_units(f->d.data_size));
+    ibcc_marker_set_busy(&w->mark, port, busy);
+}
+
+/* Removes packet pi from buffer b's queue (it starts crossing). */
+static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
+{
+    uint32_t k;
+    for (k = 0; k < b->n; k++) {
+        if (b->q[k] == pi) {
+            memmove(&b->q[k], &b->q[k + 1], (b->n - k - 1u) * sizeof *b->q);
+            b->n--;
+            break;
+        }
+    }
+    b->crossing = pi;
+}
+
+/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
+   before data), then the data lane, each picking until nothing more can
+   start. A data start never frees anything for the ACK lane, so one pass
+   of each is the fixed point. */
+static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+{
+    ibcc__fsw *w = &f->sw[s];
+    const ibcc__fnode *n = &f->node[w->node];
+    ibcc_arb_grant g;
+    uint32_t lane;
+    for (lane = 2; lane-- > 0;) {
+        w->lane = lane;
+        while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
+            uint32_t pi = (uint32_t)g.tag;
+            ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+            uint32_t c = f->out_ch[n->base + g.out];
+            ibcc__fchan *ch = &f->ch[c];
+            ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
+            if (lane == 0) {
+                unsigned before = p->hdr;
+                /* IBA root test: downstream can take another packet like
+                   this one after it (a port that is about to run out of
+                   credits is treated as a victim) */
+                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
+                p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
+                                             p->hdr, credit);
+                if (p->hdr != before && f->d.observer.marked) {
+                    ibcc_fabric_pkt v;
+                    ibcc__fab_view(f, p, w->node, f->loop.now, &v);
+                    f->d.observer.marked(f->d.observer.user, &v);
+                }
+            }
+            ibcc__fab_buf_take(b, pi);
+            ch->xmit_in = g.in;
+            ch->xmit_lane = lane;
+            ch->xmit_units = p->units;
+            ch->xmit_size = p->size;
+            ibcc__fab_send(f, c, pi, p->t_tail);
+            ibcc__fab_sw_busy(f, s, g.out);
+        }
+    }
+}
+
+/* ---- 6. the tail leaves: output free, input slot and credits back --------- */
+
+/* E_TXEND: channel c's transmitter finished sending (the tail has left
+   the sender): a switch frees the input buffer slot, a host may send
+   again. */
+static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ch->busy = 0;
+    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_txend(f, c);
+    else
+        ibcc__fab_wake_host(f, f->node[ch->from].idx, f->loop.now);
+}
+
+/* Transmitter of a switch output finished: the tail left input buffer
+   (xmit_in, xmit_lane); its credits start back upstream, which they
+   reach one propagation delay later. */
+static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    const ibcc__fnode *n = &f->node[ch->from];
+    ibcc__fsw *w = &f->sw[n->idx];
+    uint32_t ln = ch->xmit_lane, in = ch->xmit_in;
+    ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
+    uint32_t up = f->in_ch[n->base + in];
+    ibcc__fchan *u = &f->ch[up];
+    b->occ_p--;
+    b->occ_u -= ch->xmit_units;
+    b->crossing = IBCC__F_NONE;
+    if (ln == 0) ibcc_marker_release(&w->mark, in, ch->xmit_size);
+    (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
+    u->ret_p[ln]++;
+    u->ret_u[ln] += ch->xmit_units;
+    ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
+                 ((uint64_t)up << 17) | ((uint64_t)ch->xmit_units << 1) | ln,
+                 NULL);
+    ibcc__fab_sw_busy(f, n->idx, ch->from_port);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* E_CREDIT (argument: channel << 17 | units << 1 | lane): credits of one
+   packet are back at the channel's sender, which may start another
+   packet on that lane. */
+static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
+    uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
+    ibcc__fchan *ch = &f->ch[c];
+    ch->ret_p[ln]--;
+    ch->ret_u[ln] -= units;
+    ch->av_p[ln]++;
+    ch->av_u[ln] += units;
+    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_busy(f, f->node[ch->from].idx, ch->from_port);
+    ibcc__fab_kick_node(f, ch->from);
+}
+
+/* ---- 7. delivery at the destination host ---------------------------------- */
+
 /* Tail of packet pi reached a host with an absorption cap: the host takes
    packets one after another at host_cap (e.g. a PCIe-limited adapter,
    [G]); the packet holds its receive buffer space until absorbed. */
@@ -7483,15 +7846,14 @@ static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
 }
 
 /* Tail of packet pi reached host `node` (or a capped host finished
-   absorbing it): it is consumed and its credits start back. Data: statistics, then the destination's echo rule
-   builds the ACK; ACK: the source agent reacts and the window opens. */
+   absorbing it): it is consumed at once and its credits start back, one
+   propagation delay to the sender. Data goes on to ibcc__fab_deliver
+   (section 7), an ACK/CNP to ibcc__fab_ack_at_source (section 8). */
 static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
 {
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
     uint32_t c = p->chan, ln = p->lane;
     ibcc__fchan *in = &f->ch[c];
-    uint32_t hidx = f->node[p->node].idx;
-    ibcc__fflow *fl = &f->flow[p->flow];
     ibcc_time now = f->loop.now;
     if (from_rx) {
         in->rx_p[ln]--;
@@ -7504,74 +7866,96 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     in->ret_u[ln] += p->units;
     ibcc__fab_at(f, now + in->prop, IBCC__F_E_CREDIT,
                  ((uint64_t)c << 17) | ((uint64_t)p->units << 1) | ln, NULL);
-    if (ln == 0) {
-        ibcc_time lat = now - p->t_inject;
-        ibcc__fhost *o = &f->host[hidx];
-        fl->st.delivered++;
-        fl->st.delivered_bytes += p->size;
-        if (p->hdr & (IBCC_FECN | IBCC_MB)) fl->st.marked++;
-        fl->st.lat_sum += lat;
-        if (lat > fl->st.lat_max) fl->st.lat_max = lat;
-        if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
-        {
-            uint64_t ns = lat / 1000u;
-            unsigned k = 0;
-            while (ns > 1u && k < 31u) {
-                ns >>= 1;
-                k++;
-            }
-            fl->st.lat_hist[k]++;
-        }
-        if (f->d.observer.delivered) {
-            ibcc_fabric_pkt v;
-            ibcc__fab_view(f, p, p->node, now, &v);
-            f->d.observer.delivered(f->d.observer.user, &v);
-        }
-        {
-            /* destination echo rule: an ACK and/or a CNP on lane 1 */
-            ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
-            unsigned k2, flags[2];
-            flags[0] = r.ack;
-            flags[1] = r.cnp;
-            for (k2 = 0; k2 < 2u; k2++) {
-                uint32_t ai;
-                ibcc__fpkt *a;
-                if (!flags[k2]) continue;
-                ai = ibcc__fab_pkt_new(f);
-                if (ai == IBCC__F_NONE) {
-                    if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
-                    break;
-                }
-                a = ibcc__fab_pkt(f, ai);
-                p = ibcc__fab_pkt(f, pi);        /* pool may have grown */
-                a->flow = p->flow;
-                a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
-                a->units = ibcc__fab_units(a->size);
-                a->lane = 1;
-                a->hdr = flags[k2];
-                a->t_inject = now;
-                if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
-                else o->ackq_head = ai;
-                o->ackq_tail = ai;
-                o->ackq_n++;
-            }
-            if (o->ackq_n) ibcc__fab_wake_host(f, hidx, now);
-        }
-    } else {
-        uint32_t src = f->node[fl->d.src].idx;
-        unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
-        if (p->hdr & IBCC_ACK) {
-            if (fl->outstanding) fl->outstanding--;
-            fl->st.acks++;
-            if (marks) fl->st.acks_marked++;
-        }
-        ibcc__fab_agent_ack(f, p->flow, p->hdr, marks);
-        ibcc__fab_wake_host(f, src, now);
-    }
+    if (ln == 0) ibcc__fab_deliver(f, pi);
+    else ibcc__fab_ack_at_source(f, pi);
     ibcc__fab_pkt_del(f, pi);
 }
 
-/* ---- source agents ------------------------------------------------------
+/* A data packet's tail is at its destination host: statistics and the
+   observer, then the destination's echo rule (ibcc_dest) builds the ACK
+   and/or CNP, queued on the host's ACK lane (section 2 sends it first). */
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    uint32_t hidx = f->node[p->node].idx;
+    ibcc__fflow *fl = &f->flow[p->flow];
+    ibcc_time now = f->loop.now;
+    ibcc_time lat = now - p->t_inject;
+    ibcc__fhost *o = &f->host[hidx];
+    fl->st.delivered++;
+    fl->st.delivered_bytes += p->size;
+    if (p->hdr & (IBCC_FECN | IBCC_MB)) fl->st.marked++;
+    fl->st.lat_sum += lat;
+    if (lat > fl->st.lat_max) fl->st.lat_max = lat;
+    if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
+    {
+        uint64_t ns = lat / 1000u;
+        unsigned k = 0;
+        while (ns > 1u && k < 31u) {
+            ns >>= 1;
+            k++;
+        }
+        fl->st.lat_hist[k]++;
+    }
+    if (f->d.observer.delivered) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(f, p, p->node, now, &v);
+        f->d.observer.delivered(f->d.observer.user, &v);
+    }
+    {
+        /* destination echo rule: an ACK and/or a CNP on lane 1 */
+        ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
+        unsigned k2, flags[2];
+        flags[0] = r.ack;
+        flags[1] = r.cnp;
+        for (k2 = 0; k2 < 2u; k2++) {
+            uint32_t ai;
+            ibcc__fpkt *a;
+            if (!flags[k2]) continue;
+            ai = ibcc__fab_pkt_new(f);
+            if (ai == IBCC__F_NONE) {
+                if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+                break;
+            }
+            a = ibcc__fab_pkt(f, ai);
+            p = ibcc__fab_pkt(f, pi);        /* pool may have grown */
+            a->flow = p->flow;
+            a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
+            a->units = ibcc__fab_units(a->size);
+            a->lane = 1;
+            a->hdr = flags[k2];
+            a->t_inject = now;
+            if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
+            else o->ackq_head = ai;
+            o->ackq_tail = ai;
+            o->ackq_n++;
+        }
+        if (o->ackq_n) ibcc__fab_wake_host(f, hidx, now);
+    }
+}
+
+/* ---- 8. the ACK back at its source (lane 1 through steps 2-6) ------------- */
+
+/* An ACK or CNP of flow p->flow reached the flow's source host: an ACK
+   closes one packet of the window; the source agent reacts to the echoed
+   bits (section 9); the host may send again. */
+static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
+{
+    const ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc__fflow *fl = &f->flow[p->flow];
+    ibcc_time now = f->loop.now;
+    uint32_t src = f->node[fl->d.src].idx;
+    unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
+    if (p->hdr & IBCC_ACK) {
+        if (fl->outstanding) fl->outstanding--;
+        fl->st.acks++;
+        if (marks) fl->st.acks_marked++;
+    }
+    ibcc__fab_agent_ack(f, p->flow, p->hdr, marks);
+    ibcc__fab_wake_host(f, src, now);
+}
+
+/* ---- 9. source agents ----------------------------------------------------
    NONE / WINDOW / LAW / FIXED flows use an ibcc_pacer (window + rate
    limit; LAW points it at the flow's ibcc_law). CCT flows use their host's
    ibcc_cct (delay from CCT[CCTI] after each packet) plus the flow window;
@@ -7663,148 +8047,6 @@ static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi)
         (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &fl->law);
 }
 
-/* ---- flows: start, stop, ON/OFF, generation ---------------------------- */
-static ibcc_time ibcc__fab_exp(ibcc_fabric *f, ibcc_time mean)
-{
-    double x = ibcc_rng_exp(&f->rng, (double)mean);
-    if (x < 1.0) return 1;
-    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
-    return (ibcc_time)x;
-}
-
-/* E_FLOW argument: flow << 1 | on. */
-static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
-{
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc_time now = f->loop.now;
-    int stopped = fl->d.stop != 0 && now >= fl->d.stop;
-    if (turn_on) {
-        if (stopped || fl->on) return;
-        fl->on = 1;
-        ibcc__fab_agent_restart(f, fi);
-        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
-            ibcc_time t = now + ibcc__fab_exp(f, fl->d.on_mean);
-            if (fl->d.stop == 0 || t < fl->d.stop)
-                ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
-        }
-        ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
-    } else {
-        if (!fl->on) return;
-        fl->on = 0;
-        ibcc__fab_agent_end(f, fi);
-        if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
-            ibcc_time t = now + ibcc__fab_exp(f, fl->d.off_mean);
-            if (fl->d.stop == 0 || t < fl->d.stop)
-                ibcc__fab_at(f, t, IBCC__F_E_FLOW,
-                             ((uint64_t)fi << 1) | 1u, NULL);
-        }
-    }
-}
-
-/* RATE traffic: one packet joins the flow's queue every size/offered. */
-static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
-{
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc_time now = f->loop.now, gap = 0;
-    if (fl->d.stop != 0 && now >= fl->d.stop) return;
-    if (fl->backlog == 0 && fl->d.agent == IBCC_AGENT_MVCM)
-        ibcc_mvcm_on_inject_empty(&f->host[f->node[fl->d.src].idx].mvcm,
-                                  fl->local);
-    fl->backlog++;
-    (void)ibcc_wire_time(fl->d.size, fl->d.offered, &gap);
-    ibcc__fab_at(f, now + gap, IBCC__F_E_GEN, fi, NULL);
-    ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
-}
-
-/* Works off the to-do list of the current instant. */
-static void ibcc__fab_flush(ibcc_fabric *f)
-{
-    uint32_t k;
-    for (k = 0; k < f->ntodo; k++) {
-        uint32_t x = f->todo[k];
-        if (x & 0x80000000u) {
-            x &= 0x7fffffffu;
-            f->host[x].run_pending = 0;
-            ibcc__fab_host_run(f, x);
-        } else {
-            f->sw[x].arb_pending = 0;
-            ibcc__fab_sw_arb(f, x);
-        }
-    }
-    f->ntodo = 0;
-}
-
-static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
-{
-    ibcc_fabric *f = (ibcc_fabric *)ctx;
-    uint64_t idx = arg >> 4;
-    (void)l;
-    switch ((uint32_t)(arg & 15u)) {
-    case IBCC__F_E_ARRIVE: {
-        uint32_t pi = (uint32_t)idx;
-        if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
-            ibcc__fab_sw_arrive(f, pi);
-        else if (f->d.host_cap)
-            ibcc__fab_host_absorb(f, pi);
-        else
-            ibcc__fab_host_receive(f, pi, 0);
-        break;
-    }
-    case IBCC__F_E_RXDONE:
-        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
-        break;
-    case IBCC__F_E_TXEND: {
-        uint32_t c = (uint32_t)idx;
-        ibcc__fchan *ch = &f->ch[c];
-        ch->busy = 0;
-        if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-            ibcc__fab_sw_txend(f, c);
-        else
-            ibcc__fab_wake_host(f, f->node[ch->from].idx, f->loop.now);
-        break;
-    }
-    case IBCC__F_E_CREDIT: {
-        uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
-        uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
-        ibcc__fchan *ch = &f->ch[c];
-        ch->ret_p[ln]--;
-        ch->ret_u[ln] -= units;
-        ch->av_p[ln]++;
-        ch->av_u[ln] += units;
-        if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-            ibcc__fab_sw_busy(f, f->node[ch->from].idx, ch->from_port);
-        ibcc__fab_kick_node(f, ch->from);
-        break;
-    }
-    case IBCC__F_E_FLUSH:
-        f->flush_pending = 0;
-        break;
-    case IBCC__F_E_HOST:                  /* timed wake-up: join the
-                                             instant's to-do list */
-        f->host[idx].wake_at = IBCC_TIME_MAX;
-        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
-        break;
-    case IBCC__F_E_FLOW:
-        ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
-        break;
-    case IBCC__F_E_GEN:
-        ibcc__fab_gen_event(f, (uint32_t)idx);
-        break;
-    default:
-        break;
-    }
-    if (f->ntodo) {
-        ibcc_time now = f->loop.now;
-        if (ibcc_loop_next_time(&f->loop) > now) {
-            ibcc__fab_flush(f);
-        } else if (!(f->flush_pending && f->flush_at == now)) {
-            f->flush_pending = 1;
-            f->flush_at = now;
-            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
-        }
-    }
-}
-
 /* ---- create / destroy -------------------------------------------------- */
 IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
 {
@@ -7845,7 +8087,7 @@ static void ibcc__fab_release(ibcc_fabric *f)
     ibcc__fab_free(&a, f->buf);
     ibcc__fab_free(&a, f->bufmem);
     ibcc__fab_free(&a, f->sw);
-    ibcc__fab_free(&a, f->todo);
+    ibcc__fab_free(&a, f->work);
     ibcc__fab_free(&a, f->host);
     ibcc__fab_free(&a, f->flow);
     ibcc__fab_free(&a, f->hflow);
@@ -7922,6 +8164,7 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
     for (i = 0; i < f->nl; i++) {
         const ibcc_fabric_link *k = &d->links[i];
         uint32_t dir;
+        ibcc_time wt_max;
         if (k->a >= f->nn || k->b >= f->nn || k->a == k->b
             || k->a_port >= f->node[k->a].ports
             || k->b_port >= f->node[k->b].ports)
@@ -7940,11 +8183,11 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             ch->prop = k->prop ? k->prop : d->prop_delay;
             ch->sz_data = d->data_size;
             ch->sz_ack = d->dest.ack_bytes;
+            /* every packet size (<= 65535) must have a wire time */
             if (ibcc_wire_time(ch->sz_data, ch->rate, &ch->wt_data) != IBCC_OK
                 || ibcc_wire_time(ch->sz_ack, ch->rate, &ch->wt_ack) != IBCC_OK
-                || ibcc_wire_time(65535u, ch->rate, &ch->busy_until) != IBCC_OK)
+                || ibcc_wire_time(65535u, ch->rate, &wt_max) != IBCC_OK)
                 return IBCC_ERR_RANGE;
-            ch->busy_until = 0;
             ch->xmit_in = IBCC__F_NONE;
             f->out_ch[f->node[ch->from].base + ch->from_port] = c;
             f->in_ch[f->node[ch->to].base + ch->to_port] = c;
@@ -7990,9 +8233,9 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
     uint32_t i, s = 0, nb = 0, k;
     f->sw = (ibcc__fsw *)ibcc__fab_alloc(&f->al,
                                 ibcc__fab_mul(f->nsw ? f->nsw : 1u, sizeof *f->sw));
-    f->todo = (uint32_t *)ibcc__fab_alloc(&f->al,
+    f->work = (uint32_t *)ibcc__fab_alloc(&f->al,
                                 ibcc__fab_mul((size_t)f->nsw + f->nh, 4));
-    if (!f->todo) return IBCC_ERR_NOMEM;
+    if (!f->work) return IBCC_ERR_NOMEM;
     f->buf = (ibcc__fbuf *)ibcc__fab_alloc(&f->al,
                                 ibcc__fab_mul(f->nports * 2u, sizeof *f->buf));
     f->bufmem = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
@@ -8031,6 +8274,10 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
         md.in_capacity = f->d.buf_credits ? f->d.buf_credits
                                           : f->d.buf_packets;
+        /* virtual cut-through: a departed packet's tail keeps its room in
+           the input buffer until the output has sent it (released at
+           TXEND), so "buffer full" means what the credits say */
+        md.hold = 1;
         if ((r = ibcc_marker_defaults(&md)) != IBCC_OK) return r;
         sz[2] = (ibcc_marker_size(&md) + 7u) & ~(size_t)7u;
         if (sz[2] == 0) return IBCC_ERR_RANGE;
@@ -8316,6 +8563,15 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
                 if (ibcc_arbiter_len(&f->sw[to->idx].arb[ln], ch->to_port)
                     != b->n) return IBCC_ERR_MISMATCH;
+                /* the data lane's marker holds the same packets (the
+                   crossing one included: hold = 1) in its unit */
+                if (ln == 0) {
+                    const ibcc_marker *mk = &f->sw[to->idx].mark;
+                    if (ibcc_marker_packets(mk, ch->to_port) != up
+                        || ibcc_marker_occupancy(mk, ch->to_port)
+                           != (f->d.buf_credits ? uu : up))
+                        return IBCC_ERR_MISMATCH;
+                }
                 op = up;
                 ou = uu;
                 located += b->n;
@@ -8341,6 +8597,9 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         if (n != f->host[i].ackq_n) return IBCC_ERR_MISMATCH;
         located += n;
     }
+    for (i = 0; i < f->nsw; i++)          /* no rejected marker event */
+        if (ibcc_marker_errors(&f->sw[i].mark, NULL) != 0)
+            return IBCC_ERR_MISMATCH;
     for (i = 0; i < f->nchunk; i++)
         for (k = 0; k < IBCC__F_CHUNK; k++)
             if (f->chunk[i][k].size != 0) live++;

@@ -1084,7 +1084,7 @@ static void marker_misuse(void)
     T_EQ(ibcc_marker_init(&m, &d, MEM, ibcc_marker_size(&d) - 1), IBCC_ERR_NOMEM);
     /* NULL marker */
     ibcc_marker_clear(NULL);
-    T_EQU(ibcc_marker_units(NULL, 100), 1);        /* r1_findings F1, fixed */
+    T_EQU(ibcc_marker_units(NULL, 100), 1);        /* used to dereference NULL */
     T_EQU(ibcc_marker_arrive(NULL, 0, 0, 1), 0);
     T_EQU(ibcc_marker_depart(NULL, 0, 0, 1, 0, 1), 0);
     ibcc_marker_leave(NULL, 0, 1);
