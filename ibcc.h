@@ -2676,6 +2676,16 @@ IBCC_API const char *ibcc_result_str(ibcc_result r)
     return "unknown ibcc_result code";
 }
 
+/* Caller memory for an object needing `need` bytes: present, aligned for
+   uint64_t, large enough. Shared by every *_init that takes memory. */
+static ibcc_result ibcc__mem_check(const void *mem, size_t len, uint64_t need)
+{
+    if (!mem) return IBCC_ERR_NULL;
+    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
+    if ((uint64_t)len < need) return IBCC_ERR_NOMEM;
+    return IBCC_OK;
+}
+
 /* 64x64 -> 128-bit product as (hi, lo), portable C99. */
 static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
@@ -2900,9 +2910,9 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
     if (!m || !d || !mem) return IBCC_ERR_NULL;
     r = ibcc__marker_check(d, &e);
     if (r != IBCC_OK) return r;
-    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
     ibcc__marker_layout_of(&e, &l);
-    if (len < l.total) return IBCC_ERR_NOMEM;
+    r = ibcc__mem_check(mem, len, l.total);
+    if (r != IBCC_OK) return r;
     memset(m, 0, sizeof *m);
     m->d = e;
     m->words = (e.ports + 63u) / 64u;
@@ -3337,9 +3347,9 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     if (!a || !d || !mem) return IBCC_ERR_NULL;
     r = ibcc__arb_check(d, &e);
     if (r != IBCC_OK) return r;
-    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
     ibcc__arb_layout_of(&e, &l);
-    if (len < l.total) return IBCC_ERR_NOMEM;
+    r = ibcc__mem_check(mem, len, l.total);
+    if (r != IBCC_OK) return r;
     memset(a, 0, sizeof *a);
     memset(base, 0, l.total);
     a->d = e;
@@ -4460,10 +4470,9 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     r = ibcc_law_defaults(&e);
     if (r != IBCC_OK) return r;
     if (e.form == IBCC_LAW_TABLE) {
-        if (!mem) return IBCC_ERR_NULL;
-        if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
-        if (len < (size_t)e.table_size * sizeof(ibcc__law_entry))
-            return IBCC_ERR_NOMEM;
+        r = ibcc__mem_check(mem, len,
+                            (uint64_t)e.table_size * sizeof(ibcc__law_entry));
+        if (r != IBCC_OK) return r;
     }
     memset(l, 0, sizeof *l);
     l->d = e;
@@ -5041,9 +5050,9 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
     e = *d;
     r = ibcc_pairstate_defaults(&e);
     if (r != IBCC_OK) return r;
-    if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
     slots = ibcc__pair_slots(e.capacity);
-    if (len < (size_t)slots * sizeof(ibcc__pair_slot)) return IBCC_ERR_NOMEM;
+    r = ibcc__mem_check(mem, len, (uint64_t)slots * sizeof(ibcc__pair_slot));
+    if (r != IBCC_OK) return r;
     ps->capacity = e.capacity;
     ps->count = 0;
     ps->mask = slots - 1;
@@ -5347,9 +5356,9 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
     e = *d;
     r = ibcc_cct_defaults(&e);
     if (r != IBCC_OK) return r;
-    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
     need = ibcc__cct_layout(&e, &off_log, &off_table);
-    if (need > (uint64_t)len) return IBCC_ERR_NOMEM;
+    r = ibcc__mem_check(mem, len, need);
+    if (r != IBCC_OK) return r;
     memset(c, 0, sizeof *c);
     c->flows = e.flows;
     c->entries = e.entries;
@@ -6417,9 +6426,8 @@ IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
     e = *d;
     r = ibcc_mvcm_defaults(&e);
     if (r != IBCC_OK) return r;
-    if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
-    if ((uint64_t)e.flows * sizeof(ibcc_mvcm_flow) > (uint64_t)len)
-        return IBCC_ERR_NOMEM;
+    r = ibcc__mem_check(mem, len, (uint64_t)e.flows * sizeof(ibcc_mvcm_flow));
+    if (r != IBCC_OK) return r;
     a->flows = e.flows;
     a->dw_max = e.dw_max;
     a->k = e.k;
@@ -6864,13 +6872,14 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     size_t need;
     uint32_t k, gen0;
     uint64_t h;
+    ibcc_result r;
     if (!l || !d || !mem) return IBCC_ERR_NULL;
     e = *d;
     if (ibcc_loop_defaults(&e) != IBCC_OK) return IBCC_ERR_CAPACITY;
     need = ibcc_loop_size(&e);
     if (need == 0) return IBCC_ERR_CAPACITY;
-    if (((uintptr_t)mem) % sizeof(uint64_t) != 0) return IBCC_ERR_ALIGN;
-    if (len < need) return IBCC_ERR_NOMEM;
+    r = ibcc__mem_check(mem, len, need);
+    if (r != IBCC_OK) return r;
     /* first generation of this loop's slots: multiplicative hash (golden
        ratio constant) of address and capacity, top 32 bits, never 0 */
     h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
