@@ -1726,10 +1726,11 @@ IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now)
 /* Inter-packet delay (IRD) of `flow` at `now`: the delay of CCT[CCTI]
    (0 if flow >= flows or CC off on its SL). O(1), integer only. */
 IBCC_API ibcc_time ibcc_cct_delay(const ibcc_cct *c, uint32_t flow, ibcc_time now);
-/* Start-to-start gap after a packet of wire time pkt_time that starts at
-   `now`: pkt_time + ibcc_cct_delay(c, flow, now). Saturates. */
-IBCC_API ibcc_time ibcc_cct_gap(const ibcc_cct *c, uint32_t flow, ibcc_time now,
-                                ibcc_time pkt_time);
+/* Start-to-start interval after a packet of wire time pkt_time that
+   starts at `now`: pkt_time + ibcc_cct_delay(c, flow, now). Saturates.
+   (ibcc_cct_delay is the wait after the packet, like ibcc_law_gap.) */
+IBCC_API ibcc_time ibcc_cct_interval(const ibcc_cct *c, uint32_t flow,
+                                     ibcc_time now, ibcc_time pkt_time);
 
 /* Applies the timer expiries due at `now` to the state of all 16 SL
    timers (no flow is visited; O(16)) and makes `now` the latest time.
@@ -5605,8 +5606,8 @@ IBCC_API ibcc_time ibcc_cct_delay(const ibcc_cct *c, uint32_t flow, ibcc_time no
     return ibcc_cct_entry_delay(c->table[i], c->max_pkt_time);
 }
 
-IBCC_API ibcc_time ibcc_cct_gap(const ibcc_cct *c, uint32_t flow, ibcc_time now,
-                                ibcc_time pkt_time)
+IBCC_API ibcc_time ibcc_cct_interval(const ibcc_cct *c, uint32_t flow,
+                                     ibcc_time now, ibcc_time pkt_time)
 {
     return ibcc__cct_satadd(pkt_time, ibcc_cct_delay(c, flow, now));
 }
@@ -8003,7 +8004,7 @@ static void ibcc__fab_agent_sent(ibcc_fabric *f, uint32_t fi, ibcc_time wire)
         (void)ibcc_pacer_on_send(&fl->pacer, now, wire);
     } else if (fl->d.agent == IBCC_AGENT_CCT) {
         /* IBA: the injection rate delay CCT[CCTI] follows each packet */
-        fl->next_ok = now + ibcc_cct_gap(&o->cct, fl->local, now, wire);
+        fl->next_ok = now + ibcc_cct_interval(&o->cct, fl->local, now, wire);
     } else {
         /* MVCM: nWS x WS between consecutive injections */
         ibcc_time w = ibcc_mvcm_wait(&o->mvcm, fl->local);

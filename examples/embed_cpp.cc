@@ -153,7 +153,7 @@ Result run(bool with_cc, ibcc_time end)
             if (credits[s] == 0) return;
             credits[s]--;
             // start-to-start interval from CCT[CCTI] (0 delay at CCTI 0)
-            next_ok[s] = sim.now() + (with_cc ? ibcc_cct_gap(&cct, s, sim.now(), wire) : wire);
+            next_ok[s] = sim.now() + (with_cc ? ibcc_cct_interval(&cct, s, sim.now(), wire) : wire);
             Packet p = {s, 0};
             p.hdr |= ibcc_marker_arrive(&marker, s, kOut, kPkt);
             sim.at(sim.now() + wire, [&, p]() {  // tail arrives (store-and-forward)

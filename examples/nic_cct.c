@@ -76,7 +76,7 @@ int main(void)
               flow visited) so that the delay lookup never divides */
         ibcc_cct_advance(&cct, now);
         hdr = (pick < 2 && ibcc_rng_bernoulli(&rng, 0.05)) ? IBCC_FECN : 0u;
-        next_ok[pick] = now + ibcc_cct_gap(&cct, pick, now, wire);
+        next_ok[pick] = now + ibcc_cct_interval(&cct, pick, now, wire);
         sent[pick]++;
         if (count < INFLIGHT) {
             ack *a = &ring[(head + count) % INFLIGHT];

@@ -346,7 +346,7 @@ static void test_becn_timer_sequence(void)
     T_EQ(ibcc_cct_timer_running(&c, 0, IBCC_US(3) + P1), 1);
     /* delay from the linear table: CCTI 2 -> 2 x 1000 ps; gap adds pkt */
     T_EQU(ibcc_cct_delay(&c, 0, IBCC_US(3) + P1), 2000);
-    T_EQU(ibcc_cct_gap(&c, 0, IBCC_US(3) + P1, 500), 2500);
+    T_EQU(ibcc_cct_interval(&c, 0, IBCC_US(3) + P1, 500), 2500);
     T_EQU(ibcc_cct_delay(&c, 1, IBCC_US(3) + P1), 1000);
     /* expiry 3 (5.048 us): flow 0 -> 1, flow 1 stays 1: timer stops */
     T_EQ(ibcc_cct_ccti(&c, 0, IBCC_US(3) + 2 * P1), 1);

@@ -592,7 +592,7 @@ static void cct_misuse(void)
     T_EQU(ibcc_cct_on_becn(NULL, 0, 0), 0);
     T_EQU(ibcc_cct_ccti(NULL, 0, 0), 0);
     T_EQU(ibcc_cct_delay(NULL, 0, 0), 0);
-    T_EQU(ibcc_cct_gap(NULL, 0, 0, 7), 7);
+    T_EQU(ibcc_cct_interval(NULL, 0, 0, 7), 7);
     T_EQU(ibcc_cct_flow_sl(NULL, 0), 0);
     T_EQ(ibcc_cct_set_flow_sl(NULL, 0, 0, 0), IBCC_ERR_NULL);
     T_EQ(ibcc_cct_timer_running(NULL, 0, 0), 0);
@@ -650,7 +650,7 @@ static void cct_misuse(void)
     T_EQU(ibcc_cct_ccti(&c, 0, IBCC_TIME_MAX), 127);
     /* earlier times after IBCC_TIME_MAX are taken as IBCC_TIME_MAX */
     T_EQU(ibcc_cct_ccti(&c, 0, 0), 127);
-    T_EQU(ibcc_cct_gap(&c, 0, 0, IBCC_TIME_MAX), IBCC_TIME_MAX);
+    T_EQU(ibcc_cct_interval(&c, 0, 0, IBCC_TIME_MAX), IBCC_TIME_MAX);
     T_EQ(ibcc_cct_set_table(&c, tab, 0, 0, 0), IBCC_OK);   /* empty table */
     T_EQU(ibcc_cct_ccti(&c, 0, 0), 0);
     T_EQU(ibcc_cct_on_becn(&c, 1, 0), 0);
