@@ -38,7 +38,7 @@ check-header: ibcc.h
 test: ibcc.h $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples
 	@echo "== unit tests, sanitizer builds (address, undefined), compile matrix, install =="
 	@BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TESTS)) \
-	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/matrix.sh tests/install.sh
+	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/matrix.sh tests/install.sh
 
 unit: $(addprefix $(BUILD)/,$(TESTS))
 	@sh tests/run.sh $^

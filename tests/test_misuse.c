@@ -3,8 +3,9 @@
    function of ibcc.h.
 
    Coverage: all 207 functions declared with IBCC_API / IBCC_INLINE in
-   the src/NAME.decl.h files (grep -n '^IBCC_API\|^IBCC_INLINE' on them),
-   including the private-but-exported ibcc__law_step. Each is called
+   the declaration half of ibcc.h, including the private-but-exported
+   ibcc__law_step; tests/coverage.sh (part of make test) fails when a
+   public function is added without a call here. Each is called
    with NULL pointers, zero and oversized lengths and counts,
    out-of-range indices / ports / flows / SLs, times at or near
    IBCC_TIME_MAX, NaN / inf / negative doubles, and (parsers) empty,
