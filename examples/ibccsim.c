@@ -96,8 +96,10 @@ static void usage_recovery(FILE *out)
 "  --law aimd|fimd|lipd  the law (required)\n"
 "  --discrete            discrete IPD rates                     [off]\n"
 "  --link-gbytes G       link rate in GB/s                      [1]\n"
-"  --packet BYTES        packet size on the wire                [2068]\n"
-"  --rmin-div D          Rmin = Rmax / D (2..65536)             [256]\n");
+"  --packet BYTES        packet size on the wire                [2048]\n"
+"  --rmin-div D          Rmin = Rmax / D (2..65536)             [256]\n"
+"  --points N            curve points, evenly spaced in time;\n"
+"                        0 prints every ACK                     [200]\n");
 }
 
 static int bad(const char *flag, const char *val, const char *why)
@@ -500,9 +502,10 @@ static int cmd_recovery(int argc, char **argv)
     ibcc_law_point *curve;
     ibcc_time tau;
     double g = 1.0;
-    unsigned long long packet = 2068, div = 256;
+    unsigned long long packet = 2048, div = 256, points = 200;
     int i, kind = 0, discrete = 0;
-    size_t cap = 1u << 20, k, step;
+    size_t cap = 1u << 20, k;
+    ibcc_time next_t = 0;
     ibcc_result r;
     void *mem;
     size_t ls;
@@ -523,6 +526,8 @@ static int cmd_recovery(int argc, char **argv)
             if (!parse_uint(v, 1, 65535, &packet)) return bad(a, v, "bytes 1..65535");
         } else if (!strcmp(a, "--rmin-div")) {
             if (!parse_uint(v, 2, 65536, &div)) return bad(a, v, "an integer 2..65536");
+        } else if (!strcmp(a, "--points")) {
+            if (!parse_uint(v, 0, 1000000, &points)) return bad(a, v, "an integer 0..1000000");
         } else {
             fprintf(stderr, "ibccsim recovery: unknown flag '%s' (see --help)\n", a);
             return 2;
@@ -565,12 +570,15 @@ static int cmd_recovery(int argc, char **argv)
         return 1;
     }
     printf("time_ms,rate\n");
-    step = rr.points > 200 ? rr.points / 200 : 1;
-    for (k = 0; k < rr.points; k += step)
+    /* every ACK (--points 0), or the first ACK at or after each of
+       `points` instants evenly spaced in time, and always the last */
+    for (k = 0; k < rr.points; k++) {
+        int last = (k + 1 == rr.points);
+        if (points && !last && curve[k].t < next_t) continue;
         printf("%.6f,%.6f\n", (double)curve[k].t / 1e9, curve[k].rate);
-    if (rr.points && (rr.points - 1) % step)
-        printf("%.6f,%.6f\n", (double)curve[rr.points - 1].t / 1e9,
-               curve[rr.points - 1].rate);
+        if (points)
+            while (next_t <= curve[k].t) next_t += rr.time / points + 1;
+    }
     printf("recovery_ms=%.6f\n", (double)rr.time / 1e9);
     free(curve);
     free(mem);

@@ -391,6 +391,47 @@ static void test_driver(void)
     remove(out1);
     snprintf(cmd, sizeof cmd, "%s recovery 2> /dev/null", exe);  /* no law */
     T_CHECK(system(cmd) != 0);
+    /* --points 0 prints every point of ibcc_law_recovery's curve (the
+       start and one per ACK), between the header and recovery_ms= */
+    snprintf(cmd, sizeof cmd, "%s recovery --law fimd --points 0 > %s", exe, out1);
+    T_EQ(system(cmd), 0);
+    {
+        static ibcc_law_point curve[4096];
+        ibcc_law_desc ld;
+        ibcc_law law;
+        ibcc_law_recovery_result rr;
+        FILE *fp = fopen(out1, "r");
+        char line[128];
+        int lines = 0, last_ok = 0;
+        while (fp && fgets(line, sizeof line, fp)) {
+            lines++;
+            last_ok = strncmp(line, "recovery_ms=4.194", 17) == 0;
+        }
+        if (fp) fclose(fp);
+        memset(&ld, 0, sizeof ld);
+        ld.kind = IBCC_LAW_FIMD;
+        T_EQ(ibcc_law_init(&law, &ld, NULL, 0), IBCC_OK);
+        /* 2048 bytes at 1 GB/s: tau = 2048 ns */
+        T_EQ(ibcc_law_recovery(&law, IBCC_NS(2048), curve, 4096, &rr), IBCC_OK);
+        T_EQ(lines, (long long)rr.points + 2);
+        T_CHECK(last_ok);
+    }
+    remove(out1);
+    snprintf(cmd, sizeof cmd, "%s recovery --law fimd --points 10 > %s", exe, out1);
+    T_EQ(system(cmd), 0);
+    {
+        FILE *fp = fopen(out1, "r");
+        char line[128];
+        int lines = 0;
+        while (fp && fgets(line, sizeof line, fp)) lines++;
+        if (fp) fclose(fp);
+        /* header + at most 10 evenly spaced instants + the last point +
+           recovery_ms */
+        T_CHECK(lines >= 5 && lines <= 13);
+    }
+    remove(out1);
+    snprintf(cmd, sizeof cmd, "%s recovery --law fimd --points -1 2> /dev/null", exe);
+    T_CHECK(system(cmd) != 0);
 }
 
 int main(void)
