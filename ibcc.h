@@ -2367,25 +2367,53 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
 /* ==== L3 fabric =========================================================
    A small packet-level, event-driven model of a lossless, credit-flow-
    controlled fabric, built on the L2 loop and the L1 engines exactly as an
-   embedding simulator would use them: switches ask the arbiter which packet
-   starts on a free output and call the marker on arrival and departure;
-   hosts ask their source agent (pacer + law, CCT agent, MVCM agent) when a
-   flow may send next; destinations apply the dest echo rules. Sources:
-   [S02] [S03] (two-switch scenario, Table I parameters), [G] (host
-   injection/absorption cap, CNP, Victim_Mask), [F] (per-flow queues). docs/fabric.md lists every
-   modelling choice.
+   embedding simulator would use them. It grows through four interfaces,
+   each chosen per element, never through special cases in shared code:
+     switch kind    how a switch buffers and forwards: VCT (input-buffered
+                    virtual cut-through, [S02] [S03]) or CIOQ (input and
+                    output buffers, internal speedup, [F])
+     source agent   when a flow may send: NONE, WINDOW, LAW (window + rate
+                    law + pacer, [S03]), FIXED (window + fixed rate), CCT
+                    (IBA CCT/CCTI agent, [G]), MVCM ([F])
+     traffic        what a flow generates: GREEDY, ONOFF, RATE, POISSON,
+                    packets or messages, a packet limit, a start time or a
+                    start after K delivered packets; the pattern helpers
+                    (uniform, permutation, incast, hot spot) fill flow
+                    arrays
+     topology       nodes, links (rate, propagation delay) and static
+                    routes as data; the two-switch builder
+   docs/fabric.md follows one packet from generation to its ACK and lists
+   every modelling choice.
 
-   Model in one paragraph: virtual cut-through switches with input buffers
-   (one FIFO per input port and lane); a packet becomes visible to its
-   switch one forwarding delay after its header arrived and may start on a
-   free output whose downstream buffer has room while its tail is still
-   arriving; an output stays busy until the tail has both arrived and been
-   sent; credits (packets and 64-byte units) return upstream one propagation
-   delay after the tail leaves the buffer, and until then the packet also
-   counts in its input buffer for the marker (hold/release). Lane 0 carries data, lane 1
-   ACK/CNP; lane 1 has its own credits and is served first on every link.
-   All same-instant events at a switch are applied before it arbitrates,
-   and it arbitrates repeatedly until nothing more can start.
+   Model in one paragraph: a flow's packets are generated into its queue
+   at the source host (latency counts from generation); the host sends
+   ACK/CNP first, then serves its flows in round robin (one queue per flow,
+   i.e. per destination: virtual output queues) or, with nic_fifo, only
+   the oldest packet it holds; a flow's source agent says when it may
+   send. At a switch a packet becomes visible one forwarding delay after
+   its header arrived. VCT: it waits in its input buffer (one per input
+   port and lane) until the arbiter starts it on a free output whose
+   downstream buffer has room, possibly while its tail is still arriving.
+   CIOQ: the arbiter moves it through the crossbar (speedup S times the
+   output's link rate) into the output's buffer when that has room; the
+   output sends its buffer in order. A packet never starts on a faster
+   link so early that it would outrun its own tail (it starts late enough
+   to end when the tail is in), a slower output paces it, and an input
+   fed by a faster link is free for its next packet once that link's wire
+   time has passed. Credits (packets and 64-byte units) return upstream
+   one propagation delay after the tail left the buffer; until then the
+   packet counts in its input buffer for the marker (hold/release). Lane
+   0 carries data, lane 1 ACK/CNP; lane 1 has its own credits and is
+   served first on every link. All same-instant events at a node are
+   applied before it decides, and it decides until nothing more can start.
+
+   Statistics count DELIVERED packets: a flow's bytes when its packet's
+   tail reaches the destination, a channel's bytes when a packet that
+   crossed it is delivered (so every share of a channel is a part of that
+   channel's total over any window), latency from generation to delivery,
+   per flow and per class (the flow's `cls`, 0..15) with percentiles.
+   Every random draw comes from a stream of its own per flow, derived from
+   (seed, flow index): adding a flow changes no other flow's draws.
 
    Defaults (ibcc_fabric_desc, zero means default):
    | field           | default        | range                            |
@@ -2396,6 +2424,12 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    | buf_packets     | 4              | 1 .. 65535 (data lane, per input)|
    | buf_credits     | 0 = unlimited  | 64-byte units, 0 .. 2^20         |
    | ack_buf_packets | 16             | 1 .. 65535 (ACK lane, per input) |
+   | switch_kind     | VCT            | VCT, CIOQ (per node override)    |
+   | speedup         | 2              | CIOQ crossbar speedup, 1 .. 16   |
+   | out_buf_packets | buf_packets    | CIOQ output buffer, 1 .. 65535   |
+   | out_buf_credits | buf_credits    | CIOQ output buffer, 64-byte units|
+   | nic_fifo        | 0 (VOQ)        | 0: a queue per flow, round robin;|
+   |                 |                | 1: one FIFO per host             |
    | bin             | 100 us         | > 0 (stats bin)                  |
    | horizon         | 0 = no bins    | stats series length              |
    | host_cap        | 0 = none       | bytes/s, injection + absorption  |
@@ -2412,11 +2446,19 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
 #define IBCC_FABRIC_SWITCH  2u
 
 #define IBCC_FABRIC_LANES   2u  /* lane 0 data, lane 1 ACK/CNP */
+#define IBCC_FABRIC_CLASSES 16u /* flow classes (cls) with class stats */
+
+/* Switch kinds. 0 in a node means the desc's switch_kind, 0 there VCT. */
+typedef enum ibcc_switch_kind {
+    IBCC_SWITCH_VCT = 1,        /* input-buffered virtual cut-through */
+    IBCC_SWITCH_CIOQ = 2        /* input + output buffers, speedup S */
+} ibcc_switch_kind;
 
 /* Traffic generation of a flow. */
-#define IBCC_TRAFFIC_GREEDY 0u  /* always has a packet while active */
-#define IBCC_TRAFFIC_ONOFF  1u  /* greedy in ON periods; ON/OFF exponential */
-#define IBCC_TRAFFIC_RATE   2u  /* packets generated at `offered` B/s */
+#define IBCC_TRAFFIC_GREEDY  0u /* always has a packet while active */
+#define IBCC_TRAFFIC_ONOFF   1u /* greedy in ON periods; ON/OFF exponential */
+#define IBCC_TRAFFIC_RATE    2u /* a packet (message) every unit/offered */
+#define IBCC_TRAFFIC_POISSON 3u /* Poisson arrivals at `offered` B/s */
 
 /* Source agent of a flow (what decides when it may send next). */
 #define IBCC_AGENT_NONE     0u  /* no limit (window still applies if set) */
@@ -2436,6 +2478,7 @@ typedef struct ibcc_fabric_allocator {
 typedef struct ibcc_fabric_node {
     uint32_t kind;              /* IBCC_FABRIC_HOST or IBCC_FABRIC_SWITCH */
     uint32_t ports;             /* switch ports (hosts have exactly 1) */
+    ibcc_switch_kind switch_kind; /* 0 = desc.switch_kind */
 } ibcc_fabric_node;
 
 /* A full-duplex link: channel 2*i carries a->b, channel 2*i+1 b->a. */
@@ -2456,14 +2499,24 @@ typedef struct ibcc_fabric_flow {
     uint32_t agent;             /* IBCC_AGENT_* */
     uint32_t window;            /* unacknowledged packets, 0 = no window */
     uint32_t size;              /* data packet bytes, 0 = desc.data_size */
-    uint32_t cls;               /* free label (flow class) for the caller */
+    uint32_t cls;               /* flow class 0..15 (class statistics) */
     uint32_t persistent;        /* 1: keep the pair's agent state across
                                    OFF periods; 0: restart at Rmax */
     ibcc_time start;            /* first active instant */
     ibcc_time stop;             /* stops at this time; 0 = never */
     ibcc_time on_mean, off_mean;/* ONOFF mean period lengths (> 0) */
-    ibcc_rate offered;          /* RATE traffic: generated bytes/s */
+    ibcc_rate offered;          /* RATE, POISSON: generated bytes/s */
     ibcc_rate rate;             /* FIXED agent: the rate limit */
+    uint64_t packets;           /* generate at most this many packets,
+                                   then stop; 0 = no limit */
+    uint64_t start_after;       /* also wait until the network has
+                                   delivered this many data packets (a
+                                   hot spot after warm-up); 0 = no wait */
+    uint32_t msg_bytes;         /* > 0: traffic comes in messages of this
+                                   many bytes, cut into `size`-byte
+                                   packets (the last one shorter); the
+                                   unit RATE/POISSON/GREEDY generate is a
+                                   message; completion times are kept */
 } ibcc_fabric_flow;
 
 /* What an observer sees of a packet. */
@@ -2475,6 +2528,8 @@ typedef struct ibcc_fabric_pkt {
     unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
     ibcc_time t_inject;         /* when its source started sending it */
     ibcc_time t;                /* time of the event */
+    ibcc_time t_gen;            /* when it was generated (its message was,
+                                   for messages); = t_inject for greedy */
 } ibcc_fabric_pkt;
 
 /* Observation callbacks; any may be NULL. */
@@ -2501,6 +2556,11 @@ typedef struct ibcc_fabric_desc {
     uint32_t  buf_packets;       /* data lane, per switch input and host */
     uint32_t  buf_credits;       /* 64-byte units, 0 = packets only */
     uint32_t  ack_buf_packets;   /* ACK/CNP lane, per input */
+    ibcc_switch_kind switch_kind;/* switches whose node says 0 */
+    uint32_t  speedup;           /* CIOQ crossbar speedup */
+    uint32_t  out_buf_packets;   /* CIOQ output buffer, data lane */
+    uint32_t  out_buf_credits;   /* CIOQ output buffer, 64-byte units */
+    uint32_t  nic_fifo;          /* 1: one FIFO per host, 0: VOQ */
     ibcc_rate host_cap;          /* injection and absorption cap per
                                     host (bytes/s), 0 = none */
     /* Engines (zero fields = the engine's defaults). The fabric fills in
@@ -2525,25 +2585,49 @@ typedef struct ibcc_fabric_desc {
 
 typedef struct ibcc_fabric ibcc_fabric;
 
-/* Per-flow totals. Latency = tail delivered - first bit sent. */
+/* Per-flow totals since time 0 (or the last ibcc_fabric_stats_reset).
+   Latency = tail delivered - generation (source queueing included). */
 typedef struct ibcc_fabric_flow_stats {
-    uint64_t sent, sent_bytes;
+    uint64_t generated;         /* packets generated (greedy: when sent) */
+    uint64_t sent, sent_bytes;  /* packets the source started sending */
     uint64_t delivered, delivered_bytes;
     uint64_t marked;            /* delivered with FECN or MB set */
+    uint64_t validated;         /* delivered with VB set (MVPM) */
     uint64_t acks, acks_marked; /* ACKs back at the source, with BECN/MB */
+    uint64_t msgs;              /* messages completely delivered */
+    ibcc_time msg_time_sum;     /* their completion times (generation to
+                                   last tail delivered), summed */
     ibcc_time lat_sum, lat_min, lat_max;
     uint64_t lat_hist[32];      /* latency distribution: bucket k counts
                                    latencies in [2^k, 2^(k+1)) ns (bucket
                                    0 also below 1 ns, 31 also above) */
 } ibcc_fabric_flow_stats;
 
+/* Per-class totals (flows with the same `cls`), same definitions, plus a
+   fine latency histogram read through ibcc_fabric_latency_quantile. */
+typedef struct ibcc_fabric_class_stats {
+    uint32_t flows;             /* flows of this class */
+    uint64_t generated, sent, delivered, delivered_bytes;
+    uint64_t marked, validated, acks, acks_marked;
+    uint64_t msgs;
+    ibcc_time msg_time_sum, msg_time_max;
+    ibcc_time lat_sum, lat_min, lat_max;
+} ibcc_fabric_class_stats;
+
 /* Whole-fabric counters. */
 typedef struct ibcc_fabric_counters {
     uint64_t injected;          /* packets created (data + ACK) */
     uint64_t delivered;         /* packets consumed at their destination */
-    uint64_t in_flight;         /* injected - delivered */
+    uint64_t in_flight;         /* injected - delivered (includes data
+                                   generated and queued at its source) */
     uint64_t hops;              /* link transmissions started */
     uint64_t events;            /* loop events run */
+    uint64_t data_delivered;    /* data packets delivered (drives
+                                   start_after) */
+    uint64_t bytes_sent;        /* data bytes their sources started */
+    uint64_t bytes_delivered;   /* data bytes delivered */
+    uint64_t bytes_in_network;  /* data bytes sent, not yet delivered:
+                                   bytes_sent = bytes_delivered + this */
 } ibcc_fabric_counters;
 
 /* Fills zero fields with defaults; checks ranges (not the topology). */
@@ -2575,20 +2659,38 @@ IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
 /* Channel leaving (node, port). Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
                                          uint32_t port, uint32_t *channel);
-/* Bytes sent (first bit in [t0, t1)) by a flow (data) or on a channel
-   (data + ACK), from the stats bins: t0 and t1 are rounded down to bins
-   and must lie within the horizon. Errors: NULL, RANGE. */
+/* Per-class totals (cls 0..15). Errors: NULL, RANGE. */
+IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
+                                 uint32_t cls, ibcc_fabric_class_stats *s);
+/* Latency quantile q (0 < q <= 1) of class cls's delivered packets, from
+   a log-linear histogram (16 sub-buckets per power of two: the value
+   returned is the upper edge of the bucket holding the quantile, at most
+   1/16 above the true value; exact below 16 ps). Errors: NULL, RANGE
+   (cls, q), NOT_FOUND (nothing delivered). */
+IBCC_API ibcc_result ibcc_fabric_latency_quantile(const ibcc_fabric *f,
+                                 uint32_t cls, double q, ibcc_time *lat);
+/* Clears flow and class statistics (not the series bins, not the
+   counters): what is measured from now on excludes a warm-up. */
+IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f);
+/* DELIVERED bytes in [t0, t1) of a flow (data, binned when the tail
+   reached the destination) or of a channel (data + ACK that crossed the
+   channel, binned when the packet was delivered at its destination), from
+   the stats bins: t0 and t1 are rounded down to bins and must lie within
+   the horizon. Every packet counted for a flow in a window is counted in
+   that window for every channel on its path. Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
         uint32_t flow, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
 IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
         uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
-/* Totals of a channel since time 0 (no bins needed): bytes sent and time
-   its transmitter was busy (utilisation = busy / elapsed). Either output
-   pointer may be NULL. Errors: NULL (f), RANGE (channel). */
+/* Totals of a channel since time 0 (no bins needed): bytes started on
+   it and the time its transmitter was sending (utilisation = busy /
+   elapsed). Either output pointer may be NULL. Errors: NULL (f), RANGE
+   (channel). */
 IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         uint32_t channel, uint64_t *bytes, ibcc_time *busy);
 /* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
-   sent) or a channel (IBCC_FABRIC_CHANNEL, everything sent) over the
+   delivered) or a channel (IBCC_FABRIC_CHANNEL, everything delivered
+   across it) over the
    window of `width` centred on `center`: bytes whose first bit left in
    [center - width/2, center + width/2), bin-aligned, divided by the
    aligned window length. Errors: NULL, RANGE (unknown what or id, width
@@ -2601,7 +2703,37 @@ IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
    returns 1 for n == 0 or all zero. */
 IBCC_API double ibcc_jain(const double *x, uint32_t n);
 
-/* ---- two-switch topology builder (SCENARIOS.md A) ---------------------
+/* ---- traffic patterns -------------------------------------------------
+   Helpers that fill a flow array for the common patterns over host node
+   indices. Each writes its flows to out[0 .. *n) (all other fields zero:
+   agent NONE, no window, cls 0, start 0, size 0 = desc.data_size; set
+   them afterwards) and returns IBCC_OK, or CAPACITY with *n = the flows
+   it needs when cap is too small (out may then be NULL), NULL, RANGE.
+   uniform      every host generates Poisson arrivals of `per_host` bytes/s
+                to uniformly random other hosts: written as nh*(nh-1)
+                POISSON flows of per_host/(nh-1) each (splitting a Poisson
+                process by independent random choices gives independent
+                Poisson processes, so the two are the same traffic)
+   permutation  a random cyclic permutation (Sattolo's shuffle from
+                `seed`): every host sends greedily to one other host and
+                receives from one
+   incast       every source sends greedily to dst
+   hotspot      every source sends `packets` packets to dst at `offered`
+                bytes/s (RATE), starting once the network has delivered
+                start_after data packets (0: at the flows' start time) */
+IBCC_API ibcc_result ibcc_traffic_uniform(const uint32_t *hosts, uint32_t nh,
+        ibcc_rate per_host, ibcc_fabric_flow *out, uint32_t cap, uint32_t *n);
+IBCC_API ibcc_result ibcc_traffic_permutation(const uint32_t *hosts,
+        uint32_t nh, uint64_t seed, ibcc_fabric_flow *out, uint32_t cap,
+        uint32_t *n);
+IBCC_API ibcc_result ibcc_traffic_incast(const uint32_t *sources, uint32_t ns,
+        uint32_t dst, ibcc_fabric_flow *out, uint32_t cap, uint32_t *n);
+IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
+        uint32_t ns, uint32_t dst, uint64_t packets, ibcc_rate offered,
+        uint64_t start_after, ibcc_fabric_flow *out, uint32_t cap,
+        uint32_t *n);
+
+/* ---- two-switch topology builder ([S02] [S03]) -------------------------
    Switch A: remote sources A1..AR and victim source AV; switch B: local
    sources B1..BL, congested destination BC and victim destination BV; one
    inter-switch link (ISL). Node order: A, B, A1..AR, AV, B1..BL, BC, BV.
@@ -7029,26 +7161,35 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
    - channel: one direction of a link; the sender's transmitter, its view
      of the receiver's free credits per lane (packets and 64-byte units),
      counters for conservation (packets on the wire, credits returning).
-   - buffer: a switch input port's FIFO for one lane, as an array of
+   - buffer: a switch input port's queue for one lane, as an array of
      packet indices in arrival order (removal at any position for bypass),
-     plus the packet currently crossing the crossbar (its tail is still in
-     the buffer until the output finishes sending it).
-   - switch: its marker and arbiter (L1 engines), a pending arbitration.
-   - host: its ACK/CNP queue, its flows, a pending wake-up event.
+     plus the count of departed packets whose tail still holds room in it.
+   - switch: its kind (the operations below), marker and arbiters (L1
+     engines); a CIOQ switch also has an output buffer per port and a
+     crossbar-output busy flag.
+   - host: its ACK/CNP queue, its flows, the FIFO of generated packets
+     (nic_fifo), one shared engine per agent kind its flows use (CCT
+     agent, MVCM agent), a pending wake-up event.
+   - flow: its description, source agent (operations + state), queue of
+     generated packets, random stream, statistics.
    Events carry (type, index) packed in the 64-bit argument.
 
    Reading order: after the plumbing (memory, helpers, the same-instant
    to-do list and the event dispatcher), the file follows one packet:
-     1. generation       a flow starts / toggles, RATE packets appear
+     1. generation       a flow starts / toggles, packets and messages
+                         appear in its queue
      2. injection        its host picks it (ACK lane first) and sends it
      3. the link         transmitter busy, credits taken, arrival scheduled
      4. switch arrival   visible after the forwarding delay: marker, arbiter
-     5. arbitration      oldest eligible packet starts on a free output
-     6. the tail leaves  output free, input slot and credits released
+     5. switch kinds     VCT: an output takes the oldest eligible packet;
+                         CIOQ: the crossbar fills output buffers, each
+                         output sends its buffer
+     6. the tail leaves  input slot and credits released upstream
      7. delivery         tail at the destination host: stats, echo -> ACK
      8. the ACK          back at the source (it crossed 2-6 on lane 1)
-     9. source agents    window, pacer + law, CCT, MVCM
-   then create/destroy, queries and the two-switch builder. */
+     9. source agents    one table of operations per agent kind
+   then create/destroy, queries, traffic patterns and the two-switch
+   builder. */
 
 #define IBCC__F_NONE     UINT32_C(0xffffffff)
 #define IBCC__F_CHUNK    1024u
@@ -7057,12 +7198,18 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
 #define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
 #define IBCC__F_E_FLUSH  4u  /* deferred switch arbitrations / host runs */
 #define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
-#define IBCC__F_E_FLOW   6u  /* flow start / stop / ON-OFF toggle */
-#define IBCC__F_E_GEN    7u  /* RATE traffic: next packet generated */
+#define IBCC__F_E_FLOW   6u  /* flow ON-OFF toggle or stop */
+#define IBCC__F_E_GEN    7u  /* RATE/POISSON: next packet (message) */
 #define IBCC__F_E_RXDONE 8u  /* capped host finished absorbing a packet */
+#define IBCC__F_E_INFREE 9u  /* VCT: an input fed by a faster link is free */
+#define IBCC__F_E_XBAR   10u /* CIOQ: a crossbar transfer finished */
+#define IBCC__F_E_START  11u /* a flow's start time */
+#define IBCC__F_AGENTS   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
+#define IBCC__F_HBUCKETS 1024u /* class latency histogram buckets */
 
 typedef struct ibcc__fpkt {
-    uint32_t next;              /* free list / host ACK queue link */
+    uint32_t next;              /* free list / host or flow queue / CIOQ
+                                   output buffer link */
     uint32_t flow;
     uint32_t size;
     uint32_t units;             /* 64-byte credits it occupies */
@@ -7072,9 +7219,13 @@ typedef struct ibcc__fpkt {
     uint32_t in_port;           /* input port at that node */
     uint32_t out_port;          /* routed output at a switch */
     uint32_t chan;              /* channel it is on / arrived by */
-    ibcc_time t_inject;
+    uint32_t last;              /* 1: last packet of its message */
+    uint32_t pad_;
+    ibcc_time t_gen;            /* generated (its message was) */
+    ibcc_time t_inject;         /* its source started sending it */
     ibcc_time t_arrive;         /* visible at this switch (its age) */
-    ibcc_time t_tail;           /* tail fully arrived at this node */
+    ibcc_time t_tail;           /* tail fully arrived at this node (CIOQ:
+                                   in the output buffer) */
 } ibcc__fpkt;
 
 typedef struct ibcc__fchan {
@@ -7084,43 +7235,63 @@ typedef struct ibcc__fchan {
     uint32_t sz_data, sz_ack;   /* wire-time cache keys */
     ibcc_time wt_data, wt_ack;
     int busy;                   /* a TXEND event is pending */
-    uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* what is being
-                                   sent (switch): input, lane, credits, bytes */
+    uint32_t xmit_pkt;          /* packet being sent */
+    uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* switch: the
+                                   input, lane, credits and bytes of it */
+    uint32_t xmit_frees_in;     /* VCT: TXEND also frees the input */
+    uint32_t xmit_from_obuf;    /* CIOQ data: sent from the output buffer */
     uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
     uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
     uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
     uint32_t ret_p[2], ret_u[2];   /* credits travelling back */
     uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
-    uint64_t bytes;             /* total sent */
-    ibcc_time busy_time;        /* total transmitter busy time */
+    uint64_t bytes;             /* total started */
+    ibcc_time busy_time;        /* total time sending */
 } ibcc__fchan;
 
 typedef struct ibcc__fbuf {
     uint32_t *q;                /* packet indices, arrival order */
     uint32_t n, cap;
-    uint32_t occ_p, occ_u;      /* queued + crossing */
-    uint32_t crossing;          /* packet whose tail is being sent */
+    uint32_t occ_p, occ_u;      /* queued + held */
+    uint32_t held_p, held_u;    /* departed, tail not yet out */
 } ibcc__fbuf;
+
+/* CIOQ output buffer of one port (data lane): a FIFO linked through the
+   packets' next field. */
+typedef struct ibcc__fobuf {
+    uint32_t head, tail;        /* packets not yet started on the link */
+    uint32_t n;                 /* packets in it, the one being sent
+                                   included (its tail is still there) */
+    uint32_t occ_u;             /* their units */
+    uint32_t xbar;              /* 1: a crossbar transfer into it runs */
+    uint32_t x_in, x_units, x_size; /* that transfer: input, units, bytes */
+} ibcc__fobuf;
 
 typedef struct ibcc__fnode {
     uint32_t kind, ports, base; /* base: first index in per-port arrays */
     uint32_t idx;               /* index among switches or hosts */
 } ibcc__fnode;
 
+struct ibcc__fswkind;
+
 typedef struct ibcc__fsw {
     struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
+    const struct ibcc__fswkind *kind;
     uint32_t node;
     uint32_t lane;              /* lane the arbiter callback is asked for */
     int arb_pending;            /* on the current instant's to-do list */
     ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
     ibcc_marker mark;           /* data lane marking engine */
-    void *mem;                  /* arbiters' and marker's memory */
+    ibcc__fobuf *obuf;          /* CIOQ: per port */
+    uint32_t ob_cap_p, ob_cap_u;/* CIOQ: output buffer capacity */
+    void *mem;                  /* arbiters', marker's, obuf memory */
 } ibcc__fsw;
 
 typedef struct ibcc__fhost {
     uint32_t node;
     uint32_t chan;              /* its output channel */
     uint32_t ackq_head, ackq_tail, ackq_n;
+    uint32_t fifo_head, fifo_tail; /* nic_fifo: data in generation order */
     uint32_t first, nflows;     /* into ibcc_fabric.hflow */
     uint32_t rr;
     ibcc_event_id wake_id;
@@ -7128,33 +7299,42 @@ typedef struct ibcc__fhost {
     ibcc_time cap_next;         /* injection cap: next start allowed */
     ibcc_time rx_free;          /* absorption cap: receive side free at */
     int run_pending;            /* on the current instant's to-do list */
-    ibcc_cct cct;               /* CCT agent of the host (if used) */
-    ibcc_mvcm mvcm;             /* MVCM agent of the host (if used) */
-    int has_cct, has_mvcm;
-    void *agent_mem;
+    void *engine[IBCC__F_AGENTS]; /* per agent kind: the host's shared
+                                   engine (CCT agent, MVCM agent) or NULL */
 } ibcc__fhost;
+
+struct ibcc__fagent;
 
 typedef struct ibcc__fflow {
     ibcc_fabric_flow d;
+    const struct ibcc__fagent *ag; /* source agent operations */
+    void *as;                   /* source agent state of this flow */
     uint32_t local;             /* index among its host's flows */
-    int on;                     /* active (start reached, ON period) */
-    ibcc_pacer pacer;           /* NONE/WINDOW/LAW/FIXED agents */
-    ibcc_law law;               /* LAW agent */
-    ibcc_time next_ok;          /* CCT/MVCM: earliest next start */
-    uint64_t backlog;           /* RATE traffic: packets waiting */
+    uint32_t host;              /* source host index */
+    int on;                     /* active (started, in an ON period) */
+    uint32_t gate;              /* start conditions still unmet */
+    uint32_t q_head, q_tail;    /* generated packets waiting (VOQ) */
+    uint64_t q_n;               /* packets waiting at the source */
+    uint64_t gen;               /* packets generated */
     uint32_t outstanding;       /* unacknowledged packets */
+    ibcc_rng rng;               /* this flow's own random stream */
     ibcc_fabric_flow_stats st;
 } ibcc__fflow;
+
+typedef struct ibcc__fclass {
+    ibcc_fabric_class_stats st;
+    uint64_t *hist;             /* IBCC__F_HBUCKETS latency buckets */
+} ibcc__fclass;
 
 struct ibcc_fabric {
     ibcc_fabric_desc d;
     ibcc_fabric_allocator al;
     ibcc_loop loop;
     void *loop_mem;
-    ibcc_rng rng;
     uint32_t nn, nl, nch, nf, nsw, nh, nports;
     ibcc__fnode *node;
     uint32_t *out_ch, *in_ch;   /* [base + port] */
+    uint32_t *port_node;        /* [base + port] -> node */
     uint32_t *route;            /* [switch idx * nn + dst] -> port */
     ibcc__fchan *ch;
     ibcc__fbuf *buf;            /* [(base + port) * 2 + lane] */
@@ -7163,9 +7343,15 @@ struct ibcc_fabric {
     ibcc__fhost *host;
     ibcc__fflow *flow;
     uint32_t *hflow;
+    void *agent_mem;            /* per-flow agent states */
+    uint32_t *after;            /* flows with start_after, ascending */
+    uint32_t nafter, after_next;
+    ibcc__fclass cls[IBCC_FABRIC_CLASSES];
+    uint64_t *hist_mem;
     ibcc__fpkt **chunk;
     uint32_t nchunk, chunk_cap, free_pkt;
     uint64_t injected, delivered, hops;
+    uint64_t data_delivered, bytes_sent, bytes_delivered;
     uint64_t nbins;
     uint64_t *flow_bins, *ch_bins;
     ibcc_dest dest;
@@ -7182,6 +7368,41 @@ struct ibcc_fabric {
     ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
 };
+
+/* Source agent: what decides when a flow may send (section 9). One table
+   per IBCC_AGENT_* kind; adding an agent is adding one table. */
+typedef struct ibcc__fagent {
+    size_t state;               /* bytes of per-flow state (flow->as) */
+    /* the host's shared engine for flows of this kind (NULL: none) */
+    ibcc_result (*host_init)(ibcc_fabric *f, ibcc__fhost *h);
+    ibcc_result (*init)(ibcc_fabric *f, ibcc__fflow *fl);
+    /* earliest time its next packet may start; IBCC_TIME_MAX while the
+       window is closed (an ACK wakes the host) */
+    ibcc_time (*next)(const ibcc_fabric *f, const ibcc__fflow *fl);
+    void (*sent)(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire);
+    void (*ack)(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+                unsigned marks);
+    void (*queued)(ibcc_fabric *f, ibcc__fflow *fl); /* a packet entered
+                                   the flow's empty queue (NULL: nothing) */
+    void (*restart)(ibcc_fabric *f, ibcc__fflow *fl); /* new ON period */
+    void (*end)(ibcc_fabric *f, ibcc__fflow *fl);     /* period over */
+} ibcc__fagent;
+
+/* Switch kind: how a switch forwards (section 5). Both kinds share the
+   input side (section 4); they differ in what an output can take, what a
+   pick does and what a finished transmission frees. */
+typedef struct ibcc__fswkind {
+    /* lane 0: can output `out` take a packet of `size` bytes now? */
+    int (*can_take)(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+                    uint32_t size);
+    /* lane 0: the arbiter picked packet pi from input in for out */
+    void (*picked)(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi, unsigned in,
+                   unsigned out);
+    /* before and after picking: start what the outputs can send */
+    void (*serve)(ibcc_fabric *f, ibcc__fsw *w);
+    /* lane 0: output channel c finished sending a packet */
+    void (*txend)(ibcc_fabric *f, ibcc__fsw *w, uint32_t c);
+} ibcc__fswkind;
 
 /* ---- memory and the packet pool ------------------------------------------- */
 static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
@@ -7203,13 +7424,19 @@ static size_t ibcc__fab_mul(size_t n, size_t size)
     if (size != 0 && n > ((size_t)-1) / size) return 0;
     return n * size;
 }
+/* x rounded up to a multiple of 8 (allocation offsets). */
+static size_t ibcc__fab_r8(size_t x)
+{
+    return (x + 7u) & ~(size_t)7u;
+}
 
 static ibcc__fpkt *ibcc__fab_pkt(const ibcc_fabric *f, uint32_t i)
 {
     return &f->chunk[i / IBCC__F_CHUNK][i % IBCC__F_CHUNK];
 }
 
-/* Takes a packet from the pool, growing it by one chunk when empty. */
+/* Takes a packet from the pool, growing it by one chunk when empty.
+   IBCC__F_NONE (and f->err = NOMEM) when memory runs out. */
 static uint32_t ibcc__fab_pkt_new(ibcc_fabric *f)
 {
     uint32_t i;
@@ -7223,6 +7450,7 @@ static uint32_t ibcc__fab_pkt_new(ibcc_fabric *f)
                                     ibcc__fab_mul(ncap, sizeof *nc));
             if (!nc || ncap > 0x3ffff0u) {
                 ibcc__fab_free(&f->al, nc);
+                if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
                 return IBCC__F_NONE;
             }
             if (f->nchunk) memcpy(nc, f->chunk, f->nchunk * sizeof *nc);
@@ -7232,7 +7460,10 @@ static uint32_t ibcc__fab_pkt_new(ibcc_fabric *f)
         }
         c = (ibcc__fpkt *)ibcc__fab_alloc(&f->al,
                                           IBCC__F_CHUNK * sizeof *c);
-        if (!c) return IBCC__F_NONE;
+        if (!c) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return IBCC__F_NONE;
+        }
         f->chunk[f->nchunk] = c;
         for (k = IBCC__F_CHUNK; k-- > 0;) {
             c[k].next = f->free_pkt;
@@ -7269,7 +7500,7 @@ static void ibcc__fab_at(ibcc_fabric *f, ibcc_time t, uint32_t type,
     if (r != IBCC_OK && f->err == IBCC_OK) f->err = r;
 }
 
-static ibcc_time ibcc__fab_wire(ibcc__fchan *c, uint32_t size)
+static ibcc_time ibcc__fab_wire(const ibcc__fchan *c, uint32_t size)
 {
     ibcc_time t = 0;
     if (size == c->sz_data) return c->wt_data;
@@ -7292,10 +7523,9 @@ static void ibcc__fab_bin(ibcc_fabric *f, uint64_t *bins, ibcc_time t,
     if (b < f->nbins) bins[b] += bytes;
 }
 
-static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
-                           uint32_t node, ibcc_time t, ibcc_fabric_pkt *v)
+static void ibcc__fab_view(const ibcc__fpkt *p, uint32_t node, ibcc_time t,
+                           ibcc_fabric_pkt *v)
 {
-    (void)f;
     v->flow = p->flow;
     v->node = node;
     v->size = p->size;
@@ -7303,6 +7533,7 @@ static void ibcc__fab_view(const ibcc_fabric *f, const ibcc__fpkt *p,
     v->hdr = p->hdr;
     v->t_inject = p->t_inject;
     v->t = t;
+    v->t_gen = p->t_gen;
 }
 
 /* Can channel c accept a packet of `units` on lane ln now? */
@@ -7311,15 +7542,32 @@ static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
     return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
 }
 
+/* The random stream of entity `id`: seeded from (seed, id) through
+   splitmix64 so that streams of different entities are unrelated and an
+   entity's draws do not depend on how many other entities exist. */
+static void ibcc__fab_stream(ibcc_rng *r, uint64_t seed, uint64_t id)
+{
+    uint64_t x = seed ^ (id * UINT64_C(0x9e3779b97f4a7c15));
+    ibcc_rng_seed(r, ibcc__splitmix64(&x) ^ id);
+}
+
+static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
+{
+    double x = ibcc_rng_exp(r, (double)mean);
+    if (x < 1.0) return 1;
+    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
+    return (ibcc_time)x;
+}
+
 /* ---- the same-instant to-do list ------------------------------------------ */
-/* Same-instant rule (SCENARIOS.md A): a switch arbitrates, and a host
-   decides what to send, only after every event of the current instant has
-   been applied. Requests for the current instant go on a to-do list (each
-   switch and host at most once per instant, in request order). At the end
-   of every fabric event the list is worked off at once if no other event
-   is due at this instant (ibcc_loop_next_time), otherwise by one E_FLUSH
-   event scheduled now, which the loop runs after every event already due
-   at this instant (same-time events run in scheduling order). */
+/* Same-instant rule: a switch arbitrates, and a host decides what to
+   send, only after every event of the current instant has been applied.
+   Requests for the current instant go on a to-do list (each switch and
+   host at most once per instant, in request order). At the end of every
+   fabric event the list is worked off at once if no other event is due at
+   this instant (ibcc_loop_next_time), otherwise by one E_FLUSH event
+   scheduled now, which the loop runs after every event already due at
+   this instant (same-time events run in scheduling order). */
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
@@ -7364,21 +7612,20 @@ static void ibcc__fab_kick_node(ibcc_fabric *f, uint32_t node)
 /* ---- event dispatch ------------------------------------------------------- */
 
 /* Steps defined further down, in the packet's order (section number). */
+static void ibcc__fab_start_gate(ibcc_fabric *f, uint32_t fi);        /* 1 */
 static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on);
-static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi);          /* 1 */
+static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi);
 static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h);            /* 2 */
-static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
-                           ibcc_time tail_in);                         /* 3 */
+static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+                                ibcc_time tail_in);                    /* 3 */
 static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi);             /* 4 */
-static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi);
 static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s);              /* 5 */
+static void ibcc__fab_vct_infree(ibcc_fabric *f, uint32_t b);
+static void ibcc__fab_cioq_xbar_end(ibcc_fabric *f, uint32_t gport);
 static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c);               /* 6 */
-static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c);
 static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx);
-static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi);        /* 7 */
-static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx);
-static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi);
-static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi);      /* 8 */
+static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi,
+                                   int from_rx);                       /* 7 */
 
 /* Works off the to-do list of the current instant. */
 static void ibcc__fab_flush(ibcc_fabric *f)
@@ -7398,7 +7645,6 @@ static void ibcc__fab_flush(ibcc_fabric *f)
     f->nwork = 0;
 }
 
-
 /* The loop calls this for every fabric event; each case is one step of a
    packet's life (sections 1-8 below). At the end, the instant's to-do
    list is worked off if nothing else is due now, else by an E_FLUSH
@@ -7409,10 +7655,13 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
     uint64_t idx = arg >> 4;
     (void)l;
     switch ((uint32_t)(arg & 15u)) {
-    case IBCC__F_E_FLOW:                  /* 1. generation */
+    case IBCC__F_E_START:                 /* 1. generation */
+        ibcc__fab_start_gate(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_FLOW:
         ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
         break;
-    case IBCC__F_E_GEN:                   /* 1. generation (RATE) */
+    case IBCC__F_E_GEN:
         ibcc__fab_gen_event(f, (uint32_t)idx);
         break;
     case IBCC__F_E_HOST:                  /* 2. timed wake-up: join the
@@ -7422,6 +7671,12 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
         break;
     case IBCC__F_E_ARRIVE:                /* 4. switch / 7. host */
         ibcc__fab_arrive(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_INFREE:                /* 5. VCT input free */
+        ibcc__fab_vct_infree(f, (uint32_t)idx);
+        break;
+    case IBCC__F_E_XBAR:                  /* 5. CIOQ crossbar done */
+        ibcc__fab_cioq_xbar_end(f, (uint32_t)idx);
         break;
     case IBCC__F_E_TXEND:                 /* 6. transmitter free */
         ibcc__fab_txend(f, (uint32_t)idx);
@@ -7450,34 +7705,89 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
     }
 }
 
-/* Source agent steps (section 9), used by sections 1, 2 and 8. */
-/* Earliest time flow fi's agent lets it start its next packet, or
-   IBCC_TIME_MAX when it waits for an ACK. The window (outstanding <
-   window) is checked by the caller for every agent but MVCM. */
-static ibcc_time ibcc__fab_agent_next(ibcc_fabric *f, uint32_t fi);
-/* Flow fi started a data packet of wire time `wire` at now. */
-static void ibcc__fab_agent_sent(ibcc_fabric *f, uint32_t fi, ibcc_time wire);
-/* An ACK (header bits hdr) of flow fi reached its source. */
-static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
-                                unsigned marks);
-/* Flow fi starts a new ON period: fresh agent state at Rmax unless the
-   pair's state persists. */
-static void ibcc__fab_agent_restart(ibcc_fabric *f, uint32_t fi);
-/* Flow fi's window allows another packet now. */
-static int ibcc__fab_agent_window(const ibcc_fabric *f, uint32_t fi);
-/* A flow period ends (stop or OFF): persistent state is saved. */
-static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi);
+/* ---- 1. generation: flows start, stop, toggle; packets appear ------------- */
 
-/* ---- 1. generation: flows start, stop, toggle; RATE packets appear -------- */
-static ibcc_time ibcc__fab_exp(ibcc_fabric *f, ibcc_time mean)
+/* Bytes of the unit a flow generates at once: a message or a packet. */
+static uint64_t ibcc__fab_unit_bytes(const ibcc__fflow *fl)
 {
-    double x = ibcc_rng_exp(&f->rng, (double)mean);
-    if (x < 1.0) return 1;
-    if (x >= 1.8e19) return IBCC_TIME_MAX / 4u;
-    return (ibcc_time)x;
+    return fl->d.msg_bytes ? fl->d.msg_bytes : fl->d.size;
 }
 
-/* E_FLOW argument: flow << 1 | on. */
+/* May the flow generate another unit (packet limit)? */
+static int ibcc__fab_may_gen(const ibcc__fflow *fl)
+{
+    return fl->d.packets == 0 || fl->gen < fl->d.packets;
+}
+
+/* Generates one unit of flow fi now into its queue (or, nic_fifo, the
+   host's FIFO): a packet, or a message cut into size-byte packets (the
+   last shorter), up to the flow's packet limit. Returns the packets
+   made. */
+static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fhost *o = &f->host[fl->host];
+    uint64_t left = ibcc__fab_unit_bytes(fl), made = 0;
+    ibcc_time now = f->loop.now;
+    int was_empty = fl->q_n == 0;
+    while (left > 0 && ibcc__fab_may_gen(fl)) {
+        uint32_t pi = ibcc__fab_pkt_new(f), sz;
+        ibcc__fpkt *p;
+        if (pi == IBCC__F_NONE) break;
+        p = ibcc__fab_pkt(f, pi);
+        sz = left < fl->d.size ? (uint32_t)left : fl->d.size;
+        left -= sz;
+        p->flow = fi;
+        p->size = sz;
+        p->units = ibcc__fab_units(sz);
+        p->node = o->node;
+        p->t_gen = now;
+        p->last = left == 0 && fl->d.msg_bytes != 0;
+        if (f->d.nic_fifo) {
+            if (o->fifo_head == IBCC__F_NONE) o->fifo_head = pi;
+            else ibcc__fab_pkt(f, o->fifo_tail)->next = pi;
+            o->fifo_tail = pi;
+        } else {
+            if (fl->q_head == IBCC__F_NONE) fl->q_head = pi;
+            else ibcc__fab_pkt(f, fl->q_tail)->next = pi;
+            fl->q_tail = pi;
+        }
+        fl->q_n++;
+        fl->gen++;
+        fl->st.generated++;
+        f->cls[fl->d.cls].st.generated++;
+        made++;
+    }
+    if (made && was_empty && fl->ag->queued) fl->ag->queued(f, fl);
+    return made;
+}
+
+/* Time to the next RATE / POISSON generation of a flow. */
+static ibcc_time ibcc__fab_gen_gap(ibcc__fflow *fl)
+{
+    ibcc_time gap = 0;
+    (void)ibcc_wire_time(ibcc__fab_unit_bytes(fl), fl->d.offered, &gap);
+    if (fl->d.traffic == IBCC_TRAFFIC_POISSON)
+        gap = ibcc__fab_exp(&fl->rng, gap ? gap : 1u);
+    return gap ? gap : 1u;
+}
+
+/* E_START, and the delivery count reaching start_after: one gate of the
+   flow's start opened; the last one turns it on. */
+static void ibcc__fab_start_gate(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    if (fl->gate == 0 || --fl->gate != 0) return;
+    ibcc__fab_flow_event(f, fi, 1);
+    if (fl->d.traffic == IBCC_TRAFFIC_RATE)
+        ibcc__fab_gen_event(f, fi);            /* first unit at once */
+    else if (fl->d.traffic == IBCC_TRAFFIC_POISSON)
+        ibcc__fab_at(f, f->loop.now + ibcc__fab_gen_gap(fl), IBCC__F_E_GEN,
+                     fi, NULL);
+}
+
+/* E_FLOW (argument: flow << 1 | on): a flow turns on (start, ON period)
+   or off (stop, OFF period). ONOFF flows schedule their next toggle. */
 static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
 {
     ibcc__fflow *fl = &f->flow[fi];
@@ -7486,19 +7796,19 @@ static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
     if (turn_on) {
         if (stopped || fl->on) return;
         fl->on = 1;
-        ibcc__fab_agent_restart(f, fi);
+        fl->ag->restart(f, fl);
         if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
-            ibcc_time t = now + ibcc__fab_exp(f, fl->d.on_mean);
+            ibcc_time t = now + ibcc__fab_exp(&fl->rng, fl->d.on_mean);
             if (fl->d.stop == 0 || t < fl->d.stop)
                 ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
         }
-        ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+        ibcc__fab_wake_host(f, fl->host, now);
     } else {
         if (!fl->on) return;
         fl->on = 0;
-        ibcc__fab_agent_end(f, fi);
+        fl->ag->end(f, fl);
         if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
-            ibcc_time t = now + ibcc__fab_exp(f, fl->d.off_mean);
+            ibcc_time t = now + ibcc__fab_exp(&fl->rng, fl->d.off_mean);
             if (fl->d.stop == 0 || t < fl->d.stop)
                 ibcc__fab_at(f, t, IBCC__F_E_FLOW,
                              ((uint64_t)fi << 1) | 1u, NULL);
@@ -7506,27 +7816,102 @@ static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
     }
 }
 
-/* RATE traffic: one packet joins the flow's queue every size/offered. */
+/* E_GEN: a RATE / POISSON flow generates its next unit into its queue
+   and schedules the one after (until it stops or reaches its limit). */
 static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
 {
     ibcc__fflow *fl = &f->flow[fi];
-    ibcc_time now = f->loop.now, gap = 0;
-    if (fl->d.stop != 0 && now >= fl->d.stop) return;
-    if (fl->backlog == 0 && fl->d.agent == IBCC_AGENT_MVCM)
-        ibcc_mvcm_on_inject_empty(&f->host[f->node[fl->d.src].idx].mvcm,
-                                  fl->local);
-    fl->backlog++;
-    (void)ibcc_wire_time(fl->d.size, fl->d.offered, &gap);
-    ibcc__fab_at(f, now + gap, IBCC__F_E_GEN, fi, NULL);
-    ibcc__fab_wake_host(f, f->node[fl->d.src].idx, now);
+    ibcc_time now = f->loop.now;
+    if (!fl->on || !ibcc__fab_may_gen(fl)) return;
+    if (ibcc__fab_generate(f, fi)) ibcc__fab_wake_host(f, fl->host, now);
+    if (ibcc__fab_may_gen(fl))
+        ibcc__fab_at(f, now + ibcc__fab_gen_gap(fl), IBCC__F_E_GEN, fi,
+                     NULL);
 }
 
 /* ---- 2. injection: a host picks what to send next ------------------------- */
 
-/* Host h may send: ACK/CNP lane first, then data flows in round robin.
-   A flow is ready when it is active, has a packet, its window and agent
-   allow it and the first switch has room; the host otherwise sleeps until
-   the earliest agent time, a credit return or its transmitter freeing. */
+/* Does flow fl have a packet to send (queued, or greedy and active)? */
+static int ibcc__fab_has_data(const ibcc__fflow *fl)
+{
+    if (fl->q_n) return 1;
+    return fl->on && (fl->d.traffic == IBCC_TRAFFIC_GREEDY
+                      || fl->d.traffic == IBCC_TRAFFIC_ONOFF)
+           && ibcc__fab_may_gen(fl);
+}
+
+/* Takes the packet flow fi sends next: the head of its queue (VOQ) or of
+   the host FIFO, generating a greedy unit first when the queue is empty
+   (a greedy packet is generated when it can be sent). */
+static uint32_t ibcc__fab_take(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fhost *o = &f->host[fl->host];
+    uint32_t pi;
+    if (fl->q_n == 0 && ibcc__fab_generate(f, fi) == 0) return IBCC__F_NONE;
+    if (f->d.nic_fifo) {
+        pi = o->fifo_head;
+        o->fifo_head = ibcc__fab_pkt(f, pi)->next;
+        if (o->fifo_head == IBCC__F_NONE) o->fifo_tail = IBCC__F_NONE;
+    } else {
+        pi = fl->q_head;
+        fl->q_head = ibcc__fab_pkt(f, pi)->next;
+        if (fl->q_head == IBCC__F_NONE) fl->q_tail = IBCC__F_NONE;
+    }
+    fl->q_n--;
+    ibcc__fab_pkt(f, pi)->next = IBCC__F_NONE;
+    return pi;
+}
+
+/* Can flow fi send a packet now? 1 yes; 0 not now (*wake lowered to the
+   time its agent allows it, if any). */
+static int ibcc__fab_flow_ready(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
+{
+    const ibcc__fflow *fl = &f->flow[fi];
+    ibcc_time t = fl->ag->next(f, fl), now = f->loop.now;
+    if (t > now) {
+        if (t != IBCC_TIME_MAX && t < *wake) *wake = t;
+        return 0;
+    }
+    return ibcc__fab_room(&f->ch[f->host[fl->host].chan], 0,
+                          ibcc__fab_units(fl->d.size));
+}
+
+/* Host h sends data packet pi of flow fi now. */
+static void ibcc__fab_inject(ibcc_fabric *f, uint32_t h, uint32_t fi,
+                             uint32_t pi)
+{
+    ibcc__fhost *o = &f->host[h];
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_time now = f->loop.now;
+    p->lane = 0;
+    p->t_inject = now;
+    fl->outstanding++;
+    fl->st.sent++;
+    fl->st.sent_bytes += p->size;
+    f->cls[fl->d.cls].st.sent++;
+    f->bytes_sent += p->size;
+    if (f->d.observer.sent) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(p, o->node, now, &v);
+        f->d.observer.sent(f->d.observer.user, &v);
+    }
+    fl->ag->sent(f, fl, ibcc__fab_wire(&f->ch[o->chan], p->size));
+    if (f->d.host_cap) {
+        ibcc_time tc = 0;
+        (void)ibcc_wire_time(p->size, f->d.host_cap, &tc);
+        o->cap_next = now + tc;
+    }
+    (void)ibcc__fab_send(f, o->chan, pi, now);
+}
+
+/* Host h may send: ACK/CNP lane first, then data. With one queue per
+   flow (VOQ) the flows are served in round robin and a flow is ready when
+   it has a packet, its source agent allows it and the first switch has
+   room; with nic_fifo only the oldest generated packet may go. The host
+   otherwise sleeps until the earliest agent time, an ACK, a credit return
+   or its transmitter freeing. */
 static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
 {
     ibcc__fhost *o = &f->host[h];
@@ -7545,56 +7930,28 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
         o->ackq_head = p->next;
         if (--o->ackq_n == 0) o->ackq_tail = IBCC__F_NONE;
         p->next = IBCC__F_NONE;
-        ibcc__fab_send(f, o->chan, pi, now);
+        (void)ibcc__fab_send(f, o->chan, pi, now);
+        return;
+    }
+    if (f->d.nic_fifo) {
+        uint32_t fi;
+        if (o->fifo_head == IBCC__F_NONE) return;
+        fi = ibcc__fab_pkt(f, o->fifo_head)->flow;
+        if (ibcc__fab_flow_ready(f, fi, &wake))
+            ibcc__fab_inject(f, h, fi, ibcc__fab_take(f, fi));
+        else if (wake != IBCC_TIME_MAX)
+            ibcc__fab_wake_host(f, h, wake);
         return;
     }
     for (k = 0; k < o->nflows; k++) {
         uint32_t pos = (o->rr + k) % o->nflows;
-        uint32_t fi = f->hflow[o->first + pos];
-        ibcc__fflow *fl = &f->flow[fi];
-        ibcc_time t, wire;
-        uint32_t pi;
-        ibcc__fpkt *p;
-        if (!fl->on) continue;
-        if (fl->d.traffic == IBCC_TRAFFIC_RATE && fl->backlog == 0) continue;
-        if (!ibcc__fab_agent_window(f, fi)) continue;
-        t = ibcc__fab_agent_next(f, fi);
-        if (t > now) {
-            if (t < wake) wake = t;
-            continue;
-        }
-        if (!ibcc__fab_room(ch, 0, ibcc__fab_units(fl->d.size))) continue;
-        pi = ibcc__fab_pkt_new(f);
-        if (pi == IBCC__F_NONE) {
-            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
-            return;
-        }
-        p = ibcc__fab_pkt(f, pi);
-        p->flow = fi;
-        p->size = fl->d.size;
-        p->units = ibcc__fab_units(p->size);
-        p->lane = 0;
-        p->t_inject = now;
-        if (fl->d.traffic == IBCC_TRAFFIC_RATE) fl->backlog--;
-        fl->outstanding++;
-        fl->st.sent++;
-        fl->st.sent_bytes += p->size;
-        ibcc__fab_bin(f, f->flow_bins ? f->flow_bins + (uint64_t)fi * f->nbins
-                                      : NULL, now, p->size);
-        if (f->d.observer.sent) {
-            ibcc_fabric_pkt v;
-            ibcc__fab_view(f, p, o->node, now, &v);
-            f->d.observer.sent(f->d.observer.user, &v);
-        }
-        wire = ibcc__fab_wire(ch, p->size);
-        ibcc__fab_agent_sent(f, fi, wire);
+        uint32_t fi = f->hflow[o->first + pos], pi;
+        if (!ibcc__fab_has_data(&f->flow[fi])) continue;
+        if (!ibcc__fab_flow_ready(f, fi, &wake)) continue;
+        pi = ibcc__fab_take(f, fi);
+        if (pi == IBCC__F_NONE) return;     /* out of memory: f->err */
         o->rr = (pos + 1u) % o->nflows;
-        if (f->d.host_cap) {
-            ibcc_time tc = 0;
-            (void)ibcc_wire_time(p->size, f->d.host_cap, &tc);
-            o->cap_next = now + tc;
-        }
-        ibcc__fab_send(f, o->chan, pi, now);
+        ibcc__fab_inject(f, h, fi, pi);
         return;
     }
     if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
@@ -7602,33 +7959,41 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
 
 /* ---- 3. the link: a packet starts on a channel ---------------------------- */
 
-/* Starts packet pi on channel c now. tail_in: when its tail is fully at
-   the sender (now for a host). The transmitter stays busy until the tail
-   has both arrived and been sent: end = max(now + wire, tail_in). */
-static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
-                           ibcc_time tail_in)
+/* Starts packet pi on channel c: the transmitter is taken now. tail_in:
+   when its tail is fully at the sender (now for a host). The bits go out
+   during [start, start + wire) with start = max(now, tail_in - wire), so
+   a packet from a slower link never underruns a faster one and holds it
+   only for its own wire time; a slower output paces a faster input by
+   itself. Returns the start. */
+static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+                                ibcc_time tail_in)
 {
     ibcc__fchan *ch = &f->ch[c];
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
     ibcc_time now = f->loop.now;
-    ibcc_time end = now + ibcc__fab_wire(ch, p->size);
+    ibcc_time wire = ibcc__fab_wire(ch, p->size);
+    ibcc_time start = tail_in > now + wire ? tail_in - wire : now;
+    ibcc_time end = start + wire;
     uint32_t ln = p->lane;
     const ibcc__fnode *to = &f->node[ch->to];
-    if (end < tail_in) end = tail_in;
     ch->busy = 1;
+    ch->xmit_pkt = pi;
+    ch->xmit_lane = ln;
+    ch->xmit_units = p->units;
+    ch->xmit_size = p->size;
+    ch->xmit_frees_in = 0;
+    ch->xmit_from_obuf = 0;
     ch->av_p[ln]--;
     ch->av_u[ln] -= p->units;
     ch->wire_p[ln]++;
     ch->wire_u[ln] += p->units;
     ch->bytes += p->size;
-    ch->busy_time += end - now;
+    ch->busy_time += wire;
     f->hops++;
-    ibcc__fab_bin(f, f->ch_bins ? f->ch_bins + (uint64_t)c * f->nbins : NULL,
-                  now, p->size);
     if (f->d.observer.link_busy) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(f, p, ch->from, now, &v);
-        f->d.observer.link_busy(f->d.observer.user, c, now, end, &v);
+        ibcc__fab_view(p, ch->from, start, &v);
+        f->d.observer.link_busy(f->d.observer.user, c, start, end, &v);
     }
     ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
     p->node = ch->to;
@@ -7636,30 +8001,32 @@ static void ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
     p->chan = c;
     p->t_tail = end + ch->prop;
     if (to->kind == IBCC_FABRIC_SWITCH) {
-        p->t_arrive = now + ch->prop + f->d.fwd_delay;
+        p->t_arrive = start + ch->prop + f->d.fwd_delay;
         ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
     } else {
         ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
     }
+    return start;
 }
 
 /* ---- 4. arrival: at the node the packet was sent to ----------------------- */
 
-/* E_ARRIVE: packet pi reached the node it was sent to: at a switch its
-   header has been there for the forwarding delay (section 4), at a host
-   its tail has arrived (section 7). */
-static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi)
+static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi);
+
+/* Marker hook: report header bits a switch set to the observer. */
+static void ibcc__fab_marked(ibcc_fabric *f, const ibcc__fpkt *p,
+                             unsigned before, uint32_t node)
 {
-    if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
-        ibcc__fab_sw_arrive(f, pi);
-    else if (f->d.host_cap)
-        ibcc__fab_host_absorb(f, pi);
-    else
-        ibcc__fab_host_receive(f, pi, 0);
+    if (p->hdr != before && f->d.observer.marked) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(p, node, f->loop.now, &v);
+        f->d.observer.marked(f->d.observer.user, &v);
+    }
 }
 
-/* A packet became visible at switch input (in_port, lane): it enters the
-   marker (data lane) and the lane's arbiter. */
+/* A packet became visible at switch input (in_port, lane): it is routed,
+   enters the input buffer, the marker (data lane) and the lane's
+   arbiter; the switch arbitrates once the instant's events are in. */
 static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
 {
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
@@ -7678,49 +8045,73 @@ static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
         unsigned before = p->hdr;
         p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
                                      p->size);
-        if (p->hdr != before && f->d.observer.marked) {
-            ibcc_fabric_pkt v;
-            ibcc__fab_view(f, p, p->node, f->loop.now, &v);
-            f->d.observer.marked(f->d.observer.user, &v);
-        }
+        ibcc__fab_marked(f, p, before, p->node);
     }
     (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
                             p->size, pi);
     ibcc__fab_kick_sw(f, n->idx);
 }
 
-/* ---- 5. arbitration: which packet starts on a free switch output ---------- */
+/* E_ARRIVE: packet pi reached the node it was sent to: at a switch its
+   header has been there for the forwarding delay, at a host its tail has
+   arrived (section 7). */
+static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi)
+{
+    if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
+        ibcc__fab_sw_arrive(f, pi);
+    else if (f->d.host_cap)
+        ibcc__fab_host_absorb(f, pi);
+    else
+        ibcc__fab_host_receive(f, pi, 0);
+}
 
-/* Arbiter callback: can output `out` of the switch take a packet of
-   `size` bytes on the lane being arbitrated? The transmitter must be idle
-   and the downstream buffer must have a packet slot and enough 64-byte
-   credits for it. */
+/* ---- 5. switch kinds: what starts, and where ------------------------------ */
+
+/* Output channel of a switch port. */
+static ibcc__fchan *ibcc__fab_out(ibcc_fabric *f, const ibcc__fsw *w,
+                                  unsigned port)
+{
+    return &f->ch[f->out_ch[f->node[w->node].base + port]];
+}
+
+/* Arbiter callback: can output `out` take a packet of `size` bytes on the
+   lane being arbitrated? ACK lane (every kind): the transmitter is idle
+   and the downstream ACK buffer has room. Data lane: the switch kind
+   decides. */
 static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
                               uint32_t size)
 {
     ibcc__fsw *w = (ibcc__fsw *)user;
     ibcc_fabric *f = w->f;
-    const ibcc__fnode *n = &f->node[w->node];
-    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + out]];
+    const ibcc__fchan *ch = ibcc__fab_out(f, w, out);
     (void)in;
-    return !ch->busy && ibcc__fab_room(ch, w->lane, ibcc__fab_units(size));
+    if (w->lane == 1)
+        return !ch->busy && ibcc__fab_room(ch, 1, ibcc__fab_units(size));
+    return w->kind->can_take(f, w, out, size);
+}
+
+/* IBA root test of output `out` for a packet of `units`: downstream can
+   take another packet like this one after it (a port about to run out of
+   credits is treated as a victim). */
+static int ibcc__fab_has_credit(const ibcc__fchan *ch, uint32_t units)
+{
+    return ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * units;
 }
 
 /* BUSY classification state of a switch output for the marker: busy when
    its transmitter is sending or the downstream data buffer has no room
    for a data packet. */
-static void ibcc__fab_sw_busy(ibcc_fabric *f, uint32_t s, uint32_t port)
+static void ibcc__fab_sw_busy(ibcc_fabric *f, ibcc__fsw *w, uint32_t port)
 {
-    ibcc__fsw *w = &f->sw[s];
-    const ibcc__fnode *n = &f->node[w->node];
-    const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + port]];
+    const ibcc__fchan *ch = ibcc__fab_out(f, w, port);
     int busy = ch->busy || !ibcc__fab_room(ch, 0,
                                            ibcc__fab_units(f->d.data_size));
     ibcc_marker_set_busy(&w->mark, port, busy);
 }
 
-/* Removes packet pi from buffer b's queue (it starts crossing). */
-static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
+/* Removes packet pi from buffer b's queue: it departs, its tail still
+   holds room (held) until it is out. */
+static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi, uint32_t units)
 {
     uint32_t k;
     for (k = 0; k < b->n; k++) {
@@ -7730,91 +8121,275 @@ static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi)
             break;
         }
     }
-    b->crossing = pi;
+    b->held_p++;
+    b->held_u += units;
 }
 
-/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
-   before data), then the data lane, each picking until nothing more can
-   start. A data start never frees anything for the ACK lane, so one pass
-   of each is the fixed point. */
-static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+/* The tail of a departed packet left input buffer (in, lane) of switch
+   w: its room is free, the marker releases it and the credits start back
+   upstream, where they arrive one propagation delay later. */
+static void ibcc__fab_buf_release(ibcc_fabric *f, ibcc__fsw *w, uint32_t in,
+                                  uint32_t ln, uint32_t units, uint32_t size)
 {
-    ibcc__fsw *w = &f->sw[s];
     const ibcc__fnode *n = &f->node[w->node];
-    ibcc_arb_grant g;
-    uint32_t lane;
-    for (lane = 2; lane-- > 0;) {
-        w->lane = lane;
-        while (ibcc_arbiter_pick_any(&w->arb[lane], &g)) {
-            uint32_t pi = (uint32_t)g.tag;
-            ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-            uint32_t c = f->out_ch[n->base + g.out];
-            ibcc__fchan *ch = &f->ch[c];
-            ibcc__fbuf *b = &f->buf[(n->base + g.in) * 2u + lane];
-            if (lane == 0) {
-                unsigned before = p->hdr;
-                /* IBA root test: downstream can take another packet like
-                   this one after it (a port that is about to run out of
-                   credits is treated as a victim) */
-                int credit = ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * p->units;
-                p->hdr |= ibcc_marker_depart(&w->mark, g.in, g.out, p->size,
-                                             p->hdr, credit);
-                if (p->hdr != before && f->d.observer.marked) {
-                    ibcc_fabric_pkt v;
-                    ibcc__fab_view(f, p, w->node, f->loop.now, &v);
-                    f->d.observer.marked(f->d.observer.user, &v);
-                }
-            }
-            ibcc__fab_buf_take(b, pi);
-            ch->xmit_in = g.in;
-            ch->xmit_lane = lane;
-            ch->xmit_units = p->units;
-            ch->xmit_size = p->size;
-            ibcc__fab_send(f, c, pi, p->t_tail);
-            ibcc__fab_sw_busy(f, s, g.out);
-        }
-    }
-}
-
-/* ---- 6. the tail leaves: output free, input slot and credits back --------- */
-
-/* E_TXEND: channel c's transmitter finished sending (the tail has left
-   the sender): a switch frees the input buffer slot, a host may send
-   again. */
-static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c)
-{
-    ibcc__fchan *ch = &f->ch[c];
-    ch->busy = 0;
-    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-        ibcc__fab_sw_txend(f, c);
-    else
-        ibcc__fab_wake_host(f, f->node[ch->from].idx, f->loop.now);
-}
-
-/* Transmitter of a switch output finished: the tail left input buffer
-   (xmit_in, xmit_lane); its credits start back upstream, which they
-   reach one propagation delay later. */
-static void ibcc__fab_sw_txend(ibcc_fabric *f, uint32_t c)
-{
-    ibcc__fchan *ch = &f->ch[c];
-    const ibcc__fnode *n = &f->node[ch->from];
-    ibcc__fsw *w = &f->sw[n->idx];
-    uint32_t ln = ch->xmit_lane, in = ch->xmit_in;
     ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
     uint32_t up = f->in_ch[n->base + in];
     ibcc__fchan *u = &f->ch[up];
     b->occ_p--;
-    b->occ_u -= ch->xmit_units;
-    b->crossing = IBCC__F_NONE;
-    if (ln == 0) ibcc_marker_release(&w->mark, in, ch->xmit_size);
-    (void)ibcc_arbiter_set_input_busy(&w->arb[ln], in, 0);
+    b->occ_u -= units;
+    b->held_p--;
+    b->held_u -= units;
+    if (ln == 0) ibcc_marker_release(&w->mark, in, size);
     u->ret_p[ln]++;
-    u->ret_u[ln] += ch->xmit_units;
+    u->ret_u[ln] += units;
     ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
-                 ((uint64_t)up << 17) | ((uint64_t)ch->xmit_units << 1) | ln,
-                 NULL);
-    ibcc__fab_sw_busy(f, n->idx, ch->from_port);
+                 ((uint64_t)up << 17) | ((uint64_t)units << 1) | ln, NULL);
+}
+
+/* A packet of `units` left input `in` of switch w through output channel
+   oc, starting at `start`: when the input is free for its next packet.
+   It is free once the tail has left, except that an input fed by a link
+   faster than the output is free after its own link's wire time: the
+   tail is in by then and the rest drains at the output's pace. */
+static ibcc_time ibcc__fab_in_free_at(ibcc_fabric *f, const ibcc__fsw *w,
+                                      uint32_t in, uint32_t size,
+                                      ibcc_time start, ibcc_time end)
+{
+    const ibcc__fchan *ic =
+        &f->ch[f->in_ch[f->node[w->node].base + in]];
+    ibcc_time t = start + ibcc__fab_wire(ic, size);
+    return t < end ? t : end;
+}
+
+/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
+   before data), then the data lane, each picking until nothing more can
+   start; the kind's serve step runs before and after (CIOQ outputs send
+   from their buffers). A data start never frees anything for the ACK
+   lane, so one pass of each is the fixed point. */
+static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+{
+    ibcc__fsw *w = &f->sw[s];
+    ibcc_arb_grant g;
+    w->lane = 1;
+    while (ibcc_arbiter_pick_any(&w->arb[1], &g)) {
+        uint32_t pi = (uint32_t)g.tag;
+        const ibcc__fnode *n = &f->node[w->node];
+        uint32_t c = f->out_ch[n->base + g.out];
+        ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+        ibcc_time start;
+        ibcc__fab_buf_take(&f->buf[(n->base + g.in) * 2u + 1u], pi, p->units);
+        start = ibcc__fab_send(f, c, pi, p->t_tail);
+        f->ch[c].xmit_in = g.in;
+        f->ch[c].xmit_frees_in = 1;
+        (void)start;
+        ibcc__fab_sw_busy(f, w, g.out);
+    }
+    w->kind->serve(f, w);
+    w->lane = 0;
+    while (ibcc_arbiter_pick_any(&w->arb[0], &g)) {
+        w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
+        w->kind->serve(f, w);
+    }
+}
+
+/* -- VCT: input-buffered virtual cut-through -------------------------------
+   An output takes a packet straight from its input buffer when the
+   transmitter is idle and the downstream buffer has room; the packet
+   stays in its input buffer (holding its credits) until its tail is
+   out. */
+static int ibcc__fab_vct_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+                                  uint32_t size)
+{
+    const ibcc__fchan *ch = ibcc__fab_out(f, w, out);
+    return !ch->busy && ibcc__fab_room(ch, 0, ibcc__fab_units(size));
+}
+
+static void ibcc__fab_vct_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+                                 unsigned in, unsigned out)
+{
+    const ibcc__fnode *n = &f->node[w->node];
+    uint32_t c = f->out_ch[n->base + out];
+    ibcc__fchan *ch = &f->ch[c];
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    unsigned before = p->hdr;
+    ibcc_time start, end, free_at;
+    p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
+                                 ibcc__fab_has_credit(ch, p->units));
+    ibcc__fab_marked(f, p, before, w->node);
+    ibcc__fab_buf_take(&f->buf[(n->base + in) * 2u], pi, p->units);
+    start = ibcc__fab_send(f, c, pi, p->t_tail);
+    end = start + ibcc__fab_wire(ch, ch->xmit_size);
+    ch->xmit_in = in;
+    free_at = ibcc__fab_in_free_at(f, w, in, ch->xmit_size, start, end);
+    if (free_at < end)
+        ibcc__fab_at(f, free_at, IBCC__F_E_INFREE,
+                     (uint64_t)(n->base + in) * 2u, NULL);
+    else
+        ch->xmit_frees_in = 1;
+    ibcc__fab_sw_busy(f, w, out);
+}
+
+static void ibcc__fab_vct_serve(ibcc_fabric *f, ibcc__fsw *w)
+{
+    (void)f;
+    (void)w;
+}
+
+/* E_INFREE (argument: buffer index): the input is free for its next
+   packet before its previous one's tail is out (faster input link). */
+static void ibcc__fab_vct_infree(ibcc_fabric *f, uint32_t b)
+{
+    const ibcc__fnode *n = &f->node[f->port_node[b >> 1]];
+    (void)ibcc_arbiter_set_input_busy(&f->sw[n->idx].arb[b & 1u],
+                                      (b >> 1) - n->base, 0);
     ibcc__fab_kick_sw(f, n->idx);
+}
+
+static void ibcc__fab_vct_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ibcc__fab_buf_release(f, w, ch->xmit_in, 0, ch->xmit_units,
+                          ch->xmit_size);
+    if (ch->xmit_frees_in)
+        (void)ibcc_arbiter_set_input_busy(&w->arb[0], ch->xmit_in, 0);
+}
+
+static const ibcc__fswkind ibcc__fab_vct = {
+    ibcc__fab_vct_can_take, ibcc__fab_vct_picked, ibcc__fab_vct_serve,
+    ibcc__fab_vct_txend
+};
+
+/* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
+   The arbiter moves a packet from its input buffer through the crossbar
+   into its output's buffer when that buffer has room and no other
+   transfer into it is in progress; the transfer runs at S times the
+   output link's rate but never ahead of the packet's tail. The input and
+   its credits are free when the transfer ends. Each output sends its
+   buffer in order (cut-through: the head may start while its transfer is
+   still running) whenever the link is idle and downstream has room. ACKs
+   do not use the output buffers: their lane crosses as in VCT. The marker
+   is a CIOQ marker: depart = into the output buffer, leave = onto the
+   link. */
+static int ibcc__fab_cioq_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+                                   uint32_t size)
+{
+    const ibcc__fobuf *ob = &w->obuf[out];
+    (void)f;
+    return ob->xbar == 0 && ob->n < w->ob_cap_p
+           && ob->occ_u + ibcc__fab_units(size) <= w->ob_cap_u;
+}
+
+static void ibcc__fab_cioq_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+                                  unsigned in, unsigned out)
+{
+    const ibcc__fnode *n = &f->node[w->node];
+    ibcc__fchan *ch = ibcc__fab_out(f, w, out);
+    ibcc__fobuf *ob = &w->obuf[out];
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    unsigned before = p->hdr;
+    ibcc_time now = f->loop.now, xfer, end;
+    p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
+                                 ibcc__fab_has_credit(ch, p->units));
+    ibcc__fab_marked(f, p, before, w->node);
+    ibcc__fab_buf_take(&f->buf[(n->base + in) * 2u], pi, p->units);
+    xfer = ibcc__fab_wire(ch, p->size) / w->f->d.speedup;
+    end = now + xfer;
+    if (end < p->t_tail) end = p->t_tail;
+    p->t_tail = end;                   /* tail in the output buffer */
+    if (ob->head == IBCC__F_NONE) ob->head = pi;
+    else ibcc__fab_pkt(f, ob->tail)->next = pi;
+    ob->tail = pi;
+    p->next = IBCC__F_NONE;
+    ob->n++;
+    ob->occ_u += p->units;
+    ob->xbar = 1;
+    ob->x_in = in;
+    ob->x_units = p->units;
+    ob->x_size = p->size;
+    ibcc__fab_at(f, end, IBCC__F_E_XBAR, (uint64_t)n->base + out, NULL);
+}
+
+/* Every idle output with a packet at the head of its buffer and room
+   downstream starts it. */
+static void ibcc__fab_cioq_serve(ibcc_fabric *f, ibcc__fsw *w)
+{
+    uint32_t o, ports = f->node[w->node].ports;
+    for (o = 0; o < ports; o++) {
+        ibcc__fobuf *ob = &w->obuf[o];
+        ibcc__fchan *ch;
+        ibcc__fpkt *p;
+        uint32_t pi;
+        if (ob->head == IBCC__F_NONE) continue;
+        ch = ibcc__fab_out(f, w, o);
+        pi = ob->head;
+        p = ibcc__fab_pkt(f, pi);
+        if (ch->busy || !ibcc__fab_room(ch, 0, p->units)) continue;
+        ob->head = p->next;
+        if (ob->head == IBCC__F_NONE) ob->tail = IBCC__F_NONE;
+        p->next = IBCC__F_NONE;
+        (void)ibcc__fab_send(f, f->out_ch[f->node[w->node].base + o], pi,
+                             p->t_tail);
+        ch->xmit_in = o;
+        ch->xmit_from_obuf = 1;
+        ibcc__fab_sw_busy(f, w, o);
+    }
+}
+
+/* E_XBAR (argument: the output's global port index): the crossbar
+   transfer into that output's buffer ended (the packet itself may have
+   moved on already: cut-through): its input is free, its credits go back
+   upstream, the output may take the next transfer. */
+static void ibcc__fab_cioq_xbar_end(ibcc_fabric *f, uint32_t gport)
+{
+    const ibcc__fnode *n = &f->node[f->port_node[gport]];
+    ibcc__fsw *w = &f->sw[n->idx];
+    ibcc__fobuf *ob = &w->obuf[gport - n->base];
+    ob->xbar = 0;
+    ibcc__fab_buf_release(f, w, ob->x_in, 0, ob->x_units, ob->x_size);
+    (void)ibcc_arbiter_set_input_busy(&w->arb[0], ob->x_in, 0);
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+static void ibcc__fab_cioq_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    ibcc__fobuf *ob = &w->obuf[ch->xmit_in];
+    ob->n--;
+    ob->occ_u -= ch->xmit_units;
+    ibcc_marker_leave(&w->mark, ch->xmit_in, ch->xmit_size);
+}
+
+static const ibcc__fswkind ibcc__fab_cioq = {
+    ibcc__fab_cioq_can_take, ibcc__fab_cioq_picked, ibcc__fab_cioq_serve,
+    ibcc__fab_cioq_txend
+};
+
+/* ---- 6. the tail leaves: output free, input slot and credits back --------- */
+
+/* E_TXEND: channel c's transmitter finished sending (the tail has left
+   the sender). At a switch the kind frees what the packet held (ACK lane:
+   its input slot and input); a host may send again. */
+static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fchan *ch = &f->ch[c];
+    const ibcc__fnode *n = &f->node[ch->from];
+    ch->busy = 0;
+    if (n->kind != IBCC_FABRIC_SWITCH) {
+        ibcc__fab_wake_host(f, n->idx, f->loop.now);
+        return;
+    }
+    {
+        ibcc__fsw *w = &f->sw[n->idx];
+        if (ch->xmit_lane == 1) {
+            ibcc__fab_buf_release(f, w, ch->xmit_in, 1, ch->xmit_units,
+                                  ch->xmit_size);
+            (void)ibcc_arbiter_set_input_busy(&w->arb[1], ch->xmit_in, 0);
+        } else {
+            w->kind->txend(f, w, c);
+        }
+        ibcc__fab_sw_busy(f, w, ch->from_port);
+        ibcc__fab_kick_sw(f, n->idx);
+    }
 }
 
 /* E_CREDIT (argument: channel << 17 | units << 1 | lane): credits of one
@@ -7830,7 +8405,7 @@ static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx)
     ch->av_p[ln]++;
     ch->av_u[ln] += units;
     if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-        ibcc__fab_sw_busy(f, f->node[ch->from].idx, ch->from_port);
+        ibcc__fab_sw_busy(f, &f->sw[f->node[ch->from].idx], ch->from_port);
     ibcc__fab_kick_node(f, ch->from);
 }
 
@@ -7855,10 +8430,59 @@ static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
     ibcc__fab_at(f, o->rx_free, IBCC__F_E_RXDONE, pi, NULL);
 }
 
+/* Bytes of a delivered packet go into the bins of every channel on its
+   path from node `from` to host `to` (static routes), at the delivery
+   instant: a channel's series counts exactly what it carried to a
+   destination, so a flow's bytes in a window are part of every channel
+   total of its path in that window. */
+static void ibcc__fab_path_bins(ibcc_fabric *f, uint32_t from, uint32_t to,
+                                uint32_t bytes)
+{
+    ibcc_time now = f->loop.now;
+    uint32_t c = f->out_ch[f->node[from].base];
+    if (!f->ch_bins) return;
+    for (;;) {
+        const ibcc__fnode *n;
+        ibcc__fab_bin(f, f->ch_bins + (uint64_t)c * f->nbins, now, bytes);
+        n = &f->node[f->ch[c].to];
+        if (n->kind == IBCC_FABRIC_HOST) return;
+        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + to]];
+    }
+}
+
+/* Log-linear latency bucket: values below 16 ps exactly, above 16 sub-
+   buckets per power of two. */
+static uint32_t ibcc__fab_hbucket(ibcc_time v)
+{
+    uint32_t e = 0;
+    ibcc_time x = v;
+    if (v < 16u) return (uint32_t)v;
+    while (x >= 32u) {
+        x >>= 1;
+        e++;
+    }
+    /* v in [2^(e+4), 2^(e+5)): x = v >> e in [16, 32) */
+    return (e + 1u) * 16u + (uint32_t)(x - 16u);
+}
+
+/* Upper edge of bucket k (inverse of ibcc__fab_hbucket). */
+static ibcc_time ibcc__fab_hedge(uint32_t k)
+{
+    uint32_t e, sub;
+    if (k < 16u) return k;
+    e = k / 16u - 1u;
+    sub = k % 16u;
+    if (e >= 59u) return IBCC_TIME_MAX;
+    return (((ibcc_time)(16u + sub + 1u)) << e) - 1u;
+}
+
 /* Tail of packet pi reached host `node` (or a capped host finished
    absorbing it): it is consumed at once and its credits start back, one
    propagation delay to the sender. Data goes on to ibcc__fab_deliver
    (section 7), an ACK/CNP to ibcc__fab_ack_at_source (section 8). */
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi);
+static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi);
+
 static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
 {
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
@@ -7881,37 +8505,67 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     ibcc__fab_pkt_del(f, pi);
 }
 
-/* A data packet's tail is at its destination host: statistics and the
-   observer, then the destination's echo rule (ibcc_dest) builds the ACK
-   and/or CNP, queued on the host's ACK lane (section 2 sends it first). */
+/* A data packet's tail is at its destination host: statistics (flow,
+   class, series), message completion, the observer, start_after gates;
+   then the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
+   queued on the host's ACK lane (section 2 sends it first). */
 static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
 {
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    uint32_t hidx = f->node[p->node].idx;
-    ibcc__fflow *fl = &f->flow[p->flow];
+    uint32_t hidx = f->node[p->node].idx, fi = p->flow;
+    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fclass *k = &f->cls[fl->d.cls];
     ibcc_time now = f->loop.now;
-    ibcc_time lat = now - p->t_inject;
+    ibcc_time lat = now - p->t_gen;
     ibcc__fhost *o = &f->host[hidx];
+    int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
+    int vb = (p->hdr & IBCC_VB) != 0;
     fl->st.delivered++;
     fl->st.delivered_bytes += p->size;
-    if (p->hdr & (IBCC_FECN | IBCC_MB)) fl->st.marked++;
+    fl->st.marked += (uint64_t)mk;
+    fl->st.validated += (uint64_t)vb;
     fl->st.lat_sum += lat;
     if (lat > fl->st.lat_max) fl->st.lat_max = lat;
     if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
     {
         uint64_t ns = lat / 1000u;
-        unsigned k = 0;
-        while (ns > 1u && k < 31u) {
+        unsigned b = 0;
+        while (ns > 1u && b < 31u) {
             ns >>= 1;
-            k++;
+            b++;
         }
-        fl->st.lat_hist[k]++;
+        fl->st.lat_hist[b]++;
     }
+    k->st.delivered++;
+    k->st.delivered_bytes += p->size;
+    k->st.marked += (uint64_t)mk;
+    k->st.validated += (uint64_t)vb;
+    k->st.lat_sum += lat;
+    if (lat > k->st.lat_max) k->st.lat_max = lat;
+    if (k->st.lat_min == 0 || lat < k->st.lat_min) k->st.lat_min = lat;
+    k->hist[ibcc__fab_hbucket(lat)]++;
+    if (p->last) {                 /* in-order: its message is complete */
+        fl->st.msgs++;
+        fl->st.msg_time_sum += lat;
+        k->st.msgs++;
+        k->st.msg_time_sum += lat;
+        if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
+    }
+    f->data_delivered++;
+    f->bytes_delivered += p->size;
+    if (f->flow_bins)
+        ibcc__fab_bin(f, f->flow_bins + (uint64_t)fi * f->nbins, now,
+                      p->size);
+    ibcc__fab_path_bins(f, fl->d.src, fl->d.dst, p->size);
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(f, p, p->node, now, &v);
+        ibcc__fab_view(p, p->node, now, &v);
         f->d.observer.delivered(f->d.observer.user, &v);
     }
+    while (f->after_next < f->nafter
+           && f->flow[f->after[f->after_next]].d.start_after
+              <= f->data_delivered)
+        ibcc__fab_start_gate(f, f->after[f->after_next++]);
     {
         /* destination echo rule: an ACK and/or a CNP on lane 1 */
         ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
@@ -7923,18 +8577,16 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
             ibcc__fpkt *a;
             if (!flags[k2]) continue;
             ai = ibcc__fab_pkt_new(f);
-            if (ai == IBCC__F_NONE) {
-                if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
-                break;
-            }
+            if (ai == IBCC__F_NONE) break;       /* f->err is NOMEM */
             a = ibcc__fab_pkt(f, ai);
-            p = ibcc__fab_pkt(f, pi);        /* pool may have grown */
+            p = ibcc__fab_pkt(f, pi);            /* pool may have grown */
             a->flow = p->flow;
             a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
             a->units = ibcc__fab_units(a->size);
             a->lane = 1;
             a->hdr = flags[k2];
-            a->t_inject = now;
+            a->t_gen = a->t_inject = now;
+            a->node = o->node;
             if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
             else o->ackq_head = ai;
             o->ackq_tail = ai;
@@ -7953,109 +8605,257 @@ static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
 {
     const ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
     ibcc__fflow *fl = &f->flow[p->flow];
-    ibcc_time now = f->loop.now;
-    uint32_t src = f->node[fl->d.src].idx;
+    ibcc__fclass *k = &f->cls[fl->d.cls];
     unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
     if (p->hdr & IBCC_ACK) {
         if (fl->outstanding) fl->outstanding--;
         fl->st.acks++;
-        if (marks) fl->st.acks_marked++;
+        k->st.acks++;
+        if (marks) {
+            fl->st.acks_marked++;
+            k->st.acks_marked++;
+        }
     }
-    ibcc__fab_agent_ack(f, p->flow, p->hdr, marks);
-    ibcc__fab_wake_host(f, src, now);
+    ibcc__fab_path_bins(f, fl->d.dst, fl->d.src, p->size);
+    fl->ag->ack(f, fl, p->hdr, marks);
+    ibcc__fab_wake_host(f, fl->host, f->loop.now);
 }
 
-/* ---- 9. source agents ----------------------------------------------------
-   NONE / WINDOW / LAW / FIXED flows use an ibcc_pacer (window + rate
-   limit; LAW points it at the flow's ibcc_law). CCT flows use their host's
-   ibcc_cct (delay from CCT[CCTI] after each packet) plus the flow window;
-   MVCM flows use their host's ibcc_mvcm (dynamic window, waiting slots). */
-static int ibcc__fab_uses_pacer(uint32_t agent)
-{
-    return agent <= IBCC_AGENT_FIXED;
-}
+/* ---- 9. source agents -----------------------------------------------------
+   One table of operations per IBCC_AGENT_* kind (ibcc__fab_agents below);
+   a flow's `as` points at its own state, and a host holds a shared engine
+   only for the kinds its flows use.
+   - NONE, WINDOW, FIXED: an ibcc_pacer (window + optional fixed rate)
+   - LAW: an ibcc_pacer pointed at the flow's own ibcc_law ([S03])
+   - CCT: the host's ibcc_cct; the delay CCT[CCTI] follows each packet
+     ([G]); the flow window applies
+   - MVCM: the host's ibcc_mvcm; dynamic window and nWS x WS between
+     injections ([F]) */
 
-static int ibcc__fab_agent_window(const ibcc_fabric *f, uint32_t fi)
-{
-    const ibcc__fflow *fl = &f->flow[fi];
-    if (ibcc__fab_uses_pacer(fl->d.agent))
-        return ibcc_pacer_window_open(&fl->pacer);
-    if (fl->d.agent == IBCC_AGENT_MVCM)
-        return fl->outstanding <
-               ibcc_mvcm_window(&f->host[f->node[fl->d.src].idx].mvcm,
-                                fl->local);
-    return fl->d.window == 0 || fl->outstanding < fl->d.window;
-}
+/* -- pacer-based agents: NONE, WINDOW, FIXED, LAW -- */
+typedef struct ibcc__fag_law {
+    ibcc_pacer pacer;           /* first: the pacer agents' whole state */
+    ibcc_law law;
+} ibcc__fag_law;
 
-static ibcc_time ibcc__fab_agent_next(ibcc_fabric *f, uint32_t fi)
+static ibcc_result ibcc__fab_pacer_init(ibcc_fabric *f, ibcc__fflow *fl)
 {
-    const ibcc__fflow *fl = &f->flow[fi];
-    if (ibcc__fab_uses_pacer(fl->d.agent))
-        return ibcc_pacer_next(&fl->pacer);
-    return fl->next_ok;
-}
-
-static void ibcc__fab_agent_sent(ibcc_fabric *f, uint32_t fi, ibcc_time wire)
-{
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
-    ibcc_time now = f->loop.now;
-    if (ibcc__fab_uses_pacer(fl->d.agent)) {
-        (void)ibcc_pacer_on_send(&fl->pacer, now, wire);
-    } else if (fl->d.agent == IBCC_AGENT_CCT) {
-        /* IBA: the injection rate delay CCT[CCTI] follows each packet */
-        fl->next_ok = now + ibcc_cct_interval(&o->cct, fl->local, now, wire);
-    } else {
-        /* MVCM: nWS x WS between consecutive injections */
-        ibcc_time w = ibcc_mvcm_wait(&o->mvcm, fl->local);
-        fl->next_ok = (w > IBCC_TIME_MAX - now - wire) ? IBCC_TIME_MAX
-                                                       : now + wire + w;
+    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    ibcc_pacer_desc pd;
+    memset(&pd, 0, sizeof pd);
+    pd.window = fl->d.window ? fl->d.window : IBCC_PACER_NO_WINDOW;
+    if (fl->d.agent == IBCC_AGENT_LAW) {
+        if (!f->law_mem) {
+            /* one law compiled once (TABLE form: its tables); every flow
+               gets a copy of the object, sharing the tables */
+            size_t ls = ibcc_law_size(&f->lawd);
+            ibcc_result r;
+            if (ls == 0) return IBCC_ERR_RANGE;
+            f->law_mem = ibcc__fab_alloc(&f->al, ls);
+            if (!f->law_mem) return IBCC_ERR_NOMEM;
+            r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
+            if (r != IBCC_OK) return r;
+        }
+        a->law = f->law_proto;
+        pd.law = &a->law;
+    } else if (fl->d.agent == IBCC_AGENT_FIXED) {
+        pd.rate = fl->d.rate;
+        pd.rmax = f->ch[f->host[fl->host].chan].rate;
     }
+    return ibcc_pacer_init(&a->pacer, &pd);
 }
 
-static void ibcc__fab_agent_ack(ibcc_fabric *f, uint32_t fi, unsigned hdr,
+static ibcc_time ibcc__fab_pacer_next(const ibcc_fabric *f,
+                                      const ibcc__fflow *fl)
+{
+    const ibcc_pacer *pc = (const ibcc_pacer *)fl->as;
+    (void)f;
+    if (!ibcc_pacer_window_open(pc)) return IBCC_TIME_MAX;
+    return ibcc_pacer_next(pc);
+}
+
+static void ibcc__fab_pacer_sent(ibcc_fabric *f, ibcc__fflow *fl,
+                                 ibcc_time wire)
+{
+    (void)ibcc_pacer_on_send((ibcc_pacer *)fl->as, f->loop.now, wire);
+}
+
+static void ibcc__fab_pacer_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
                                 unsigned marks)
 {
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
-    ibcc_time now = f->loop.now;
-    if (ibcc__fab_uses_pacer(fl->d.agent)) {
-        if (hdr & IBCC_ACK)
-            (void)ibcc_pacer_on_ack(&fl->pacer, marks != 0);
-        else if (marks && fl->d.agent == IBCC_AGENT_LAW)
-            ibcc_law_on_ack(&fl->law, 1);   /* BECN in a CNP: fdec only */
-    } else if (fl->d.agent == IBCC_AGENT_CCT) {
-        if (marks & IBCC_BECN) (void)ibcc_cct_on_becn(&o->cct, fl->local, now);
-    } else {
-        if (hdr & IBCC_ACK) (void)ibcc_mvcm_on_ack(&o->mvcm, fl->local, marks);
-    }
+    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    (void)f;
+    if (hdr & IBCC_ACK)
+        (void)ibcc_pacer_on_ack(&a->pacer, marks != 0);
+    else if (marks && fl->d.agent == IBCC_AGENT_LAW)
+        ibcc_law_on_ack(&a->law, 1);        /* BECN in a CNP: fdec only */
 }
 
-static void ibcc__fab_agent_restart(ibcc_fabric *f, uint32_t fi)
+static void ibcc__fab_pacer_restart(ibcc_fabric *f, ibcc__fflow *fl)
 {
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fhost *o = &f->host[f->node[fl->d.src].idx];
-    if (fl->d.agent == IBCC_AGENT_LAW) {
-        if (fl->d.persistent)
-            (void)ibcc_pairstate_load(&f->pairs, fl->d.src, fl->d.dst,
-                                      &fl->law);
-        else
-            ibcc_law_reset(&fl->law);
-    } else if (fl->d.agent == IBCC_AGENT_MVCM) {
-        ibcc_mvcm_on_inject_empty(&o->mvcm, fl->local);
-        fl->next_ok = 0;
-    } else if (fl->d.agent == IBCC_AGENT_CCT && !fl->d.persistent) {
-        fl->next_ok = 0;
-    }
+    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    if (fl->d.agent != IBCC_AGENT_LAW) return;
+    if (fl->d.persistent)
+        (void)ibcc_pairstate_load(&f->pairs, fl->d.src, fl->d.dst, &a->law);
+    else
+        ibcc_law_reset(&a->law);
 }
 
-/* A flow period ends: persistent LAW flows save their pair's state. */
-static void ibcc__fab_agent_end(ibcc_fabric *f, uint32_t fi)
+/* A period ends: persistent LAW flows save their pair's state. */
+static void ibcc__fab_pacer_end(ibcc_fabric *f, ibcc__fflow *fl)
 {
-    ibcc__fflow *fl = &f->flow[fi];
+    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
     if (fl->d.agent == IBCC_AGENT_LAW && fl->d.persistent)
-        (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &fl->law);
+        (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &a->law);
 }
+
+/* -- agents on a host engine: CCT, MVCM (per-flow state: next start) -- */
+static ibcc_result ibcc__fab_cct_host(ibcc_fabric *f, ibcc__fhost *h)
+{
+    ibcc_cct_desc cd = f->d.cct;
+    size_t sz;
+    ibcc_result r;
+    cd.flows = h->nflows;
+    if (cd.port_rate == 0) cd.port_rate = f->ch[h->chan].rate;
+    if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = f->d.data_size;
+    if ((sz = ibcc_cct_size(&cd)) == 0) return IBCC_ERR_RANGE;
+    h->engine[IBCC_AGENT_CCT] = ibcc__fab_alloc(&f->al,
+                                    ibcc__fab_r8(sizeof(ibcc_cct)) + sz);
+    if (!h->engine[IBCC_AGENT_CCT]) return IBCC_ERR_NOMEM;
+    r = ibcc_cct_init((ibcc_cct *)h->engine[IBCC_AGENT_CCT], &cd,
+                      (char *)h->engine[IBCC_AGENT_CCT]
+                      + ibcc__fab_r8(sizeof(ibcc_cct)), sz);
+    return r;
+}
+
+static ibcc_result ibcc__fab_mvcm_host(ibcc_fabric *f, ibcc__fhost *h)
+{
+    ibcc_mvcm_desc vd = f->d.mvcm;
+    size_t sz;
+    vd.flows = h->nflows;
+    if ((sz = ibcc_mvcm_size(&vd)) == 0) return IBCC_ERR_RANGE;
+    h->engine[IBCC_AGENT_MVCM] = ibcc__fab_alloc(&f->al,
+                                    ibcc__fab_r8(sizeof(ibcc_mvcm)) + sz);
+    if (!h->engine[IBCC_AGENT_MVCM]) return IBCC_ERR_NOMEM;
+    return ibcc_mvcm_init((ibcc_mvcm *)h->engine[IBCC_AGENT_MVCM], &vd,
+                          (char *)h->engine[IBCC_AGENT_MVCM]
+                          + ibcc__fab_r8(sizeof(ibcc_mvcm)), sz);
+}
+
+static ibcc_cct *ibcc__fab_cct(const ibcc_fabric *f, const ibcc__fflow *fl)
+{
+    return (ibcc_cct *)f->host[fl->host].engine[IBCC_AGENT_CCT];
+}
+
+static ibcc_mvcm *ibcc__fab_mvcm(const ibcc_fabric *f, const ibcc__fflow *fl)
+{
+    return (ibcc_mvcm *)f->host[fl->host].engine[IBCC_AGENT_MVCM];
+}
+
+static ibcc_result ibcc__fab_next_ok_init(ibcc_fabric *f, ibcc__fflow *fl)
+{
+    (void)f;
+    *(ibcc_time *)fl->as = 0;
+    return IBCC_OK;
+}
+
+static ibcc_time ibcc__fab_cct_next(const ibcc_fabric *f,
+                                    const ibcc__fflow *fl)
+{
+    (void)f;
+    if (fl->d.window && fl->outstanding >= fl->d.window) return IBCC_TIME_MAX;
+    return *(const ibcc_time *)fl->as;
+}
+
+/* IBA: the injection rate delay CCT[CCTI] follows each packet. */
+static void ibcc__fab_cct_sent(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire)
+{
+    ibcc_time now = f->loop.now;
+    *(ibcc_time *)fl->as = now + ibcc_cct_interval(ibcc__fab_cct(f, fl),
+                                                   fl->local, now, wire);
+}
+
+static void ibcc__fab_cct_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+                              unsigned marks)
+{
+    (void)hdr;
+    if (marks & IBCC_BECN)
+        (void)ibcc_cct_on_becn(ibcc__fab_cct(f, fl), fl->local, f->loop.now);
+}
+
+static void ibcc__fab_cct_restart(ibcc_fabric *f, ibcc__fflow *fl)
+{
+    (void)f;
+    if (!fl->d.persistent) *(ibcc_time *)fl->as = 0;
+}
+
+static void ibcc__fab_nothing(ibcc_fabric *f, ibcc__fflow *fl)
+{
+    (void)f;
+    (void)fl;
+}
+
+static ibcc_time ibcc__fab_mvcm_next(const ibcc_fabric *f,
+                                     const ibcc__fflow *fl)
+{
+    if (fl->outstanding >= ibcc_mvcm_window(ibcc__fab_mvcm(f, fl), fl->local))
+        return IBCC_TIME_MAX;
+    return *(const ibcc_time *)fl->as;
+}
+
+/* MVCM: nWS x WS between consecutive injections. */
+static void ibcc__fab_mvcm_sent(ibcc_fabric *f, ibcc__fflow *fl,
+                                ibcc_time wire)
+{
+    ibcc_time now = f->loop.now;
+    ibcc_time w = ibcc_mvcm_wait(ibcc__fab_mvcm(f, fl), fl->local);
+    *(ibcc_time *)fl->as = (w > IBCC_TIME_MAX - now - wire) ? IBCC_TIME_MAX
+                                                            : now + wire + w;
+}
+
+static void ibcc__fab_mvcm_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+                               unsigned marks)
+{
+    if (hdr & IBCC_ACK)
+        (void)ibcc_mvcm_on_ack(ibcc__fab_mvcm(f, fl), fl->local, marks);
+}
+
+/* Immediate reset: a packet entered the flow's empty injection queue. */
+static void ibcc__fab_mvcm_queued(ibcc_fabric *f, ibcc__fflow *fl)
+{
+    ibcc_mvcm_on_inject_empty(ibcc__fab_mvcm(f, fl), fl->local);
+}
+
+static void ibcc__fab_mvcm_restart(ibcc_fabric *f, ibcc__fflow *fl)
+{
+    ibcc__fab_mvcm_queued(f, fl);
+    *(ibcc_time *)fl->as = 0;
+}
+
+/* The agents, indexed by IBCC_AGENT_*. */
+static const ibcc__fagent ibcc__fab_agents[IBCC__F_AGENTS] = {
+    /* NONE, WINDOW, LAW, FIXED: pacer (+ law) */
+    { sizeof(ibcc_pacer), NULL, ibcc__fab_pacer_init, ibcc__fab_pacer_next,
+      ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
+      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
+    { sizeof(ibcc_pacer), NULL, ibcc__fab_pacer_init, ibcc__fab_pacer_next,
+      ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
+      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
+    { sizeof(ibcc__fag_law), NULL, ibcc__fab_pacer_init,
+      ibcc__fab_pacer_next, ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
+      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
+    { sizeof(ibcc_pacer), NULL, ibcc__fab_pacer_init, ibcc__fab_pacer_next,
+      ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
+      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
+    /* CCT */
+    { sizeof(ibcc_time), ibcc__fab_cct_host, ibcc__fab_next_ok_init,
+      ibcc__fab_cct_next, ibcc__fab_cct_sent, ibcc__fab_cct_ack, NULL,
+      ibcc__fab_cct_restart, ibcc__fab_nothing },
+    /* MVCM */
+    { sizeof(ibcc_time), ibcc__fab_mvcm_host, ibcc__fab_next_ok_init,
+      ibcc__fab_mvcm_next, ibcc__fab_mvcm_sent, ibcc__fab_mvcm_ack,
+      ibcc__fab_mvcm_queued, ibcc__fab_mvcm_restart, ibcc__fab_nothing }
+};
 
 /* ---- create / destroy -------------------------------------------------- */
 IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
@@ -8067,29 +8867,44 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
     if (d->data_size == 0) d->data_size = 2068u;
     if (d->buf_packets == 0) d->buf_packets = 4u;
     if (d->ack_buf_packets == 0) d->ack_buf_packets = 16u;
+    if ((uint32_t)d->switch_kind == 0) d->switch_kind = IBCC_SWITCH_VCT;
+    if (d->speedup == 0) d->speedup = 2u;
+    if (d->out_buf_packets == 0) d->out_buf_packets = d->buf_packets;
+    if (d->out_buf_credits == 0) d->out_buf_credits = d->buf_credits;
     if (d->bin == 0) d->bin = IBCC_US(100);
     if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
         d->dest.ack_bytes = 20u;
     if (d->data_size > 65535u || d->buf_packets > 65535u
         || d->ack_buf_packets > 65535u || d->buf_credits > (1u << 20)
-        || d->fwd_zero > 1u)
+        || d->out_buf_packets > 65535u || d->out_buf_credits > (1u << 20)
+        || d->fwd_zero > 1u || d->nic_fifo > 1u || d->speedup > 16u
+        || (d->switch_kind != IBCC_SWITCH_VCT
+            && d->switch_kind != IBCC_SWITCH_CIOQ))
         return IBCC_ERR_RANGE;
+    /* a data packet could never enter a buffer */
     if (d->buf_credits && d->buf_credits < ibcc__fab_units(d->data_size))
-        return IBCC_ERR_RANGE;   /* a data packet could never enter */
+        return IBCC_ERR_RANGE;
+    if (d->out_buf_credits
+        && (d->out_buf_credits < ibcc__fab_units(d->data_size)
+            || d->buf_credits == 0))  /* both buffers in one unit */
+        return IBCC_ERR_RANGE;
     return IBCC_OK;
 }
 
 static void ibcc__fab_release(ibcc_fabric *f)
 {
     ibcc_fabric_allocator a = f->al;
-    uint32_t i;
+    uint32_t i, k;
     if (f->sw) for (i = 0; i < f->nsw; i++) ibcc__fab_free(&a, f->sw[i].mem);
     if (f->host)
-        for (i = 0; i < f->nh; i++) ibcc__fab_free(&a, f->host[i].agent_mem);
+        for (i = 0; i < f->nh; i++)
+            for (k = 0; k < IBCC__F_AGENTS; k++)
+                ibcc__fab_free(&a, f->host[i].engine[k]);
     for (i = 0; i < f->nchunk; i++) ibcc__fab_free(&a, f->chunk[i]);
     ibcc__fab_free(&a, f->chunk);
     ibcc__fab_free(&a, f->loop_mem);
     ibcc__fab_free(&a, f->node);
+    ibcc__fab_free(&a, f->port_node);
     ibcc__fab_free(&a, f->out_ch);
     ibcc__fab_free(&a, f->in_ch);
     ibcc__fab_free(&a, f->route);
@@ -8101,6 +8916,9 @@ static void ibcc__fab_release(ibcc_fabric *f)
     ibcc__fab_free(&a, f->host);
     ibcc__fab_free(&a, f->flow);
     ibcc__fab_free(&a, f->hflow);
+    ibcc__fab_free(&a, f->agent_mem);
+    ibcc__fab_free(&a, f->after);
+    ibcc__fab_free(&a, f->hist_mem);
     ibcc__fab_free(&a, f->pairs_mem);
     ibcc__fab_free(&a, f->law_mem);
     ibcc__fab_free(&a, f->flow_bins);
@@ -8148,6 +8966,10 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             return IBCC_ERR_RANGE;
         if (n->kind == IBCC_FABRIC_HOST && n->ports > 1u)
             return IBCC_ERR_RANGE;
+        if ((uint32_t)n->switch_kind != 0
+            && n->switch_kind != IBCC_SWITCH_VCT
+            && n->switch_kind != IBCC_SWITCH_CIOQ)
+            return IBCC_ERR_RANGE;
         if (ports == 0 || ports > IBCC_ARBITER_MAX_PORTS)
             return IBCC_ERR_CAPACITY;
         f->node[i].kind = n->kind;
@@ -8159,6 +8981,13 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
     }
     f->nports = base;
     if (f->nh == 0) return IBCC_ERR_CAPACITY;
+    f->port_node = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
+    if (!f->port_node) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nn; i++) {
+        uint32_t k;
+        for (k = 0; k < f->node[i].ports; k++)
+            f->port_node[f->node[i].base + k] = i;
+    }
     f->out_ch = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
     f->in_ch = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
     f->ch = (ibcc__fchan *)ibcc__fab_alloc(&f->al,
@@ -8238,6 +9067,9 @@ static void ibcc__fab_credits(ibcc_fabric *f)
     }
 }
 
+
+/* Switches: input buffers, their kind, arbiters (one per lane), marker
+   and, for CIOQ, output buffers. */
 static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
 {
     uint32_t i, s = 0, nb = 0, k;
@@ -8255,20 +9087,28 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         ibcc__fbuf *b = &f->buf[i];
         b->cap = (i & 1u) ? f->d.ack_buf_packets : f->d.buf_packets;
         b->q = f->bufmem + nb;
-        b->crossing = IBCC__F_NONE;
         nb += b->cap;
     }
     for (i = 0; i < f->nn; i++) {
+        const ibcc_fabric_node *nd = &f->d.nodes[i];
         ibcc__fsw *w;
         ibcc_arbiter_desc ad[2];
         ibcc_marker_desc md;
-        size_t sz[3], off = 0, tot;
+        size_t sz[4], off = 0, tot;
         ibcc_result r;
         char *mem;
+        int cioq;
         if (f->node[i].kind != IBCC_FABRIC_SWITCH) continue;
         w = &f->sw[s++];
         w->f = f;
         w->node = i;
+        cioq = ((uint32_t)nd->switch_kind ? nd->switch_kind
+                                           : f->d.switch_kind)
+               == IBCC_SWITCH_CIOQ;
+        w->kind = cioq ? &ibcc__fab_cioq : &ibcc__fab_vct;
+        w->ob_cap_p = f->d.out_buf_packets;
+        w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
+                                           : f->d.out_buf_packets * 1024u;
         for (k = 0; k < 2u; k++) {
             ad[k] = f->d.arbiter;
             ad[k].ports = f->node[i].ports;
@@ -8276,7 +9116,7 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
             ad[k].can_send = ibcc__fab_can_send;
             ad[k].user = w;
             if ((r = ibcc_arbiter_defaults(&ad[k])) != IBCC_OK) return r;
-            sz[k] = (ibcc_arbiter_size(&ad[k]) + 7u) & ~(size_t)7u;
+            sz[k] = ibcc__fab_r8(ibcc_arbiter_size(&ad[k]));
             if (sz[k] == 0) return IBCC_ERR_RANGE;
         }
         md = f->d.marker;
@@ -8284,14 +9124,22 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
         md.in_capacity = f->d.buf_credits ? f->d.buf_credits
                                           : f->d.buf_packets;
-        /* virtual cut-through: a departed packet's tail keeps its room in
-           the input buffer until the output has sent it (released at
-           TXEND), so "buffer full" means what the credits say */
+        if (cioq) {
+            md.org = IBCC_ORG_CIOQ;
+            md.out_capacity = f->d.buf_credits ? f->d.out_buf_credits
+                                               : f->d.out_buf_packets;
+        }
+        /* cut-through: a departed packet's tail keeps its room in the
+           input buffer until it is out (VCT: the output has sent it;
+           CIOQ: the crossbar transfer ended), so "buffer full" means
+           what the credits say */
         md.hold = 1;
         if ((r = ibcc_marker_defaults(&md)) != IBCC_OK) return r;
-        sz[2] = (ibcc_marker_size(&md) + 7u) & ~(size_t)7u;
+        sz[2] = ibcc__fab_r8(ibcc_marker_size(&md));
         if (sz[2] == 0) return IBCC_ERR_RANGE;
-        tot = sz[0] + sz[1] + sz[2];
+        sz[3] = cioq ? ibcc__fab_r8(ibcc__fab_mul(f->node[i].ports,
+                                                   sizeof(ibcc__fobuf))) : 0;
+        tot = sz[0] + sz[1] + sz[2] + sz[3];
         w->mem = ibcc__fab_alloc(&f->al, tot);
         if (!w->mem) return IBCC_ERR_NOMEM;
         mem = (char *)w->mem;
@@ -8302,22 +9150,68 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         }
         r = ibcc_marker_init(&w->mark, &md, mem + off, sz[2]);
         if (r != IBCC_OK) return r;
+        off += sz[2];
+        if (cioq) {
+            w->obuf = (ibcc__fobuf *)(void *)(mem + off);
+            for (k = 0; k < f->node[i].ports; k++)
+                w->obuf[k].head = w->obuf[k].tail = IBCC__F_NONE;
+        }
     }
     return IBCC_OK;
 }
 
+/* Checks one flow description against the topology and the desc. */
+static ibcc_result ibcc__fab_flow_check(const ibcc_fabric *f,
+                                        const ibcc_fabric_flow *x)
+{
+    ibcc_result r;
+    if (x->src >= f->nn || x->dst >= f->nn || x->src == x->dst
+        || f->node[x->src].kind != IBCC_FABRIC_HOST
+        || f->node[x->dst].kind != IBCC_FABRIC_HOST
+        || x->traffic > IBCC_TRAFFIC_POISSON || x->agent > IBCC_AGENT_MVCM
+        || x->persistent > 1u || x->size > 65535u
+        || x->cls >= IBCC_FABRIC_CLASSES
+        || (x->stop != 0 && x->stop <= x->start))
+        return IBCC_ERR_RANGE;
+    if (x->traffic == IBCC_TRAFFIC_ONOFF
+        && (x->on_mean == 0 || x->off_mean == 0)) return IBCC_ERR_RANGE;
+    if ((x->traffic == IBCC_TRAFFIC_RATE || x->traffic == IBCC_TRAFFIC_POISSON)
+        && x->offered == 0)
+        return IBCC_ERR_RANGE;
+    /* one FIFO per host orders generated packets; greedy sources have no
+       generation order */
+    if (f->d.nic_fifo && x->traffic != IBCC_TRAFFIC_RATE
+        && x->traffic != IBCC_TRAFFIC_POISSON)
+        return IBCC_ERR_UNSUPPORTED;
+    if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
+        return IBCC_ERR_RANGE;
+    /* without ACKs a window would never open again and a law would never
+       increase */
+    if (f->dest.transport == IBCC_DEST_UNACKED
+        && (x->window || x->agent == IBCC_AGENT_MVCM
+            || x->agent == IBCC_AGENT_LAW))
+        return IBCC_ERR_UNSUPPORTED;
+    if ((r = ibcc__fab_walk(f, x->src, x->dst)) != IBCC_OK) return r;
+    return ibcc__fab_walk(f, x->dst, x->src);
+}
+
+/* Flows: descriptions, host lists, random streams, start gates, the
+   host engines and per-flow state of their source agents. */
 static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
 {
     const ibcc_fabric_desc *d = &f->d;
-    uint32_t i, h, *fill;
+    uint32_t i, h, k, *fill;
+    size_t total = 0, off = 0;
     ibcc_result r;
     f->flow = (ibcc__fflow *)ibcc__fab_alloc(&f->al,
                           ibcc__fab_mul(f->nf ? f->nf : 1u, sizeof *f->flow));
     f->hflow = (uint32_t *)ibcc__fab_alloc(&f->al,
                           ibcc__fab_mul(f->nf ? f->nf : 1u, 4));
+    f->after = (uint32_t *)ibcc__fab_alloc(&f->al,
+                          ibcc__fab_mul(f->nf ? f->nf : 1u, 4));
     f->host = (ibcc__fhost *)ibcc__fab_alloc(&f->al,
                           ibcc__fab_mul(f->nh, sizeof *f->host));
-    if (!f->flow || !f->hflow || !f->host) return IBCC_ERR_NOMEM;
+    if (!f->flow || !f->hflow || !f->after || !f->host) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nn; i++) {
         ibcc__fhost *o;
         if (f->node[i].kind != IBCC_FABRIC_HOST) continue;
@@ -8325,40 +9219,41 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
         o->node = i;
         o->chan = f->out_ch[f->node[i].base];
         o->ackq_head = o->ackq_tail = IBCC__F_NONE;
+        o->fifo_head = o->fifo_tail = IBCC__F_NONE;
         o->wake_at = IBCC_TIME_MAX;
     }
     for (i = 0; i < f->nf; i++) {
         const ibcc_fabric_flow *x = &d->flows[i];
         ibcc__fflow *fl = &f->flow[i];
-        if (x->src >= f->nn || x->dst >= f->nn || x->src == x->dst
-            || f->node[x->src].kind != IBCC_FABRIC_HOST
-            || f->node[x->dst].kind != IBCC_FABRIC_HOST
-            || x->traffic > IBCC_TRAFFIC_RATE || x->agent > IBCC_AGENT_MVCM
-            || x->persistent > 1u || x->size > 65535u
-            || (x->stop != 0 && x->stop <= x->start))
-            return IBCC_ERR_RANGE;
-        if (x->traffic == IBCC_TRAFFIC_ONOFF
-            && (x->on_mean == 0 || x->off_mean == 0)) return IBCC_ERR_RANGE;
-        if (x->traffic == IBCC_TRAFFIC_RATE && x->offered == 0)
-            return IBCC_ERR_RANGE;
-        if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
-            return IBCC_ERR_RANGE;
-        /* without ACKs a window would never open again and a law would
-           never increase */
-        if (f->dest.transport == IBCC_DEST_UNACKED
-            && (x->window || x->agent == IBCC_AGENT_MVCM
-                || x->agent == IBCC_AGENT_LAW))
-            return IBCC_ERR_UNSUPPORTED;
-        if ((r = ibcc__fab_walk(f, x->src, x->dst)) != IBCC_OK) return r;
-        if ((r = ibcc__fab_walk(f, x->dst, x->src)) != IBCC_OK) return r;
+        if ((r = ibcc__fab_flow_check(f, x)) != IBCC_OK) return r;
         fl->d = *x;
         if (fl->d.size == 0) fl->d.size = d->data_size;
         if (d->buf_credits && ibcc__fab_units(fl->d.size) > d->buf_credits)
             return IBCC_ERR_RANGE;
-        h = f->node[x->src].idx;
+        if (d->out_buf_credits
+            && ibcc__fab_units(fl->d.size) > d->out_buf_credits)
+            return IBCC_ERR_RANGE;
+        fl->ag = &ibcc__fab_agents[x->agent];
+        fl->host = h = f->node[x->src].idx;
         fl->local = f->host[h].nflows++;
-        if (x->agent == IBCC_AGENT_CCT) f->host[h].has_cct = 1;
-        if (x->agent == IBCC_AGENT_MVCM) f->host[h].has_mvcm = 1;
+        fl->q_head = fl->q_tail = IBCC__F_NONE;
+        fl->gate = 1u + (x->start_after != 0);
+        ibcc__fab_stream(&fl->rng, d->seed, i);
+        f->cls[x->cls].st.flows++;
+        if (x->start_after) f->after[f->nafter++] = i;
+        total += ibcc__fab_r8(fl->ag->state);
+    }
+    /* start_after flows in ascending order of their threshold (insertion
+       sort, stable: equal thresholds open in flow order) */
+    for (i = 1; i < f->nafter; i++) {
+        uint32_t x = f->after[i];
+        k = i;
+        while (k > 0 && f->flow[f->after[k - 1]].d.start_after
+                        > f->flow[x].d.start_after) {
+            f->after[k] = f->after[k - 1];
+            k--;
+        }
+        f->after[k] = x;
     }
     /* host flow lists: hflow[first .. first + nflows) */
     fill = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(f->nh, 4));
@@ -8369,57 +9264,28 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
         i += f->host[h].nflows;
     }
     for (i = 0; i < f->nf; i++) {
-        h = f->node[f->flow[i].d.src].idx;
+        h = f->flow[i].host;
         f->hflow[fill[h]++] = i;
     }
     ibcc__fab_free(&f->al, fill);
-    /* per-host CCT / MVCM agents */
+    /* host engines of the agent kinds each host's flows use */
     for (h = 0; h < f->nh; h++) {
         ibcc__fhost *o = &f->host[h];
-        ibcc_cct_desc cd = d->cct;
-        ibcc_mvcm_desc vd = d->mvcm;
-        size_t s1 = 0, s2 = 0;
-        if (!o->has_cct && !o->has_mvcm) continue;
-        cd.flows = vd.flows = o->nflows;
-        if (cd.port_rate == 0) cd.port_rate = f->ch[o->chan].rate;
-        if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = d->data_size;
-        if (o->has_cct && (s1 = (ibcc_cct_size(&cd) + 7u) & ~(size_t)7u) == 0)
-            return IBCC_ERR_RANGE;
-        if (o->has_mvcm && (s2 = (ibcc_mvcm_size(&vd) + 7u) & ~(size_t)7u) == 0)
-            return IBCC_ERR_RANGE;
-        o->agent_mem = ibcc__fab_alloc(&f->al, s1 + s2);
-        if (!o->agent_mem) return IBCC_ERR_NOMEM;
-        if (o->has_cct && (r = ibcc_cct_init(&o->cct, &cd, o->agent_mem, s1))
-                          != IBCC_OK) return r;
-        if (o->has_mvcm && (r = ibcc_mvcm_init(&o->mvcm, &vd,
-                               (char *)o->agent_mem + s1, s2)) != IBCC_OK)
-            return r;
+        for (i = 0; i < o->nflows; i++) {
+            const ibcc__fagent *ag = f->flow[f->hflow[o->first + i]].ag;
+            uint32_t kind = (uint32_t)(ag - ibcc__fab_agents);
+            if (!ag->host_init || o->engine[kind]) continue;
+            if ((r = ag->host_init(f, o)) != IBCC_OK) return r;
+        }
     }
-    /* pacers and laws */
+    /* per-flow agent states */
+    f->agent_mem = ibcc__fab_alloc(&f->al, total ? total : 8u);
+    if (!f->agent_mem) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nf; i++) {
         ibcc__fflow *fl = &f->flow[i];
-        ibcc_pacer_desc pd;
-        if (!ibcc__fab_uses_pacer(fl->d.agent)) continue;
-        memset(&pd, 0, sizeof pd);
-        pd.window = fl->d.window ? fl->d.window : IBCC_PACER_NO_WINDOW;
-        if (fl->d.agent == IBCC_AGENT_LAW) {
-            if (!f->law_mem) {
-                /* one law compiled once (TABLE form: its tables); every
-                   flow gets a copy of the object, sharing the tables */
-                size_t ls = ibcc_law_size(&f->lawd);
-                if (ls == 0) return IBCC_ERR_RANGE;
-                f->law_mem = ibcc__fab_alloc(&f->al, ls);
-                if (!f->law_mem) return IBCC_ERR_NOMEM;
-                r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
-                if (r != IBCC_OK) return r;
-            }
-            fl->law = f->law_proto;
-            pd.law = &fl->law;
-        } else if (fl->d.agent == IBCC_AGENT_FIXED) {
-            pd.rate = fl->d.rate;
-            pd.rmax = f->ch[f->host[f->node[fl->d.src].idx].chan].rate;
-        }
-        if ((r = ibcc_pacer_init(&fl->pacer, &pd)) != IBCC_OK) return r;
+        fl->as = (char *)f->agent_mem + off;
+        off += ibcc__fab_r8(fl->ag->state);
+        if ((r = fl->ag->init(f, fl)) != IBCC_OK) return r;
     }
     return IBCC_OK;
 }
@@ -8459,11 +9325,15 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     f->nch = 2u * d.link_count;
     f->nf = d.flow_count;
     f->free_pkt = IBCC__F_NONE;
-    ibcc_rng_seed(&f->rng, d.seed);
     if ((r = ibcc_dest_init(&f->dest, &d.dest)) != IBCC_OK) goto fail;
     f->d.dest.ack_bytes = f->dest.ack_bytes;
     f->lawd = d.law;
     if ((r = ibcc_law_defaults(&f->lawd)) != IBCC_OK) goto fail;
+    f->hist_mem = (uint64_t *)ibcc__fab_alloc(&f->al,
+                      (size_t)IBCC_FABRIC_CLASSES * IBCC__F_HBUCKETS * 8u);
+    if (!f->hist_mem) { r = IBCC_ERR_NOMEM; goto fail; }
+    for (i = 0; i < IBCC_FABRIC_CLASSES; i++)
+        f->cls[i].hist = f->hist_mem + (size_t)i * IBCC__F_HBUCKETS;
     if ((r = ibcc__fab_topology(f)) != IBCC_OK) goto fail;
     ibcc__fab_credits(f);
     if ((r = ibcc__fab_switches(f)) != IBCC_OK) goto fail;
@@ -8476,13 +9346,14 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if (!f->pairs_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
         goto fail;
-    /* Pending events are bounded: per channel one TXEND, one ARRIVE per
-       packet on the wire, one RXDONE per packet a capped host holds and
-       one CREDIT per credit returning (each at most the receiver's
-       capacity per lane); per host one timed wake-up; one flush; per
-       flow a start, a stop or toggle and a generation. */
+    /* Pending events are bounded: per channel one TXEND, one INFREE or
+       XBAR per packet it can hold at its receiver, one ARRIVE per packet
+       on the wire, one RXDONE per packet a capped host holds and one
+       CREDIT per credit returning (each at most the receiver's capacity
+       per lane); per host one timed wake-up; one flush; per flow a start,
+       a stop or toggle and a generation. */
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
-    cap += (uint64_t)f->nch * (1u + 3u * ((uint64_t)d.buf_packets
+    cap += (uint64_t)f->nch * (1u + 4u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
@@ -8503,11 +9374,9 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     }
     for (i = 0; i < f->nf; i++) {
         const ibcc_fabric_flow *x = &f->flow[i].d;
-        ibcc__fab_at(f, x->start, IBCC__F_E_FLOW, ((uint64_t)i << 1) | 1u, NULL);
+        ibcc__fab_at(f, x->start, IBCC__F_E_START, i, NULL);
         if (x->stop) ibcc__fab_at(f, x->stop, IBCC__F_E_FLOW, (uint64_t)i << 1,
                                   NULL);
-        if (x->traffic == IBCC_TRAFFIC_RATE)
-            ibcc__fab_at(f, x->start, IBCC__F_E_GEN, i, NULL);
     }
     if (f->err != IBCC_OK) { r = f->err; goto fail; }
     *out = f;
@@ -8538,6 +9407,36 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f)
     return f ? &f->loop : NULL;
 }
 
+/* Units (of lane ln) that departed packets still hold in input `port` of
+   switch node `to`, from what the outputs say they are moving. */
+static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
+                               uint32_t port, uint32_t ln, uint64_t *pk)
+{
+    const ibcc__fsw *w = &f->sw[to->idx];
+    uint64_t u = 0;
+    uint32_t o;
+    *pk = 0;
+    for (o = 0; o < to->ports; o++) {
+        uint32_t c = f->out_ch[to->base + o];
+        const ibcc__fchan *ch;
+        if (w->obuf && ln == 0) {        /* CIOQ: crossbar transfers */
+            if (w->obuf[o].xbar && w->obuf[o].x_in == port) {
+                (*pk)++;
+                u += w->obuf[o].x_units;
+            }
+            continue;
+        }
+        if (c == IBCC__F_NONE) continue;
+        ch = &f->ch[c];
+        if (ch->busy && ch->xmit_lane == ln && !ch->xmit_from_obuf
+            && ch->xmit_in == port) {
+            (*pk)++;
+            u += ch->xmit_units;
+        }
+    }
+    return u;
+}
+
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
 {
     uint64_t located = 0, live = 0;
@@ -8550,31 +9449,21 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
             uint64_t op = 0, ou = 0;
             if (to->kind == IBCC_FABRIC_SWITCH) {
                 const ibcc__fbuf *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
-                uint64_t up = 0, uu = 0;
+                uint64_t up = 0, uu = 0, hp = 0, hu;
                 for (k = 0; k < b->n; k++) {
                     up++;
                     uu += ibcc__fab_pkt(f, b->q[k])->units;
                 }
-                if (b->crossing != IBCC__F_NONE) {
-                    const ibcc__fchan *oc = NULL;
-                    uint32_t p2;
-                    up++;
-                    /* the crossing packet's units are those its output
-                       channel records as being sent from this input */
-                    for (p2 = 0; p2 < to->ports; p2++) {
-                        uint32_t c2 = f->out_ch[to->base + p2];
-                        if (c2 != IBCC__F_NONE && f->ch[c2].busy
-                            && f->ch[c2].xmit_in == ch->to_port
-                            && f->ch[c2].xmit_lane == ln) oc = &f->ch[c2];
-                    }
-                    if (!oc) return IBCC_ERR_MISMATCH;
-                    uu += oc->xmit_units;
-                }
+                hu = ibcc__fab_held(f, to, ch->to_port, ln, &hp);
+                if (hp != b->held_p || hu != b->held_u)
+                    return IBCC_ERR_MISMATCH;
+                up += hp;
+                uu += hu;
                 if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
                 if (ibcc_arbiter_len(&f->sw[to->idx].arb[ln], ch->to_port)
                     != b->n) return IBCC_ERR_MISMATCH;
-                /* the data lane's marker holds the same packets (the
-                   crossing one included: hold = 1) in its unit */
+                /* the data lane's marker holds the same packets (departed
+                   ones still held: hold = 1) in its unit */
                 if (ln == 0) {
                     const ibcc_marker *mk = &f->sw[to->idx].mark;
                     if (ibcc_marker_packets(mk, ch->to_port) != up
@@ -8598,14 +9487,60 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
             located += ch->wire_p[ln];
         }
     }
+    for (i = 0; i < f->nsw; i++) {         /* CIOQ output buffers */
+        const ibcc__fsw *w = &f->sw[i];
+        const ibcc__fnode *n = &f->node[w->node];
+        if (!w->obuf) continue;
+        for (k = 0; k < n->ports; k++) {
+            const ibcc__fobuf *ob = &w->obuf[k];
+            const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + k]];
+            uint64_t np = 0, nu = 0;
+            uint32_t pi = ob->head;
+            while (pi != IBCC__F_NONE && np <= ob->n) {
+                np++;
+                nu += ibcc__fab_pkt(f, pi)->units;
+                pi = ibcc__fab_pkt(f, pi)->next;
+            }
+            located += np;
+            if (ch->busy && ch->xmit_from_obuf) {  /* being sent */
+                np++;
+                nu += ch->xmit_units;
+            }
+            if (np != ob->n || nu != ob->occ_u || ob->xbar > 1u
+                || ibcc_marker_level(&w->mark, k)
+                   != (f->d.buf_credits ? nu : np))
+                return IBCC_ERR_MISMATCH;
+        }
+    }
     for (i = 0; i < f->nh; i++) {
-        uint32_t n = 0, pi = f->host[i].ackq_head;
-        while (pi != IBCC__F_NONE && n <= f->host[i].ackq_n) {
+        const ibcc__fhost *o = &f->host[i];
+        uint32_t n = 0, pi = o->ackq_head;
+        uint64_t q = 0, want = 0;
+        while (pi != IBCC__F_NONE && n <= o->ackq_n) {
             n++;
             pi = ibcc__fab_pkt(f, pi)->next;
         }
-        if (n != f->host[i].ackq_n) return IBCC_ERR_MISMATCH;
+        if (n != o->ackq_n) return IBCC_ERR_MISMATCH;
         located += n;
+        for (k = 0; k < o->nflows; k++) {      /* generated, not sent */
+            const ibcc__fflow *fl = &f->flow[f->hflow[o->first + k]];
+            uint64_t m = 0;
+            want += fl->q_n;
+            for (pi = fl->q_head; pi != IBCC__F_NONE && m <= fl->q_n;
+                 pi = ibcc__fab_pkt(f, pi)->next)
+                m++;
+            if (!f->d.nic_fifo && m != fl->q_n) return IBCC_ERR_MISMATCH;
+            q += m;
+        }
+        {
+            uint64_t m = 0;
+            for (pi = o->fifo_head; pi != IBCC__F_NONE && m <= want;
+                 pi = ibcc__fab_pkt(f, pi)->next)
+                m++;
+            q += m;
+        }
+        if (q != want) return IBCC_ERR_MISMATCH;
+        located += q;
     }
     for (i = 0; i < f->nsw; i++)          /* no rejected marker event */
         if (ibcc_marker_errors(&f->sw[i].mark, NULL) != 0)
@@ -8627,6 +9562,10 @@ IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
     c->in_flight = f->injected - f->delivered;
     c->hops = f->hops;
     c->events = f->loop.executed;
+    c->data_delivered = f->data_delivered;
+    c->bytes_sent = f->bytes_sent;
+    c->bytes_delivered = f->bytes_delivered;
+    c->bytes_in_network = f->bytes_sent - f->bytes_delivered;
     return IBCC_OK;
 }
 
@@ -8636,6 +9575,55 @@ IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
     if (!f || !s) return IBCC_ERR_NULL;
     if (flow >= f->nf) return IBCC_ERR_RANGE;
     *s = f->flow[flow].st;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
+                                 uint32_t cls, ibcc_fabric_class_stats *s)
+{
+    if (!f || !s) return IBCC_ERR_NULL;
+    if (cls >= IBCC_FABRIC_CLASSES) return IBCC_ERR_RANGE;
+    *s = f->cls[cls].st;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_latency_quantile(const ibcc_fabric *f,
+                                 uint32_t cls, double q, ibcc_time *lat)
+{
+    const ibcc__fclass *k;
+    uint64_t want, seen = 0;
+    uint32_t b;
+    if (!f || !lat) return IBCC_ERR_NULL;
+    if (cls >= IBCC_FABRIC_CLASSES || !(q > 0.0 && q <= 1.0))
+        return IBCC_ERR_RANGE;
+    k = &f->cls[cls];
+    if (k->st.delivered == 0) return IBCC_ERR_NOT_FOUND;
+    /* the smallest bucket whose cumulative count reaches ceil(q * n) */
+    want = (uint64_t)(q * (double)k->st.delivered);
+    if ((double)want < q * (double)k->st.delivered) want++;
+    if (want == 0) want = 1;
+    for (b = 0; b < IBCC__F_HBUCKETS; b++) {
+        seen += k->hist[b];
+        if (seen >= want) break;
+    }
+    if (b == IBCC__F_HBUCKETS) return IBCC_ERR_NOT_FOUND; /* stats reset */
+    *lat = ibcc__fab_hedge(b);
+    if (*lat > k->st.lat_max) *lat = k->st.lat_max;   /* tighter, exact */
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f)
+{
+    uint32_t i;
+    if (!f) return IBCC_ERR_NULL;
+    for (i = 0; i < f->nf; i++)
+        memset(&f->flow[i].st, 0, sizeof f->flow[i].st);
+    for (i = 0; i < IBCC_FABRIC_CLASSES; i++) {
+        uint32_t flows = f->cls[i].st.flows;
+        memset(&f->cls[i].st, 0, sizeof f->cls[i].st);
+        f->cls[i].st.flows = flows;
+    }
+    memset(f->hist_mem, 0, (size_t)IBCC_FABRIC_CLASSES * IBCC__F_HBUCKETS * 8u);
     return IBCC_OK;
 }
 
@@ -8726,6 +9714,111 @@ IBCC_API double ibcc_jain(const double *x, uint32_t n)
     return s * s / ((double)n * q);
 }
 
+
+/* ---- traffic patterns ------------------------------------------------------ */
+static ibcc_result ibcc__traffic_room(ibcc_fabric_flow *out, uint64_t need,
+                                      uint32_t cap, uint32_t *n)
+{
+    if (!n) return IBCC_ERR_NULL;
+    *n = need > 0xffffffffu ? 0xffffffffu : (uint32_t)need;
+    if (need > (1u << 24)) return IBCC_ERR_CAPACITY;
+    if (need > cap) return IBCC_ERR_CAPACITY;
+    if (!out && need) return IBCC_ERR_NULL;
+    if (out) memset(out, 0, (size_t)need * sizeof *out);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_traffic_uniform(const uint32_t *hosts, uint32_t nh,
+        ibcc_rate per_host, ibcc_fabric_flow *out, uint32_t cap, uint32_t *n)
+{
+    uint32_t i, j, k = 0;
+    ibcc_result r;
+    if (!hosts) return IBCC_ERR_NULL;
+    if (nh < 2u || per_host / (nh - 1u) == 0) return IBCC_ERR_RANGE;
+    r = ibcc__traffic_room(out, (uint64_t)nh * (nh - 1u), cap, n);
+    if (r != IBCC_OK) return r;
+    for (i = 0; i < nh; i++)
+        for (j = 0; j < nh; j++) {
+            ibcc_fabric_flow *x;
+            if (i == j) continue;
+            x = &out[k++];
+            x->src = hosts[i];
+            x->dst = hosts[j];
+            x->traffic = IBCC_TRAFFIC_POISSON;
+            x->offered = per_host / (nh - 1u);
+        }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_traffic_permutation(const uint32_t *hosts,
+        uint32_t nh, uint64_t seed, ibcc_fabric_flow *out, uint32_t cap,
+        uint32_t *n)
+{
+    uint32_t i;
+    ibcc_rng rng;
+    ibcc_result r;
+    if (!hosts) return IBCC_ERR_NULL;
+    if (nh < 2u) return IBCC_ERR_RANGE;
+    r = ibcc__traffic_room(out, nh, cap, n);
+    if (r != IBCC_OK) return r;
+    /* Sattolo's shuffle gives a uniformly random cyclic permutation: no
+       host sends to itself, every host receives from exactly one. The
+       destination indices are kept in the flows' dst fields meanwhile. */
+    for (i = 0; i < nh; i++) out[i].dst = i;
+    ibcc_rng_seed(&rng, seed);
+    for (i = nh - 1u; i > 0; i--) {
+        uint32_t j = (uint32_t)ibcc_rng_below(&rng, i), t = out[i].dst;
+        out[i].dst = out[j].dst;
+        out[j].dst = t;
+    }
+    for (i = 0; i < nh; i++) {
+        out[i].src = hosts[i];
+        out[i].dst = hosts[out[i].dst];
+        out[i].traffic = IBCC_TRAFFIC_GREEDY;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_traffic_incast(const uint32_t *sources, uint32_t ns,
+        uint32_t dst, ibcc_fabric_flow *out, uint32_t cap, uint32_t *n)
+{
+    uint32_t i;
+    ibcc_result r;
+    if (!sources) return IBCC_ERR_NULL;
+    if (ns == 0) return IBCC_ERR_RANGE;
+    for (i = 0; i < ns; i++) if (sources[i] == dst) return IBCC_ERR_RANGE;
+    r = ibcc__traffic_room(out, ns, cap, n);
+    if (r != IBCC_OK) return r;
+    for (i = 0; i < ns; i++) {
+        out[i].src = sources[i];
+        out[i].dst = dst;
+        out[i].traffic = IBCC_TRAFFIC_GREEDY;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
+        uint32_t ns, uint32_t dst, uint64_t packets, ibcc_rate offered,
+        uint64_t start_after, ibcc_fabric_flow *out, uint32_t cap,
+        uint32_t *n)
+{
+    uint32_t i;
+    ibcc_result r;
+    if (!sources) return IBCC_ERR_NULL;
+    if (ns == 0 || packets == 0 || offered == 0) return IBCC_ERR_RANGE;
+    for (i = 0; i < ns; i++) if (sources[i] == dst) return IBCC_ERR_RANGE;
+    r = ibcc__traffic_room(out, ns, cap, n);
+    if (r != IBCC_OK) return r;
+    for (i = 0; i < ns; i++) {
+        out[i].src = sources[i];
+        out[i].dst = dst;
+        out[i].traffic = IBCC_TRAFFIC_RATE;
+        out[i].offered = offered;
+        out[i].packets = packets;
+        out[i].start_after = start_after;
+    }
+    return IBCC_OK;
+}
 /* ---- two-switch builder -------------------------------------------------- */
 IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
                                           uint32_t R, ibcc_fabric_desc *d)
