@@ -2412,6 +2412,11 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    crossed it is delivered (so every share of a channel is a part of that
    channel's total over any window), latency from generation to delivery,
    per flow and per class (the flow's `cls`, 0..15) with percentiles.
+   A delivered packet's bytes are spread over its reception time at the
+   destination, so the last link's series never exceeds its rate; an
+   earlier channel's window can count more than it carried in that window
+   only while a backlog beyond it drains (ibcc_fabric_channel_totals gives
+   its transmitter's busy time).
    Every random draw comes from a stream of its own per flow, derived from
    (seed, flow index): adding a flow changes no other flow's draws.
 
@@ -2659,6 +2664,10 @@ IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
 /* Channel leaving (node, port). Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
                                          uint32_t port, uint32_t *channel);
+/* The rate law of a LAW flow (its current state, read only), or NULL
+   (f NULL, flow out of range, or not a LAW flow). */
+IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
+                                              uint32_t flow);
 /* Per-class totals (cls 0..15). Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
                                  uint32_t cls, ibcc_fabric_class_stats *s);
@@ -7514,13 +7523,31 @@ static uint32_t ibcc__fab_units(uint32_t size)
     return (size + 63u) / 64u;
 }
 
-static void ibcc__fab_bin(ibcc_fabric *f, uint64_t *bins, ibcc_time t,
-                          uint32_t bytes)
+/* Adds `bytes` received during [t0, t1) to a series: each bin gets the
+   share of the bytes that its overlap with the interval holds (rounded
+   down; the last piece takes the remainder), so a link's bins never hold
+   more than it can carry in them. */
+static void ibcc__fab_bin(ibcc_fabric *f, uint64_t *bins, ibcc_time t0,
+                          ibcc_time t1, uint32_t bytes)
 {
-    uint64_t b;
+    uint64_t b, b1, left = bytes;
+    ibcc_time len = t1 - t0;
     if (!bins) return;
-    b = t / f->d.bin;
-    if (b < f->nbins) bins[b] += bytes;
+    b = t0 / f->d.bin;
+    b1 = t1 ? (t1 - 1u) / f->d.bin : 0;
+    for (; b <= b1 && b < f->nbins; b++) {
+        uint64_t piece = left;
+        if (b < b1 && len) {
+            ibcc_time end = (b + 1u) * f->d.bin;
+            ibcc_time from = b * f->d.bin < t0 ? t0 : b * f->d.bin;
+            /* bytes * overlap / len without overflow: overlap <= len */
+            piece = (uint64_t)((double)bytes * (double)(end - from)
+                               / (double)len);
+            if (piece > left) piece = left;
+        }
+        bins[b] += piece;
+        left -= piece;
+    }
 }
 
 static void ibcc__fab_view(const ibcc__fpkt *p, uint32_t node, ibcc_time t,
@@ -8431,19 +8458,34 @@ static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
 }
 
 /* Bytes of a delivered packet go into the bins of every channel on its
-   path from node `from` to host `to` (static routes), at the delivery
-   instant: a channel's series counts exactly what it carried to a
-   destination, so a flow's bytes in a window are part of every channel
-   total of its path in that window. */
+   path from node `from` to host `to` (static routes), spread over its
+   reception [t0, now) at the destination: a channel's series counts
+   exactly what it carried to a destination, so a flow's bytes in a
+   window are part of every channel total of its path in that window. */
+
+/* When the reception of packet pi at its destination began: its tail is
+   in now, and the last hop (or a capped host, whichever is slower) took
+   its wire time to bring it in. */
+static ibcc_time ibcc__fab_rx_start(const ibcc_fabric *f, const ibcc__fpkt *p)
+{
+    ibcc_time now = f->loop.now, w = ibcc__fab_wire(&f->ch[p->chan], p->size);
+    if (f->d.host_cap) {
+        ibcc_time t = 0;
+        (void)ibcc_wire_time(p->size, f->d.host_cap, &t);
+        if (t > w) w = t;
+    }
+    return w < now ? now - w : 0;
+}
 static void ibcc__fab_path_bins(ibcc_fabric *f, uint32_t from, uint32_t to,
-                                uint32_t bytes)
+                                ibcc_time t0, uint32_t bytes)
 {
     ibcc_time now = f->loop.now;
     uint32_t c = f->out_ch[f->node[from].base];
     if (!f->ch_bins) return;
     for (;;) {
         const ibcc__fnode *n;
-        ibcc__fab_bin(f, f->ch_bins + (uint64_t)c * f->nbins, now, bytes);
+        ibcc__fab_bin(f, f->ch_bins + (uint64_t)c * f->nbins, t0, now,
+                      bytes);
         n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST) return;
         c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + to]];
@@ -8553,10 +8595,12 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
     }
     f->data_delivered++;
     f->bytes_delivered += p->size;
-    if (f->flow_bins)
-        ibcc__fab_bin(f, f->flow_bins + (uint64_t)fi * f->nbins, now,
+    if (f->flow_bins) {
+        ibcc_time t0 = ibcc__fab_rx_start(f, p);
+        ibcc__fab_bin(f, f->flow_bins + (uint64_t)fi * f->nbins, t0, now,
                       p->size);
-    ibcc__fab_path_bins(f, fl->d.src, fl->d.dst, p->size);
+        ibcc__fab_path_bins(f, fl->d.src, fl->d.dst, t0, p->size);
+    }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
         ibcc__fab_view(p, p->node, now, &v);
@@ -8616,7 +8660,9 @@ static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
             k->st.acks_marked++;
         }
     }
-    ibcc__fab_path_bins(f, fl->d.dst, fl->d.src, p->size);
+    if (f->ch_bins)
+        ibcc__fab_path_bins(f, fl->d.dst, fl->d.src, ibcc__fab_rx_start(f, p),
+                            p->size);
     fl->ag->ack(f, fl, p->hdr, marks);
     ibcc__fab_wake_host(f, fl->host, f->loop.now);
 }
@@ -9576,6 +9622,14 @@ IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
     if (flow >= f->nf) return IBCC_ERR_RANGE;
     *s = f->flow[flow].st;
     return IBCC_OK;
+}
+
+IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
+                                              uint32_t flow)
+{
+    if (!f || flow >= f->nf || f->flow[flow].d.agent != IBCC_AGENT_LAW)
+        return NULL;
+    return &((const ibcc__fag_law *)f->flow[flow].as)->law;
 }
 
 IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
