@@ -1,8 +1,8 @@
 /* ibccsim - scenario driver for ibcc's fabric model (layer L3).
 
    Subcommands:
-     twoswitch   SCENARIOS.md A, runs 1-4: the two-switch victim scenario
-     recovery    SCENARIOS.md A run 8: a law's rate recovery curve
+     twoswitch   the two-switch victim scenario of [S02]/[S03] (runs 1-4)
+     recovery    a law's rate recovery curve ([S03] Fig. 5)
      demo        the headline table (`make demo`)
 
    Run `ibccsim --help` or `ibccsim twoswitch --help` for every flag.
@@ -47,8 +47,8 @@ static void usage_main(FILE *out)
 {
     fprintf(out,
 "usage: ibccsim SUBCOMMAND [flags]\n"
-"  twoswitch  two-switch victim scenario (SCENARIOS.md A runs 1-4)\n"
-"  recovery   rate recovery curve of a law (SCENARIOS.md A run 8)\n"
+"  twoswitch  two-switch victim scenario of [S02]/[S03] (runs 1-4)\n"
+"  recovery   rate recovery curve of a law ([S03] Fig. 5)\n"
 "  demo       headline table: no CC vs each marking engine with LIPD\n"
 "ibccsim SUBCOMMAND --help lists the flags of a subcommand.\n");
 }
@@ -68,7 +68,7 @@ static void usage_twoswitch(FILE *out)
 "  --buffer N          packets per input buffer (1..65535)     [4]\n"
 "  --window N|none     unacknowledged packets per flow (1..10^6) [1]\n"
 "  --marking none|naive|input|io   switch marking engine       [none]\n"
-"  --classify all|busy trigger classification (MECHANISMS 2.2) [all]\n"
+"  --classify all|busy outputs a full buffer triggers         [all]\n"
 "  --out-threshold N   io engine output threshold T_out (1..65535) [8]\n"
 "  --arbiter oldest|rr switch scheduling                       [oldest]\n"
 "  --bypass N          oldest-first bypass limit (1..65535)    [4]\n"
@@ -80,8 +80,8 @@ static void usage_twoswitch(FILE *out)
 "  --victim-to MS      victim flow stops (after victim-from)   [60]\n"
 "  --measure-from MS   measured window start                   [victim-from]\n"
 "  --measure-to MS     measured window end (<= --time)         [victim-to]\n"
-"  --seed N            random seed                             [1]\n"
-"  --series FILE       CSV: 2 ms sliding-window rates every 0.5 ms\n"
+"  --seed N            random seed (nothing here is random)    [1]\n"
+"  --series FILE       CSV: 2 ms sliding-window delivered rates every 0.5 ms\n"
 "  --summary FILE      CSV metric,value of the measured window\n"
 "  --quiet             no table on standard output\n");
 }
@@ -91,7 +91,7 @@ static void usage_recovery(FILE *out)
     fprintf(out,
 "usage: ibccsim recovery --law aimd|fimd|lipd [flags]\n"
 "Rate recovery from Rmin to Rmax with no marks, one ACK per packet\n"
-"interval (SCENARIOS.md A run 8). Prints time_ms,rate lines and a final\n"
+"interval ([S03] Fig. 5). Prints time_ms,rate lines and a final\n"
 "line recovery_ms=<value>.\n"
 "  --law aimd|fimd|lipd  the law (required)\n"
 "  --discrete            discrete IPD rates                     [off]\n"
@@ -212,6 +212,10 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         } else if (!strcmp(a, "--seed")) {
             if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
             o->seed = u;
+            /* greedy flows, fixed start times: nothing is drawn */
+            fprintf(stderr, "ibccsim twoswitch: note: these runs draw no "
+                    "random numbers (greedy flows, fixed start times); "
+                    "--seed changes nothing\n");
         } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
             if (!v || !*v) return bad(a, v, "a file name");
             if (a[3] == 'e') o->series = v; else o->summary = v;
@@ -242,6 +246,19 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         return 2;
     }
     return 0;
+}
+
+/* Closes an output file; a write that failed anywhere (full disk, a
+   closed pipe) is reported with the file name and gives 0. */
+static int close_out(FILE *fp, const char *path)
+{
+    int err = ferror(fp);
+    if (fclose(fp) != 0 || err) {
+        fprintf(stderr, "ibccsim: writing %s failed: %s\n", path,
+                strerror(errno ? errno : EIO));
+        return 0;
+    }
+    return 1;
 }
 
 /* ---- the run ------------------------------------------------------------- */
@@ -366,8 +383,7 @@ static int ts_write_series(const ts_opts *o, const ibcc_twoswitch *ts,
                 cls[0] / link, cls[1] / link, cls[2] / link,
                 lk[0] / link, lk[1] / link, lk[2] / link);
     }
-    fclose(fp);
-    return 1;
+    return close_out(fp, o->series);
 }
 
 static int ts_run(const ts_opts *o, ts_result *res)
@@ -458,8 +474,7 @@ static int ts_write_summary(const char *path, const ts_opts *o,
             (unsigned long long)r->counters.injected);
     fprintf(fp, "link_hops,%llu\n", (unsigned long long)r->counters.hops);
     fprintf(fp, "conserved,%d\n", r->conserved);
-    fclose(fp);
-    return 1;
+    return close_out(fp, path);
 }
 
 static void ts_print(const ts_result *r)
@@ -521,7 +536,8 @@ static int cmd_recovery(int argc, char **argv)
             else if (v && !strcmp(v, "lipd")) kind = IBCC_LAW_LIPD;
             else return bad(a, v, "one of aimd, fimd, lipd");
         } else if (!strcmp(a, "--link-gbytes")) {
-            if (!parse_double(v, 1e-6, 1e6, &g)) return bad(a, v, "GB/s, > 0");
+            if (!parse_double(v, 1e-6, 1e6, &g))
+                return bad(a, v, "GB/s, from 1e-6 to 1e6");
         } else if (!strcmp(a, "--packet")) {
             if (!parse_uint(v, 1, 65535, &packet)) return bad(a, v, "bytes 1..65535");
         } else if (!strcmp(a, "--rmin-div")) {
