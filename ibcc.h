@@ -117,15 +117,18 @@
        dest       destination echo rules (ECN/FECN/MB/VB -> ACK/BECN/CNP)
        segment    dual-priority segmentation policy [K]
    L2  loop       event loop: timed events on a heap in caller memory
-   L3  fabric     hosts, links with credit flow control, cut-through
-                  switches, stats, two-switch builder (IBCC_NO_FABRIC
-                  leaves it out)
+   L3  fabric     hosts, links with credit flow control, switch kinds
+                  (VCT, CIOQ), source agents, traffic (flows and pattern
+                  helpers), delivered-byte statistics, two-switch builder
+                  (IBCC_NO_FABRIC leaves it out)
 
-   A packet through the fabric (L3): a host's source agent (pacer + law,
-   cct or mvcm) says when a flow may send; the link delivers it under
-   credit flow control; at a switch the marker sees it arrive, the arbiter
-   picks it for its output, the marker sees it depart and returns the bits
-   to set; at the destination the dest rules build the ACK or CNP, whose
+   A packet through the fabric (L3): its flow generates it into a queue
+   at the source host; the flow's source agent (pacer + law, cct, mvcm)
+   says when it may go; the link delivers it under credit flow control;
+   at a switch the marker sees it arrive, the switch kind forwards it (the
+   arbiter picks it for its output or, CIOQ, for the crossbar), the marker
+   sees it depart and returns the bits to set; at the destination it is
+   counted as delivered and the dest rules build the ACK or CNP, whose
    marks go back to the agent. docs/fabric.md follows it step by step.
 
    SOURCES (cited by tag)
