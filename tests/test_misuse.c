@@ -1400,6 +1400,33 @@ static void fabric_misuse(void)
     T_CHECK(ibcc_jain(x, 3) == 1.0);
     x[0] = 1; x[1] = 0; x[2] = 0;
     T_NEAR(ibcc_jain(x, 3), 1.0 / 3.0, 1e-12);
+    {
+        uint32_t hs[2] = {0, 1}, n = 0;
+        ibcc_fabric_flow fl[2];
+        ibcc_fabric_class_stats cs;
+        ibcc_time q = 0;
+        T_EQ(ibcc_traffic_uniform(NULL, 2, 100, fl, 2, &n), IBCC_ERR_NULL);
+        T_EQ(ibcc_traffic_uniform(hs, 2, 100, fl, 2, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_traffic_uniform(hs, 2, 100, NULL, 2, &n), IBCC_ERR_NULL);
+        T_EQ(ibcc_traffic_uniform(hs, 0, 100, fl, 2, &n), IBCC_ERR_RANGE);
+        T_EQ(ibcc_traffic_uniform(hs, UINT32_MAX, 100, fl, 2, &n),
+             IBCC_ERR_RANGE);                     /* rate per pair 0 */
+        T_EQ(ibcc_traffic_uniform(hs, 70000, UINT64_MAX, fl, 2, &n),
+             IBCC_ERR_CAPACITY);
+        T_EQ(ibcc_traffic_permutation(NULL, 2, 0, fl, 2, &n), IBCC_ERR_NULL);
+        T_EQ(ibcc_traffic_permutation(hs, 1, 0, fl, 2, &n), IBCC_ERR_RANGE);
+        T_EQ(ibcc_traffic_permutation(hs, 2, 0, fl, 1, &n), IBCC_ERR_CAPACITY);
+        T_EQ(ibcc_traffic_incast(NULL, 1, 0, fl, 2, &n), IBCC_ERR_NULL);
+        T_EQ(ibcc_traffic_incast(hs, 0, 5, fl, 2, &n), IBCC_ERR_RANGE);
+        T_EQ(ibcc_traffic_hotspot(hs, 2, 5, 1, 0, 0, fl, 2, &n),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_traffic_hotspot(hs, 2, 5, 1, 1, 0, fl, 1, &n),
+             IBCC_ERR_CAPACITY);
+        T_EQ(ibcc_fabric_class_stats_get(NULL, 0, &cs), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_latency_quantile(NULL, 0, 0.5, &q), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_stats_reset(NULL), IBCC_ERR_NULL);
+        T_CHECK(ibcc_fabric_flow_law(NULL, 0) == NULL);
+    }
     T_EQ(ibcc_twoswitch_build(NULL, 1, 1, &d), IBCC_ERR_NULL);
     T_EQ(ibcc_twoswitch_build(&ts, 1, 1, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_twoswitch_build(&ts, 0, 1, &d), IBCC_ERR_RANGE);
@@ -1448,6 +1475,18 @@ static void fabric_misuse(void)
              IBCC_ERR_RANGE);
         T_CHECK(ibcc_fabric_loop(f) != NULL);
         T_EQU(ibcc_fabric_now(f), IBCC_US(2));
+        {
+            ibcc_fabric_class_stats cs;
+            ibcc_time q = 0;
+            T_CHECK(ibcc_fabric_flow_law(f, 0) == NULL);      /* NONE */
+            T_CHECK(ibcc_fabric_flow_law(f, UINT32_MAX) == NULL);
+            T_EQ(ibcc_fabric_class_stats_get(f, 0, NULL), IBCC_ERR_NULL);
+            T_EQ(ibcc_fabric_class_stats_get(f, UINT32_MAX, &cs),
+                 IBCC_ERR_RANGE);
+            T_EQ(ibcc_fabric_latency_quantile(f, 0, 2.0, &q), IBCC_ERR_RANGE);
+            T_EQ(ibcc_fabric_latency_quantile(f, 0, -1.0, &q), IBCC_ERR_RANGE);
+            T_EQ(ibcc_fabric_stats_reset(f), IBCC_OK);
+        }
         ibcc_fabric_destroy(f);
     }
 }
