@@ -696,19 +696,26 @@ typedef struct ibcc_arb_grant {
     int bypassed;                 /* 1 if it passed its buffer's head */
 } ibcc_arb_grant;
 
-/* Internal: one queued packet. */
+/* Internal: one queued packet, in its input's pool of `capacity` slots,
+   linked in arrival order and in its (input, output) FIFO. */
 typedef struct ibcc__arb_entry {
     uint64_t seq;                 /* push order (age) */
     uint64_t tag;
     uint32_t size;
-    uint32_t out;
+    uint16_t out;
+    uint16_t prev, next;          /* arrival order in its input (slot
+                                     indices, 0xffff: none) */
+    uint16_t onext;               /* next younger entry for the same output */
 } ibcc__arb_entry;
 
-/* Internal: one input buffer (entries [0, len) in arrival order). */
+/* Internal: one input buffer. */
 typedef struct ibcc__arb_input {
     uint32_t len;
     uint32_t bypassed;            /* times the current head was bypassed */
     uint32_t busy;                /* sending a packet now */
+    uint32_t head, tail;          /* arrival order (slot indices) */
+    uint32_t free;                /* free slot list */
+    uint32_t fresh;               /* slots never used: fresh .. capacity-1 */
     uint32_t pad_;
 } ibcc__arb_input;
 
@@ -717,11 +724,16 @@ typedef struct ibcc_arbiter {
     uint64_t seq;                 /* next push order number */
     uint64_t out_ok[4];           /* bitmap mode: outputs that can take */
     ibcc__arb_input *input;       /* ports */
-    ibcc__arb_entry *q;           /* q[in * capacity + k] */
+    ibcc__arb_entry *q;           /* q[in * capacity + slot] */
     uint32_t *rr;                 /* RR: next input to consider, per output */
     uint16_t *cnt;                /* cnt[in * ports + out]: packets queued */
+    uint16_t *ohead;              /* ohead[in * ports + out]: oldest slot
+                                     of `in` bound for `out` */
+    uint16_t *otail;              /* otail[in * ports + out]: youngest */
     uint64_t *inq;                /* inq[out * words + w]: bit `in` set when
                                      input `in` holds a packet for out */
+    uint64_t *outs;               /* outs[in * words + w]: bit `out` set
+                                     when input `in` holds a packet for it */
     uint32_t rr_out;              /* RR pick_any: next output to try */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t grants;              /* packets picked */
@@ -731,9 +743,11 @@ typedef struct ibcc_arbiter {
 /* Fills zero fields with defaults. Errors: NULL; RANGE (unknown policy,
    bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
 IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
-/* Bytes ibcc_arbiter_init needs, about
-   ports * (16 + 24 * capacity + 4 + 2 * ports + 8 * ceil(ports / 64));
-   0 if the desc is invalid. */
+/* Bytes ibcc_arbiter_init needs, about ports * (32 + 32 * capacity + 4 +
+   6 * ports + 16 * ceil(ports / 64)); 0 if the desc is invalid. Only
+   the slots packets have used are ever written, so pages of a large
+   capacity that is never filled stay untouched. A pick costs
+   O(ports * outputs present in an input), whatever the buffers' depth. */
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d);
 /* Errors: as defaults, plus NULL, ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
@@ -2338,6 +2352,15 @@ IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d);
    NOMEM (len < ibcc_loop_size). */
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
                                     void *mem, size_t len);
+/* Moves an initialised loop into a new, larger block of caller memory
+   (capacity d->capacity >= the current one, at least ibcc_loop_size
+   bytes): time, pending events, their order and their handles are kept,
+   and the new slots are free. The old block is no longer used (the caller
+   frees it). May be called from inside an event callback, e.g. when
+   ibcc_loop_at returned FULL. Errors: NULL, CAPACITY (smaller than now or
+   above the maximum), ALIGN, NOMEM. */
+IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
+                                    void *mem, size_t len);
 /* Schedules fn(l, ctx, arg) at absolute time t >= now. *id (optional)
    receives the handle. Errors: NULL (l, fn), PAST, FULL. */
 IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
@@ -3456,10 +3479,25 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
 }
 
 /* Layout (each part 8-byte aligned): inputs, entries, rr pointers,
-   per (input, output) packet counts, per output bitmap of inputs. */
+   per (input, output) counts, FIFO heads and tails, per output bitmap of
+   inputs, per input bitmap of outputs. */
 typedef struct ibcc__arb_layout {
-    size_t q, rr, cnt, inq, total;
+    size_t q, rr, cnt, oh, ot, inq, outs, total;
 } ibcc__arb_layout;
+
+#define IBCC__ARB_NONE UINT32_C(0xffffffff)  /* no slot (as returned) */
+#define IBCC__ARB_NIL  0xffffu                /* no slot (in links) */
+
+static unsigned ibcc__arb_ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) { x >>= 1; n++; }
+    return n;
+#endif
+}
 
 static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
                                 ibcc__arb_layout *l)
@@ -3468,8 +3506,11 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
     l->q = p * sizeof(ibcc__arb_input);
     l->rr = l->q + p * d->capacity * sizeof(ibcc__arb_entry);
     l->cnt = l->rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
-    l->inq = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
-    l->total = l->inq + p * words * sizeof(uint64_t);
+    l->oh = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
+    l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
+    l->inq = l->ot + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
+    l->outs = l->inq + p * words * sizeof(uint64_t);
+    l->total = l->outs + p * words * sizeof(uint64_t);
 }
 
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
@@ -3489,6 +3530,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     ibcc_result r;
     ibcc__arb_layout l;
     unsigned char *base = (unsigned char *)mem;
+    uint32_t i;
     if (!a || !d || !mem) return IBCC_ERR_NULL;
     r = ibcc__arb_check(d, &e);
     if (r != IBCC_OK) return r;
@@ -3496,16 +3538,31 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     r = ibcc__mem_check(mem, len, l.total);
     if (r != IBCC_OK) return r;
     memset(a, 0, sizeof *a);
-    memset(base, 0, l.total);
+    /* everything but the entry slots, which are written when used */
+    memset(base, 0, l.q);
+    memset(base + l.rr, 0, l.total - l.rr);
     a->d = e;
     a->words = (e.ports + 63u) / 64u;
     a->input = (ibcc__arb_input *)(void *)base;
     a->q = (ibcc__arb_entry *)(void *)(base + l.q);
     a->rr = (uint32_t *)(void *)(base + l.rr);
     a->cnt = (uint16_t *)(void *)(base + l.cnt);
+    a->ohead = (uint16_t *)(void *)(base + l.oh);
+    a->otail = (uint16_t *)(void *)(base + l.ot);
     a->inq = (uint64_t *)(void *)(base + l.inq);
+    a->outs = (uint64_t *)(void *)(base + l.outs);
+    for (i = 0; i < e.ports; i++) {
+        a->input[i].head = a->input[i].tail = IBCC__ARB_NIL;
+        a->input[i].free = IBCC__ARB_NIL;
+    }
     a->out_ok[0] = a->out_ok[1] = a->out_ok[2] = a->out_ok[3] = ~(uint64_t)0;
     return IBCC_OK;
+}
+
+static ibcc__arb_entry *ibcc__arb_at(const ibcc_arbiter *a, unsigned in,
+                                     uint32_t slot)
+{
+    return &a->q[(size_t)in * a->d.capacity + slot];
 }
 
 IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
@@ -3514,19 +3571,40 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
 {
     ibcc__arb_input *ip;
     ibcc__arb_entry *e;
+    uint32_t slot;
+    size_t io;
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports || out >= a->d.ports) return IBCC_ERR_RANGE;
     ip = &a->input[in];
     if (ip->len >= a->d.capacity) return IBCC_ERR_FULL;
-    e = &a->q[(size_t)in * a->d.capacity + ip->len];
+    if (ip->free != IBCC__ARB_NIL) {
+        slot = ip->free;
+        ip->free = ibcc__arb_at(a, in, slot)->next;
+    } else {
+        slot = ip->fresh++;              /* < capacity <= 65535: no NIL */
+    }
+    e = ibcc__arb_at(a, in, slot);
     e->seq = a->seq++;
     e->tag = tag;
     e->size = size;
-    e->out = out;
+    e->out = (uint16_t)out;
+    e->next = e->onext = (uint16_t)IBCC__ARB_NIL;
+    e->prev = (uint16_t)ip->tail;
+    if (ip->tail != IBCC__ARB_NIL)
+        ibcc__arb_at(a, in, ip->tail)->next = (uint16_t)slot;
+    else ip->head = slot;
+    ip->tail = slot;
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
     ip->len++;
-    if (a->cnt[(size_t)in * a->d.ports + out]++ == 0)
+    io = (size_t)in * a->d.ports + out;
+    if (a->cnt[io]++ == 0) {
         a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
+        a->outs[(size_t)in * a->words + out / 64u] |= (uint64_t)1u << (out % 64u);
+        a->ohead[io] = (uint16_t)slot;
+    } else {
+        ibcc__arb_at(a, in, a->otail[io])->onext = (uint16_t)slot;
+    }
+    a->otail[io] = (uint16_t)slot;
     return IBCC_OK;
 }
 
@@ -3538,78 +3616,99 @@ static int ibcc__arb_can(const ibcc_arbiter *a, unsigned out, unsigned in,
     return (int)((a->out_ok[out / 64u] >> (out % 64u)) & 1u);
 }
 
-/* Removes entry k of input `in`, fills *g, marks the input busy. */
-static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t k,
+/* Removes entry `slot` of input `in` (the oldest of its input for its
+   output, as every pick is), fills *g, marks the input busy. */
+static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
                            ibcc_arb_grant *g)
 {
     ibcc__arb_input *ip = &a->input[in];
-    ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
+    ibcc__arb_entry *e = ibcc__arb_at(a, in, slot);
+    size_t io = (size_t)in * a->d.ports + e->out;
+    int was_head = slot == ip->head;
     g->in = in;
-    g->out = q[k].out;
-    g->size = q[k].size;
-    g->tag = q[k].tag;
-    g->bypassed = k > 0;
-    if (--a->cnt[(size_t)in * a->d.ports + g->out] == 0)
-        a->inq[(size_t)g->out * a->words + in / 64u] &= ~((uint64_t)1u << (in % 64u));
-    if (k + 1u < ip->len)
-        memmove(&q[k], &q[k + 1u], (size_t)(ip->len - k - 1u) * sizeof *q);
+    g->out = e->out;
+    g->size = e->size;
+    g->tag = e->tag;
+    g->bypassed = !was_head;
+    if (--a->cnt[io] == 0) {
+        a->inq[(size_t)e->out * a->words + in / 64u] &=
+            ~((uint64_t)1u << (in % 64u));
+        a->outs[(size_t)in * a->words + e->out / 64u] &=
+            ~((uint64_t)1u << (e->out % 64u));
+    } else {
+        a->ohead[io] = e->onext;
+    }
+    if (e->prev != IBCC__ARB_NIL) ibcc__arb_at(a, in, e->prev)->next = e->next;
+    else ip->head = e->next;
+    if (e->next != IBCC__ARB_NIL) ibcc__arb_at(a, in, e->next)->prev = e->prev;
+    else ip->tail = e->prev;
+    e->next = (uint16_t)ip->free;
+    ip->free = slot;
     ip->len--;
-    if (k == 0) ip->bypassed = 0;          /* the next packet is a new head */
+    if (was_head) ip->bypassed = 0;        /* the next packet is a new head */
     else { ip->bypassed++; a->bypasses++; } /* the head was passed */
     ip->busy = 1;
     a->grants++;
 }
 
-/* OLDEST / FIFO candidate of input `in`: the index of its oldest packet
+/* OLDEST / FIFO candidate of input `in`: the slot of its oldest packet
    that may start now (on output `want`, or on any output when want is
-   UINT32_MAX), or UINT32_MAX. Walks the buffer from the head:
+   UINT32_MAX), or IBCC__ARB_NONE. Walking the buffer from the head:
    - a packet is a candidate only if it is the first of its buffer for its
      output (per input/output order) and its output can take it;
    - a packet that is first for its output and can go blocks every younger
      packet (it is not "waiting for an output that cannot take it");
    - going past the head needs the OLDEST policy and head bypasses below
-     bypass_limit. */
+     bypass_limit.
+   So the candidate is the oldest of the input's per-output first packets
+   whose output can take it: found from the per-output FIFO heads, in
+   time independent of how deep the buffer is. */
 static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
                                     uint32_t want)
 {
     const ibcc__arb_input *ip = &a->input[in];
-    const ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
-    uint64_t seen[4] = {0, 0, 0, 0};      /* outputs of older packets */
-    uint32_t k, len = ip->len;
-    unsigned o = q[0].out;
+    const ibcc__arb_entry *h = ibcc__arb_at(a, in, ip->head);
+    const uint64_t *bm = &a->outs[(size_t)in * a->words];
+    const uint16_t *oh = &a->ohead[(size_t)in * a->d.ports];
+    uint64_t limit = UINT64_MAX;
+    uint32_t best = IBCC__ARB_NONE, w;
+    unsigned o = h->out;
     /* the head */
-    if (o == want) return ibcc__arb_can(a, o, in, q[0].size) ? 0u : UINT32_MAX;
-    if (ibcc__arb_can(a, o, in, q[0].size))
-        return (want == UINT32_MAX) ? 0u : UINT32_MAX;
+    if (o == want)
+        return ibcc__arb_can(a, o, in, h->size) ? ip->head : IBCC__ARB_NONE;
+    if (ibcc__arb_can(a, o, in, h->size))
+        return (want == UINT32_MAX) ? ip->head : IBCC__ARB_NONE;
     /* going past it */
-    if (len < 2u || a->d.policy != IBCC_ARB_OLDEST ||
+    if (ip->len < 2u || a->d.policy != IBCC_ARB_OLDEST ||
         ip->bypassed >= a->d.bypass_limit)
-        return UINT32_MAX;
-    seen[o / 64u] = (uint64_t)1u << (o % 64u);
-    for (k = 1; k < len; k++) {
-        uint64_t bit;
-        o = q[k].out;
-        if (o == want)                    /* the first packet for `want` */
-            return ibcc__arb_can(a, o, in, q[k].size) ? k : UINT32_MAX;
-        bit = (uint64_t)1u << (o % 64u);
-        if (seen[o / 64u] & bit) continue; /* behind an older one for o */
-        if (ibcc__arb_can(a, o, in, q[k].size))
-            return (want == UINT32_MAX) ? k : UINT32_MAX;
-        seen[o / 64u] |= bit;
+        return IBCC__ARB_NONE;
+    if (want != UINT32_MAX) {
+        /* the first packet for `want` goes if no older first packet of
+           another output can go */
+        if (!((bm[want / 64u] >> (want % 64u)) & 1u)) return IBCC__ARB_NONE;
+        limit = ibcc__arb_at(a, in, oh[want])->seq;
     }
-    return UINT32_MAX;
+    for (w = 0; w < a->words; w++) {
+        uint64_t bits = bm[w];
+        while (bits) {
+            unsigned p = w * 64u + ibcc__arb_ctz64(bits);
+            const ibcc__arb_entry *e = ibcc__arb_at(a, in, oh[p]);
+            bits &= bits - 1u;
+            if (p == o || p == want || e->seq >= limit) continue;
+            if (ibcc__arb_can(a, p, in, e->size)) {
+                if (want != UINT32_MAX) return IBCC__ARB_NONE;
+                limit = e->seq;          /* the oldest that can go so far */
+                best = oh[p];
+            }
+        }
+    }
+    if (want == UINT32_MAX) return best;
+    {
+        const ibcc__arb_entry *e = ibcc__arb_at(a, in, oh[want]);
+        return ibcc__arb_can(a, want, in, e->size) ? oh[want] : IBCC__ARB_NONE;
+    }
 }
 
-static unsigned ibcc__arb_ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1u)) { x >>= 1; n++; }
-    return n;
-#endif
-}
 
 /* Considers input `in` for the oldest-first pick (want as in
    ibcc__arb_candidate); keeps the oldest candidate in *best_*. */
@@ -3617,15 +3716,15 @@ static void ibcc__arb_consider(const ibcc_arbiter *a, unsigned in,
                                uint32_t want, unsigned *best_in,
                                uint32_t *best_k, uint64_t *best_seq)
 {
-    const ibcc__arb_entry *q = &a->q[(size_t)in * a->d.capacity];
     uint32_t k;
     if (a->input[in].busy || a->input[in].len == 0) return;
     /* the head is the oldest packet of its buffer: an input whose head is
        not older than the best so far cannot win */
-    if (q[0].seq >= *best_seq) return;
+    if (ibcc__arb_at(a, in, a->input[in].head)->seq >= *best_seq) return;
     k = ibcc__arb_candidate(a, in, want);
-    if (k == UINT32_MAX || q[k].seq >= *best_seq) return;
-    *best_seq = q[k].seq;
+    if (k == IBCC__ARB_NONE || ibcc__arb_at(a, in, k)->seq >= *best_seq)
+        return;
+    *best_seq = ibcc__arb_at(a, in, k)->seq;
     *best_in = in;
     *best_k = k;
 }
@@ -3633,7 +3732,7 @@ static void ibcc__arb_consider(const ibcc_arbiter *a, unsigned in,
 static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
 {
     unsigned in, best_in = 0;
-    uint32_t best_k = UINT32_MAX;
+    uint32_t best_k = IBCC__ARB_NONE;
     uint64_t best_seq = UINT64_MAX;
     if (want == UINT32_MAX) {
         for (in = 0; in < a->d.ports; in++)
@@ -3651,7 +3750,7 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
             }
         }
     }
-    if (best_k == UINT32_MAX) return 0;
+    if (best_k == IBCC__ARB_NONE) return 0;
     ibcc__arb_take(a, best_in, best_k, g);
     return 1;
 }
@@ -3679,13 +3778,14 @@ static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
             }
             while (bits) {
                 unsigned in = lo + ibcc__arb_ctz64(bits);
-                const ibcc__arb_entry *h = &a->q[(size_t)in * a->d.capacity];
+                const ibcc__arb_entry *h;
                 bits &= bits - 1u;
-                if (a->input[in].busy || h->out != out ||
-                    !ibcc__arb_can(a, out, in, h->size))
+                if (a->input[in].busy) continue;
+                h = ibcc__arb_at(a, in, a->input[in].head);
+                if (h->out != out || !ibcc__arb_can(a, out, in, h->size))
                     continue;
                 a->rr[out] = (in + 1u < P) ? in + 1u : 0u;
-                ibcc__arb_take(a, in, 0, g);
+                ibcc__arb_take(a, in, a->input[in].head, g);
                 return 1;
             }
         }
@@ -3713,7 +3813,7 @@ IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g)
     for (in = 0; in < P; in++) {
         unsigned o;
         if (a->input[in].busy || a->input[in].len == 0) continue;
-        o = a->q[(size_t)in * a->d.capacity].out;
+        o = ibcc__arb_at(a, in, a->input[in].head)->out;
         heads[o / 64u] |= (uint64_t)1u << (o % 64u);
     }
     for (j = 0; j < P; j++) {
@@ -3767,9 +3867,13 @@ IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
                                        uint32_t *size, uint64_t *tag)
 {
     const ibcc__arb_entry *e;
+    uint32_t slot;
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports || k >= a->input[in].len) return IBCC_ERR_RANGE;
-    e = &a->q[(size_t)in * a->d.capacity + k];
+    /* walks the arrival order (a query; picks never walk) */
+    slot = a->input[in].head;
+    while (k-- > 0) slot = ibcc__arb_at(a, in, slot)->next;
+    e = ibcc__arb_at(a, in, slot);
     if (out) *out = e->out;
     if (size) *size = e->size;
     if (tag) *tag = e->tag;
@@ -7127,6 +7231,51 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     return 1;
 }
 
+IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
+                                    void *mem, size_t len)
+{
+    ibcc_loop_desc e;
+    ibcc__hent *heap;
+    ibcc__event *slot;
+    size_t need;
+    uint32_t k, gen0;
+    uint64_t h;
+    ibcc_result r;
+    if (!l || !d || !mem || !l->heap) return IBCC_ERR_NULL;
+    e = *d;
+    if (ibcc_loop_defaults(&e) != IBCC_OK || e.capacity < l->cap)
+        return IBCC_ERR_CAPACITY;
+    need = ibcc_loop_size(&e);
+    if (need == 0) return IBCC_ERR_CAPACITY;
+    r = ibcc__mem_check(mem, len, need);
+    if (r != IBCC_OK) return r;
+    heap = (ibcc__hent *)mem;
+    slot = (ibcc__event *)(void *)((unsigned char *)mem
+                                   + (size_t)e.capacity * sizeof(ibcc__hent));
+    /* the pending entries and every old slot keep their indices, so heap
+       positions, the free list and handles stay valid */
+    memcpy(heap, l->heap, (size_t)l->count * sizeof *heap);
+    memcpy(slot, l->slot, (size_t)l->cap * sizeof *slot);
+    h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
+        * UINT64_C(0x9E3779B97F4A7C15);
+    gen0 = (uint32_t)(h >> 32);
+    if (gen0 == 0) gen0 = 1;
+    for (k = l->cap; k < e.capacity; k++) {      /* new slots: free */
+        ibcc__event *s2 = &slot[k];
+        s2->seq = 0;
+        s2->fn = NULL;
+        s2->ctx = NULL;
+        s2->arg = 0;
+        s2->gen = gen0;
+        s2->pos = (k + 1u < e.capacity) ? k + 1u : l->free_head;
+    }
+    if (e.capacity > l->cap) l->free_head = l->cap;
+    l->heap = heap;
+    l->slot = slot;
+    l->cap = e.capacity;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_loop_run_until(ibcc_loop *l, ibcc_time t,
                                          uint64_t *ran)
 {
@@ -7343,6 +7492,7 @@ struct ibcc_fabric {
     ibcc_fabric_allocator al;
     ibcc_loop loop;
     void *loop_mem;
+    uint32_t loop_max;          /* capacity the loop may grow to */
     uint32_t nn, nl, nch, nf, nsw, nh, nports;
     ibcc__fnode *node;
     uint32_t *out_ch, *in_ch;   /* [base + port] */
@@ -7417,11 +7567,15 @@ typedef struct ibcc__fswkind {
 } ibcc__fswkind;
 
 /* ---- memory and the packet pool ------------------------------------------- */
+/* Zeroed memory: calloc by default (large blocks stay untouched, so
+   unused buffer capacity costs address space, not memory), the caller's
+   allocator + memset otherwise. */
 static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
 {
     void *p;
     if (n == 0) return NULL;    /* ibcc__fab_mul overflowed: no memory */
-    p = a->alloc ? a->alloc(a->user, n) : malloc(n);
+    if (!a->alloc) return calloc(1, n);
+    p = a->alloc(a->user, n);
     if (p) memset(p, 0, n);
     return p;
 }
@@ -7504,11 +7658,39 @@ static void ibcc__fab_pkt_del(ibcc_fabric *f, uint32_t i)
 /* ---- small helpers -------------------------------------------------------- */
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg);
 
+/* Doubles the event loop's capacity, up to the bound the fabric can ever
+   need (so memory follows the events actually pending, not the buffer
+   capacities). IBCC_ERR_FULL at the bound, NOMEM. */
+static ibcc_result ibcc__fab_grow_loop(ibcc_fabric *f)
+{
+    ibcc_loop_desc ld;
+    size_t sz;
+    void *mem;
+    ibcc_result r;
+    if (f->loop.cap >= f->loop_max) return IBCC_ERR_FULL;
+    ld.capacity = f->loop.cap > f->loop_max / 2u ? f->loop_max
+                                                 : 2u * f->loop.cap;
+    sz = ibcc_loop_size(&ld);
+    mem = sz ? ibcc__fab_alloc(&f->al, sz) : NULL;
+    if (!mem) return IBCC_ERR_NOMEM;
+    r = ibcc_loop_grow(&f->loop, &ld, mem, sz);
+    if (r != IBCC_OK) {
+        ibcc__fab_free(&f->al, mem);
+        return r;
+    }
+    ibcc__fab_free(&f->al, f->loop_mem);
+    f->loop_mem = mem;
+    return IBCC_OK;
+}
+
 static void ibcc__fab_at(ibcc_fabric *f, ibcc_time t, uint32_t type,
                          uint64_t idx, ibcc_event_id *id)
 {
     ibcc_result r = ibcc_loop_at(&f->loop, t, ibcc__fab_event, f,
                                  (idx << 4) | type, id);
+    if (r == IBCC_ERR_FULL && (r = ibcc__fab_grow_loop(f)) == IBCC_OK)
+        r = ibcc_loop_at(&f->loop, t, ibcc__fab_event, f, (idx << 4) | type,
+                         id);
     if (r != IBCC_OK && f->err == IBCC_OK) f->err = r;
 }
 
@@ -9406,6 +9588,14 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
                                          + d.ack_buf_packets));
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
+    /* start small, double on demand up to the bound (a capacity the
+       caller gave is used as it is) */
+    f->loop_max = (uint32_t)cap;
+    if (!d.loop_capacity) {
+        uint64_t start = 4096u + 2u * (uint64_t)f->nh + f->nsw
+                         + 3u * (uint64_t)f->nf + 4u * (uint64_t)f->nch;
+        if (start < cap) cap = start;
+    }
     ld.capacity = (uint32_t)cap;
     sz = ibcc_loop_size(&ld);
     f->loop_mem = sz ? ibcc__fab_alloc(&f->al, sz) : NULL;

@@ -43,8 +43,9 @@ static void test_desc(void)
     T_EQ(d.policy, IBCC_ARB_OLDEST);
     T_EQU(d.bypass_limit, 4);
     T_CHECK(d.can_send == NULL);
-    /* inputs 8*16, entries 8*4*24, rr 8*4, counts 8*8*2, bitmaps 8*8 */
-    T_EQU(ibcc_arbiter_size(&z), 8 * 16 + 8 * 4 * 24 + 32 + 128 + 64);
+    /* inputs 8*32, entries 8*4*32, rr 8*4, counts, FIFO heads and tails
+       8*8*2 each, two bitmaps 8*8 each */
+    T_EQU(ibcc_arbiter_size(&z), 8 * 32 + 8 * 4 * 32 + 32 + 3 * 128 + 2 * 64);
     d = z; d.policy = (ibcc_arb_policy)3;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
     T_EQU(ibcc_arbiter_size(&d), 0);
@@ -407,7 +408,7 @@ static void test_pick_any_until_idle(void)
    pick would give per output (random check against that definition). */
 static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
 {
-    static uint64_t mem2[1 << 12];
+    static uint64_t mem2[1 << 14];
     ibcc_rng r;
     int round, bad = 0;
     ibcc_rng_seed(&r, seed);
@@ -441,6 +442,9 @@ static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
             b.rr = (uint32_t *)(void *)((char *)mem2 + ((char *)a.rr - (char *)mem_));
             b.cnt = (uint16_t *)(void *)((char *)mem2 + ((char *)a.cnt - (char *)mem_));
             b.inq = (uint64_t *)(void *)((char *)mem2 + ((char *)a.inq - (char *)mem_));
+            b.ohead = (uint16_t *)(void *)((char *)mem2 + ((char *)a.ohead - (char *)mem_));
+            b.otail = (uint16_t *)(void *)((char *)mem2 + ((char *)a.otail - (char *)mem_));
+            b.outs = (uint64_t *)(void *)((char *)mem2 + ((char *)a.outs - (char *)mem_));
             if (ibcc_arbiter_pick(&b, o, &h) && h.tag < best) best = h.tag;
         }
         any = ibcc_arbiter_pick_any(&a, &g);

@@ -671,6 +671,87 @@ static void test_next_time(void)
     T_EQU(ibcc_loop_next_time(&l), IBCC_TIME_MAX);
 }
 
+/* Growing a loop keeps time, pending events, their order (same-time
+   FIFO included) and their handles; the new slots are usable; errors. */
+static uint64_t grow_mem[3][4096];
+typedef struct growctx { ibcc_loop *l; int stage; logbuf g; } growctx;
+
+static void cb_grow(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    growctx *c = (growctx *)ctx;
+    ibcc_loop_desc d;
+    cb_log(l, &c->g, arg);
+    if (arg == 100 && c->stage == 0) {     /* full: grow from a callback */
+        d.capacity = 64;
+        c->stage = 1;
+        (void)ibcc_loop_grow(l, &d, grow_mem[2], ibcc_loop_size(&d));
+        (void)ibcc_loop_after(l, 5, cb_grow, c, 101, NULL);
+    }
+}
+
+static void test_grow(void)
+{
+    ibcc_loop l;
+    ibcc_loop_desc d;
+    ibcc_event_id id[8], extra;
+    growctx c;
+    int k;
+    memset(&c, 0, sizeof c);
+    d.capacity = 8;
+    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], ibcc_loop_size(&d)), IBCC_OK);
+    for (k = 0; k < 8; k++)                 /* two same-time groups */
+        T_EQ(ibcc_loop_at(&l, k < 4 ? 50u : 20u, cb_grow, &c, (uint64_t)k,
+                          &id[k]), IBCC_OK);
+    T_EQ(ibcc_loop_at(&l, 1, cb_grow, &c, 99, NULL), IBCC_ERR_FULL);
+    T_EQ(ibcc_loop_run_until(&l, 10, NULL), IBCC_OK);
+    d.capacity = 4;
+    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], ibcc_loop_size(&d)),
+         IBCC_ERR_CAPACITY);
+    d.capacity = 16;
+    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], 8), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_loop_grow(&l, &d, (char *)grow_mem[1] + 4,
+                        ibcc_loop_size(&d)), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_loop_grow(NULL, &d, grow_mem[1], ibcc_loop_size(&d)),
+         IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_grow(&l, NULL, grow_mem[1], ibcc_loop_size(&d)),
+         IBCC_ERR_NULL);
+    memset(grow_mem[0], 0xab, sizeof grow_mem[0]); /* old block unused now? */
+    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], ibcc_loop_size(&d)), IBCC_OK);
+    d.capacity = 8;
+    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], ibcc_loop_size(&d)), IBCC_OK);
+    for (k = 0; k < 8; k++)
+        T_EQ(ibcc_loop_at(&l, k < 4 ? 50u : 20u, cb_grow, &c, (uint64_t)k,
+                          &id[k]), IBCC_OK);
+    T_EQ(ibcc_loop_run_until(&l, 10, NULL), IBCC_OK);
+    d.capacity = 16;
+    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], ibcc_loop_size(&d)), IBCC_OK);
+    memset(grow_mem[0], 0xab, sizeof grow_mem[0]);   /* the old block */
+    T_EQU(ibcc_loop_now(&l), 10);
+    T_EQU(ibcc_loop_pending(&l), 8);
+    T_EQ(ibcc_loop_cancel(&l, id[5]), IBCC_OK);      /* old handles work */
+    T_EQ(ibcc_loop_cancel(&l, id[5]), IBCC_ERR_NOT_FOUND);
+    for (k = 0; k < 8; k++)                          /* 8 new free slots */
+        T_EQ(ibcc_loop_at(&l, 30, cb_grow, &c, (uint64_t)(10 + k),
+                          k ? NULL : &extra), IBCC_OK);
+    T_EQ(ibcc_loop_at(&l, 40, cb_grow, &c, 100, NULL), IBCC_OK);
+    T_EQ(ibcc_loop_at(&l, 41, cb_nop, NULL, 0, NULL), IBCC_ERR_FULL);
+    c.l = &l;
+    ibcc_loop_run(&l);
+    /* 20: 4 5 6 7 without 5; 30: 10..17; 40: 100; 45: 101; 50: 0..3 */
+    {
+        uint64_t want[] = {4, 6, 7, 10, 11, 12, 13, 14, 15, 16, 17, 100,
+                           101, 0, 1, 2, 3};
+        ibcc_time wt[] = {20, 20, 20, 30, 30, 30, 30, 30, 30, 30, 30, 40,
+                          45, 50, 50, 50, 50};
+        T_EQ(c.g.n, 17);
+        for (k = 0; k < 17 && k < c.g.n; k++) {
+            T_EQU(c.g.r[k].arg, want[k]);
+            T_EQU(c.g.r[k].t, wt[k]);
+        }
+    }
+    T_EQU(l.cap, 64);
+}
+
 int main(void)
 {
     T_RUN(test_defaults_and_size);
@@ -689,5 +770,6 @@ int main(void)
     T_RUN(test_capacity_one_hold);
     T_RUN(test_random_vs_reference);
     T_RUN(test_next_time);
+    T_RUN(test_grow);
     return t_summary();
 }

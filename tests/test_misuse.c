@@ -98,6 +98,14 @@ static void loop_misuse(void)
     T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
     d.capacity = 4;
     T_EQ(ibcc_loop_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+    {
+        ibcc_loop zl;
+        memset(&zl, 0, sizeof zl);                 /* never initialised */
+        d.capacity = 4;
+        T_EQ(ibcc_loop_grow(&zl, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+        T_EQ(ibcc_loop_grow(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
+        T_EQ(ibcc_loop_grow(&zl, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
+    }
     T_EQ(ibcc_loop_init(&l, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, &d, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
