@@ -17,6 +17,9 @@
             of 16 packets), Packet_Size 8, Marking_Rate 1; CCTI_Increase 1,
             CCTI_Timer 150, linear CCT of 256 entries (entry i = i packet
             times), window 1
+     mvcm   (only with --row=mvcm) MVPM marking + the MVCM agent [F]
+            (DWmax 2, k 4, n 3, WS = RTTmin of the 3-link path), 22-byte
+            ACKs
    Every figure is computed from DELIVERED data bytes (tail at the
    destination within the measured window) unless --count=sent.
 
@@ -64,7 +67,20 @@ const Row kRows[] = {
     {"nocc", "no CC (window 1)", IBCC_MARKER_NONE, false},
     {"input", "input (all) + LIPD", IBCC_MARKER_INPUT, true},
     {"iba", "IBA FECN + CCT", IBCC_MARKER_IBA, false},
+    {"mvcm", "MVPM + MVCM", IBCC_MARKER_MVPM, false},   // --row=mvcm only
 };
+const size_t kTableRows = 3;   // the default table
+
+// MVCM's waiting slot: RTTmin of the longest path (host, A, B, host: 3
+// links of 5 ns + 40 ns forwarding each), a 2068-byte packet and a 22-byte
+// ACK at 1 GB/s.
+ibcc_time
+MvcmSlot()
+{
+    ibcc_time ws = 0;
+    ibcc_mvcm_rtt_min(3, IBCC_NS(45), IBCC_GBYTES(1), 2068, 22, &ws);
+    return ws;
+}
 
 struct Options
 {
@@ -162,9 +178,9 @@ struct Tally
         }
         unsigned c = cls[flow];
         delivered[c]++;
-        if (hdr & IBCC_FECN)
+        if (hdr & (IBCC_FECN | IBCC_MB))
         {
-            marked[c]++;
+            marked[c]++;   // FECN (Santos, IBA) or MVPM's MB
         }
         latSum[c] += static_cast<double>(lat);
         if (!sent)
@@ -282,6 +298,12 @@ RunNs3(const Options& o, const Row& row, Tally& tally)
         ib.SetHostAttribute("CctSize", UintegerValue(256));
         ib.SetHostAttribute("CctiTimer", UintegerValue(150));
         ib.SetHostAttribute("CctiIncrease", UintegerValue(1));
+    }
+    else if (row.marker == IBCC_MARKER_MVPM)
+    {
+        ib.SetHostAttribute("Agent", StringValue("mvcm"));
+        ib.SetHostAttribute("Echo", StringValue("mvpm"));
+        ib.SetHostAttribute("MvcmWaitingSlot", TimeValue(FromIbccTime(MvcmSlot())));
     }
     else if (row.law)
     {
@@ -419,6 +441,11 @@ RunFabric(const Options& o, const Row& row, Tally& tally)
             d.cct.sl[s].ccti_increase = 1;
         }
     }
+    else if (row.marker == IBCC_MARKER_MVPM)
+    {
+        d.dest.scheme = IBCC_DEST_MVPM;
+        d.mvcm.ws = MvcmSlot();
+    }
     else if (row.law)
     {
         d.law.kind = IBCC_LAW_LIPD;
@@ -429,8 +456,9 @@ RunFabric(const Options& o, const Row& row, Tally& tally)
     {
         ibcc_fabric_flow* x = &ts.flows[i];
         x->window = o.window;
-        x->agent = row.marker == IBCC_MARKER_IBA ? IBCC_AGENT_CCT
-                   : row.law                     ? IBCC_AGENT_LAW
+        x->agent = row.marker == IBCC_MARKER_IBA    ? IBCC_AGENT_CCT
+                   : row.marker == IBCC_MARKER_MVPM ? IBCC_AGENT_MVCM
+                   : row.law                        ? IBCC_AGENT_LAW
                    : o.window                    ? IBCC_AGENT_WINDOW
                                                  : IBCC_AGENT_NONE;
         if (x->cls == IBCC_TS_VICTIM)
@@ -524,7 +552,7 @@ main(int argc, char* argv[])
     Options o;
     CommandLine cmd(__FILE__);
     cmd.Usage("Two-switch victim scenario [S02]/[S03] with ibcc engines in ns-3 devices.");
-    cmd.AddValue("row", "one row only: nocc, input or iba (default: all three)", o.row);
+    cmd.AddValue("row", "one row only: nocc, input, iba or mvcm (default: the first three)", o.row);
     cmd.AddValue("local", "local sources on B (1..64)", o.local);
     cmd.AddValue("remote", "remote sources on A (1..64)", o.remote);
     cmd.AddValue("buffer", "packets per input buffer", o.buffer);
@@ -565,16 +593,17 @@ main(int argc, char* argv[])
         return 2;
     }
     std::vector<const Row*> rows;
-    for (const Row& r : kRows)
+    for (size_t i = 0; i < sizeof kRows / sizeof kRows[0]; i++)
     {
-        if (o.row.empty() || o.row == r.key)
+        if ((o.row.empty() && i < kTableRows) || o.row == kRows[i].key)
         {
-            rows.push_back(&r);
+            rows.push_back(&kRows[i]);
         }
     }
     if (rows.empty() || (!o.summary.empty() && rows.size() != 1))
     {
-        std::fprintf(stderr, "ibcc-twoswitch: --row nocc|input|iba (--summary needs one row)\n");
+        std::fprintf(stderr,
+                     "ibcc-twoswitch: --row nocc|input|iba|mvcm (--summary needs one row)\n");
         return 2;
     }
 

@@ -279,6 +279,7 @@ IbccHost::Setup()
     {
         return;
     }
+    NS_LOG_FUNCTION(this << m_lid << GetNFlows());
     NS_ABORT_MSG_IF(!m_dev, "IbccHost: no device");
     ibcc_result r;
     ibcc_dest_desc dd = ibcc_dest_desc();
@@ -520,6 +521,8 @@ IbccHost::Run()
         h.SetPsn(f.psn++);
         p->AddHeader(h);
         p->AddPacketTag(IbccInjectTag(tnow));
+        NS_LOG_LOGIC("lid " << m_lid << " qp " << qp << " psn " << h.GetPsn() << " to "
+                            << f.dlid);
         f.outstanding++;
         f.st.sent++;
         f.st.sentBytes += m_dataBytes;
@@ -638,6 +641,7 @@ IbccHost::AckAtSource(const IbccHeader& h)
             f.st.acksMarked++;
         }
     }
+    NS_LOG_LOGIC("lid " << m_lid << " qp " << qp << " reply flags " << unsigned(h.GetFlags()));
     AgentAck(qp, h.GetFlags(), marks);
     Kick();
 }

@@ -181,6 +181,7 @@ IbccNetDevice::TransmitStart(Ptr<Packet> packet, uint8_t lane, Time tailIn)
     uint32_t bytes = packet->GetSize();
     NS_ABORT_MSG_IF(m_busy, "IbccNetDevice: transmitter busy");
     NS_ABORT_MSG_IF(!HasRoom(lane, bytes), "IbccNetDevice: no credits");
+    NS_LOG_FUNCTION(this << packet << unsigned(lane) << tailIn);
     Time now = Simulator::Now();
     Time end = now + FromIbccTime(WireTime(bytes));
     if (end < tailIn)

@@ -185,6 +185,7 @@ IbccSwitch::Setup()
     {
         return;
     }
+    NS_LOG_FUNCTION(this << GetNPorts());
     NS_ABORT_MSG_IF(m_ports.empty(), "IbccSwitch: no ports");
     uint32_t ports = GetNPorts();
     Ptr<IbccNetDevice> p0 = m_ports[0];
@@ -319,9 +320,12 @@ IbccSwitch::Visible(uint32_t in, Ptr<Packet> packet, Time tail)
         if (added)
         {
             s.flags |= added;
+            NS_LOG_LOGIC("arrival marked in " << in << " out " << s.out << " bits "
+                                              << unsigned(added));
             m_markTrace(packet, in, s.out, added);
         }
     }
+    NS_LOG_LOGIC("visible at in " << in << " for out " << s.out << " lane " << unsigned(s.lane));
     ibcc_result r = ibcc_arbiter_push(&m_arb[s.lane], in, s.out, s.size, idx);
     NS_ABORT_MSG_IF(r != IBCC_OK, "IbccSwitch: input buffer overflow (credits violated)");
     Kick();
@@ -384,6 +388,8 @@ IbccSwitch::Arbitrate()
                 if (added)
                 {
                     s.flags |= added;
+                    NS_LOG_LOGIC("departure marked in " << g.in << " out " << g.out << " bits "
+                                                        << unsigned(added));
                     m_markTrace(s.packet, g.in, g.out, added);
                 }
             }
@@ -394,6 +400,8 @@ IbccSwitch::Arbitrate()
                 h.SetFlags(s.flags);
                 s.packet->AddHeader(h);
             }
+            NS_LOG_LOGIC("start in " << g.in << " -> out " << g.out << " lane " << lane
+                                     << (g.bypassed ? " (bypass)" : ""));
             m_crossing[g.out] = Crossing{g.in, s.size, static_cast<uint8_t>(lane)};
             Ptr<Packet> p = s.packet;
             Time tail = s.tail;
