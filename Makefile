@@ -81,12 +81,12 @@ demo: $(BUILD)/ibccsim
 # skipped with a message without ns-3. `make ns3` also prints the table.
 ns3-build: ibcc.h
 	@if CXX=$(CXX) sh tools/ns3-detect.sh --mk $(BUILD)/ns3/flags.mk core network; then \
-	   $(MAKE) --no-print-directory -f examples/ns3/ns3.mk BUILD=$(BUILD); \
+	   $(MAKE) --no-print-directory -s -f examples/ns3/ns3.mk BUILD=$(BUILD); \
 	 fi
 
 ns3: ibcc.h
 	@if CXX=$(CXX) sh tools/ns3-detect.sh --mk $(BUILD)/ns3/flags.mk core network; then \
-	   $(MAKE) --no-print-directory -f examples/ns3/ns3.mk BUILD=$(BUILD) && \
+	   $(MAKE) --no-print-directory -s -f examples/ns3/ns3.mk BUILD=$(BUILD) && \
 	   $(BUILD)/ns3/ibcc-twoswitch; \
 	 fi
 

@@ -18,10 +18,12 @@ NS3_CXXFLAGS = -std=c++17 -O2 -Wall -Wextra -Werror -I. -I$(NS3_DIR)/model \
 vpath %.cc $(NS3_DIR)/model $(NS3_DIR)/helper $(NS3_DIR)/examples
 
 $(BUILD)/ns3/ibcc-twoswitch: $(OBJS)
-	$(NS3_CXX) $(OBJS) -o $@ $(NS3_LIBS)
+	@echo "  LINK $@ (ns-3 $(NS3_VERSION))"
+	@$(NS3_CXX) $(OBJS) -o $@ $(NS3_LIBS)
 
 $(BUILD)/ns3/obj/%.o: %.cc $(BUILD)/ns3/flags.mk | $(BUILD)/ns3/obj
-	$(NS3_CXX) $(NS3_CXXFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CXX  $<"
+	@$(NS3_CXX) $(NS3_CXXFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/ns3/obj:
 	mkdir -p $@
