@@ -12,6 +12,20 @@
 
 #include <cstdint>
 
+#if __has_include("ns3/version-defines.h")
+#include "ns3/version-defines.h"
+#endif
+
+/* ns-3 3.41 made EnumValue a template: MakeEnumAccessor then needs the
+   enum type. The model's enum attributes are members of that enum type,
+   which both forms accept. (Built and tested with ns-3 3.37.) */
+#if defined(NS3_VERSION_MAJOR) && defined(NS3_VERSION_MINOR) &&                                  \
+    (NS3_VERSION_MAJOR > 3 || (NS3_VERSION_MAJOR == 3 && NS3_VERSION_MINOR >= 41))
+#define IBCC_NS3_ENUM_ACCESSOR(T, member) MakeEnumAccessor<T>(member)
+#else
+#define IBCC_NS3_ENUM_ACCESSOR(T, member) MakeEnumAccessor(member)
+#endif
+
 namespace ns3
 {
 

@@ -33,7 +33,7 @@ IbccHost::GetTypeId()
             .AddAttribute("Agent",
                           "Source agent of every flow of this host.",
                           EnumValue(AGENT_WINDOW),
-                          MakeEnumAccessor(&IbccHost::m_agent),
+                          IBCC_NS3_ENUM_ACCESSOR(Agent, &IbccHost::m_agent),
                           MakeEnumChecker(AGENT_NONE,
                                           "none",
                                           AGENT_WINDOW,
@@ -55,7 +55,7 @@ IbccHost::GetTypeId()
             .AddAttribute("Law",
                           "Rate law of the law agent [S03].",
                           EnumValue(IBCC_LAW_LIPD),
-                          MakeEnumAccessor(&IbccHost::m_lawKind),
+                          IBCC_NS3_ENUM_ACCESSOR(ibcc_law_kind, &IbccHost::m_lawKind),
                           MakeEnumChecker(IBCC_LAW_LIPD,
                                           "lipd",
                                           IBCC_LAW_FIMD,
@@ -66,7 +66,7 @@ IbccHost::GetTypeId()
                           "Form of the law: exact (continuous), IBA IPD rates (discrete), "
                           "compiled tables (table).",
                           EnumValue(IBCC_LAW_CONTINUOUS),
-                          MakeEnumAccessor(&IbccHost::m_lawForm),
+                          IBCC_NS3_ENUM_ACCESSOR(ibcc_law_form, &IbccHost::m_lawForm),
                           MakeEnumChecker(IBCC_LAW_CONTINUOUS,
                                           "continuous",
                                           IBCC_LAW_DISCRETE,
@@ -92,7 +92,7 @@ IbccHost::GetTypeId()
                           "CCT contents: [G]'s quadratic i^2*7/106^2 us, or linear (entry "
                           "i = i maximum-size packet times, IPD i).",
                           EnumValue(CCT_QUADRATIC),
-                          MakeEnumAccessor(&IbccHost::m_cctPopulation),
+                          IBCC_NS3_ENUM_ACCESSOR(CctPopulation, &IbccHost::m_cctPopulation),
                           MakeEnumChecker(CCT_QUADRATIC, "quadratic", CCT_LINEAR, "linear"))
             .AddAttribute("CctSize",
                           "CCT entries.",
@@ -143,7 +143,7 @@ IbccHost::GetTypeId()
                           "Destination echo rule (ibcc_dest): ECN in the ACK [S02], IBA "
                           "FECN -> BECN [G], MVPM MB/VB [F].",
                           EnumValue(IBCC_DEST_ECN),
-                          MakeEnumAccessor(&IbccHost::m_echo),
+                          IBCC_NS3_ENUM_ACCESSOR(unsigned, &IbccHost::m_echo),
                           MakeEnumChecker(IBCC_DEST_ECN,
                                           "ecn",
                                           IBCC_DEST_IBA,
@@ -348,8 +348,8 @@ IbccHost::Setup()
     {
         // one law compiled once (TABLE: its tables), copied into each flow
         ibcc_law_desc ld = ibcc_law_desc();
-        ld.kind = static_cast<ibcc_law_kind>(m_lawKind);
-        ld.form = static_cast<ibcc_law_form>(m_lawForm);
+        ld.kind = m_lawKind;
+        ld.form = m_lawForm;
         ld.rmin = m_rmin;
         ld.m = m_lawM;
         r = ibcc_law_defaults(&ld);

@@ -166,14 +166,14 @@ class IbccHost : public Object
 
     // attributes
     uint32_t m_dataBytes;
-    uint32_t m_agent;
+    Agent m_agent;
     uint32_t m_window;
-    uint32_t m_lawKind;
-    uint32_t m_lawForm;
+    ibcc_law_kind m_lawKind;
+    ibcc_law_form m_lawForm;
     double m_rmin;
     double m_lawM;
     DataRate m_fixedRate;
-    uint32_t m_cctPopulation;
+    CctPopulation m_cctPopulation;
     uint32_t m_cctSize;
     uint32_t m_cctiLimit;
     uint32_t m_cctiIncrease;
@@ -183,7 +183,7 @@ class IbccHost : public Object
     uint32_t m_mvcmK;
     uint32_t m_mvcmN;
     Time m_mvcmWs;
-    uint32_t m_echo;
+    unsigned m_echo;   // IBCC_DEST_ECN / _IBA / _MVPM
     bool m_becnByCnp;
     uint32_t m_ackBytes;
     Time m_tputInterval;

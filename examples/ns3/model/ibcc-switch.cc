@@ -33,7 +33,7 @@ IbccSwitch::GetTypeId()
                           "Output arbitration (ibcc_arbiter policy): oldest first with "
                           "bounded bypass, FIFO (heads only) or round robin over inputs.",
                           EnumValue(IBCC_ARB_OLDEST),
-                          MakeEnumAccessor(&IbccSwitch::m_policy),
+                          IBCC_NS3_ENUM_ACCESSOR(ibcc_arb_policy, &IbccSwitch::m_policy),
                           MakeEnumChecker(IBCC_ARB_OLDEST,
                                           "oldest",
                                           IBCC_ARB_FIFO,
@@ -48,7 +48,7 @@ IbccSwitch::GetTypeId()
             .AddAttribute("Marker",
                           "Congestion marking engine (ibcc_marker).",
                           EnumValue(IBCC_MARKER_NONE),
-                          MakeEnumAccessor(&IbccSwitch::m_engine),
+                          IBCC_NS3_ENUM_ACCESSOR(ibcc_marker_engine, &IbccSwitch::m_engine),
                           MakeEnumChecker(IBCC_MARKER_NONE,
                                           "none",
                                           IBCC_MARKER_NAIVE,
@@ -65,7 +65,7 @@ IbccSwitch::GetTypeId()
                           "Which outputs an input trigger classifies congested: all with a "
                           "packet in the full buffer, or only those busy / out of credits.",
                           EnumValue(IBCC_CLASSIFY_ALL),
-                          MakeEnumAccessor(&IbccSwitch::m_classify),
+                          IBCC_NS3_ENUM_ACCESSOR(ibcc_classify, &IbccSwitch::m_classify),
                           MakeEnumChecker(IBCC_CLASSIFY_ALL, "all", IBCC_CLASSIFY_BUSY, "busy"))
             .AddAttribute("OutputThreshold",
                           "Input-output marker: output trigger when more than this many "
@@ -204,7 +204,7 @@ IbccSwitch::Setup()
         ad[l] = ibcc_arbiter_desc();
         ad[l].ports = ports;
         ad[l].capacity = p0->GetRxCapacityPackets(l);
-        ad[l].policy = static_cast<ibcc_arb_policy>(m_policy);
+        ad[l].policy = m_policy;
         ad[l].bypass_limit = m_bypass;
         ad[l].can_send = &IbccSwitch::CanSend;
         ad[l].user = this;
@@ -213,7 +213,7 @@ IbccSwitch::Setup()
         sz[l] = (ibcc_arbiter_size(&ad[l]) + 7u) / 8u;
     }
     ibcc_marker_desc md = ibcc_marker_desc();
-    md.engine = static_cast<ibcc_marker_engine>(m_engine);
+    md.engine = m_engine;
     md.ports = ports;
     md.unit = p0->GetDataBufferCredits() ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
     md.in_capacity =
@@ -221,7 +221,7 @@ IbccSwitch::Setup()
     md.out_capacity = m_outCapacity;
     md.trigger = m_trigger;
     md.t_out = m_tOut;
-    md.classify = static_cast<ibcc_classify>(m_classify);
+    md.classify = m_classify;
     md.iba_threshold = m_ibaThreshold;
     md.iba_packet_size = m_ibaPacketSize;
     md.iba_marking_rate = m_ibaMarkingRate;

@@ -115,10 +115,10 @@ class IbccSwitch : public Object
 
     // attributes
     Time m_fwdDelay;
-    uint32_t m_policy;
+    ibcc_arb_policy m_policy;
     uint32_t m_bypass;
-    uint32_t m_engine;
-    uint32_t m_classify;
+    ibcc_marker_engine m_engine;
+    ibcc_classify m_classify;
     uint32_t m_tOut;
     uint32_t m_trigger;
     uint32_t m_outCapacity;
