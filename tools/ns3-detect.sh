@@ -49,12 +49,15 @@ if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $pcs 2>/dev/null
   version=$(pkg-config --modversion ns3-core 2>/dev/null)
 else
   for m in "$@"; do
-    if [ ! -d /usr/include/ns3 ] || ! ls /usr/lib*/libns3*-"$m".so /usr/lib/*/libns3*-"$m".so \
-         >/dev/null 2>&1; then
+    found=no
+    for f in /usr/lib/libns3*-"$m".so /usr/lib/*/libns3*-"$m".so /usr/lib64/libns3*-"$m".so; do
+      [ -f "$f" ] && found=yes
+    done
+    if [ ! -d /usr/include/ns3 ] || [ $found = no ]; then
       echo "skip: ns-3 not found (apt-get install libns3-dev)" >&2
       exit 1
     fi
-    libs="$libs -lns3-$m"
+    libs="-lns3-$m $libs"   # dependents first: network before core
   done
 fi
 [ -f /usr/include/ns3/simulator.h ] || [ -n "$cflags" ] || {
