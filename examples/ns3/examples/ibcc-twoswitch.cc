@@ -9,7 +9,9 @@
    ACKs, 40 ns forwarding delay, 5 ns cables, 4-packet input buffers,
    oldest-first arbitration with at most 4 bypasses, window 1.
 
-   Rows (the same configurations as `ibccsim demo` / `ibccsim twoswitch`):
+   Rows (nocc and input are `ibccsim twoswitch` without flags and with
+   `--law lipd --marking input`, two rows of `make demo`; ibccsim has no
+   flags for the IBA and MVCM rows):
      nocc   no congestion control (window 1)
      input  input-triggered marking [S02] + LIPD sources [S03]
      iba    IBA FECN marking at the switches + the IBA CCT agent at the
@@ -20,8 +22,13 @@
      mvcm   (only with --row=mvcm) MVPM marking + the MVCM agent [F]
             (DWmax 2, k 4, n 3, WS = RTTmin of the 3-link path), 22-byte
             ACKs
-   Every figure is computed from DELIVERED data bytes (tail at the
-   destination within the measured window) unless --count=sent.
+   Every figure is computed from DELIVERED data bytes: a packet counts
+   when its tail reaches its destination within the measured window. root
+   = bytes delivered to BC, ISL = bytes of the remote and victim flows
+   (the flows that cross A->B), shares per class, Jain's index over the
+   L + R contributors, each divided by the window and 1 GB/s. --count=sent
+   counts as ibccsim 0.1.0 does instead: flows by the first bit sent, the
+   root and ISL by the first bit on those links.
 
    --engine=ibcc runs the same configuration on ibcc's own fabric model
    (ibcc_fabric, same engines, another event engine) for comparison.
