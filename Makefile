@@ -1,5 +1,6 @@
 # ibcc - build, test, bench, install. Needs only a C compiler and make;
-# clang, g++, valgrind, gnuplot and ns-3 are optional and skipped when absent.
+# clang, g++, valgrind, gnuplot, ns-3 and cmake are optional and skipped when
+# absent.
 CC      ?= cc
 CXX     ?= c++
 PREFIX  ?= /usr/local
@@ -18,7 +19,7 @@ EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
 HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test unit san matrix install-check bench examples demo figures \
-        install uninstall clean check-header
+        install uninstall clean check-header ns3 ns3-build cmake-check
 .SUFFIXES:
 
 all: ibcc.h examples
@@ -38,7 +39,8 @@ check-header: ibcc.h
 test: ibcc.h $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples
 	@echo "== unit tests, sanitizer builds (address, undefined), compile matrix, install =="
 	@BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TESTS)) \
-	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/matrix.sh tests/install.sh
+	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/matrix.sh tests/install.sh \
+	   tests/cmake.sh tests/ns3.sh
 
 unit: $(addprefix $(BUILD)/,$(TESTS))
 	@sh tests/run.sh $^
@@ -50,6 +52,9 @@ matrix: check-header
 
 install-check: ibcc.h
 	@BUILD=$(BUILD) sh tests/run.sh tests/install.sh
+
+cmake-check: ibcc.h
+	@BUILD=$(BUILD) sh tests/run.sh tests/cmake.sh
 
 # ---- examples and the scenario driver -----------------------------------
 $(BUILD)/%: examples/%.c ibcc.h | $(BUILD)
@@ -71,6 +76,20 @@ endif
 demo: $(BUILD)/ibccsim
 	@$(BUILD)/ibccsim demo
 
+# The ns-3 model (examples/ns3) and its two-switch program, built against an
+# installed ns-3 (apt-get install libns3-dev) and cached in $(BUILD)/ns3;
+# skipped with a message without ns-3. `make ns3` also prints the table.
+ns3-build: ibcc.h
+	@if CXX=$(CXX) sh tools/ns3-detect.sh --mk $(BUILD)/ns3/flags.mk core network; then \
+	   $(MAKE) --no-print-directory -s -f examples/ns3/ns3.mk BUILD=$(BUILD); \
+	 fi
+
+ns3: ibcc.h
+	@if CXX=$(CXX) sh tools/ns3-detect.sh --mk $(BUILD)/ns3/flags.mk core network; then \
+	   $(MAKE) --no-print-directory -s -f examples/ns3/ns3.mk BUILD=$(BUILD) && \
+	   $(BUILD)/ns3/ibcc-twoswitch; \
+	 fi
+
 # PNGs of docs/figures.md (SCENARIOS.md A runs 1a, 4, 8) from ibccsim CSVs
 # with fixed seeds; needs gnuplot (optional: skipped with a message).
 figures: $(BUILD)/ibccsim
@@ -88,14 +107,23 @@ bench: $(addprefix $(BUILD)/,$(BENCHES))
 	@echo "rows written to $(BUILD)/bench.csv"
 
 # ---- install ------------------------------------------------------------
+# ibcc.h, the pkg-config file and the CMake package (find_package(ibcc)
+# gives the INTERFACE target ibcc::ibcc; the config locates the prefix
+# relative to itself, so a DESTDIR-staged tree works where it is unpacked).
+CMAKEDIR = $(DESTDIR)$(PREFIX)/lib/cmake/ibcc
 install: ibcc.h
-	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(CMAKEDIR)
 	cp ibcc.h $(DESTDIR)$(PREFIX)/include/ibcc.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ibcc.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibcc.pc
+	sed -e 's|@VERSION@|$(VERSION)|g' cmake/ibccConfig.cmake.in > $(CMAKEDIR)/ibccConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' cmake/ibccConfigVersion.cmake.in \
+	    > $(CMAKEDIR)/ibccConfigVersion.cmake
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/include/ibcc.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibcc.pc
+	rm -f $(DESTDIR)$(PREFIX)/include/ibcc.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibcc.pc \
+	      $(CMAKEDIR)/ibccConfig.cmake $(CMAKEDIR)/ibccConfigVersion.cmake
+	rmdir $(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD)

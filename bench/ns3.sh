@@ -20,28 +20,11 @@ command -v "$CXX" >/dev/null 2>&1 || CXX=g++
 command -v "$CXX" >/dev/null 2>&1 || { echo "skip: no C++ compiler for the ns-3 comparison (apt-get install g++)"; exit 0; }
 mkdir -p "$B"
 
-# Compiler flags. Debian's ns3-core.pc (3.37) emits a broken "-I/usr\;"
-# token and names libgsl .so files that exist only with libgsl-dev, so
-# keep only -I directories and library files that exist, and -L/-l words.
-cflags=""; libs=""; version=""
-if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists ns3-core 2>/dev/null; then
-  for w in $(pkg-config --cflags ns3-core 2>/dev/null); do
-    d=$(printf '%s' "${w#-I}" | tr -d '\\;"')
-    case $w in -I*) [ -d "$d" ] && cflags="$cflags -I$d" ;; esac
-  done
-  for w in $(pkg-config --libs ns3-core 2>/dev/null); do
-    w=$(printf '%s' "$w" | tr -d '\\;"')
-    case $w in
-      -l*|-L*) libs="$libs $w" ;;
-      /*) [ -f "$w" ] && libs="$libs $w" ;;
-    esac
-  done
-  version=$(pkg-config --modversion ns3-core 2>/dev/null)
-elif [ -f /usr/include/ns3/scheduler.h ]; then
-  libs="-lns3-core"
-else
-  skip
-fi
+# Compiler flags of ns-3's core module: tools/ns3-detect.sh (shared with
+# the ns-3 model, examples/ns3) works around Debian's broken .pc files.
+vars=$(CXX=$CXX sh tools/ns3-detect.sh --sh core 2>/dev/null) || skip
+eval "$vars"
+cflags=$NS3_CFLAGS; libs=$NS3_LIBS; version=$NS3_VERSION
 [ -f /usr/include/ns3/map-scheduler.h ] || [ -n "$cflags" ] || skip
 
 echo "ns-3 ${version:-(version unknown)}: building bench/ns3_hold.cc"
