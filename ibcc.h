@@ -7970,7 +7970,13 @@ static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
         f->cls[fl->d.cls].st.generated++;
         made++;
     }
-    if (made && was_empty && fl->ag->queued) fl->ag->queued(f, fl);
+    /* a greedy source's backlog is never empty: its packets are only
+       made late, when they can go, so only generated traffic tells the
+       agent that its queue refilled (MVCM's immediate reset) */
+    if (made && was_empty && fl->ag->queued
+        && (fl->d.traffic == IBCC_TRAFFIC_RATE
+            || fl->d.traffic == IBCC_TRAFFIC_POISSON))
+        fl->ag->queued(f, fl);
     return made;
 }
 

@@ -648,6 +648,59 @@ static void test_random_identities(void)
     T_EQU(bad_det, 0);
 }
 
+/* MVCM with greedy sources under a hot spot: marked ACKs shrink the
+   dynamic window, and sends happen while it is shrunk. (A greedy queue is
+   never "refilled": treating each lazily made greedy packet as a refill
+   reset MVCM to DWmax before every send, so marks had no effect; the
+   ns-3 model's comparison found it.) */
+typedef struct mlog {
+    ibcc_fabric *f;
+    uint64_t sends, sends_waiting;   /* sends, and those at DW < DWmax */
+} mlog;
+/* at each send: is the flow's MVCM window below DWmax (2)? */
+static void m_sent(void *u, const ibcc_fabric_pkt *p)
+{
+    mlog *m = (mlog *)u;
+    const ibcc__fflow *fl;
+    if (!m->f) return;
+    fl = &m->f->flow[p->flow];
+    m->sends++;
+    if (ibcc_mvcm_window(ibcc__fab_mvcm(m->f, fl), fl->local) < 2u)
+        m->sends_waiting++;
+}
+
+static void test_mvcm_greedy_window(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    mlog m;
+    uint32_t i;
+    ibcc_fabric_flow_stats st;
+    net_two(&t, 4, 4, 0);
+    for (i = 0; i < 3; i++) add_flow(&t, i, 3)->agent = IBCC_AGENT_MVCM;
+    t.d.switch_kind = IBCC_SWITCH_CIOQ;
+    t.d.buf_credits = 132;
+    t.d.buf_packets = 8;
+    t.d.marker.engine = IBCC_MARKER_MVPM;
+    t.d.marker.mvpm_in_threshold = 20;
+    t.d.marker.mvpm_out_threshold = 20;
+    t.d.dest.scheme = IBCC_DEST_MVPM;
+    t.d.mvcm.ws = IBCC_US(5);
+    memset(&m, 0, sizeof m);
+    t.d.observer.sent = m_sent;
+    t.d.observer.user = &m;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    m.f = f;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_MS(2)), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+    T_CHECK(st.validated > 0);
+    T_CHECK(m.sends > 100);
+    T_CHECK(m.sends_waiting * 10u > m.sends);     /* more than 10% */
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -701,6 +754,7 @@ int main(void)
     T_RUN(test_class_stats);
     T_RUN(test_patterns);
     T_RUN(test_random_identities);
+    T_RUN(test_mvcm_greedy_window);
     T_RUN(test_desc_errors);
     return t_summary();
 }
