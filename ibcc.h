@@ -332,7 +332,12 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
                            at the trigger when packets of one input and one
                            output leave in order, as the arbiter keeps
                            them; otherwise the same number, first to leave)
-   IBA threshold weight w -> queue level: out_capacity * (16 - w) / 16.
+   IBA threshold weight w -> queue level: out_capacity * (16 - w) / 16,
+   where out_capacity defaults to the buffering that can feed the output
+   (every other input buffer, input-buffered; its output buffer, CIOQ):
+   weight 15 marks once more than 1/16 of it waits, weight 1 once more
+   than 15/16. A departing packet is not counted in the queue it is
+   tested against, so a lone flow at line rate is never marked.
 
    Events that contradict the recorded state (port out of range, a depart
    with no matching arrive, an arrival beyond the input capacity, a leave
@@ -348,7 +353,8 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
    | unit               | PACKETS                      | PACKETS, CREDITS (64B)|
    | org                | INPUT_BUFFERED               | INPUT_BUFFERED, CIOQ  |
    | in_capacity        | 4 packets / 128 credits      | 1 .. 65535            |
-   | out_capacity       | in_capacity                  | 1 .. 65535            |
+   | out_capacity       | in_capacity * (ports - 1);   | 1 .. 256 * 65535      |
+   |                    | CIOQ: in_capacity            |                       |
    | trigger            | in_capacity (buffer full)    | 1 .. in_capacity      |
    | t_out (packets)    | 8                            | 1 .. 2^31             |
    | classify           | ALL                          | ALL, BUSY             |
@@ -397,6 +403,7 @@ typedef enum ibcc_classify {
 
 #define IBCC_MARKER_MAX_PORTS 256u
 #define IBCC_MARKER_MAX_CAPACITY 65535u
+#define IBCC_MARKER_MAX_OUT (256u * 65535u)  /* out_capacity */
 #define IBCC_CREDIT_BYTES 64u
 
 typedef struct ibcc_marker_desc {
@@ -407,7 +414,9 @@ typedef struct ibcc_marker_desc {
     ibcc_switch_org org;
     uint32_t in_capacity;         /* capacity of each input buffer (unit) */
     uint32_t out_capacity;        /* output queue capacity (unit): the base
-                                     of IBA thresholds and MVPM's default */
+                                     of IBA thresholds and MVPM's default;
+                                     input-buffered, the input buffering
+                                     that can feed one output */
     uint32_t trigger;             /* NAIVE/INPUT/INPUT_OUTPUT: an arrival
                                      after which occupancy >= trigger
                                      triggers marking (unit) */
@@ -599,9 +608,10 @@ IBCC_API uint32_t ibcc_marker_naive_pending(const ibcc_marker *m,
                                             unsigned in, unsigned out);
 /* level(o) (unit): see the section comment. */
 IBCC_API uint32_t ibcc_marker_level(const ibcc_marker *m, unsigned out);
-/* IBA: 1 if a packet departing on `out` now would find its port in the
-   congestion state (level(o) > its threshold level, Threshold != 0, and
-   out_has_credit or Victim_Mask bit set), else 0. */
+/* IBA: 1 if port `out` is in the congestion state now: level(o) above
+   its threshold level, Threshold != 0, and out_has_credit or its
+   Victim_Mask bit set; else 0. (A departing packet is tested against the
+   queue without itself: level(o) minus its own units, input-buffered.) */
 IBCC_API int ibcc_marker_iba_congested(const ibcc_marker *m, unsigned out,
                                        int out_has_credit);
 /* IBA threshold level of a port (unit): out_capacity * (16 - w) / 16,
@@ -641,6 +651,11 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
      RR      round robin over inputs, heads only: output o keeps a pointer;
              the first input at or after it whose head is bound for o (and
              fits) wins, and the pointer moves just past the winner.
+     VOQ     each input buffer holds one queue per output (sharing the
+             buffer's room): output o takes, in round robin over inputs as
+             RR, the oldest packet for o of an input, wherever it sits in
+             the buffer. Head-of-line blocking remains only through the
+             buffer's room ([G]'s switches).
    An input sends one packet at a time: a pick marks the winning input
    busy until the caller calls ibcc_arbiter_set_input_busy(a, in, 0) (when
    the packet's tail has left the buffer). Busy inputs are skipped.
@@ -659,7 +674,7 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
    | field        | default | range          |
    | ports        | 8       | 1 .. 256       |
    | capacity     | 4       | 1 .. 65535     |
-   | policy       | OLDEST  | OLDEST, FIFO, RR |
+   | policy       | OLDEST  | OLDEST, FIFO, RR, VOQ |
    | bypass_limit | 4       | 1 .. 65535 (OLDEST; FIFO = no bypass) |
    | can_send     | NULL    | (bitmap mode)  |
    ====================================================================== */
@@ -667,7 +682,9 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
 typedef enum ibcc_arb_policy {
     IBCC_ARB_OLDEST = 0,          /* oldest first, bounded bypass (default) */
     IBCC_ARB_FIFO = 1,            /* oldest head first, no bypass */
-    IBCC_ARB_RR = 2               /* round robin over inputs, heads only */
+    IBCC_ARB_RR = 2,              /* round robin over inputs, heads only */
+    IBCC_ARB_VOQ = 3              /* per-output queues in each input
+                                     buffer, round robin over inputs */
 } ibcc_arb_policy;
 
 #define IBCC_ARBITER_MAX_PORTS 256u
@@ -2983,8 +3000,12 @@ static ibcc_result ibcc__marker_check(const ibcc_marker_desc *in,
     if (d.in_capacity == 0)
         d.in_capacity = (d.unit == IBCC_UNIT_CREDITS) ? 128u : 4u;
     if (d.in_capacity > IBCC_MARKER_MAX_CAPACITY) return IBCC_ERR_CAPACITY;
-    if (d.out_capacity == 0) d.out_capacity = d.in_capacity;
-    if (d.out_capacity > IBCC_MARKER_MAX_CAPACITY) return IBCC_ERR_CAPACITY;
+    /* the buffering that can feed one output: its own buffer (CIOQ), or
+       every other input buffer (input-buffered) */
+    if (d.out_capacity == 0)
+        d.out_capacity = d.in_capacity
+            * ((d.org == IBCC_ORG_CIOQ || d.ports < 2u) ? 1u : d.ports - 1u);
+    if (d.out_capacity > IBCC_MARKER_MAX_OUT) return IBCC_ERR_CAPACITY;
     if (d.trigger == 0) d.trigger = d.in_capacity;
     if (d.trigger > d.in_capacity) return IBCC_ERR_RANGE;
     if (d.t_out == 0) d.t_out = 8;
@@ -3270,10 +3291,13 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
         }
         break;
     case IBCC_MARKER_IBA: {
-        /* congestion state: level > threshold level, and root (credits)
-           or Victim_Mask; eligible: size >= 64 * Packet_Size */
+        /* congestion state: the port's queue, the departing packet not
+           counted (input-buffered: what still waits for o; CIOQ: the
+           output buffer it enters), above the threshold level, and root
+           (credits) or Victim_Mask; eligible: size >= 64 * Packet_Size */
         int victim_ok = (int)((m->victim[out / 64u] >> (out % 64u)) & 1u);
-        if (level > op->iba_level && (out_has_credit || victim_ok) &&
+        uint32_t queue = (m->d.org == IBCC_ORG_CIOQ) ? level : op->qunits;
+        if (queue > op->iba_level && (out_has_credit || victim_ok) &&
             size >= op->iba_min_bytes) {
             int mark;
             if (m->d.iba_rng) {
@@ -3457,7 +3481,7 @@ static ibcc_result ibcc__arb_check(const ibcc_arbiter_desc *in,
     ibcc_arbiter_desc d;
     if (!in || !out) return IBCC_ERR_NULL;
     d = *in;
-    if ((unsigned)d.policy > (unsigned)IBCC_ARB_RR) return IBCC_ERR_RANGE;
+    if ((unsigned)d.policy > (unsigned)IBCC_ARB_VOQ) return IBCC_ERR_RANGE;
     if (d.ports == 0) d.ports = 8;
     if (d.ports > IBCC_ARBITER_MAX_PORTS) return IBCC_ERR_CAPACITY;
     if (d.capacity == 0) d.capacity = 4;
@@ -3755,10 +3779,10 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
     return 1;
 }
 
-/* RR for one output: first input at or after rr[out] whose head is bound
-   for `out` and fits; the pointer moves past the winner. Only inputs
-   holding a packet for `out` are visited: those at or after the pointer,
-   then those before it. */
+/* RR (and VOQ) for one output: first input at or after rr[out] whose
+   head (VOQ: oldest packet for `out`) is bound for `out` and fits; the
+   pointer moves past the winner. Only inputs holding a packet for `out`
+   are visited: those at or after the pointer, then those before it. */
 static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
 {
     unsigned P = a->d.ports, start = a->rr[out], pass;
@@ -3779,13 +3803,17 @@ static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
             while (bits) {
                 unsigned in = lo + ibcc__arb_ctz64(bits);
                 const ibcc__arb_entry *h;
+                uint32_t slot;
                 bits &= bits - 1u;
                 if (a->input[in].busy) continue;
-                h = ibcc__arb_at(a, in, a->input[in].head);
+                /* RR: the head; VOQ: the oldest packet for `out` */
+                slot = a->d.policy == IBCC_ARB_VOQ
+                     ? a->ohead[(size_t)in * P + out] : a->input[in].head;
+                h = ibcc__arb_at(a, in, slot);
                 if (h->out != out || !ibcc__arb_can(a, out, in, h->size))
                     continue;
                 a->rr[out] = (in + 1u < P) ? in + 1u : 0u;
-                ibcc__arb_take(a, in, a->input[in].head, g);
+                ibcc__arb_take(a, in, slot, g);
                 return 1;
             }
         }
@@ -3797,7 +3825,8 @@ IBCC_API int ibcc_arbiter_pick(ibcc_arbiter *a, unsigned out,
                                ibcc_arb_grant *g)
 {
     if (!a || !g || out >= a->d.ports) return 0;
-    if (a->d.policy == IBCC_ARB_RR) return ibcc__arb_rr(a, out, g);
+    if (a->d.policy == IBCC_ARB_RR || a->d.policy == IBCC_ARB_VOQ)
+        return ibcc__arb_rr(a, out, g);
     return ibcc__arb_oldest(a, out, g);
 }
 
@@ -3806,13 +3835,20 @@ IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g)
     uint64_t heads[4] = {0, 0, 0, 0};
     unsigned in, j, P;
     if (!a || !g) return 0;
-    if (a->d.policy != IBCC_ARB_RR) return ibcc__arb_oldest(a, UINT32_MAX, g);
-    /* RR: outputs that some free input's head is bound for, tried in
-       round-robin order from rr_out */
+    if (a->d.policy != IBCC_ARB_RR && a->d.policy != IBCC_ARB_VOQ)
+        return ibcc__arb_oldest(a, UINT32_MAX, g);
+    /* RR: outputs that some free input's head is bound for (VOQ: that
+       some free input holds a packet for), tried in round-robin order
+       from rr_out */
     P = a->d.ports;
     for (in = 0; in < P; in++) {
         unsigned o;
         if (a->input[in].busy || a->input[in].len == 0) continue;
+        if (a->d.policy == IBCC_ARB_VOQ) {
+            for (o = 0; o < a->words && o < 4u; o++)
+                heads[o] |= a->outs[(size_t)in * a->words + o];
+            continue;
+        }
         o = ibcc__arb_at(a, in, a->input[in].head)->out;
         heads[o / 64u] |= (uint64_t)1u << (o % 64u);
     }
@@ -3885,6 +3921,7 @@ IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p)
     case IBCC_ARB_OLDEST: return "oldest";
     case IBCC_ARB_FIFO: return "fifo";
     case IBCC_ARB_RR: return "rr";
+    case IBCC_ARB_VOQ: return "voq";
     }
     return "?";
 }

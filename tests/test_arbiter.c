@@ -46,7 +46,7 @@ static void test_desc(void)
     /* inputs 8*32, entries 8*4*32, rr 8*4, counts, FIFO heads and tails
        8*8*2 each, two bitmaps 8*8 each */
     T_EQU(ibcc_arbiter_size(&z), 8 * 32 + 8 * 4 * 32 + 32 + 3 * 128 + 2 * 64);
-    d = z; d.policy = (ibcc_arb_policy)3;
+    d = z; d.policy = (ibcc_arb_policy)4;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
     T_EQU(ibcc_arbiter_size(&d), 0);
     T_EQ(ibcc_arbiter_init(&a, &d, mem_, sizeof mem_), IBCC_ERR_RANGE);
@@ -604,6 +604,46 @@ static void test_rule_random(void)
     T_CHECK(bypassed > 500);
 }
 
+/* VOQ: per-output queues in each input buffer, round robin over inputs
+   per output; a blocked head never blocks packets for other outputs, and
+   there is no bypass limit. */
+static void test_voq(void)
+{
+    ibcc_arbiter a;
+    ibcc_arb_grant g;
+    unsigned k;
+    ibcc_arbiter_desc d;
+    memset(&d, 0, sizeof d);
+    d.policy = IBCC_ARB_VOQ;
+    d.ports = 3;
+    d.capacity = 16;
+    T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+    T_STREQ(ibcc_arb_policy_name(IBCC_ARB_VOQ), "voq");
+    ibcc_arbiter_push(&a, 0, 1, 1, 'a');
+    ibcc_arbiter_push(&a, 0, 2, 1, 'b');
+    ibcc_arbiter_push(&a, 0, 2, 1, 'c');
+    ibcc_arbiter_push(&a, 1, 2, 1, 'd');
+    ibcc_arbiter_set_output(&a, 1, 0);           /* a's output blocked */
+    T_EQ(pick(&a, 1), -1);
+    T_EQ(pick(&a, 2), 'b');                      /* passes head a */
+    ibcc_arbiter_set_input_busy(&a, 0, 0);
+    T_EQ(pick(&a, 2), 'd');                      /* round robin: input 1 */
+    ibcc_arbiter_set_input_busy(&a, 1, 0);
+    T_EQ(pick(&a, 2), 'c');
+    ibcc_arbiter_set_input_busy(&a, 0, 0);
+    /* no bypass limit: 10 packets for output 2 pass the blocked head */
+    for (k = 0; k < 10; k++) ibcc_arbiter_push(&a, 0, 2, 1, 100 + k);
+    for (k = 0; k < 10; k++) {
+        T_EQ(ibcc_arbiter_pick_any(&a, &g), 1);
+        T_EQU(g.tag, 100 + k);
+        ibcc_arbiter_set_input_busy(&a, 0, 0);
+    }
+    T_EQ(ibcc_arbiter_pick_any(&a, &g), 0);
+    ibcc_arbiter_set_output(&a, 1, 1);
+    T_EQ(pick(&a, 1), 'a');
+    T_EQU(ibcc_arbiter_len(&a, 0), 0);
+}
+
 int main(void)
 {
     T_RUN(test_desc);
@@ -620,5 +660,6 @@ int main(void)
     T_RUN(test_pick_any_matches_pick);
     T_RUN(test_rr_wide_random);
     T_RUN(test_rule_random);
+    T_RUN(test_voq);
     return t_summary();
 }

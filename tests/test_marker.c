@@ -37,19 +37,29 @@ static void test_defaults(void)
     T_EQ(d.engine, IBCC_MARKER_NONE);
     T_EQU(d.ports, 8);
     T_EQU(d.in_capacity, 4);
-    T_EQU(d.out_capacity, 4);
+    T_EQU(d.out_capacity, 28);       /* the 7 other input buffers */
     T_EQU(d.trigger, 4);
     T_EQU(d.t_out, 8);
     T_EQU(d.mvpm_in_threshold, 2);   /* 4*2/3 */
-    T_EQU(d.mvpm_out_threshold, 1);  /* 4/3 */
+    T_EQU(d.mvpm_out_threshold, 9);  /* 28/3 */
     T_EQU(d.iba_threshold, 0);
     memset(&d, 0, sizeof d);
     d.unit = IBCC_UNIT_CREDITS;
     T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
     T_EQU(d.in_capacity, 128);
-    T_EQU(d.out_capacity, 128);
+    T_EQU(d.out_capacity, 896);      /* 7 * 128 */
     T_EQU(d.mvpm_in_threshold, 85);  /* 256/3 */
+    T_EQU(d.mvpm_out_threshold, 298);/* 896/3 */
+    memset(&d, 0, sizeof d);
+    d.unit = IBCC_UNIT_CREDITS;
+    d.org = IBCC_ORG_CIOQ;           /* its own output buffer */
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    T_EQU(d.out_capacity, 128);
     T_EQU(d.mvpm_out_threshold, 42); /* 128/3 */
+    memset(&d, 0, sizeof d);
+    d.ports = 1;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    T_EQU(d.out_capacity, 4);
     memset(&d, 0, sizeof d);
     d.in_capacity = 12; d.out_capacity = 12;
     T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
@@ -87,11 +97,15 @@ static void test_invalid_desc(void)
     d = z; d.classify = (ibcc_classify)2; check_bad(d, IBCC_ERR_RANGE);
     d = z; d.ports = 257; check_bad(d, IBCC_ERR_CAPACITY);
     d = z; d.in_capacity = 65536; check_bad(d, IBCC_ERR_CAPACITY);
-    d = z; d.out_capacity = 65536; check_bad(d, IBCC_ERR_CAPACITY);
+    d = z; d.out_capacity = IBCC_MARKER_MAX_OUT + 1u;
+    check_bad(d, IBCC_ERR_CAPACITY);
+    d = z; d.in_capacity = 65535; d.ports = 256;   /* default 255 * 65535 */
+    T_EQ(ibcc_marker_defaults(&d), IBCC_OK);
+    T_EQU(d.out_capacity, 255u * 65535u);
     d = z; d.trigger = 5; check_bad(d, IBCC_ERR_RANGE);          /* > cap 4 */
     d = z; d.t_out = 0x80000001u; check_bad(d, IBCC_ERR_RANGE);
     d = z; d.mvpm_in_threshold = 5; check_bad(d, IBCC_ERR_RANGE);
-    d = z; d.mvpm_out_threshold = 5; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.mvpm_out_threshold = 29; check_bad(d, IBCC_ERR_RANGE); /* > 28 */
     d = z; d.iba_threshold = 16; check_bad(d, IBCC_ERR_RANGE);
     d = z; d.iba_packet_size = 256; check_bad(d, IBCC_ERR_RANGE);
     d = z; d.iba_marking_rate = 65536; check_bad(d, IBCC_ERR_RANGE);
@@ -427,7 +441,8 @@ static void test_input_output(void)
     T_EQU(ibcc_marker_get_stats(&m).out_triggers, 2);
 }
 
-/* IBA: 4 ports, out_capacity 16 packets, Threshold 8 -> level 8. */
+/* IBA: 4 ports, out_capacity 16 packets, Threshold 8 -> level 8. A
+   departing packet is tested against the queue without itself. */
 static void iba_setup(ibcc_marker *m, ibcc_marker_desc *d)
 {
     unsigned i;
@@ -435,7 +450,7 @@ static void iba_setup(ibcc_marker *m, ibcc_marker_desc *d)
     d->out_capacity = 16;
     d->iba_threshold = 8;
     T_EQ(mk(m, d), IBCC_OK);
-    for (i = 0; i < 9; i++)                       /* 9 packets for output 1 */
+    for (i = 0; i < 10; i++)                      /* 10 packets for output 1 */
         T_EQU(ibcc_marker_arrive(m, i % 3u, 1, SZ), 0);
 }
 
@@ -459,23 +474,72 @@ static void test_iba_levels(void)
     T_EQU(ibcc_marker_iba_level(&m, 2), 8);
 }
 
+/* The Threshold -> queue level map with the default base, the input
+   buffering that can feed one output (ports - 1 input buffers):
+   floor(base * (16 - w) / 16) for w = 1..15, written out by hand for
+   4 ports x 4 packets (base 12), 8 ports x 32 packets (224) and 4 ports
+   x 128 credits (384). */
+static void test_iba_threshold_map(void)
+{
+    static const uint32_t want[3][15] = {
+        {11, 10, 9, 9, 8, 7, 6, 6, 5, 4, 3, 3, 2, 1, 0},
+        {210, 196, 182, 168, 154, 140, 126, 112, 98, 84, 70, 56, 42, 28, 14},
+        {360, 336, 312, 288, 264, 240, 216, 192, 168, 144, 120, 96, 72, 48,
+         24}
+    };
+    static const uint32_t ports[3] = {4, 8, 4}, cap[3] = {4, 32, 128};
+    unsigned k, w;
+    for (k = 0; k < 3; k++) {
+        ibcc_marker m;
+        ibcc_marker_desc d = desc(IBCC_MARKER_IBA, ports[k], cap[k]);
+        if (k == 2) d.unit = IBCC_UNIT_CREDITS;
+        T_EQ(mk(&m, &d), IBCC_OK);
+        T_EQU(m.d.out_capacity, (ports[k] - 1u) * cap[k]);
+        for (w = 1; w <= 15; w++) {
+            T_EQ(ibcc_marker_set_iba_port(&m, 1, w, 0, 0), IBCC_OK);
+            T_EQU(ibcc_marker_iba_level(&m, 1), want[k][w - 1u]);
+        }
+    }
+}
+
+/* A lone flow at line rate: each packet leaves with nothing queued
+   behind it for its output, so even Threshold 15 (level 0 on 4 x 4
+   packets) never marks it; a second packet queued behind it does. */
+static void test_iba_lone_flow(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d = desc(IBCC_MARKER_IBA, 4, 4);
+    unsigned i;
+    d.iba_threshold = 15;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQU(ibcc_marker_iba_level(&m, 1), 0);
+    for (i = 0; i < 100; i++) {
+        ibcc_marker_arrive(&m, 0, 1, SZ);
+        T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
+    }
+    ibcc_marker_arrive(&m, 0, 1, SZ);
+    ibcc_marker_arrive(&m, 2, 1, SZ);
+    T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+    T_EQU(ibcc_marker_depart(&m, 2, 1, SZ, 0, 1), 0);
+}
+
 static void test_iba_root_victim(void)
 {
     ibcc_marker m;
     ibcc_marker_desc d;
     iba_setup(&m, &d);
-    T_EQU(ibcc_marker_level(&m, 1), 9);
+    T_EQU(ibcc_marker_level(&m, 1), 10);
     T_EQ(ibcc_marker_iba_congested(&m, 1, 1), 1);
     T_EQ(ibcc_marker_iba_congested(&m, 1, 0), 0);
-    /* root: level 9 > 8 and credits */
+    /* root: 9 behind it > 8 and credits */
     T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
-    /* level 8: not above the threshold */
+    /* 8 behind it: not above the threshold */
     T_EQU(ibcc_marker_depart(&m, 1, 1, SZ, 0, 1), 0);
     ibcc_marker_arrive(&m, 0, 1, SZ);
-    ibcc_marker_arrive(&m, 1, 1, SZ);             /* level 9 */
+    ibcc_marker_arrive(&m, 1, 1, SZ);             /* level 10 */
     /* victim: no credits -> no mark */
     T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), 0);
-    ibcc_marker_arrive(&m, 0, 1, SZ);             /* level 9 */
+    ibcc_marker_arrive(&m, 0, 1, SZ);             /* level 10 */
     T_EQ(ibcc_marker_set_victim(&m, 1, 1), IBCC_OK);
     T_EQ(ibcc_marker_iba_congested(&m, 1, 0), 1);
     T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), IBCC_FECN);  /* Victim_Mask */
@@ -485,14 +549,14 @@ static void test_iba_root_victim(void)
     /* Threshold 0 never marks */
     T_EQ(ibcc_marker_set_iba_port(&m, 1, 0, 0, 0), IBCC_OK);
     ibcc_marker_arrive(&m, 0, 1, SZ);
-    T_EQU(ibcc_marker_level(&m, 1), 9);
+    T_EQU(ibcc_marker_level(&m, 1), 10);
     T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
     /* Victim_Mask from the desc */
     d.victim_mask[0] = 1u << 1;
     T_EQ(mk(&m, &d), IBCC_OK);
     {
         unsigned i;
-        for (i = 0; i < 9; i++) ibcc_marker_arrive(&m, i % 3u, 1, SZ);
+        for (i = 0; i < 10; i++) ibcc_marker_arrive(&m, i % 3u, 1, SZ);
     }
     T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 0), IBCC_FECN);
     T_EQ(ibcc_marker_iba_congested(&m, 2, 1), 0);  /* empty output */
@@ -504,10 +568,10 @@ static void test_iba_packet_size(void)
     ibcc_marker_desc d;
     iba_setup(&m, &d);
     T_EQ(ibcc_marker_set_iba_port(&m, 1, 8, 8, 0), IBCC_OK); /* 512 bytes */
-    /* sizes in packets unit do not change occupancy: level stays 9 */
+    /* sizes in packets unit do not change occupancy */
     ibcc_marker_arrive(&m, 3, 1, 511);
     ibcc_marker_arrive(&m, 3, 1, 512);
-    T_EQU(ibcc_marker_level(&m, 1), 11);
+    T_EQU(ibcc_marker_level(&m, 1), 12);
     T_EQU(ibcc_marker_depart(&m, 3, 1, 511, 0, 1), 0);         /* one below */
     T_EQU(ibcc_marker_depart(&m, 3, 1, 512, 0, 1), IBCC_FECN); /* exactly */
     /* Packet_Size 0: every size eligible */
@@ -892,10 +956,13 @@ static void test_many_ports(void)
     ibcc_marker m;
     ibcc_marker_desc d = desc(IBCC_MARKER_IBA, 256, 4);
     d.iba_threshold = 15;                          /* level 4*1/16 = 0 */
+    d.out_capacity = 4;
     d.victim_mask[7] = 0x80000000u;                /* port 255 */
     T_EQ(mk(&m, &d), IBCC_OK);
     ibcc_marker_arrive(&m, 200, 255, SZ);
+    ibcc_marker_arrive(&m, 201, 255, SZ);          /* behind it */
     ibcc_marker_arrive(&m, 200, 254, SZ);
+    ibcc_marker_arrive(&m, 201, 254, SZ);
     T_EQU(ibcc_marker_depart(&m, 200, 255, SZ, 0, 0), IBCC_FECN);
     T_EQU(ibcc_marker_depart(&m, 200, 254, SZ, 0, 0), 0);
     d = desc(IBCC_MARKER_INPUT, 256, 2);
@@ -1013,6 +1080,9 @@ static unsigned r_depart(rmodel *r, unsigned in, unsigned o, int cred,
         break;
     case IBCC_MARKER_IBA:
         w = r->d.iba_threshold;
+        /* the queue without the departing packet (CIOQ: the output
+           buffer before it enters) */
+        if (r->d.org != IBCC_ORG_CIOQ) level -= p.units;
         if (w && level > r->d.out_capacity * (16u - w) / 16u &&
             (cred || r->victim[o]) && p.size >= 64u * r->d.iba_packet_size) {
             if (r->skip[o] == 0) { bits = IBCC_FECN; r->skip[o] = r->d.iba_marking_rate; }
@@ -1130,6 +1200,8 @@ int main(void)
     T_RUN(test_naive_busy);
     T_RUN(test_input_output);
     T_RUN(test_iba_levels);
+    T_RUN(test_iba_threshold_map);
+    T_RUN(test_iba_lone_flow);
     T_RUN(test_iba_root_victim);
     T_RUN(test_iba_packet_size);
     T_RUN(test_iba_marking_rate);

@@ -1188,7 +1188,7 @@ static void arbiter_misuse(void)
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.capacity = 65536;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_CAPACITY);
-    memset(&d, 0, sizeof d); d.policy = (ibcc_arb_policy)3;
+    memset(&d, 0, sizeof d); d.policy = (ibcc_arb_policy)4;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d); d.bypass_limit = 65536;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);

@@ -372,7 +372,10 @@ static void test_apply(void)
     s.victim_mask[7] = 0;
     T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_OK);
     T_EQU(ibcc_marker_iba_level(&m, 1), 1);      /* 16 * (16-15) / 16 */
-    /* port 1 is a victim port: marks without credit; Packet_Size 8 */
+    /* port 1 is a victim port: marks without credit; Packet_Size 8. A
+       departing packet is tested against the queue behind it: one packet
+       from input 4 stays queued for output 1 throughout */
+    ibcc_marker_arrive(&m, 4, 1, 600);
     ibcc_marker_arrive(&m, 0, 1, 512);
     ibcc_marker_arrive(&m, 0, 1, 511);
     ibcc_marker_arrive(&m, 0, 1, 600);
@@ -461,6 +464,8 @@ static void test_g_example(void)
     T_EQ(iba_marker(&m, IBCC_MARKER_IBA), IBCC_OK);
     T_EQ(ibcc_marker_apply_swcc(&m, &s), IBCC_OK);
     T_EQU(ibcc_marker_iba_level(&m, 5), 1);
+    /* two packets stay queued: a departing one finds 2 > 1 behind it */
+    ibcc_marker_arrive(&m, 0, 5, 1000);
     ibcc_marker_arrive(&m, 0, 5, 1000);
     for (i = 0; i < 10; i++) {
         ibcc_marker_arrive(&m, 1, 5, 1000);
