@@ -7,6 +7,7 @@
 
    Run `ibccsim --help` or `ibccsim twoswitch --help` for every flag.
    See docs/scenario_twoswitch.md for how to read the outputs. */
+#define _POSIX_C_SOURCE 200809L  /* fork, wait, mkdtemp, sysconf */
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
 
@@ -15,6 +16,9 @@
 #include <string.h>
 #include <errno.h>
 #include <math.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 
 /* ---- options ----------------------------------------------------------- */
 typedef struct ts_opts {
@@ -51,6 +55,7 @@ static void usage_main(FILE *out)
 "  twoswitch  two-switch victim scenario of [S02]/[S03] (runs 1-4)\n"
 "  recovery   rate recovery curve of a law ([S03] Fig. 5)\n"
 "  gran       the InfiniBand hardware testbed of [G] (FECN/BECN + CCT)\n"
+"  gran-sweep CCTI_Timer x Marking_Rate on it, in parallel processes\n"
 "  demo       headline table: no CC vs each marking engine with LIPD\n"
 "ibccsim SUBCOMMAND --help lists the flags of a subcommand.\n");
 }
@@ -1250,6 +1255,211 @@ static int cmd_gran(int argc, char **argv)
     return r.conserved ? 0 : 1;
 }
 
+
+/* ---- gran-sweep: CCTI_Timer x Marking_Rate on scenario 1 ([G] §B.3) ----
+   Every point is an independent `ibccsim gran` run with CC on, executed in
+   worker processes (--jobs); one CSV row per point. --list prints the
+   command of every point instead, for GNU parallel or a job array. */
+#define SW_MAX 64
+
+static int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v,
+                   unsigned *n)
+{
+    char buf[512], *p, *tok;
+    unsigned long long u;
+    if (!s || strlen(s) >= sizeof buf) return 0;
+    strcpy(buf, s);
+    *n = 0;
+    for (p = buf; (tok = strtok(p, ",")) != NULL; p = NULL) {
+        if (*n >= SW_MAX || !parse_uint(tok, lo, hi, &u)) return 0;
+        v[(*n)++] = (unsigned)u;
+    }
+    return *n > 0;
+}
+
+/* Reads metric `name` from a summary CSV; NAN when absent. */
+static double sw_metric(const char *path, const char *name)
+{
+    FILE *fp = fopen(path, "r");
+    char line[256];
+    size_t k = strlen(name);
+    double v = NAN;
+    if (!fp) return v;
+    while (fgets(line, sizeof line, fp))
+        if (!strncmp(line, name, k) && line[k] == ',') v = atof(line + k + 1);
+    fclose(fp);
+    return v;
+}
+
+/* Treatment variation of [G]: at every series time point with the four
+   contributors active (from the start of F5 on), max - min of their
+   throughputs; Var = the variance of that series. */
+static double sw_var(const char *path, double from_ms)
+{
+    FILE *fp = fopen(path, "r");
+    char line[512];
+    double sum = 0, sq = 0;
+    unsigned long n = 0;
+    if (!fp) return NAN;
+    if (!fgets(line, sizeof line, fp)) { fclose(fp); return NAN; }
+    while (fgets(line, sizeof line, fp)) {
+        double t, f[5], lo, hi;
+        int k;
+        if (sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf", &t, &f[0], &f[1], &f[2],
+                   &f[3], &f[4]) != 6 || t < from_ms) continue;
+        lo = hi = f[1];
+        for (k = 2; k < 5; k++) {
+            if (f[k] < lo) lo = f[k];
+            if (f[k] > hi) hi = f[k];
+        }
+        sum += hi - lo;
+        sq += (hi - lo) * (hi - lo);
+        n++;
+    }
+    fclose(fp);
+    return n > 1 ? (sq - sum * sum / (double)n) / (double)(n - 1u) : NAN;
+}
+
+static int cmd_gran_sweep(int argc, char **argv, const char *self)
+{
+    unsigned timers[SW_MAX], rates[SW_MAX], nt = 0, nr = 0, jobs = 0;
+    double step = 1000;
+    int list = 0, i;
+    const char *out = NULL, *tl = "10,50,150,500,1000,2000",
+               *rl = "0,1,2,4,8,15";
+    char dir[] = "/tmp/ibccsim-sweep-XXXXXX";
+    FILE *fo;
+    unsigned total, next = 0, done = 0, running = 0, p;
+    long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: ibccsim gran-sweep [flags]\n"
+"Scenario 1 of [G] with CC on over a grid of CCTI_Timer x Marking_Rate;\n"
+"each point an independent run in a worker process. CSV columns:\n"
+"ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n"
+"(contributor_gbps: mean of F2..F5; var: variance of max - min of the\n"
+"contributors' throughputs over the series points with all running).\n"
+"  --timers LIST   CCTI_Timer values, 1.024 us units [10,50,150,500,1000,2000]\n"
+"  --rates LIST    Marking_Rate values                [0,1,2,4,8,15]\n"
+"  --step MS       time between flow starts           [1000]\n"
+"  --jobs N        worker processes (1..64)           [cores]\n"
+"  --out FILE      CSV file                           [standard output]\n"
+"  --list          print one ibccsim command per point and exit\n");
+            return 0;
+        } else if (!strcmp(a, "--list")) { list = 1; continue; }
+        if (!strcmp(a, "--timers")) {
+            if (!sw_list(v, 1, 65535, timers, &nt) || !v)
+                return bad(a, v, "comma-separated integers 1..65535 (at most 64)");
+            tl = v;
+        } else if (!strcmp(a, "--rates")) {
+            if (!sw_list(v, 0, 65535, rates, &nr) || !v)
+                return bad(a, v, "comma-separated integers 0..65535 (at most 64)");
+            rl = v;
+        } else if (!strcmp(a, "--step")) {
+            if (!parse_double(v, 1e-3, 2e4, &step))
+                return bad(a, v, "milliseconds, from 0.001 to 20000");
+        } else if (!strcmp(a, "--jobs")) {
+            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
+            jobs = (unsigned)u;
+        } else if (!strcmp(a, "--out")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            out = v;
+        } else {
+            fprintf(stderr, "ibccsim gran-sweep: unknown flag '%s' (see --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (!nt) (void)sw_list(tl, 1, 65535, timers, &nt);
+    if (!nr) (void)sw_list(rl, 0, 65535, rates, &nr);
+    if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
+    total = nt * nr;
+    if (list) {
+        for (p = 0; p < total; p++)
+            printf("%s gran --scenario 1 --cc on --step %g --ccti-timer %u "
+                   "--marking-rate %u --quiet --summary sweep_%u_%u.csv "
+                   "--series sweep_%u_%u_series.csv\n", self, step,
+                   timers[p / nr], rates[p % nr], timers[p / nr],
+                   rates[p % nr], timers[p / nr], rates[p % nr]);
+        return 0;
+    }
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "ibccsim gran-sweep: no temporary directory: %s\n",
+                strerror(errno));
+        return 1;
+    }
+    while (done < total) {
+        int st;
+        pid_t pid;
+        while (running < jobs && next < total) {
+            pid = fork();
+            if (pid < 0) {
+                fprintf(stderr, "ibccsim gran-sweep: fork: %s\n",
+                        strerror(errno));
+                return 1;
+            }
+            if (pid == 0) {
+                gr_opts o;
+                gr_result r;
+                char sum[64], ser[64];
+                gr_defaults(&o);
+                o.step_ms = step;
+                o.time_ms = step * 5;
+                o.measure_ms = step;
+                o.ccti_timer = timers[next / nr];
+                o.marking_rate = rates[next % nr];
+                snprintf(sum, sizeof sum, "%s/%u.csv", dir, next);
+                snprintf(ser, sizeof ser, "%s/%u_s.csv", dir, next);
+                o.summary = sum;
+                o.series = ser;
+                o.bin_ms = step / 100 < 10 ? step / 100 : 10;
+                _exit(gr_run(&o, &r) && gr_write_summary(sum, &o, &r)
+                      && r.conserved ? 0 : 1);
+            }
+            next++;
+            running++;
+        }
+        pid = wait(&st);
+        if (pid < 0) break;
+        running--;
+        done++;
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            fprintf(stderr, "ibccsim gran-sweep: a run failed\n");
+            return 1;
+        }
+        fprintf(stderr, "\rgran-sweep: %u of %u points done", done, total);
+    }
+    fprintf(stderr, "\n");
+    fo = out ? fopen(out, "w") : stdout;
+    if (!fo) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno));
+        return 1;
+    }
+    fprintf(fo, "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n");
+    for (p = 0; p < total; p++) {
+        char sum[64], ser[64];
+        double c = 0;
+        unsigned k;
+        snprintf(sum, sizeof sum, "%s/%u.csv", dir, p);
+        snprintf(ser, sizeof ser, "%s/%u_s.csv", dir, p);
+        for (k = 2; k <= 5; k++) {
+            char name[16];
+            snprintf(name, sizeof name, "flow%u_gbps", k);
+            c += sw_metric(sum, name) / 4;
+        }
+        fprintf(fo, "%u,%u,%.4f,%.4f,%.4f,%.5f\n", timers[p / nr],
+                rates[p % nr], sw_metric(sum, "flow1_gbps"), c,
+                sw_metric(sum, "jain_contributors"), sw_var(ser, 4 * step));
+        remove(sum);
+        remove(ser);
+    }
+    rmdir(dir);
+    if (out) return close_out(fo, out) ? 0 : 1;
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -1264,6 +1474,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "recovery")) return cmd_recovery(argc - 2, argv + 2);
     if (!strcmp(argv[1], "demo")) return cmd_demo(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gran")) return cmd_gran(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "gran-sweep"))
+        return cmd_gran_sweep(argc - 2, argv + 2, argv[0]);
     fprintf(stderr, "ibccsim: unknown subcommand '%s'\n", argv[1]);
     usage_main(stderr);
     return 2;
