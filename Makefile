@@ -18,7 +18,7 @@ EXAMPLES = $(patsubst examples/%.c,%,$(wildcard examples/*.c))
 EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
 HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
-.PHONY: all test unit san matrix install-check bench examples demo figures \
+.PHONY: all test test-build unit san matrix install-check bench examples demo figures \
         install uninstall clean check-header ns3 ns3-build cmake-check
 .SUFFIXES:
 
@@ -36,11 +36,17 @@ $(BUILD)/san/test_%: tests/test_%.c ibcc.h tests/t.h | $(BUILD)/san
 check-header: ibcc.h
 	BUILD=$(BUILD) sh tests/matrix.sh
 
-test: ibcc.h $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples
-	@echo "== unit tests, sanitizer builds (address, undefined), compile matrix, install =="
+# The test programs build in parallel (JOBS, default the number of cores),
+# then every part runs and tests/run.sh adds them up.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test: ibcc.h
+	@$(MAKE) -s -j$(JOBS) test-build
+	@echo "== unit tests, sanitizer builds (address, undefined), scenarios, compile matrix, install =="
 	@BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TESTS)) \
-	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/matrix.sh tests/install.sh \
-	   tests/cmake.sh tests/ns3.sh
+	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/gran.sh \
+	   tests/matrix.sh tests/install.sh tests/cmake.sh tests/ns3.sh
+
+test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples
 
 unit: $(addprefix $(BUILD)/,$(TESTS))
 	@sh tests/run.sh $^

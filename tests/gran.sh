@@ -1,0 +1,65 @@
+#!/bin/sh
+# The "must show" shapes of the InfiniBand testbed of [G], run with
+# build/ibccsim gran on short steps (30 ms between flow starts instead of
+# 1000 ms: the flows reach their steady state within a few ms; CC off the
+# two give the same figures, CC on a 30 ms window catches more of the
+# oscillation and single contributors differ by up to 0.8 Gbit/s from the
+# 1 s runs of docs/scenario_gran.md; every margin below holds for both).
+# Margins, in Gbit/s of delivered data:
+# - a host injects and absorbs at most 13 Gbit/s; the hot host H5 is
+#   shared by the contributors;
+# - CC off, scenario 1: the victim collapses below 30% of 13 Gbit/s (the
+#   model gives 2.17), and round robin at S2 gives F4 and F5 (entering at
+#   S2) at least 1.5x what F2 and F3 (crossing the ISL) get (model: 2x);
+# - CC on, scenario 1: the victim keeps at least 85% of 13 Gbit/s (model
+#   12.3 on short steps, 12.97 on 1 s steps) and the contributors share
+#   the hot link with Jain >= 0.95 (model 0.99);
+# - a lone flow with CC on is never marked and runs at the host cap;
+# - scenario 2: CC costs at most 25% of the mean (model 16%, see the docs
+#   for why it is more than [G]'s) and oscillates more (sd at least
+#   0.3 Gbit/s above CC off's, which is 0);
+# - every run conserves packets and credits; the same run gives the same
+#   bytes. Prints RESULT for tests/run.sh.
+cd "$(dirname "$0")/.." || exit 1
+B=${BUILD:-build}
+sim=$B/ibccsim
+pass=0; fail=0
+if [ ! -x "$sim" ]; then
+  echo "FAIL gran: $sim not built"; echo "RESULT 0 1"; exit 1
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+run() { # name flags...
+  n=$1; shift
+  if ! "$sim" gran --quiet --step 30 --summary "$tmp/$n.csv" "$@"; then
+    echo "FAIL gran $n: ibccsim gran $* failed"; fail=$((fail + 1))
+  fi
+}
+m() { awk -F, -v k="$2" '$1 == k { print $2 }' "$tmp/$1.csv"; }
+check() { # description awk-condition
+  if awk "BEGIN { exit !($2) }"; then pass=$((pass + 1))
+  else echo "FAIL gran: $1 ($2)"; fail=$((fail + 1)); fi
+}
+run off1 --scenario 1 --cc off
+run on1 --scenario 1 --cc on
+run lone --scenario 1 --cc on --time 30 --measure 20 --bin 5
+run off2 --scenario 2 --cc off
+run on2 --scenario 2 --cc on
+run on1b --scenario 1 --cc on
+for n in off1 on1 lone off2 on2; do
+  check "$n conserved" "$(m $n conserved) == 1"
+done
+check "CC off: victim collapses" "$(m off1 flow1_gbps) < 0.3 * 13"
+check "CC off: parking lot F4 vs F2" "$(m off1 flow4_gbps) >= 1.5 * $(m off1 flow2_gbps)"
+check "CC off: parking lot F5 vs F3" "$(m off1 flow5_gbps) >= 1.5 * $(m off1 flow3_gbps)"
+check "CC on: victim keeps its throughput" "$(m on1 flow1_gbps) >= 0.85 * 13"
+check "CC on: contributors share evenly" "$(m on1 jain_contributors) >= 0.95"
+check "CC on: the hot link stays busy" "$(m on1 flow2_gbps) + $(m on1 flow3_gbps) + $(m on1 flow4_gbps) + $(m on1 flow5_gbps) >= 0.85 * 13"
+check "lone flow never marked" "$(m lone marked_fraction) == 0"
+check "lone flow at the host cap" "$(m lone flow1_gbps) > 12.9"
+check "scenario 2: CC costs little" "$(m on2 mean_gbps) >= 0.75 * $(m off2 mean_gbps)"
+check "scenario 2: CC oscillates more" "$(m on2 sd_gbps) >= $(m off2 sd_gbps) + 0.3"
+if cmp -s "$tmp/on1.csv" "$tmp/on1b.csv"; then pass=$((pass + 1))
+else echo "FAIL gran: the same run gave different results"; fail=$((fail + 1)); fi
+echo "RESULT $pass $fail"
+[ "$fail" -eq 0 ]
