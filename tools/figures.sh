@@ -86,3 +86,15 @@ for law in aimd fimd lipd; do
     done
 done
 plot recovery.gp
+
+# ---- 4. [G] scenario 1, CC off and on (1 s between flow starts) -----------
+for cc in off on; do
+    "$SIM" gran --scenario 1 --cc $cc --step 1000 --quiet \
+        --series "$DATA/gran_s1_$cc.csv" --summary "$DATA/gran_s1_${cc}_summary.csv"
+done
+plot gran_scenario1.gp
+
+# ---- 5. [G] parameter sweep (200 ms steps keep it to a few minutes) -------
+"$SIM" gran-sweep --timers 10,50,150,500,1000,2000 --rates 0,1,2,4,8,15 \
+    --step 200 --out "$DATA/gran_sweep.csv"
+plot gran_sweep.gp
