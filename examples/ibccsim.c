@@ -801,6 +801,7 @@ typedef struct gr_opts {
     unsigned threshold, marking_rate, packet_size, ccti_timer, ccti_increase;
     unsigned ccti_limit;
     const char *cct;            /* quadratic | linear | FILE */
+    ibcc_arb_policy arbiter;    /* switch input organisation */
     unsigned long long seed;
     const char *series, *summary;
     int quiet, time_set, measure_set;
@@ -822,6 +823,7 @@ static void gr_defaults(gr_opts *o)
     o->threshold = 15; o->marking_rate = 1; o->packet_size = 8;
     o->ccti_timer = 150; o->ccti_increase = 1; o->ccti_limit = 127;
     o->cct = "quadratic";
+    o->arbiter = IBCC_ARB_VOQ;
     o->seed = 1;
 }
 
@@ -852,6 +854,10 @@ static void usage_gran(FILE *out)
 "                        linear (entry i = i packet times, 128), or a\n"
 "                        file of OpenSM cc_cct or ibccconfig\n"
 "                        CongestionControlTable lines         [quadratic]\n"
+"  --arbiter voq|oldest|rr  switch input buffers: per-output queues\n"
+"                        with round robin ([G]'s switches), FIFO with\n"
+"                        bypass 4 (the Santos scenarios), FIFO with\n"
+"                        round robin                            [voq]\n"
 "  --bin MS              series resolution                        [10]\n"
 "  --seed N              random seed (nothing here is random)     [1]\n"
 "  --series FILE         CSV: time_ms and each flow's Gbit/s per bin\n"
@@ -913,6 +919,11 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
         } else if (!strcmp(a, "--cct")) {
             if (!v || !*v) return bad(a, v, "quadratic, linear or a file name");
             o->cct = v;
+        } else if (!strcmp(a, "--arbiter")) {
+            if (v && !strcmp(v, "voq")) o->arbiter = IBCC_ARB_VOQ;
+            else if (v && !strcmp(v, "oldest")) o->arbiter = IBCC_ARB_OLDEST;
+            else if (v && !strcmp(v, "rr")) o->arbiter = IBCC_ARB_RR;
+            else return bad(a, v, "one of voq, oldest, rr");
         } else if (!strcmp(a, "--seed")) {
             if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
             o->seed = u;
@@ -1073,7 +1084,7 @@ static int gr_run(const gr_opts *o, gr_result *res)
     d.host_cap = IBCC_GBITS(13);                  /* PCIe-limited hosts */
     d.data_size = 2074;
     d.buf_packets = o->buffer;
-    d.arbiter.policy = IBCC_ARB_VOQ;
+    d.arbiter.policy = o->arbiter;
     d.dest.ack_bytes = 30;
     d.seed = o->seed;
     d.bin = bin;
@@ -1210,6 +1221,7 @@ static int gr_write_summary(const char *path, const gr_opts *o,
     fprintf(fp, "scenario,%u\ncc,%s\nstep_ms,%g\ntime_ms,%g\nmeasure_ms,%g\n",
             o->scenario, o->cc ? "on" : "off", o->step_ms, o->time_ms,
             o->measure_ms);
+    fprintf(fp, "arbiter,%s\n", ibcc_arb_policy_name(o->arbiter));
     fprintf(fp, "buffer_packets,%u\nthreshold,%u\nmarking_rate,%u\n"
             "packet_size,%u\nccti_timer,%u\nccti_increase,%u\n"
             "ccti_limit,%u\ncct,%s\n", o->buffer, o->threshold,
