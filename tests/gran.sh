@@ -59,6 +59,22 @@ check "lone flow never marked" "$(m lone marked_fraction) == 0"
 check "lone flow at the host cap" "$(m lone flow1_gbps) > 12.9"
 check "scenario 2: CC costs little" "$(m on2 mean_gbps) >= 0.75 * $(m off2 mean_gbps)"
 check "scenario 2: CC oscillates more" "$(m on2 sd_gbps) >= $(m off2 sd_gbps) + 0.3"
+# --cct FILE: the same 8-entry table as OpenSM cc_cct text and as an
+# ibccconfig CongestionControlTable line gives the same run; a file of
+# neither is refused with its line number
+printf '# test table\ncc_cct 0:0,0:10,0:20,0:30,0:40,0:50,0:60,0:70\n' > "$tmp/osm.txt"
+printf 'CongestionControlTable 7 0 0:0 0:10 0:20 0:30 0:40 0:50 0:60 0:70\n' > "$tmp/ibc.txt"
+printf 'cc_cct_typo 0:0\n' > "$tmp/bad.txt"
+run osm --scenario 1 --cc on --cct "$tmp/osm.txt" --ccti-limit 7
+run ibc --scenario 1 --cc on --cct "$tmp/ibc.txt" --ccti-limit 7
+if grep -v '^cct,' "$tmp/osm.csv" > "$tmp/osm.x" && grep -v '^cct,' "$tmp/ibc.csv" > "$tmp/ibc.x" \
+   && cmp -s "$tmp/osm.x" "$tmp/ibc.x" && ! cmp -s "$tmp/osm.csv" "$tmp/on1.csv"; then
+  pass=$((pass + 1))
+else echo "FAIL gran: --cct FILE in the two text forms"; fail=$((fail + 1)); fi
+if "$sim" gran --quiet --step 30 --cct "$tmp/bad.txt" 2> "$tmp/bad.err"; then
+  echo "FAIL gran: a bad --cct file was accepted"; fail=$((fail + 1))
+elif grep -q 'bad.txt:1:' "$tmp/bad.err"; then pass=$((pass + 1))
+else echo "FAIL gran: no line number for a bad --cct file"; cat "$tmp/bad.err"; fail=$((fail + 1)); fi
 if cmp -s "$tmp/on1.csv" "$tmp/on1b.csv"; then pass=$((pass + 1))
 else echo "FAIL gran: the same run gave different results"; fail=$((fail + 1)); fi
 echo "RESULT $pass $fail"
