@@ -2785,6 +2785,62 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
         uint64_t start_after, ibcc_fabric_flow *out, uint32_t cap,
         uint32_t *n);
 
+/* ---- topology builders ------------------------------------------------
+   Build a topology as data (nodes, links, static routes) for the fabric,
+   with deterministic up/down routing: a route may climb toward the
+   root and then descend, never descend and climb again, so the channel
+   dependency graph has no cycle and the routing cannot deadlock. A switch
+   sends a packet down as soon as its destination is reachable downwards
+   (minimum hops among such routes); climbing, it takes among the up ports
+   that lead closest the one numbered (destination mod their count), which
+   spreads destinations over the upper stages (destination-mod-k).
+   Hosts are nodes 0 .. host_count-1 (host i = node i); switches follow.
+   `rank` orders the nodes for up/down: a link from a to b goes up when
+   (rank[b], -b) > (rank[a], -a).
+     fattree  k-ary n-tree: k^n hosts, n stages of k^(n-1) switches of 2k
+              ports (the top stage k), ports 0..k-1 down, k..2k-1 up.
+              Switch (s, w) (stage s, 0 = leaves; w = digits w_0..w_{n-2}
+              base k) is node k^n + s*k^(n-1) + w; host p hangs on leaf
+              p / k, port p mod k; up port k+j of (s, w) goes to (s+1, w
+              with digit s set to j), down port w_s.
+     nfly     k-ary n-fly bidirectional MIN: the same switches and port
+              numbering, stages wired by the perfect k-shuffle: up port j
+              of (s, w) is link x = w*k + j, which enters stage s+1 at
+              switch x'/k, down port x' mod k, x' = x rotated left by one
+              base-k digit ([F]'s BMIN).
+     mesh     x*y switches (node host_count + y_index*x + x_index), each with
+              `hps` hosts on ports 0..hps-1 and neighbours on ports hps+0
+              (+x), hps+1 (-x), hps+2 (+y), hps+3 (-y); with torus != 0 the
+              edges wrap (a dimension of 2 or less has no extra wrap link).
+              Up/down from switch `root` (0 .. x*y-1): rank = minus the
+              hop distance from it. Host h sits on switch h / hps, port h
+              mod hps.
+   Every builder allocates through `al` (NULL or zero functions: malloc)
+   and fills *t; ibcc_topo_free releases it. Errors: NULL, RANGE (k < 2,
+   n < 1, x or y < 1, hps < 1, root out of range), CAPACITY (over 2^20
+   hosts or switches, a switch over 256 ports), NOMEM. */
+typedef struct ibcc_topo {
+    ibcc_fabric_node  *nodes;   uint32_t node_count;
+    ibcc_fabric_link  *links;   uint32_t link_count;
+    ibcc_fabric_route *routes;  uint32_t route_count;
+    uint32_t host_count;        /* hosts are nodes 0 .. host_count-1 */
+    uint32_t *rank;             /* node_count entries (up/down order) */
+    ibcc_fabric_allocator al;
+} ibcc_topo;
+
+IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
+                                       const ibcc_fabric_allocator *al);
+IBCC_API ibcc_result ibcc_topo_nfly(ibcc_topo *t, uint32_t k, uint32_t n,
+                                    const ibcc_fabric_allocator *al);
+IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
+                                    uint32_t hps, int torus, uint32_t root,
+                                    const ibcc_fabric_allocator *al);
+/* Points d's nodes, links and routes at t (t must outlive the fabric's
+   creation). Errors: NULL. */
+IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d);
+/* Frees what a builder allocated (a zeroed or NULL topo is fine). */
+IBCC_API void ibcc_topo_free(ibcc_topo *t);
+
 /* ---- two-switch topology builder ([S02] [S03]) -------------------------
    Switch A: remote sources A1..AR and victim source AV; switch B: local
    sources B1..BL, congested destination BC and victim destination BV; one
@@ -10109,6 +10165,332 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
     }
     return IBCC_OK;
 }
+/* ---- topology builders ---------------------------------------------------- */
+
+/* Allocates the arrays of a topology of nn nodes and nl links. */
+static ibcc_result ibcc__topo_alloc(ibcc_topo *t, uint32_t hosts,
+                                    uint32_t nn, uint32_t nl,
+                                    const ibcc_fabric_allocator *al)
+{
+    memset(t, 0, sizeof *t);
+    if (al) t->al = *al;
+    if ((t->al.alloc == NULL) != (t->al.free == NULL)) return IBCC_ERR_NULL;
+    t->host_count = hosts;
+    t->node_count = nn;
+    t->link_count = nl;
+    t->nodes = (ibcc_fabric_node *)ibcc__fab_alloc(&t->al,
+                                ibcc__fab_mul(nn, sizeof *t->nodes));
+    t->links = (ibcc_fabric_link *)ibcc__fab_alloc(&t->al,
+                                ibcc__fab_mul(nl ? nl : 1u, sizeof *t->links));
+    t->rank = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
+    t->routes = (ibcc_fabric_route *)ibcc__fab_alloc(&t->al,
+        ibcc__fab_mul(ibcc__fab_mul(nn - hosts, hosts), sizeof *t->routes));
+    if (!t->nodes || !t->links || !t->rank || !t->routes) {
+        ibcc_topo_free(t);
+        return IBCC_ERR_NOMEM;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API void ibcc_topo_free(ibcc_topo *t)
+{
+    ibcc_fabric_allocator a;
+    if (!t) return;
+    a = t->al;
+    ibcc__fab_free(&a, t->nodes);
+    ibcc__fab_free(&a, t->links);
+    ibcc__fab_free(&a, t->routes);
+    ibcc__fab_free(&a, t->rank);
+    memset(t, 0, sizeof *t);
+}
+
+IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
+{
+    if (!t || !d || !t->nodes) return IBCC_ERR_NULL;
+    d->nodes = t->nodes; d->node_count = t->node_count;
+    d->links = t->links; d->link_count = t->link_count;
+    d->routes = t->routes; d->route_count = t->route_count;
+    return IBCC_OK;
+}
+
+/* Is the link from node a to node b a climb (toward the root)? */
+static int ibcc__topo_up(const ibcc_topo *t, uint32_t a, uint32_t b)
+{
+    if (t->rank[b] != t->rank[a]) return t->rank[b] > t->rank[a];
+    return b < a;
+}
+
+/* Up/down routes to every host from every switch. Per destination d:
+   down[u] = hops from u to d going only down (UINT32_MAX if none),
+   any[u] = down[u] if finite, else 1 + the least any[] of u's up
+   neighbours. A switch goes down whenever down[u] is finite (toward the
+   least down[]), else up toward the least any[]; among equal choices it
+   takes the (d mod count)-th in port order. Nodes are swept in order of
+   (rank, -id), ascending for down[], descending for any[], which is a
+   topological order of the up/down relation. */
+static ibcc_result ibcc__topo_route(ibcc_topo *t)
+{
+    uint32_t nn = t->node_count, H = t->host_count, d, i, r = 0;
+    uint32_t *order, *down, *any, *nb, *nbport, *first, *deg;
+    uint64_t ports = 0;
+    for (i = 0; i < nn; i++) ports += t->nodes[i].ports;
+    if (ports > 0x3fffffffu) return IBCC_ERR_CAPACITY;
+    order = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
+    down = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
+    any = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
+    first = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn + 1u, 4));
+    deg = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
+    nb = (uint32_t *)ibcc__fab_alloc(&t->al,
+                                     ibcc__fab_mul((size_t)ports + 1u, 4));
+    nbport = (uint32_t *)ibcc__fab_alloc(&t->al,
+                                         ibcc__fab_mul((size_t)ports + 1u, 4));
+    if (!order || !down || !any || !first || !deg || !nb || !nbport) {
+        ibcc__fab_free(&t->al, order); ibcc__fab_free(&t->al, down);
+        ibcc__fab_free(&t->al, any); ibcc__fab_free(&t->al, first);
+        ibcc__fab_free(&t->al, deg); ibcc__fab_free(&t->al, nb);
+        ibcc__fab_free(&t->al, nbport);
+        return IBCC_ERR_NOMEM;
+    }
+    /* neighbour table by port: nb[first[u] + p] = node on port p */
+    for (i = 0; i < nn; i++) first[i + 1] = first[i] + t->nodes[i].ports;
+    for (i = 0; i < first[nn]; i++) nb[i] = IBCC__F_NONE;
+    for (i = 0; i < t->link_count; i++) {
+        const ibcc_fabric_link *k = &t->links[i];
+        nb[first[k->a] + k->a_port] = k->b;
+        nb[first[k->b] + k->b_port] = k->a;
+        nbport[first[k->a] + k->a_port] = k->b_port;
+        nbport[first[k->b] + k->b_port] = k->a_port;
+    }
+    /* nodes in ascending (rank, -id): insertion into order[] */
+    for (i = 0; i < nn; i++) {
+        uint32_t j = i;
+        while (j > 0 && ibcc__topo_up(t, i, order[j - 1])) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    (void)deg;
+    for (d = 0; d < H; d++) {
+        for (i = 0; i < nn; i++) down[i] = any[i] = UINT32_MAX;
+        down[d] = any[d] = 0;
+        for (i = 0; i < nn; i++) {          /* ascending: down[] */
+            uint32_t u = order[i], p;
+            if (u < H) continue;
+            for (p = 0; p < t->nodes[u].ports; p++) {
+                uint32_t v = nb[first[u] + p];
+                if (v == IBCC__F_NONE || ibcc__topo_up(t, u, v)) continue;
+                if (v < H && v != d) continue;       /* other hosts */
+                if (down[v] != UINT32_MAX && down[v] + 1u < down[u])
+                    down[u] = down[v] + 1u;
+            }
+        }
+        for (i = nn; i-- > 0;) {            /* descending: any[] */
+            uint32_t u = order[i], p;
+            if (u < H) continue;
+            any[u] = down[u];
+            if (any[u] != UINT32_MAX) continue;
+            for (p = 0; p < t->nodes[u].ports; p++) {
+                uint32_t v = nb[first[u] + p];
+                if (v == IBCC__F_NONE || v < H || !ibcc__topo_up(t, u, v))
+                    continue;
+                if (any[v] != UINT32_MAX && any[v] + 1u < any[u])
+                    any[u] = any[v] + 1u;
+            }
+        }
+        for (i = H; i < nn; i++) {          /* the route of each switch */
+            uint32_t p, best = UINT32_MAX, count = 0, pick, want;
+            int godown = down[i] != UINT32_MAX;
+            if (any[i] == UINT32_MAX) continue;     /* d unreachable */
+            for (p = 0; p < t->nodes[i].ports; p++) {
+                uint32_t v = nb[first[i] + p], dist;
+                if (v == IBCC__F_NONE || (v < H && v != d)) continue;
+                if (godown == ibcc__topo_up(t, i, v)) continue;
+                dist = godown ? down[v] : any[v];
+                if (dist == UINT32_MAX) continue;
+                if (dist < best) { best = dist; count = 1; }
+                else if (dist == best) count++;
+            }
+            if (count == 0) continue;
+            want = d % count;
+            for (p = 0, pick = 0; p < t->nodes[i].ports; p++) {
+                uint32_t v = nb[first[i] + p], dist;
+                if (v == IBCC__F_NONE || (v < H && v != d)) continue;
+                if (godown == ibcc__topo_up(t, i, v)) continue;
+                dist = godown ? down[v] : any[v];
+                if (dist != best) continue;
+                if (pick++ == want) break;
+            }
+            t->routes[r].sw = i;
+            t->routes[r].dst = d;
+            t->routes[r].port = p;
+            r++;
+        }
+    }
+    t->route_count = r;
+    ibcc__fab_free(&t->al, order); ibcc__fab_free(&t->al, down);
+    ibcc__fab_free(&t->al, any); ibcc__fab_free(&t->al, first);
+    ibcc__fab_free(&t->al, deg); ibcc__fab_free(&t->al, nb);
+    ibcc__fab_free(&t->al, nbport);
+    return IBCC_OK;
+}
+
+/* k^n, or 0 when above 2^20. */
+static uint32_t ibcc__topo_pow(uint32_t k, uint32_t n)
+{
+    uint64_t v = 1;
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        v *= k;
+        if (v > (1u << 20)) return 0;
+    }
+    return (uint32_t)v;
+}
+
+/* The k-ary n-tree and n-fly share nodes, ports and host links; `shuffle`
+   chooses the wiring between stages. */
+static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
+                                   int shuffle, const ibcc_fabric_allocator *al)
+{
+    uint32_t H, S, s, w, j, l = 0, p;
+    ibcc_result r;
+    if (!t) return IBCC_ERR_NULL;
+    if (k < 2u || n < 1u) return IBCC_ERR_RANGE;
+    if (2u * k > IBCC_ARBITER_MAX_PORTS) return IBCC_ERR_CAPACITY;
+    H = ibcc__topo_pow(k, n);
+    S = ibcc__topo_pow(k, n - 1u);
+    if (H == 0 || S == 0 || (uint64_t)S * n > (1u << 20))
+        return IBCC_ERR_CAPACITY;
+    r = ibcc__topo_alloc(t, H, H + S * n, H + S * (n - 1u) * k, al);
+    if (r != IBCC_OK) return r;
+    for (p = 0; p < H; p++) {
+        t->nodes[p].kind = IBCC_FABRIC_HOST;
+        t->nodes[p].ports = 1;
+        t->links[l].a = p;
+        t->links[l].b = H + p / k;
+        t->links[l++].b_port = p % k;
+    }
+    for (s = 0; s < n; s++)
+        for (w = 0; w < S; w++) {
+            uint32_t node = H + s * S + w;
+            t->nodes[node].kind = IBCC_FABRIC_SWITCH;
+            t->nodes[node].ports = s + 1u < n ? 2u * k : k;
+            t->rank[node] = s + 1u;
+            if (s + 1u == n) continue;
+            for (j = 0; j < k; j++) {
+                uint32_t to, port;
+                if (shuffle) {
+                    /* x = w*k + j rotated left by one base-k digit */
+                    uint64_t x = (uint64_t)w * k + j;
+                    uint64_t x2 = (x * k) % H + x / (H / k);
+                    to = (uint32_t)(x2 / k);
+                    port = (uint32_t)(x2 % k);
+                } else {
+                    uint32_t ds = ibcc__topo_pow(k, s);  /* digit s of w */
+                    uint32_t dig = (w / ds) % k;
+                    to = w - dig * ds + j * ds;
+                    port = dig;
+                }
+                t->links[l].a = node;
+                t->links[l].a_port = k + j;
+                t->links[l].b = H + (s + 1u) * S + to;
+                t->links[l++].b_port = port;
+            }
+        }
+    r = ibcc__topo_route(t);
+    if (r != IBCC_OK) ibcc_topo_free(t);
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
+                                       const ibcc_fabric_allocator *al)
+{
+    return ibcc__topo_tree(t, k, n, 0, al);
+}
+
+IBCC_API ibcc_result ibcc_topo_nfly(ibcc_topo *t, uint32_t k, uint32_t n,
+                                    const ibcc_fabric_allocator *al)
+{
+    return ibcc__topo_tree(t, k, n, 1, al);
+}
+
+IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
+                                    uint32_t hps, int torus, uint32_t root,
+                                    const ibcc_fabric_allocator *al)
+{
+    uint32_t S, H, i, l = 0, nl, *dist, *queue, qh = 0, qt = 0;
+    ibcc_result r;
+    if (!t) return IBCC_ERR_NULL;
+    if (x < 1u || y < 1u || hps < 1u) return IBCC_ERR_RANGE;
+    if ((uint64_t)x * y > (1u << 20) || (uint64_t)x * y * hps > (1u << 20))
+        return IBCC_ERR_CAPACITY;
+    if (hps + 4u > IBCC_ARBITER_MAX_PORTS) return IBCC_ERR_CAPACITY;
+    S = x * y;
+    H = S * hps;
+    if (root >= S) return IBCC_ERR_RANGE;
+    /* links: hosts, +x neighbours, +y neighbours (wrapping in a torus when
+       the dimension is above 2) */
+    nl = H + (x - 1u) * y + x * (y - 1u);
+    if (torus && x > 2u) nl += y;
+    if (torus && y > 2u) nl += x;
+    r = ibcc__topo_alloc(t, H, H + S, nl, al);
+    if (r != IBCC_OK) return r;
+    for (i = 0; i < H; i++) {
+        t->nodes[i].kind = IBCC_FABRIC_HOST;
+        t->nodes[i].ports = 1;
+        t->links[l].a = i;
+        t->links[l].b = H + i / hps;
+        t->links[l++].b_port = i % hps;
+    }
+    for (i = 0; i < S; i++) {
+        uint32_t cx = i % x, cy = i / x;
+        t->nodes[H + i].kind = IBCC_FABRIC_SWITCH;
+        t->nodes[H + i].ports = hps + 4u;
+        if (cx + 1u < x || (torus && x > 2u)) {       /* +x */
+            t->links[l].a = H + i;
+            t->links[l].a_port = hps;
+            t->links[l].b = H + cy * x + (cx + 1u) % x;
+            t->links[l++].b_port = hps + 1u;
+        }
+        if (cy + 1u < y || (torus && y > 2u)) {       /* +y */
+            t->links[l].a = H + i;
+            t->links[l].a_port = hps + 2u;
+            t->links[l].b = H + ((cy + 1u) % y) * x + cx;
+            t->links[l++].b_port = hps + 3u;
+        }
+    }
+    /* rank: minus the distance from the root (breadth first) */
+    dist = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(S, 4));
+    queue = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(S, 4));
+    if (!dist || !queue) {
+        ibcc__fab_free(&t->al, dist);
+        ibcc__fab_free(&t->al, queue);
+        ibcc_topo_free(t);
+        return IBCC_ERR_NOMEM;
+    }
+    for (i = 0; i < S; i++) dist[i] = UINT32_MAX;
+    dist[root] = 0;
+    queue[qt++] = root;
+    while (qh < qt) {
+        uint32_t u = queue[qh++], cx = u % x, cy = u / x, m, v[4], nv = 0;
+        if (cx + 1u < x || (torus && x > 2u)) v[nv++] = cy * x + (cx + 1u) % x;
+        if (cx > 0u || (torus && x > 2u)) v[nv++] = cy * x + (cx + x - 1u) % x;
+        if (cy + 1u < y || (torus && y > 2u)) v[nv++] = ((cy + 1u) % y) * x + cx;
+        if (cy > 0u || (torus && y > 2u)) v[nv++] = ((cy + y - 1u) % y) * x + cx;
+        for (m = 0; m < nv; m++)
+            if (dist[v[m]] == UINT32_MAX) {
+                dist[v[m]] = dist[u] + 1u;
+                queue[qt++] = v[m];
+            }
+    }
+    for (i = 0; i < S; i++) t->rank[H + i] = (1u << 21) - dist[i];
+    ibcc__fab_free(&t->al, dist);
+    ibcc__fab_free(&t->al, queue);
+    r = ibcc__topo_route(t);
+    if (r != IBCC_OK) ibcc_topo_free(t);
+    return r;
+}
+
 /* ---- two-switch builder -------------------------------------------------- */
 IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
                                           uint32_t R, ibcc_fabric_desc *d)

@@ -1435,6 +1435,21 @@ static void fabric_misuse(void)
         T_EQ(ibcc_fabric_stats_reset(NULL), IBCC_ERR_NULL);
         T_CHECK(ibcc_fabric_flow_law(NULL, 0) == NULL);
     }
+    {
+        ibcc_topo tp;
+        ibcc_fabric_allocator al;
+        memset(&al, 0, sizeof al);
+        al.alloc = alloc_fail;                     /* without free */
+        T_EQ(ibcc_topo_fattree(&tp, 2, 2, &al), IBCC_ERR_NULL);
+        al.free = free_nop;
+        T_EQ(ibcc_topo_fattree(&tp, 2, 2, &al), IBCC_ERR_NOMEM);
+        T_EQ(ibcc_topo_nfly(&tp, 2, 2, &al), IBCC_ERR_NOMEM);
+        T_EQ(ibcc_topo_mesh(&tp, 2, 2, 1, 1, 0, &al), IBCC_ERR_NOMEM);
+        T_EQ(ibcc_topo_nfly(NULL, 2, 2, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_topo_mesh(NULL, 2, 2, 1, 1, 0, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_topo_apply(NULL, NULL), IBCC_ERR_NULL);
+        ibcc_topo_free(NULL);
+    }
     T_EQ(ibcc_twoswitch_build(NULL, 1, 1, &d), IBCC_ERR_NULL);
     T_EQ(ibcc_twoswitch_build(&ts, 1, 1, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_twoswitch_build(&ts, 0, 1, &d), IBCC_ERR_RANGE);

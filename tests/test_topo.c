@@ -1,0 +1,302 @@
+/* Tests of the topology builders: sizes and port numbering, every host
+   reaching every other host over the static routes, up/down legality (no
+   descent followed by a climb: deadlock-free), hop counts against the
+   topology (k-ary n-tree: 2L + 2 links for a lowest common stage L; n-fly:
+   the shortest up/down path found by a separate breadth-first search),
+   and a fabric run on each. */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+#include "t.h"
+#include <stdlib.h>
+
+/* Output port of switch sw toward host dst, from the route list. */
+static uint32_t route_of(const ibcc_topo *t, uint32_t sw, uint32_t dst)
+{
+    uint32_t i;
+    for (i = 0; i < t->route_count; i++)
+        if (t->routes[i].sw == sw && t->routes[i].dst == dst)
+            return t->routes[i].port;
+    return UINT32_MAX;
+}
+
+/* Node on the other end of (node, port), or UINT32_MAX. */
+static uint32_t peer(const ibcc_topo *t, uint32_t node, uint32_t port)
+{
+    uint32_t i;
+    for (i = 0; i < t->link_count; i++) {
+        const ibcc_fabric_link *k = &t->links[i];
+        if (k->a == node && k->a_port == port) return k->b;
+        if (k->b == node && k->b_port == port) return k->a;
+    }
+    return UINT32_MAX;
+}
+
+static int up(const ibcc_topo *t, uint32_t a, uint32_t b)
+{
+    if (t->rank[b] != t->rank[a]) return t->rank[b] > t->rank[a];
+    return b < a;
+}
+
+/* Walks src -> dst: returns the links crossed, 0 on a missing route, a
+   loop or an illegal turn (*bad set). */
+static uint32_t walk(const ibcc_topo *t, uint32_t src, uint32_t dst, int *bad)
+{
+    uint32_t node = peer(t, src, 0), prev = src, links = 1;
+    int descended = 0;
+    while (node != dst) {
+        uint32_t port, next;
+        if (node == UINT32_MAX || node < t->host_count
+            || links > t->node_count) { *bad = 1; return 0; }
+        port = route_of(t, node, dst);
+        if (port == UINT32_MAX) { *bad = 1; return 0; }
+        next = peer(t, node, port);
+        if (next == UINT32_MAX) { *bad = 1; return 0; }
+        if (next >= t->host_count) {
+            if (up(t, node, next)) {
+                if (descended) { *bad = 2; return 0; }  /* down then up */
+            } else {
+                descended = 1;
+            }
+        }
+        (void)prev;
+        prev = node;
+        node = next;
+        links++;
+    }
+    return links;
+}
+
+/* Shortest legal up/down path length src -> dst by breadth-first search
+   over (node, descended) states: an independent reference. */
+static uint32_t shortest(const ibcc_topo *t, uint32_t src, uint32_t dst)
+{
+    uint32_t nn = t->node_count, *dist, *q, qh = 0, qt = 0, res = 0;
+    dist = (uint32_t *)malloc(2u * nn * sizeof *dist);
+    q = (uint32_t *)malloc(2u * nn * sizeof *q);
+    if (!dist || !q) { free(dist); free(q); return 0; }
+    memset(dist, 0xff, 2u * nn * sizeof *dist);
+    dist[2u * src] = 0;
+    q[qt++] = 2u * src;
+    while (qh < qt) {
+        uint32_t st = q[qh++], u = st / 2u, dsc = st % 2u, i;
+        if (u == dst) { res = dist[st]; break; }
+        if (u < t->host_count && u != src) continue;
+        for (i = 0; i < t->link_count; i++) {
+            const ibcc_fabric_link *k = &t->links[i];
+            uint32_t v, nd, s2;
+            if (k->a == u) v = k->b; else if (k->b == u) v = k->a; else continue;
+            if (v < t->host_count && v != dst) continue;
+            nd = dsc;
+            if (u >= t->host_count && v >= t->host_count) {
+                if (up(t, u, v)) { if (dsc) continue; }
+                else nd = 1;
+            }
+            s2 = 2u * v + nd;
+            if (dist[s2] == UINT32_MAX) {
+                dist[s2] = dist[st] + 1u;
+                q[qt++] = s2;
+            }
+        }
+    }
+    free(dist);
+    free(q);
+    return res;
+}
+
+/* Lowest stage at which hosts a and b of a k-ary n-tree meet. */
+static uint32_t lca_stage(uint32_t k, uint32_t n, uint32_t a, uint32_t b)
+{
+    uint32_t s;
+    for (s = 0; s < n; s++) {
+        a /= k;
+        b /= k;
+        if (a == b) return s;
+    }
+    return n - 1u;
+}
+
+static void check_all_pairs(const ibcc_topo *t, int tree_k, uint32_t tree_n,
+                            int exact)
+{
+    uint32_t a, b, bad_pairs = 0, wrong_len = 0;
+    for (a = 0; a < t->host_count; a++)
+        for (b = 0; b < t->host_count; b++) {
+            int bad = 0;
+            uint32_t len;
+            if (a == b) continue;
+            len = walk(t, a, b, &bad);
+            if (bad) { bad_pairs++; continue; }
+            if (tree_k) {
+                if (len != 2u * lca_stage((uint32_t)tree_k, tree_n, a, b) + 2u)
+                    wrong_len++;
+            } else if (exact && len != shortest(t, a, b)) {
+                wrong_len++;
+            }
+        }
+    T_EQU(bad_pairs, 0);
+    T_EQU(wrong_len, 0);
+}
+
+/* A short fabric run with a uniform load on a topology: creates (which
+   walks every flow's routes), runs, conserves. */
+static void run_fabric(const ibcc_topo *t, ibcc_switch_kind kind)
+{
+    static ibcc_fabric_flow flows[4096];
+    uint32_t hosts[64], i, n = 0, nh = t->host_count < 64 ? t->host_count : 64;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_counters c;
+    for (i = 0; i < nh; i++) hosts[i] = i;
+    T_EQ(ibcc_traffic_uniform(hosts, nh, IBCC_MBYTES(300), flows, 4096, &n),
+         IBCC_OK);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_topo_apply(t, &d), IBCC_OK);
+    d.flows = flows;
+    d.flow_count = n;
+    d.switch_kind = kind;
+    d.seed = 3;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(300)), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_counters_get(f, &c), IBCC_OK);
+    T_CHECK(c.data_delivered > 100);
+    ibcc_fabric_destroy(f);
+}
+
+static void test_fattree(void)
+{
+    static const uint32_t kn[4][2] = {{2, 3}, {4, 2}, {4, 3}, {3, 3}};
+    uint32_t i;
+    for (i = 0; i < 4; i++) {
+        ibcc_topo t;
+        uint32_t k = kn[i][0], n = kn[i][1], H = 1, S;
+        uint32_t j;
+        for (j = 0; j < n; j++) H *= k;
+        S = H / k;
+        T_EQ(ibcc_topo_fattree(&t, k, n, NULL), IBCC_OK);
+        T_EQU(t.host_count, H);
+        T_EQU(t.node_count, H + n * S);
+        T_EQU(t.link_count, H + (n - 1u) * S * k);
+        T_EQU(t.route_count, n * S * H);
+        T_EQU(t.nodes[H].ports, n > 1u ? 2u * k : k);         /* a leaf */
+        T_EQU(t.nodes[H + (n - 1u) * S].ports, k);           /* the top */
+        T_EQU(peer(&t, 0, 0), H);                    /* host 0 on leaf 0 */
+        T_EQU(peer(&t, H, 1), 1);                    /* port 1 = host 1 */
+        check_all_pairs(&t, (int)k, n, 1);
+        if (i == 1) run_fabric(&t, IBCC_SWITCH_VCT);
+        ibcc_topo_free(&t);
+    }
+    {
+        /* destination-mod-k: leaving leaf 0 of a 4-ary 2-tree, host d
+           climbs on up port 4 + d mod 4 */
+        ibcc_topo t;
+        T_EQ(ibcc_topo_fattree(&t, 4, 2, NULL), IBCC_OK);
+        T_EQU(route_of(&t, 16, 5), 4u + 5u % 4u);
+        T_EQU(route_of(&t, 16, 14), 4u + 14u % 4u);
+        T_EQU(route_of(&t, 16, 2), 2);               /* down to host 2 */
+        ibcc_topo_free(&t);
+    }
+}
+
+static void test_nfly(void)
+{
+    static const uint32_t kn[4][2] = {{2, 3}, {4, 2}, {4, 3}, {8, 2}};
+    uint32_t i;
+    for (i = 0; i < 4; i++) {
+        ibcc_topo t;
+        uint32_t k = kn[i][0], n = kn[i][1], H = 1, j, a, maxlen = 0;
+        for (j = 0; j < n; j++) H *= k;
+        T_EQ(ibcc_topo_nfly(&t, k, n, NULL), IBCC_OK);
+        T_EQU(t.host_count, H);
+        T_EQU(t.link_count, H + (n - 1u) * (H / k) * k);
+        check_all_pairs(&t, 0, n, 1);
+        for (a = 1; a < H; a++) {             /* longest: 2n links */
+            int bad = 0;
+            uint32_t len = walk(&t, 0, a, &bad);
+            if (len > maxlen) maxlen = len;
+        }
+        T_EQU(maxlen, 2u * n);
+        if (i == 2) run_fabric(&t, IBCC_SWITCH_CIOQ);
+        ibcc_topo_free(&t);
+    }
+}
+
+static void test_mesh_torus(void)
+{
+    uint32_t torus, root;
+    for (torus = 0; torus < 2; torus++)
+        for (root = 0; root < 9; root += 4) {
+            ibcc_topo t;
+            uint32_t a, b, bad = 0, longer = 0;
+            T_EQ(ibcc_topo_mesh(&t, 3, 3, 4, (int)torus, root, NULL), IBCC_OK);
+            T_EQU(t.host_count, 36);
+            T_EQU(t.node_count, 45);
+            T_EQU(t.link_count, 36 + 12 + (torus ? 6 : 0));
+            T_EQU(t.nodes[36].ports, 8);
+            check_all_pairs(&t, 0, 0, 0);
+            /* legal up/down paths are at least as long as the shortest
+               one, and the routes stay within 4 links of it here */
+            for (a = 0; a < 36; a += 5)
+                for (b = 0; b < 36; b += 3) {
+                    int bd = 0;
+                    uint32_t len, sh;
+                    if (a == b) continue;
+                    len = walk(&t, a, b, &bd);
+                    sh = shortest(&t, a, b);
+                    if (bd || len < sh) bad++;
+                    if (len > sh + 4u) longer++;
+                }
+            T_EQU(bad, 0);
+            T_EQU(longer, 0);
+            if (torus && root == 0) run_fabric(&t, IBCC_SWITCH_VCT);
+            ibcc_topo_free(&t);
+        }
+    {
+        ibcc_topo t;
+        T_EQ(ibcc_topo_mesh(&t, 5, 5, 4, 1, 12, NULL), IBCC_OK);
+        T_EQU(t.host_count, 100);
+        T_EQU(t.link_count, 100 + 50);
+        check_all_pairs(&t, 0, 0, 0);
+        ibcc_topo_free(&t);
+    }
+}
+
+static void test_topo_errors(void)
+{
+    ibcc_topo t;
+    ibcc_fabric_allocator half;
+    ibcc_fabric_desc d;
+    memset(&half, 0, sizeof half);
+    half.alloc = NULL;
+    T_EQ(ibcc_topo_fattree(NULL, 2, 2, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_topo_fattree(&t, 1, 2, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_fattree(&t, 2, 0, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_fattree(&t, 2, 21, NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_topo_fattree(&t, 129, 1, NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_topo_nfly(&t, 0, 2, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_mesh(&t, 0, 3, 1, 0, 0, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_mesh(&t, 3, 3, 0, 0, 0, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_mesh(&t, 3, 3, 1, 0, 9, NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_mesh(&t, 3, 3, 253, 0, 0, NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_topo_mesh(&t, 2048, 2048, 1, 0, 0, NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_topo_apply(NULL, &d), IBCC_ERR_NULL);
+    ibcc_topo_free(NULL);
+    memset(&t, 0, sizeof t);
+    ibcc_topo_free(&t);
+    T_EQ(ibcc_topo_apply(&t, &d), IBCC_ERR_NULL);
+    /* a mesh of one switch: its hosts reach each other */
+    T_EQ(ibcc_topo_mesh(&t, 1, 1, 3, 1, 0, NULL), IBCC_OK);
+    T_EQU(t.link_count, 3);
+    check_all_pairs(&t, 0, 0, 1);
+    ibcc_topo_free(&t);
+}
+
+int main(void)
+{
+    T_RUN(test_fattree);
+    T_RUN(test_nfly);
+    T_RUN(test_mesh_torus);
+    T_RUN(test_topo_errors);
+    return t_summary();
+}
