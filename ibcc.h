@@ -1707,15 +1707,21 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 
 /* ---- the agent ------------------------------------------------------- */
 
-/* Fills zero fields of *d with the defaults; checks every range.
+/* Fills zero fields of *d with the defaults; checks every range. It is
+   the one validation of a description: ibcc_cct_size and ibcc_cct_init
+   accept exactly the descriptions it accepts.
    Errors: NULL (also table_len != 0 with table NULL), CAPACITY (flows,
-   entries, log_capacity, table_len), RANGE, OVERFLOW (max_pkt_time 0 and
-   the wire time of max_pkt_bytes at port_rate >= 2^64 ps). */
+   entries, log_capacity, table_len), RANGE (also: no table given and the
+   default quadratic table does not fit max_pkt_time, i.e. its last delay
+   is more than half a unit above 16383 * max_pkt_time; with 128 entries,
+   max_pkt_time below 614 ps), OVERFLOW (max_pkt_time 0 and the wire time
+   of max_pkt_bytes at port_rate >= 2^64 ps). */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
 /* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
 IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
 /* Initialises the agent at time 0: every CCTI 0, flows on the SLs of
-   desc.flow_sl (default 0), timers stopped, log empty. Errors: NULL, CAPACITY, RANGE, ALIGN, NOMEM. */
+   desc.flow_sl (default 0), timers stopped, log empty. Errors: those of
+   ibcc_cct_defaults, plus NULL (c, mem), ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
                                    void *mem, size_t len);
 /* Back to the state right after init (settings, table and the flows'
@@ -1749,7 +1755,8 @@ IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now);
 /* SL of a flow (0 if flow >= flows). */
 IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow);
 /* Moves `flow` to SL `sl` at `now`. Errors: NULL, RANGE (flow, sl),
-   STATE (CCTI above CCTI_Min of the old or the new SL). */
+   STATE (CCTI above CCTI_Min of the old or the new SL). A rejected move
+   changes nothing: not the flow, the SL timers nor the latest time. */
 IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
                                           unsigned sl, ibcc_time now);
 
@@ -5311,6 +5318,23 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 
 /* ---- agent ------------------------------------------------------------ */
 
+/* The default table ([G] quadratic over `len` entries) exists for this
+   max_pkt_time: its delays grow with the index, so the last entry is the
+   only one that can lie beyond the largest delay 16383 * max_pkt_time
+   (ibcc_cct_fill_quadratic's RANGE). */
+static ibcc_result ibcc__cct_check_quad(uint32_t len, ibcc_time max_pkt_time)
+{
+    uint64_t last = (uint64_t)(len - 1u), dl;
+    uint16_t e;
+    if (ibcc__cct_muldiv_round(last * last, IBCC_CCT_QUAD_COEF,
+                               (uint64_t)IBCC_CCT_QUAD_G_ROOT * IBCC_CCT_QUAD_G_ROOT,
+                               &dl) != IBCC_OK)
+        return IBCC_ERR_RANGE;
+    return ibcc_cct_entry_from_delay(dl, max_pkt_time, &e);
+}
+
+/* ibcc_cct_defaults is the one validation of a description: ibcc_cct_size
+   and ibcc_cct_init accept exactly what it accepts. */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
 {
     unsigned s;
@@ -5336,8 +5360,11 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
             return IBCC_ERR_CAPACITY;
         len = d->table_len;
     } else {
+        ibcc_result r;
         if (d->table_len != 0) return IBCC_ERR_NULL;
         len = d->entries;
+        r = ibcc__cct_check_quad(len, d->max_pkt_time);
+        if (r != IBCC_OK) return r;
     }
     if (d->ccti_limit == 0) d->ccti_limit = (uint16_t)(len - 1);
     if (d->ccti_limit >= len) return IBCC_ERR_RANGE;
@@ -5671,14 +5698,17 @@ IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
     if (flow >= c->flows || sl >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
     f = &c->flow[flow];
     now = ibcc__cct_now(c, now);
-    c->last = now;
     qo = &c->sl[f->sl];
     qn = &c->sl[sl];
+    /* decide from the count the old SL's timer has at `now` without
+       storing it: a rejected move changes nothing (not even the time) */
+    v = ibcc__cct_value(f, ibcc__cct_count_at(qo, now, NULL), qo->p.ccti_min);
+    if (!c->per_sl && (v > qo->p.ccti_min || v > qn->p.ccti_min))
+        return IBCC_ERR_STATE;
+    c->last = now;
     ibcc__cct_advance(qo, now);
     ibcc__cct_advance(qn, now);
     if (c->per_sl) { f->sl = (uint8_t)sl; return IBCC_OK; }
-    v = ibcc__cct_value(f, qo->count, qo->p.ccti_min);
-    if (v > qo->p.ccti_min || v > qn->p.ccti_min) return IBCC_ERR_STATE;
     f->ccti = (uint16_t)v;
     f->sl = (uint8_t)sl;
     f->seen = qn->count;
