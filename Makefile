@@ -19,7 +19,8 @@ EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
 HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test test-build unit san matrix install-check bench examples demo figures \
-        install uninstall clean check-header ns3 ns3-build cmake-check
+        install uninstall clean check-header ns3 ns3-build cmake-check \
+        fuzz fuzz-build fuzz-replay
 .SUFFIXES:
 
 all: ibcc.h examples
@@ -36,17 +37,68 @@ $(BUILD)/san/test_%: tests/test_%.c ibcc.h tests/t.h | $(BUILD)/san
 check-header: ibcc.h
 	BUILD=$(BUILD) sh tests/matrix.sh
 
+# ---- fuzzing (docs/robustness.md) ---------------------------------------
+# tests/fuzz/fuzz_<h>.c: one libFuzzer harness per parser and step-function
+# family. With clang and libFuzzer: build/fuzz/fuzz_<h> (fuzzer, address,
+# undefined); without: build/fuzz-sa/fuzz_<h>, a plain sanitizer build whose
+# main() replays a corpus directory. The library is compiled once (impl.o).
+FUZZ_CC     ?= clang
+FUZZ_TIME   ?= 180
+FUZZ_RUNS   ?= 1500
+FUZZ_HARNESSES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_CFLAGS = -std=c99 -O1 -g $(WARN) -DIBCC_NO_FABRIC -I. -Itests/fuzz
+FUZZ_LF = $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_HARNESSES))
+FUZZ_SA = $(addprefix $(BUILD)/fuzz-sa/fuzz_,$(FUZZ_HARNESSES))
+ifneq ($(filter test test-build fuzz fuzz-build fuzz-replay,$(MAKECMDGOALS)),)
+HAVE_LIBFUZZER := $(shell sh tests/fuzz/have_libfuzzer.sh $(FUZZ_CC))
+endif
+ifeq ($(HAVE_LIBFUZZER),yes)
+FUZZ_MODE = libfuzzer
+FUZZ_BINS = $(FUZZ_LF)
+else
+FUZZ_MODE = standalone
+FUZZ_BINS = $(FUZZ_SA)
+endif
+
+$(BUILD)/fuzz $(BUILD)/fuzz-sa:
+	mkdir -p $@
+$(BUILD)/fuzz/impl.o: tests/fuzz/impl.c ibcc.h | $(BUILD)/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h ibcc.h $(BUILD)/fuzz/impl.o
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined $< $(BUILD)/fuzz/impl.o -o $@ -lm
+$(BUILD)/fuzz-sa/impl.o: tests/fuzz/impl.c ibcc.h | $(BUILD)/fuzz-sa
+	$(CC) $(FUZZ_CFLAGS) $(SAN) -c $< -o $@
+$(BUILD)/fuzz-sa/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h ibcc.h $(BUILD)/fuzz-sa/impl.o
+	$(CC) $(FUZZ_CFLAGS) $(SAN) -DIBCC_FUZZ_STANDALONE $< $(BUILD)/fuzz-sa/impl.o -o $@ -lm
+
+# the harnesses make test replays (libFuzzer if available, else standalone)
+fuzz-build: $(FUZZ_BINS)
+
+fuzz-replay: $(FUZZ_BINS)
+	@BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh tests/fuzz/replay.sh
+
+ifeq ($(HAVE_LIBFUZZER),yes)
+fuzz: $(FUZZ_LF)
+	@BUILD=$(BUILD) FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh
+else
+fuzz:
+	@echo "skip: make fuzz needs $(FUZZ_CC) with libFuzzer (-fsanitize=fuzzer; apt-get install clang);"
+	@echo "      make test still replays the corpus with the standalone build ($(BUILD)/fuzz-sa)"
+endif
+
 # The test programs build in parallel (JOBS, default the number of cores),
 # then every part runs and tests/run.sh adds them up.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: ibcc.h
 	@$(MAKE) -s -j$(JOBS) test-build
-	@echo "== unit tests, sanitizer builds (address, undefined), scenarios, compile matrix, install =="
-	@BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TESTS)) \
-	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/gran.sh \
-	   tests/matrix.sh tests/install.sh tests/cmake.sh tests/ns3.sh
+	@echo "== unit tests, sanitizer builds (address, undefined), scenarios, compile matrix, install, fuzz corpus replay ($(FUZZ_MODE)) =="
+	@BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
+	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
+	   tests/coverage.sh tests/gran.sh tests/fuzz/replay.sh tests/matrix.sh \
+	   tests/install.sh tests/cmake.sh tests/ns3.sh
 
-test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples
+test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
+            $(FUZZ_BINS)
 
 unit: $(addprefix $(BUILD)/,$(TESTS))
 	@sh tests/run.sh $^

@@ -1142,7 +1142,10 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d);
 /* Initialises a law at Rmax. TABLE compiles the tables into `mem`
    (uint64_t-aligned, at least ibcc_law_size bytes); the other forms accept
    mem = NULL, len = 0. Errors: those of ibcc_law_defaults, NULL (l; mem
-   for TABLE), ALIGN, NOMEM. The desc is copied; `mem` must outlive l. */
+   for TABLE), ALIGN, NOMEM. The desc is copied; `mem` must outlive l.
+   Cost of the TABLE compile: at most 2^24 + 17 * table_size calls of
+   finc (about 1.8e7) and table_size of fdec, whatever the law (a few
+   hundred ms at worst for FIMD's pow; see docs/law.md). */
 IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
                                    void *mem, size_t len);
 
@@ -1238,7 +1241,9 @@ IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax);
 /* Applied IPD, ceil(Rmax/r) - 1 ("highest IPD rate not above r"); for
    DISCRETE and the IPD table this is the exact ipd of the applied rate. */
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l);
-/* True (1) when the applied rate is Rmax. */
+/* True (1) when the applied rate is Rmax (so exactly when ibcc_law_rate
+   is 1 and ibcc_law_ipd 0). DISCRETE: applied ipd 0, which for rmin > 1/2
+   holds in every state (the applied rate never leaves Rmax there). */
 IBCC_API int ibcc_law_at_max(const ibcc_law *l);
 
 /* Back to Rmax (what a new flow starts with). */
@@ -1736,15 +1741,21 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 
 /* ---- the agent ------------------------------------------------------- */
 
-/* Fills zero fields of *d with the defaults; checks every range.
+/* Fills zero fields of *d with the defaults; checks every range. It is
+   the one validation of a description: ibcc_cct_size and ibcc_cct_init
+   accept exactly the descriptions it accepts.
    Errors: NULL (also table_len != 0 with table NULL), CAPACITY (flows,
-   entries, log_capacity, table_len), RANGE, OVERFLOW (max_pkt_time 0 and
-   the wire time of max_pkt_bytes at port_rate >= 2^64 ps). */
+   entries, log_capacity, table_len), RANGE (also: no table given and the
+   default quadratic table does not fit max_pkt_time, i.e. its last delay
+   is more than half a unit above 16383 * max_pkt_time; with 128 entries,
+   max_pkt_time below 614 ps), OVERFLOW (max_pkt_time 0 and the wire time
+   of max_pkt_bytes at port_rate >= 2^64 ps). */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
 /* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
 IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
 /* Initialises the agent at time 0: every CCTI 0, flows on the SLs of
-   desc.flow_sl (default 0), timers stopped, log empty. Errors: NULL, CAPACITY, RANGE, ALIGN, NOMEM. */
+   desc.flow_sl (default 0), timers stopped, log empty. Errors: those of
+   ibcc_cct_defaults, plus NULL (c, mem), ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
                                    void *mem, size_t len);
 /* Back to the state right after init (settings, table and the flows'
@@ -1778,7 +1789,8 @@ IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now);
 /* SL of a flow (0 if flow >= flows). */
 IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow);
 /* Moves `flow` to SL `sl` at `now`. Errors: NULL, RANGE (flow, sl),
-   STATE (CCTI above CCTI_Min of the old or the new SL). */
+   STATE (CCTI above CCTI_Min of the old or the new SL). A rejected move
+   changes nothing: not the flow, the SL timers nor the latest time. */
 IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
                                           unsigned sl, ibcc_time now);
 
@@ -4493,9 +4505,16 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
                                                    with a table rate */
 #define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
 #define IBCC__LAW_TREC_MAX_ACKS 16777216u       /* checker: Trec limit */
-#define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: ACKs per entry
-                                                   stepped before the count
-                                                   is extrapolated */
+#define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: most ACKs one
+                                                   entry steps before its
+                                                   count is extrapolated */
+#define IBCC__LAW_COMPILE_BUDGET 16777216u      /* compile: ACKs stepped for
+                                                   the whole table (2^24):
+                                                   each entry gets at most
+                                                   budget / entries */
+#define IBCC__LAW_COMPILE_MIN_ACKS 256u         /* compile: ACKs every entry
+                                                   may step whatever the
+                                                   table size */
 
 /* Clamp to [k, 1]; NaN becomes k. */
 static double ibcc__law_clamp(double y, double k)
@@ -4637,22 +4656,35 @@ static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
 
 /* Number of unmarked ACKs from a to b in the continuous limit:
      n = integral from a to b of dx / (finc(x) - x)
-   composite Simpson rule on 256 intervals; +inf if the law does not
-   increase somewhere on [a, b]. Used when a law needs more than 2^20 ACKs
-   for one table step (then each ACK is a tiny step and the limit is
-   accurate). */
-static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b)
+   composite Simpson rule on `parts` (even) intervals; +inf if the law
+   does not increase somewhere on [a, b]. Used when a law needs more ACKs
+   for one table step than the entry may step (then each ACK is a tiny
+   step and the limit is accurate). */
+static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b,
+                                     uint32_t parts)
 {
-    double h = (b - a) / 256.0, sum = 0.0;
-    int j;
-    for (j = 0; j <= 256; j++) {
+    double h = (b - a) / (double)parts, sum = 0.0;
+    uint32_t j;
+    for (j = 0; j <= parts; j++) {
         double x = a + h * (double)j;
         double g = ibcc__law_inc_lo(d, x) - x;
-        double w = (j == 0 || j == 256) ? 1.0 : ((j & 1) ? 4.0 : 2.0);
+        double w = (j == 0 || j == parts) ? 1.0 : ((j & 1u) ? 4.0 : 2.0);
         if (!(g > 0.0)) return HUGE_VAL;
         sum += w / g;
     }
     return sum * h / 3.0;
+}
+
+/* ACKs one entry of an n-entry table steps before extrapolating:
+   budget / n within [256, 2^20], so a whole table steps at most
+   max(2^24, 256 n) <= 2^24 ACKs (n <= 65536): 2^20 up to 16 entries,
+   65536 for 256 entries, 256 for 65536. */
+static uint32_t ibcc__law_compile_cap(uint32_t n)
+{
+    uint32_t c = IBCC__LAW_COMPILE_BUDGET / (n ? n : 1u);
+    if (c > IBCC__LAW_COMPILE_ACKS) c = IBCC__LAW_COMPILE_ACKS;
+    if (c < IBCC__LAW_COMPILE_MIN_ACKS) c = IBCC__LAW_COMPILE_MIN_ACKS;
+    return c;
 }
 
 /* Compiles the tables (docs/law.md "table form"). For entry i, rate x_i:
@@ -4666,16 +4698,22 @@ static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b)
        does not stretch the last step); next_on_unmark[i] = i-1,
        inc[i] = 1/n_i.
    inc is Q1.31 (2^31 = one step), rounded to nearest, at least 1. The
-   count is stepped ACK by ACK up to 2^20 ACKs; a law slower than that
-   adds the continuous-limit count of the rest (ibcc__law_ack_integral).
-   An entry from which the law does not increase gets inc 0 (it stays, as
+   count is stepped ACK by ACK up to cap = ibcc__law_compile_cap(n) ACKs
+   (2^20 for tables of up to 16 entries, 2^24 / n above, at least 256);
+   a law slower than that adds the continuous-limit count of the rest
+   (ibcc__law_ack_integral, 256 Simpson intervals for tables of up to 256
+   entries, 16 above: an entry of a larger table spans a narrower rate
+   interval). So the compile costs at most about 2^24 + 17 n evaluations
+   of finc whatever the law (it used to step up to 2^20 ACKs per entry:
+   tens of seconds for a slow law on a large geometric table). An entry from which the law does not increase gets inc 0 (it stays, as
    the continuous law does; a custom finc that lowers the rate is treated
    the same way, the table only moves up on unmarked ACKs). */
 static void ibcc__law_compile(ibcc_law *l)
 {
     const ibcc_law_desc *d = &l->d;
     ibcc__law_entry *t = l->table;
-    uint32_t n = l->n, i;
+    uint32_t n = l->n, i, cap = ibcc__law_compile_cap(n);
+    uint32_t parts = n <= 256u ? 256u : 16u;
     for (i = 0; i < n; i++) {
         double x;
         if (d->rates == IBCC_LAW_RATES_IPD) {
@@ -4718,7 +4756,7 @@ static void ibcc__law_compile(ibcc_law *l)
             } else {
                 double prev = z1, nreal = -1.0;
                 uint32_t count = 1;
-                while (count < IBCC__LAW_COMPILE_ACKS) {
+                while (count < cap) {
                     double nz = ibcc__law_inc_lo(d, prev);
                     if (!(nz > prev)) break;      /* no progress: stuck */
                     count++;
@@ -4729,8 +4767,9 @@ static void ibcc__law_compile(ibcc_law *l)
                     }
                     prev = nz;
                 }
-                if (count >= IBCC__LAW_COMPILE_ACKS && nreal < 0.0) {
-                    double rest = ibcc__law_ack_integral(d, prev, t[i - 1].rate);
+                if (count >= cap && nreal < 0.0) {
+                    double rest = ibcc__law_ack_integral(d, prev, t[i - 1].rate,
+                                                         parts);
                     if (rest < 1e300) nreal = (double)count + rest;
                 }
                 t[i].up = (uint16_t)(i - 1);
@@ -4938,7 +4977,9 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
 {
     if (!l) return 0;
     switch (l->d.form) {
-    case IBCC_LAW_DISCRETE: return l->s.q >= IBCC__LAW_ONE_Q32;
+    /* the applied ipd is 0: the same as q == 2^32 except when rmin > 1/2
+       (ipd_max 0), where every state applies Rmax */
+    case IBCC_LAW_DISCRETE: return l->s.index == 0;
     case IBCC_LAW_TABLE: return l->s.index == 0;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
@@ -5618,6 +5659,23 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
 
 /* ---- agent ------------------------------------------------------------ */
 
+/* The default table ([G] quadratic over `len` entries) exists for this
+   max_pkt_time: its delays grow with the index, so the last entry is the
+   only one that can lie beyond the largest delay 16383 * max_pkt_time
+   (ibcc_cct_fill_quadratic's RANGE). */
+static ibcc_result ibcc__cct_check_quad(uint32_t len, ibcc_time max_pkt_time)
+{
+    uint64_t last = (uint64_t)(len - 1u), dl;
+    uint16_t e;
+    if (ibcc__cct_muldiv_round(last * last, IBCC_CCT_QUAD_COEF,
+                               (uint64_t)IBCC_CCT_QUAD_G_ROOT * IBCC_CCT_QUAD_G_ROOT,
+                               &dl) != IBCC_OK)
+        return IBCC_ERR_RANGE;
+    return ibcc_cct_entry_from_delay(dl, max_pkt_time, &e);
+}
+
+/* ibcc_cct_defaults is the one validation of a description: ibcc_cct_size
+   and ibcc_cct_init accept exactly what it accepts. */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
 {
     unsigned s;
@@ -5643,8 +5701,11 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
             return IBCC_ERR_CAPACITY;
         len = d->table_len;
     } else {
+        ibcc_result r;
         if (d->table_len != 0) return IBCC_ERR_NULL;
         len = d->entries;
+        r = ibcc__cct_check_quad(len, d->max_pkt_time);
+        if (r != IBCC_OK) return r;
     }
     if (d->ccti_limit == 0) d->ccti_limit = (uint16_t)(len - 1);
     if (d->ccti_limit >= len) return IBCC_ERR_RANGE;
@@ -5978,14 +6039,17 @@ IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
     if (flow >= c->flows || sl >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
     f = &c->flow[flow];
     now = ibcc__cct_now(c, now);
-    c->last = now;
     qo = &c->sl[f->sl];
     qn = &c->sl[sl];
+    /* decide from the count the old SL's timer has at `now` without
+       storing it: a rejected move changes nothing (not even the time) */
+    v = ibcc__cct_value(f, ibcc__cct_count_at(qo, now, NULL), qo->p.ccti_min);
+    if (!c->per_sl && (v > qo->p.ccti_min || v > qn->p.ccti_min))
+        return IBCC_ERR_STATE;
+    c->last = now;
     ibcc__cct_advance(qo, now);
     ibcc__cct_advance(qn, now);
     if (c->per_sl) { f->sl = (uint8_t)sl; return IBCC_OK; }
-    v = ibcc__cct_value(f, qo->count, qo->p.ccti_min);
-    if (v > qo->p.ccti_min || v > qn->p.ccti_min) return IBCC_ERR_STATE;
     f->ccti = (uint16_t)v;
     f->sl = (uint8_t)sl;
     f->seen = qn->count;

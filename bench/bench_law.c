@@ -5,7 +5,9 @@
      measured in the same repetition (median of the per-repetition ratios);
    - ns per ibcc_law_gap, continuous vs table;
    - ns per pacer cycle (on_send + on_ack + next) with a table law, and per
-     ibcc_pacer_next alone.
+     ibcc_pacer_next alone;
+   - ms per ibcc_law_init of TABLE laws (the compile): the default AIMD
+     IPD table and 65536-entry geometric tables of slow laws (rmin 2^-16).
    Usage: bench_law [csv]. */
 #include "bench.h" /* first: it sets _POSIX_C_SOURCE for clock_gettime */
 #define IBCC_IMPLEMENTATION
@@ -15,6 +17,7 @@
 #define MARKS_MASK 4095u
 
 static unsigned char marks_[MARKS_MASK + 1];
+static uint64_t big_[65536 * 3];             /* 65536 table entries */
 static uint64_t tab_[3][256 * 3];
 
 static const char *kind_name(int k)
@@ -146,6 +149,44 @@ int main(int argc, char **argv)
         }
         bench_row("pacer cycle send+ack+next (LIPD table)", bench_median(vcyc, BENCH_REPS), "ns/pkt");
         bench_row("pacer next (LIPD table)", bench_median(vnext, BENCH_REPS), "ns/op");
+    }
+    {
+        /* compile cost: kind, rate set, entries, rmin, m */
+        static const struct { int kind, rates; uint32_t n; double rmin, m; const char *name; } c[] = {
+            { IBCC_LAW_AIMD, IBCC_LAW_RATES_IPD, 0, 0.0, 0.0,
+              "law init AIMD table IPD 256 (defaults)" },
+            { IBCC_LAW_AIMD, IBCC_LAW_RATES_GEOMETRIC, 65536, 1.0 / 65536.0, 2.0,
+              "law init AIMD geometric 65536 rmin 2^-16 m 2" },
+            { IBCC_LAW_AIMD, IBCC_LAW_RATES_GEOMETRIC, 65536, 1.0 / 65536.0, 1.0001,
+              "law init AIMD geometric 65536 rmin 2^-16 m 1.0001" },
+            { IBCC_LAW_FIMD, IBCC_LAW_RATES_GEOMETRIC, 65536, 1.0 / 65536.0, 1.0001,
+              "law init FIMD geometric 65536 rmin 2^-16 m 1.0001" }
+        };
+        size_t k;
+        for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+            double v[BENCH_REPS];
+            for (rep = 0; rep < BENCH_REPS; rep++) {
+                ibcc_law_desc d;
+                ibcc_law l;
+                double t0, t1;
+                memset(&d, 0, sizeof d);
+                d.kind = (ibcc_law_kind)c[k].kind;
+                d.form = IBCC_LAW_TABLE;
+                d.rates = (ibcc_law_rates)c[k].rates;
+                d.table_size = c[k].n;
+                d.rmin = c[k].rmin;
+                d.m = c[k].m;
+                t0 = bench_now_ns();
+                if (ibcc_law_init(&l, &d, big_, sizeof big_) != IBCC_OK) {
+                    fprintf(stderr, "bench_law: %s failed\n", c[k].name);
+                    return 1;
+                }
+                t1 = bench_now_ns();
+                BENCH_KEEP(l.table[1].inc);
+                v[rep] = (t1 - t0) / 1e6;
+            }
+            bench_row(c[k].name, bench_median(v, BENCH_REPS), "ms");
+        }
     }
     bench_close();
     return 0;

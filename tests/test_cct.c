@@ -838,6 +838,98 @@ static void test_misuse_regressions(void)
     }
 }
 
+/* Regression (fuzzing finding): ibcc_cct_set_flow_sl rejected with
+   IBCC_ERR_STATE still made `now` the agent's latest time and applied the
+   SL timers' expiries, so a later call at an earlier time saw them. A
+   rejected call now changes no byte of the agent or its memory. */
+static void test_set_flow_sl_rejected_changes_nothing(void)
+{
+    static uint64_t snap[1 << 16];
+    ibcc_cct c, c0;
+    T_EQ(mk(&c, 4, 0, 10, 1, 0, 100), IBCC_OK);
+    T_EQU(ibcc_cct_on_becn(&c, 0, 0), 1);
+    T_EQU(ibcc_cct_on_becn(&c, 0, 0), 2);   /* SL 0 timer: 10 P1 period */
+    memcpy(&c0, &c, sizeof c);
+    memcpy(snap, mem_, sizeof snap);
+    /* at 15 P1 one expiry is due: CCTI 1 > CCTI_Min 0 */
+    T_EQ(ibcc_cct_set_flow_sl(&c, 0, 3, 15 * P1), IBCC_ERR_STATE);
+    T_CHECK(memcmp(&c, &c0, sizeof c) == 0);
+    T_CHECK(memcmp(snap, mem_, sizeof snap) == 0);
+    /* so an earlier time is still earlier: no expiry before 10 P1 */
+    T_EQU(ibcc_cct_timer_expiries(&c, 0, 5 * P1), 0);
+    T_EQU(ibcc_cct_ccti(&c, 0, 5 * P1), 2);
+    T_EQU(ibcc_cct_flow_sl(&c, 0), 0);
+    /* per-flow CCTI at the new SL's Min is also checked: the new SL's
+       CCTI_Min is 0 and the flow's CCTI 2 > 0 */
+    T_EQ(ibcc_cct_set_flow_sl(&c, 0, 3, 5 * P1), IBCC_ERR_STATE);
+    T_CHECK(memcmp(&c, &c0, sizeof c) == 0);
+    /* accepted moves do advance the time */
+    T_EQ(ibcc_cct_set_flow_sl(&c, 1, 3, 15 * P1), IBCC_OK);
+    T_EQU(ibcc_cct_flow_sl(&c, 1), 3);
+    T_EQU(ibcc_cct_timer_expiries(&c, 0, 5 * P1), 1);
+    T_EQU(ibcc_cct_ccti(&c, 0, 5 * P1), 1);
+    /* once the flow is back at CCTI_Min it may move */
+    T_EQ(ibcc_cct_set_flow_sl(&c, 0, 3, 25 * P1), IBCC_OK);
+    T_EQU(ibcc_cct_ccti(&c, 0, 25 * P1), 0);
+}
+
+/* Regression (fuzzing finding): with max_pkt_time 10 ps and the default
+   quadratic table, ibcc_cct_defaults said OK and ibcc_cct_size 560 but
+   ibcc_cct_init said RANGE (the table's delays exceed 16383 * 10 ps). The
+   three now share one validation: the default table must exist. Its last
+   entry (127^2 * 7/106^2 us = 10.048 us for 128 entries) fits from
+   max_pkt_time 614 ps (16383 * 613 + 306 < 10048 ns <= 16383 * 614). */
+static void test_defaults_size_init_agree(void)
+{
+    static const ibcc_time mpt[] = { 1, 10, 613, 614, 1000, 2 * 1037000 };
+    static const uint32_t ent[] = { 0, 1, 2, 16, 128, 1000, 16384 };
+    size_t a, b;
+    for (a = 0; a < sizeof mpt / sizeof mpt[0]; a++) {
+        for (b = 0; b < sizeof ent / sizeof ent[0]; b++) {
+            ibcc_cct_desc d, e;
+            ibcc_cct c;
+            ibcc_result rd, ri;
+            size_t sz;
+            memset(&d, 0, sizeof d);
+            d.max_pkt_time = mpt[a];
+            d.entries = ent[b];
+            e = d;
+            rd = ibcc_cct_defaults(&e);
+            sz = ibcc_cct_size(&d);
+            ri = ibcc_cct_init(&c, &d, mem_, sizeof mem_);
+            T_EQ(ri, rd);
+            T_CHECK((sz != 0) == (rd == IBCC_OK));
+            if (rd == IBCC_OK) T_CHECK(sz <= sizeof mem_);
+        }
+    }
+    {
+        ibcc_cct_desc d;
+        memset(&d, 0, sizeof d);
+        d.max_pkt_time = 10;
+        T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+        memset(&d, 0, sizeof d);
+        d.max_pkt_time = 10;
+        T_EQU(ibcc_cct_size(&d), 0);
+        d.max_pkt_time = 613;
+        T_EQU(ibcc_cct_size(&d), 0);
+        d.max_pkt_time = 614;
+        T_CHECK(ibcc_cct_size(&d) > 0);
+        /* a small table fits a small max_pkt_time: 2 entries, 0 and
+           7/106^2 us = 623 ps = 62.3 units of 10 ps */
+        d.max_pkt_time = 10;
+        d.entries = 2;
+        T_CHECK(ibcc_cct_size(&d) > 0);
+        /* a table given by the caller is not checked against the default */
+        {
+            static const uint16_t one[1] = { 0 };
+            d.entries = 0;
+            d.table = one;
+            d.table_len = 1;
+            T_CHECK(ibcc_cct_size(&d) > 0);
+        }
+    }
+}
+
 int main(void)
 {
     T_RUN(test_entry_encoding);
@@ -852,5 +944,7 @@ int main(void)
     T_RUN(test_settings);
     T_RUN(test_lazy_equals_eager);
     T_RUN(test_misuse_regressions);
+    T_RUN(test_set_flow_sl_rejected_changes_nothing);
+    T_RUN(test_defaults_size_init_agree);
     return t_summary();
 }

@@ -927,6 +927,152 @@ static void test_misuse_regressions(void)
     T_CHECK(ibcc_law_fdec(NULL, 0.5) == 0.0);
 }
 
+/* Regression (fuzzing finding): a large geometric table of a slow law took
+   seconds to minutes to compile (every entry stepped up to 2^20 ACKs):
+   65536 AIMD entries with rmin 2^-16 took 12 s with m = 2 and over 40 s
+   with m = 1.0001. Each entry now steps at most
+   max(256, min(2^20, 2^24 / n)) ACKs and extrapolates the rest, so both
+   init, and the slow entries still leave after the continuous law's count
+   of ACKs: AIMD grows x^2 by 2c (+ c^2/x^2) per ACK, c = (m-1) k^2, so
+   n_i = (x_{i-1}^2 - x_i^2) / (2c) and inc = round(2^31 / n_i). */
+static void test_table_large_geometric(void)
+{
+    static const double ms[2] = { 2.0, 1.0001 };
+    int v;
+    for (v = 0; v < 2; v++) {
+        ibcc_law l;
+        ibcc_law_desc d = desc(IBCC_LAW_AIMD, IBCC_LAW_TABLE);
+        double k = 1.0 / 65536.0, c = (ms[v] - 1.0) * k * k;
+        uint32_t i, slow = 0;
+        int bad = 0;
+        d.rmin = k;
+        d.m = ms[v];
+        d.rates = IBCC_LAW_RATES_GEOMETRIC;
+        d.table_size = 65536;
+        T_EQU(ibcc_law_size(&d), 65536u * sizeof(ibcc__law_entry));
+        T_EQ(ibcc_law_init(&l, &d, mem_, sizeof mem_), IBCC_OK);
+        T_EQU(ibcc_law_table_size(&l), 65536);
+        T_NEAR(l.table[0].rate, 1.0, 0);
+        T_NEAR(l.table[65535].rate, k, 0);
+        T_EQU(l.table[0].inc, 0);
+        for (i = 1; i < 65536u; i++) {
+            double x0 = l.table[i - 1].rate, x1 = l.table[i].rate;
+            double n = (x0 * x0 - x1 * x1) / (2.0 * c), want;
+            if ((i & 255u) == 0 && l.table[i].mark != scan_floor(&l, x1 / ms[v] > k ? x1 / ms[v] : k))
+                bad++;
+            if (n < 1000.0) continue;           /* fast entries: other tests */
+            slow++;
+            want = floor(2147483648.0 / n + 0.5);
+            if (want < 1.0) want = 1.0;
+            if (l.table[i].up != i - 1 || fabs((double)l.table[i].inc - want) > 1.0 + 1e-6 * want) {
+                if (bad++ < 5)
+                    fprintf(stderr, "  m %g entry %u: up %u inc %u, want %.1f\n",
+                            ms[v], i, (unsigned)l.table[i].up,
+                            (unsigned)l.table[i].inc, want);
+            }
+        }
+        T_EQ(bad, 0);
+        T_CHECK(slow > 1000);                   /* the slow path was exercised */
+        /* the table still works: a mark divides by m (to the table rate
+           just below: entries are 1.7e-4 apart), unmarked ACKs climb */
+        ibcc_law_on_ack(&l, 1);
+        T_CHECK(ibcc_law_rate(&l) <= 1.0 / ms[v]);
+        T_CHECK(ibcc_law_rate(&l) >= (1.0 / ms[v]) * (1.0 - 2e-4));
+        {
+            /* from an entry the law leaves after about 10^4 ACKs, stepping
+               takes ceil(2^31 / inc) ACKs */
+            ibcc_law_state s;
+            uint32_t steps = 0;
+            memset(&s, 0, sizeof s);
+            for (s.index = 1; s.index < 65535u; s.index++) {
+                uint32_t inc = l.table[s.index].inc;
+                if (l.table[s.index].up == s.index - 1 && inc > 100000u && inc < 300000u) break;
+            }
+            T_CHECK(s.index < 65535u);
+            T_EQ(ibcc_law_set_state(&l, &s), IBCC_OK);
+            while (l.s.index == s.index && steps < 1000000u) { ibcc_law_on_ack(&l, 0); steps++; }
+            T_EQU(l.s.index, s.index - 1);
+            T_EQU(steps, (STEP + l.table[s.index].inc - 1u) / l.table[s.index].inc);
+        }
+    }
+}
+
+/* The same bound as a count: a custom AIMD (m = 1.0001, rmin 2^-16) on
+   65536 geometric entries calls finc at most 2^24 + 17 n times (about
+   1.8e7; the old compile made tens of billions of calls). */
+static uint64_t finc_calls_;
+static double counting_aimd_inc(double x, void *u)
+{
+    finc_calls_++;
+    return x + *(const double *)u / x;
+}
+static double aimd_half_dec(double x, void *u) { (void)u; return x / 2.0; }
+
+static void test_table_compile_bound(void)
+{
+    ibcc_law l;
+    ibcc_law_desc d = desc(IBCC_LAW_CUSTOM, IBCC_LAW_TABLE);
+    double c = 0.0001 / 65536.0 / 65536.0;
+    d.rmin = 1.0 / 65536.0;
+    d.finc = counting_aimd_inc;
+    d.fdec = aimd_half_dec;
+    d.user = &c;
+    d.rates = IBCC_LAW_RATES_GEOMETRIC;
+    d.table_size = 65536;
+    finc_calls_ = 0;
+    T_EQ(ibcc_law_init(&l, &d, mem_, sizeof mem_), IBCC_OK);
+    T_CHECK(finc_calls_ <= (UINT64_C(1) << 24) + 17u * 65536u);
+    T_CHECK(finc_calls_ >= 65535u);             /* every entry was compiled */
+    T_EQU(l.table[1].up, 0);
+    T_EQU(l.table[1].inc, 1);                   /* 7e9 ACKs: inc saturates at 1 */
+    /* small tables keep stepping 2^20 ACKs per entry (tables unchanged) */
+    d.table_size = 16;
+    finc_calls_ = 0;
+    T_EQ(ibcc_law_init(&l, &d, mem_, sizeof mem_), IBCC_OK);
+    T_CHECK(finc_calls_ > 12u * 1048576u);   /* 12 entries need > 2^20 */
+    T_CHECK(finc_calls_ <= (UINT64_C(1) << 24) + 17u * 256u);
+}
+
+/* Regression (fuzzing finding): DISCRETE with rmin > 1/2 applies Rmax in
+   every state (ipd_max = floor(1/rmin) - 1 = 0), but ibcc_law_at_max
+   tested the exact state and said 0 after a mark while the law reported
+   rate 1 and ipd 0. at_max now follows the applied rate. */
+static void test_discrete_at_max(void)
+{
+    ibcc_law l;
+    ibcc_law_desc d = desc(IBCC_LAW_LIPD, IBCC_LAW_DISCRETE);
+    ibcc_law_recovery_result rr;
+    int kind;
+    for (kind = IBCC_LAW_LIPD; kind <= IBCC_LAW_AIMD; kind++) {
+        d = desc((ibcc_law_kind)kind, IBCC_LAW_DISCRETE);
+        d.rmin = 0.6;
+        T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_OK);
+        ibcc_law_on_ack(&l, 1);
+        T_CHECK(ibcc_law_exact_rate(&l) < 1.0);
+        T_NEAR(ibcc_law_rate(&l), 1.0, 0);
+        T_EQU(ibcc_law_ipd(&l), 0);
+        T_EQ(ibcc_law_at_max(&l), 1);
+        T_EQU(ibcc_law_gap(&l, 1000), 0);
+        /* recovery from Rmin: already at the applied Rmax */
+        T_EQ(ibcc_law_recovery(&l, TAU, NULL, 0, &rr), IBCC_OK);
+        T_EQU(rr.acks, 0);
+        T_EQU(rr.time, 0);
+    }
+    /* rmin 1/2 (ipd_max 1): a mark applies ipd 1, not at max; recovery
+       back to ipd 0 is when the exact state reaches 2^32 */
+    d = desc(IBCC_LAW_LIPD, IBCC_LAW_DISCRETE);
+    d.rmin = 0.5;
+    T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_OK);
+    T_EQ(ibcc_law_at_max(&l), 1);
+    ibcc_law_on_ack(&l, 1);
+    T_EQU(ibcc_law_ipd(&l), 1);
+    T_EQ(ibcc_law_at_max(&l), 0);
+    ibcc_law_on_ack(&l, 0);                    /* 0.5 / 0.5 = 1 */
+    T_EQU(ibcc_law_ipd(&l), 0);
+    T_EQ(ibcc_law_at_max(&l), 1);
+    T_EQU(l.s.q, UINT64_C(4294967296));
+}
+
 int main(void)
 {
     T_RUN(test_defaults);
@@ -943,6 +1089,9 @@ int main(void)
     T_RUN(test_table_carry);
     T_RUN(test_table_slow_law);
     T_RUN(test_table_stuck);
+    T_RUN(test_table_large_geometric);
+    T_RUN(test_table_compile_bound);
+    T_RUN(test_discrete_at_max);
     T_RUN(test_state);
     T_RUN(test_recovery_continuous);
     T_RUN(test_recovery_discrete_table);

@@ -557,6 +557,12 @@ static void cct_misuse(void)
     memset(&d, 0, sizeof d); d.flows = UINT32_C(0x80000000);
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
     d.flows = UINT32_C(0x7fffffff); d.entries = 16384; d.log_capacity = 65535;
+    /* the default quadratic table over 16384 entries reaches
+       16383^2 * 7/106^2 us = 167 us, beyond 16383 default packet times
+       (17 us): invalid, as init would find (it used to pass defaults) */
+    T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
+    T_EQU(ibcc_cct_size(&d), 0);
+    d.max_pkt_time = IBCC_US(11);           /* 16383 x 11 us > 167 us */
     T_EQ(ibcc_cct_defaults(&d), IBCC_OK);
     if (sizeof(size_t) >= 8)
         T_EQU(ibcc_cct_size(&d), (uint64_t)0x7fffffff * 16u + 65535u * 16u

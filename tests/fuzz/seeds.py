@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of every fuzz harness into tests/fuzz/corpus/<h>/.
+
+The seeds are deterministic (fixed PRNG seed): for the step-function
+harnesses a leading configuration chosen to reach each engine, form or
+policy, followed by pseudo-random operation bytes (every byte string
+decodes to some operation sequence); for the parsers, realistic texts and
+MAD attributes plus a few malformed ones. Run it from anywhere:
+
+    python3 tests/fuzz/seeds.py
+
+It removes the files it owns (seed-*) first and leaves other files in the
+corpus directories alone.
+"""
+import os
+import random
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "corpus")
+rng = random.Random(20261123)
+
+
+def rand(n):
+    return bytes(rng.randrange(256) for _ in range(n))
+
+
+def write(harness, name, data):
+    d = os.path.join(CORPUS, harness)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "seed-" + name), "wb") as f:
+        f.write(data)
+
+
+def clean():
+    if not os.path.isdir(CORPUS):
+        return
+    for h in os.listdir(CORPUS):
+        d = os.path.join(CORPUS, h)
+        for n in os.listdir(d):
+            if n.startswith("seed-"):
+                os.remove(os.path.join(d, n))
+
+
+def step_harnesses():
+    # law: kind, form, then the rest of the description and the operations
+    for kind in (1, 2, 3, 4):
+        for form in (1, 2, 3):
+            write("law", "k%d-f%d" % (kind, form), bytes([kind, form]) + rand(600))
+    # cct: flows, per_sl, ... (random description bytes), operations
+    for i in range(8):
+        head = bytes([rng.randrange(1, 49), i % 2, 0, rng.randrange(0, 9), 1])
+        write("cct", "%d" % i, head + rand(1500))
+    # marker: engine, unit, org, classify, hold, ports selector + ports ...
+    for engine in range(6):
+        for org in (0, 1):
+            head = bytes([engine, org ^ 1, org, engine % 2, 1 if engine == 4 else 0, 0,
+                          rng.randrange(2, 70), rng.randrange(1, 24)])
+            write("marker", "e%d-o%d" % (engine, org), head + rand(1200))
+    # arbiter: policy, ports selector, ports, capacity, bypass selector,
+    # bypass, callback flag
+    for policy in (0, 1, 2):
+        for cb in (0, 1):
+            head = bytes([policy, 0, rng.randrange(2, 70), rng.randrange(1, 16), 0,
+                          rng.randrange(1, 6), cb])
+            write("arbiter", "p%d-cb%d" % (policy, cb), head + rand(1500))
+    # loop: capacity selector, capacity
+    for cap in (1, 3, 16, 64, 200):
+        write("loop", "cap%d" % cap, bytes([0, cap - 1]) + rand(1500))
+    write("loop", "invalid", bytes([255]))
+    # mvcm: flows, dw_max, k, n, ws, flags (random) then ACKs
+    for i in range(6):
+        write("mvcm", "%d" % i, rand(800))
+    # dest and segment: sequences of descriptions
+    for i in range(4):
+        write("dest", "%d" % i, rand(400))
+        write("segment", "%d" % i, rand(400))
+
+
+def swcc_seeds():
+    # MAD: a realistic SwitchCongestionSetting (control map 0x15: victim
+    # mask, threshold + packet size, marking rate), and port elements
+    mad = bytearray(76)
+    struct.pack_into(">I", mad, 0, 0x15)
+    mad[35] = 0x0f                          # victim ports 0..3
+    mad[68] = 0xf0                          # threshold 15
+    mad[69] = 0x08                          # packet size 8 x 64 bytes
+    struct.pack_into(">H", mad, 72, (1 << 14) | 100)
+    struct.pack_into(">H", mad, 74, 3)
+    write("swcc_mad", "setting", bytes([0]) + bytes(mad) + rand(8))
+    write("swcc_mad", "setting-reserved", bytes([0]) + rand(76) + rand(8))
+    write("swcc_mad", "elements", bytes([1, 8]) + rand(8 * 6))
+    write("swcc_mad", "element-valid", bytes([2, 1]) + bytes([0x8f, 0x02, 0x00, 0x10]) + rand(4))
+    texts = [
+        (0, "SwitchCongestionSetting 0x15 0xf 0x0 15 8 0 1:100 3"),
+        (0, "0x1f 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff 12345 1 255 15 3:16383 65535"),
+        (0, "SwitchCongestionSetting 0x20 0 0 0 0 0 0:0 0"),
+        (0, "SwitchCongestionSetting 0x15 0xf 0x0 16 8 0 1:100 3"),
+        (1, "SwitchPortCongestionSetting 3 1 0 8 2 10"),
+        (1, "255 0 1 15 255 65535"),
+        (2, "cc_sw_cong_setting_threshold 0x5"),
+        (2, "cc_sw_cong_setting_victim_mask 0x0000000000000000000000000000000f"),
+        (2, "cc_sw_cong_setting_credit_starvation_return_delay 2:300"),
+        (2, "# a comment"),
+        (3, "# opensm.conf excerpt\n"
+            "congestion_control TRUE\n"
+            "cc_sw_cong_setting_control_map 0x15\n"
+            "cc_sw_cong_setting_victim_mask 0xf\n"
+            "cc_sw_cong_setting_credit_mask 0x0\n"
+            "cc_sw_cong_setting_threshold 0xf\n"
+            "cc_sw_cong_setting_packet_size 0x8\n"
+            "cc_sw_cong_setting_credit_starvation_threshold 0x0\n"
+            "cc_sw_cong_setting_credit_starvation_return_delay 0:0\n"
+            "cc_sw_cong_setting_marking_rate 0x3\n"),
+        (3, "cc_sw_cong_setting_threshold 0x5\ncc_sw_cong_setting_marking_rate 70000\n"),
+    ]
+    for i, (sel, t) in enumerate(texts):
+        write("swcc_text", "%d" % i, bytes([sel]) + t.encode())
+
+
+def cacc_seeds():
+    s = bytearray(132)
+    struct.pack_into(">HH", s, 0, 1, 0x0003)
+    for sl in (0, 1):
+        struct.pack_into(">HBBB", s, 4 + 8 * sl, 150, 1, 0, 0)
+    write("cacc_mad", "setting", bytes([0, 0]) + bytes(s) + rand(16))
+    write("cacc_mad", "setting-random", bytes([0, 0]) + rand(132) + rand(16))
+    write("cacc_mad", "setting-short", bytes([0, 250, 100]) + rand(100))
+    b = bytearray(132)
+    struct.pack_into(">H", b, 0, 127)
+    for i in range(64):
+        struct.pack_into(">H", b, 4 + 2 * i, i)
+    # the harness reads 200 attribute bytes, then the block index
+    pad = bytes(200 - 132)
+    write("cacc_mad", "block0", bytes([1, 0]) + bytes(b) + pad + bytes([0, 0]) + rand(8))
+    write("cacc_mad", "block1", bytes([1, 0]) + bytes(b) + pad + bytes([0, 1]) + rand(8))
+    write("cacc_mad", "block-random", bytes([1, 0]) + rand(200) + bytes([0, 3]) + rand(8))
+    texts = [
+        (0, "CACongestionSetting 0 0x3 150 1 0 0"),
+        (0, "CACongestionSetting 1 0xffff 65535 255 255 255"),
+        (0, "CACongestionSetting 2 0x3 150 1 0 0"),
+        (1, "CongestionControlTable 127 0 0:0 0:1 0:2 1:3 2:100 3:16383"),
+        (1, "CongestionControlTable 127 1 " + " ".join("0:%d" % i for i in range(64))),
+        (1, "CongestionControlTable 63 2 0:1"),
+        (2, "cc_ca_cong_setting_ccti_timer 3 150"),
+        (2, "cc_cct 0:0,0:1,1:2,2:3,3:16383"),
+        (2, "cc_cct (null)"),
+        (2, "cc_ca_cong_setting_ccti_min 15 300"),
+        (3, "# CA settings\n"
+            "cc_ca_cong_setting_port_control 0x0\n"
+            "cc_ca_cong_setting_control_map 0x3\n"
+            "cc_ca_cong_setting_ccti_timer 0 150\n"
+            "cc_ca_cong_setting_ccti_timer 1 150\n"
+            "cc_ca_cong_setting_ccti_increase 0 1\n"
+            "cc_ca_cong_setting_trigger_threshold 0 10\n"
+            "cc_ca_cong_setting_ccti_min 0 0\n"
+            "cc_cct " + ",".join("0:%d" % i for i in range(40)) + "\n"
+            "congestion_control TRUE\n"),
+        (3, "cc_ca_cong_setting_ccti_min 0 3\ncc_cct 0:0,0:1\n"),
+    ]
+    for i, (sel, t) in enumerate(texts):
+        write("cacc_text", "%d" % i, bytes([sel]) + t.encode())
+
+
+def main():
+    clean()
+    step_harnesses()
+    swcc_seeds()
+    cacc_seeds()
+
+
+if __name__ == "__main__":
+    main()
