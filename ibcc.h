@@ -2027,15 +2027,13 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
    - ACK (1,1) hot, imminent congestion: if DW > 1: DW -= 1. Otherwise
      (DW == 1): if nWS == 0: nWS = 1, mults = 0; else if mults < n:
      nWS *= k, mults += 1; else nWS stays.
-   - ACK (0,0) cold, recovery: the FIRST cold ACK of a run of consecutive
-     cold ACKs sets nWS = 0 and leaves DW; each further cold ACK of the
-     run does DW = min(DW + 1, DWmax). A run starts at a cold ACK whose
-     previous ACK of the flow was warm or hot; after a cold run, the next
-     cold ACK is not "first" again until a warm or hot ACK intervened
-     (and after a reset the flow counts as being in a cold run). So from
-     any congested state full rate returns after at most DWmax cold ACKs,
-     as [F] states. (0,1) cannot happen [F]; VB without MB is treated as
-     cold.
+   - ACK (0,0) cold, recovery [F §4.2]: when a waiting interval is in
+     force (nWS > 0) the cold ACK removes it (nWS = 0) and leaves DW;
+     otherwise (the flow was throttled by its window only, [F §4.2.1])
+     it does DW = min(DW + 1, DWmax). So from waiting slots full rate
+     returns after at most DWmax cold ACKs, and from a window-only
+     throttle after DWmax - DW. (0,1) cannot happen [F]; VB without MB
+     is treated as cold.
    - Waiting interval between consecutive injections of the flow:
      nWS x WS, WS = RTTmin (saturating at IBCC_TIME_MAX).
    - Immediate reset when the host injects into an empty injection queue
@@ -2078,8 +2076,7 @@ typedef struct ibcc_mvcm_flow {
     uint32_t dw;                /* dynamic window, 1 .. dw_max */
     uint32_t nws;               /* waiting slots */
     uint16_t mults;             /* multiplications since nWS was set to 1 */
-    uint8_t cold_run;           /* previous ACK was cold (or just reset) */
-    uint8_t pad;
+    uint16_t pad;
 } ibcc_mvcm_flow;
 
 typedef struct ibcc_mvcm {
@@ -6818,7 +6815,6 @@ IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f)
     f->dw = a->dw_max;
     f->nws = 0;
     f->mults = 0;
-    f->cold_run = 1;
     f->pad = 0;
 }
 
@@ -6854,7 +6850,6 @@ IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits
     case IBCC_MVCM_WARM:
         /* moderate: DW = max(1, DW - 1) */
         if (!(a->flags & IBCC_MVCM_NO_WARM) && f->dw > 1) f->dw--;
-        f->cold_run = 0;
         break;
     case IBCC_MVCM_HOT:
         /* imminent: shrink the window first, then waiting slots:
@@ -6869,15 +6864,14 @@ IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits
             f->nws = x > 0xffffffffu ? 0xffffffffu : (uint32_t)x;
             if (f->mults < 0xffffu) f->mults++;
         }
-        f->cold_run = 0;
         break;
     default:
-        /* recovery: the first cold ACK of a run clears nWS, each further
-           one grows DW by 1 up to DWmax */
-        if (!f->cold_run) {
+        /* recovery [F §4.2]: a cold ACK removes a waiting interval in
+           force and leaves the window; without one it grows DW by 1 up
+           to DWmax */
+        if (f->nws > 0) {
             f->nws = 0;
             f->mults = 0;
-            f->cold_run = 1;
         } else if (f->dw < a->dw_max) {
             f->dw++;
         }

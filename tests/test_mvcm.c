@@ -1,5 +1,5 @@
 /* Tests of the L1 mvcm engine: hand-worked ACK reaction sequences (warm,
-   hot, cold, the cold-run rule, reset), both SCENARIOS §C variants,
+   hot, cold, the recovery rule, reset), both SCENARIOS §C variants,
    saturation, the omega helper and its bounds, RTTmin, and every error. */
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
@@ -74,26 +74,34 @@ static void test_sequence(void)
     STEP(&a, COLD, 1, 0);
     STEP(&a, HOT, 1, 1);                 /* nWS 0 again: back to 1 */
     STEP(&a, WARM, 1, 1);                /* warm: window only */
-    STEP(&a, COLD, 1, 0);                /* first of a new cold run */
+    STEP(&a, COLD, 1, 0);                /* slots in force: cleared */
     STEP(&a, COLD, 2, 0);
-    /* a hot ACK at DW 2 then cold: the first cold only "clears" (nWS was
-       already 0), the next grows: the run rule, not "nWS != 0" */
+    /* window-only throttling ([F] 4.2.1): no waiting interval in force,
+       so every cold ACK grows the window, from the first */
     STEP(&a, HOT, 1, 0);
-    STEP(&a, COLD, 1, 0);
     STEP(&a, COLD, 2, 0);
+    STEP(&a, COLD, 3, 0);
+    STEP(&a, WARM, 2, 0);
+    STEP(&a, WARM, 1, 0);
+    STEP(&a, COLD, 2, 0);                /* 1 -> 2 on the first cold ACK */
+    STEP(&a, COLD, 3, 0);
     /* reset on injection into an empty queue */
+    STEP(&a, HOT, 2, 0);
     STEP(&a, HOT, 1, 0);
     STEP(&a, HOT, 1, 1);
     ibcc_mvcm_on_inject_empty(&a, 0);
     T_EQU(ibcc_mvcm_window(&a, 0), 3);
     T_EQU(ibcc_mvcm_wait(&a, 0), 0);
-    STEP(&a, COLD, 3, 0);                /* reset counts as a cold run */
-    /* full recovery from the worst state takes DWmax cold ACKs */
+    STEP(&a, COLD, 3, 0);
+    /* waiting slots in force ([F] 4.2): the first cold ACK removes them
+       and leaves the window, the next ones grow it: full rate from the
+       worst state after DWmax cold ACKs */
     {
-        int i;
         STEP(&a, HOT, 2, 0); STEP(&a, HOT, 1, 0); STEP(&a, HOT, 1, 1);
-        for (i = 0; i < 3; i++) ibcc_mvcm_on_ack(&a, 0, COLD);
-        T_EQU(ibcc_mvcm_window(&a, 0), 3);
+        STEP(&a, HOT, 1, 4);
+        STEP(&a, COLD, 1, 0);
+        STEP(&a, COLD, 2, 0);
+        STEP(&a, COLD, 3, 0);
         T_EQU(ibcc_mvcm_wait(&a, 0), 0);
     }
     /* other flows untouched */
@@ -137,8 +145,8 @@ static void test_variants(void)
     STEP(&a, WARM, 3, 0);
     STEP(&a, HOT, 2, 0);
     STEP(&a, WARM, 2, 0);
-    /* a warm ACK still ends a cold run */
-    STEP(&a, COLD, 2, 0);
+    /* cold ACKs grow the window at once (no waiting slots in force) */
+    STEP(&a, COLD, 3, 0);
     STEP(&a, COLD, 3, 0);
     /* no cap: 1, 4, 16, ... 4^15, then saturation at 2^32 - 1 */
     mk(&a, 1, 4, 2, IBCC_MVCM_NO_CAP);

@@ -9,12 +9,11 @@
    The reference is the rule list of the header: warm (MB only) lowers DW
    by one down to 1 unless NO_WARM; hot (MB and VB) lowers DW while it is
    above 1, then sets nWS = 1 and multiplies it by k at most n times
-   (always with NO_CAP, saturating at 2^32 - 1); the first cold ACK of a
-   run clears nWS, each further cold ACK of the run raises DW by one up to
-   DWmax; warm and hot ACKs end a run; a reset (or init) gives DW = DWmax,
-   nWS = 0 and counts as a cold run.
+   (always with NO_CAP, saturating at 2^32 - 1); a cold ACK clears nWS
+   when it is above 0 and otherwise raises DW by one up to DWmax; a reset
+   (or init) gives DW = DWmax, nWS = 0.
 
-   Checked: class, DW, nWS, mults and the run flag of every flow after
+   Checked: class, DW, nWS and mults of every flow after
    every ACK; 1 <= DW <= DWmax; with the cap, nWS is 0 or k^mults with
    mults <= n; the waiting interval nWS * WS saturating; the single-flow
    step equals the array step; flows out of range are ignored; defaults,
@@ -29,7 +28,7 @@ __extension__ typedef unsigned __int128 fz_u128;
 
 #define MF 16
 
-typedef struct rflow { uint32_t dw, nws, mults; int cold; } rflow;
+typedef struct rflow { uint32_t dw, nws, mults; } rflow;
 
 static uint32_t dwmax_, k_, n_;
 static unsigned flags_;
@@ -39,7 +38,6 @@ static int ref_step(rflow *f, unsigned bits)
     int cls = !(bits & IBCC_MB) ? 0 : ((bits & IBCC_VB) ? 2 : 1);
     if (cls == 1) {
         if (!(flags_ & IBCC_MVCM_NO_WARM) && f->dw > 1) f->dw--;
-        f->cold = 0;
     } else if (cls == 2) {
         if (f->dw > 1) f->dw--;
         else if (f->nws == 0) { f->nws = 1; f->mults = 0; }
@@ -48,9 +46,8 @@ static int ref_step(rflow *f, unsigned bits)
             f->nws = x > 0xffffffffu ? 0xffffffffu : (uint32_t)x;
             if (f->mults < 0xffffu) f->mults++;
         }
-        f->cold = 0;
     } else {
-        if (!f->cold) { f->nws = 0; f->mults = 0; f->cold = 1; }
+        if (f->nws > 0) { f->nws = 0; f->mults = 0; }
         else if (f->dw < dwmax_) f->dw++;
     }
     return cls;
@@ -58,15 +55,14 @@ static int ref_step(rflow *f, unsigned bits)
 
 static void ref_reset(rflow *f)
 {
-    f->dw = dwmax_; f->nws = 0; f->mults = 0; f->cold = 1;
+    f->dw = dwmax_; f->nws = 0; f->mults = 0;
 }
 
 static void same(const ibcc_mvcm_flow *g, const rflow *r, uint32_t i)
 {
-    FZ_CHECK(g->dw == r->dw && g->nws == r->nws && g->mults == r->mults
-             && (g->cold_run != 0) == (r->cold != 0),
-             "flow %u: dw %u nws %u mults %u cold %u, reference dw %u nws %u mults %u cold %d",
-             i, g->dw, g->nws, g->mults, g->cold_run, r->dw, r->nws, r->mults, r->cold);
+    FZ_CHECK(g->dw == r->dw && g->nws == r->nws && g->mults == r->mults,
+             "flow %u: dw %u nws %u mults %u, reference dw %u nws %u mults %u",
+             i, g->dw, g->nws, g->mults, r->dw, r->nws, r->mults);
     FZ_CHECK(g->dw >= 1 && g->dw <= dwmax_, "window %u outside [1, %u]", g->dw, dwmax_);
     if (!(flags_ & IBCC_MVCM_NO_CAP) && g->nws != 0) {
         uint64_t p = 1;
