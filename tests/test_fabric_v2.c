@@ -648,7 +648,8 @@ static void test_random_identities(void)
     T_EQU(bad_det, 0);
 }
 
-/* MVCM with greedy sources under a hot spot: marked ACKs shrink the
+/* MVCM with greedy sources under a hot spot (six flows from three hosts
+   into one, low MVPM thresholds): marked ACKs shrink the
    dynamic window, and sends happen while it is shrunk. (A greedy queue is
    never "refilled": treating each lazily made greedy packet as a refill
    reset MVCM to DWmax before every send, so marks had no effect; the
@@ -677,13 +678,13 @@ static void test_mvcm_greedy_window(void)
     uint32_t i;
     ibcc_fabric_flow_stats st;
     net_two(&t, 4, 4, 0);
-    for (i = 0; i < 3; i++) add_flow(&t, i, 3)->agent = IBCC_AGENT_MVCM;
+    for (i = 0; i < 6; i++) add_flow(&t, i % 3u, 3)->agent = IBCC_AGENT_MVCM;
     t.d.switch_kind = IBCC_SWITCH_CIOQ;
     t.d.buf_credits = 132;
     t.d.buf_packets = 8;
     t.d.marker.engine = IBCC_MARKER_MVPM;
-    t.d.marker.mvpm_in_threshold = 20;
-    t.d.marker.mvpm_out_threshold = 20;
+    t.d.marker.mvpm_in_threshold = 1;
+    t.d.marker.mvpm_out_threshold = 1;
     t.d.dest.scheme = IBCC_DEST_MVPM;
     t.d.mvcm.ws = IBCC_US(5);
     memset(&m, 0, sizeof m);
