@@ -2800,9 +2800,10 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
    root and then descend, never descend and climb again, so the channel
    dependency graph has no cycle and the routing cannot deadlock. A switch
    sends a packet down as soon as its destination is reachable downwards
-   (minimum hops among such routes); climbing, it takes among the up ports
-   that lead closest the one numbered (destination mod their count), which
-   spreads destinations over the upper stages (destination-mod-k).
+   (minimum hops among such routes); climbing, it takes among the c up
+   ports that lead closest the one numbered floor(d / c^s) mod c at tree
+   stage s (d mod c in a mesh or torus), which spreads destinations evenly
+   over the upper stages (destination-mod-k).
    Hosts are nodes 0 .. host_count-1 (host i = node i); switches follow.
    `rank` orders the nodes for up/down: a link from a to b goes up when
    (rank[b], -b) > (rank[a], -a).
@@ -9163,11 +9164,14 @@ static void ibcc__fab_cct_sent(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire)
                                                    fl->local, now, wire);
 }
 
+/* A BECN (IBA echo) raises CCTI; with MVPM echo, a validated mark (VB)
+   does, and a mark without validation does not: [F]'s "PI reacting only
+   to validated packets". */
 static void ibcc__fab_cct_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
                               unsigned marks)
 {
     (void)hdr;
-    if (marks & IBCC_BECN)
+    if (marks & (IBCC_BECN | IBCC_VB))
         (void)ibcc_cct_on_becn(ibcc__fab_cct(f, fl), fl->local, f->loop.now);
 }
 
@@ -10370,7 +10374,15 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
                 else if (dist == best) count++;
             }
             if (count == 0) continue;
-            want = d % count;
+            /* destination-mod-k: at tree stage s the (d / c^s mod c)-th
+               of the c equal ports, so each stage spreads on its own
+               digit of d; other topologies (ranks from a root) d mod c */
+            want = d;
+            if (t->rank[i] < (1u << 20)) {
+                uint32_t lv;
+                for (lv = 1; lv < t->rank[i] && want; lv++) want /= count;
+            }
+            want %= count;
             for (p = 0, pick = 0; p < t->nodes[i].ports; p++) {
                 uint32_t v = nb[first[i] + p], dist;
                 if (v == IBCC__F_NONE || (v < H && v != d)) continue;

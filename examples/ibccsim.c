@@ -56,6 +56,8 @@ static void usage_main(FILE *out)
 "  recovery   rate recovery curve of a law ([S03] Fig. 5)\n"
 "  gran       the InfiniBand hardware testbed of [G] (FECN/BECN + CCT)\n"
 "  gran-sweep CCTI_Timer x Marking_Rate on it, in parallel processes\n"
+"  mvcm       MVCM and its comparators on a k-ary n-fly with a hot spot [F]\n"
+"  mvcm-sweep latency against accepted traffic for each CMM [F]\n"
 "  demo       headline table: no CC vs each marking engine with LIPD\n"
 "ibccsim SUBCOMMAND --help lists the flags of a subcommand.\n");
 }
@@ -1472,6 +1474,597 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
+
+/* ---- mvcm: MVCM on a k-ary n-fly [F] ---------------------------------------
+   A k-ary n-fly bidirectional MIN of CIOQ switches (speedup 2, buffers in
+   64-byte credits), links of 1 byte per cycle (1 GB/s: a cycle is 1 ns),
+   22-byte headers and ACKs, one queue per destination at every source.
+   Every host sends uniform traffic at --load; once the network has
+   delivered --hot-after packets, --hot-sources hosts also send
+   --hot-packets packets each to the hot host (the last one) at the same
+   rate, then stop. Classes: 0 cold (not addressed to the hot host), 1 the
+   hot spot flows, 2 uniform flows to the hot host. */
+typedef struct mv_opts {
+    unsigned k, n, payload, hot_sources, hot_packets, variable;
+    unsigned long long hot_after, seed;
+    double load, bin_us, time_us;
+    int cmm, nowarm, nocap, validated, quiet, time_set, hot_set, vct, shuffle;
+    unsigned speedup;
+    const char *series, *summary;
+} mv_opts;
+
+enum { MV_NONE, MV_RP, MV_PI, MV_MVCM };
+static const char *const mv_names[] = {"none", "rp", "pi", "mvcm"};
+
+typedef struct mv_res {
+    double lat_cold, lat_base, thr_cold, hot_util;
+    double marked_cold, marked_hot, validated_hot, accepted, lat_all;
+    double t_hs, t_he;
+    unsigned long long delivered;
+    int conserved, hot_started;
+} mv_res;
+
+typedef struct mv_obs {
+    const ibcc_fabric_flow *flows;
+    ibcc_time t_hs, t_he, base0, span;
+    int hs, want_hs;
+    uint64_t count, hot_after, hot_bytes;
+    uint64_t cold_n, cold_bytes, base_n, all_n;
+    double cold_lat, base_lat, all_lat;
+    uint64_t cold_marked, cold_total, hot_marked, hot_valid, hot_total;
+    /* series by delivery bin */
+    uint64_t *s_n[2], *s_bytes[2];
+    double *s_lat[2];
+    uint64_t nbins;
+    ibcc_time bin;
+} mv_obs;
+
+static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
+{
+    mv_obs *o = (mv_obs *)u;
+    unsigned c = o->flows[p->flow].cls;
+    double lat = (double)(p->t - p->t_gen) / 1000.0;   /* cycles (ns) */
+    int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
+    o->count++;
+    if (o->want_hs && !o->hs && o->count == o->hot_after) {
+        o->hs = 1;                       /* the hot flows open now */
+        o->t_hs = p->t;
+        o->t_he = p->t + o->span;
+    }
+    if (o->hs && c != 0 && p->t >= o->t_hs && p->t < o->t_he)
+        o->hot_bytes += p->size;         /* into the hot host */
+    o->all_n++;
+    o->all_lat += lat;
+    if (c == 0) {
+        if (o->hs && p->t_gen >= o->t_hs && p->t_gen < o->t_he) {
+            o->cold_n++;
+            o->cold_lat += lat;
+        } else if (!o->hs || p->t_gen < o->t_hs) {
+            if (p->t_gen >= o->base0) { o->base_n++; o->base_lat += lat; }
+        }
+        if (o->hs && p->t >= o->t_hs && p->t < o->t_he) o->cold_bytes += p->size;
+        o->cold_total++;
+        o->cold_marked += (uint64_t)mk;
+    } else if (c == 1) {
+        o->hot_total++;
+        o->hot_marked += (uint64_t)mk;
+        o->hot_valid += (uint64_t)((p->hdr & IBCC_VB) != 0);
+    }
+    if (o->nbins) {
+        uint64_t b = p->t / o->bin;
+        unsigned s = c == 1 ? 1u : 0u;
+        if (c == 2) return;
+        if (b < o->nbins) {
+            o->s_n[s][b]++;
+            o->s_bytes[s][b] += p->size;
+            o->s_lat[s][b] += lat;
+        }
+    }
+}
+
+static void mv_defaults(mv_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->k = 4; o->n = 3; o->payload = 256; o->hot_packets = 1000;
+    o->hot_after = 50000; o->seed = 1; o->load = 0.45; o->bin_us = 20;
+    o->cmm = MV_MVCM;
+}
+
+static void usage_mvcm(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim mvcm [flags]\n"
+"MVCM and its comparators on a k-ary n-fly BMIN ([F]): CIOQ switches with\n"
+"speedup 2 and 64-byte credits, 1 byte/cycle links (a cycle is 1 ns),\n"
+"22-byte headers and ACKs, per-destination queues at the sources. Uniform\n"
+"traffic at --load; after --hot-after delivered packets --hot-sources\n"
+"hosts also send --hot-packets each to the last host at the same rate.\n"
+"  --k K, --n N          the k-ary n-fly (k 2..16, n 1..6)         [4, 3]\n"
+"  --cmm none|rp|pi|mvcm congestion management                     [mvcm]\n"
+"                        rp: input-triggered marking + LIPD, window 1\n"
+"                        pi: IBA output-buffer marking + CCT delays\n"
+"                        mvcm: MVPM marking/validation + MVCM, DWmax 2\n"
+"  --no-warm             mvcm: ignore warm (MB-only) ACKs\n"
+"  --no-cap              mvcm: no cap on the waiting-slot growth\n"
+"  --validated           pi: MVPM marks, the CCT reacts to validated ACKs\n"
+"  --speedup S           CIOQ crossbar speedup (1..16)            [2]\n"
+"  --vct                 input-buffered cut-through switches instead\n"
+"  --shuffle             wire the stages by the perfect shuffle (the\n"
+"                        n-fly); default the k-ary n-tree wiring of the\n"
+"                        same BMIN (see docs/scenario_mvcm.md)\n"
+"  --load L              bytes/cycle per host (0 < L <= 1)         [0.45]\n"
+"  --payload 256|512|1024|variable  payload bytes (buffers 1, 2, 4, 3 KB;\n"
+"                        variable: each flow a payload 256..1024)  [256]\n"
+"  --hot-sources N       hot-spot sources (0: none)               [hosts/4]\n"
+"  --hot-packets N       packets each hot source sends            [1000]\n"
+"  --hot-after N         delivered packets before the hot spot    [50000]\n"
+"  --time US             simulated time; default: until the hot spot\n"
+"                        has ended and as long again\n"
+"  --bin US              series resolution                        [20]\n"
+"  --seed N              random seed                              [1]\n"
+"  --series FILE         CSV: per bin cold and hot latency (cycles) and\n"
+"                        throughput (bytes/cycle/host), by delivery time\n"
+"  --summary FILE        CSV metric,value\n"
+"  --quiet               no table\n");
+}
+
+static int mv_parse(int argc, char **argv, mv_opts *o)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        double x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage_mvcm(stdout); return 1; }
+        else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        else if (!strcmp(a, "--no-warm")) { o->nowarm = 1; continue; }
+        else if (!strcmp(a, "--no-cap")) { o->nocap = 1; continue; }
+        else if (!strcmp(a, "--validated")) { o->validated = 1; continue; }
+        else if (!strcmp(a, "--vct")) { o->vct = 1; continue; }
+        else if (!strcmp(a, "--shuffle")) { o->shuffle = 1; continue; }
+        if (strncmp(a, "--", 2) != 0) {
+            fprintf(stderr, "ibccsim mvcm: unexpected argument '%s'\n", a);
+            return 2;
+        }
+        if (!strcmp(a, "--k")) {
+            if (!parse_uint(v, 2, 16, &u)) return bad(a, v, "an integer 2..16");
+            o->k = (unsigned)u;
+        } else if (!strcmp(a, "--n")) {
+            if (!parse_uint(v, 1, 6, &u)) return bad(a, v, "an integer 1..6");
+            o->n = (unsigned)u;
+        } else if (!strcmp(a, "--cmm")) {
+            int c;
+            for (c = 0; c < 4; c++) if (v && !strcmp(v, mv_names[c])) break;
+            if (c == 4) return bad(a, v, "one of none, rp, pi, mvcm");
+            o->cmm = c;
+        } else if (!strcmp(a, "--speedup")) {
+            if (!parse_uint(v, 1, 16, &u)) return bad(a, v, "an integer 1..16");
+            o->speedup = (unsigned)u;
+        } else if (!strcmp(a, "--load")) {
+            if (!parse_double(v, 1e-4, 1, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 1");
+            o->load = x;
+        } else if (!strcmp(a, "--payload")) {
+            if (v && !strcmp(v, "variable")) { o->variable = 1; o->payload = 1024; }
+            else if (parse_uint(v, 256, 1024, &u) && (u == 256 || u == 512 || u == 1024)) {
+                o->payload = (unsigned)u; o->variable = 0;
+            } else return bad(a, v, "256, 512, 1024 or variable");
+        } else if (!strcmp(a, "--hot-sources")) {
+            if (!parse_uint(v, 0, 1u << 20, &u)) return bad(a, v, "an integer 0..2^20");
+            o->hot_sources = (unsigned)u; o->hot_set = 1;
+        } else if (!strcmp(a, "--hot-packets")) {
+            if (!parse_uint(v, 1, 1000000000, &u)) return bad(a, v, "an integer 1..10^9");
+            o->hot_packets = (unsigned)u;
+        } else if (!strcmp(a, "--hot-after")) {
+            if (!parse_uint(v, 1, 1000000000, &u)) return bad(a, v, "an integer 1..10^9");
+            o->hot_after = u;
+        } else if (!strcmp(a, "--time") || !strcmp(a, "--bin")) {
+            if (!parse_double(v, 0.001, 1e7, &x)) return bad(a, v, "microseconds, from 0.001 to 10^7");
+            if (a[2] == 't') { o->time_us = x; o->time_set = 1; } else o->bin_us = x;
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
+            o->seed = u;
+        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            if (a[3] == 'e') o->series = v; else o->summary = v;
+        } else {
+            fprintf(stderr, "ibccsim mvcm: unknown flag '%s' (see --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if ((o->nowarm || o->nocap) && o->cmm != MV_MVCM) {
+        fprintf(stderr, "ibccsim mvcm: --no-warm and --no-cap are MVCM variants (--cmm mvcm)\n");
+        return 2;
+    }
+    if (o->validated && o->cmm != MV_PI) {
+        fprintf(stderr, "ibccsim mvcm: --validated is a PI variant (--cmm pi)\n");
+        return 2;
+    }
+    return 0;
+}
+
+static int mv_run(const mv_opts *o, mv_res *res)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow *flows = NULL;
+    uint32_t *hosts = NULL, H, nu = 0, nh = 0, i, hot, ns;
+    mv_obs ob;
+    ibcc_result r;
+    ibcc_rng rng;
+    ibcc_time gap = 0, end, step = IBCC_US(10);
+    static uint16_t cct[1024];
+    unsigned buf = o->variable ? 48u : o->payload / 16u;   /* credits */
+    uint32_t size = 22u + o->payload;
+    int ok = 0;
+    memset(res, 0, sizeof *res);
+    memset(&ob, 0, sizeof ob);
+    if ((o->shuffle ? ibcc_topo_nfly(&t, o->k, o->n, NULL)
+                    : ibcc_topo_fattree(&t, o->k, o->n, NULL)) != IBCC_OK) {
+        fprintf(stderr, "ibccsim mvcm: the %u-ary %u-fly is too large\n", o->k, o->n);
+        return 0;
+    }
+    H = t.host_count;
+    hot = H - 1u;
+    ns = o->hot_set ? o->hot_sources : H / 4u;
+    if (ns > H - 1u) {
+        fprintf(stderr, "ibccsim mvcm: --hot-sources %u: at most %u (hosts - 1)\n", ns, H - 1u);
+        ibcc_topo_free(&t);
+        return 0;
+    }
+    flows = (ibcc_fabric_flow *)calloc((size_t)H * H + 1u, sizeof *flows);
+    hosts = (uint32_t *)calloc(H, sizeof *hosts);
+    if (!flows || !hosts) goto out;
+    for (i = 0; i < H; i++) hosts[i] = i;
+    if (ibcc_traffic_uniform(hosts, H, (ibcc_rate)(o->load * 1e9 + 0.5), flows,
+                             H * H, &nu) != IBCC_OK) {
+        fprintf(stderr, "ibccsim mvcm: --load %g is too small for %u hosts\n", o->load, H);
+        goto out;
+    }
+    if (ns) {
+        uint32_t *src = hosts, k2;
+        /* hot sources spread over the hosts: every (H-1)/ns-th */
+        uint32_t *pick = (uint32_t *)calloc(ns, sizeof *pick);
+        if (!pick) goto out;
+        for (k2 = 0; k2 < ns; k2++) pick[k2] = (uint32_t)(((uint64_t)k2 * (H - 1u)) / ns);
+        (void)src;
+        r = ibcc_traffic_hotspot(pick, ns, hot, o->hot_packets,
+                                 (ibcc_rate)(o->load * 1e9 + 0.5), o->hot_after,
+                                 flows + nu, H * H + 1u - nu, &nh);
+        free(pick);
+        if (r != IBCC_OK) goto out;
+    }
+    ibcc_rng_seed(&rng, o->seed ^ 0x5eedu);
+    for (i = 0; i < nu + nh; i++) {
+        ibcc_fabric_flow *x = &flows[i];
+        x->size = o->variable ? 22u + 256u + (uint32_t)ibcc_rng_below(&rng, 769) : size;
+        x->cls = i >= nu ? 1u : (x->dst == hot ? 2u : 0u);
+        switch (o->cmm) {
+        case MV_RP: x->agent = IBCC_AGENT_LAW; x->window = 1; break;
+        case MV_PI: x->agent = IBCC_AGENT_CCT; break;
+        case MV_MVCM: x->agent = IBCC_AGENT_MVCM; break;
+        default: x->agent = IBCC_AGENT_NONE; break;
+        }
+    }
+    memset(&d, 0, sizeof d);
+    (void)ibcc_topo_apply(&t, &d);
+    d.flows = flows;
+    d.flow_count = nu + nh;
+    d.switch_kind = o->vct ? IBCC_SWITCH_VCT : IBCC_SWITCH_CIOQ;
+    d.speedup = o->speedup ? o->speedup : 2u;
+    d.link_rate = IBCC_GBYTES(1);
+    d.data_size = size;
+    d.buf_credits = buf;
+    d.buf_packets = 64;
+    d.out_buf_packets = 64;
+    d.dest.ack_bytes = 22;
+    d.seed = o->seed;
+    {
+        /* buffers hold only a few packets here (3 of 278 bytes in 16
+           credits), so the marker levels are set in what a packet finds:
+           an input is "full" when it has no room for another packet
+           (trigger = capacity - units + 1), and MVPM marks when the
+           occupancy with the arriving packet passes 2/3 of the buffer
+           (found > 2/3 capacity - units); the output threshold stays at
+           1/3 of the output buffer */
+        unsigned u = (o->variable ? 22u + 1024u : size) / 64u + 1u;
+        unsigned in_thr = 2u * buf / 3u > u ? 2u * buf / 3u - u : 1u;
+        d.marker.trigger = buf >= u ? buf - u + 1u : 1u;
+        d.marker.mvpm_in_threshold = in_thr;
+    }
+    if (o->cmm == MV_RP) {
+        d.marker.engine = IBCC_MARKER_INPUT;
+        d.law.kind = IBCC_LAW_LIPD;
+    } else if (o->cmm == MV_PI) {
+        if (o->validated) {
+            d.marker.engine = IBCC_MARKER_MVPM;
+            d.dest.scheme = IBCC_DEST_MVPM;
+        } else {
+            /* IBA output-buffer threshold: Threshold 15 of the output
+               buffer, every eligible packet marked */
+            d.marker.engine = IBCC_MARKER_IBA;
+            d.marker.iba_threshold = 15;
+            d.dest.scheme = IBCC_DEST_IBA;
+        }
+        /* CCT-based delay insertion with no cap that matters: a linear
+           table of 1024 entries (IPD up to 1023 packet times) */
+        (void)ibcc_cct_fill_linear(cct, 1024);
+        d.cct.table = cct;
+        d.cct.table_len = 1024;
+        d.cct.max_pkt_bytes = size;
+        for (i = 0; i < IBCC_CCT_SLS; i++) {
+            d.cct.sl[i].ccti_timer = 10;
+            d.cct.sl[i].ccti_increase = 1;
+        }
+    } else if (o->cmm == MV_MVCM) {
+        ibcc_time ws = 0;
+        d.marker.engine = IBCC_MARKER_MVPM;
+        d.dest.scheme = IBCC_DEST_MVPM;
+        d.mvcm.dw_max = 2;
+        d.mvcm.k = o->k;
+        d.mvcm.n = o->n;
+        d.mvcm.flags = (o->nowarm ? IBCC_MVCM_NO_WARM : 0u)
+                     | (o->nocap ? IBCC_MVCM_NO_CAP : 0u);
+        /* WS = RTTmin over the longest path (2n links, each a propagation
+           and a forwarding delay) */
+        if (ibcc_mvcm_rtt_min(2u * o->n, IBCC_NS(45), IBCC_GBYTES(1), size, 22,
+                              &ws) != IBCC_OK) goto out;
+        d.mvcm.ws = ws;
+    }
+    ob.flows = flows;
+    ob.bin = (ibcc_time)(o->bin_us * 1e6 + 0.5);
+    (void)ibcc_wire_time(size, (ibcc_rate)(o->load * 1e9 + 0.5), &gap);
+    ob.want_hs = ns != 0;
+    ob.hot_after = o->hot_after;
+    ob.span = gap * o->hot_packets;
+    d.observer.delivered = mv_deliv;
+    d.observer.user = &ob;
+    r = ibcc_fabric_create(&f, &d);
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim mvcm: fabric: %s\n", ibcc_result_str(r));
+        goto out;
+    }
+    /* run until the hot spot starts (or the time given) */
+    end = o->time_set ? (ibcc_time)(o->time_us * 1e6 + 0.5) : IBCC_TIME_MAX;
+    while (ibcc_fabric_now(f) < end) {
+        ibcc_fabric_counters c;
+        memset(&c, 0, sizeof c);
+        (void)ibcc_fabric_counters_get(f, &c);
+        if (ns && c.data_delivered >= o->hot_after) break;
+        if (!ns && !o->time_set && c.data_delivered >= o->hot_after) break;
+        if (ibcc_fabric_now(f) > IBCC_S(1)) break;               /* stuck */
+        if (ibcc_fabric_run_until(f, ibcc_fabric_now(f) + step) != IBCC_OK) goto out;
+    }
+    ob.base0 = ibcc_fabric_now(f) / 2u;
+    /* the hot flows opened at the hot_after-th delivery (the observer
+       holds the instant); the base latency is that of cold packets
+       generated in the second half of the time before */
+    if (ob.hs) {
+        ob.base0 = ob.t_hs / 2u;
+        res->hot_started = 1;
+    }
+    if (!o->time_set)
+        end = ob.hs ? ob.t_he + (ob.t_he - ob.t_hs) : ibcc_fabric_now(f) * 2u;
+    if (o->series) {
+        unsigned s2;
+        ob.nbins = end / ob.bin + 1u;
+        for (s2 = 0; s2 < 2; s2++) {
+            ob.s_n[s2] = (uint64_t *)calloc(ob.nbins, 8);
+            ob.s_bytes[s2] = (uint64_t *)calloc(ob.nbins, 8);
+            ob.s_lat[s2] = (double *)calloc(ob.nbins, sizeof(double));
+            if (!ob.s_n[s2] || !ob.s_bytes[s2] || !ob.s_lat[s2]) goto out;
+        }
+    }
+    if (end > ibcc_fabric_now(f) && ibcc_fabric_run_until(f, end) != IBCC_OK) goto out;
+    res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    {
+        ibcc_fabric_counters c;
+        memset(&c, 0, sizeof c);
+        (void)ibcc_fabric_counters_get(f, &c);
+        res->delivered = c.data_delivered;
+        res->lat_cold = ob.cold_n ? ob.cold_lat / (double)ob.cold_n : 0;
+        res->lat_base = ob.base_n ? ob.base_lat / (double)ob.base_n : 0;
+        res->lat_all = ob.all_n ? ob.all_lat / (double)ob.all_n : 0;
+        res->accepted = (double)c.bytes_delivered / (double)H
+                        / ((double)ibcc_fabric_now(f) / 1000.0);
+        if (ob.hs) {
+            double cyc = (double)(ob.t_he - ob.t_hs) / 1000.0;
+            res->thr_cold = (double)ob.cold_bytes / (double)H / cyc;
+            res->hot_util = (double)ob.hot_bytes / cyc;   /* 1 byte/cycle */
+        }
+        res->marked_cold = ob.cold_total ? 100.0 * (double)ob.cold_marked / (double)ob.cold_total : 0;
+        res->marked_hot = ob.hot_total ? 100.0 * (double)ob.hot_marked / (double)ob.hot_total : 0;
+        res->validated_hot = ob.hot_total ? 100.0 * (double)ob.hot_valid / (double)ob.hot_total : 0;
+        res->t_hs = (double)ob.t_hs / 1000.0;
+        res->t_he = (double)ob.t_he / 1000.0;
+    }
+    ok = 1;
+out:
+    if (ok && o->series) {
+        FILE *fp = fopen(o->series, "w");
+        uint64_t bb;
+        if (!fp) {
+            fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->series, strerror(errno));
+            ok = 0;
+        } else {
+            double cyc = (double)ob.bin / 1000.0;
+            fprintf(fp, "time_us,cold_latency,hot_latency,cold_throughput,hot_throughput,hot_spot\n");
+            for (bb = 0; bb < ob.nbins; bb++) {
+                ibcc_time tm = bb * ob.bin + ob.bin / 2u;
+                fprintf(fp, "%.3f,%.1f,%.1f,%.5f,%.5f,%d\n", (double)tm / 1e6,
+                        ob.s_n[0][bb] ? ob.s_lat[0][bb] / (double)ob.s_n[0][bb] : 0.0,
+                        ob.s_n[1][bb] ? ob.s_lat[1][bb] / (double)ob.s_n[1][bb] : 0.0,
+                        (double)ob.s_bytes[0][bb] / (double)H / cyc,
+                        (double)ob.s_bytes[1][bb] / (double)H / cyc,
+                        ob.hs && tm >= ob.t_hs && tm < ob.t_he);
+            }
+            if (!close_out(fp, o->series)) ok = 0;
+        }
+    }
+    {
+        unsigned s2;
+        for (s2 = 0; s2 < 2; s2++) {
+            free(ob.s_n[s2]); free(ob.s_bytes[s2]); free(ob.s_lat[s2]);
+        }
+    }
+    ibcc_fabric_destroy(f);
+    ibcc_topo_free(&t);
+    free(flows);
+    free(hosts);
+    return ok;
+}
+
+static int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s\nload,%g\npayload,%s\n",
+            o->k, o->n, o->shuffle ? "shuffle" : "tree", mv_names[o->cmm], o->nowarm ? "-nowarm" : "",
+            o->nocap ? "-nocap" : "", o->validated ? "-validated" : "", o->load,
+            o->variable ? "variable" : (o->payload == 256 ? "256" : o->payload == 512 ? "512" : "1024"));
+    fprintf(fp, "hot_start_cycles,%.0f\nhot_end_cycles,%.0f\n", r->t_hs, r->t_he);
+    fprintf(fp, "cold_latency_mean,%.1f\ncold_latency_base,%.1f\n", r->lat_cold, r->lat_base);
+    fprintf(fp, "cold_throughput,%.5f\nhot_link_util,%.4f\n", r->thr_cold, r->hot_util);
+    fprintf(fp, "marked_pct_cold,%.3f\nmarked_pct_hot,%.3f\nvalidated_pct_hot,%.3f\n",
+            r->marked_cold, r->marked_hot, r->validated_hot);
+    fprintf(fp, "accepted,%.5f\nlatency_mean,%.1f\ndelivered,%llu\nconserved,%d\n",
+            r->accepted, r->lat_all, r->delivered, r->conserved);
+    return close_out(fp, path);
+}
+
+static int cmd_mvcm(int argc, char **argv)
+{
+    mv_opts o;
+    mv_res r;
+    int rc;
+    mv_defaults(&o);
+    rc = mv_parse(argc, argv, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (!mv_run(&o, &r)) return 1;
+    if (o.summary && !mv_write_summary(o.summary, &o, &r)) return 1;
+    if (!o.quiet) {
+        printf("%u-ary %u-fly, CMM %s%s%s%s, load %g bytes/cycle/host\n", o.k, o.n,
+               mv_names[o.cmm], o.nowarm ? " (no warm)" : "",
+               o.nocap ? " (no cap)" : "", o.validated ? " (validated)" : "", o.load);
+        if (r.hot_started)
+            printf("  hot spot                 %.0f .. %.0f cycles\n", r.t_hs, r.t_he);
+        printf("  cold latency, hot spot   %.1f cycles (before: %.1f)\n", r.lat_cold, r.lat_base);
+        printf("  cold throughput          %.4f bytes/cycle/host\n", r.thr_cold);
+        printf("  hot link utilisation     %.3f\n", r.hot_util);
+        printf("  marked %% cold / hot      %.2f / %.2f (validated hot %.2f)\n",
+               r.marked_cold, r.marked_hot, r.validated_hot);
+        printf("  accepted                 %.4f bytes/cycle/host, mean latency %.1f\n",
+               r.accepted, r.lat_all);
+        printf("  conserved                %s\n", r.conserved ? "yes" : "NO");
+    }
+    return r.conserved ? 0 : 1;
+}
+
+/* mvcm-sweep: average latency against accepted traffic for each CMM, no
+   hot spot, one worker process per point. */
+static int cmd_mvcm_sweep(int argc, char **argv)
+{
+    static const char *const cm[] = {"none", "rp", "pi", "mvcm"};
+    double loads[32];
+    unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total, next = 0, done = 0, running = 0;
+    const char *out = NULL;
+    char dir[] = "/tmp/ibccsim-mvsweep-XXXXXX";
+    long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+    int i;
+    FILE *fo;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: ibccsim mvcm-sweep [--k K] [--n N] [--loads L1,L2,...] [--jobs N] [--out FILE]\n"
+                   "Average latency (cycles) against accepted traffic (bytes/cycle/host)\n"
+                   "for each CMM under uniform traffic without a hot spot; each point\n"
+                   "an independent run in a worker process. CSV: cmm,load,accepted,latency.\n");
+            return 0;
+        }
+        if (!strcmp(a, "--loads")) {
+            char buf[512], *q, *tok;
+            if (!v || strlen(v) >= sizeof buf) return bad(a, v, "comma-separated loads");
+            strcpy(buf, v);
+            for (q = buf; (tok = strtok(q, ",")) != NULL && nl < 32; q = NULL)
+                if (!parse_double(tok, 1e-3, 1, &loads[nl++]))
+                    return bad(a, v, "comma-separated loads 0.001..1");
+        } else if (!strcmp(a, "--k") || !strcmp(a, "--n") || !strcmp(a, "--jobs")) {
+            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
+            if (a[2] == 'k') k = (unsigned)u; else if (a[2] == 'n') n = (unsigned)u;
+            else jobs = (unsigned)u;
+        } else if (!strcmp(a, "--out")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            out = v;
+        } else {
+            fprintf(stderr, "ibccsim mvcm-sweep: unknown flag '%s' (see --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (!nl) {
+        static const double def[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
+        for (nl = 0; nl < 8; nl++) loads[nl] = def[nl];
+    }
+    if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
+    total = 4u * nl;
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "ibccsim mvcm-sweep: no temporary directory: %s\n", strerror(errno));
+        return 1;
+    }
+    while (done < total) {
+        int st;
+        pid_t pid;
+        while (running < jobs && next < total) {
+            pid = fork();
+            if (pid < 0) { fprintf(stderr, "ibccsim mvcm-sweep: fork: %s\n", strerror(errno)); return 1; }
+            if (pid == 0) {
+                mv_opts o;
+                mv_res r;
+                char sum[64];
+                mv_defaults(&o);
+                o.k = k; o.n = n;
+                o.cmm = (int)(next / nl);
+                o.load = loads[next % nl];
+                o.hot_set = 1; o.hot_sources = 0;
+                o.hot_after = 20000;
+                snprintf(sum, sizeof sum, "%s/%u.csv", dir, next);
+                _exit(mv_run(&o, &r) && mv_write_summary(sum, &o, &r) ? 0 : 1);
+            }
+            next++;
+            running++;
+        }
+        pid = wait(&st);
+        if (pid < 0) break;
+        running--;
+        done++;
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            fprintf(stderr, "ibccsim mvcm-sweep: a run failed\n");
+            return 1;
+        }
+        fprintf(stderr, "\rmvcm-sweep: %u of %u points done", done, total);
+    }
+    fprintf(stderr, "\n");
+    fo = out ? fopen(out, "w") : stdout;
+    if (!fo) { fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno)); return 1; }
+    fprintf(fo, "cmm,load,accepted,latency\n");
+    for (p = 0; p < total; p++) {
+        char sum[64];
+        snprintf(sum, sizeof sum, "%s/%u.csv", dir, p);
+        fprintf(fo, "%s,%g,%.5f,%.1f\n", cm[p / nl], loads[p % nl],
+                sw_metric(sum, "accepted"), sw_metric(sum, "latency_mean"));
+        remove(sum);
+    }
+    rmdir(dir);
+    if (out) return close_out(fo, out) ? 0 : 1;
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -1486,6 +2079,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "recovery")) return cmd_recovery(argc - 2, argv + 2);
     if (!strcmp(argv[1], "demo")) return cmd_demo(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gran")) return cmd_gran(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "mvcm")) return cmd_mvcm(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "mvcm-sweep")) return cmd_mvcm_sweep(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gran-sweep"))
         return cmd_gran_sweep(argc - 2, argv + 2, argv[0]);
     fprintf(stderr, "ibccsim: unknown subcommand '%s'\n", argv[1]);
