@@ -1825,6 +1825,21 @@ static int mv_run(const mv_opts *o, mv_res *res)
         fprintf(stderr, "ibccsim mvcm: fabric: %s\n", ibcc_result_str(r));
         goto out;
     }
+    if (o->series) {
+        /* series from time 0: room for the warm-up (estimated from the
+           load, with margin), the hot spot and as long again */
+        double warm = (double)o->hot_after * size / ((double)H * o->load);
+        ibcc_time guess = (ibcc_time)(3.0 * warm * 1000.0) + 3u * ob.span;
+        unsigned s2;
+        if (o->time_set) guess = (ibcc_time)(o->time_us * 1e6 + 0.5);
+        ob.nbins = guess / ob.bin + 1u;
+        for (s2 = 0; s2 < 2; s2++) {
+            ob.s_n[s2] = (uint64_t *)calloc(ob.nbins, 8);
+            ob.s_bytes[s2] = (uint64_t *)calloc(ob.nbins, 8);
+            ob.s_lat[s2] = (double *)calloc(ob.nbins, sizeof(double));
+            if (!ob.s_n[s2] || !ob.s_bytes[s2] || !ob.s_lat[s2]) goto out;
+        }
+    }
     /* run until the hot spot starts (or the time given) */
     end = o->time_set ? (ibcc_time)(o->time_us * 1e6 + 0.5) : IBCC_TIME_MAX;
     while (ibcc_fabric_now(f) < end) {
@@ -1846,7 +1861,7 @@ static int mv_run(const mv_opts *o, mv_res *res)
     }
     if (!o->time_set)
         end = ob.hs ? ob.t_he + (ob.t_he - ob.t_hs) : ibcc_fabric_now(f) * 2u;
-    if (o->series) {
+    if (o->series && ob.s_n[0] == NULL) {
         unsigned s2;
         ob.nbins = end / ob.bin + 1u;
         for (s2 = 0; s2 < 2; s2++) {
@@ -1890,7 +1905,7 @@ out:
         } else {
             double cyc = (double)ob.bin / 1000.0;
             fprintf(fp, "time_us,cold_latency,hot_latency,cold_throughput,hot_throughput,hot_spot\n");
-            for (bb = 0; bb < ob.nbins; bb++) {
+            for (bb = 0; bb < ob.nbins && bb * ob.bin < end; bb++) {
                 ibcc_time tm = bb * ob.bin + ob.bin / 2u;
                 fprintf(fp, "%.3f,%.1f,%.1f,%.5f,%.5f,%d\n", (double)tm / 1e6,
                         ob.s_n[0][bb] ? ob.s_lat[0][bb] / (double)ob.s_n[0][bb] : 0.0,
@@ -2008,8 +2023,9 @@ static int cmd_mvcm_sweep(int argc, char **argv)
         i++;
     }
     if (!nl) {
-        static const double def[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
-        for (nl = 0; nl < 8; nl++) loads[nl] = def[nl];
+        static const double def[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8,
+                                     0.9, 1.0};
+        for (nl = 0; nl < 10; nl++) loads[nl] = def[nl];
     }
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
     total = 4u * nl;

@@ -98,3 +98,12 @@ plot gran_scenario1.gp
 "$SIM" gran-sweep --timers 10,50,150,500,1000,2000 --rates 0,1,2,4,8,15 \
     --step 200 --out "$DATA/gran_sweep.csv"
 plot gran_sweep.gp
+
+# ---- 6. [F] MVCM on a 4-ary 3-fly: hot spot over time, and the sweep -------
+for cmm in none rp pi mvcm; do
+    "$SIM" mvcm --cmm $cmm --quiet --series "$DATA/mvcm_$cmm.csv" \
+        --summary "$DATA/mvcm_${cmm}_summary.csv"
+done
+plot mvcm_time.gp
+"$SIM" mvcm-sweep --out "$DATA/mvcm_sweep.csv"
+plot mvcm_sweep.gp

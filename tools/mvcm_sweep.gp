@@ -1,0 +1,13 @@
+# [F]-style: average latency against accepted traffic for each CMM under
+# uniform traffic (no hot spot). Input: data/mvcm_sweep.csv from
+# `ibccsim mvcm-sweep`. Called by tools/figures.sh.
+set terminal @term size 900,560 font "sans,11"
+set output out.'/mvcm_sweep.png'
+set datafile separator ','
+set title "4-ary 3-fly, uniform traffic: latency against accepted traffic [F]"
+set xlabel 'accepted traffic (bytes/cycle/host)'
+set ylabel 'average latency (cycles)'
+set logscale y
+set grid
+set key top left
+plot for [c in "none rp pi mvcm"] data.'/mvcm_sweep.csv' every ::1 using ((strcol(1) eq c) ? $3 : 1/0):4 with linespoints lw 1.5 pt 7 title c
