@@ -43,7 +43,7 @@ test: ibcc.h
 	@$(MAKE) -s -j$(JOBS) test-build
 	@echo "== unit tests, sanitizer builds (address, undefined), scenarios, compile matrix, install =="
 	@BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TESTS)) \
-	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/gran.sh \
+	   $(addprefix $(BUILD)/san/,$(TESTS)) tests/coverage.sh tests/gran.sh tests/fabrics.sh \
 	   tests/matrix.sh tests/install.sh tests/cmake.sh tests/ns3.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples

@@ -677,7 +677,7 @@ static void fuzz(void)
     buf = (char *)malloc(cap);
     T_CHECK(buf != NULL);
     if (!buf) { free(topo); free(lft); return; }
-    for (it = 0; it < 400; it++) {
+    for (it = 0; it < 2000; it++) {
         ibcc_ibfabric f;
         ibcc_ibfabric_error e;
         ibcc_result r;
