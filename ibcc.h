@@ -119,7 +119,9 @@
    L2  loop       event loop: timed events on a heap in caller memory
    L3  fabric     hosts, links with credit flow control, switch kinds
                   (VCT, CIOQ), source agents, traffic (flows and pattern
-                  helpers), delivered-byte statistics, two-switch builder
+                  helpers), delivered-byte statistics, two-switch builder,
+                  InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
+                  ibroute forwarding tables, up/down routes)
                   (IBCC_NO_FABRIC leaves it out)
 
    A packet through the fabric (L3): its flow generates it into a queue
@@ -2424,7 +2426,8 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
                     (uniform, permutation, incast, hot spot) fill flow
                     arrays
      topology       nodes, links (rate, propagation delay) and static
-                    routes as data; the two-switch builder
+                    routes as data; the two-switch builder; the InfiniBand
+                    fabric loader (a real subnet's topology and tables)
    docs/fabric.md follows one packet from generation to its ACK and lists
    every modelling choice.
 
