@@ -11263,7 +11263,10 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
             uint32_t node, np = 0, k, prev_line = 0;
             if (src == d) continue;
             node = n.peer[n.base[nsw + src]];
-            wid++;
+            if (++wid == 0) {           /* wrapped: forget old walks */
+                memset(walk, 0, ((size_t)nsw + 1u) * sizeof *walk);
+                wid = 1;
+            }
             while (r == IBCC_OK) {
                 uint32_t port, line;
                 if (node == IBCC__IBF_NONE) {
