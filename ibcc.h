@@ -2844,13 +2844,15 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
    tables are bounded, nothing recurses.
      PARSE      a line of no accepted form
      RANGE      a port beyond its node's ports, a count out of range, a
-                route to a port with no link, a route into a loop
+                route to port 0 or a port with no link, a route into a
+                loop or to another host
      MISMATCH   a port linked twice or a cable the two sides disagree on,
                 a GUID or LID declared twice, a second table for a switch
      NOT_FOUND  a link to a node never declared, a table of an unknown
                 switch, a host LID a reached switch does not route, a
                 switch with no table, no legal up/down path
-     CAPACITY   more than 2^20 nodes or 2^24 routes; NOMEM, NULL. */
+     CAPACITY   more than 2^20 nodes, switches x hosts above 2^26, more
+                than 2^24 routes; NOMEM, NULL; STATE (no topology loaded). */
 #define IBCC_IBF_NAME 64u           /* description bytes kept, with NUL */
 typedef struct ibcc_ibfabric_error {
     ibcc_result code;
