@@ -119,7 +119,9 @@
    L2  loop       event loop: timed events on a heap in caller memory
    L3  fabric     hosts, links with credit flow control, switch kinds
                   (VCT, CIOQ), source agents, traffic (flows and pattern
-                  helpers), delivered-byte statistics, two-switch builder
+                  helpers), delivered-byte statistics, two-switch builder,
+                  InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
+                  ibroute forwarding tables, up/down routes)
                   (IBCC_NO_FABRIC leaves it out)
 
    A packet through the fabric (L3): its flow generates it into a queue
@@ -2433,7 +2435,8 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
                     (uniform, permutation, incast, hot spot) fill flow
                     arrays
      topology       nodes, links (rate, propagation delay) and static
-                    routes as data; the two-switch builder
+                    routes as data; the two-switch builder; the InfiniBand
+                    fabric loader (a real subnet's topology and tables)
    docs/fabric.md follows one packet from generation to its ACK and lists
    every modelling choice.
 
@@ -2880,6 +2883,126 @@ typedef struct ibcc_twoswitch {
    points d's topology fields at ts. Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
                                           uint32_t R, ibcc_fabric_desc *d);
+
+/* ---- InfiniBand fabric loader ------------------------------------------
+   Reads a real InfiniBand subnet: the topology text `ibnetdiscover` prints
+   and, optionally, the unicast linear forwarding tables (LFTs) OpenSM
+   dumps (opensm-lfts.dump) or `ibroute` / `dump_lfts` print; without
+   LFTs it computes up/down routes. The result is ready for an
+   ibcc_fabric_desc (ibcc_ibfabric_to_desc) plus each host's name, GUIDs
+   and LID so that a caller can define flows by name. docs/topologies.md
+   ("Loading a real fabric") gives the formats and every rule.
+
+   Nodes: every switch (its port count from the header; IB port p is
+   fabric port p - 1; port 0, the management port, carries no link) in
+   file order, then one host per connected channel-adapter port (Ca and
+   Rt nodes) in file order: a two-port CA cabled twice is two hosts,
+   named "<description>/P<port>"; a CA with one connected port is named
+   by its description. Links: each cable once, whichever side lists it;
+   its rate from the width x speed token (1x/2x/4x/8x/12x times SDR 2,
+   DDR 4, QDR 8, FDR10 10, FDR 64/66 x 14.0625, EDR 25, HDR 50, NDR 100
+   Gbit/s of data per lane), 0 (= desc.link_rate) without one.
+
+   Errors: every function returns IBCC_OK or an IBCC_ERR_* code and, when
+   `err` is not NULL, fills it: the code, the file name given, the 1-based
+   line (0 when no single line is to blame) and a one-line reason; print
+   it as "file:line: reason". Bad input never crashes: loops over text and
+   tables are bounded, nothing recurses.
+     PARSE      a line of no accepted form
+     RANGE      a port beyond its node's ports, a count out of range, a
+                route to port 0 or a port with no link, a route into a
+                loop or to another host
+     MISMATCH   a port linked twice or a cable the two sides disagree on,
+                a GUID or LID declared twice, a second table for a switch
+     NOT_FOUND  a link to a node never declared, a table of an unknown
+                switch, a host LID a reached switch does not route, a
+                switch with no table, no legal up/down path
+     CAPACITY   more than 2^20 nodes, switches x hosts above 2^26, more
+                than 2^24 routes; NOMEM, NULL; STATE (no topology loaded). */
+#define IBCC_IBF_NAME 64u           /* description bytes kept, with NUL */
+typedef struct ibcc_ibfabric_error {
+    ibcc_result code;
+    uint32_t line;                  /* 1-based; 0 = the file as a whole */
+    char file[128];                 /* the name given (truncated) */
+    char reason[208];
+} ibcc_ibfabric_error;
+
+typedef struct ibcc_ibfabric_host {
+    uint32_t node;                  /* fabric node index */
+    uint32_t lid, lmc;              /* base LID (0 = none assigned), LMC */
+    uint32_t ca_port;               /* port number on its adapter */
+    uint64_t node_guid, port_guid;
+    uint32_t line;                  /* its Ca/Rt line in the topology */
+    char name[IBCC_IBF_NAME];
+} ibcc_ibfabric_host;
+
+typedef struct ibcc_ibfabric_switch {
+    uint32_t node;                  /* fabric node index */
+    uint32_t lid;                   /* port 0 LID (0 = none assigned) */
+    uint32_t ports;                 /* IB ports 1..ports */
+    uint32_t rank;                  /* up/down rank (0 = a root), set by
+                                       ibcc_ibfabric_updown */
+    uint64_t guid;
+    uint32_t line;                  /* its Switch line in the topology */
+    uint32_t lft_line;              /* its table's header line, 0 = none */
+    char name[IBCC_IBF_NAME];
+} ibcc_ibfabric_switch;
+
+#define IBCC_IBF_ROUTES_NONE   0u
+#define IBCC_IBF_ROUTES_LFT    1u   /* from forwarding tables */
+#define IBCC_IBF_ROUTES_UPDOWN 2u   /* computed */
+typedef struct ibcc_ibfabric {
+    ibcc_fabric_node  *nodes;  uint32_t node_count;
+    ibcc_fabric_link  *links;  uint32_t link_count;
+    ibcc_fabric_route *routes; uint32_t route_count;
+    uint32_t *route_line;           /* per route: its LFT line (0 computed) */
+    ibcc_ibfabric_host   *hosts;    uint32_t host_count;
+    ibcc_ibfabric_switch *switches; uint32_t switch_count;
+    uint32_t isl_count;             /* links between two switches */
+    uint32_t routing;               /* IBCC_IBF_ROUTES_* */
+    uint32_t roots;                 /* up/down: switches of rank 0 */
+    uint32_t line_count;            /* lines of the topology text */
+    char topo_file[128], lft_file[128];
+    ibcc_fabric_allocator allocator;
+} ibcc_ibfabric;
+
+/* Parses ibnetdiscover text (len bytes, NUL not needed) into *f, which
+   it zeroes first; `file` names it in errors (NULL: "(topology)"); al may
+   be NULL (malloc/free). On error *f holds nothing (nothing to free). */
+IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, const ibcc_fabric_allocator *al,
+        ibcc_ibfabric_error *err);
+/* Reads LFT text into f's routes (replacing any) and checks them with
+   ibcc_ibfabric_check; on error f has no routes. Entries for switch LIDs
+   and LIDs of no host are read and ignored; a host is reached by its
+   base LID; port 255 means "no entry". */
+IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err);
+/* Computes deadlock-free up/down routes (replacing any): roots are the
+   switches farthest from every host, rank = hops from the nearest root,
+   a link goes up toward the lower (rank, GUID); where that leaves a pair
+   without a legal path, the single root of lowest GUID among them is
+   used instead. A switch that can reach the destination going only down
+   routes down on a shortest down path, any other goes up toward the
+   nearest such switch; among equal next hops (sorted by port) the one at
+   (destination host index mod count). Checked like LFT routes. */
+IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
+                                          ibcc_ibfabric_error *err);
+/* Follows the route from every host to every other host: it must reach
+   the destination without a loop, a missing entry or a port with no
+   link. *pairs_ok (may be NULL) = the (source, destination) pairs that
+   arrive: host_count * (host_count - 1) on success. */
+IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
+        uint64_t *pairs_ok, ibcc_ibfabric_error *err);
+/* Points d's nodes, links and routes at f's arrays (flows untouched). */
+IBCC_API ibcc_result ibcc_ibfabric_to_desc(const ibcc_ibfabric *f,
+                                           ibcc_fabric_desc *d);
+/* The host (index into f->hosts) named `name`: its name, or its node or
+   port GUID as 0x-prefixed hex. Errors: NULL, NOT_FOUND. */
+IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
+        const char *name, uint32_t *host);
+/* Frees everything f holds and zeroes it (NULL is fine). */
+IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
 #endif /* IBCC_NO_FABRIC */
 
 #ifdef __cplusplus
@@ -2897,6 +3020,7 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -10635,6 +10759,1514 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
     d->routes = ts->routes; d->route_count = ts->route_count;
     d->flows = ts->flows; d->flow_count = ts->flow_count;
     return IBCC_OK;
+}
+/* ---- InfiniBand fabric loader: implementation ---------------------------- */
+#define IBCC__IBF_NONE     UINT32_C(0xffffffff)
+#define IBCC__IBF_MAXNODES (1u << 20)
+#define IBCC__IBF_MAXPAIRS (UINT64_C(1) << 26)  /* switches x hosts tables */
+#define IBCC__IBF_MAXROUTE (1u << 24)
+
+static void ibcc__ibf_errset(ibcc_ibfabric_error *err, ibcc_result code,
+                             const char *file, uint32_t line,
+                             const char *fmt, ...)
+{
+    va_list ap;
+    if (!err) return;
+    memset(err, 0, sizeof *err);
+    err->code = code;
+    err->line = line;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    va_start(ap, fmt);
+    vsnprintf(err->reason, sizeof err->reason, fmt, ap);
+    va_end(ap);
+}
+
+/* Grows an array to hold `need` elements: the new pointer (old contents
+   copied, old block freed), p itself when it is big enough, NULL when
+   memory runs out (p untouched). */
+static void *ibcc__ibf_grow(ibcc_fabric_allocator *a, void *p, uint32_t *cap,
+                            uint32_t need, size_t elem)
+{
+    void *q;
+    uint32_t nc;
+    if (need <= *cap && p) return p;
+    nc = *cap ? *cap : 16u;
+    while (nc < need) {
+        if (nc > 0x3fffffffu) return NULL;
+        nc *= 2u;
+    }
+    q = ibcc__fab_alloc(a, ibcc__fab_mul(nc, elem));
+    if (!q) return NULL;
+    if (p) {
+        memcpy(q, p, (size_t)*cap * elem);
+        ibcc__fab_free(a, p);
+    }
+    *cap = nc;
+    return q;
+}
+
+/* ---- text cursor: [p, e) of one line; every step advances or fails ---- */
+typedef struct ibcc__ibf_cur { const char *p, *e; } ibcc__ibf_cur;
+
+static void ibcc__ibf_ws(ibcc__ibf_cur *c)
+{
+    while (c->p < c->e && (*c->p == ' ' || *c->p == '\t')) c->p++;
+}
+static int ibcc__ibf_lit(ibcc__ibf_cur *c, const char *s)
+{
+    size_t n = strlen(s);
+    if ((size_t)(c->e - c->p) < n || memcmp(c->p, s, n) != 0) return 0;
+    c->p += n;
+    return 1;
+}
+static int ibcc__ibf_dec(ibcc__ibf_cur *c, uint32_t max, uint32_t *v)
+{
+    uint64_t x = 0;
+    const char *s = c->p;
+    while (c->p < c->e && *c->p >= '0' && *c->p <= '9') {
+        x = x * 10u + (uint64_t)(*c->p - '0');
+        if (x > max) return 0;
+        c->p++;
+    }
+    if (c->p == s) return 0;
+    *v = (uint32_t)x;
+    return 1;
+}
+static int ibcc__ibf_hexdigit(char ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+/* 1..16 hex digits (no prefix). */
+static int ibcc__ibf_hex(ibcc__ibf_cur *c, uint64_t *v)
+{
+    uint64_t x = 0;
+    unsigned n = 0;
+    int d;
+    while (c->p < c->e && (d = ibcc__ibf_hexdigit(*c->p)) >= 0) {
+        if (++n > 16u) return 0;
+        x = (x << 4) | (uint64_t)d;
+        c->p++;
+    }
+    if (n == 0) return 0;
+    *v = x;
+    return 1;
+}
+/* The end of a whitespace-delimited token. */
+static const char *ibcc__ibf_tokend(const ibcc__ibf_cur *c)
+{
+    const char *q = c->p;
+    while (q < c->e && *q != ' ' && *q != '\t') q++;
+    return q;
+}
+/* "..." into buf (truncated); 0 without both quotes. */
+static int ibcc__ibf_quoted(ibcc__ibf_cur *c, char *buf, size_t cap)
+{
+    const char *q;
+    size_t n;
+    if (c->p >= c->e || *c->p != '"') return 0;
+    q = c->p + 1;
+    while (q < c->e && *q != '"') q++;
+    if (q >= c->e) return 0;
+    if (buf && cap) {
+        n = (size_t)(q - (c->p + 1));
+        if (n >= cap) n = cap - 1u;
+        memcpy(buf, c->p + 1, n);
+        buf[n] = 0;
+    }
+    c->p = q + 1;
+    return 1;
+}
+/* "X-<guid>" with the type letter X. */
+static int ibcc__ibf_nodename(ibcc__ibf_cur *c, char *type, uint64_t *guid)
+{
+    if (c->e - c->p < 4 || c->p[0] != '"' || c->p[2] != '-') return 0;
+    if (c->p[1] != 'S' && c->p[1] != 'H' && c->p[1] != 'R') return 0;
+    *type = c->p[1];
+    c->p += 3;
+    if (!ibcc__ibf_hex(c, guid)) return 0;
+    return ibcc__ibf_lit(c, "\"");
+}
+/* Data rate of a width x speed token such as 4xQDR (bytes/s), 0 if the
+   token is not one. Per lane: SDR 2, DDR 4, QDR 8 (8b/10b), FDR10 10,
+   FDR 14.0625 x 64/66, EDR 25 (64b/66b), HDR 50, NDR 100 Gbit/s. */
+static ibcc_rate ibcc__ibf_rate(const char *s, const char *e)
+{
+    static const char *const nm[] = {"SDR", "DDR", "QDR", "FDR10", "FDR",
+                                     "EDR", "HDR", "NDR"};
+    /* per lane, bytes/s */
+    static const ibcc_rate lane[] = {
+        UINT64_C(250000000), UINT64_C(500000000), UINT64_C(1000000000),
+        UINT64_C(1250000000), 0, UINT64_C(3125000000), UINT64_C(6250000000),
+        UINT64_C(12500000000)};
+    uint32_t w = 0;
+    unsigned i;
+    ibcc__ibf_cur c;
+    c.p = s; c.e = e;
+    if (!ibcc__ibf_dec(&c, 12u, &w) || !ibcc__ibf_lit(&c, "x")) return 0;
+    if (w != 1u && w != 2u && w != 4u && w != 8u && w != 12u) return 0;
+    for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
+        size_t n = strlen(nm[i]);
+        if ((size_t)(e - c.p) == n && memcmp(c.p, nm[i], n) == 0) {
+            if (i == 4u)        /* FDR: 14.0625e9 * 64/66 / 8 bytes/s */
+                return (ibcc_rate)w * UINT64_C(112500000000) / 66u;
+            return (ibcc_rate)w * lane[i];
+        }
+    }
+    return 0;
+}
+
+/* The comment after '#' on a port or node line: a quoted description,
+   "lid N", "lmc N" and a rate token, in any order; other words are
+   skipped (s=.. w=.. v=.. e=.., slot N, (scp)). */
+typedef struct ibcc__ibf_note {
+    char desc[IBCC_IBF_NAME];
+    uint32_t lid[2], nlid, lmc, has_lmc, has_desc;
+    ibcc_rate rate;
+} ibcc__ibf_note;
+
+static int ibcc__ibf_comment(ibcc__ibf_cur *c, ibcc__ibf_note *n)
+{
+    memset(n, 0, sizeof *n);
+    ibcc__ibf_ws(c);
+    if (c->p >= c->e) return 1;
+    if (*c->p != '#') return 0;
+    c->p++;
+    for (;;) {
+        const char *t;
+        ibcc__ibf_ws(c);
+        if (c->p >= c->e) return 1;
+        if (*c->p == '"') {
+            char tmp[IBCC_IBF_NAME];
+            if (!ibcc__ibf_quoted(c, tmp, sizeof tmp)) return 0;
+            if (!n->has_desc) {
+                memcpy(n->desc, tmp, sizeof tmp);
+                n->has_desc = 1;
+            }
+            continue;
+        }
+        t = ibcc__ibf_tokend(c);
+        if (t - c->p == 3 && (memcmp(c->p, "lid", 3) == 0
+                              || memcmp(c->p, "lmc", 3) == 0)) {
+            int is_lid = c->p[1] == 'i';
+            uint32_t v;
+            c->p = t;
+            ibcc__ibf_ws(c);
+            if (!ibcc__ibf_dec(c, 0xffffu, &v)) return 0;
+            if (is_lid) { if (n->nlid < 2u) n->lid[n->nlid++] = v; }
+            else { n->lmc = v; n->has_lmc = 1; }
+            continue;
+        }
+        if (!n->rate) n->rate = ibcc__ibf_rate(c->p, t);
+        c->p = t;
+    }
+}
+
+/* ---- parse state ------------------------------------------------------- */
+typedef struct ibcc__ibf_rnode {        /* a node as declared */
+    char type;                          /* 'S', 'H' (Ca) or 'R' (Rt) */
+    uint32_t ports, lid, lmc, line;
+    uint32_t slot;                      /* its first port slot */
+    uint32_t conn;                      /* connected ports */
+    uint64_t guid;
+    char desc[IBCC_IBF_NAME];
+} ibcc__ibf_rnode;
+
+typedef struct ibcc__ibf_rport {        /* a port line */
+    uint32_t node, port;                /* raw node and its port */
+    char ptype;
+    uint64_t pguid;                     /* peer as written */
+    uint32_t pport;
+    uint64_t own_guid, peer_pguid;      /* port GUIDs, 0 = not given */
+    uint32_t own_lid, own_lmc, peer_lid, has_own, has_peer_lid;
+    ibcc_rate rate;
+    uint32_t line;
+} ibcc__ibf_rport;
+
+typedef struct ibcc__ibf_slot {         /* a port of a declared node */
+    uint32_t peer, pport;               /* raw node, its port; NONE */
+    uint32_t said;                      /* the node's own line listed it */
+    uint32_t link;                      /* raw link index */
+    uint32_t lid, lmc, lid_own, has_lid;
+    uint64_t pguid;
+} ibcc__ibf_slot;
+
+typedef struct ibcc__ibf_rlink {
+    uint32_t a, ap, b, bp;
+    ibcc_rate rate;
+} ibcc__ibf_rlink;
+
+typedef struct ibcc__ibf_key { uint64_t guid; uint32_t idx; } ibcc__ibf_key;
+
+static int ibcc__ibf_keycmp(const void *x, const void *y)
+{
+    const ibcc__ibf_key *a = (const ibcc__ibf_key *)x;
+    const ibcc__ibf_key *b = (const ibcc__ibf_key *)y;
+    if (a->guid != b->guid) return a->guid < b->guid ? -1 : 1;
+    return a->idx < b->idx ? -1 : (a->idx > b->idx);
+}
+static uint32_t ibcc__ibf_lookup(const ibcc__ibf_key *k, uint32_t n,
+                                 uint64_t guid)
+{
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (k[mid].guid < guid) lo = mid + 1u; else hi = mid;
+    }
+    return lo < n && k[lo].guid == guid ? k[lo].idx : IBCC__IBF_NONE;
+}
+
+typedef struct ibcc__ibf_parse {
+    ibcc_fabric_allocator al;
+    ibcc__ibf_rnode *node; uint32_t nnode, cnode;
+    ibcc__ibf_rport *port; uint32_t nport, cport;
+    ibcc__ibf_rlink *link; uint32_t nlink, clink;
+    ibcc__ibf_slot *slot;
+    ibcc__ibf_key *key;
+    uint32_t *lidmap;
+} ibcc__ibf_parse;
+
+static void ibcc__ibf_parse_free(ibcc__ibf_parse *s)
+{
+    ibcc__fab_free(&s->al, s->node);
+    ibcc__fab_free(&s->al, s->port);
+    ibcc__fab_free(&s->al, s->link);
+    ibcc__fab_free(&s->al, s->slot);
+    ibcc__fab_free(&s->al, s->key);
+    ibcc__fab_free(&s->al, s->lidmap);
+}
+
+static int ibcc__ibf_idline(ibcc__ibf_cur *c)
+{
+    static const char *const ids[] = {"vendid=", "devid=", "sysimgguid=",
+                                      "switchguid=", "caguid=", "rtguid="};
+    unsigned i;
+    for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (ibcc__ibf_lit(c, ids[i])) return 1;
+    return 0;
+}
+
+/* One line of topology text; returns IBCC_OK or fills err. *cur is the
+   raw node whose port lines may follow (NONE after an id line). */
+static ibcc_result ibcc__ibf_line(ibcc__ibf_parse *s, ibcc__ibf_cur *c,
+                                  uint32_t line, uint32_t *cur,
+                                  const char *file, ibcc_ibfabric_error *err)
+{
+    ibcc__ibf_note note;
+    if (c->p >= c->e || *c->p == '#') return IBCC_OK;
+    if (ibcc__ibf_idline(c)) {
+        uint64_t g;
+        *cur = IBCC__IBF_NONE;
+        if (!ibcc__ibf_lit(c, "0x") || !ibcc__ibf_hex(c, &g)) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "an id line needs a 0x-prefixed hex value");
+            return IBCC_ERR_PARSE;
+        }
+        return IBCC_OK;
+    }
+    if (ibcc__ibf_lit(c, "Chassis ") || ibcc__ibf_lit(c, "Hostname:")
+        || ibcc__ibf_lit(c, "Non-Chassis Nodes"))
+        return IBCC_OK;                 /* ibnetdiscover -g grouping */
+    if (ibcc__ibf_lit(c, "Switch") || ibcc__ibf_lit(c, "Ca")
+        || ibcc__ibf_lit(c, "Rt")) {
+        char want = c->p[-1] == 'h' ? 'S' : c->p[-1] == 'a' ? 'H' : 'R';
+        char type = 0;
+        uint32_t ports = 0;
+        uint64_t guid = 0;
+        ibcc__ibf_rnode *n;
+        void *q;
+        const char *at = c->p;
+        ibcc__ibf_ws(c);
+        if (c->p == at || !ibcc__ibf_dec(c, 255u, &ports)) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "a node line needs a port count 1..255");
+            return IBCC_ERR_PARSE;
+        }
+        ibcc__ibf_ws(c);
+        if (!ibcc__ibf_nodename(c, &type, &guid) || type != want) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "expected the node name \"%c-<guid>\"", want);
+            return IBCC_ERR_PARSE;
+        }
+        if (!ibcc__ibf_comment(c, &note)) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "unexpected text after the node name");
+            return IBCC_ERR_PARSE;
+        }
+        if (ports == 0) {
+            ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, line,
+                             "a node with 0 ports");
+            return IBCC_ERR_RANGE;
+        }
+        if (s->nnode >= IBCC__IBF_MAXNODES) {
+            ibcc__ibf_errset(err, IBCC_ERR_CAPACITY, file, line,
+                             "more than %u nodes", IBCC__IBF_MAXNODES);
+            return IBCC_ERR_CAPACITY;
+        }
+        q = ibcc__ibf_grow(&s->al, s->node, &s->cnode, s->nnode + 1u,
+                           sizeof *s->node);
+        if (!q) {
+            ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+            return IBCC_ERR_NOMEM;
+        }
+        s->node = (ibcc__ibf_rnode *)q;
+        n = &s->node[s->nnode];
+        memset(n, 0, sizeof *n);
+        n->type = type;
+        n->ports = ports;
+        n->guid = guid;
+        n->line = line;
+        n->lid = note.nlid ? note.lid[0] : 0;
+        n->lmc = note.lmc;
+        memcpy(n->desc, note.desc, sizeof n->desc);
+        *cur = s->nnode++;
+        return IBCC_OK;
+    }
+    if (*c->p == '[') {
+        ibcc__ibf_rport r;
+        void *q;
+        const ibcc__ibf_rnode *own;
+        memset(&r, 0, sizeof r);
+        if (*cur == IBCC__IBF_NONE) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "a port line outside a Switch, Ca or Rt block");
+            return IBCC_ERR_PARSE;
+        }
+        own = &s->node[*cur];
+        c->p++;
+        if (!ibcc__ibf_dec(c, 255u, &r.port) || !ibcc__ibf_lit(c, "]")) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "a port line starts with [<port>]");
+            return IBCC_ERR_PARSE;
+        }
+        if (ibcc__ibf_lit(c, "[ext ")) {            /* -g external port */
+            uint32_t x;
+            if (!ibcc__ibf_dec(c, 0xffffu, &x) || !ibcc__ibf_lit(c, "]")) {
+                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                                 "bad [ext <port>]");
+                return IBCC_ERR_PARSE;
+            }
+        }
+        if (ibcc__ibf_lit(c, "(")) {
+            if (!ibcc__ibf_hex(c, &r.own_guid) || !ibcc__ibf_lit(c, ")")) {
+                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                                 "bad port GUID (<hex>)");
+                return IBCC_ERR_PARSE;
+            }
+        }
+        ibcc__ibf_ws(c);
+        if (!ibcc__ibf_nodename(c, &r.ptype, &r.pguid) || !ibcc__ibf_lit(c, "[")
+            || !ibcc__ibf_dec(c, 255u, &r.pport) || !ibcc__ibf_lit(c, "]")) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "expected the peer \"X-<guid>\"[<port>]");
+            return IBCC_ERR_PARSE;
+        }
+        if (ibcc__ibf_lit(c, "[ext ")) {
+            uint32_t x;
+            if (!ibcc__ibf_dec(c, 0xffffu, &x) || !ibcc__ibf_lit(c, "]")) {
+                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                                 "bad [ext <port>]");
+                return IBCC_ERR_PARSE;
+            }
+        }
+        ibcc__ibf_ws(c);
+        if (ibcc__ibf_lit(c, "(")) {
+            if (!ibcc__ibf_hex(c, &r.peer_pguid) || !ibcc__ibf_lit(c, ")")) {
+                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                                 "bad peer port GUID (<hex>)");
+                return IBCC_ERR_PARSE;
+            }
+        }
+        if (!ibcc__ibf_comment(c, &note)) {
+            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                             "unexpected text after the peer port");
+            return IBCC_ERR_PARSE;
+        }
+        r.node = *cur;
+        r.line = line;
+        r.rate = note.rate;
+        if (own->type == 'S') {             /* # "desc" lid <peer lid> */
+            if (note.nlid) { r.peer_lid = note.lid[0]; r.has_peer_lid = 1; }
+        } else {                    /* # lid <own> lmc M "desc" lid <peer> */
+            if (note.nlid) {
+                r.own_lid = note.lid[0];
+                r.own_lmc = note.lmc;
+                r.has_own = 1;
+            }
+            if (note.nlid > 1u) { r.peer_lid = note.lid[1]; r.has_peer_lid = 1; }
+        }
+        if (s->nport >= 4u * IBCC__IBF_MAXNODES) {
+            ibcc__ibf_errset(err, IBCC_ERR_CAPACITY, file, line,
+                             "too many port lines");
+            return IBCC_ERR_CAPACITY;
+        }
+        q = ibcc__ibf_grow(&s->al, s->port, &s->cport, s->nport + 1u,
+                           sizeof *s->port);
+        if (!q) {
+            ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+            return IBCC_ERR_NOMEM;
+        }
+        s->port = (ibcc__ibf_rport *)q;
+        s->port[s->nport++] = r;
+        return IBCC_OK;
+    }
+    ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+                     "not a line of ibnetdiscover output");
+    return IBCC_ERR_PARSE;
+}
+
+/* Calls fn on every line (trimmed of blanks and CR) of text. */
+typedef ibcc_result (*ibcc__ibf_linefn)(void *ctx, ibcc__ibf_cur *c,
+                                        uint32_t line);
+static ibcc_result ibcc__ibf_lines(const char *text, size_t len, void *ctx,
+                                   ibcc__ibf_linefn fn, uint32_t *lines)
+{
+    const char *p = text, *end = text + len;
+    uint32_t line = 0;
+    while (p < end) {
+        const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
+        ibcc__ibf_cur c;
+        ibcc_result r;
+        c.p = p;
+        c.e = nl ? nl : end;
+        if (line == 0xfffffffeu) return IBCC_ERR_CAPACITY;
+        line++;
+        while (c.e > c.p && (c.e[-1] == '\r' || c.e[-1] == ' '
+                             || c.e[-1] == '\t'))
+            c.e--;
+        ibcc__ibf_ws(&c);
+        r = fn(ctx, &c, line);
+        if (r != IBCC_OK) return r;
+        p = nl ? nl + 1 : end;
+    }
+    if (lines) *lines = line;
+    return IBCC_OK;
+}
+
+typedef struct ibcc__ibf_topo_ctx {
+    ibcc__ibf_parse *s;
+    uint32_t cur;
+    const char *file;
+    ibcc_ibfabric_error *err;
+} ibcc__ibf_topo_ctx;
+
+static ibcc_result ibcc__ibf_topo_line(void *ctx, ibcc__ibf_cur *c,
+                                       uint32_t line)
+{
+    ibcc__ibf_topo_ctx *t = (ibcc__ibf_topo_ctx *)ctx;
+    return ibcc__ibf_line(t->s, c, line, &t->cur, t->file, t->err);
+}
+
+static const char *ibcc__ibf_kind(char type)
+{
+    return type == 'S' ? "S" : type == 'H' ? "H" : "R";
+}
+
+/* Cables from the port lines: each once, both sides consistent. */
+static ibcc_result ibcc__ibf_cables(ibcc__ibf_parse *s, const char *file,
+                                    ibcc_ibfabric_error *err)
+{
+    uint32_t i, nslot = 0;
+    for (i = 0; i < s->nnode; i++) {
+        s->node[i].slot = nslot;
+        nslot += s->node[i].ports;
+    }
+    s->slot = (ibcc__ibf_slot *)ibcc__fab_alloc(&s->al,
+                ibcc__fab_mul(nslot ? nslot : 1u, sizeof *s->slot));
+    s->key = (ibcc__ibf_key *)ibcc__fab_alloc(&s->al,
+                ibcc__fab_mul(s->nnode ? s->nnode : 1u, sizeof *s->key));
+    if (!s->slot || !s->key) {
+        ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        return IBCC_ERR_NOMEM;
+    }
+    for (i = 0; i < nslot; i++) {
+        s->slot[i].peer = IBCC__IBF_NONE;
+        s->slot[i].link = IBCC__IBF_NONE;
+    }
+    for (i = 0; i < s->nnode; i++) {
+        s->key[i].guid = s->node[i].guid;
+        s->key[i].idx = i;
+    }
+    qsort(s->key, s->nnode, sizeof *s->key, ibcc__ibf_keycmp);
+    for (i = 1; i < s->nnode; i++)
+        if (s->key[i].guid == s->key[i - 1u].guid) {
+            const ibcc__ibf_rnode *n = &s->node[s->key[i].idx];
+            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, n->line,
+                             "GUID 0x%016llx declared twice (first on line %u)",
+                             (unsigned long long)n->guid,
+                             s->node[s->key[i - 1u].idx].line);
+            return IBCC_ERR_MISMATCH;
+        }
+    for (i = 0; i < s->nport; i++) {
+        const ibcc__ibf_rport *r = &s->port[i];
+        const ibcc__ibf_rnode *a = &s->node[r->node], *b;
+        uint32_t pi = IBCC__IBF_NONE;
+        ibcc__ibf_slot *sa, *sb;
+        pi = ibcc__ibf_lookup(s->key, s->nnode, r->pguid);
+        if (pi == IBCC__IBF_NONE) {
+            ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file, r->line,
+                             "\"%s-%016llx\" is never declared",
+                             ibcc__ibf_kind(r->ptype),
+                             (unsigned long long)r->pguid);
+            return IBCC_ERR_NOT_FOUND;
+        }
+        b = &s->node[pi];
+        if (b->type != r->ptype) {
+            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+                             "0x%016llx is declared as %s on line %u",
+                             (unsigned long long)r->pguid,
+                             b->type == 'S' ? "a switch" : "a channel adapter",
+                             b->line);
+            return IBCC_ERR_MISMATCH;
+        }
+        if (r->port == 0 || r->port > a->ports) {
+            ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, r->line,
+                             "port %u is not one of the %u ports of %s-%016llx",
+                             r->port, a->ports, ibcc__ibf_kind(a->type),
+                             (unsigned long long)a->guid);
+            return IBCC_ERR_RANGE;
+        }
+        if (r->pport == 0 || r->pport > b->ports) {
+            ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, r->line,
+                             "peer port %u is not one of the %u ports of "
+                             "%s-%016llx", r->pport, b->ports,
+                             ibcc__ibf_kind(b->type),
+                             (unsigned long long)b->guid);
+            return IBCC_ERR_RANGE;
+        }
+        if (pi == r->node) {
+            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+                             "a port cabled to its own node");
+            return IBCC_ERR_MISMATCH;
+        }
+        sa = &s->slot[a->slot + r->port - 1u];
+        sb = &s->slot[b->slot + r->pport - 1u];
+        if (sa->said) {
+            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+                             "port %u listed twice", r->port);
+            return IBCC_ERR_MISMATCH;
+        }
+        sa->said = 1;
+        if (sa->peer != IBCC__IBF_NONE
+            && (sa->peer != pi || sa->pport != r->pport)) {
+            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+                             "port %u linked twice: %s-%016llx[%u] says "
+                             "it is cabled here", r->port,
+                             ibcc__ibf_kind(s->node[sa->peer].type),
+                             (unsigned long long)s->node[sa->peer].guid,
+                             sa->pport);
+            return IBCC_ERR_MISMATCH;
+        }
+        if (sb->peer != IBCC__IBF_NONE
+            && (sb->peer != r->node || sb->pport != r->port)) {
+            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+                             "peer port %s-%016llx[%u] linked twice: it is "
+                             "cabled to %s-%016llx[%u]",
+                             ibcc__ibf_kind(b->type),
+                             (unsigned long long)b->guid, r->pport,
+                             ibcc__ibf_kind(s->node[sb->peer].type),
+                             (unsigned long long)s->node[sb->peer].guid,
+                             sb->pport);
+            return IBCC_ERR_MISMATCH;
+        }
+        if (sa->peer == IBCC__IBF_NONE) {
+            void *q = ibcc__ibf_grow(&s->al, s->link, &s->clink,
+                                     s->nlink + 1u, sizeof *s->link);
+            ibcc__ibf_rlink *k;
+            if (!q) {
+                ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, r->line,
+                                 "out of memory");
+                return IBCC_ERR_NOMEM;
+            }
+            s->link = (ibcc__ibf_rlink *)q;
+            k = &s->link[s->nlink];
+            k->a = r->node; k->ap = r->port; k->b = pi; k->bp = r->pport;
+            k->rate = r->rate;
+            sa->peer = pi; sa->pport = r->pport; sa->link = s->nlink;
+            sb->peer = r->node; sb->pport = r->port; sb->link = s->nlink;
+            s->nlink++;
+        } else if (!s->link[sa->link].rate) {
+            s->link[sa->link].rate = r->rate;
+        }
+        /* LIDs and port GUIDs of channel-adapter ports */
+        if (a->type != 'S' && r->has_own) {
+            sa->lid = r->own_lid; sa->lmc = r->own_lmc;
+            sa->has_lid = 1; sa->lid_own = 1;
+        }
+        if (a->type != 'S' && r->own_guid) sa->pguid = r->own_guid;
+        if (b->type != 'S' && r->has_peer_lid && !sb->lid_own) {
+            sb->lid = r->peer_lid;
+            sb->has_lid = 1;
+        }
+        if (b->type != 'S' && r->peer_pguid && !sb->pguid)
+            sb->pguid = r->peer_pguid;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f)
+{
+    ibcc_fabric_allocator a;
+    if (!f) return;
+    a = f->allocator;
+    ibcc__fab_free(&a, f->nodes);
+    ibcc__fab_free(&a, f->links);
+    ibcc__fab_free(&a, f->routes);
+    ibcc__fab_free(&a, f->route_line);
+    ibcc__fab_free(&a, f->hosts);
+    ibcc__fab_free(&a, f->switches);
+    memset(f, 0, sizeof *f);
+}
+
+/* The fabric arrays from the parsed nodes and cables. */
+static ibcc_result ibcc__ibf_build(ibcc_ibfabric *f, ibcc__ibf_parse *s,
+                                   const char *file, ibcc_ibfabric_error *err)
+{
+    uint32_t i, p, nsw = 0, nh = 0, *fnode;
+    ibcc_fabric_allocator *a = &f->allocator;
+    for (i = 0; i < s->nnode; i++) {
+        ibcc__ibf_rnode *n = &s->node[i];
+        if (n->type == 'S') { nsw++; continue; }
+        for (p = 0; p < n->ports; p++)
+            if (s->slot[n->slot + p].peer != IBCC__IBF_NONE) n->conn++;
+        nh += n->conn;
+    }
+    if (nh == 0) {
+        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file, 0,
+                         "no connected channel-adapter port (no host)");
+        return IBCC_ERR_NOT_FOUND;
+    }
+    if (nsw + nh > IBCC__IBF_MAXNODES) {
+        ibcc__ibf_errset(err, IBCC_ERR_CAPACITY, file, 0, "too many nodes");
+        return IBCC_ERR_CAPACITY;
+    }
+    f->nodes = (ibcc_fabric_node *)ibcc__fab_alloc(a,
+                    ibcc__fab_mul(nsw + nh, sizeof *f->nodes));
+    f->links = (ibcc_fabric_link *)ibcc__fab_alloc(a,
+                    ibcc__fab_mul(s->nlink ? s->nlink : 1u, sizeof *f->links));
+    f->hosts = (ibcc_ibfabric_host *)ibcc__fab_alloc(a,
+                    ibcc__fab_mul(nh, sizeof *f->hosts));
+    f->switches = (ibcc_ibfabric_switch *)ibcc__fab_alloc(a,
+                    ibcc__fab_mul(nsw ? nsw : 1u, sizeof *f->switches));
+    /* fabric node of each slot (switches: one per node) */
+    fnode = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(
+                s->nnode ? s->nnode : 1u, sizeof *fnode));
+    s->lidmap = (uint32_t *)ibcc__fab_alloc(a, 65536u * sizeof *s->lidmap);
+    if (!f->nodes || !f->links || !f->hosts || !f->switches || !fnode
+        || !s->lidmap) {
+        ibcc__fab_free(a, fnode);
+        ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        return IBCC_ERR_NOMEM;
+    }
+    for (i = 0; i < 65536u; i++) s->lidmap[i] = 0;    /* 0 = free, else line */
+    f->node_count = nsw + nh;
+    for (i = 0; i < s->nnode; i++) {
+        const ibcc__ibf_rnode *n = &s->node[i];
+        ibcc_ibfabric_switch *w;
+        if (n->type != 'S') continue;
+        w = &f->switches[f->switch_count];
+        w->node = f->switch_count;
+        w->lid = n->lid;
+        w->ports = n->ports;
+        w->guid = n->guid;
+        w->line = n->line;
+        memcpy(w->name, n->desc, sizeof w->name);
+        f->nodes[w->node].kind = IBCC_FABRIC_SWITCH;
+        f->nodes[w->node].ports = n->ports;
+        fnode[i] = w->node;
+        f->switch_count++;
+    }
+    for (i = 0; i < s->nnode; i++) {
+        const ibcc__ibf_rnode *n = &s->node[i];
+        if (n->type == 'S') continue;
+        fnode[i] = IBCC__IBF_NONE;
+        for (p = 0; p < n->ports; p++) {
+            ibcc__ibf_slot *sl = &s->slot[n->slot + p];
+            ibcc_ibfabric_host *h;
+            if (sl->peer == IBCC__IBF_NONE) continue;
+            h = &f->hosts[f->host_count];
+            h->node = nsw + f->host_count;
+            h->lid = sl->lid;
+            h->lmc = sl->lmc;
+            h->ca_port = p + 1u;
+            h->node_guid = n->guid;
+            h->port_guid = sl->pguid;
+            h->line = n->line;
+            if (n->conn > 1u)
+                snprintf(h->name, sizeof h->name, "%.*s/P%u",
+                         (int)(IBCC_IBF_NAME - 8u), n->desc,
+                         (p + 1u) % 1000u);
+            else
+                memcpy(h->name, n->desc, sizeof h->name);
+            f->nodes[h->node].kind = IBCC_FABRIC_HOST;
+            f->nodes[h->node].ports = 1u;
+            sl->link = sl->link;        /* keeps its raw link */
+            sl->said = h->node + 1u;    /* reused: fabric node + 1 */
+            f->host_count++;
+        }
+    }
+    for (i = 0; i < s->nlink; i++) {
+        const ibcc__ibf_rlink *k = &s->link[i];
+        ibcc_fabric_link *o = &f->links[i];
+        const ibcc__ibf_rnode *na = &s->node[k->a], *nb = &s->node[k->b];
+        if (na->type == 'S') { o->a = fnode[k->a]; o->a_port = k->ap - 1u; }
+        else { o->a = s->slot[na->slot + k->ap - 1u].said - 1u; o->a_port = 0; }
+        if (nb->type == 'S') { o->b = fnode[k->b]; o->b_port = k->bp - 1u; }
+        else { o->b = s->slot[nb->slot + k->bp - 1u].said - 1u; o->b_port = 0; }
+        o->rate = k->rate;
+        if (na->type == 'S' && nb->type == 'S') f->isl_count++;
+    }
+    f->link_count = s->nlink;
+    ibcc__fab_free(a, fnode);
+    /* every assigned LID once */
+    for (i = 0; i < f->switch_count + f->host_count; i++) {
+        uint32_t lid, line, cnt = 1u, k;
+        if (i < f->switch_count) {
+            lid = f->switches[i].lid; line = f->switches[i].line;
+        } else {
+            const ibcc_ibfabric_host *h = &f->hosts[i - f->switch_count];
+            lid = h->lid; line = h->line;
+            cnt = h->lmc < 16u ? 1u << h->lmc : 1u;
+        }
+        for (k = 0; k < cnt && lid != 0 && lid + k < 65536u; k++) {
+            if (s->lidmap[lid + k]) {
+                ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, line,
+                                 "LID %u assigned twice (also on line %u)",
+                                 lid + k, s->lidmap[lid + k]);
+                return IBCC_ERR_MISMATCH;
+            }
+            s->lidmap[lid + k] = line;
+        }
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, const ibcc_fabric_allocator *al,
+        ibcc_ibfabric_error *err)
+{
+    ibcc__ibf_parse s;
+    ibcc__ibf_topo_ctx t;
+    ibcc_result r;
+    uint32_t lines = 0;
+    if (!file) file = "(topology)";
+    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (!f || (!text && len)) {
+        ibcc__ibf_errset(err, IBCC_ERR_NULL, file, 0, "NULL argument");
+        return IBCC_ERR_NULL;
+    }
+    memset(f, 0, sizeof *f);
+    if (al && (!al->alloc) != (!al->free)) {
+        ibcc__ibf_errset(err, IBCC_ERR_NULL, file, 0,
+                         "an allocator needs both functions or neither");
+        return IBCC_ERR_NULL;
+    }
+    if (al) f->allocator = *al;
+    snprintf(f->topo_file, sizeof f->topo_file, "%s", file);
+    memset(&s, 0, sizeof s);
+    s.al = f->allocator;
+    t.s = &s;
+    t.cur = IBCC__IBF_NONE;
+    t.file = file;
+    t.err = err;
+    r = text ? ibcc__ibf_lines(text, len, &t, ibcc__ibf_topo_line, &lines)
+             : IBCC_OK;
+    if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
+        ibcc__ibf_errset(err, r, file, 0, "too many lines");
+    if (r == IBCC_OK) r = ibcc__ibf_cables(&s, file, err);
+    if (r == IBCC_OK) r = ibcc__ibf_build(f, &s, file, err);
+    ibcc__ibf_parse_free(&s);
+    if (r != IBCC_OK) {
+        ibcc_ibfabric_free(f);
+        return r;
+    }
+    f->line_count = lines;
+    return IBCC_OK;
+}
+
+/* ---- ports and route tables ------------------------------------------- */
+typedef struct ibcc__ibf_net {
+    uint32_t *base;         /* first port slot of each node */
+    uint32_t *peer;         /* per port slot: peer node or NONE */
+    uint32_t *tab;          /* switch * hosts: fabric port + 1, 0 = none */
+    uint32_t *tline;        /* same: the route's line */
+} ibcc__ibf_net;
+
+static void ibcc__ibf_net_free(ibcc_fabric_allocator *a, ibcc__ibf_net *n)
+{
+    ibcc__fab_free(a, n->base);
+    ibcc__fab_free(a, n->peer);
+    ibcc__fab_free(a, n->tab);
+    ibcc__fab_free(a, n->tline);
+    memset(n, 0, sizeof *n);
+}
+
+/* Port peers and (with_tab) an empty switch x host table. */
+static ibcc_result ibcc__ibf_net_make(const ibcc_ibfabric *f,
+        ibcc_fabric_allocator *a, ibcc__ibf_net *n, int with_tab)
+{
+    uint32_t i, total = 0;
+    memset(n, 0, sizeof *n);
+    n->base = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(
+                  (size_t)f->node_count + 1u, sizeof *n->base));
+    if (!n->base) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->node_count; i++) {
+        n->base[i] = total;
+        total += f->nodes[i].kind == IBCC_FABRIC_HOST ? 1u : f->nodes[i].ports;
+    }
+    n->base[f->node_count] = total;
+    n->peer = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(total ? total : 1u,
+                                          sizeof *n->peer));
+    if (!n->peer) return IBCC_ERR_NOMEM;
+    for (i = 0; i < total; i++) n->peer[i] = IBCC__IBF_NONE;
+    for (i = 0; i < f->link_count; i++) {
+        const ibcc_fabric_link *k = &f->links[i];
+        if (k->a >= f->node_count || k->b >= f->node_count
+            || k->a_port >= n->base[k->a + 1u] - n->base[k->a]
+            || k->b_port >= n->base[k->b + 1u] - n->base[k->b])
+            return IBCC_ERR_RANGE;
+        n->peer[n->base[k->a] + k->a_port] = k->b;
+        n->peer[n->base[k->b] + k->b_port] = k->a;
+    }
+    if (with_tab) {
+        size_t cells = (size_t)f->switch_count * f->host_count;
+        if ((uint64_t)f->switch_count * f->host_count > IBCC__IBF_MAXPAIRS)
+            return IBCC_ERR_CAPACITY;
+        n->tab = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(cells ? cells : 1u,
+                                             sizeof *n->tab));
+        n->tline = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(
+                       cells ? cells : 1u, sizeof *n->tline));
+        if (!n->tab || !n->tline) return IBCC_ERR_NOMEM;
+    }
+    return IBCC_OK;
+}
+
+/* f's routes into a fresh table n (switch idx = node, host idx = node -
+   switch_count, as the loader lays nodes out). */
+static ibcc_result ibcc__ibf_tab_fill(const ibcc_ibfabric *f,
+                                      ibcc__ibf_net *n)
+{
+    uint32_t i;
+    for (i = 0; i < f->route_count; i++) {
+        const ibcc_fabric_route *r = &f->routes[i];
+        uint64_t cell;
+        if (r->sw >= f->switch_count || r->dst < f->switch_count
+            || r->dst >= f->node_count || r->port >= f->nodes[r->sw].ports)
+            return IBCC_ERR_RANGE;
+        cell = (uint64_t)r->sw * f->host_count + (r->dst - f->switch_count);
+        n->tab[cell] = r->port + 1u;
+        n->tline[cell] = f->route_line ? f->route_line[i] : 0;
+    }
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc__ibf_nomem(ibcc_ibfabric_error *err, const char *file,
+                                   ibcc_result r)
+{
+    ibcc__ibf_errset(err, r, file, 0, r == IBCC_ERR_NOMEM ? "out of memory"
+                     : r == IBCC_ERR_CAPACITY ? "too many switches x hosts"
+                     : "a link or route out of range");
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
+        uint64_t *pairs_ok, ibcc_ibfabric_error *err)
+{
+    ibcc_fabric_allocator a;
+    ibcc__ibf_net n;
+    uint32_t *okd = NULL, *walk = NULL, *path = NULL;
+    uint32_t d, src, wid = 0, nsw, nh;
+    uint64_t ok = 0;
+    ibcc_result r;
+    const char *file;
+    if (pairs_ok) *pairs_ok = 0;
+    if (!f) {
+        ibcc__ibf_errset(err, IBCC_ERR_NULL, "", 0, "NULL argument");
+        return IBCC_ERR_NULL;
+    }
+    file = f->routing == IBCC_IBF_ROUTES_LFT ? f->lft_file : f->topo_file;
+    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (!f->nodes || !f->hosts || f->host_count == 0
+        || f->node_count != f->switch_count + f->host_count
+        || (f->route_count && !f->routes)) {
+        ibcc__ibf_errset(err, IBCC_ERR_STATE, file, 0,
+                         "no fabric loaded");
+        return IBCC_ERR_STATE;
+    }
+    a = f->allocator;
+    nsw = f->switch_count;
+    nh = f->host_count;
+    r = ibcc__ibf_net_make(f, &a, &n, 1);
+    if (r == IBCC_OK) r = ibcc__ibf_tab_fill(f, &n);
+    if (r == IBCC_OK) {
+        okd = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(nsw + 1u, 4u));
+        walk = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(nsw + 1u, 4u));
+        path = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(nsw + 1u, 4u));
+        if (!okd || !walk || !path) r = IBCC_ERR_NOMEM;
+    }
+    if (r != IBCC_OK) {
+        ibcc__ibf_nomem(err, file, r);
+        goto out;
+    }
+    for (d = 0; d < nh && r == IBCC_OK; d++) {
+        const ibcc_ibfabric_host *hd = &f->hosts[d];
+        uint32_t dnode = nsw + d;
+        for (src = 0; src < nh && r == IBCC_OK; src++) {
+            uint32_t node, np = 0, k, prev_line = 0;
+            if (src == d) continue;
+            node = n.peer[n.base[nsw + src]];
+            if (++wid == 0) {           /* wrapped: forget old walks */
+                memset(walk, 0, ((size_t)nsw + 1u) * sizeof *walk);
+                wid = 1;
+            }
+            while (r == IBCC_OK) {
+                uint32_t port, line;
+                if (node == IBCC__IBF_NONE) {
+                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, f->topo_file, 0,
+                                     "host %s is not cabled", f->hosts[src].name);
+                    r = IBCC_ERR_RANGE;
+                    break;
+                }
+                if (node >= nsw) {              /* a host */
+                    if (node == dnode) break;
+                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, prev_line,
+                                     "the route from %s to LID %u (%s) ends "
+                                     "at host %s", f->hosts[src].name,
+                                     hd->lid, hd->name,
+                                     f->hosts[node - nsw].name);
+                    r = IBCC_ERR_RANGE;
+                    break;
+                }
+                if (okd[node] == d + 1u) break;
+                if (walk[node] == wid) {
+                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, prev_line,
+                                     "the route to LID %u (%s) loops back "
+                                     "to switch %s (0x%016llx)", hd->lid,
+                                     hd->name, f->switches[node].name,
+                                     (unsigned long long)f->switches[node].guid);
+                    r = IBCC_ERR_RANGE;
+                    break;
+                }
+                walk[node] = wid;
+                path[np++] = node;
+                port = n.tab[(uint64_t)node * nh + d];
+                line = n.tline[(uint64_t)node * nh + d];
+                if (port == 0) {
+                    const ibcc_ibfabric_switch *w = &f->switches[node];
+                    if (f->routing == IBCC_IBF_ROUTES_LFT && w->lft_line == 0)
+                        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND,
+                                         f->topo_file, w->line,
+                                         "switch %s (0x%016llx) has no "
+                                         "forwarding table in %s, and the "
+                                         "route to LID %u (%s) reaches it",
+                                         w->name, (unsigned long long)w->guid,
+                                         f->lft_file, hd->lid, hd->name);
+                    else
+                        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file,
+                                         w->lft_line,
+                                         "switch %s (0x%016llx) does not "
+                                         "route LID %u (%s), and a route "
+                                         "reaches it", w->name,
+                                         (unsigned long long)w->guid,
+                                         hd->lid, hd->name);
+                    r = IBCC_ERR_NOT_FOUND;
+                    break;
+                }
+                node = n.peer[n.base[node] + port - 1u];
+                if (node == IBCC__IBF_NONE) {
+                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, line,
+                                     "the route to LID %u (%s) leaves switch "
+                                     "%s on port %u, which has no link",
+                                     hd->lid, hd->name,
+                                     f->switches[path[np - 1u]].name, port);
+                    r = IBCC_ERR_RANGE;
+                    break;
+                }
+                prev_line = line;
+            }
+            if (r != IBCC_OK) break;
+            for (k = 0; k < np; k++) okd[path[k]] = d + 1u;
+            ok++;
+        }
+    }
+out:
+    ibcc__fab_free(&a, okd);
+    ibcc__fab_free(&a, walk);
+    ibcc__fab_free(&a, path);
+    ibcc__ibf_net_free(&a, &n);
+    if (pairs_ok) *pairs_ok = ok;
+    return r;
+}
+
+/* Routes from table n (cells with a port), lines kept. */
+static ibcc_result ibcc__ibf_emit(ibcc_ibfabric *f, const ibcc__ibf_net *n)
+{
+    uint64_t cells = (uint64_t)f->switch_count * f->host_count, c, cnt = 0;
+    uint32_t k = 0;
+    for (c = 0; c < cells; c++) if (n->tab[c]) cnt++;
+    if (cnt > IBCC__IBF_MAXROUTE) return IBCC_ERR_CAPACITY;
+    f->routes = (ibcc_fabric_route *)ibcc__fab_alloc(&f->allocator,
+                    ibcc__fab_mul((size_t)(cnt ? cnt : 1u), sizeof *f->routes));
+    f->route_line = (uint32_t *)ibcc__fab_alloc(&f->allocator,
+                    ibcc__fab_mul((size_t)(cnt ? cnt : 1u), sizeof *f->route_line));
+    if (!f->routes || !f->route_line) return IBCC_ERR_NOMEM;
+    for (c = 0; c < cells; c++) {
+        if (!n->tab[c]) continue;
+        f->routes[k].sw = (uint32_t)(c / f->host_count);
+        f->routes[k].dst = f->switch_count + (uint32_t)(c % f->host_count);
+        f->routes[k].port = n->tab[c] - 1u;
+        f->route_line[k] = n->tline[c];
+        k++;
+    }
+    f->route_count = k;
+    return IBCC_OK;
+}
+
+static void ibcc__ibf_drop_routes(ibcc_ibfabric *f)
+{
+    ibcc__fab_free(&f->allocator, f->routes);
+    ibcc__fab_free(&f->allocator, f->route_line);
+    f->routes = NULL;
+    f->route_line = NULL;
+    f->route_count = 0;
+    f->routing = IBCC_IBF_ROUTES_NONE;
+}
+
+/* ---- LFT text ----------------------------------------------------------- */
+typedef struct ibcc__ibf_lft_ctx {
+    ibcc_ibfabric *f;
+    ibcc__ibf_net *n;
+    ibcc__ibf_key *key;             /* switches by GUID */
+    uint32_t *lidhost;              /* LID -> host index + 1, 0 = none */
+    uint32_t cur;                   /* switch of the current table */
+    const char *file;
+    ibcc_ibfabric_error *err;
+} ibcc__ibf_lft_ctx;
+
+static ibcc_result ibcc__ibf_lft_line(void *ctx, ibcc__ibf_cur *c,
+                                      uint32_t line)
+{
+    ibcc__ibf_lft_ctx *t = (ibcc__ibf_lft_ctx *)ctx;
+    ibcc_ibfabric *f = t->f;
+    const char *file = t->file;
+    uint32_t lid, port, h;
+    if (c->p >= c->e || *c->p == '#') return IBCC_OK;
+    if (ibcc__ibf_lit(c, "Unicast lids [")) {
+        uint64_t guid = 0;
+        uint32_t w;
+        const char *g = NULL, *q;
+        for (q = c->p; q + 7 < c->e; q++)
+            if (memcmp(q, " guid 0x", 8) == 0) { g = q + 8; break; }
+        if (g) { c->p = g; if (!ibcc__ibf_hex(c, &guid)) g = NULL; }
+        if (!g) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+                             "a table header needs the switch's guid 0x<hex>");
+            return IBCC_ERR_PARSE;
+        }
+        w = ibcc__ibf_lookup(t->key, f->switch_count, guid);
+        if (w == IBCC__IBF_NONE) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_NOT_FOUND, file, line,
+                             "switch 0x%016llx is not in %s",
+                             (unsigned long long)guid, f->topo_file);
+            return IBCC_ERR_NOT_FOUND;
+        }
+        if (f->switches[w].lft_line) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_MISMATCH, file, line,
+                             "a second table for switch 0x%016llx (first on "
+                             "line %u)", (unsigned long long)guid,
+                             f->switches[w].lft_line);
+            return IBCC_ERR_MISMATCH;
+        }
+        f->switches[w].lft_line = line;
+        t->cur = w;
+        return IBCC_OK;
+    }
+    if (ibcc__ibf_lit(c, "Lid ") || ibcc__ibf_lit(c, "Port "))
+        return IBCC_OK;                 /* ibroute's column titles */
+    if (ibcc__ibf_lit(c, "0x")) {
+        uint64_t v = 0;
+        ibcc_ibfabric_switch *w;
+        uint64_t cell;
+        uint32_t fp;
+        if (!ibcc__ibf_hex(c, &v) || v > 0xffffu || c->p >= c->e
+            || (*c->p != ' ' && *c->p != '\t')) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+                             "an entry is 0x<lid> <port>");
+            return IBCC_ERR_PARSE;
+        }
+        lid = (uint32_t)v;
+        ibcc__ibf_ws(c);
+        if (!ibcc__ibf_dec(c, 255u, &port)) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+                             "an entry is 0x<lid> <port 0..255>");
+            return IBCC_ERR_PARSE;
+        }
+        ibcc__ibf_ws(c);
+        if (c->p < c->e && *c->p != ':' && *c->p != '#') {
+            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+                             "unexpected text after the port of an entry");
+            return IBCC_ERR_PARSE;
+        }
+        if (t->cur == IBCC__IBF_NONE) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+                             "an entry before any \"Unicast lids\" header");
+            return IBCC_ERR_PARSE;
+        }
+        w = &f->switches[t->cur];
+        if (port == 255u) return IBCC_OK;       /* no entry */
+        if (port > w->ports) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_RANGE, file, line,
+                             "port %u is not one of the %u ports of switch "
+                             "%s", port, w->ports, w->name);
+            return IBCC_ERR_RANGE;
+        }
+        h = lid < 65536u ? t->lidhost[lid] : 0;
+        if (h == 0) return IBCC_OK;     /* a switch or unknown LID */
+        h--;
+        cell = (uint64_t)t->cur * f->host_count + h;
+        if (t->n->tab[cell]) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_MISMATCH, file, line,
+                             "LID %u listed twice in this table (also on "
+                             "line %u)", lid, t->n->tline[cell]);
+            return IBCC_ERR_MISMATCH;
+        }
+        if (port == 0) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_RANGE, file, line,
+                             "host LID %u (%s) routed to port 0, the switch "
+                             "itself", lid, f->hosts[h].name);
+            return IBCC_ERR_RANGE;
+        }
+        fp = port - 1u;
+        if (t->n->peer[t->n->base[t->cur] + fp] == IBCC__IBF_NONE) {
+            ibcc__ibf_errset(t->err, IBCC_ERR_RANGE, file, line,
+                             "LID %u (%s) leaves switch %s on port %u, which "
+                             "has no link", lid, f->hosts[h].name, w->name,
+                             port);
+            return IBCC_ERR_RANGE;
+        }
+        t->n->tab[cell] = fp + 1u;
+        t->n->tline[cell] = line;
+        return IBCC_OK;
+    }
+    {   /* "N lids dumped" / "N valid lids dumped" */
+        uint32_t cnt;
+        if (ibcc__ibf_dec(c, 0xffffffffu, &cnt)) {
+            ibcc__ibf_ws(c);
+            (void)ibcc__ibf_lit(c, "valid ");
+            if (ibcc__ibf_lit(c, "lids dumped")) return IBCC_OK;
+        }
+    }
+    ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+                     "not a line of a unicast forwarding table dump");
+    return IBCC_ERR_PARSE;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err)
+{
+    ibcc__ibf_lft_ctx t;
+    ibcc__ibf_net n;
+    ibcc_fabric_allocator a;
+    ibcc__ibf_key *key = NULL;
+    uint32_t *lidhost = NULL, i;
+    ibcc_result r;
+    if (!file) file = "(forwarding tables)";
+    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (!f || (!text && len)) {
+        ibcc__ibf_errset(err, IBCC_ERR_NULL, file, 0, "NULL argument");
+        return IBCC_ERR_NULL;
+    }
+    if (!f->nodes || !f->hosts || f->host_count == 0) {
+        ibcc__ibf_errset(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
+        return IBCC_ERR_STATE;
+    }
+    ibcc__ibf_drop_routes(f);
+    snprintf(f->lft_file, sizeof f->lft_file, "%s", file);
+    for (i = 0; i < f->switch_count; i++) f->switches[i].lft_line = 0;
+    a = f->allocator;
+    memset(&n, 0, sizeof n);
+    r = ibcc__ibf_net_make(f, &a, &n, 1);
+    if (r == IBCC_OK) {
+        key = (ibcc__ibf_key *)ibcc__fab_alloc(&a, ibcc__fab_mul(
+                  f->switch_count ? f->switch_count : 1u, sizeof *key));
+        lidhost = (uint32_t *)ibcc__fab_alloc(&a, 65536u * sizeof *lidhost);
+        if (!key || !lidhost) r = IBCC_ERR_NOMEM;
+    }
+    if (r != IBCC_OK) {
+        ibcc__ibf_nomem(err, file, r);
+        goto out;
+    }
+    for (i = 0; i < f->switch_count; i++) {
+        key[i].guid = f->switches[i].guid;
+        key[i].idx = i;
+    }
+    qsort(key, f->switch_count, sizeof *key, ibcc__ibf_keycmp);
+    for (i = 0; i < 65536u; i++) lidhost[i] = 0;
+    for (i = 0; i < f->host_count; i++)
+        if (f->hosts[i].lid && f->hosts[i].lid < 65536u)
+            lidhost[f->hosts[i].lid] = i + 1u;
+    t.f = f;
+    t.n = &n;
+    t.key = key;
+    t.lidhost = lidhost;
+    t.cur = IBCC__IBF_NONE;
+    t.file = file;
+    t.err = err;
+    r = text ? ibcc__ibf_lines(text, len, &t, ibcc__ibf_lft_line, NULL)
+             : IBCC_OK;
+    if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
+        ibcc__ibf_errset(err, r, file, 0, "too many lines");
+    if (r == IBCC_OK) {
+        r = ibcc__ibf_emit(f, &n);
+        if (r != IBCC_OK) ibcc__ibf_nomem(err, file, r);
+    }
+    if (r == IBCC_OK) {
+        f->routing = IBCC_IBF_ROUTES_LFT;
+        r = ibcc_ibfabric_check(f, NULL, err);
+    }
+out:
+    ibcc__fab_free(&a, key);
+    ibcc__fab_free(&a, lidhost);
+    ibcc__ibf_net_free(&a, &n);
+    if (r != IBCC_OK) ibcc__ibf_drop_routes(f);
+    return r;
+}
+
+/* ---- up/down routes ------------------------------------------------------ */
+typedef struct ibcc__ibf_ord { uint32_t rank, idx; uint64_t guid; } ibcc__ibf_ord;
+
+static int ibcc__ibf_ordcmp(const void *x, const void *y)
+{
+    const ibcc__ibf_ord *a = (const ibcc__ibf_ord *)x;
+    const ibcc__ibf_ord *b = (const ibcc__ibf_ord *)y;
+    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+    if (a->guid != b->guid) return a->guid < b->guid ? -1 : 1;
+    return a->idx < b->idx ? -1 : (a->idx > b->idx);
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
+                                          ibcc_ibfabric_error *err)
+{
+    ibcc_fabric_allocator a;
+    ibcc__ibf_net n;
+    uint32_t *hd = NULL, *rank = NULL, *pos = NULL, *dd = NULL, *dist = NULL;
+    uint32_t *queue = NULL;
+    ibcc__ibf_ord *ord = NULL;
+    uint32_t nsw, nh, s, i, d, mode, maxd = 0, fail_src = 0, fail_dst = 0;
+    uint32_t cand[IBCC_ARBITER_MAX_PORTS];
+    const uint32_t INF = IBCC__IBF_NONE;
+    int fail = 0;
+    ibcc_result r;
+    const char *file = f ? f->topo_file : "";
+    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (!f) {
+        ibcc__ibf_errset(err, IBCC_ERR_NULL, "", 0, "NULL argument");
+        return IBCC_ERR_NULL;
+    }
+    if (!f->nodes || !f->hosts || f->host_count == 0
+        || f->node_count != f->switch_count + f->host_count) {
+        ibcc__ibf_errset(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
+        return IBCC_ERR_STATE;
+    }
+    ibcc__ibf_drop_routes(f);
+    a = f->allocator;
+    nsw = f->switch_count;
+    nh = f->host_count;
+    r = ibcc__ibf_net_make(f, &a, &n, 1);
+    if (r == IBCC_OK) {
+        size_t m = (size_t)nsw + 1u;
+        hd = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
+        rank = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
+        pos = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
+        dd = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
+        dist = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
+        queue = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
+        ord = (ibcc__ibf_ord *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, sizeof *ord));
+        if (!hd || !rank || !pos || !dd || !dist || !queue || !ord)
+            r = IBCC_ERR_NOMEM;
+    }
+    if (r != IBCC_OK) {
+        ibcc__ibf_nomem(err, file, r);
+        goto out;
+    }
+    /* hops from the nearest host: switches with a host are 1 */
+    {
+        uint32_t qh = 0, qt = 0;
+        for (s = 0; s < nsw; s++) {
+            hd[s] = INF;
+            for (i = n.base[s]; i < n.base[s + 1u]; i++)
+                if (n.peer[i] != INF && n.peer[i] >= nsw) { hd[s] = 1u; break; }
+            if (hd[s] == 1u) queue[qt++] = s;
+        }
+        while (qh < qt) {
+            uint32_t x = queue[qh++];
+            if (hd[x] > maxd) maxd = hd[x];
+            for (i = n.base[x]; i < n.base[x + 1u]; i++) {
+                uint32_t y = n.peer[i];
+                if (y < nsw && hd[y] == INF) { hd[y] = hd[x] + 1u; queue[qt++] = y; }
+            }
+        }
+    }
+    for (mode = 0; mode < 2u; mode++) {
+        uint32_t qh = 0, qt = 0, best = INF;
+        fail = 0;
+        f->roots = 0;
+        for (s = 0; s < nsw; s++) {
+            rank[s] = INF;
+            if (nsw && hd[s] == maxd && maxd != 0) {
+                if (mode == 0) { rank[s] = 0; queue[qt++] = s; f->roots++; }
+                else if (best == INF || f->switches[s].guid < f->switches[best].guid)
+                    best = s;
+            }
+        }
+        if (mode == 1u && best != INF) {
+            rank[best] = 0; queue[qt++] = best; f->roots = 1;
+        }
+        while (qh < qt) {
+            uint32_t x = queue[qh++];
+            for (i = n.base[x]; i < n.base[x + 1u]; i++) {
+                uint32_t y = n.peer[i];
+                if (y < nsw && rank[y] == INF) { rank[y] = rank[x] + 1u; queue[qt++] = y; }
+            }
+        }
+        for (s = 0; s < nsw; s++) {
+            ord[s].rank = rank[s];
+            ord[s].guid = f->switches[s].guid;
+            ord[s].idx = s;
+        }
+        qsort(ord, nsw, sizeof *ord, ibcc__ibf_ordcmp);
+        for (i = 0; i < nsw; i++) pos[ord[i].idx] = i;
+        memset(n.tab, 0, (size_t)nsw * nh * sizeof *n.tab);
+        for (d = 0; d < nh && !fail; d++) {
+            uint32_t L = n.peer[n.base[nsw + d]], src;
+            if (L == INF || L >= nsw) continue;     /* cabled to a host */
+            /* switches that reach d going only down */
+            for (s = 0; s < nsw; s++) dd[s] = INF;
+            dd[L] = 0;
+            qh = qt = 0;
+            queue[qt++] = L;
+            while (qh < qt) {
+                uint32_t x = queue[qh++];
+                for (i = n.base[x]; i < n.base[x + 1u]; i++) {
+                    uint32_t y = n.peer[i];
+                    if (y < nsw && pos[y] < pos[x] && dd[y] == INF) {
+                        dd[y] = dd[x] + 1u;
+                        queue[qt++] = y;
+                    }
+                }
+            }
+            /* the others go up first: highest switches first */
+            for (i = 0; i < nsw; i++) {
+                uint32_t k, m = INF;
+                s = ord[i].idx;
+                if (dd[s] != INF) { dist[s] = dd[s]; continue; }
+                for (k = n.base[s]; k < n.base[s + 1u]; k++) {
+                    uint32_t t = n.peer[k];
+                    if (t < nsw && pos[t] < pos[s] && dist[t] != INF
+                        && dist[t] + 1u < m)
+                        m = dist[t] + 1u;
+                }
+                dist[s] = m;
+            }
+            for (s = 0; s < nsw; s++) {
+                uint32_t k, nc = 0;
+                if (dist[s] == INF) continue;
+                for (k = n.base[s]; k < n.base[s + 1u]; k++) {
+                    uint32_t y = n.peer[k];
+                    int take;
+                    if (y == INF) continue;
+                    if (s == L) take = y == nsw + d;
+                    else if (y >= nsw) take = 0;
+                    else if (dd[s] != INF)
+                        take = pos[y] > pos[s] && dd[y] == dd[s] - 1u;
+                    else
+                        take = pos[y] < pos[s] && dist[y] == dist[s] - 1u;
+                    if (take && nc < IBCC_ARBITER_MAX_PORTS)
+                        cand[nc++] = k - n.base[s];
+                }
+                if (nc == 0) continue;      /* cannot happen */
+                n.tab[(uint64_t)s * nh + d] = cand[d % nc] + 1u;
+                n.tline[(uint64_t)s * nh + d] = 0;
+            }
+            for (src = 0; src < nh; src++) {
+                uint32_t S = n.peer[n.base[nsw + src]];
+                if (src != d && S != INF && S < nsw && dist[S] == INF) {
+                    fail = 1; fail_src = src; fail_dst = d;
+                    break;
+                }
+            }
+        }
+        if (!fail) break;
+    }
+    if (fail) {
+        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file, 0,
+                         "no up/down path from host %s to host %s: the "
+                         "fabric is not connected", f->hosts[fail_src].name,
+                         f->hosts[fail_dst].name);
+        r = IBCC_ERR_NOT_FOUND;
+        goto out;
+    }
+    for (s = 0; s < nsw; s++) f->switches[s].rank = rank[s];
+    {
+        uint64_t c, cells = (uint64_t)nsw * nh;
+        for (c = 0; c < cells; c++) n.tline[c] = 0;
+    }
+    r = ibcc__ibf_emit(f, &n);
+    if (r != IBCC_OK) { ibcc__ibf_nomem(err, file, r); goto out; }
+    f->routing = IBCC_IBF_ROUTES_UPDOWN;
+    r = ibcc_ibfabric_check(f, NULL, err);
+out:
+    ibcc__fab_free(&a, hd);
+    ibcc__fab_free(&a, rank);
+    ibcc__fab_free(&a, pos);
+    ibcc__fab_free(&a, dd);
+    ibcc__fab_free(&a, dist);
+    ibcc__fab_free(&a, queue);
+    ibcc__fab_free(&a, ord);
+    ibcc__ibf_net_free(&a, &n);
+    if (r != IBCC_OK) ibcc__ibf_drop_routes(f);
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_to_desc(const ibcc_ibfabric *f,
+                                           ibcc_fabric_desc *d)
+{
+    if (!f || !d) return IBCC_ERR_NULL;
+    if (!f->nodes || f->node_count == 0) return IBCC_ERR_STATE;
+    d->nodes = f->nodes; d->node_count = f->node_count;
+    d->links = f->links; d->link_count = f->link_count;
+    d->routes = f->routes; d->route_count = f->route_count;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
+        const char *name, uint32_t *host)
+{
+    uint32_t i;
+    uint64_t g = 0;
+    int by_guid = 0;
+    if (!f || !name || !host) return IBCC_ERR_NULL;
+    if (!f->hosts) return IBCC_ERR_NOT_FOUND;
+    for (i = 0; i < f->host_count; i++)
+        if (strncmp(f->hosts[i].name, name, IBCC_IBF_NAME) == 0) {
+            *host = i;
+            return IBCC_OK;
+        }
+    if (name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
+        ibcc__ibf_cur c;
+        c.p = name + 2;
+        c.e = name + 2 + strlen(name + 2);
+        by_guid = ibcc__ibf_hex(&c, &g) && c.p == c.e;
+    }
+    if (by_guid)
+        for (i = 0; i < f->host_count; i++)
+            if (f->hosts[i].port_guid == g || f->hosts[i].node_guid == g) {
+                *host = i;
+                return IBCC_OK;
+            }
+    return IBCC_ERR_NOT_FOUND;
 }
 #endif /* IBCC_NO_FABRIC */
 

@@ -3,6 +3,7 @@
    Subcommands:
      twoswitch   the two-switch victim scenario of [S02]/[S03] (runs 1-4)
      recovery    a law's rate recovery curve ([S03] Fig. 5)
+     fabric-check  loads a real InfiniBand fabric and checks its routes
      demo        the headline table (`make demo`)
 
    Run `ibccsim --help` or `ibccsim twoswitch --help` for every flag.
@@ -58,6 +59,8 @@ static void usage_main(FILE *out)
 "  gran-sweep CCTI_Timer x Marking_Rate on it, in parallel processes\n"
 "  mvcm       MVCM and its comparators on a k-ary n-fly with a hot spot [F]\n"
 "  mvcm-sweep latency against accepted traffic for each CMM [F]\n"
+"  fabric-check  load an InfiniBand fabric (ibnetdiscover + LFTs) and\n"
+"             check every host-to-host route\n"
 "  demo       headline table: no CC vs each marking engine with LIPD\n"
 "ibccsim SUBCOMMAND --help lists the flags of a subcommand.\n");
 }
@@ -2081,6 +2084,177 @@ static int cmd_mvcm_sweep(int argc, char **argv)
     return fflush(stdout) == 0 ? 0 : 1;
 }
 
+/* ---- fabric-check: a real InfiniBand fabric --------------------------- */
+static void usage_fabric_check(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim fabric-check --ibnetdiscover FILE [--lfts FILE]\n"
+"  --ibnetdiscover FILE  topology as ibnetdiscover prints it (required)\n"
+"  --lfts FILE           unicast forwarding tables (opensm-lfts.dump,\n"
+"                        ibroute or dump_lfts output); without it\n"
+"                        up/down routes are computed\n"
+"Loads the fabric, follows the route from every host to every other host,\n"
+"builds it with ibcc_fabric_create and prints\n"
+"  hosts=N switches=M links=L routes_ok=R\n"
+"or `file:line: reason` and exits 1. docs/topologies.md has the formats.\n");
+}
+
+/* The whole file in a malloc'd buffer (at most 256 MiB), or NULL with a
+   message. */
+static char *fc_read(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    if (!fp) {
+        fprintf(stderr, "ibccsim fabric-check: cannot read %s: %s\n", path,
+                strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            char *nb;
+            if (cap >= ((size_t)256 << 20)) {
+                fprintf(stderr, "ibccsim fabric-check: %s is too large\n", path);
+                free(buf);
+                fclose(fp);
+                return NULL;
+            }
+            cap = cap ? cap * 2u : 65536u;
+            nb = (char *)realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(fp);
+                fprintf(stderr, "ibccsim fabric-check: out of memory\n");
+                return NULL;
+            }
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, fp);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(fp)) {
+        fprintf(stderr, "ibccsim fabric-check: reading %s failed\n", path);
+        free(buf);
+        fclose(fp);
+        return NULL;
+    }
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+static int fc_error(const ibcc_ibfabric_error *e)
+{
+    if (e->line)
+        fprintf(stderr, "%s:%u: %s\n", e->file, e->line, e->reason);
+    else
+        fprintf(stderr, "%s: %s\n", e->file, e->reason);
+    return 1;
+}
+
+static int cmd_fabric_check(int argc, char **argv)
+{
+    const char *topo = NULL, *lfts = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    int i, rc = 1;
+    ibcc_ibfabric ib;
+    ibcc_ibfabric_error e;
+    uint64_t pairs = 0;
+    memset(&ib, 0, sizeof ib);
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_fabric_check(stdout);
+            return 0;
+        } else if (!strcmp(a, "--ibnetdiscover")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            topo = v;
+        } else if (!strcmp(a, "--lfts")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            lfts = v;
+        } else {
+            fprintf(stderr, "ibccsim fabric-check: unknown flag '%s' (see --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (!topo) {
+        fprintf(stderr, "ibccsim fabric-check: --ibnetdiscover FILE is required\n");
+        usage_fabric_check(stderr);
+        return 2;
+    }
+    if (!(text = fc_read(topo, &len))) return 1;
+    if (ibcc_ibfabric_parse(&ib, text, len, topo, NULL, &e) != IBCC_OK) {
+        free(text);
+        return fc_error(&e);
+    }
+    free(text);
+    if (lfts) {
+        if (!(text = fc_read(lfts, &len))) goto out;
+        if (ibcc_ibfabric_lfts(&ib, text, len, lfts, &e) != IBCC_OK) {
+            free(text);
+            rc = fc_error(&e);
+            goto out;
+        }
+        free(text);
+    } else if (ibcc_ibfabric_updown(&ib, &e) != IBCC_OK) {
+        rc = fc_error(&e);
+        goto out;
+    }
+    if (ibcc_ibfabric_check(&ib, &pairs, &e) != IBCC_OK) {
+        rc = fc_error(&e);
+        goto out;
+    }
+    {
+        /* a flow from every host to every other host (at most 2^20
+           flows; beyond, each host to its next and its opposite host)
+           so that ibcc_fabric_create walks every route too */
+        uint64_t nh = ib.host_count, all = nh * (nh - 1u), k = 0;
+        uint64_t nf = all <= (1u << 20) ? all : 2u * nh;
+        ibcc_fabric_flow *fl = (ibcc_fabric_flow *)calloc(nf ? nf : 1u, sizeof *fl);
+        ibcc_fabric_desc d;
+        ibcc_fabric *f = NULL;
+        ibcc_result r;
+        uint32_t s, t;
+        if (!fl) {
+            fprintf(stderr, "ibccsim fabric-check: out of memory\n");
+            goto out;
+        }
+        for (s = 0; s < ib.host_count; s++)
+            for (t = 0; t < ib.host_count; t++) {
+                int take = all == nf ? s != t
+                    : (t == (s + 1u) % ib.host_count
+                       || t == (s + ib.host_count / 2u) % ib.host_count);
+                if (!take || s == t || k >= nf) continue;
+                fl[k].src = ib.hosts[s].node;
+                fl[k].dst = ib.hosts[t].node;
+                k++;
+            }
+        memset(&d, 0, sizeof d);
+        (void)ibcc_ibfabric_to_desc(&ib, &d);
+        d.flows = fl;
+        d.flow_count = (uint32_t)k;
+        r = ibcc_fabric_create(&f, &d);
+        ibcc_fabric_destroy(f);
+        free(fl);
+        if (r != IBCC_OK) {
+            fprintf(stderr, "%s: ibcc_fabric_create refused the fabric: %s\n",
+                    lfts ? lfts : topo, ibcc_result_str(r));
+            goto out;
+        }
+    }
+    printf("hosts=%u switches=%u links=%u routes_ok=%llu\n", ib.host_count,
+           ib.switch_count, ib.link_count, (unsigned long long)pairs);
+    rc = fflush(stdout) == 0 ? 0 : 1;
+out:
+    ibcc_ibfabric_free(&ib);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -2097,6 +2271,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "gran")) return cmd_gran(argc - 2, argv + 2);
     if (!strcmp(argv[1], "mvcm")) return cmd_mvcm(argc - 2, argv + 2);
     if (!strcmp(argv[1], "mvcm-sweep")) return cmd_mvcm_sweep(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "fabric-check"))
+        return cmd_fabric_check(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gran-sweep"))
         return cmd_gran_sweep(argc - 2, argv + 2, argv[0]);
     fprintf(stderr, "ibccsim: unknown subcommand '%s'\n", argv[1]);

@@ -1520,6 +1520,84 @@ static void fabric_misuse(void)
     }
 }
 
+/* The InfiniBand fabric loader: NULL and out-of-order calls, a bad
+   allocator, NUL bytes, non-terminated text, absurd numbers. */
+static void ibfabric_misuse(void)
+{
+    static const char good[] =
+        "Switch\t2 \"S-0000000000000010\" # \"sw\" base port 0 lid 1 lmc 0\n"
+        "[1]\t\"H-0000000000000020\"[1](21) # \"a\" lid 2 4xQDR\n"
+        "[2]\t\"H-0000000000000030\"[1](31) # \"b\" lid 3 4xQDR\n"
+        "Ca\t1 \"H-0000000000000020\" # \"a\"\n"
+        "Ca\t1 \"H-0000000000000030\" # \"b\"\n";
+    ibcc_ibfabric f, z;
+    ibcc_ibfabric_error e;
+    ibcc_fabric_allocator half;
+    ibcc_fabric_desc d;
+    uint64_t pairs = 7;
+    uint32_t h = 0;
+    char nul[] = "Switch\t2 \"S-10\"\0garbage\n";
+    memset(&z, 0, sizeof z);
+    memset(&half, 0, sizeof half);
+    half.alloc = NULL;
+    half.free = free_nop;
+    T_EQ(ibcc_ibfabric_parse(NULL, good, sizeof good - 1u, "x", NULL, &e),
+         IBCC_ERR_NULL);
+    T_EQ(e.code, IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_parse(&f, NULL, 5, "x", NULL, &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_parse(&f, good, sizeof good - 1u, "x", &half, &e),
+         IBCC_ERR_NULL);                      /* free without alloc */
+    half.alloc = alloc_fail;                  /* every allocation fails */
+    T_EQ(ibcc_ibfabric_parse(&f, good, sizeof good - 1u, "x", &half, &e),
+         IBCC_ERR_NOMEM);
+    T_EQ(ibcc_ibfabric_parse(&f, NULL, 0, NULL, NULL, NULL),
+         IBCC_ERR_NOT_FOUND);                        /* empty: no host */
+    T_EQ(ibcc_ibfabric_parse(&f, nul, sizeof nul - 1u, "x", NULL, &e),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_ibfabric_parse(&f, "Switch 99999999999999999999 \"S-1\"\n", 34,
+                             "x", NULL, &e), IBCC_ERR_PARSE);
+    T_EQ(ibcc_ibfabric_parse(&f, "[", 1, "x", NULL, &e), IBCC_ERR_PARSE);
+    T_EQ(ibcc_ibfabric_parse(&f, good, 20, "x", NULL, &e), IBCC_ERR_PARSE);
+    /* calls on an empty fabric */
+    T_EQ(ibcc_ibfabric_lfts(NULL, "", 0, "l", &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_lfts(&z, "", 0, "l", &e), IBCC_ERR_STATE);
+    T_EQ(ibcc_ibfabric_lfts(&z, NULL, 3, "l", &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_updown(NULL, &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_updown(&z, NULL), IBCC_ERR_STATE);
+    T_EQ(ibcc_ibfabric_check(NULL, &pairs, &e), IBCC_ERR_NULL);
+    T_EQU(pairs, 0);
+    T_EQ(ibcc_ibfabric_check(&z, NULL, NULL), IBCC_ERR_STATE);
+    T_EQ(ibcc_ibfabric_to_desc(NULL, &d), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_to_desc(&z, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_to_desc(&z, &d), IBCC_ERR_STATE);
+    T_EQ(ibcc_ibfabric_find_host(NULL, "a", &h), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_find_host(&z, NULL, &h), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_find_host(&z, "a", NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_ibfabric_find_host(&z, "a", &h), IBCC_ERR_NOT_FOUND);
+    ibcc_ibfabric_free(NULL);
+    ibcc_ibfabric_free(&z);
+    /* a loaded fabric: bad tables, then the calls work */
+    T_EQ(ibcc_ibfabric_parse(&f, good, sizeof good - 1u, "x", NULL, &e), IBCC_OK);
+    T_EQ(ibcc_ibfabric_check(&f, &pairs, &e), IBCC_ERR_NOT_FOUND); /* no routes */
+    T_EQ(ibcc_ibfabric_lfts(&f, "0x", 2, "l", &e), IBCC_ERR_PARSE);
+    T_EQ(ibcc_ibfabric_lfts(&f, "0xffffffffffffffffff 1", 22, "l", &e),
+         IBCC_ERR_PARSE);
+    T_EQ(ibcc_ibfabric_lfts(&f, "Unicast lids [", 14, "l", &e), IBCC_ERR_PARSE);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x", &h), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x21zz", &h), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x21", &h), IBCC_OK);
+    T_EQ(ibcc_ibfabric_updown(&f, &e), IBCC_OK);
+    T_EQ(ibcc_ibfabric_check(&f, &pairs, &e), IBCC_OK);
+    T_EQU(pairs, 2);
+    /* routes edited by the caller into nonsense are refused, not followed */
+    f.routes[0].port = 1000;
+    T_EQ(ibcc_ibfabric_check(&f, &pairs, &e), IBCC_ERR_RANGE);
+    f.routes[0].sw = 1000;
+    T_EQ(ibcc_ibfabric_check(&f, &pairs, &e), IBCC_ERR_RANGE);
+    T_EQ(ibcc_ibfabric_to_desc(&f, &d), IBCC_OK);
+    ibcc_ibfabric_free(&f);
+}
+
 int main(void)
 {
     T_RUN(basics_misuse);
@@ -1535,5 +1613,6 @@ int main(void)
     T_RUN(arbiter_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
+    T_RUN(ibfabric_misuse);
     return t_summary();
 }

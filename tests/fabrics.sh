@@ -1,0 +1,50 @@
+#!/bin/sh
+# ibccsim fabric-check on the example fabrics of examples/fabrics: the fat
+# tree (2 spines, 4 leaves, 8 hosts) gives its exact counts with its
+# forwarding tables and with computed up/down routes; the tables with a
+# loop and broken inputs exit non-zero with file:line. Prints RESULT for
+# tests/run.sh.
+cd "$(dirname "$0")/.." || exit 1
+B=${BUILD:-build}
+sim=$B/ibccsim
+F=examples/fabrics
+pass=0; fail=0
+if [ ! -x "$sim" ]; then
+  echo "FAIL fabrics: $sim not built"; echo "RESULT 0 1"; exit 1
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+want="hosts=8 switches=6 links=16 routes_ok=56"
+good() { # description expected-output args...
+  d=$1; w=$2; shift 2
+  out=$("$sim" fabric-check "$@" 2> "$tmp/err"); rc=$?
+  if [ "$rc" -eq 0 ] && [ "$out" = "$w" ]; then pass=$((pass + 1))
+  else echo "FAIL fabrics: $d: exit $rc, output '$out'"; cat "$tmp/err"; fail=$((fail + 1)); fi
+}
+bad() { # description expected-stderr-prefix args...
+  d=$1; w=$2; shift 2
+  if "$sim" fabric-check "$@" > "$tmp/out" 2> "$tmp/err"; then
+    echo "FAIL fabrics: $d: accepted"; fail=$((fail + 1))
+  elif grep -q "^$w" "$tmp/err" && [ ! -s "$tmp/out" ]; then pass=$((pass + 1))
+  else echo "FAIL fabrics: $d: expected '$w...'"; cat "$tmp/err"; fail=$((fail + 1)); fi
+}
+good "fat tree with its tables" "$want" --ibnetdiscover $F/fattree.topo --lfts $F/fattree.lfts
+good "fat tree, up/down routes" "$want" --ibnetdiscover $F/fattree.topo
+bad "the loop" "$F/fattree-loop.lfts:15: the route to LID 17" \
+    --ibnetdiscover $F/fattree.topo --lfts $F/fattree-loop.lfts
+# a topology line broken on purpose; spine1 port 1 rewired to leaf2 port 7,
+# which spine1 port 2 also claims (reported at the second claim, line 12)
+sed '40s/.*/this is not ibnetdiscover output/' $F/fattree.topo > "$tmp/t1.topo"
+bad "unknown topology line" "$tmp/t1.topo:40: not a line" --ibnetdiscover "$tmp/t1.topo"
+sed 's/^\[1\]\t"S-0002c90300000201"\[7\]/[1]\t"S-0002c90300000202"[7]/' $F/fattree.topo > "$tmp/t2.topo"
+bad "port linked twice" "$tmp/t2.topo:12: peer port S-0002c90300000202\[7\] linked twice" --ibnetdiscover "$tmp/t2.topo"
+# the tables without leaf4's: its line in the topology is named
+awk '/leaf4/ && /^Unicast/ { skip = 1 } !skip' $F/fattree.lfts > "$tmp/l1.lfts"
+bad "a switch with no table" "$F/fattree.topo:60: switch leaf4" \
+    --ibnetdiscover $F/fattree.topo --lfts "$tmp/l1.lfts"
+bad "a missing file" "ibccsim fabric-check: cannot read" --ibnetdiscover "$tmp/none.topo"
+if "$sim" fabric-check --lfts $F/fattree.lfts 2> /dev/null; then
+  echo "FAIL fabrics: no --ibnetdiscover accepted"; fail=$((fail + 1))
+else pass=$((pass + 1)); fi
+echo "RESULT $pass $fail"
+[ "$fail" -eq 0 ]
