@@ -2804,9 +2804,10 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
    dependency graph has no cycle and the routing cannot deadlock. A switch
    sends a packet down as soon as its destination is reachable downwards
    (minimum hops among such routes); climbing, it takes among the c up
-   ports that lead closest the one numbered floor(d / c^s) mod c at tree
-   stage s (d mod c in a mesh or torus), which spreads destinations evenly
-   over the upper stages (destination-mod-k).
+   ports that lead closest the one numbered (digit s of d + the top digit
+   of the switch's index within its stage) mod c at tree stage s (d mod c
+   in a mesh or torus), which spreads destinations evenly over the upper
+   stages in both tree wirings (destination-mod-k).
    Hosts are nodes 0 .. host_count-1 (host i = node i); switches follow.
    `rank` orders the nodes for up/down: a link from a to b goes up when
    (rank[b], -b) > (rank[a], -a).
@@ -2837,6 +2838,7 @@ typedef struct ibcc_topo {
     ibcc_fabric_link  *links;   uint32_t link_count;
     ibcc_fabric_route *routes;  uint32_t route_count;
     uint32_t host_count;        /* hosts are nodes 0 .. host_count-1 */
+    uint32_t radix;             /* k of a tree builder, 0 otherwise */
     uint32_t *rank;             /* node_count entries (up/down order) */
     ibcc_fabric_allocator al;
 } ibcc_topo;
@@ -10498,13 +10500,20 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
                 else if (dist == best) count++;
             }
             if (count == 0) continue;
-            /* destination-mod-k: at tree stage s the (d / c^s mod c)-th
-               of the c equal ports, so each stage spreads on its own
-               digit of d; other topologies (ranks from a root) d mod c */
+            /* destination-mod-k: at tree stage s, digit s of d offset by
+               the top digit of the switch's index, so every stage spreads
+               destinations evenly over its up ports in both wirings (the
+               offset keeps the shuffle from piling one digit class onto
+               a few upper links); from a root (mesh, torus) d mod c */
             want = d;
-            if (t->rank[i] < (1u << 20)) {
-                uint32_t lv;
-                for (lv = 1; lv < t->rank[i] && want; lv++) want /= count;
+            if (t->radix) {
+                /* tree stage s = rank - 1, switch index w in its stage:
+                   digit s of d plus the top digit of w (the one the
+                   shuffle drops next) */
+                uint32_t lv, S = H / t->radix, w = (i - H) % S;
+                uint32_t top = S >= t->radix ? w / (S / t->radix) : w;
+                for (lv = 1; lv < t->rank[i] && want; lv++) want /= t->radix;
+                want += top;
             }
             want %= count;
             for (p = 0, pick = 0; p < t->nodes[i].ports; p++) {
@@ -10557,6 +10566,7 @@ static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
         return IBCC_ERR_CAPACITY;
     r = ibcc__topo_alloc(t, H, H + S * n, H + S * (n - 1u) * k, al);
     if (r != IBCC_OK) return r;
+    t->radix = k;
     for (p = 0; p < H; p++) {
         t->nodes[p].kind = IBCC_FABRIC_HOST;
         t->nodes[p].ports = 1;

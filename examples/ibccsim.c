@@ -1571,6 +1571,7 @@ static void mv_defaults(mv_opts *o)
     o->k = 4; o->n = 3; o->payload = 256; o->hot_packets = 1000;
     o->hot_after = 50000; o->seed = 1; o->load = 0.45; o->bin_us = 20;
     o->cmm = MV_MVCM;
+    o->shuffle = 1;
 }
 
 static void usage_mvcm(FILE *out)
@@ -1592,9 +1593,8 @@ static void usage_mvcm(FILE *out)
 "  --validated           pi: MVPM marks, the CCT reacts to validated ACKs\n"
 "  --speedup S           CIOQ crossbar speedup (1..16)            [2]\n"
 "  --vct                 input-buffered cut-through switches instead\n"
-"  --shuffle             wire the stages by the perfect shuffle (the\n"
-"                        n-fly); default the k-ary n-tree wiring of the\n"
-"                        same BMIN (see docs/scenario_mvcm.md)\n"
+"  --tree                wire the stages as a k-ary n-tree (the same\n"
+"                        BMIN) instead of by the perfect shuffle\n"
 "  --load L              bytes/cycle per host (0 < L <= 1)         [0.45]\n"
 "  --payload 256|512|1024|variable  payload bytes (buffers 1, 2, 4, 3 KB;\n"
 "                        variable: each flow a payload 256..1024)  [256]\n"
@@ -1624,7 +1624,7 @@ static int mv_parse(int argc, char **argv, mv_opts *o)
         else if (!strcmp(a, "--no-cap")) { o->nocap = 1; continue; }
         else if (!strcmp(a, "--validated")) { o->validated = 1; continue; }
         else if (!strcmp(a, "--vct")) { o->vct = 1; continue; }
-        else if (!strcmp(a, "--shuffle")) { o->shuffle = 1; continue; }
+        else if (!strcmp(a, "--tree")) { o->shuffle = 0; continue; }
         if (strncmp(a, "--", 2) != 0) {
             fprintf(stderr, "ibccsim mvcm: unexpected argument '%s'\n", a);
             return 2;
