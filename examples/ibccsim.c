@@ -1273,6 +1273,44 @@ static int cmd_gran(int argc, char **argv)
 }
 
 
+/* ---- sweeps: independent points in worker processes -----------------
+   Runs point(idx, ctx) for idx = 0 .. total-1, each in a child process
+   (at most `jobs` at once), with a progress line on stderr. A point
+   returns 0 on success. Returns 1 when every point succeeded. */
+static int run_points(const char *what, unsigned total, unsigned jobs,
+                      int (*point)(unsigned idx, void *ctx), void *ctx)
+{
+    unsigned next = 0, done = 0, running = 0;
+    int ok = 1;
+    while (done < total) {
+        int st;
+        pid_t pid;
+        while (ok && running < jobs && next < total) {
+            pid = fork();
+            if (pid < 0) {
+                fprintf(stderr, "ibccsim %s: fork: %s\n", what, strerror(errno));
+                ok = 0;
+                break;
+            }
+            if (pid == 0) _exit(point(next, ctx) ? 1 : 0);
+            next++;
+            running++;
+        }
+        if (running == 0) break;
+        pid = wait(&st);
+        if (pid < 0) break;
+        running--;
+        done++;
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+            if (ok) fprintf(stderr, "\nibccsim %s: a run failed\n", what);
+            ok = 0;
+        }
+        fprintf(stderr, "\r%s: %u of %u points done", what, done, total);
+    }
+    fprintf(stderr, "\n");
+    return ok && done == total;
+}
+
 /* ---- gran-sweep: CCTI_Timer x Marking_Rate on scenario 1 ([G] §B.3) ----
    Every point is an independent `ibccsim gran` run with CC on, executed in
    worker processes (--jobs); one CSV row per point. --list prints the
@@ -1337,6 +1375,35 @@ static double sw_var(const char *path, double from_ms)
     return n > 1 ? (sq - sum * sum / (double)n) / (double)(n - 1u) : NAN;
 }
 
+typedef struct sw_ctx {
+    const unsigned *timers, *rates;
+    unsigned nr;
+    double step;
+    const char *dir;
+} sw_ctx;
+
+/* One grid point: scenario 1, CC on, its summary and series in dir. */
+static int sw_point(unsigned idx, void *ctx)
+{
+    const sw_ctx *c = (const sw_ctx *)ctx;
+    gr_opts o;
+    gr_result r;
+    char sum[64], ser[64];
+    gr_defaults(&o);
+    o.step_ms = c->step;
+    o.time_ms = c->step * 5;
+    o.measure_ms = c->step;
+    o.ccti_timer = c->timers[idx / c->nr];
+    o.marking_rate = c->rates[idx % c->nr];
+    snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
+    snprintf(ser, sizeof ser, "%s/%u_s.csv", c->dir, idx);
+    o.summary = sum;
+    o.series = ser;
+    o.bin_ms = c->step / 100 < 10 ? c->step / 100 : 10;
+    return gr_run(&o, &r) && gr_write_summary(sum, &o, &r) && r.conserved
+           ? 0 : 1;
+}
+
 static int cmd_gran_sweep(int argc, char **argv, const char *self)
 {
     unsigned timers[SW_MAX], rates[SW_MAX], nt = 0, nr = 0, jobs = 0;
@@ -1346,7 +1413,7 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
                *rl = "0,1,2,4,8,15";
     char dir[] = "/tmp/ibccsim-sweep-XXXXXX";
     FILE *fo;
-    unsigned total, next = 0, done = 0, running = 0, p;
+    unsigned total, p;
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     for (i = 0; i < argc; i++) {
         const char *a = argv[i], *v = flag_value(argc, argv, i);
@@ -1407,48 +1474,15 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
                 strerror(errno));
         return 1;
     }
-    while (done < total) {
-        int st;
-        pid_t pid;
-        while (running < jobs && next < total) {
-            pid = fork();
-            if (pid < 0) {
-                fprintf(stderr, "ibccsim gran-sweep: fork: %s\n",
-                        strerror(errno));
-                return 1;
-            }
-            if (pid == 0) {
-                gr_opts o;
-                gr_result r;
-                char sum[64], ser[64];
-                gr_defaults(&o);
-                o.step_ms = step;
-                o.time_ms = step * 5;
-                o.measure_ms = step;
-                o.ccti_timer = timers[next / nr];
-                o.marking_rate = rates[next % nr];
-                snprintf(sum, sizeof sum, "%s/%u.csv", dir, next);
-                snprintf(ser, sizeof ser, "%s/%u_s.csv", dir, next);
-                o.summary = sum;
-                o.series = ser;
-                o.bin_ms = step / 100 < 10 ? step / 100 : 10;
-                _exit(gr_run(&o, &r) && gr_write_summary(sum, &o, &r)
-                      && r.conserved ? 0 : 1);
-            }
-            next++;
-            running++;
-        }
-        pid = wait(&st);
-        if (pid < 0) break;
-        running--;
-        done++;
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-            fprintf(stderr, "ibccsim gran-sweep: a run failed\n");
-            return 1;
-        }
-        fprintf(stderr, "\rgran-sweep: %u of %u points done", done, total);
+    {
+        sw_ctx c;
+        c.timers = timers;
+        c.rates = rates;
+        c.nr = nr;
+        c.step = step;
+        c.dir = dir;
+        if (!run_points("gran-sweep", total, jobs, sw_point, &c)) return 1;
     }
-    fprintf(stderr, "\n");
     fo = out ? fopen(out, "w") : stdout;
     if (!fo) {
         fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno));
@@ -1985,11 +2019,35 @@ static int cmd_mvcm(int argc, char **argv)
 
 /* mvcm-sweep: average latency against accepted traffic for each CMM, no
    hot spot, one worker process per point. */
+typedef struct mw_ctx {
+    const double *loads;
+    unsigned nl, k, n;
+    const char *dir;
+} mw_ctx;
+
+static int mw_point(unsigned idx, void *ctx)
+{
+    const mw_ctx *c = (const mw_ctx *)ctx;
+    mv_opts o;
+    mv_res r;
+    char sum[64];
+    mv_defaults(&o);
+    o.k = c->k;
+    o.n = c->n;
+    o.cmm = (int)(idx / c->nl);
+    o.load = c->loads[idx % c->nl];
+    o.hot_set = 1;
+    o.hot_sources = 0;
+    o.hot_after = 20000;
+    snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
+    return mv_run(&o, &r) && mv_write_summary(sum, &o, &r) ? 0 : 1;
+}
+
 static int cmd_mvcm_sweep(int argc, char **argv)
 {
     static const char *const cm[] = {"none", "rp", "pi", "mvcm"};
     double loads[32];
-    unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total, next = 0, done = 0, running = 0;
+    unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total;
     const char *out = NULL;
     char dir[] = "/tmp/ibccsim-mvsweep-XXXXXX";
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
@@ -2036,39 +2094,15 @@ static int cmd_mvcm_sweep(int argc, char **argv)
         fprintf(stderr, "ibccsim mvcm-sweep: no temporary directory: %s\n", strerror(errno));
         return 1;
     }
-    while (done < total) {
-        int st;
-        pid_t pid;
-        while (running < jobs && next < total) {
-            pid = fork();
-            if (pid < 0) { fprintf(stderr, "ibccsim mvcm-sweep: fork: %s\n", strerror(errno)); return 1; }
-            if (pid == 0) {
-                mv_opts o;
-                mv_res r;
-                char sum[64];
-                mv_defaults(&o);
-                o.k = k; o.n = n;
-                o.cmm = (int)(next / nl);
-                o.load = loads[next % nl];
-                o.hot_set = 1; o.hot_sources = 0;
-                o.hot_after = 20000;
-                snprintf(sum, sizeof sum, "%s/%u.csv", dir, next);
-                _exit(mv_run(&o, &r) && mv_write_summary(sum, &o, &r) ? 0 : 1);
-            }
-            next++;
-            running++;
-        }
-        pid = wait(&st);
-        if (pid < 0) break;
-        running--;
-        done++;
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-            fprintf(stderr, "ibccsim mvcm-sweep: a run failed\n");
-            return 1;
-        }
-        fprintf(stderr, "\rmvcm-sweep: %u of %u points done", done, total);
+    {
+        mw_ctx c;
+        c.loads = loads;
+        c.nl = nl;
+        c.k = k;
+        c.n = n;
+        c.dir = dir;
+        if (!run_points("mvcm-sweep", total, jobs, mw_point, &c)) return 1;
     }
-    fprintf(stderr, "\n");
     fo = out ? fopen(out, "w") : stdout;
     if (!fo) { fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno)); return 1; }
     fprintf(fo, "cmm,load,accepted,latency\n");
