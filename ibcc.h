@@ -7738,6 +7738,7 @@ typedef struct ibcc__fhost {
     ibcc_time cap_next;         /* injection cap: next start allowed */
     ibcc_time rx_free;          /* absorption cap: receive side free at */
     int run_pending;            /* on the current instant's to-do list */
+    uint64_t *ready;            /* bit per local flow: has data to send */
     void *engine[IBCC__F_AGENTS]; /* per agent kind: the host's shared
                                    engine (CCT agent, MVCM agent) or NULL */
 } ibcc__fhost;
@@ -7783,6 +7784,7 @@ struct ibcc_fabric {
     ibcc__fhost *host;
     ibcc__fflow *flow;
     uint32_t *hflow;
+    uint64_t *readymem;         /* the hosts' ready bitmaps */
     void *agent_mem;            /* per-flow agent states */
     uint32_t *after;            /* flows with start_after, ascending */
     uint32_t nafter, after_next;
@@ -8209,6 +8211,8 @@ static int ibcc__fab_may_gen(const ibcc__fflow *fl)
     return fl->d.packets == 0 || fl->gen < fl->d.packets;
 }
 
+static void ibcc__fab_mark(ibcc_fabric *f, uint32_t fi);   /* section 2 */
+
 /* Generates one unit of flow fi now into its queue (or, nic_fifo, the
    host's FIFO): a packet, or a message cut into size-byte packets (the
    last shorter), up to the flow's packet limit. Returns the packets
@@ -8255,6 +8259,7 @@ static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
         && (fl->d.traffic == IBCC_TRAFFIC_RATE
             || fl->d.traffic == IBCC_TRAFFIC_POISSON))
         fl->ag->queued(f, fl);
+    if (made) ibcc__fab_mark(f, fi);
     return made;
 }
 
@@ -8292,6 +8297,7 @@ static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
     if (turn_on) {
         if (stopped || fl->on) return;
         fl->on = 1;
+        ibcc__fab_mark(f, fi);
         fl->ag->restart(f, fl);
         if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
             ibcc_time t = now + ibcc__fab_exp(&fl->rng, fl->d.on_mean);
@@ -8302,6 +8308,7 @@ static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
     } else {
         if (!fl->on) return;
         fl->on = 0;
+        ibcc__fab_mark(f, fi);
         fl->ag->end(f, fl);
         if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
             ibcc_time t = now + ibcc__fab_exp(&fl->rng, fl->d.off_mean);
@@ -8336,6 +8343,16 @@ static int ibcc__fab_has_data(const ibcc__fflow *fl)
            && ibcc__fab_may_gen(fl);
 }
 
+/* Keeps flow fi's bit in its host's ready bitmap equal to has_data, so
+   the host's round robin skips idle flows a word at a time. */
+static void ibcc__fab_mark(ibcc_fabric *f, uint32_t fi)
+{
+    const ibcc__fflow *fl = &f->flow[fi];
+    uint64_t *w = &f->host[fl->host].ready[fl->local / 64u];
+    uint64_t bit = (uint64_t)1u << (fl->local % 64u);
+    if (ibcc__fab_has_data(fl)) *w |= bit; else *w &= ~bit;
+}
+
 /* Takes the packet flow fi sends next: the head of its queue (VOQ) or of
    the host FIFO, generating a greedy unit first when the queue is empty
    (a greedy packet is generated when it can be sent). */
@@ -8356,6 +8373,7 @@ static uint32_t ibcc__fab_take(ibcc_fabric *f, uint32_t fi)
     }
     fl->q_n--;
     ibcc__fab_pkt(f, pi)->next = IBCC__F_NONE;
+    ibcc__fab_mark(f, fi);
     return pi;
 }
 
@@ -8439,16 +8457,27 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
             ibcc__fab_wake_host(f, h, wake);
         return;
     }
-    for (k = 0; k < o->nflows; k++) {
-        uint32_t pos = (o->rr + k) % o->nflows;
-        uint32_t fi = f->hflow[o->first + pos], pi;
-        if (!ibcc__fab_has_data(&f->flow[fi])) continue;
-        if (!ibcc__fab_flow_ready(f, fi, &wake)) continue;
-        pi = ibcc__fab_take(f, fi);
-        if (pi == IBCC__F_NONE) return;     /* out of memory: f->err */
-        o->rr = (pos + 1u) % o->nflows;
-        ibcc__fab_inject(f, h, fi, pi);
-        return;
+    /* flows with data, in round-robin order from rr: [rr, n) then
+       [0, rr), read from the ready bitmap a word at a time */
+    for (k = 0; k < 2u; k++) {
+        uint32_t lo = k ? 0u : o->rr, hi = k ? o->rr : o->nflows, w;
+        for (w = lo / 64u; w * 64u < hi; w++) {
+            uint64_t bits = o->ready[w];
+            if (w * 64u < lo) bits &= ~(uint64_t)0 << (lo - w * 64u);
+            if (hi - w * 64u < 64u)
+                bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
+            while (bits) {
+                uint32_t pos = w * 64u + ibcc__arb_ctz64(bits);
+                uint32_t fi = f->hflow[o->first + pos], pi;
+                bits &= bits - 1u;
+                if (!ibcc__fab_flow_ready(f, fi, &wake)) continue;
+                pi = ibcc__fab_take(f, fi);
+                if (pi == IBCC__F_NONE) return;  /* out of memory: f->err */
+                o->rr = (pos + 1u) % o->nflows;
+                ibcc__fab_inject(f, h, fi, pi);
+                return;
+            }
+        }
     }
     if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
 }
@@ -9435,6 +9464,7 @@ static void ibcc__fab_release(ibcc_fabric *f)
     ibcc__fab_free(&a, f->flow);
     ibcc__fab_free(&a, f->hflow);
     ibcc__fab_free(&a, f->agent_mem);
+    ibcc__fab_free(&a, f->readymem);
     ibcc__fab_free(&a, f->after);
     ibcc__fab_free(&a, f->hist_mem);
     ibcc__fab_free(&a, f->pairs_mem);
@@ -9786,6 +9816,18 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
         f->hflow[fill[h]++] = i;
     }
     ibcc__fab_free(&f->al, fill);
+    /* ready bitmaps: ceil(nflows / 64) words per host */
+    {
+        size_t words = 0;
+        for (h = 0; h < f->nh; h++) words += (f->host[h].nflows + 63u) / 64u;
+        f->readymem = (uint64_t *)ibcc__fab_alloc(&f->al,
+                                    ibcc__fab_mul(words ? words : 1u, 8));
+        if (!f->readymem) return IBCC_ERR_NOMEM;
+        for (h = 0, words = 0; h < f->nh; h++) {
+            f->host[h].ready = f->readymem + words;
+            words += (f->host[h].nflows + 63u) / 64u;
+        }
+    }
     /* host engines of the agent kinds each host's flows use */
     for (h = 0; h < f->nh; h++) {
         ibcc__fhost *o = &f->host[h];

@@ -1,0 +1,109 @@
+/* Scale of the fabric model: k-ary n-trees of 16, 64, 256 and 1024 hosts
+   (4-ary 2- to 5-trees, VCT switches, defaults otherwise) under uniform
+   Poisson traffic at 0.5 of a link per host, one flow per (source,
+   destination) pair, for a fixed amount of simulated traffic (about
+   400 000 packet-hops a run). Rows per size: packet-hops per wall
+   second, ns per packet-hop, loop events per hop, and the peak memory
+   the fabric allocated (a counting allocator that writes every page it
+   hands out, so the figure is an upper bound on what is resident).
+   Median of 3 runs. */
+#include "bench.h"   /* first: it sets _POSIX_C_SOURCE */
+#define IBCC_IMPLEMENTATION
+#include "ibcc.h"
+
+static size_t cur_bytes, peak_bytes;
+static void *count_alloc(void *user, size_t n)
+{
+    uint64_t *p = (uint64_t *)malloc(n + 8u);
+    (void)user;
+    if (!p) return NULL;
+    p[0] = n;
+    cur_bytes += n;
+    if (cur_bytes > peak_bytes) peak_bytes = cur_bytes;
+    return p + 1;
+}
+static void count_free(void *user, void *ptr)
+{
+    uint64_t *p = (uint64_t *)ptr - 1;
+    (void)user;
+    cur_bytes -= (size_t)p[0];
+    free(p);
+}
+
+static int one_run(uint32_t n, double *hops_s, double *ns_hop,
+                   double *ev_hop, double *mib)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_counters c;
+    ibcc_fabric_flow *flows;
+    uint32_t *hosts, H, i, nf = 0;
+    ibcc_time sim;
+    double t0, wall;
+    int ok;
+    if (ibcc_topo_fattree(&t, 4, n, NULL) != IBCC_OK) return 0;
+    H = t.host_count;
+    flows = (ibcc_fabric_flow *)calloc((size_t)H * (H - 1u), sizeof *flows);
+    hosts = (uint32_t *)calloc(H, sizeof *hosts);
+    if (!flows || !hosts) return 0;
+    for (i = 0; i < H; i++) hosts[i] = i;
+    if (ibcc_traffic_uniform(hosts, H, IBCC_MBYTES(500), flows,
+                             H * (H - 1u), &nf) != IBCC_OK) return 0;
+    memset(&d, 0, sizeof d);
+    (void)ibcc_topo_apply(&t, &d);
+    d.flows = flows;
+    d.flow_count = nf;
+    d.seed = 1;
+    d.allocator.alloc = count_alloc;
+    d.allocator.free = count_free;
+    /* about 400 000 hops: H hosts x 0.5 GB/s / 2068 B x 2n hops x sim */
+    sim = (ibcc_time)(4e5 / ((double)H * 0.5e9 / 2068.0 * 2.0 * n) * 1e12);
+    cur_bytes = peak_bytes = 0;
+    t0 = bench_now_ns();
+    if (ibcc_fabric_create(&f, &d) != IBCC_OK) return 0;
+    ok = ibcc_fabric_run_until(f, sim) == IBCC_OK;
+    wall = bench_now_ns() - t0;
+    ok = ok && ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_counters_get(f, &c);
+    ibcc_fabric_destroy(f);
+    ibcc_topo_free(&t);
+    free(flows);
+    free(hosts);
+    if (!ok || c.hops == 0) return 0;
+    *hops_s = (double)c.hops / (wall * 1e-9);
+    *ns_hop = wall / (double)c.hops;
+    *ev_hop = (double)c.events / (double)c.hops;
+    *mib = (double)peak_bytes / 1048576.0;
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t n;
+    bench_open(argc, argv);
+    printf("fabric scale: 4-ary n-trees, uniform Poisson at 0.5 of a link "
+           "per host, about 400k packet-hops a run\n");
+    for (n = 2; n <= 5; n++) {
+        double hs[3], nh[3], eh[3], mb[3];
+        char name[64];
+        int r;
+        uint32_t H = 1;
+        for (r = 0; r < (int)n; r++) H *= 4u;
+        for (r = 0; r < 3; r++)
+            if (!one_run(n, &hs[r], &nh[r], &eh[r], &mb[r])) {
+                fprintf(stderr, "bench_scale: run failed (%u hosts)\n", H);
+                return 1;
+            }
+        snprintf(name, sizeof name, "scale_%u_hosts_hops_per_s", H);
+        bench_row(name, bench_median(hs, 3), "hops/s");
+        snprintf(name, sizeof name, "scale_%u_hosts_ns_per_hop", H);
+        bench_row(name, bench_median(nh, 3), "ns");
+        snprintf(name, sizeof name, "scale_%u_hosts_events_per_hop", H);
+        bench_row(name, bench_median(eh, 3), "ratio");
+        snprintf(name, sizeof name, "scale_%u_hosts_alloc_peak", H);
+        bench_row(name, bench_median(mb, 3), "MiB");
+    }
+    bench_close();
+    return 0;
+}
