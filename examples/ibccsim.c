@@ -61,6 +61,7 @@ static void usage_main(FILE *out)
 "  mvcm-sweep latency against accepted traffic for each CMM [F]\n"
 "  fabric-check  load an InfiniBand fabric (ibnetdiscover + LFTs) and\n"
 "             check every host-to-host route\n"
+"  run FILE   the experiment a scenario file describes (examples/scenarios)\n"
 "  demo       headline table: no CC vs each marking engine with LIPD\n"
 "ibccsim SUBCOMMAND --help lists the flags of a subcommand.\n");
 }
@@ -118,10 +119,37 @@ static void usage_recovery(FILE *out)
 "                        0 prints every ACK                     [200]\n");
 }
 
+/* Where flags came from when a scenario file is run (ibccsim run): the
+   file and the line of each flag, so that errors name the line. */
+#define SC_MAX_KEYS 64
+static const char *g_file;
+static const char *g_key[SC_MAX_KEYS];
+static unsigned g_line[SC_MAX_KEYS], g_nkeys;
+
+static void where(const char *flag)
+{
+    unsigned i;
+    if (!g_file) return;
+    for (i = 0; i < g_nkeys; i++)
+        if (!strcmp(g_key[i], flag + 2)) {
+            fprintf(stderr, "%s:%u: ", g_file, g_line[i]);
+            return;
+        }
+    fprintf(stderr, "%s: ", g_file);
+}
+
 static int bad(const char *flag, const char *val, const char *why)
 {
+    where(flag);
     fprintf(stderr, "ibccsim: bad value '%s' for %s: %s\n",
             val ? val : "(missing)", flag, why);
+    return 2;
+}
+
+static int unknown(const char *cmd, const char *flag)
+{
+    where(flag);
+    fprintf(stderr, "ibccsim %s: unknown flag '%s' (see --help)\n", cmd, flag);
     return 2;
 }
 
@@ -237,8 +265,7 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
             if (!v || !*v) return bad(a, v, "a file name");
             if (a[3] == 'e') o->series = v; else o->summary = v;
         } else {
-            fprintf(stderr, "ibccsim twoswitch: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("twoswitch", a);
         }
         i++;
     }
@@ -587,8 +614,7 @@ static int cmd_recovery(int argc, char **argv)
         } else if (!strcmp(a, "--points")) {
             if (!parse_uint(v, 0, 1000000, &points)) return bad(a, v, "an integer 0..1000000");
         } else {
-            fprintf(stderr, "ibccsim recovery: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("recovery", a);
         }
         i++;
     }
@@ -939,8 +965,7 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
             if (!v || !*v) return bad(a, v, "a file name");
             if (a[3] == 'e') o->series = v; else o->summary = v;
         } else {
-            fprintf(stderr, "ibccsim gran: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("gran", a);
         }
         i++;
     }
@@ -1451,8 +1476,7 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
             if (!v || !*v) return bad(a, v, "a file name");
             out = v;
         } else {
-            fprintf(stderr, "ibccsim gran-sweep: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("gran-sweep", a);
         }
         i++;
     }
@@ -1704,8 +1728,7 @@ static int mv_parse(int argc, char **argv, mv_opts *o)
             if (!v || !*v) return bad(a, v, "a file name");
             if (a[3] == 'e') o->series = v; else o->summary = v;
         } else {
-            fprintf(stderr, "ibccsim mvcm: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("mvcm", a);
         }
         i++;
     }
@@ -2078,8 +2101,7 @@ static int cmd_mvcm_sweep(int argc, char **argv)
             if (!v || !*v) return bad(a, v, "a file name");
             out = v;
         } else {
-            fprintf(stderr, "ibccsim mvcm-sweep: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("mvcm-sweep", a);
         }
         i++;
     }
@@ -2211,8 +2233,7 @@ static int cmd_fabric_check(int argc, char **argv)
             if (!v || !*v) return bad(a, v, "a file name");
             lfts = v;
         } else {
-            fprintf(stderr, "ibccsim fabric-check: unknown flag '%s' (see --help)\n", a);
-            return 2;
+            return unknown("fabric-check", a);
         }
         i++;
     }
@@ -2289,6 +2310,167 @@ out:
     return rc;
 }
 
+/* ---- run: a scenario file -----------------------------------------------
+   A scenario file names one experiment and its settings, one per line:
+
+       # the [G] testbed, scenario 1, CC on
+       experiment = gran        # twoswitch gran gran-sweep mvcm mvcm-sweep
+                                # recovery fabric-check demo
+       cc = on
+       cc_sw_cong_setting_threshold = 15     # OpenSM option names work too
+       summary = gran1.csv
+
+   Keys are the experiment's flags without the leading "--" (see
+   `ibccsim SUBCOMMAND --help`); a flag without a value takes yes or no.
+   The OpenSM congestion-control options that the experiment has a flag
+   for are accepted under their opensm.conf names; per-SL options take
+   OpenSM's "SL value" form and must be the same for every SL given.
+   '#' starts a comment; blank lines are ignored. Errors name the file and
+   line: a line without "key = value", an unknown key (reported by the
+   experiment, with its line) or a bad value. */
+static const char *const sc_opensm[][2] = {
+    {"cc_sw_cong_setting_threshold", "threshold"},
+    {"cc_sw_cong_setting_marking_rate", "marking-rate"},
+    {"cc_sw_cong_setting_packet_size", "packet-size"},
+    {"cc_ca_cong_setting_ccti_timer", "ccti-timer"},
+    {"cc_ca_cong_setting_ccti_increase", "ccti-increase"},
+};
+
+static char *sc_trim(char *p)
+{
+    char *e;
+    while (*p == ' ' || *p == '\t') p++;
+    e = p + strlen(p);
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'
+                     || e[-1] == '\n')) *--e = 0;
+    return p;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    static char text[1 << 16], vals[SC_MAX_KEYS][256], flags[SC_MAX_KEYS][80];
+    char *args[2 * SC_MAX_KEYS + 1], *line, *next;
+    const char *path, *kind = NULL;
+    unsigned ln = 0, nargs = 0, kind_line = 0;
+    size_t n;
+    FILE *fp;
+    int rc;
+    if (argc != 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+        printf("usage: ibccsim run FILE\n"
+               "Runs the experiment a scenario file describes: 'key = value' lines,\n"
+               "the key 'experiment' naming the subcommand (twoswitch, gran, gran-sweep,\n"
+               "mvcm, mvcm-sweep, recovery, fabric-check, demo) and the others its\n"
+               "flags without '--' (yes/no for flags without a value) or OpenSM cc_*\n"
+               "option names; '#' comments. examples/scenarios/ has one per\n"
+               "experiment; docs/topologies.md describes the format.\n");
+        return argc == 1 ? 0 : 2;
+    }
+    path = argv[0];
+    fp = fopen(path, "r");
+    if (!fp) {
+        fprintf(stderr, "ibccsim run: cannot read %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    n = fread(text, 1, sizeof text - 1u, fp);
+    if (!feof(fp)) {
+        fprintf(stderr, "ibccsim run: %s: more than %u bytes\n", path,
+                (unsigned)sizeof text - 1u);
+        fclose(fp);
+        return 2;
+    }
+    fclose(fp);
+    text[n] = 0;
+    g_file = path;
+    g_nkeys = 0;
+    for (line = text; line && *line; line = next) {
+        char *eq, *key, *val, *hash;
+        unsigned i;
+        next = strchr(line, '\n');
+        if (next) *next++ = 0;
+        ln++;
+        if ((hash = strchr(line, '#')) != NULL) *hash = 0;
+        line = sc_trim(line);
+        if (!*line) continue;
+        eq = strchr(line, '=');
+        if (!eq) {
+            fprintf(stderr, "%s:%u: expected 'key = value'\n", path, ln);
+            return 2;
+        }
+        *eq = 0;
+        key = sc_trim(line);
+        val = sc_trim(eq + 1);
+        if (!*key || !*val) {
+            fprintf(stderr, "%s:%u: expected 'key = value' (empty %s)\n",
+                    path, ln, *key ? "value" : "key");
+            return 2;
+        }
+        if (!strcmp(key, "experiment")) {
+            if (kind) {
+                fprintf(stderr, "%s:%u: 'experiment' given twice (first at line %u)\n",
+                        path, ln, kind_line);
+                return 2;
+            }
+            kind = args[0] = vals[0];
+            snprintf(vals[0], sizeof vals[0], "%s", val);
+            kind_line = ln;
+            continue;
+        }
+        for (i = 0; i < sizeof sc_opensm / sizeof sc_opensm[0]; i++)
+            if (!strcmp(key, sc_opensm[i][0])) {
+                /* per-SL options: "SL value" */
+                const char *sp = strchr(val, ' ');
+                if (!strncmp(key, "cc_ca_", 6) && sp) val = sc_trim((char *)sp);
+                key = (char *)sc_opensm[i][1];
+                break;
+            }
+        if (g_nkeys + 1u >= SC_MAX_KEYS || strlen(key) > 70 || strlen(val) > 250) {
+            fprintf(stderr, "%s:%u: too many keys or a key or value too long\n",
+                    path, ln);
+            return 2;
+        }
+        for (i = 0; i < g_nkeys; i++)
+            if (!strcmp(g_key[i], key)) {
+                fprintf(stderr, "%s:%u: '%s' given twice (first at line %u)\n",
+                        path, ln, key, g_line[i]);
+                return 2;
+            }
+        snprintf(flags[g_nkeys + 1u], sizeof flags[0], "--%s", key);
+        snprintf(vals[g_nkeys + 1u], sizeof vals[0], "%s", val);
+        g_key[g_nkeys] = flags[g_nkeys + 1u] + 2;
+        g_line[g_nkeys] = ln;
+        g_nkeys++;
+        if (!strcmp(val, "yes")) {
+            args[nargs++] = flags[g_nkeys];
+        } else if (!strcmp(val, "no")) {
+            continue;
+        } else {
+            args[nargs++] = flags[g_nkeys];
+            args[nargs++] = vals[g_nkeys];
+        }
+    }
+    if (!kind) {
+        fprintf(stderr, "%s: no 'experiment = ...' line\n", path);
+        return 2;
+    }
+    args[nargs] = NULL;
+    if (!strcmp(kind, "twoswitch")) rc = cmd_twoswitch((int)nargs, args);
+    else if (!strcmp(kind, "gran")) rc = cmd_gran((int)nargs, args);
+    else if (!strcmp(kind, "gran-sweep")) rc = cmd_gran_sweep((int)nargs, args, "ibccsim");
+    else if (!strcmp(kind, "mvcm")) rc = cmd_mvcm((int)nargs, args);
+    else if (!strcmp(kind, "mvcm-sweep")) rc = cmd_mvcm_sweep((int)nargs, args);
+    else if (!strcmp(kind, "recovery")) rc = cmd_recovery((int)nargs, args);
+    else if (!strcmp(kind, "fabric-check")) rc = cmd_fabric_check((int)nargs, args);
+    else if (!strcmp(kind, "demo")) rc = cmd_demo((int)nargs, args);
+    else {
+        fprintf(stderr, "%s:%u: unknown experiment '%s' (twoswitch, gran, gran-sweep,"
+                " mvcm, mvcm-sweep, recovery, fabric-check, demo)\n", path,
+                kind_line, kind);
+        rc = 2;
+    }
+    g_file = NULL;
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -2307,6 +2489,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "mvcm-sweep")) return cmd_mvcm_sweep(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fabric-check"))
         return cmd_fabric_check(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "run")) return cmd_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "gran-sweep"))
         return cmd_gran_sweep(argc - 2, argv + 2, argv[0]);
     fprintf(stderr, "ibccsim: unknown subcommand '%s'\n", argv[1]);
