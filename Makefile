@@ -148,7 +148,7 @@ ns3: ibcc.h
 	   $(BUILD)/ns3/ibcc-twoswitch; \
 	 fi
 
-# PNGs of docs/figures.md (SCENARIOS.md A runs 1a, 4, 8) from ibccsim CSVs
+# PNGs of docs/figures.md (docs/scenarios.md (A) runs 1a, 4, 8) from ibccsim CSVs
 # with fixed seeds; needs gnuplot (optional: skipped with a message).
 figures: $(BUILD)/ibccsim
 	@BUILD=$(BUILD) sh tools/figures.sh

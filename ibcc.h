@@ -394,7 +394,7 @@ typedef enum ibcc_switch_org {
                                      ibcc_marker_leave takes it out */
 } ibcc_switch_org;
 
-/* Trigger classification of MECHANISMS.md §2.2 (NAIVE, INPUT,
+/* Trigger classification of docs/mechanisms.md (NAIVE, INPUT,
    INPUT_OUTPUT). */
 typedef enum ibcc_classify {
     IBCC_CLASSIFY_ALL = 0,        /* every output with a packet in the full
@@ -637,7 +637,7 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
    whatever identifies one to it (an index, a pointer cast to uintptr_t).
    See docs/arbiter.md.
 
-   Policies (SCENARIOS.md §A "Switch scheduling"):
+   Policies (docs/scenarios.md (A) "Switch scheduling"):
      OLDEST  (default) oldest first with bounded bypass. Age = push order at
              this switch. A packet is eligible for output o when o can take
              it now and either it is the head of its input buffer, or
@@ -815,7 +815,7 @@ IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
 IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p);
 
 /* ==== L1 swcc ===========================================================
-   IBA switch congestion settings (IBA Annex A10; MECHANISMS.md §7, [G]):
+   IBA switch congestion settings (IBA Annex A10; docs/mechanisms.md, [G]):
    the SwitchCongestionSetting and SwitchPortCongestionSetting attributes as
    plain structs, with
      - encode/decode to the MAD attribute bytes,
@@ -982,7 +982,7 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
    Source rate laws: how a flow's rate limit answers each ACK. An unmarked
    ACK applies r = finc(r), a marked one r = fdec(r), always within
    [Rmin, Rmax] [S03 §V]. Laws: AIMD, FIMD, LIPD (formulas below, from
-   MECHANISMS.md §4.2) and a caller-supplied finc/fdec pair. Each law runs
+   docs/mechanisms.md) and a caller-supplied finc/fdec pair. Each law runs
    in one of three forms chosen by the description:
 
      CONTINUOUS  reference: the exact rate in a double.
@@ -996,7 +996,7 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
                  state's own rounding), at most floor(1/rmin) - 1 so the
                  applied rate is never below Rmin (this cap acts only
                  when rmin is not an IPD rate 1/n). So slow increases
-                 accumulate in the state and never freeze (MECHANISMS §4.2).
+                 accumulate in the state and never freeze (docs/mechanisms.md).
      TABLE       the law compiled at init into per-entry tables over a
                  finite rate set (default: the 256 IPD rates, index = ipd;
                  or a geometric set): next_on_mark[i], next_on_unmark[i]
@@ -1042,7 +1042,7 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
    | table_size | IPD: number of rates | IPD: 0 or exactly that number;     |
    |            | Rmax/(1+ipd) >= rmin;| GEOMETRIC: 2 .. 65536              |
    |            | GEOMETRIC: 256       |                                    |
-   A new law starts at Rmax (no slow start, MECHANISMS §4.2).
+   A new law starts at Rmax (no slow start, docs/mechanisms.md).
    ====================================================================== */
 
 typedef enum ibcc_law_kind {
@@ -1310,7 +1310,7 @@ IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
 IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
                                               double *tau_units);
 
-/* ---- design-conditions checker [S03 §V], MECHANISMS §4.2 ---------------
+/* ---- design-conditions checker [S03 §V], docs/mechanisms.md ---------------
    Evaluates, for the desc's law (its continuous functions, whatever the
    form), over a geometric grid of `points` rates r_i = k^(1 - i/(n-1)),
    i = 0..n-1 (Rmin .. Rmax), restricted to the rates where fdec does not
@@ -1501,8 +1501,7 @@ IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
    IBA channel-adapter congestion-control agent: the Congestion Control
    Table (CCT), one CCT index (CCTI) per flow (QP) or per SL, BECN
    reaction, one CCTI_Timer per SL, the Trigger_Threshold event log, and
-   table populations. [G §II-B], IBA 1.2.1 Annex A10, MECHANISMS.md §4.3,
-   §7.
+   table populations. [G §II-B], IBA 1.2.1 Annex A10, docs/mechanisms.md
 
    Behaviour
    - CCT entry (16 bits, IBA encoding): CCT_Shift = bits 15..14,
@@ -1552,7 +1551,7 @@ IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
      ignored and their delay is 0.
 
    Choices where the sources leave one (documented in docs/cct.md)
-   - BECN increase is capped at CCTI_Limit (MECHANISMS.md §4.3); the hfi1
+   - BECN increase is capped at CCTI_Limit (docs/mechanisms.md); the hfi1
      driver instead skips an increase that would exceed the limit.
    - The trigger test uses the CCTI after the increase ("reaches").
    - CCTI_Timer 0 disables the timer.
@@ -1841,7 +1840,7 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c);
 
 /* ==== L1 cacc ===========================================================
    IBA channel-adapter congestion settings exactly as a subnet manager
-   programs them (MECHANISMS.md §7, IBA 1.2.1 Annex A10): the
+   programs them (docs/mechanisms.md, IBA 1.2.1 Annex A10): the
    CACongestionSetting and CongestionControlTable attributes as MAD bytes,
    the rdma-core ibccconfig argument forms, the OpenSM option lines
    cc_ca_cong_setting_* and cc_cct, in and out, and applying them to an
@@ -1850,7 +1849,7 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c);
    MAD layouts (bytes of the attribute data, i.e. starting at offset 64
    of the 256-byte CC MAD, after the 24-byte common header, the 8-byte
    CC_Key and 32 reserved bytes; all fields big-endian). Field order and
-   widths from MECHANISMS.md §7; the positions of the reserved fields
+   widths from docs/mechanisms.md; the positions of the reserved fields
    were checked against the packed structures of the OpenSM development
    headers (ib_ca_cong_setting_t / ib_ca_cong_entry_t / ib_cc_tbl_t in
    iba/ib_types.h) and agree with libibmad's field table:
@@ -2018,7 +2017,7 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
                                             ibcc_time now);
 
 /* ==== L1 mvcm ===========================================================
-   MVCM corrective actions at the source [F §4.2-4.3], MECHANISMS.md §4.4:
+   MVCM corrective actions at the source [F §4.2-4.3], docs/mechanisms.md:
    a dynamic window DW and waiting slots nWS per flow, driven by the
    (MB, VB) class echoed in each ACK, plus the window-size helper omega.
 
@@ -2040,7 +2039,7 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
      nWS x WS, WS = RTTmin (saturating at IBCC_TIME_MAX).
    - Immediate reset when the host injects into an empty injection queue
      of the flow (ibcc_mvcm_on_inject_empty): DW = DWmax, nWS = 0.
-   - Variants named by SCENARIOS.md §C: IBCC_MVCM_NO_WARM (warm ACKs have
+   - Variants named by docs/scenarios.md (C): IBCC_MVCM_NO_WARM (warm ACKs have
      no effect) and IBCC_MVCM_NO_CAP (nWS keeps multiplying by k; it
      saturates at 2^32 - 1 instead of wrapping).
 
@@ -2159,7 +2158,7 @@ IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
                                        uint32_t l_ack, ibcc_time *out);
 
 /* ==== L1 dest ===========================================================
-   Destination echo rules, MECHANISMS.md §3: what a destination sends back
+   Destination echo rules, docs/mechanisms.md: what a destination sends back
    for a received packet, as pure functions of the packet's header bits.
 
    Schemes (ibcc_dest_desc.scheme):
@@ -2235,7 +2234,7 @@ IBCC_API uint32_t ibcc_dest_reply_bytes(const ibcc_dest *d, unsigned reply);
 
 /* ==== L1 segment ========================================================
    Dual-priority segmentation policy for wormhole / cut-through networks
-   [K], MECHANISMS.md §5: high-priority messages travel unsegmented (one
+   [K], docs/mechanisms.md: high-priority messages travel unsegmented (one
    worm); low-priority messages are cut into segments (worms) of at most
    L_l bytes, so that under round-robin output arbitration the larger
    high-priority worms win more bandwidth ("best-effort bandwidth
@@ -4648,7 +4647,7 @@ static double ibcc__law_clamp(double y, double k)
     return y;
 }
 
-/* The laws of MECHANISMS.md §4.2 [S03 §V] on normalised rates, before the
+/* The laws of docs/mechanisms.md [S03 §V] on normalised rates, before the
    clamp (the callers clamp). k = rmin. */
 static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
 {

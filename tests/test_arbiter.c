@@ -509,7 +509,7 @@ static void test_rr_wide_random(void)
     T_CHECK(grants > 2000);
 }
 
-/* Against the rule written directly (SCENARIOS.md §A plus per-output
+/* Against the rule written directly (docs/scenarios.md (A) plus per-output
    order): entry k of a free input is eligible iff its output can take it,
    no older entry of its buffer has the same output, and k == 0 or (OLDEST,
    head bypassed < limit, and no older entry j is first for its output and

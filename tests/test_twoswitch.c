@@ -1,4 +1,4 @@
-/* Scenario tests: the "must show" shapes of SCENARIOS.md A runs 1-4 on the
+/* Scenario tests: the "must show" shapes of docs/scenarios.md (A) runs 1-4 on the
    fabric model, conservation after every run, and determinism. The setup
    is the one examples/ibccsim.c uses (locals then remotes start one every
    100 us, locals first; victim AV -> BV active in [40, 60] ms; 100 ms;

@@ -35,7 +35,7 @@ plot() { # plot SCRIPT.gp: run it with the data and output dirs
     echo "figures: $OUT/$(basename "$1" .gp).png"
 }
 
-# ---- 1. SCENARIOS.md A run 1(a): L=10, R=10, window 1, no rate control ----
+# ---- 1. docs/scenarios.md (A) run 1(a): L=10, R=10, window 1, no rate control ----
 # (these are ibccsim's defaults; spelled out so the figure does not move if
 # a default changes)
 "$SIM" twoswitch --local 10 --remote 10 --buffer 4 --window 1 \
@@ -43,7 +43,7 @@ plot() { # plot SCRIPT.gp: run it with the data and output dirs
     --seed $SEED --quiet --series "$DATA/run1.csv" --summary "$DATA/run1_summary.csv"
 plot run1_no_cc.gp
 
-# ---- 2. SCENARIOS.md A run 4: the rows of `make demo` ---------------------
+# ---- 2. docs/scenarios.md (A) run 4: the rows of `make demo` ---------------------
 # name|marking|classify|T_out|law|label (label as in the demo table)
 rows='nocc|none|all|8|none|no CC
 naive|naive|all|8|lipd|naive
@@ -71,7 +71,7 @@ echo "$rows" | while IFS='|' read -r name mk cls tout law label; do
 done
 plot run4_markers.gp
 
-# ---- 3. SCENARIOS.md A run 8: recovery from Rmin = Rmax/256 to Rmax -------
+# ---- 3. docs/scenarios.md (A) run 8: recovery from Rmin = Rmax/256 to Rmax -------
 # 1 GB/s, 2048-byte packets (tau = 2.048 us), m = 2 (the law's default).
 for law in aimd fimd lipd; do
     for form in cont disc; do

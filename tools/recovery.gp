@@ -1,4 +1,4 @@
-# SCENARIOS.md A run 8 [S03 Fig. 5]: rate recovery from Rmin = Rmax/256 to
+# docs/scenarios.md (A) run 8 [S03 Fig. 5]: rate recovery from Rmin = Rmax/256 to
 # Rmax with no marks, one ACK per packet interval, 1 GB/s, 2048-byte
 # packets, m = 2. Inputs: data/recovery_LAW_FORM.csv (`ibccsim recovery`
 # time_ms,rate lines; FORM cont or disc) and .ms (its recovery_ms value).
@@ -6,7 +6,7 @@
 set terminal @term size 1000,520 font "sans,11"
 set output out.'/recovery.png'
 set datafile separator ','
-set multiplot layout 1,2 title "Rate recovery from Rmin = Rmax/256 to Rmax, no marks [S03 Fig. 5] (SCENARIOS.md A run 8)\n{/*0.85 one ACK per packet interval at the current rate; 1 GB/s, 2048-byte packets (tau = 2.048 us), m = 2; dark: continuous, light: discrete IPD (256 rates)}"
+set multiplot layout 1,2 title "Rate recovery from Rmin = Rmax/256 to Rmax, no marks [S03 Fig. 5] (experiment A, run 8)\n{/*0.85 one ACK per packet interval at the current rate; 1 GB/s, 2048-byte packets (tau = 2.048 us), m = 2; dark: continuous, light: discrete IPD (256 rates)}"
 ms(law, form) = real(system('cat '.data.'/recovery_'.law.'_'.form.'.ms'))
 lbl(name, law, form) = sprintf('%s %s %.1f ms', name, form eq 'cont' ? 'cont.' : 'discr.', ms(law, form))
 f(law, form) = data.'/recovery_'.law.'_'.form.'.csv'

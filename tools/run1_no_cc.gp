@@ -1,4 +1,4 @@
-# SCENARIOS.md A run 1(a) [S02 Fig. 2]: rates over time without CC.
+# docs/scenarios.md (A) run 1(a) [S02 Fig. 2]: rates over time without CC.
 # Input: data/run1.csv from `ibccsim twoswitch --series` (rates normalised
 # to the 1 GB/s link rate, 2 ms sliding window, a point every 0.5 ms).
 # Called by tools/figures.sh with term, data and out set.
@@ -6,7 +6,7 @@ set terminal @term size 960,560 font "sans,11"
 set output out.'/run1_no_cc.png'
 set datafile separator ','
 set key autotitle columnhead
-set title "Two-switch victim scenario, no congestion control [S02 Fig. 2] (SCENARIOS.md A run 1a)\n{/*0.85 L=10 local + R=10 remote sources -> BC, victim AV->BV in [40,60] ms; window 1, no rate control, input buffers of 4 packets, 1 GB/s links}"
+set title "Two-switch victim scenario, no congestion control [S02 Fig. 2] (experiment A, run 1a: docs/scenarios.md)\n{/*0.85 L=10 local + R=10 remote sources -> BC, victim AV->BV in [40,60] ms; window 1, no rate control, input buffers of 4 packets, 1 GB/s links}"
 set xlabel 'time (ms)'
 set ylabel 'rate (GB/s; 1 = link rate), 2 ms sliding window'
 set xrange [0:100]

@@ -1,11 +1,11 @@
-# SCENARIOS.md A run 4 [S02 Fig. 3, S03]: the rows of `make demo` (L=10,
+# docs/scenarios.md (A) run 4 [S02 Fig. 3, S03]: the rows of `make demo` (L=10,
 # R=10, buffer 4, window 1): no CC and each marking engine with LIPD.
 # Inputs: data/run4_table.dat (one row per configuration, from the
 # `ibccsim twoswitch --summary` files; averages over [40, 60] ms) and
 # data/run4_NAME.csv (`--series`). Called by tools/figures.sh.
 set terminal @term size 1000,900 font "sans,11"
 set output out.'/run4_markers.png'
-set multiplot layout 2,1 title "Two-switch victim scenario: marking engines with LIPD [S02]/[S03] (SCENARIOS.md A run 4, the rows of make demo)\n{/*0.85 L=10 local + R=10 remote sources -> BC, victim AV->BV in [40,60] ms; window 1, input buffers of 4 packets, 1 GB/s links, seed 1}"
+set multiplot layout 2,1 title "Two-switch victim scenario: marking engines with LIPD [S02]/[S03] (experiment A, run 4: the rows of make demo)\n{/*0.85 L=10 local + R=10 remote sources -> BC, victim AV->BV in [40,60] ms; window 1, input buffers of 4 packets, 1 GB/s links, seed 1}"
 
 # ---- (a) averages over the victim's active window -----------------------
 set title '(a) averages over [40, 60] ms (from --summary)'
