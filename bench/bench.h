@@ -48,6 +48,27 @@ static void bench_row(const char *name, double median, const char *unit)
 }
 static void bench_close(void) { if (bench_csv_) fclose(bench_csv_); }
 
+/* Counting allocator for the fabric's desc: a size header before each
+   block, so peak_bytes is the most the fabric held at once. */
+static size_t bench_cur_bytes, bench_peak_bytes;
+static inline void *bench_count_alloc(void *user, size_t n)
+{
+    uint64_t *p = (uint64_t *)malloc(n + 8u);
+    (void)user;
+    if (!p) return NULL;
+    p[0] = n;
+    bench_cur_bytes += n;
+    if (bench_cur_bytes > bench_peak_bytes) bench_peak_bytes = bench_cur_bytes;
+    return p + 1;
+}
+static inline void bench_count_free(void *user, void *ptr)
+{
+    uint64_t *p = (uint64_t *)ptr - 1;
+    (void)user;
+    bench_cur_bytes -= (size_t)p[0];
+    free(p);
+}
+
 /* Keeps the optimiser from discarding a computed value. */
 static volatile uint64_t bench_sink_;
 #define BENCH_KEEP(x) (bench_sink_ += (uint64_t)(x))

@@ -53,26 +53,6 @@ static int one_run(double *wall_ns, ibcc_fabric_counters *cn)
     return ok;
 }
 
-/* Counting allocator: a size header before each block. */
-static size_t cur_bytes, peak_bytes;
-static void *count_alloc(void *user, size_t n)
-{
-    uint64_t *p = (uint64_t *)malloc(n + 8u);
-    (void)user;
-    if (!p) return NULL;
-    p[0] = n;
-    cur_bytes += n;
-    if (cur_bytes > peak_bytes) peak_bytes = cur_bytes;
-    return p + 1;
-}
-static void count_free(void *user, void *ptr)
-{
-    uint64_t *p = (uint64_t *)ptr - 1;
-    (void)user;
-    cur_bytes -= (size_t)p[0];
-    free(p);
-}
-
 static int depth_run(uint32_t buf, uint32_t window, double *wall_ns,
                      double *ns_hop, double *peak)
 {
@@ -86,15 +66,15 @@ static int depth_run(uint32_t buf, uint32_t window, double *wall_ns,
     if (ibcc_twoswitch_build(&ts, 10, 10, &d) != IBCC_OK) return 0;
     memset(&cn, 0, sizeof cn);
     d.buf_packets = buf;
-    d.allocator.alloc = count_alloc;
-    d.allocator.free = count_free;
+    d.allocator.alloc = bench_count_alloc;
+    d.allocator.free = bench_count_free;
     for (i = 0; i < ts.flow_count; i++) {
         ibcc_fabric_flow *x = &ts.flows[i];
         x->agent = window ? IBCC_AGENT_WINDOW : IBCC_AGENT_NONE;
         x->window = window;
         x->start = IBCC_US(100) * i;
     }
-    cur_bytes = peak_bytes = 0;
+    bench_cur_bytes = bench_peak_bytes = 0;
     t0 = bench_now_ns();
     if (ibcc_fabric_create(&f, &d) != IBCC_OK) return 0;
     ok = ibcc_fabric_run_until(f, IBCC_MS(100)) == IBCC_OK;
@@ -103,7 +83,7 @@ static int depth_run(uint32_t buf, uint32_t window, double *wall_ns,
     (void)ibcc_fabric_counters_get(f, &cn);
     ibcc_fabric_destroy(f);
     *ns_hop = *wall_ns / (double)cn.hops;
-    *peak = (double)peak_bytes;
+    *peak = (double)bench_peak_bytes;
     return ok;
 }
 

@@ -11,25 +11,6 @@
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
 
-static size_t cur_bytes, peak_bytes;
-static void *count_alloc(void *user, size_t n)
-{
-    uint64_t *p = (uint64_t *)malloc(n + 8u);
-    (void)user;
-    if (!p) return NULL;
-    p[0] = n;
-    cur_bytes += n;
-    if (cur_bytes > peak_bytes) peak_bytes = cur_bytes;
-    return p + 1;
-}
-static void count_free(void *user, void *ptr)
-{
-    uint64_t *p = (uint64_t *)ptr - 1;
-    (void)user;
-    cur_bytes -= (size_t)p[0];
-    free(p);
-}
-
 static int one_run(uint32_t n, double *hops_s, double *ns_hop,
                    double *ev_hop, double *mib)
 {
@@ -55,11 +36,11 @@ static int one_run(uint32_t n, double *hops_s, double *ns_hop,
     d.flows = flows;
     d.flow_count = nf;
     d.seed = 1;
-    d.allocator.alloc = count_alloc;
-    d.allocator.free = count_free;
+    d.allocator.alloc = bench_count_alloc;
+    d.allocator.free = bench_count_free;
     /* about 400 000 hops: H hosts x 0.5 GB/s / 2068 B x 2n hops x sim */
     sim = (ibcc_time)(4e5 / ((double)H * 0.5e9 / 2068.0 * 2.0 * n) * 1e12);
-    cur_bytes = peak_bytes = 0;
+    bench_cur_bytes = bench_peak_bytes = 0;
     t0 = bench_now_ns();
     if (ibcc_fabric_create(&f, &d) != IBCC_OK) return 0;
     ok = ibcc_fabric_run_until(f, sim) == IBCC_OK;
@@ -74,7 +55,7 @@ static int one_run(uint32_t n, double *hops_s, double *ns_hop,
     *hops_s = (double)c.hops / (wall * 1e-9);
     *ns_hop = wall / (double)c.hops;
     *ev_hop = (double)c.events / (double)c.hops;
-    *mib = (double)peak_bytes / 1048576.0;
+    *mib = (double)bench_peak_bytes / 1048576.0;
     return 1;
 }
 
