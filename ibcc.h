@@ -119,8 +119,9 @@
    L2  loop       event loop: timed events on a heap in caller memory
    L3  fabric     hosts, links with credit flow control, switch kinds
                   (VCT, CIOQ), source agents, traffic (flows and pattern
-                  helpers), delivered-byte statistics, two-switch builder,
-                  InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
+                  helpers), delivered-byte statistics, topology builders
+                  (two-switch, k-ary n-tree, k-ary n-fly, mesh and torus
+                  with up/down routes), InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
                   ibroute forwarding tables, up/down routes)
                   (IBCC_NO_FABRIC leaves it out)
 
