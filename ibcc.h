@@ -2747,9 +2747,10 @@ IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
 IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
         uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
 /* Totals of a channel since time 0 (no bins needed): bytes started on
-   it and the time its transmitter was sending (utilisation = busy /
-   elapsed). Either output pointer may be NULL. Errors: NULL (f), RANGE
-   (channel). */
+   it (a packet under way included) and the time its transmitter was
+   sending up to now (a packet under way counts up to now, so busy <=
+   elapsed; utilisation = busy / elapsed). Either output pointer may be
+   NULL. Errors: NULL (f), RANGE (channel). */
 IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         uint32_t channel, uint64_t *bytes, ibcc_time *busy);
 /* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
@@ -7686,6 +7687,7 @@ typedef struct ibcc__fchan {
     uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
     uint64_t bytes;             /* total started */
     ibcc_time busy_time;        /* total time sending */
+    ibcc_time xmit_end;         /* end of the packet being sent */
 } ibcc__fchan;
 
 typedef struct ibcc__fbuf {
@@ -8514,6 +8516,7 @@ static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
     ch->wire_u[ln] += p->units;
     ch->bytes += p->size;
     ch->busy_time += wire;
+    ch->xmit_end = end;
     f->hops++;
     if (f->d.observer.link_busy) {
         ibcc_fabric_pkt v;
@@ -10253,7 +10256,16 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
     if (!f) return IBCC_ERR_NULL;
     if (channel >= f->nch) return IBCC_ERR_RANGE;
     if (bytes) *bytes = f->ch[channel].bytes;
-    if (busy) *busy = f->ch[channel].busy_time;
+    if (busy) {
+        /* a transmission under way counts only up to now */
+        const ibcc__fchan *ch = &f->ch[channel];
+        ibcc_time b = ch->busy_time, now = f->loop.now;
+        if (ch->busy && ch->xmit_end > now) {
+            ibcc_time w = ibcc__fab_wire(ch, ch->xmit_size);
+            b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
+        }
+        *busy = b;
+    }
     return IBCC_OK;
 }
 

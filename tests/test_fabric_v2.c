@@ -702,6 +702,44 @@ static void test_mvcm_greedy_window(void)
     ibcc_fabric_destroy(f);
 }
 
+/* Regression (fuzz_fabric): ibcc_fabric_channel_totals counted a packet
+   under way whole at its start, so busy could exceed the elapsed time
+   (utilisation above 1). H0 -> S1 at 1 GB/s, ISL at 2 GB/s: the packet
+   is visible at S1 at 45 ns and takes the ISL then, but its bits go out
+   from 2073 - 1034 = 1039 ns (it must not outrun its tail), so the ISL
+   has sent nothing at 500 ns and 461 ns at 1500 ns; the host link has
+   been sending since 0. */
+static void test_busy_up_to_now(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    uint32_t isl = 0, host = 0;
+    ibcc_time busy = 1;
+    uint64_t bytes = 0;
+    net_two(&t, 1, 2, IBCC_GBYTES(2));
+    add_flow(&t, 0, 1)->packets = 1;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_channel(f, 2, 1, &isl), IBCC_OK);
+    T_EQ(ibcc_fabric_channel(f, 0, 0, &host), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_NS(500)), IBCC_OK);
+    T_EQ(ibcc_fabric_channel_totals(f, isl, &bytes, &busy), IBCC_OK);
+    T_EQU(bytes, 2068u);                  /* started: its bytes count */
+    T_EQU(busy, 0);
+    T_EQ(ibcc_fabric_channel_totals(f, host, &bytes, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(500));
+    T_EQ(ibcc_fabric_run_until(f, IBCC_NS(1500)), IBCC_OK);
+    T_EQ(ibcc_fabric_channel_totals(f, isl, NULL, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(461));
+    T_EQ(ibcc_fabric_channel_totals(f, host, NULL, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(1500));
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(10)), IBCC_OK);
+    T_EQ(ibcc_fabric_channel_totals(f, isl, NULL, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(1034));           /* done: its whole wire time */
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -757,5 +795,6 @@ int main(void)
     T_RUN(test_random_identities);
     T_RUN(test_mvcm_greedy_window);
     T_RUN(test_desc_errors);
+    T_RUN(test_busy_up_to_now);
     return t_summary();
 }
