@@ -10064,7 +10064,8 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         if (!w->obuf) continue;
         for (k = 0; k < n->ports; k++) {
             const ibcc__fobuf *ob = &w->obuf[k];
-            const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + k]];
+            uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
+            const ibcc__fchan *ch = oc == IBCC__F_NONE ? NULL : &f->ch[oc];
             uint64_t np = 0, nu = 0;
             uint32_t pi = ob->head;
             while (pi != IBCC__F_NONE && np <= ob->n) {
@@ -10073,7 +10074,7 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 pi = ibcc__fab_pkt(f, pi)->next;
             }
             located += np;
-            if (ch->busy && ch->xmit_from_obuf) {  /* being sent */
+            if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
                 np++;
                 nu += ch->xmit_units;
             }

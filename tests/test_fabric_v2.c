@@ -740,6 +740,27 @@ static void test_busy_up_to_now(void)
     ibcc_fabric_destroy(f);
 }
 
+/* Regression (fuzz_fabric): ibcc_fabric_check read the channel of every
+   port of a CIOQ switch, also of a port with no link (index
+   0xffffffff: out of bounds). Spare ports are valid (only a route to one
+   is refused). */
+static void test_cioq_spare_ports(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    net_two(&t, 2, 2, 0);                 /* one switch, hosts on 0, 1 */
+    t.nodes[2].ports = 4;                 /* ports 2, 3 unlinked */
+    t.nodes[2].switch_kind = IBCC_SWITCH_CIOQ;
+    add_flow(&t, 0, 1);
+    add_flow(&t, 1, 0);
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(50)), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -796,5 +817,6 @@ int main(void)
     T_RUN(test_mvcm_greedy_window);
     T_RUN(test_desc_errors);
     T_RUN(test_busy_up_to_now);
+    T_RUN(test_cioq_spare_ports);
     return t_summary();
 }

@@ -84,7 +84,12 @@ typedef struct ctx {
     fz in;
     int sure;                      /* every choice in its sure zone */
     int bad;                       /* some choice outside its range */
+    int sure_line, bad_line;       /* where they were last changed (for
+                                      the messages) */
 } ctx;
+
+#define BAD(c) ((c)->bad = 1, (c)->bad_line = __LINE__)
+#define UNSURE(c) ((c)->sure = 0, (c)->sure_line = __LINE__)
 
 /* Log-uniform value in [lo, hi]: a bit length, then that many random
    bits (reads only the bytes it needs). */
@@ -107,8 +112,8 @@ static uint64_t lu(fz *f, uint64_t lo, uint64_t hi)
    valid range [vlo, vhi] (or one of its edges), clearing c->sure when
    outside the zone; sometimes in [blo, bhi] (outside the valid range:
    c->bad), when blo <= bhi. */
-static uint64_t pick(ctx *c, uint64_t slo, uint64_t shi, uint64_t vlo,
-                     uint64_t vhi, uint64_t blo, uint64_t bhi)
+static uint64_t pick_(ctx *c, int line, uint64_t slo, uint64_t shi,
+                      uint64_t vlo, uint64_t vhi, uint64_t blo, uint64_t bhi)
 {
     uint8_t sel = fz_u8(&c->in);
     uint64_t v;
@@ -116,20 +121,23 @@ static uint64_t pick(ctx *c, uint64_t slo, uint64_t shi, uint64_t vlo,
     if (sel < 236u) v = lu(&c->in, vlo, vhi);
     else if (sel < 246u || blo > bhi) v = (sel & 1u) ? vhi : vlo;
     else {
-        c->bad = 1;
+        BAD(c);
+        c->bad_line = line;
         return lu(&c->in, blo, bhi);
     }
-    if (v < slo || v > shi) c->sure = 0;
+    if (v < slo || v > shi) { UNSURE(c); c->sure_line = line; }
     return v;
 }
+#define pick(c, ...) pick_((c), __LINE__, __VA_ARGS__)
 
 /* One of n choices, the first `ok` valid; others set bad. */
-static uint32_t choice(ctx *c, uint32_t ok, uint32_t n)
+static uint32_t choice_(ctx *c, int line, uint32_t ok, uint32_t n)
 {
     uint32_t v = fz_below(&c->in, n);
-    if (v >= ok) c->bad = 1;
+    if (v >= ok) { BAD(c); c->bad_line = line; }
     return v;
 }
+#define choice(c, ok, n) choice_((c), __LINE__, (ok), (n))
 
 static int chance(ctx *c, unsigned in256)
 {
@@ -360,6 +368,12 @@ static int decode_topology(ctx *c, cfg *g)
         if (g->nodes[i].kind == IBCC_FABRIC_HOST) g->hosts[g->nhosts++] = i;
         else g->nsw++;
     }
+    if (chance(c, 10) && g->d.route_count) {   /* fewer routes: maybe
+                                                  unreachable */
+        g->d.route_count = fz_below(&c->in, g->d.route_count);
+        g->routes_whole = 0;
+        UNSURE(c);
+    }
     /* damage: each refused at create */
     if (chance(c, 12) && g->d.route_count && g->nsw) {
         ibcc_fabric_route *x = &g->routes[fz_below(&c->in, g->d.route_count)];
@@ -373,20 +387,14 @@ static int decode_topology(ctx *c, cfg *g)
             x->dst = k;
             break;
         }
-        c->bad = 1;
+        BAD(c);
         g->routes_whole = 0;
     }
     if (chance(c, 6)) {
         ibcc_fabric_link *k = &g->links[fz_below(&c->in, g->d.link_count)];
         if (fz_u8(&c->in) & 1u) k->b = g->d.node_count + fz_below(&c->in, 3);
         else k->a_port = g->nodes[k->a].ports + fz_below(&c->in, 3);
-        c->bad = 1;
-    }
-    if (chance(c, 10) && g->d.route_count) {   /* fewer routes: maybe
-                                                  unreachable */
-        g->d.route_count = fz_below(&c->in, g->d.route_count);
-        g->routes_whole = 0;
-        c->sure = 0;
+        BAD(c);
     }
     /* per-link rate and propagation overrides */
     for (i = 0; i < g->d.link_count; i++) {
@@ -422,8 +430,8 @@ static void decode_desc(ctx *c, cfg *g)
         uint32_t u = (ds + 63u) / 64u;
         d->buf_credits = (uint32_t)pick(c, u, 8u * u, 0, 1u << 20,
                                         (1u << 20) + 1u, 0xffffffffu);
-        if (d->buf_credits && d->buf_credits < u) c->bad = 1;
-        if (d->buf_credits > 65535u) c->sure = 0;
+        if (d->buf_credits && d->buf_credits < u) BAD(c);
+        if (d->buf_credits > 65535u) UNSURE(c);
     }
     d->ack_buf_packets = (uint32_t)pick(c, 0, 32, 0, 65535, 65536, 0xffffffffu);
     d->switch_kind = (ibcc_switch_kind)choice(c, 3, 4);
@@ -435,10 +443,10 @@ static void decode_desc(ctx *c, cfg *g)
         uint32_t u = (ds + 63u) / 64u;
         d->out_buf_credits = (uint32_t)pick(c, u, 8u * u, 0, 1u << 20,
                                             (1u << 20) + 1u, 0xffffffffu);
-        if (d->out_buf_credits && d->out_buf_credits < u) c->bad = 1;
+        if (d->out_buf_credits && d->out_buf_credits < u) BAD(c);
     } else if (chance(c, 4)) {
         d->out_buf_credits = 1u + fz_u8(&c->in);  /* without buf_credits */
-        if (!d->buf_credits) c->bad = 1;
+        if (!d->buf_credits) BAD(c);
     }
     d->nic_fifo = (uint32_t)pick(c, 0, 1, 0, 1, 2, 0xffffffffu);
     d->host_cap = chance(c, 60) ? pick(c, IBCC_MBYTES(100), IBCC_GBYTES(50),
@@ -485,7 +493,7 @@ static void decode_desc(ctx *c, cfg *g)
         d->marker.victim_mask[p / 32u] |= 1u << (p % 32u);
         if (chance(c, 20)) {               /* a bit some switch lacks */
             d->marker.victim_mask[minports / 32u] |= 1u << (minports % 32u);
-            c->bad = 1;
+            BAD(c);
         }
     }
     d->marker.hold = fz_u8(&c->in);        /* the fabric sets it to 1 */
@@ -496,7 +504,7 @@ static void decode_desc(ctx *c, cfg *g)
         d->dest.transport = fz_below(&c->in, 2);
     } else if (chance(c, 4)) {
         d->dest.transport = 1;             /* UD only with IBA */
-        if (d->dest.scheme != IBCC_DEST_IBA) c->bad = 1;
+        if (d->dest.scheme != IBCC_DEST_IBA) BAD(c);
     }
     if (chance(c, 60))
         d->dest.ack_bytes = (uint32_t)pick(c, 1, 256, 1, 65535, 65536,
@@ -509,38 +517,38 @@ static void decode_desc(ctx *c, cfg *g)
     d->law.form = (ibcc_law_form)choice(c, 4, 5);
     if (d->law.kind == IBCC_LAW_CUSTOM) {
         if (chance(c, 240)) { d->law.finc = cf_inc; d->law.fdec = cf_dec; }
-        else c->bad = 1;
+        else BAD(c);
     }
     if (d->law.form == IBCC_LAW_TABLE && chance(c, 128)) {
         d->law.rates = IBCC_LAW_RATES_GEOMETRIC;
         d->law.table_size = (uint32_t)pick(c, 0, 512, 0, 65536, 65537, 70000);
-        if (d->law.table_size == 1u) c->bad = 1;
-        if (d->law.table_size > 4096u) c->sure = 0;
+        if (d->law.table_size == 1u) BAD(c);
+        if (d->law.table_size > 4096u) UNSURE(c);
     } else if (chance(c, 4)) {
         /* only TABLE has a size, and the IPD set's is fixed by rmin */
         d->law.table_size = 5;
-        c->bad = 1;
+        BAD(c);
     } else if (chance(c, 4)) {
         d->law.rates = (ibcc_law_rates)3;
-        c->bad = 1;
+        BAD(c);
     }
     if (chance(c, 120)) {
         static const double rm[8] = { 0.0, 1.0 / 256, 0.5, 0.01, 1.0 / 65536,
                                       0.999, 1.0, -0.5 };
         uint32_t v = fz_below(&c->in, 8);
         d->law.rmin = rm[v];
-        if (v >= 6u) c->bad = 1;
+        if (v >= 6u) BAD(c);
         /* DISCRETE and the IPD table need rmin >= 1/256 */
         if (v == 4u && (d->law.form == IBCC_LAW_DISCRETE
                         || (d->law.form == IBCC_LAW_TABLE
                             && d->law.rates != IBCC_LAW_RATES_GEOMETRIC)))
-            c->bad = 1;
+            BAD(c);
     }
     if (chance(c, 120)) {
         static const double mm[6] = { 0.0, 2.0, 1.0001, 65536.0, 1.0, 70000.0 };
         uint32_t v = fz_below(&c->in, 6);
         d->law.m = mm[v];
-        if (v >= 4u) c->bad = 1;
+        if (v >= 4u) BAD(c);
     }
     /* CCT agent: counted only when a flow uses it */
     {
@@ -561,7 +569,7 @@ static void decode_desc(ctx *c, cfg *g)
             for (i = 0; i < 256u; i++) g->flow_sl[i] = (uint8_t)(fz_u8(&cc.in) & 15u);
             d->cct.flow_sl = g->flow_sl;
         }
-        g->cct_bad = cc.bad;
+        g->cct_bad = cc.bad ? cc.bad_line : 0;
         g->cct_sure = cc.sure;
         c->in = cc.in;
     }
@@ -572,12 +580,12 @@ static void decode_desc(ctx *c, cfg *g)
         d->mvcm.ws = pick(&cc, 1, IBCC_US(20), 1, UINT64_MAX, 0, 0);
         d->mvcm.dw_max = (uint32_t)pick(&cc, 0, 8, 0, 65535, 65536, 0xffffffffu);
         d->mvcm.k = (uint32_t)pick(&cc, 0, 8, 0, 65535, 65536, 0xffffffffu);
-        if (d->mvcm.k == 1u) cc.bad = 1;
+        if (d->mvcm.k == 1u) BAD(&cc);
         d->mvcm.n = (uint32_t)pick(&cc, 0, 8, 0, 64, 65, 1000);
         d->mvcm.flags = (unsigned)choice(&cc, 4, 5);
-        g->mvcm_bad = cc.bad;
+        g->mvcm_bad = cc.bad ? cc.bad_line : 0;
         g->mvcm_dw_max = d->mvcm.dw_max ? d->mvcm.dw_max : 2u;
-        c->sure &= cc.sure;
+        if (!cc.sure) UNSURE(c);
         c->in = cc.in;
     }
     /* bins, seed, loop capacity, memory */
@@ -591,7 +599,7 @@ static void decode_desc(ctx *c, cfg *g)
         if (chance(c, 3)) {                /* too many bins */
             d->bin = 1;
             d->horizon = (uint64_t)1 << 40;
-            c->bad = 1;
+            BAD(c);
         }
     } else if (chance(c, 20)) {
         d->bin = lu(&c->in, 1, UINT64_MAX);  /* bin without horizon */
@@ -599,18 +607,18 @@ static void decode_desc(ctx *c, cfg *g)
     if (d->horizon) {
         uint64_t bin = d->bin ? d->bin : IBCC_US(100);
         uint64_t nb = d->horizon / bin + (d->horizon % bin != 0);
-        if (nb > ((uint64_t)1 << 26)) c->bad = 1;      /* CAPACITY */
+        if (nb > ((uint64_t)1 << 26)) BAD(c);      /* CAPACITY */
     }
     if (chance(c, 10)) {
         d->loop_capacity = (uint32_t)lu(&c->in, 1, 100000);
         g->run_may_fail = 1;
-        c->sure = 0;
+        UNSURE(c);
     }
     g->mem.limit = (uint64_t)1 << 29;    /* 512 MB: a bounded run needs less */
     if (chance(c, 16)) {
         g->mem.limit = lu(&c->in, 0, 1u << 24);
         g->run_may_fail = 1;
-        c->sure = 0;
+        UNSURE(c);
     }
     d->allocator.alloc = ma_alloc;
     d->allocator.free = ma_free;
@@ -659,7 +667,7 @@ static void decode_flows(ctx *c, cfg *g)
         if (x->src == x->dst || x->src >= d->node_count || x->dst >= d->node_count
             || g->nodes[x->src].kind != IBCC_FABRIC_HOST
             || g->nodes[x->dst].kind != IBCC_FABRIC_HOST)
-            c->bad = 1;
+            BAD(c);
         x->traffic = choice(c, 4, 5);
         x->agent = choice(c, 6, 7);
         x->window = chance(c, 100) ? 0 : (uint32_t)pick(c, 1, 8, 1, 0xffffffffu,
@@ -675,14 +683,14 @@ static void decode_flows(ctx *c, cfg *g)
                                       UINT64_MAX - x->start, 1, 0);
             if (chance(c, 6)) x->stop = x->start;
             if (x->stop == 0) x->stop = 1;  /* wrapped */
-            if (x->stop <= x->start) c->bad = 1;
+            if (x->stop <= x->start) BAD(c);
         }
         if (x->traffic == IBCC_TRAFFIC_ONOFF || chance(c, 20)) {
             x->on_mean = pick(c, IBCC_US(2), IBCC_US(100), 1, UINT64_MAX, 1, 0);
             x->off_mean = pick(c, IBCC_US(2), IBCC_US(100), 1, UINT64_MAX, 1, 0);
             if (chance(c, 4)) {
                 if (fz_u8(&c->in) & 1u) x->on_mean = 0; else x->off_mean = 0;
-                if (x->traffic == IBCC_TRAFFIC_ONOFF) c->bad = 1;
+                if (x->traffic == IBCC_TRAFFIC_ONOFF) BAD(c);
             }
         }
         if (x->traffic == IBCC_TRAFFIC_RATE || x->traffic == IBCC_TRAFFIC_POISSON
@@ -692,7 +700,7 @@ static void decode_flows(ctx *c, cfg *g)
             if (chance(c, 4)) {
                 x->offered = 0;
                 if (x->traffic == IBCC_TRAFFIC_RATE
-                    || x->traffic == IBCC_TRAFFIC_POISSON) c->bad = 1;
+                    || x->traffic == IBCC_TRAFFIC_POISSON) BAD(c);
             }
         }
         if (x->agent == IBCC_AGENT_FIXED || chance(c, 20)) {
@@ -703,7 +711,7 @@ static void decode_flows(ctx *c, cfg *g)
             if (x->agent == IBCC_AGENT_FIXED
                 && (x->rate == 0 || (x->src < d->node_count
                                      && x->rate > host_rate(g, x->src))))
-                c->bad = 1;
+                BAD(c);
         }
         if (chance(c, 60)) x->packets = pick(c, 1, 200, 1, UINT64_MAX, 1, 0);
         if (chance(c, 30)) x->start_after = pick(c, 1, 50, 1, UINT64_MAX, 1, 0);
@@ -719,23 +727,26 @@ static void decode_flows(ctx *c, cfg *g)
         }
         /* cross-field rules */
         u = (sz + 63u) / 64u;
-        if (d->buf_credits && u > d->buf_credits) c->bad = 1;
-        if (d->out_buf_credits && u > d->out_buf_credits) c->bad = 1;
+        if (d->buf_credits && u > d->buf_credits) BAD(c);
+        if (d->out_buf_credits && u > d->out_buf_credits) BAD(c);
         if (d->nic_fifo == 1u && x->traffic != IBCC_TRAFFIC_RATE
             && x->traffic != IBCC_TRAFFIC_POISSON)
-            c->bad = 1;
+            BAD(c);
         if (d->dest.transport == 1u
             && (x->window || x->agent == IBCC_AGENT_MVCM
                 || x->agent == IBCC_AGENT_LAW))
-            c->bad = 1;
+            BAD(c);
         if (x->agent < 6u) used[x->agent] = 1;
     }
     d->flow_count = base + nf;
     if (used[IBCC_AGENT_CCT]) {
-        c->bad |= g->cct_bad;
-        c->sure &= g->cct_sure;
+        if (g->cct_bad) { c->bad = 1; c->bad_line = g->cct_bad; }
+        if (!g->cct_sure) UNSURE(c);
     }
-    if (used[IBCC_AGENT_MVCM]) c->bad |= g->mvcm_bad;
+    if (used[IBCC_AGENT_MVCM] && g->mvcm_bad) {
+        c->bad = 1;
+        c->bad_line = g->mvcm_bad;
+    }
 }
 
 /* ---- run length --------------------------------------------------------------- */
@@ -1449,6 +1460,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_init(&c.in, data, size);
     c.sure = 1;
     c.bad = 0;
+    c.sure_line = c.bad_line = 0;
     g.reset_at = -1;
     if (!decode_topology(&c, &g)) return 0;
     decode_desc(&c, &g);
@@ -1477,10 +1489,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ra = run(&g, t, g.nsteps, 1, a, &pick_in, 0);
     if (c.bad)
         FZ_CHECK(ra != IBCC_OK, "a description outside the documented ranges "
-                 "was accepted");
+                 "was accepted (fuzz_fabric.c line %d)", c.bad_line);
     if (c.sure && !c.bad && !g.mem.refused)
         FZ_CHECK(ra == IBCC_OK, "a description inside the sure zone was refused:"
                  " %s", ibcc_result_str(ra));
+    (void)c.sure_line;
     if (ra != IBCC_OK) return 0;
     /* the twin: same desc, steps possibly cut into more calls */
     rb = run(&g, t, g.nsteps, 0, b, &pick_in, g.split);
