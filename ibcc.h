@@ -2478,8 +2478,8 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    Defaults (ibcc_fabric_desc, zero means default):
    | field           | default        | range                            |
    | link_rate       | 1 GB/s         | > 0 (per link override)          |
-   | prop_delay      | 5 ns           | > 0 (per link override)          |
-   | fwd_delay       | 40 ns          | any                              |
+   | prop_delay      | 5 ns           | 1 .. 2^60 ps (per link override) |
+   | fwd_delay       | 40 ns          | 0 .. 2^60 ps                     |
    | data_size       | 2068 bytes     | 1 .. 65535                       |
    | buf_packets     | 4              | 1 .. 65535 (data lane, per input)|
    | buf_credits     | 0 = unlimited  | 64-byte units, 0 .. 2^20         |
@@ -2507,6 +2507,12 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
 
 #define IBCC_FABRIC_LANES   2u  /* lane 0 data, lane 1 ACK/CNP */
 #define IBCC_FABRIC_CLASSES 16u /* flow classes (cls) with class stats */
+/* Time limits: every delay (propagation, forwarding) is at most
+   IBCC_FABRIC_MAX_DELAY (2^60 ps, about 13 days) and a fabric runs up to
+   IBCC_FABRIC_MAX_TIME (2^63 ps, about 106 days), so that no event time
+   (the current time plus a few delays and wire times) wraps. */
+#define IBCC_FABRIC_MAX_DELAY (UINT64_C(1) << 60)
+#define IBCC_FABRIC_MAX_TIME  (UINT64_C(1) << 63)
 
 /* Switch kinds. 0 in a node means the desc's switch_kind, 0 there VCT. */
 typedef enum ibcc_switch_kind {
@@ -2695,12 +2701,14 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d);
 /* Validates the topology, routes and flows, allocates and wires the
    fabric at time 0. On error nothing is left allocated and *out = NULL.
    Errors: NULL, RANGE (bad ids/ports, unreachable or looping route,
-   unconnected port, port linked twice), CAPACITY, NOMEM. */
+   unconnected port, port linked twice, a link's prop above
+   IBCC_FABRIC_MAX_DELAY), CAPACITY, NOMEM. */
 IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
                                         const ibcc_fabric_desc *d);
 /* Frees everything the fabric allocated (NULL is fine). */
 IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
-/* Runs the model up to time t. Errors: NULL, PAST, FULL (event heap). */
+/* Runs the model up to time t. Errors: NULL, PAST, RANGE (t above
+   IBCC_FABRIC_MAX_TIME), FULL (event heap). */
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
 /* The fabric's event loop, to add the embedder's own events. */
@@ -9428,6 +9436,8 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
         || d->ack_buf_packets > 65535u || d->buf_credits > (1u << 20)
         || d->out_buf_packets > 65535u || d->out_buf_credits > (1u << 20)
         || d->fwd_zero > 1u || d->nic_fifo > 1u || d->speedup > 16u
+        || d->prop_delay > IBCC_FABRIC_MAX_DELAY
+        || d->fwd_delay > IBCC_FABRIC_MAX_DELAY
         || (d->switch_kind != IBCC_SWITCH_VCT
             && d->switch_kind != IBCC_SWITCH_CIOQ))
         return IBCC_ERR_RANGE;
@@ -9556,6 +9566,7 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
         uint32_t dir;
         ibcc_time wt_max;
         if (k->a >= f->nn || k->b >= f->nn || k->a == k->b
+            || k->prop > IBCC_FABRIC_MAX_DELAY
             || k->a_port >= f->node[k->a].ports
             || k->b_port >= f->node[k->b].ports)
             return IBCC_ERR_RANGE;
@@ -9963,6 +9974,7 @@ IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t)
     ibcc_result r;
     if (!f) return IBCC_ERR_NULL;
     if (f->err != IBCC_OK) return f->err;
+    if (t > IBCC_FABRIC_MAX_TIME) return IBCC_ERR_RANGE;
     r = ibcc_loop_run_until(&f->loop, t, NULL);
     if (r != IBCC_OK) return r;
     return f->err;

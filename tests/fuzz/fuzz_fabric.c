@@ -402,7 +402,8 @@ static int decode_topology(ctx *c, cfg *g)
             g->links[i].rate = pick(c, IBCC_MBYTES(100), IBCC_GBYTES(50), 1u,
                                     UINT64_MAX, 1, 0);
         if (chance(c, 24))
-            g->links[i].prop = pick(c, 1, IBCC_US(2), 1, UINT64_MAX, 1, 0);
+            g->links[i].prop = pick(c, 1, IBCC_US(2), 1, IBCC_FABRIC_MAX_DELAY,
+                                    IBCC_FABRIC_MAX_DELAY + 1u, UINT64_MAX);
     }
     return 1;
 }
@@ -415,11 +416,15 @@ static void decode_desc(ctx *c, cfg *g)
     int cioq_any;
     d->link_rate = chance(c, 128) ? 0 : pick(c, IBCC_MBYTES(100),
                                              IBCC_GBYTES(50), 1, UINT64_MAX, 1, 0);
-    d->prop_delay = chance(c, 128) ? 0 : pick(c, 1, IBCC_US(2), 1, UINT64_MAX,
-                                              1, 0);
+    d->prop_delay = chance(c, 128) ? 0 : pick(c, 1, IBCC_US(2), 1,
+                                              IBCC_FABRIC_MAX_DELAY,
+                                              IBCC_FABRIC_MAX_DELAY + 1u,
+                                              UINT64_MAX);
     d->fwd_zero = (uint32_t)pick(c, 0, 1, 0, 1, 2, 0xffffffffu);
-    d->fwd_delay = chance(c, 100) ? 0 : pick(c, 1, IBCC_US(1), 1, UINT64_MAX,
-                                             1, 0);
+    d->fwd_delay = chance(c, 100) ? 0 : pick(c, 1, IBCC_US(1), 1,
+                                             IBCC_FABRIC_MAX_DELAY,
+                                             IBCC_FABRIC_MAX_DELAY + 1u,
+                                             UINT64_MAX);
     d->data_size = chance(c, 100) ? 0 : (uint32_t)pick(c, 64, 4096, 1, 65535,
                                                        65536, 0xffffffffu);
     d->buf_packets = (uint32_t)pick(c, 0, 16, 0, 65535, 65536, 0xffffffffu);
@@ -590,7 +595,7 @@ static void decode_desc(ctx *c, cfg *g)
     }
     /* bins, seed, loop capacity, memory */
     d->seed = fz_u64(&c->in);
-    g->t_in = pick(c, IBCC_US(5), IBCC_US(300), 1, UINT64_MAX, 1, 0);
+    g->t_in = pick(c, IBCC_US(5), IBCC_US(300), 1, IBCC_FABRIC_MAX_TIME, 1, 0);
     if (chance(c, 180)) {
         uint64_t nb = lu(&c->in, 1, 200);
         d->horizon = g->t_in / 4u * (1u + fz_below(&c->in, 8));
@@ -1421,6 +1426,12 @@ static ibcc_result run(cfg *g, const ibcc_time *t, uint32_t nsteps, int full,
                          && memcmp(&a, &b, sizeof a) == 0
                          && ibcc_fabric_now(f) == t[k],
                          "run_until into the past: %s", ibcc_result_str(rp));
+                rp = ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME + 1u);
+                take_snap(f, g, &o, IBCC_OK, &b);
+                FZ_CHECK(rp == IBCC_ERR_RANGE && memcmp(&a, &b, sizeof a) == 0
+                         && ibcc_fabric_now(f) == t[k],
+                         "run_until beyond the time limit: %s",
+                         ibcc_result_str(rp));
             }
         }
         take_snap(f, g, &o, IBCC_OK, &out[k]);
@@ -1445,6 +1456,60 @@ static void effective(cfg *g)
     g->ack_bytes = e.dest.ack_bytes ? e.dest.ack_bytes
                    : (e.dest.scheme == IBCC_DEST_MVPM ? 22u : 20u);
     g->cnp_bytes = e.dest.cnp_bytes ? e.dest.cnp_bytes : g->ack_bytes;
+}
+
+/* FZ_FABRIC_DUMP=1 in the environment prints the decoded input (to read
+   a finding). */
+static void dump(const cfg *g, const ctx *c, const ibcc_time *t)
+{
+    const ibcc_fabric_desc *d = &g->d;
+    uint32_t i;
+#define U(x) ((unsigned long long)(x))
+    fprintf(stderr, "sure %d (line %d) bad %d (line %d); nodes %u links %u "
+            "routes %u flows %u; steps", c->sure, c->sure_line, c->bad,
+            c->bad_line, d->node_count, d->link_count, d->route_count,
+            d->flow_count);
+    for (i = 0; i < g->nsteps; i++) fprintf(stderr, " %llu", U(t[i]));
+    fprintf(stderr, "\nlink_rate %llu prop %llu fwd %llu (zero %u) data %u buf %u "
+            "credits %u ack_buf %u kind %u speedup %u out %u/%u nic_fifo %u "
+            "host_cap %llu\n", U(d->link_rate), U(d->prop_delay),
+            U(d->fwd_delay), d->fwd_zero, d->data_size, d->buf_packets,
+            d->buf_credits, d->ack_buf_packets, (unsigned)d->switch_kind,
+            d->speedup, d->out_buf_packets, d->out_buf_credits, d->nic_fifo,
+            U(d->host_cap));
+    fprintf(stderr, "arbiter %u/%u marker %u cls %u trig %u mvpm %u t_out %u "
+            "iba %u/%u/%u; dest %u/%u/%u ack %u cnp %u; law %u/%u rmin %g m %g "
+            "rates %u size %u; mvcm ws %llu dw %u k %u n %u; horizon %llu bin "
+            "%llu loop %u mem %llu seed %llu\n",
+            (unsigned)d->arbiter.policy, d->arbiter.bypass_limit,
+            (unsigned)d->marker.engine, (unsigned)d->marker.classify,
+            d->marker.trigger, d->marker.mvpm_in_threshold, d->marker.t_out,
+            d->marker.iba_threshold, d->marker.iba_packet_size,
+            d->marker.iba_marking_rate, d->dest.scheme, d->dest.transport,
+            d->dest.becn_by_cnp, d->dest.ack_bytes, d->dest.cnp_bytes,
+            (unsigned)d->law.kind, (unsigned)d->law.form, d->law.rmin, d->law.m,
+            (unsigned)d->law.rates, d->law.table_size, U(d->mvcm.ws),
+            d->mvcm.dw_max, d->mvcm.k, d->mvcm.n, U(d->horizon), U(d->bin),
+            d->loop_capacity, U(g->mem.limit), U(d->seed));
+    for (i = 0; i < d->node_count; i++)
+        fprintf(stderr, "node %u: kind %u ports %u switch %u\n", i,
+                g->nodes[i].kind, g->nodes[i].ports,
+                (unsigned)g->nodes[i].switch_kind);
+    for (i = 0; i < d->link_count; i++)
+        fprintf(stderr, "link %u: %u.%u - %u.%u rate %llu prop %llu\n", i,
+                g->links[i].a, g->links[i].a_port, g->links[i].b,
+                g->links[i].b_port, U(g->links[i].rate), U(g->links[i].prop));
+    for (i = 0; i < d->flow_count; i++) {
+        const ibcc_fabric_flow *x = &g->flows[i];
+        fprintf(stderr, "flow %u: %u -> %u traffic %u agent %u window %u size %u "
+                "cls %u pers %u start %llu stop %llu on %llu off %llu offered "
+                "%llu rate %llu packets %llu after %llu msg %u\n", i, x->src,
+                x->dst, x->traffic, x->agent, x->window, x->size, x->cls,
+                x->persistent, U(x->start), U(x->stop), U(x->on_mean),
+                U(x->off_mean), U(x->offered), U(x->rate), U(x->packets),
+                U(x->start_after), x->msg_bytes);
+    }
+#undef U
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -1486,6 +1551,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         t[g.nsteps - 1u] = total;
     }
+    if (getenv("FZ_FABRIC_DUMP")) dump(&g, &c, t);
     ra = run(&g, t, g.nsteps, 1, a, &pick_in, 0);
     if (c.bad)
         FZ_CHECK(ra != IBCC_OK, "a description outside the documented ranges "
