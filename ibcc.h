@@ -9946,7 +9946,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
         goto fail;
     if (d.horizon) {
-        f->nbins = (d.horizon + d.bin - 1u) / d.bin;
+        f->nbins = d.horizon / d.bin + (d.horizon % d.bin != 0);
         if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
         f->flow_bins = (uint64_t *)ibcc__fab_alloc(&f->al,
                ibcc__fab_mul((size_t)f->nbins * (f->nf ? f->nf : 1u), 8));

@@ -761,6 +761,26 @@ static void test_cioq_spare_ports(void)
     ibcc_fabric_destroy(f);
 }
 
+/* Regression (fuzz_fabric): the number of stats bins was computed as
+   (horizon + bin - 1) / bin, which wraps for a horizon near 2^64: two
+   bins became none and create failed with NOMEM. */
+static void test_bins_near_time_max(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    uint64_t b = 1;
+    net_two(&t, 2, 2, 0);
+    add_flow(&t, 0, 1);
+    t.d.horizon = UINT64_MAX;
+    t.d.bin = UINT64_C(1) << 63;           /* two bins */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(20)), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_bytes(f, 0, 0, UINT64_MAX, &b), IBCC_OK);
+    T_CHECK(b >= 5u * 2068u);
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -818,5 +838,6 @@ int main(void)
     T_RUN(test_desc_errors);
     T_RUN(test_busy_up_to_now);
     T_RUN(test_cioq_spare_ports);
+    T_RUN(test_bins_near_time_max);
     return t_summary();
 }

@@ -1214,10 +1214,12 @@ static void check_bins(const ibcc_fabric *f, const cfg *g, const runst *rs,
                  "channel bytes without bins");
         return;
     }
-    nb = (d->horizon + d->bin - 1u) / d->bin;
-    end = nb * d->bin;
+    nb = d->horizon / d->bin + (d->horizon % d->bin != 0);
+    end = nb > UINT64_MAX / d->bin ? UINT64_MAX : nb * d->bin;
     all_in = now <= end && !rs->reset_done;
-    FZ_CHECK(ibcc_fabric_channel_bytes(f, 0, 0, end + d->bin, &b) == IBCC_ERR_RANGE
+    FZ_CHECK((end > UINT64_MAX - d->bin
+              || ibcc_fabric_channel_bytes(f, 0, 0, end + d->bin, &b)
+                 == IBCC_ERR_RANGE)
              && ibcc_fabric_channel_bytes(f, 0, d->bin, 0, &b) == IBCC_ERR_RANGE
              && ibcc_fabric_channel_bytes(f, nch, 0, end, &b) == IBCC_ERR_RANGE,
              "channel bytes accept a bad window or channel");
@@ -1226,8 +1228,9 @@ static void check_bins(const ibcc_fabric *f, const cfg *g, const runst *rs,
         if (w) {
             uint64_t a = fz_below(pick_in, (uint32_t)(nb > 65535u ? 65535u : nb) + 1u);
             uint64_t z = fz_below(pick_in, (uint32_t)(nb > 65535u ? 65535u : nb) + 1u);
-            t0 = (a < z ? a : z) * d->bin;
-            t1 = (a < z ? z : a) * d->bin;
+            if (a > z) { uint64_t x = a; a = z; z = x; }
+            t0 = a > UINT64_MAX / d->bin ? UINT64_MAX : a * d->bin;
+            t1 = z > UINT64_MAX / d->bin ? UINT64_MAX : z * d->bin;
         }
         memset(sum, 0, sizeof sum);
         for (i = 0; i < d->flow_count; i++) {
@@ -1402,7 +1405,8 @@ static ibcc_result run(cfg *g, const ibcc_time *t, uint32_t nsteps, int full,
         if (r == IBCC_OK) r = ibcc_fabric_run_until(f, t[k]);
         if (r != IBCC_OK) {
             FZ_CHECK(g->run_may_fail
-                     && (r == IBCC_ERR_NOMEM || r == IBCC_ERR_FULL),
+                     && ((r == IBCC_ERR_NOMEM && g->mem.refused)
+                         || (r == IBCC_ERR_FULL && g->d.loop_capacity)),
                      "run_until %llu: %s (memory limit %llu, loop capacity %u)",
                      (unsigned long long)t[k], ibcc_result_str(r),
                      (unsigned long long)g->mem.limit, g->d.loop_capacity);
@@ -1556,6 +1560,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (c.bad)
         FZ_CHECK(ra != IBCC_OK, "a description outside the documented ranges "
                  "was accepted (fuzz_fabric.c line %d)", c.bad_line);
+    /* out of memory only when the allocator said so */
+    FZ_CHECK(ra != IBCC_ERR_NOMEM || g.mem.refused,
+             "create: NOMEM without a refused allocation");
     if (c.sure && !c.bad && !g.mem.refused)
         FZ_CHECK(ra == IBCC_OK, "a description inside the sure zone was refused:"
                  " %s", ibcc_result_str(ra));
