@@ -86,6 +86,8 @@ typedef struct ctx {
     int bad;                       /* some choice outside its range */
     int sure_line, bad_line;       /* where they were last changed (for
                                       the messages) */
+    int allow_bad;                 /* this part of the input may choose
+                                      values outside their ranges */
 } ctx;
 
 #define BAD(c) ((c)->bad = 1, (c)->bad_line = __LINE__)
@@ -117,31 +119,42 @@ static uint64_t pick_(ctx *c, int line, uint64_t slo, uint64_t shi,
 {
     uint8_t sel = fz_u8(&c->in);
     uint64_t v;
-    if (sel < 176u) return lu(&c->in, slo, shi);
-    if (sel < 236u) v = lu(&c->in, vlo, vhi);
-    else if (sel < 246u || blo > bhi) v = (sel & 1u) ? vhi : vlo;
+    if (sel < 200u) return lu(&c->in, slo, shi);
+    if (sel < 244u) v = lu(&c->in, vlo, vhi);
+    else if (sel < 252u || blo > bhi || !c->allow_bad)
+        v = (sel & 1u) ? vhi : vlo;
     else {
         BAD(c);
         c->bad_line = line;
         return lu(&c->in, blo, bhi);
     }
-    if (v < slo || v > shi) { UNSURE(c); c->sure_line = line; }
+    if (v < slo || v > shi) { c->sure = 0; c->sure_line = line; }
     return v;
 }
 #define pick(c, ...) pick_((c), __LINE__, __VA_ARGS__)
 
-/* One of n choices, the first `ok` valid; others set bad. */
+/* One of n choices, the first `ok` valid (one byte: 250 of 256 values
+   give a valid choice); the others set bad. */
 static uint32_t choice_(ctx *c, int line, uint32_t ok, uint32_t n)
 {
-    uint32_t v = fz_below(&c->in, n);
-    if (v >= ok) { BAD(c); c->bad_line = line; }
-    return v;
+    uint8_t b = fz_u8(&c->in);
+    if (b < 250u || ok >= n || !c->allow_bad) return b % ok;
+    c->bad = 1;
+    c->bad_line = line;
+    return ok + b % (n - ok);
 }
 #define choice(c, ok, n) choice_((c), __LINE__, (ok), (n))
 
 static int chance(ctx *c, unsigned in256)
 {
     return fz_u8(&c->in) < in256;
+}
+
+/* A chance of damage, only where bad values are allowed (high bytes:
+   an input that ran out, all zeros, does no damage). */
+static int harm(ctx *c, unsigned in256)
+{
+    return fz_u8(&c->in) >= 256u - in256 && c->allow_bad;
 }
 
 /* ---- a counting allocator with a limit ------------------------------------ */
@@ -375,7 +388,7 @@ static int decode_topology(ctx *c, cfg *g)
         UNSURE(c);
     }
     /* damage: each refused at create */
-    if (chance(c, 12) && g->d.route_count && g->nsw) {
+    if (harm(c, 40) && g->d.route_count && g->nsw) {
         ibcc_fabric_route *x = &g->routes[fz_below(&c->in, g->d.route_count)];
         uint32_t k;
         switch (fz_below(&c->in, 4)) {
@@ -390,10 +403,11 @@ static int decode_topology(ctx *c, cfg *g)
         BAD(c);
         g->routes_whole = 0;
     }
-    if (chance(c, 6)) {
+    if (harm(c, 20)) {
         ibcc_fabric_link *k = &g->links[fz_below(&c->in, g->d.link_count)];
         if (fz_u8(&c->in) & 1u) k->b = g->d.node_count + fz_below(&c->in, 3);
-        else k->a_port = g->nodes[k->a].ports + fz_below(&c->in, 3);
+        else k->a_port = (g->nodes[k->a].kind == IBCC_FABRIC_HOST
+                          ? 1u : g->nodes[k->a].ports) + fz_below(&c->in, 3);
         BAD(c);
     }
     /* per-link rate and propagation overrides */
@@ -430,12 +444,13 @@ static void decode_desc(ctx *c, cfg *g)
     d->buf_packets = (uint32_t)pick(c, 0, 16, 0, 65535, 65536, 0xffffffffu);
     d->buf_credits = 0;
     if (chance(c, 90)) {
-        /* room for 1..8 packets of the effective size, or anything */
+        /* room for 1..8 packets of the effective size (or of the largest
+           packet of the sure zone, 4096 bytes), or anything */
         uint32_t ds = d->data_size ? d->data_size : 2068u;
-        uint32_t u = (ds + 63u) / 64u;
+        uint32_t u = ((ds > 4096u ? ds : 4096u) + 63u) / 64u;
         d->buf_credits = (uint32_t)pick(c, u, 8u * u, 0, 1u << 20,
                                         (1u << 20) + 1u, 0xffffffffu);
-        if (d->buf_credits && d->buf_credits < u) BAD(c);
+        if (d->buf_credits && d->buf_credits < (ds + 63u) / 64u) BAD(c);
         if (d->buf_credits > 65535u) UNSURE(c);
     }
     d->ack_buf_packets = (uint32_t)pick(c, 0, 32, 0, 65535, 65536, 0xffffffffu);
@@ -445,15 +460,17 @@ static void decode_desc(ctx *c, cfg *g)
     d->out_buf_credits = 0;
     if (d->buf_credits && chance(c, 100)) {
         uint32_t ds = d->data_size ? d->data_size : 2068u;
-        uint32_t u = (ds + 63u) / 64u;
+        uint32_t u = ((ds > 4096u ? ds : 4096u) + 63u) / 64u;
         d->out_buf_credits = (uint32_t)pick(c, u, 8u * u, 0, 1u << 20,
                                             (1u << 20) + 1u, 0xffffffffu);
-        if (d->out_buf_credits && d->out_buf_credits < u) BAD(c);
-    } else if (chance(c, 4)) {
+        if (d->out_buf_credits && d->out_buf_credits < (ds + 63u) / 64u)
+            BAD(c);
+    } else if (harm(c, 16)) {
         d->out_buf_credits = 1u + fz_u8(&c->in);  /* without buf_credits */
         if (!d->buf_credits) BAD(c);
     }
-    d->nic_fifo = (uint32_t)pick(c, 0, 1, 0, 1, 2, 0xffffffffu);
+    d->nic_fifo = chance(c, 40) ? (uint32_t)pick(c, 1, 1, 0, 1, 2, 0xffffffffu)
+                                : 0u;
     d->host_cap = chance(c, 60) ? pick(c, IBCC_MBYTES(100), IBCC_GBYTES(50),
                                        1, UINT64_MAX, 1, 0) : 0;
     /* per node switch kinds: mixed */
@@ -496,7 +513,7 @@ static void decode_desc(ctx *c, cfg *g)
         /* victim bits below the smallest switch's ports */
         uint32_t p = fz_below(&c->in, minports);
         d->marker.victim_mask[p / 32u] |= 1u << (p % 32u);
-        if (chance(c, 20)) {               /* a bit some switch lacks */
+        if (harm(c, 40)) {                 /* a bit some switch lacks */
             d->marker.victim_mask[minports / 32u] |= 1u << (minports % 32u);
             BAD(c);
         }
@@ -507,7 +524,7 @@ static void decode_desc(ctx *c, cfg *g)
     if (d->dest.scheme == IBCC_DEST_IBA && chance(c, 100)) {
         d->dest.becn_by_cnp = fz_below(&c->in, 2);
         d->dest.transport = fz_below(&c->in, 2);
-    } else if (chance(c, 4)) {
+    } else if (harm(c, 16)) {
         d->dest.transport = 1;             /* UD only with IBA */
         if (d->dest.scheme != IBCC_DEST_IBA) BAD(c);
     }
@@ -521,7 +538,7 @@ static void decode_desc(ctx *c, cfg *g)
     d->law.kind = (ibcc_law_kind)choice(c, 5, 6);
     d->law.form = (ibcc_law_form)choice(c, 4, 5);
     if (d->law.kind == IBCC_LAW_CUSTOM) {
-        if (chance(c, 240)) { d->law.finc = cf_inc; d->law.fdec = cf_dec; }
+        if (!harm(c, 40)) { d->law.finc = cf_inc; d->law.fdec = cf_dec; }
         else BAD(c);
     }
     if (d->law.form == IBCC_LAW_TABLE && chance(c, 128)) {
@@ -529,18 +546,18 @@ static void decode_desc(ctx *c, cfg *g)
         d->law.table_size = (uint32_t)pick(c, 0, 512, 0, 65536, 65537, 70000);
         if (d->law.table_size == 1u) BAD(c);
         if (d->law.table_size > 4096u) UNSURE(c);
-    } else if (chance(c, 4)) {
+    } else if (harm(c, 16)) {
         /* only TABLE has a size, and the IPD set's is fixed by rmin */
         d->law.table_size = 5;
         BAD(c);
-    } else if (chance(c, 4)) {
+    } else if (harm(c, 16)) {
         d->law.rates = (ibcc_law_rates)3;
         BAD(c);
     }
     if (chance(c, 120)) {
         static const double rm[8] = { 0.0, 1.0 / 256, 0.5, 0.01, 1.0 / 65536,
                                       0.999, 1.0, -0.5 };
-        uint32_t v = fz_below(&c->in, 8);
+        uint32_t v = fz_below(&c->in, c->allow_bad ? 8u : 6u);
         d->law.rmin = rm[v];
         if (v >= 6u) BAD(c);
         /* DISCRETE and the IPD table need rmin >= 1/256 */
@@ -551,7 +568,7 @@ static void decode_desc(ctx *c, cfg *g)
     }
     if (chance(c, 120)) {
         static const double mm[6] = { 0.0, 2.0, 1.0001, 65536.0, 1.0, 70000.0 };
-        uint32_t v = fz_below(&c->in, 6);
+        uint32_t v = fz_below(&c->in, c->allow_bad ? 6u : 4u);
         d->law.m = mm[v];
         if (v >= 4u) BAD(c);
     }
@@ -584,8 +601,12 @@ static void decode_desc(ctx *c, cfg *g)
         cc.bad = 0;
         d->mvcm.ws = pick(&cc, 1, IBCC_US(20), 1, UINT64_MAX, 0, 0);
         d->mvcm.dw_max = (uint32_t)pick(&cc, 0, 8, 0, 65535, 65536, 0xffffffffu);
-        d->mvcm.k = (uint32_t)pick(&cc, 0, 8, 0, 65535, 65536, 0xffffffffu);
-        if (d->mvcm.k == 1u) BAD(&cc);
+        d->mvcm.k = chance(&cc, 60) ? 0u
+                    : (uint32_t)pick(&cc, 2, 8, 2, 65535, 65536, 0xffffffffu);
+        if (harm(&cc, 24)) {
+            d->mvcm.k = 1;
+            BAD(&cc);
+        }
         d->mvcm.n = (uint32_t)pick(&cc, 0, 8, 0, 64, 65, 1000);
         d->mvcm.flags = (unsigned)choice(&cc, 4, 5);
         g->mvcm_bad = cc.bad ? cc.bad_line : 0;
@@ -601,7 +622,7 @@ static void decode_desc(ctx *c, cfg *g)
         d->horizon = g->t_in / 4u * (1u + fz_below(&c->in, 8));
         if (d->horizon == 0) d->horizon = 1;
         d->bin = d->horizon / nb ? d->horizon / nb : 1u;
-        if (chance(c, 3)) {                /* too many bins */
+        if (harm(c, 12)) {                 /* too many bins */
             d->bin = 1;
             d->horizon = (uint64_t)1 << 40;
             BAD(c);
@@ -644,19 +665,20 @@ static void decode_flows(ctx *c, cfg *g)
 {
     ibcc_fabric_desc *d = &g->d;
     uint32_t nf = fz_below(&c->in, MAXF + 1u), i, base = d->flow_count;
-    int used[6] = { 0, 0, 0, 0, 0, 0 };
+    int used[6] = { 0, 0, 0, 0, 0, 0 }, desc_bad = c->allow_bad;
     if (base + nf > MAXF) nf = MAXF - base;
     if (g->nhosts < 2u) nf = 0;
     for (i = 0; i < base + nf; i++) {
         ibcc_fabric_flow *x = &g->flows[i];
         uint32_t ds = d->data_size ? d->data_size : 2068u, sz, u;
+        c->allow_bad = fz_u8(&c->in) >= (desc_bad ? 192u : 244u);
         if (i >= base) {
             uint32_t si = fz_below(&c->in, g->nhosts);
             uint32_t di = (si + 1u + fz_below(&c->in, g->nhosts - 1u)) % g->nhosts;
             memset(x, 0, sizeof *x);
             x->src = g->hosts[si];
             x->dst = g->hosts[di];
-            if (chance(c, 3)) {
+            if (harm(c, 40)) {
                 uint32_t k;
                 switch (fz_below(&c->in, 3)) {
                 case 0: x->dst = x->src; break;
@@ -673,10 +695,22 @@ static void decode_flows(ctx *c, cfg *g)
             || g->nodes[x->src].kind != IBCC_FABRIC_HOST
             || g->nodes[x->dst].kind != IBCC_FABRIC_HOST)
             BAD(c);
-        x->traffic = choice(c, 4, 5);
+        /* one FIFO per host: generated traffic only (mostly); no ACKs: no
+           window, LAW or MVCM (mostly) */
+        if (d->nic_fifo == 1u && fz_u8(&c->in) < 240u)
+            x->traffic = IBCC_TRAFFIC_RATE + fz_below(&c->in, 2);
+        else
+            x->traffic = choice(c, 4, 5);
         x->agent = choice(c, 6, 7);
-        x->window = chance(c, 100) ? 0 : (uint32_t)pick(c, 1, 8, 1, 0xffffffffu,
-                                                        1, 0);
+        if (d->dest.transport == 1u && x->agent != 6u && fz_u8(&c->in) < 240u) {
+            static const uint8_t ud[4] = { IBCC_AGENT_NONE, IBCC_AGENT_WINDOW,
+                                           IBCC_AGENT_FIXED, IBCC_AGENT_CCT };
+            x->agent = ud[x->agent % 4u];
+            x->window = 0;
+        } else {
+            x->window = chance(c, 100) ? 0 : (uint32_t)pick(c, 1, 8, 1,
+                                                            0xffffffffu, 1, 0);
+        }
         x->size = chance(c, 100) ? 0 : (uint32_t)pick(c, 64, 4096, 1, 65535,
                                                       65536, 0xffffffffu);
         x->cls = (uint32_t)pick(c, 0, 15, 0, 15, 16, 0xffffffffu);
@@ -686,14 +720,14 @@ static void decode_flows(ctx *c, cfg *g)
         if (chance(c, 50)) {
             x->stop = x->start + pick(c, 1, IBCC_US(200), 1,
                                       UINT64_MAX - x->start, 1, 0);
-            if (chance(c, 6)) x->stop = x->start;
+            if (harm(c, 24)) x->stop = x->start;
             if (x->stop == 0) x->stop = 1;  /* wrapped */
             if (x->stop <= x->start) BAD(c);
         }
         if (x->traffic == IBCC_TRAFFIC_ONOFF || chance(c, 20)) {
             x->on_mean = pick(c, IBCC_US(2), IBCC_US(100), 1, UINT64_MAX, 1, 0);
             x->off_mean = pick(c, IBCC_US(2), IBCC_US(100), 1, UINT64_MAX, 1, 0);
-            if (chance(c, 4)) {
+            if (harm(c, 24)) {
                 if (fz_u8(&c->in) & 1u) x->on_mean = 0; else x->off_mean = 0;
                 if (x->traffic == IBCC_TRAFFIC_ONOFF) BAD(c);
             }
@@ -702,7 +736,7 @@ static void decode_flows(ctx *c, cfg *g)
             || chance(c, 20)) {
             x->offered = pick(c, IBCC_MBYTES(10), IBCC_GBYTES(2), 1, UINT64_MAX,
                               1, 0);
-            if (chance(c, 4)) {
+            if (harm(c, 24)) {
                 x->offered = 0;
                 if (x->traffic == IBCC_TRAFFIC_RATE
                     || x->traffic == IBCC_TRAFFIC_POISSON) BAD(c);
@@ -711,7 +745,10 @@ static void decode_flows(ctx *c, cfg *g)
         if (x->agent == IBCC_AGENT_FIXED || chance(c, 20)) {
             x->rate = pick(c, IBCC_MBYTES(10), IBCC_MBYTES(100), 1, UINT64_MAX,
                            1, 0);
-            if (chance(c, 4)) x->rate = 0;
+            if (harm(c, 24)) x->rate = 0;
+            else if (x->agent == IBCC_AGENT_FIXED && x->src < d->node_count
+                     && x->rate > host_rate(g, x->src) && !c->allow_bad)
+                x->rate = host_rate(g, x->src);
             /* the pacer takes 1 .. the source's link rate */
             if (x->agent == IBCC_AGENT_FIXED
                 && (x->rate == 0 || (x->src < d->node_count
@@ -744,6 +781,7 @@ static void decode_flows(ctx *c, cfg *g)
         if (x->agent < 6u) used[x->agent] = 1;
     }
     d->flow_count = base + nf;
+    c->allow_bad = desc_bad;
     if (used[IBCC_AGENT_CCT]) {
         if (g->cct_bad) { c->bad = 1; c->bad_line = g->cct_bad; }
         if (!g->cct_sure) UNSURE(c);
@@ -1444,6 +1482,13 @@ static ibcc_result run(cfg *g, const ibcc_time *t, uint32_t nsteps, int full,
             rs.reset_done = 1;
         }
     }
+    if (full && getenv("FZ_FABRIC_DUMP")) {
+        ibcc_fabric_counters cn;
+        (void)ibcc_fabric_counters_get(f, &cn);
+        fprintf(stderr, "ran: events %llu hops %llu data delivered %llu\n",
+                (unsigned long long)cn.events, (unsigned long long)cn.hops,
+                (unsigned long long)cn.data_delivered);
+    }
     ibcc_fabric_destroy(f);
     FZ_CHECK(g->mem.live == 0 && g->mem.blocks == 0,
              "destroy left %llu bytes in %llu blocks",
@@ -1531,6 +1576,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.bad = 0;
     c.sure_line = c.bad_line = 0;
     g.reset_at = -1;
+    c.allow_bad = fz_u8(&c.in) >= 208u;
     if (!decode_topology(&c, &g)) return 0;
     decode_desc(&c, &g);
     decode_flows(&c, &g);
@@ -1560,6 +1606,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (c.bad)
         FZ_CHECK(ra != IBCC_OK, "a description outside the documented ranges "
                  "was accepted (fuzz_fabric.c line %d)", c.bad_line);
+    if (getenv("FZ_FABRIC_DUMP"))
+        fprintf(stderr, "create: %s, run length %llu ps\n", ibcc_result_str(ra),
+                (unsigned long long)total);
     /* out of memory only when the allocator said so */
     FZ_CHECK(ra != IBCC_ERR_NOMEM || g.mem.refused,
              "create: NOMEM without a refused allocation");
