@@ -88,26 +88,36 @@ typedef struct ctx {
                                       the messages) */
     int allow_bad;                 /* this part of the input may choose
                                       values outside their ranges */
+    int allow_wild;                /* ... and anywhere in their ranges
+                                      (else only in the sure zones) */
 } ctx;
 
 #define BAD(c) ((c)->bad = 1, (c)->bad_line = __LINE__)
 #define UNSURE(c) ((c)->sure = 0, (c)->sure_line = __LINE__)
 
-/* Log-uniform value in [lo, hi]: a bit length, then that many random
-   bits (reads only the bytes it needs). */
+/* Log-uniform value in [lo, hi]: a bit length between those of lo and
+   hi, then that many random bits with the top one set (reads only the
+   bytes it needs), clamped into [lo, hi]. */
+static unsigned bitlen(uint64_t x)
+{
+    unsigned n = 0;
+    while (n < 64u && (x >> n) != 0) n++;
+    return n;
+}
 static uint64_t lu(fz *f, uint64_t lo, uint64_t hi)
 {
-    uint64_t span, v = 0;
-    unsigned bits = 0, e, k;
+    uint64_t v = 0;
+    unsigned lb, hb, e, k;
     if (hi <= lo) return lo;
-    span = hi - lo;
-    while (bits < 64u && (span >> bits) != 0) bits++;
-    e = fz_below(f, bits + 1u);
+    lb = bitlen(lo);
+    hb = bitlen(hi);
+    e = lb + fz_below(f, hb - lb + 1u);
     for (k = 0; k < (e + 7u) / 8u; k++) v |= (uint64_t)fz_u8(f) << (8u * k);
     if (e < 64u) v &= ((uint64_t)1 << e) - 1u;
-    if (e > 0 && e < 64u) v |= (uint64_t)1 << (e - 1u);  /* that length */
-    if (v > span) v = span;
-    return lo + v;
+    if (e > 0) v |= (uint64_t)1 << (e - 1u);
+    if (v < lo) v = lo;
+    if (v > hi) v = hi;
+    return v;
 }
 
 /* A field: mostly in the sure zone [slo, shi]; sometimes anywhere in the
@@ -119,7 +129,8 @@ static uint64_t pick_(ctx *c, int line, uint64_t slo, uint64_t shi,
 {
     uint8_t sel = fz_u8(&c->in);
     uint64_t v;
-    if (sel < 200u) return lu(&c->in, slo, shi);
+    if (sel < 200u || (!c->allow_wild && (sel < 252u || !c->allow_bad)))
+        return lu(&c->in, slo, shi);
     if (sel < 244u) v = lu(&c->in, vlo, vhi);
     else if (sel < 252u || blo > bhi || !c->allow_bad)
         v = (sel & 1u) ? vhi : vlo;
@@ -672,6 +683,7 @@ static void decode_flows(ctx *c, cfg *g)
         ibcc_fabric_flow *x = &g->flows[i];
         uint32_t ds = d->data_size ? d->data_size : 2068u, sz, u;
         c->allow_bad = fz_u8(&c->in) >= (desc_bad ? 192u : 244u);
+        c->allow_wild = fz_u8(&c->in) >= 200u;
         if (i >= base) {
             uint32_t si = fz_below(&c->in, g->nhosts);
             uint32_t di = (si + 1u + fz_below(&c->in, g->nhosts - 1u)) % g->nhosts;
@@ -782,6 +794,7 @@ static void decode_flows(ctx *c, cfg *g)
     }
     d->flow_count = base + nf;
     c->allow_bad = desc_bad;
+    c->allow_wild = 1;
     if (used[IBCC_AGENT_CCT]) {
         if (g->cct_bad) { c->bad = 1; c->bad_line = g->cct_bad; }
         if (!g->cct_sure) UNSURE(c);
@@ -826,37 +839,39 @@ static uint32_t walk_len(const cfg *g, uint32_t src, uint32_t dst)
 }
 
 /* Scales the run down so that transmissions and generations stay below
-   BUDGET: a host sends at most one data packet per wire time of its
-   smallest one (at its link rate and its cap), each crossing its path
-   and making at most two replies that cross the way back; a RATE /
-   POISSON flow makes its units; an ONOFF flow toggles. */
+   BUDGET: a host sends at most as many data packets per ps as its
+   fastest flow alone could (a unit, packet or message, per wire time of
+   the unit at its link rate and cap), each crossing its path and making
+   at most two replies that cross the way back; a RATE / POISSON flow
+   makes its units; an ONOFF flow toggles. */
 static ibcc_time run_length(const cfg *g)
 {
     const ibcc_fabric_desc *d = &g->d;
     double per_ps = 1e-300;
     uint32_t i, k;
     for (k = 0; k < g->nhosts; k++) {
-        uint32_t h = g->hosts[k], smallest = 0xffffffffu, hops = 0;
+        uint32_t h = g->hosts[k], hops = 0;
         ibcc_rate rate = host_rate(g, h);
         ibcc_time w;
+        double pkt_per_ps = 0.0;
         for (i = 0; i < d->flow_count; i++) {
             const ibcc_fabric_flow *x = &g->flows[i];
             uint32_t sz = x->size ? x->size : g->data_size, n;
+            uint64_t unit;
+            double r;
             if (x->src != h) continue;
             if (sz == 0) sz = 1;
-            if (x->msg_bytes) {
-                uint32_t last = x->msg_bytes % sz;
-                if (x->msg_bytes < sz) sz = x->msg_bytes;
-                else if (last) sz = last;
-            }
-            if (sz < smallest) smallest = sz;
+            /* one flow alone sends at most a unit (packet or message,
+               ceil(unit / size) packets) per wire time of the unit */
+            unit = x->msg_bytes ? x->msg_bytes : sz;
+            w = wt(unit, rate);
+            if (d->host_cap && wt(unit, d->host_cap) > w) w = wt(unit, d->host_cap);
+            r = (double)((unit + sz - 1u) / sz) / (double)(w ? w : 1u);
+            if (r > pkt_per_ps) pkt_per_ps = r;
             n = walk_len(g, x->src, x->dst) + 2u * walk_len(g, x->dst, x->src);
             if (n > hops) hops = n;
         }
-        if (!hops) continue;
-        w = wt(smallest, rate);
-        if (d->host_cap && wt(smallest, d->host_cap) > w) w = wt(smallest, d->host_cap);
-        per_ps += (double)hops / (double)(w ? w : 1u);
+        per_ps += (double)hops * pkt_per_ps;
     }
     for (i = 0; i < d->flow_count; i++) {
         const ibcc_fabric_flow *x = &g->flows[i];
@@ -1577,6 +1592,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.sure_line = c.bad_line = 0;
     g.reset_at = -1;
     c.allow_bad = fz_u8(&c.in) >= 208u;
+    c.allow_wild = fz_u8(&c.in) >= 128u;
     if (!decode_topology(&c, &g)) return 0;
     decode_desc(&c, &g);
     decode_flows(&c, &g);
