@@ -9326,8 +9326,10 @@ static ibcc_time ibcc__fab_cct_next(const ibcc_fabric *f,
 static void ibcc__fab_cct_sent(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire)
 {
     ibcc_time now = f->loop.now;
-    *(ibcc_time *)fl->as = now + ibcc_cct_interval(ibcc__fab_cct(f, fl),
-                                                   fl->local, now, wire);
+    ibcc_time iv = ibcc_cct_interval(ibcc__fab_cct(f, fl), fl->local, now,
+                                     wire);
+    /* the interval saturates at IBCC_TIME_MAX: so does the next start */
+    *(ibcc_time *)fl->as = iv > IBCC_TIME_MAX - now ? IBCC_TIME_MAX : now + iv;
 }
 
 /* A BECN (IBA echo) raises CCTI; with MVPM echo, a validated mark (VB)

@@ -781,6 +781,34 @@ static void test_bins_near_time_max(void)
     ibcc_fabric_destroy(f);
 }
 
+/* Regression: the CCT agent's next start was now + the interval, which
+   wraps when the interval saturates (a CCT entry of 16383 packet times
+   on a 1 B/s link: 3.4e19 ps); a flow that first sent at 1 ps then sent
+   back to back instead of waiting. Seen while bounding the fabric's
+   times after a fuzz_fabric finding. */
+static void test_cct_delay_saturates(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats st;
+    uint16_t tab[2] = { IBCC_CCT_ENTRY(0, 16383), IBCC_CCT_ENTRY(0, 16383) };
+    ibcc_fabric_flow *x;
+    net_two(&t, 2, 2, 0);
+    x = add_flow(&t, 0, 1);
+    x->agent = IBCC_AGENT_CCT;
+    x->start = 1;
+    t.d.link_rate = 1;                    /* 2068 s per packet */
+    t.d.cct.table = tab;
+    t.d.cct.table_len = 2;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_S(20000)), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+    T_EQU(st.sent, 1);                    /* the next one: never */
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -839,5 +867,6 @@ int main(void)
     T_RUN(test_busy_up_to_now);
     T_RUN(test_cioq_spare_ports);
     T_RUN(test_bins_near_time_max);
+    T_RUN(test_cct_delay_saturates);
     return t_summary();
 }
