@@ -2652,7 +2652,8 @@ typedef struct ibcc_fabric_desc {
 typedef struct ibcc_fabric ibcc_fabric;
 
 /* Per-flow totals since time 0 (or the last ibcc_fabric_stats_reset).
-   Latency = tail delivered - generation (source queueing included). */
+   Latency = tail delivered - generation (source queueing included). The
+   time sums (lat_sum, msg_time_sum) saturate at IBCC_TIME_MAX. */
 typedef struct ibcc_fabric_flow_stats {
     uint64_t generated;         /* packets generated (greedy: when sent) */
     uint64_t sent, sent_bytes;  /* packets the source started sending */
@@ -9056,6 +9057,12 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     ibcc__fab_pkt_del(f, pi);
 }
 
+/* a + b, saturating at IBCC_TIME_MAX (the latency sums) */
+static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
+{
+    return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
+}
+
 /* A data packet's tail is at its destination host: statistics (flow,
    class, series), message completion, the observer, start_after gates;
    then the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
@@ -9075,7 +9082,7 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
     fl->st.delivered_bytes += p->size;
     fl->st.marked += (uint64_t)mk;
     fl->st.validated += (uint64_t)vb;
-    fl->st.lat_sum += lat;
+    fl->st.lat_sum = ibcc__fab_sat(fl->st.lat_sum, lat);
     if (lat > fl->st.lat_max) fl->st.lat_max = lat;
     if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
     {
@@ -9091,15 +9098,15 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
     k->st.delivered_bytes += p->size;
     k->st.marked += (uint64_t)mk;
     k->st.validated += (uint64_t)vb;
-    k->st.lat_sum += lat;
+    k->st.lat_sum = ibcc__fab_sat(k->st.lat_sum, lat);
     if (lat > k->st.lat_max) k->st.lat_max = lat;
     if (k->st.lat_min == 0 || lat < k->st.lat_min) k->st.lat_min = lat;
     k->hist[ibcc__fab_hbucket(lat)]++;
     if (p->last) {                 /* in-order: its message is complete */
         fl->st.msgs++;
-        fl->st.msg_time_sum += lat;
+        fl->st.msg_time_sum = ibcc__fab_sat(fl->st.msg_time_sum, lat);
         k->st.msgs++;
-        k->st.msg_time_sum += lat;
+        k->st.msg_time_sum = ibcc__fab_sat(k->st.msg_time_sum, lat);
         if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
     }
     f->data_delivered++;

@@ -809,6 +809,39 @@ static void test_cct_delay_saturates(void)
     ibcc_fabric_destroy(f);
 }
 
+/* Regression: the latency sums wrapped. A 1 B/s path (2068 s per
+   packet) fed at 2 B/s for 2^63 ps delivers 4460 packets whose
+   latencies grow to 4.6e18 ps: their sum (about 1e22) wrapped to a
+   small number, a mean far below lat_min. The sums saturate at
+   IBCC_TIME_MAX (flow and class). Seen while bounding the fabric's
+   times after a fuzz_fabric finding. */
+static void test_latency_sums_saturate(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats st;
+    ibcc_fabric_class_stats cs;
+    ibcc_fabric_flow *x;
+    net_two(&t, 2, 2, 0);
+    x = add_flow(&t, 0, 1);
+    x->traffic = IBCC_TRAFFIC_RATE;
+    x->offered = 2;
+    x->msg_bytes = 2068;
+    t.d.link_rate = 1;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+    T_EQ(ibcc_fabric_class_stats_get(f, 0, &cs), IBCC_OK);
+    T_CHECK(st.delivered > 4000u && st.lat_max > IBCC_FABRIC_MAX_TIME / 4u);
+    T_EQU(st.lat_sum, IBCC_TIME_MAX);
+    T_EQU(st.msg_time_sum, IBCC_TIME_MAX);
+    T_EQU(cs.lat_sum, IBCC_TIME_MAX);
+    T_EQU(cs.msg_time_sum, IBCC_TIME_MAX);
+    T_CHECK(st.lat_sum / st.delivered >= st.lat_min);
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -868,5 +901,6 @@ int main(void)
     T_RUN(test_cioq_spare_ports);
     T_RUN(test_bins_near_time_max);
     T_RUN(test_cct_delay_saturates);
+    T_RUN(test_latency_sums_saturate);
     return t_summary();
 }
