@@ -16,7 +16,8 @@
      packet size, the arbiter, the marker (every engine and its
      thresholds), the destination echo (ECN, IBA with CNPs or UD, MVPM),
      the law of LAW flows (every kind and form, a custom pair), the CCT
-     and MVCM agents, stats bins, seed, loop capacity and a memory limit;
+     agent (settings, SLs, a table of its own with any entries) and the
+     MVCM agent, stats bins, seed, loop capacity and a memory limit;
    - up to 12 flows: endpoints, traffic (GREEDY, ONOFF, RATE, POISSON),
      agent (NONE, WINDOW, LAW, FIXED, CCT, MVCM), window, size, class,
      persistence, start, stop, ON/OFF means, offered load, fixed rate,
@@ -26,16 +27,21 @@
    Every field is drawn mostly from a zone where any combination must be
    accepted ("sure"), sometimes from anywhere in its documented range
    (accepted or refused with an error code, never a crash) and sometimes
-   outside it ("bad": ibcc_fabric_create must refuse it). The simulated
-   time is scaled down so that the work is bounded whatever the rates
-   (at most about BUDGET packet transmissions and generations).
+   outside it ("bad": ibcc_fabric_create must refuse it). Leading bytes
+   allow wild (whole-range) and bad values for the desc and for each
+   flow, so that most inputs build a fabric. The simulated time is
+   scaled down so that the work is bounded whatever the rates (at most
+   about BUDGET packet transmissions and generations), and is at most
+   IBCC_FABRIC_MAX_TIME. FZ_FABRIC_DUMP=1 prints the decoded input.
 
    Checked after every step (docs/robustness.md lists the properties):
    - create: bad -> an error and *out NULL; sure (and enough memory) ->
-     OK; an accepted fabric runs without error unless memory or a loop
-     capacity it was given runs out; every byte allocated is freed;
+     OK; NOMEM only when the allocator refused; an accepted fabric runs
+     without error unless a memory limit or a loop capacity it was given
+     runs out; every byte allocated is freed;
    - ibcc_fabric_check == OK; now is the time asked; run_until into the
-     past is refused and changes nothing;
+     past (PAST) or beyond IBCC_FABRIC_MAX_TIME (RANGE) is refused and
+     changes nothing;
    - counters: in_flight = injected - delivered, delivered <= injected,
      bytes_in_network = bytes_sent - bytes_delivered with bytes_delivered
      <= bytes_sent; data_delivered, bytes_sent and bytes_delivered equal
@@ -45,7 +51,8 @@
    - per flow: delivered <= sent <= generated (= sent for greedy packets),
      the packet limit, bytes = packets x size (<= with messages),
      messages, marks, validations and ACKs bounded by deliveries, the
-     latency histogram sums to the deliveries, min <= mean <= max, the
+     latency histogram sums to the deliveries, min <= mean <= max (the
+     sum may saturate: then mean <= max), the
      window (or MVCM's DWmax) bounds sent - acks, nothing generated before
      the start or before start_after deliveries, nothing after the stop,
      and a RATE flow's exact generation count;
@@ -59,9 +66,9 @@
      bins are its data plus the ACK bytes of the flows whose ACKs cross
      it (exactly when no CNP exists), at most its total; bad windows are
      RANGE;
-   - ibcc_fabric_channel_totals: busy <= elapsed, bytes and busy equal
-     what the link_busy observer reported, transmissions on a channel
-     never overlap and each lasts its wire time;
+   - ibcc_fabric_channel_totals: busy <= elapsed, bytes equal and busy at
+     most what the link_busy observer reported, transmissions on a
+     channel never overlap and each lasts its wire time;
    - observer: sent at the flow's source, delivered at its destination in
      generation order, t_gen <= t_inject <= t, marks at switches;
    - determinism: a second fabric from the same desc, its steps possibly
@@ -211,6 +218,7 @@ typedef struct cfg {
     ibcc_fabric_flow flows[MAXF];
     uint32_t hosts[MAXN], nhosts, nsw;
     uint8_t flow_sl[256];
+    uint16_t cct_table[8];
     int routes_whole;              /* routes unchanged from a builder */
     int run_may_fail;              /* memory limit or loop capacity */
     int law_used_bad, cct_bad, mvcm_bad, cct_sure;
@@ -599,8 +607,16 @@ static void decode_desc(ctx *c, cfg *g)
             d->cct.entries = (uint32_t)pick(&cc, 0, 0, 0, 16384, 16385, 70000);
         }
         if (chance(&cc, 30)) {
-            for (i = 0; i < 256u; i++) g->flow_sl[i] = (uint8_t)(fz_u8(&cc.in) & 15u);
+            uint8_t a = fz_u8(&cc.in), b = fz_u8(&cc.in);
+            for (i = 0; i < 256u; i++) g->flow_sl[i] = (uint8_t)((a + i * b) & 15u);
             d->cct.flow_sl = g->flow_sl;
+        }
+        if (chance(&cc, 40)) {
+            /* a table of its own: any entries (large delays included) */
+            uint32_t n = fz_range(&cc.in, 1, 8);
+            for (i = 0; i < n; i++) g->cct_table[i] = fz_u16(&cc.in);
+            d->cct.table = g->cct_table;
+            d->cct.table_len = n;
         }
         g->cct_bad = cc.bad ? cc.bad_line : 0;
         g->cct_sure = cc.sure;
