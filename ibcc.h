@@ -2424,8 +2424,10 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    embedding simulator would use them. It grows through four interfaces,
    each chosen per element, never through special cases in shared code:
      switch kind    how a switch buffers and forwards: VCT (input-buffered
-                    virtual cut-through, [S02] [S03]) or CIOQ (input and
-                    output buffers, internal speedup, [F])
+                    virtual cut-through, [S02] [S03]), CIOQ (input and
+                    output buffers, internal speedup, [F]) or WORMHOLE
+                    (byte slack buffers with STOP/GO, worms spanning
+                    switches, [K]; a fabric is wormhole throughout)
      source agent   when a flow may send: NONE, WINDOW, LAW (window + rate
                     law + pacer, [S03]), FIXED (window + fixed rate), CCT
                     (IBA CCT/CCTI agent, [G]), MVCM ([F])
@@ -2484,10 +2486,18 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    | buf_packets     | 4              | 1 .. 65535 (data lane, per input)|
    | buf_credits     | 0 = unlimited  | 64-byte units, 0 .. 2^20         |
    | ack_buf_packets | 16             | 1 .. 65535 (ACK lane, per input) |
-   | switch_kind     | VCT            | VCT, CIOQ (per node override)    |
+   | switch_kind     | VCT            | VCT, CIOQ (per node override),   |
+   |                 |                | WORMHOLE (every switch)          |
    | speedup         | 2              | CIOQ crossbar speedup, 1 .. 16   |
    | out_buf_packets | buf_packets    | CIOQ output buffer, 1 .. 65535   |
    | out_buf_credits | buf_credits    | CIOQ output buffer, 64-byte units|
+   | slack_bytes     | 80 (Myrinet)   | WORMHOLE input slack, 1 .. 2^20  |
+   | stop_mark       | slack - 2d/tau | WORMHOLE: STOP at this fill      |
+   | go_mark         | min(2d/tau, stop/2) | WORMHOLE: GO at this fill   |
+   | worm_priority   | 0              | 1: switches serve high-priority  |
+   |                 |                | worms first (non-preemptive)     |
+   | segment         | L_l 100 bytes  | ibcc_segment_desc: cuts low-     |
+   |                 |                | priority messages (WORMHOLE)     |
    | nic_fifo        | 0 (VOQ)        | 0: a queue per flow, round robin;|
    |                 |                | 1: one FIFO per host             |
    | bin             | 100 us         | > 0 (stats bin)                  |
@@ -2511,7 +2521,8 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
 /* Switch kinds. 0 in a node means the desc's switch_kind, 0 there VCT. */
 typedef enum ibcc_switch_kind {
     IBCC_SWITCH_VCT = 1,        /* input-buffered virtual cut-through */
-    IBCC_SWITCH_CIOQ = 2        /* input + output buffers, speedup S */
+    IBCC_SWITCH_CIOQ = 2,       /* input + output buffers, speedup S */
+    IBCC_SWITCH_WORMHOLE = 3    /* byte slack buffers, STOP/GO, worms */
 } ibcc_switch_kind;
 
 /* Traffic generation of a flow. */
@@ -2577,6 +2588,11 @@ typedef struct ibcc_fabric_flow {
                                    packets (the last one shorter); the
                                    unit RATE/POISSON/GREEDY generate is a
                                    message; completion times are kept */
+    uint32_t msg_exp;           /* 1: message lengths are exponential
+                                   with mean msg_bytes (at least 1 byte) */
+    uint32_t prio;              /* WORMHOLE: 1 high priority (one worm
+                                   per message, served first), 0 low
+                                   (cut by desc.segment) */
 } ibcc_fabric_flow;
 
 /* What an observer sees of a packet. */
@@ -2585,6 +2601,7 @@ typedef struct ibcc_fabric_pkt {
     uint32_t node;              /* where the event happens */
     uint32_t size;              /* bytes on the wire */
     uint32_t lane;              /* 0 data, 1 ACK/CNP */
+    uint32_t last;              /* 1: the last packet of its message */
     unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
     ibcc_time t_inject;         /* when its source started sending it */
     ibcc_time t;                /* time of the event */
@@ -2621,6 +2638,11 @@ typedef struct ibcc_fabric_desc {
     uint32_t  out_buf_packets;   /* CIOQ output buffer, data lane */
     uint32_t  out_buf_credits;   /* CIOQ output buffer, 64-byte units */
     uint32_t  nic_fifo;          /* 1: one FIFO per host, 0: VOQ */
+    uint32_t  slack_bytes;       /* WORMHOLE input slack buffer */
+    uint32_t  stop_mark, go_mark;/* WORMHOLE STOP / GO fill levels */
+    uint32_t  worm_priority;     /* WORMHOLE: high worms first at switches */
+    ibcc_segment_desc segment;   /* WORMHOLE: low-priority segment length
+                                    (slack_bytes 0 = the desc's) */
     ibcc_rate host_cap;          /* injection and absorption cap per
                                     host (bytes/s), 0 = none */
     /* Engines (zero fields = the engine's defaults). The fabric fills in
@@ -7643,6 +7665,9 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
 #define IBCC__F_E_INFREE 9u  /* VCT: an input fed by a faster link is free */
 #define IBCC__F_E_XBAR   10u /* CIOQ: a crossbar transfer finished */
 #define IBCC__F_E_START  11u /* a flow's start time */
+#define IBCC__F_E_WLINK  12u /* wormhole: a change reaches a channel's end */
+#define IBCC__F_E_WTIMER 13u /* wormhole: a buffer / sender reaches a mark */
+#define IBCC__F_E_WROUTE 14u /* wormhole: a front worm's header is routed */
 #define IBCC__F_AGENTS   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
 #define IBCC__F_HBUCKETS 1024u /* class latency histogram buckets */
 
@@ -7664,8 +7689,47 @@ typedef struct ibcc__fpkt {
     ibcc_time t_inject;         /* its source started sending it */
     ibcc_time t_arrive;         /* visible at this switch (its age) */
     ibcc_time t_tail;           /* tail fully arrived at this node (CIOQ:
-                                   in the output buffer) */
+                                   in the output buffer; wormhole: when
+                                   the head reached the destination) */
 } ibcc__fpkt;
+
+/* Wormhole state of one channel (section 10): its sender side (the worm
+   holding it and whether bytes flow) and, when it ends at a switch, the
+   slack buffer it feeds: a FIFO of (worm, bytes) entries, the front one
+   draining into the output its header won. Rates are 0 or 1 byte per
+   byte time. */
+typedef struct ibcc__fwent {
+    uint32_t worm, bytes;
+} ibcc__fwent;
+
+typedef struct ibcc__fworm {
+    /* sender side */
+    uint32_t owner;             /* worm holding the channel, NONE: free */
+    uint32_t feed;              /* input channel whose front worm holds it
+                                   (NONE: a host sends) */
+    uint32_t rate;              /* 1: a byte leaves every byte time */
+    uint32_t stopped;           /* a STOP is in force at the sender */
+    uint32_t headed;            /* the owner's first byte has left */
+    uint32_t pad_;
+    uint64_t sent;              /* bytes of the owner sent */
+    ibcc_time ts;               /* host sender: sent is as of ts */
+    ibcc_time prop;             /* propagation delay in whole byte times */
+    /* receiver side */
+    uint32_t in_rate, in_worm;  /* arriving bytes per byte time, of which
+                                   worm (NONE between worms) */
+    uint32_t first, n;          /* slack buffer entries: ring[first ..) */
+    uint32_t level;             /* bytes in the slack buffer */
+    uint32_t stop_sent;         /* STOP sent upstream, GO not yet */
+    uint32_t routed;            /* the front worm's header is routed */
+    uint32_t out_port;          /* ... to this output port */
+    uint32_t gout;              /* output channel it holds, NONE: none */
+    uint32_t timer_on[2];       /* [0] the buffer's, [1] a host sender's */
+    ibcc_event_id timer[2];
+    ibcc_time tr;               /* receiver side is as of tr */
+    uint64_t tx, rx, out;       /* bytes sent on the channel, arrived
+                                   through it, left its slack buffer */
+    ibcc__fwent *ring;          /* slack + 2 entries (switch inputs) */
+} ibcc__fworm;
 
 typedef struct ibcc__fchan {
     uint32_t from, from_port, to, to_port;
@@ -7809,6 +7873,15 @@ struct ibcc_fabric {
     int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
     ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
+    /* wormhole fabrics (section 10) */
+    int worm;                   /* 1: every switch is WORMHOLE */
+    ibcc_time wbt;              /* byte time: 10^12 / link rate ps */
+    ibcc_time wfwd;             /* routing delay in whole byte times */
+    uint32_t wcap;              /* slack buffer ring entries */
+    ibcc__fworm *wm;            /* per channel */
+    ibcc__fwent *wring;
+    uint32_t *wrr;              /* per switch port: last input granted */
+    ibcc_segment seg;
 };
 
 /* Source agent: what decides when a flow may send (section 9). One table
@@ -8022,6 +8095,7 @@ static void ibcc__fab_view(const ibcc__fpkt *p, uint32_t node, ibcc_time t,
     v->node = node;
     v->size = p->size;
     v->lane = p->lane;
+    v->last = p->last;
     v->hdr = p->hdr;
     v->t_inject = p->t_inject;
     v->t = t;
@@ -8118,6 +8192,10 @@ static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c);               /* 6 */
 static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx);
 static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi,
                                    int from_rx);                       /* 7 */
+static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h);            /* 10 */
+static void ibcc__wm_link(ibcc_fabric *f, uint64_t idx);
+static void ibcc__wm_timer(ibcc_fabric *f, uint64_t idx);
+static void ibcc__wm_route(ibcc_fabric *f, uint32_t c);
 
 /* Works off the to-do list of the current instant. */
 static void ibcc__fab_flush(ibcc_fabric *f)
@@ -8182,6 +8260,15 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC__F_E_FLUSH:
         f->flush_pending = 0;
         break;
+    case IBCC__F_E_WLINK:                 /* 10. wormhole */
+        ibcc__wm_link(f, idx);
+        break;
+    case IBCC__F_E_WTIMER:
+        ibcc__wm_timer(f, idx);
+        break;
+    case IBCC__F_E_WROUTE:
+        ibcc__wm_route(f, (uint32_t)idx);
+        break;
     default:
         break;
     }
@@ -8224,6 +8311,10 @@ static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
     uint64_t left = ibcc__fab_unit_bytes(fl), made = 0;
     ibcc_time now = f->loop.now;
     int was_empty = fl->q_n == 0;
+    if (fl->d.msg_exp) {           /* exponential length, mean msg_bytes */
+        double x = ibcc_rng_exp(&fl->rng, (double)fl->d.msg_bytes);
+        left = x >= 4.0e9 ? UINT64_C(4000000000) : (uint64_t)x + 1u;
+    }
     while (left > 0 && ibcc__fab_may_gen(fl)) {
         uint32_t pi = ibcc__fab_pkt_new(f), sz;
         ibcc__fpkt *p;
@@ -8432,6 +8523,10 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
     ibcc__fchan *ch = &f->ch[o->chan];
     ibcc_time now = f->loop.now, wake = IBCC_TIME_MAX;
     uint32_t k;
+    if (f->worm) {                          /* worms, STOP/GO: section 10 */
+        ibcc__wm_host_run(f, h);
+        return;
+    }
     if (ch->busy) return;                   /* TXEND wakes it */
     if (o->cap_next > now) {
         ibcc__fab_wake_host(f, h, o->cap_next);
@@ -9045,19 +9140,17 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     ibcc__fab_pkt_del(f, pi);
 }
 
-/* A data packet's tail is at its destination host: statistics (flow,
-   class, series), message completion, the observer, start_after gates;
-   then the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
-   queued on the host's ACK lane (section 2 sends it first). */
-static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+/* A data packet (or worm) whose reception at its destination host began
+   at t0 is complete now: statistics (flow, class, series), message
+   completion, the observer, start_after gates. */
+static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
+                              ibcc_time t0)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    uint32_t hidx = f->node[p->node].idx, fi = p->flow;
+    uint32_t fi = p->flow;
     ibcc__fflow *fl = &f->flow[fi];
     ibcc__fclass *k = &f->cls[fl->d.cls];
     ibcc_time now = f->loop.now;
     ibcc_time lat = now - p->t_gen;
-    ibcc__fhost *o = &f->host[hidx];
     int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
     int vb = (p->hdr & IBCC_VB) != 0;
     fl->st.delivered++;
@@ -9094,20 +9187,31 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
     f->data_delivered++;
     f->bytes_delivered += p->size;
     if (f->flow_bins) {
-        ibcc_time t0 = ibcc__fab_rx_start(f, p);
         ibcc__fab_bin(f, f->flow_bins + (uint64_t)fi * f->nbins, t0, now,
                       p->size);
         ibcc__fab_path_bins(f, fl->d.src, fl->d.dst, t0, p->size);
     }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(p, p->node, now, &v);
+        ibcc__fab_view(p, fl->d.dst, now, &v);
         f->d.observer.delivered(f->d.observer.user, &v);
     }
     while (f->after_next < f->nafter
            && f->flow[f->after[f->after_next]].d.start_after
               <= f->data_delivered)
         ibcc__fab_start_gate(f, f->after[f->after_next++]);
+}
+
+/* A data packet's tail is at its destination host: its statistics, then
+   the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
+   queued on the host's ACK lane (section 2 sends it first). */
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    uint32_t hidx = f->node[p->node].idx;
+    ibcc__fhost *o = &f->host[hidx];
+    ibcc_time now = f->loop.now;
+    ibcc__fab_account(f, p, ibcc__fab_rx_start(f, p));
     {
         /* destination echo rule: an ACK and/or a CNP on lane 1 */
         ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
@@ -9404,6 +9508,442 @@ static const ibcc__fagent ibcc__fab_agents[IBCC__F_AGENTS] = {
       ibcc__fab_mvcm_queued, ibcc__fab_mvcm_restart, ibcc__fab_nothing }
 };
 
+/* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
+   A fabric whose switches are all IBCC_SWITCH_WORMHOLE has no packet
+   buffers and no credits: a message (or a low-priority segment of one) is
+   one worm, its bytes stream over every link of its path at once, and
+   link-level flow control is STOP/GO on byte-granular slack buffers [K].
+   Packets of sections 2-8 are replaced by these steps; generation (1),
+   the flows, routes, statistics (the delivery accounting of 7) and the
+   loop are shared.
+
+   What is modelled at byte level: every link carries 0 or 1 byte per byte
+   time (all links run at one rate, so the rate of every stream is 0 or
+   the link rate and each level changes linearly between events); every
+   event happens on the byte clock (propagation and routing delays are
+   rounded up to whole byte times, a host starts a worm on a byte
+   boundary), so the byte counts below are exact integers at every event,
+   not approximations. What is modelled at event level: each change of a
+   stream (a worm's first byte, a stop, a restart, its last byte) is one
+   event at the channel's far end one propagation delay later, and each
+   buffer keeps one timer for the next mark it will reach (the STOP or GO
+   level, or its front worm draining). A byte-by-byte simulation would
+   give the same counts at the same instants with hundreds of times more
+   events.
+
+   One channel, sender to receiver:
+   - a worm holds the channel from the moment its header wins it (at a
+     host: the host picks it; at a switch: the output's round robin
+     grants it) until its last byte has been sent; the sender sends while
+     no STOP is in force and it has a byte (a host always does; a switch
+     input when its front worm has bytes buffered or arriving);
+   - the receiver's slack buffer (slack_bytes) holds the bytes of one or
+     more worms in arrival order; when it fills to stop_mark it sends STOP
+     upstream, when it drains to go_mark after a STOP it sends GO; both
+     take the propagation delay, so the buffer must hold stop_mark plus a
+     round trip of bytes (checked at create);
+   - the front worm's header is routed fwd_delay after it reaches the
+     front; the output, when free, is granted round robin among the inputs
+     whose front worm asks for it (high priority first with
+     worm_priority); the worm releases it when its tail has been sent;
+   - a destination host absorbs at link rate and never stops its link;
+     the worm counts as delivered when its last byte is in (latency from
+     its message's generation, bytes spread from its first byte's
+     arrival).
+   Hosts serve their flows' worms one at a time, a waiting high-priority
+   worm before any low-priority one (non-preemptive), round robin among
+   the flows of one priority. */
+
+#define IBCC__WM_RATE0 0u
+#define IBCC__WM_RATE1 1u
+#define IBCC__WM_HEAD  2u
+#define IBCC__WM_TAIL  3u
+#define IBCC__WM_STOP  4u
+#define IBCC__WM_GO    5u
+
+static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c);
+
+static int ibcc__wm_at_switch(const ibcc_fabric *f, uint32_t c)
+{
+    return f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH;
+}
+
+static ibcc__fwent *ibcc__wm_ent(const ibcc_fabric *f, const ibcc__fworm *b,
+                                 uint32_t k)
+{
+    return &b->ring[(b->first + k) % f->wcap];
+}
+
+/* A change of channel c's stream reaches its far end (codes RATE0,
+   RATE1, HEAD, TAIL) or a STOP/GO reaches its sender, one propagation
+   delay from now. The argument packs (worm, channel, code). */
+static void ibcc__wm_signal(ibcc_fabric *f, uint32_t c, uint32_t code,
+                            uint32_t worm)
+{
+    ibcc__fab_at(f, f->loop.now + f->wm[c].prop, IBCC__F_E_WLINK,
+                 ((uint64_t)worm << 28) | ((uint64_t)c << 3) | code, NULL);
+}
+
+/* Brings the receiver side of channel c up to now: at a switch its
+   slack buffer (arrivals into the newest entry, departures from the
+   front into the output it holds, whose sent count moves with them); at
+   a host the arrival count. */
+static void ibcc__wm_advance(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *b = &f->wm[c];
+    ibcc_time now = f->loop.now;
+    uint64_t dt = (now - b->tr) / f->wbt;
+    b->tr = now;
+    if (dt == 0) return;
+    if (b->in_rate) {
+        b->rx += dt;
+        if (b->n) {
+            b->level += (uint32_t)dt;
+            ibcc__wm_ent(f, b, b->n - 1u)->bytes += (uint32_t)dt;
+        }
+    }
+    if (b->gout != IBCC__F_NONE && f->wm[b->gout].rate) {
+        ibcc__fworm *o = &f->wm[b->gout];
+        b->out += dt;
+        b->level -= (uint32_t)dt;
+        ibcc__wm_ent(f, b, 0)->bytes -= (uint32_t)dt;
+        o->sent += dt;
+        o->tx += dt;
+    }
+}
+
+/* Brings the sender side of channel c up to now: a host's count, or the
+   slack buffer feeding it. */
+static void ibcc__wm_advance_tx(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *o = &f->wm[c];
+    if (o->feed != IBCC__F_NONE) {
+        ibcc__wm_advance(f, o->feed);
+    } else {
+        uint64_t dt = (f->loop.now - o->ts) / f->wbt;
+        o->ts = f->loop.now;
+        if (o->rate && o->owner != IBCC__F_NONE) {
+            o->sent += dt;
+            o->tx += dt;
+        }
+    }
+}
+
+/* Sets the sending rate of channel c (0 or 1 byte per byte time); the
+   far end learns it one propagation delay later (the first byte of a
+   worm as its HEAD). */
+static void ibcc__wm_set_rate(ibcc_fabric *f, uint32_t c, uint32_t r)
+{
+    ibcc__fworm *o = &f->wm[c];
+    uint32_t code = r ? IBCC__WM_RATE1 : IBCC__WM_RATE0;
+    if (o->rate == r) return;
+    o->rate = r;
+    if (r && !o->headed) {
+        o->headed = 1;
+        code = IBCC__WM_HEAD;
+    }
+    ibcc__wm_signal(f, c, code, o->owner);
+}
+
+/* The last byte of channel c's worm has left: the far end sees the tail
+   one propagation delay later, the channel is free now. */
+static void ibcc__wm_release(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *o = &f->wm[c];
+    ibcc__wm_signal(f, c, IBCC__WM_TAIL, o->owner);
+    o->rate = 0;
+    o->owner = o->feed = IBCC__F_NONE;
+    o->headed = 0;
+    o->sent = 0;
+    o->ts = f->loop.now;
+}
+
+/* (Re)arms the one timer of a buffer (side 0) or host sender (side 1)
+   of channel c for `bytes` byte times from now; bytes 0 = none. */
+static void ibcc__wm_arm(ibcc_fabric *f, uint32_t c, uint32_t side,
+                         uint64_t bytes)
+{
+    ibcc__fworm *b = &f->wm[c];
+    if (b->timer_on[side]) {
+        (void)ibcc_loop_cancel(&f->loop, b->timer[side]);
+        b->timer_on[side] = 0;
+    }
+    if (bytes == 0) return;
+    b->timer_on[side] = 1;
+    ibcc__fab_at(f, f->loop.now + bytes * f->wbt, IBCC__F_E_WTIMER,
+                 ((uint64_t)c << 1) | side, &b->timer[side]);
+}
+
+/* Host sender of channel c after a change: the tail is out (release,
+   pick the next worm) or it sends while no STOP is in force, with a
+   timer for its last byte. */
+static void ibcc__wm_host_tx(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *o = &f->wm[c];
+    const ibcc__fpkt *p;
+    if (o->owner == IBCC__F_NONE) return;
+    p = ibcc__fab_pkt(f, o->owner);
+    if (o->sent >= p->size) {
+        ibcc__wm_arm(f, c, 1, 0);
+        ibcc__wm_release(f, c);
+        ibcc__fab_wake_host(f, f->node[f->ch[c].from].idx, f->loop.now);
+        return;
+    }
+    ibcc__wm_set_rate(f, c, !o->stopped);
+    ibcc__wm_arm(f, c, 1, o->rate ? p->size - o->sent : 0u);
+}
+
+/* Slack buffer at the end of channel c after a change (brought up to
+   now): a front worm whose bytes are all through releases its output
+   and the next worm moves up; the output stream follows (it sends while
+   not stopped and the front worm has a byte); STOP or GO goes upstream
+   at the marks; the timer is set for the next mark: the STOP level
+   while filling, the GO level while draining after a STOP, or the front
+   worm running out of buffered bytes. */
+static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *b = &f->wm[c];
+    ibcc__fwent *fr = NULL;
+    uint32_t out = 0, net_in, fed = 0;
+    uint64_t wait = 0;
+    for (;;) {
+        if (b->n == 0) break;
+        fr = ibcc__wm_ent(f, b, 0);
+        fed = b->in_rate && b->in_worm == fr->worm;
+        if (b->gout == IBCC__F_NONE || fr->bytes != 0
+            || b->in_worm == fr->worm)
+            break;
+        /* the front worm is through: its output is free */
+        ibcc__wm_release(f, b->gout);
+        ibcc__fab_kick_sw(f, f->node[f->ch[c].to].idx);
+        b->gout = IBCC__F_NONE;
+        b->routed = 0;
+        b->first = (b->first + 1u) % f->wcap;
+        b->n--;
+        fr = NULL;
+        if (b->n) ibcc__fab_at(f, f->loop.now + f->wfwd, IBCC__F_E_WROUTE,
+                               c, NULL);
+    }
+    if (fr && b->gout != IBCC__F_NONE && !f->wm[b->gout].stopped
+        && (fr->bytes > 0 || fed))
+        out = 1;
+    if (b->gout != IBCC__F_NONE) ibcc__wm_set_rate(f, b->gout, out);
+    if (!b->stop_sent && b->level >= f->d.stop_mark) {
+        b->stop_sent = 1;
+        ibcc__wm_signal(f, c, IBCC__WM_STOP, IBCC__F_NONE);
+    } else if (b->stop_sent && b->level <= f->d.go_mark) {
+        b->stop_sent = 0;
+        ibcc__wm_signal(f, c, IBCC__WM_GO, IBCC__F_NONE);
+    }
+    net_in = b->in_rate && b->n;        /* bytes come in */
+    if (net_in && !out && !b->stop_sent)
+        wait = f->d.stop_mark - b->level;
+    if (out && !net_in && b->stop_sent) {
+        uint64_t w = b->level - f->d.go_mark;
+        if (wait == 0 || w < wait) wait = w;
+    }
+    if (out && !fed) {                  /* the front drains */
+        uint64_t w = fr->bytes;
+        if (wait == 0 || w < wait) wait = w;
+    }
+    ibcc__wm_arm(f, c, 0, wait);
+}
+
+/* E_WTIMER: a buffer or host sender reached the point its timer was set
+   for. */
+static void ibcc__wm_timer(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 1);
+    f->wm[c].timer_on[idx & 1u] = 0;
+    if (idx & 1u) {
+        ibcc__wm_advance_tx(f, c);
+        ibcc__wm_host_tx(f, c);
+    } else {
+        ibcc__wm_advance(f, c);
+        ibcc__wm_recompute(f, c);
+    }
+}
+
+/* E_WROUTE: the front worm of the buffer at the end of c has its route:
+   it asks for its output; the switch arbitrates once the instant's
+   events are in. */
+static void ibcc__wm_route(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *b = &f->wm[c];
+    const ibcc__fnode *n = &f->node[f->ch[c].to];
+    const ibcc__fpkt *p;
+    if (b->n == 0 || b->routed) return;
+    p = ibcc__fab_pkt(f, ibcc__wm_ent(f, b, 0)->worm);
+    b->routed = 1;
+    b->out_port = f->route[(uint64_t)n->idx * f->nn
+                           + f->flow[p->flow].d.dst];
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* E_WLINK: a stream change reaches channel c's receiver, or a STOP/GO
+   its sender. */
+static void ibcc__wm_link(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t code = (uint32_t)(idx & 7u);
+    uint32_t c = (uint32_t)((idx >> 3) & 0x1ffffffu);
+    uint32_t worm = (uint32_t)(idx >> 28);
+    ibcc__fworm *b = &f->wm[c];
+    if (code == IBCC__WM_STOP || code == IBCC__WM_GO) {
+        ibcc__wm_advance_tx(f, c);
+        b->stopped = code == IBCC__WM_STOP;
+        if (b->feed != IBCC__F_NONE) ibcc__wm_recompute(f, b->feed);
+        else if (b->owner != IBCC__F_NONE) ibcc__wm_host_tx(f, c);
+        return;
+    }
+    ibcc__wm_advance(f, c);
+    if (code == IBCC__WM_HEAD) {
+        b->in_worm = worm;
+        b->in_rate = 1;
+        if (ibcc__wm_at_switch(f, c)) {
+            ibcc__fwent *e = &b->ring[(b->first + b->n) % f->wcap];
+            e->worm = worm;
+            e->bytes = 0;
+            if (++b->n == 1u)
+                ibcc__fab_at(f, f->loop.now + f->wfwd, IBCC__F_E_WROUTE, c,
+                             NULL);
+        } else {
+            ibcc__fab_pkt(f, worm)->t_tail = f->loop.now;
+        }
+    } else if (code == IBCC__WM_TAIL) {
+        b->in_rate = 0;
+        b->in_worm = IBCC__F_NONE;
+        if (!ibcc__wm_at_switch(f, c)) {   /* delivered */
+            ibcc__fpkt *p = ibcc__fab_pkt(f, worm);
+            ibcc__fab_account(f, p, p->t_tail);
+            ibcc__fab_pkt_del(f, worm);
+            return;
+        }
+    } else {
+        b->in_rate = code;
+    }
+    if (ibcc__wm_at_switch(f, c)) ibcc__wm_recompute(f, c);
+}
+
+/* Output arbitration of a wormhole switch (its kind's serve step): each
+   free output is granted, round robin from the input after the last one
+   it granted, to an input whose routed front worm asks for it; with
+   worm_priority a high-priority worm first. */
+static void ibcc__wm_serve(ibcc_fabric *f, ibcc__fsw *w)
+{
+    const ibcc__fnode *n = &f->node[w->node];
+    uint32_t o, k, pass;
+    for (o = 0; o < n->ports; o++) {
+        uint32_t co = f->out_ch[n->base + o], pick = IBCC__F_NONE;
+        if (co == IBCC__F_NONE || f->wm[co].owner != IBCC__F_NONE) continue;
+        for (pass = 0; pass < 2u && pick == IBCC__F_NONE; pass++) {
+            for (k = 1; k <= n->ports; k++) {
+                uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
+                uint32_t ci = f->in_ch[n->base + in];
+                const ibcc__fworm *b;
+                if (ci == IBCC__F_NONE) continue;
+                b = &f->wm[ci];
+                if (!b->n || !b->routed || b->gout != IBCC__F_NONE
+                    || b->out_port != o)
+                    continue;
+                if (f->d.worm_priority && pass == 0
+                    && !f->flow[ibcc__fab_pkt(f, ibcc__wm_ent(f, b, 0)->worm)
+                                ->flow].d.prio)
+                    continue;
+                pick = in;
+                break;
+            }
+            if (!f->d.worm_priority) break;
+        }
+        if (pick == IBCC__F_NONE) continue;
+        {
+            uint32_t ci = f->in_ch[n->base + pick];
+            ibcc__fworm *b = &f->wm[ci], *oc = &f->wm[co];
+            ibcc__wm_advance(f, ci);
+            f->wrr[n->base + o] = pick;
+            oc->owner = ibcc__wm_ent(f, b, 0)->worm;
+            oc->feed = ci;
+            oc->sent = 0;
+            oc->headed = 0;
+            b->gout = co;
+            f->hops++;
+            ibcc__wm_recompute(f, ci);
+        }
+    }
+}
+
+static int ibcc__wm_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+                             uint32_t size)
+{
+    (void)f; (void)w; (void)out; (void)size;
+    return 0;                   /* no packets reach a wormhole switch */
+}
+static void ibcc__wm_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+                            unsigned in, unsigned out)
+{
+    (void)f; (void)w; (void)pi; (void)in; (void)out;
+}
+static void ibcc__wm_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+{
+    (void)f; (void)w; (void)c;
+}
+static const ibcc__fswkind ibcc__fab_wormhole = {
+    ibcc__wm_can_take, ibcc__wm_picked, ibcc__wm_serve, ibcc__wm_txend
+};
+
+/* Host h may start a worm: its link is free (the last worm's tail has
+   left); a waiting high-priority worm goes first, else a low-priority
+   one, round robin among the flows of a priority. A worm starts on the
+   byte clock. */
+static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h)
+{
+    ibcc__fhost *o = &f->host[h];
+    ibcc__fworm *oc = &f->wm[o->chan];
+    ibcc_time now = f->loop.now;
+    uint32_t k, pass, pick = IBCC__F_NONE, pi;
+    ibcc__fflow *fl;
+    ibcc__fpkt *p;
+    if (oc->owner != IBCC__F_NONE || o->nflows == 0) return;
+    for (pass = 0; pass < 2u && pick == IBCC__F_NONE; pass++)
+        for (k = 0; k < o->nflows; k++) {
+            uint32_t pos = (o->rr + k) % o->nflows;
+            uint32_t fi = f->hflow[o->first + pos];
+            if (f->flow[fi].d.prio != (pass == 0) ||
+                !ibcc__fab_has_data(&f->flow[fi]))
+                continue;
+            pick = pos;
+            break;
+        }
+    if (pick == IBCC__F_NONE) return;
+    if (now % f->wbt) {                 /* wait for the byte clock */
+        ibcc__fab_wake_host(f, h, now + f->wbt - now % f->wbt);
+        return;
+    }
+    fl = &f->flow[f->hflow[o->first + pick]];
+    pi = ibcc__fab_take(f, f->hflow[o->first + pick]);
+    if (pi == IBCC__F_NONE) return;      /* out of memory: f->err */
+    o->rr = (pick + 1u) % o->nflows;
+    p = ibcc__fab_pkt(f, pi);
+    p->lane = 2;                        /* a worm in the network */
+    p->t_inject = now;
+    fl->st.sent++;
+    fl->st.sent_bytes += p->size;
+    f->cls[fl->d.cls].st.sent++;
+    f->bytes_sent += p->size;
+    if (f->d.observer.sent) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(p, o->node, now, &v);
+        f->d.observer.sent(f->d.observer.user, &v);
+    }
+    ibcc__wm_advance_tx(f, o->chan);
+    oc->owner = pi;
+    oc->feed = IBCC__F_NONE;
+    oc->sent = 0;
+    oc->headed = 0;
+    oc->ts = now;
+    f->hops++;
+    ibcc__wm_host_tx(f, o->chan);
+}
+
 /* ---- create / destroy -------------------------------------------------- */
 IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
 {
@@ -9419,6 +9959,7 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
     if (d->out_buf_packets == 0) d->out_buf_packets = d->buf_packets;
     if (d->out_buf_credits == 0) d->out_buf_credits = d->buf_credits;
     if (d->bin == 0) d->bin = IBCC_US(100);
+    if (d->slack_bytes == 0) d->slack_bytes = 80u;
     if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
         d->dest.ack_bytes = 20u;
     if (d->data_size > 65535u || d->buf_packets > 65535u
@@ -9426,7 +9967,10 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
         || d->out_buf_packets > 65535u || d->out_buf_credits > (1u << 20)
         || d->fwd_zero > 1u || d->nic_fifo > 1u || d->speedup > 16u
         || (d->switch_kind != IBCC_SWITCH_VCT
-            && d->switch_kind != IBCC_SWITCH_CIOQ))
+            && d->switch_kind != IBCC_SWITCH_CIOQ
+            && d->switch_kind != IBCC_SWITCH_WORMHOLE)
+        || d->slack_bytes > (1u << 20) || d->stop_mark > d->slack_bytes
+        || d->go_mark > d->slack_bytes || d->worm_priority > 1u)
         return IBCC_ERR_RANGE;
     /* a data packet could never enter a buffer */
     if (d->buf_credits && d->buf_credits < ibcc__fab_units(d->data_size))
@@ -9471,6 +10015,9 @@ static void ibcc__fab_release(ibcc_fabric *f)
     ibcc__fab_free(&a, f->law_mem);
     ibcc__fab_free(&a, f->flow_bins);
     ibcc__fab_free(&a, f->ch_bins);
+    ibcc__fab_free(&a, f->wm);
+    ibcc__fab_free(&a, f->wring);
+    ibcc__fab_free(&a, f->wrr);
     ibcc__fab_free(&a, f);
 }
 
@@ -9516,7 +10063,8 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             return IBCC_ERR_RANGE;
         if ((uint32_t)n->switch_kind != 0
             && n->switch_kind != IBCC_SWITCH_VCT
-            && n->switch_kind != IBCC_SWITCH_CIOQ)
+            && n->switch_kind != IBCC_SWITCH_CIOQ
+            && n->switch_kind != IBCC_SWITCH_WORMHOLE)
             return IBCC_ERR_RANGE;
         if (ports == 0 || ports > IBCC_ARBITER_MAX_PORTS)
             return IBCC_ERR_CAPACITY;
@@ -9646,14 +10194,16 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         ibcc_result r;
         char *mem;
         int cioq;
+        ibcc_switch_kind sk;
         if (f->node[i].kind != IBCC_FABRIC_SWITCH) continue;
         w = &f->sw[s++];
         w->f = f;
         w->node = i;
-        cioq = ((uint32_t)nd->switch_kind ? nd->switch_kind
-                                           : f->d.switch_kind)
-               == IBCC_SWITCH_CIOQ;
-        w->kind = cioq ? &ibcc__fab_cioq : &ibcc__fab_vct;
+        sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
+        cioq = sk == IBCC_SWITCH_CIOQ;
+        w->kind = cioq ? &ibcc__fab_cioq
+                : sk == IBCC_SWITCH_WORMHOLE ? &ibcc__fab_wormhole
+                : &ibcc__fab_vct;
         w->ob_cap_p = f->d.out_buf_packets;
         w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
                                            : f->d.out_buf_packets * 1024u;
@@ -9718,6 +10268,7 @@ static ibcc_result ibcc__fab_flow_check(const ibcc_fabric *f,
         || f->node[x->dst].kind != IBCC_FABRIC_HOST
         || x->traffic > IBCC_TRAFFIC_POISSON || x->agent > IBCC_AGENT_MVCM
         || x->persistent > 1u || x->size > 65535u
+        || x->prio > 1u || x->msg_exp > 1u || (x->msg_exp && !x->msg_bytes)
         || x->cls >= IBCC_FABRIC_CLASSES
         || (x->stop != 0 && x->stop <= x->start))
         return IBCC_ERR_RANGE;
@@ -9850,6 +10401,92 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
     return IBCC_OK;
 }
 
+/* Hops of the route from host src to host dst counted in switches (the
+   slack buffers a worm crosses; routes were checked by ibcc__fab_walk). */
+static uint32_t ibcc__fab_switch_hops(const ibcc_fabric *f, uint32_t src,
+                                      uint32_t dst)
+{
+    uint32_t c = f->out_ch[f->node[src].base], hops = 0;
+    for (;;) {
+        const ibcc__fnode *n = &f->node[f->ch[c].to];
+        if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
+        hops++;
+        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + dst]];
+    }
+}
+
+/* Wormhole fabrics (section 10): every switch WORMHOLE, one link rate
+   with a whole number of picoseconds per byte, no ACK traffic (agent
+   NONE, no window), STOP/GO marks that the slack buffer can honour over
+   the longest round trip, segment lengths per flow. */
+static ibcc_result ibcc__fab_worm_setup(ibcc_fabric *f)
+{
+    ibcc_fabric_desc *d = &f->d;
+    ibcc_segment_desc sd;
+    uint32_t i, nworm = 0;
+    uint64_t rtt = 0;
+    ibcc_time maxprop = 0;
+    ibcc_result r;
+    for (i = 0; i < f->nsw; i++)
+        nworm += f->sw[i].kind == &ibcc__fab_wormhole;
+    for (i = 0; i < f->nf; i++)
+        if (d->flows[i].prio && nworm == 0) return IBCC_ERR_UNSUPPORTED;
+    if (nworm == 0) return IBCC_OK;
+    if (nworm != f->nsw || d->nic_fifo || d->host_cap
+        || d->marker.engine != IBCC_MARKER_NONE)
+        return IBCC_ERR_UNSUPPORTED;
+    if (f->nch >= (1u << 25)) return IBCC_ERR_CAPACITY;
+    f->worm = 1;
+    for (i = 0; i < f->nch; i++) {
+        if (f->ch[i].rate != f->ch[0].rate) return IBCC_ERR_UNSUPPORTED;
+        if (f->ch[i].prop > maxprop) maxprop = f->ch[i].prop;
+    }
+    if (f->ch[0].rate > IBCC_S(1) || IBCC_S(1) % f->ch[0].rate)
+        return IBCC_ERR_RANGE;      /* no whole byte time */
+    f->wbt = IBCC_S(1) / f->ch[0].rate;
+    f->wfwd = (d->fwd_delay + f->wbt - 1u) / f->wbt * f->wbt;
+    rtt = 2u * ((maxprop + f->wbt - 1u) / f->wbt);
+    if (d->stop_mark == 0) {
+        if (rtt >= d->slack_bytes) return IBCC_ERR_RANGE;
+        d->stop_mark = d->slack_bytes - (uint32_t)rtt;
+    }
+    if (d->go_mark == 0)
+        d->go_mark = rtt < d->stop_mark ? (uint32_t)rtt : d->stop_mark / 2u;
+    if ((uint64_t)d->stop_mark + rtt > d->slack_bytes
+        || d->go_mark >= d->stop_mark)
+        return IBCC_ERR_RANGE;
+    sd = d->segment;
+    if (sd.slack_bytes == 0) sd.slack_bytes = d->slack_bytes;
+    if ((r = ibcc_segment_init(&f->seg, &sd)) != IBCC_OK) return r;
+    d->segment.seg_bytes = f->seg.seg_bytes;
+    d->segment.slack_bytes = f->seg.slack_bytes;
+    for (i = 0; i < f->nf; i++) {
+        ibcc__fflow *fl = &f->flow[i];
+        if (fl->d.agent != IBCC_AGENT_NONE || fl->d.window)
+            return IBCC_ERR_UNSUPPORTED;
+        if (d->flows[i].size == 0) {     /* the segment rule decides */
+            uint64_t len = ibcc_segment_len(&f->seg,
+                fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
+                ibcc__fab_switch_hops(f, fl->d.src, fl->d.dst));
+            fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
+        }
+    }
+    f->wcap = d->slack_bytes + 2u;
+    f->wm = (ibcc__fworm *)ibcc__fab_alloc(&f->al,
+                                  ibcc__fab_mul(f->nch, sizeof *f->wm));
+    f->wring = (ibcc__fwent *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
+                       ibcc__fab_mul(f->nch, f->wcap), sizeof *f->wring));
+    f->wrr = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(f->nports, 4));
+    if (!f->wm || !f->wring || !f->wrr) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nch; i++) {
+        ibcc__fworm *b = &f->wm[i];
+        b->owner = b->feed = b->in_worm = b->gout = IBCC__F_NONE;
+        b->prop = (f->ch[i].prop + f->wbt - 1u) / f->wbt * f->wbt;
+        b->ring = f->wring + (size_t)i * f->wcap;
+    }
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
                                         const ibcc_fabric_desc *desc)
 {
@@ -9898,6 +10535,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     ibcc__fab_credits(f);
     if ((r = ibcc__fab_switches(f)) != IBCC_OK) goto fail;
     if ((r = ibcc__fab_flows(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc__fab_worm_setup(f)) != IBCC_OK) goto fail;
     memset(&pd, 0, sizeof pd);
     pd.capacity = f->nf ? f->nf : 1u;
     if ((r = ibcc_pairstate_defaults(&pd)) != IBCC_OK) goto fail;
@@ -9915,6 +10553,13 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
     cap += (uint64_t)f->nch * (1u + 4u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
+    /* wormhole: per channel its timers, a route and the stream changes
+       on its wire (at most four per byte time in flight) */
+    if (f->worm) {
+        ibcc_time mp = 0;
+        for (i = 0; i < f->nch; i++) if (f->wm[i].prop > mp) mp = f->wm[i].prop;
+        cap += (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
+    }
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
     /* start small, double on demand up to the bound (a capacity the
@@ -10005,11 +10650,66 @@ static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
     return u;
 }
 
+/* Wormhole byte conservation at the current instant (section 10), from
+   each side's counts carried forward to now without changing them: on
+   every channel 0 <= sent - arrived <= the bytes its wire holds; in every
+   slack buffer arrived - left = level = the sum of its entries <= slack,
+   each entry within its worm; a sender never past its worm's size. */
+static ibcc_result ibcc__wm_check(const ibcc_fabric *f, uint64_t *worms)
+{
+    ibcc_time now = f->loop.now;
+    uint32_t c, k, i;
+    for (c = 0; c < f->nch; c++) {
+        const ibcc__fworm *b = &f->wm[c], *o;
+        uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0, dout = 0;
+        uint64_t tx, sum = 0;
+        ibcc_time tsend;
+        if (b->feed != IBCC__F_NONE) tsend = f->wm[b->feed].tr;
+        else tsend = b->ts;
+        tx = b->tx + (b->rate && b->owner != IBCC__F_NONE
+                      ? (now - tsend) / f->wbt : 0);
+        if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
+            return IBCC_ERR_MISMATCH;
+        if (b->owner != IBCC__F_NONE
+            && b->sent + (tx - b->tx) > ibcc__fab_pkt(f, b->owner)->size)
+            return IBCC_ERR_MISMATCH;
+        if (!ibcc__wm_at_switch(f, c)) continue;
+        o = b->gout != IBCC__F_NONE ? &f->wm[b->gout] : NULL;
+        if (o && o->rate) dout = (now - b->tr) / f->wbt;
+        if (b->n > f->wcap || (b->n == 0 && b->level != 0))
+            return IBCC_ERR_MISMATCH;
+        for (k = 0; k < b->n; k++) {
+            const ibcc__fwent *e = ibcc__wm_ent(f, b, k);
+            if (e->bytes > ibcc__fab_pkt(f, e->worm)->size)
+                return IBCC_ERR_MISMATCH;
+            sum += e->bytes;
+        }
+        sum += b->n ? din : 0;
+        if (sum < dout) return IBCC_ERR_MISMATCH;
+        sum -= dout;
+        if (b->level + (b->n ? din : 0) < dout
+            || b->level + (b->n ? din : 0) - dout != sum
+            || sum > f->d.slack_bytes
+            || b->rx + din - (b->out + dout) != sum)
+            return IBCC_ERR_MISMATCH;
+    }
+    *worms = 0;
+    for (i = 0; i < f->nchunk; i++)
+        for (k = 0; k < IBCC__F_CHUNK; k++)
+            if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
+                ++*worms;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
 {
     uint64_t located = 0, live = 0;
     uint32_t c, ln, i, k;
     if (!f) return IBCC_ERR_NULL;
+    if (f->worm) {                      /* worms in the network */
+        ibcc_result r = ibcc__wm_check(f, &located);
+        if (r != IBCC_OK) return r;
+    }
     for (c = 0; c < f->nch; c++) {
         const ibcc__fchan *ch = &f->ch[c];
         const ibcc__fnode *to = &f->node[ch->to];
