@@ -2309,6 +2309,34 @@ IBCC_API void ibcc_segment_begin(ibcc_segment_iter *it, const ibcc_segment *s,
 /* Size of the next segment, 0 when the message is exhausted. */
 IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it);
 
+/* Delay of a high-priority message under segmentation (the D_H of [K],
+   as ibcc reconstructs it; docs/segment.md derives it). A message of M
+   bytes crosses `hops` switches (hops + 1 links) with cut-through, so
+   unloaded it takes
+       unloaded = M*tau + (hops + 1)*link + hops*route
+   (tau = byte time, link = one link's propagation delay, route = a
+   switch's routing delay). At each of `points` contention points (its
+   host when that host also sends low-priority worms, then every switch
+   output a low-priority flow shares) it may find a low-priority segment
+   of L bytes in progress; it then waits for the rest of it (no worse,
+   when L fits the slack buffers of its path, B*h: the segment cannot
+   block further back):
+       wait_max  = points * L*tau
+       wait_mean = points * load_low * L*tau / 2
+   (a fixed-length segment is found in progress with probability
+   load_low, the fraction of the time low-priority worms hold that point,
+   and then half of it remains on average). Both waits grow linearly in L,
+   which is the segment-length trade-off [K] measures. */
+typedef struct ibcc_segment_delay {
+    double unloaded;            /* ps */
+    double wait_mean, wait_max; /* ps, added by low-priority segments */
+} ibcc_segment_delay;
+/* Errors: NULL (out), RANGE (load_low outside 0..1 or not a number). */
+IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
+        uint64_t seg_bytes, uint32_t hops, uint32_t points,
+        ibcc_time byte_time, ibcc_time link, ibcc_time route,
+        double load_low, ibcc_segment_delay *out);
+
 /* Non-preemptive priority selection: returns IBCC_SEGMENT_PICK_NONE while
    `busy` (a worm is being sent) or when nothing waits, else
    IBCC_SEGMENT_HIGH if a high-priority worm waits, else IBCC_SEGMENT_LOW. */
@@ -7286,6 +7314,22 @@ IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it)
     n = it->left < it->len ? it->left : it->len;
     it->left -= n;
     return n;
+}
+
+IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
+        uint64_t seg_bytes, uint32_t hops, uint32_t points,
+        ibcc_time byte_time, ibcc_time link, ibcc_time route,
+        double load_low, ibcc_segment_delay *out)
+{
+    double seg = (double)seg_bytes * (double)byte_time;
+    if (!out) return IBCC_ERR_NULL;
+    if (!(load_low >= 0.0 && load_low <= 1.0)) return IBCC_ERR_RANGE;
+    out->unloaded = (double)msg_bytes * (double)byte_time
+                    + ((double)hops + 1.0) * (double)link
+                    + (double)hops * (double)route;
+    out->wait_max = (double)points * seg;
+    out->wait_mean = (double)points * load_low * seg / 2.0;
+    return IBCC_OK;
 }
 
 /* ---- L2 loop: implementation ------------------------------------------
