@@ -2401,7 +2401,8 @@ static void usage_custom(FILE *out)
 "marking engine, source agent and traffic. Every figure counts DELIVERED\n"
 "packets in [warmup, time]; rates are fractions of the reference rate, the\n"
 "slowest link that attaches a host. A flag that does not apply to the\n"
-"configuration (speedup with vct switches) is refused.\n"
+"configuration (speedup with vct switches) is refused. In a scenario file:\n"
+"experiment = custom and these flags without '--' (ibccsim run FILE).\n"
 "topology\n"
 "  --topology fattree|nfly|mesh|torus|twoswitch|ibnetdiscover   (required)\n"
 "  --k K --n N           fattree, nfly: k-ary n-tree / n-fly    [2, 3]\n"
@@ -3435,11 +3436,12 @@ static int cmd_run(int argc, char **argv)
     if (argc != 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
         printf("usage: ibccsim run FILE\n"
                "Runs the experiment a scenario file describes: 'key = value' lines,\n"
-               "the key 'experiment' naming the subcommand (twoswitch, gran, gran-sweep,\n"
-               "mvcm, mvcm-sweep, recovery, fabric-check, demo, custom) and the others its\n"
-               "flags without '--' (yes/no for flags without a value) or OpenSM cc_*\n"
-               "option names; '#' comments. examples/scenarios/ has one per\n"
-               "experiment; docs/topologies.md describes the format.\n");
+               "the key 'experiment' naming the subcommand (twoswitch, gran,\n"
+               "gran-sweep, mvcm, mvcm-sweep, recovery, fabric-check, demo, custom)\n"
+               "and the others its flags without '--' (yes/no for flags without a\n"
+               "value) or OpenSM cc_* option names; '#' comments. examples/scenarios/\n"
+               "has one per experiment; docs/topologies.md describes the format and\n"
+               "the keys of custom.\n");
         return argc == 1 ? 0 : 2;
     }
     path = argv[0];
