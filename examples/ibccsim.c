@@ -2348,7 +2348,7 @@ static const char *const cu_markers[] = {"none", "naive", "input", "io",
                                          "iba", "mvpm"};
 static const char *const cu_agents[] = {"none", "window", "law", "fixed",
                                         "cct", "mvcm"};
-static const char *const cu_laws[] = {"none", "lipd", "fimd", "aimd"};
+static const char *const cu_laws[] = {"lipd", "fimd", "aimd"}; /* 1, 2, 3 */
 #define CU_N(a) ((int)(sizeof a / sizeof a[0]))
 #define CU_MAX_GIVEN 96
 
@@ -2515,6 +2515,14 @@ static int cu_double(const char *a, const char *v, double lo, double hi,
     return parse_double(v, lo, hi, out) ? 0 : bad(a, v, why);
 }
 
+static int cu_text(const char *a, const char *v, const char *why,
+                   const char **out)
+{
+    if (!v || !*v) return bad(a, v, why);
+    *out = v;
+    return 0;
+}
+
 static int cu_name(const char *a, const char *v, const char *const *names,
                    int n, int *out)
 {
@@ -2592,18 +2600,18 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
             rc = cu_uint(a, v, 1, IBCC_TWOSWITCH_MAX, &o->local);
         else if (!strcmp(a, "--remote"))
             rc = cu_uint(a, v, 1, IBCC_TWOSWITCH_MAX, &o->remote);
-        else if (!strcmp(a, "--ibnetdiscover") || !strcmp(a, "--lfts")
-                 || !strcmp(a, "--series") || !strcmp(a, "--summary")
-                 || !strcmp(a, "--cct") || !strcmp(a, "--hot-dst")) {
-            if (!v || !*v) return bad(a, v, !strcmp(a, "--hot-dst")
-                                      ? "a host index or name" : "a file name");
-            if (a[2] == 'i') o->ibnet = v;
-            else if (a[2] == 'l') o->lfts = v;
-            else if (a[3] == 'e') o->series = v;
-            else if (a[3] == 'u') o->summary = v;
-            else if (a[2] == 'c') o->cct = v;
-            else o->hot_dst = v;
-        } else if (!strcmp(a, "--switch-kind")) {
+        else if (!strcmp(a, "--ibnetdiscover"))
+            rc = cu_text(a, v, "a file name", &o->ibnet);
+        else if (!strcmp(a, "--lfts")) rc = cu_text(a, v, "a file name", &o->lfts);
+        else if (!strcmp(a, "--series"))
+            rc = cu_text(a, v, "a file name", &o->series);
+        else if (!strcmp(a, "--summary"))
+            rc = cu_text(a, v, "a file name", &o->summary);
+        else if (!strcmp(a, "--cct"))
+            rc = cu_text(a, v, "linear, quadratic or a file name", &o->cct);
+        else if (!strcmp(a, "--hot-dst"))
+            rc = cu_text(a, v, "a host index or name", &o->hot_dst);
+        else if (!strcmp(a, "--switch-kind")) {
             static const char *const kinds[] = {"vct", "cioq"};
             rc = cu_name(a, v, kinds, 2, &t);
             o->kind = t ? IBCC_SWITCH_CIOQ : IBCC_SWITCH_VCT;
@@ -2654,7 +2662,7 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
             else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
             else rc = bad(a, v, "an integer 1..1000000 or 'none'");
         } else if (!strcmp(a, "--law")) {
-            rc = cu_name(a, v, cu_laws + 1, CU_N(cu_laws) - 1, &t);
+            rc = cu_name(a, v, cu_laws, CU_N(cu_laws), &t);
             o->law = t + 1;   /* IBCC_LAW_LIPD, _FIMD, _AIMD */
         } else if (!strcmp(a, "--rmin-div"))
             rc = cu_uint(a, v, 2, 65536, &o->rmin_div);
@@ -2674,7 +2682,7 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
             rc = cu_name(a, v, cu_traffics, CU_N(cu_traffics), &o->traffic);
         else if (!strcmp(a, "--load") || !strcmp(a, "--background"))
             rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, (0, 1]",
-                           a[2] == 'l' ? &o->load : &o->background);
+                           !strcmp(a, "--load") ? &o->load : &o->background);
         else if (!strcmp(a, "--load-bytes"))
             rc = cu_double(a, v, 1, 1e13, "bytes/s, from 1 to 10^13", &o->load_bytes);
         else if (!strcmp(a, "--msg-bytes"))
@@ -2687,7 +2695,8 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
             rc = cu_u64(a, v, 0, 1000000000000ull, &o->start_after);
         else if (!strcmp(a, "--victim-from") || !strcmp(a, "--victim-to"))
             rc = cu_double(a, v, 0, 10000, "milliseconds, 0..10000",
-                           a[9] == 'f' ? &o->victim_from : &o->victim_to);
+                           !strcmp(a, "--victim-from") ? &o->victim_from
+                                                       : &o->victim_to);
         else if (!strcmp(a, "--time"))
             rc = cu_double(a, v, 1e-6, 10000, "milliseconds, > 0 and <= 10000",
                            &o->time_ms);
