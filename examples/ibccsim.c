@@ -4004,7 +4004,8 @@ static int cmd_run(int argc, char **argv)
         printf("usage: ibccsim run FILE\n"
                "Runs the experiment a scenario file describes: 'key = value' lines,\n"
                "the key 'experiment' naming the subcommand (twoswitch, gran,\n"
-               "gran-sweep, mvcm, mvcm-sweep, recovery, fabric-check, demo, custom)\n"
+               "gran-sweep, mvcm, mvcm-sweep, recovery, fabric-check, demo, custom,\n"
+               "wormhole, wormhole-sweep)\n"
                "and the others its flags without '--' (yes/no for flags without a\n"
                "value) or OpenSM cc_* option names; '#' comments. examples/scenarios/\n"
                "has one per experiment; docs/topologies.md describes the format and\n"
@@ -4107,10 +4108,13 @@ static int cmd_run(int argc, char **argv)
     else if (!strcmp(kind, "recovery")) rc = cmd_recovery((int)nargs, args);
     else if (!strcmp(kind, "fabric-check")) rc = cmd_fabric_check((int)nargs, args);
     else if (!strcmp(kind, "demo")) rc = cmd_demo((int)nargs, args);
+    else if (!strcmp(kind, "wormhole")) rc = cmd_wormhole((int)nargs, args);
+    else if (!strcmp(kind, "wormhole-sweep")) rc = cmd_wormhole_sweep((int)nargs, args);
     else if (!strcmp(kind, "custom")) rc = cmd_custom((int)nargs, args);
     else {
         fprintf(stderr, "%s:%u: unknown experiment '%s' (twoswitch, gran, gran-sweep,"
-                " mvcm, mvcm-sweep, recovery, fabric-check, demo, custom)\n",
+                " mvcm, mvcm-sweep, recovery, fabric-check, demo, custom, wormhole,"
+                " wormhole-sweep)\n",
                 path, kind_line, kind);
         rc = 2;
     }

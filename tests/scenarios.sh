@@ -24,7 +24,8 @@ no() { echo "FAIL scenarios: $1"; fail=$((fail + 1)); }
 # are relative to the directory ibccsim runs in
 ln -s "$root/examples" "$tmp/examples"
 for f in twoswitch_run4_input twoswitch_iba mvcm_hotspot recovery_lipd \
-         custom_fattree_uniform custom_torus_hotspot custom_fabric_file; do
+         custom_fattree_uniform custom_torus_hotspot custom_fabric_file \
+         wormhole_twohost wormhole_torus_pair; do
   if (cd "$tmp" && "$sim" run "$root/examples/scenarios/$f.ini" > "$f.out" 2>&1); then ok
   else no "examples/scenarios/$f.ini failed: $(tail -n 2 "$tmp/$f.out")"; fi
 done
@@ -32,6 +33,16 @@ if "$sim" run examples/scenarios/fabric_check.ini | grep -q '^hosts=8 switches=6
 then ok; else no "fabric_check.ini"; fi
 [ -s "$tmp/twoswitch_run4_input.csv" ] && [ -s "$tmp/mvcm_hotspot.csv" ] && ok \
   || no "the examples wrote no summaries"
+# [K] two-host case at 0.8 per host: high keeps what it offers (0.8 within
+# 5%: ~8000 Poisson messages in 100 ms), low gets the rest of the link
+# (high + low = 1 within 2%), bytes conserved
+awk -F, '$1=="accepted_high"{h=$2} $1=="accepted_low"{l=$2} $1=="conserved"{c=$2}
+  END{exit !(h>0.76 && h<0.84 && h+l>0.98 && h+l<1.02 && c==1)}' \
+  "$tmp/wormhole_twohost.csv" && ok || no "wormhole_twohost.ini: accepted or conserved"
+# torus pair: high-priority delay rises with the low-priority segment
+# length (33 -> 500 bytes: 16.5 -> 23.8 us, so 3 us is a wide margin)
+awk -F, 'NR>1 && $1=="33"{a=$6} NR>1 && $1=="500"{b=$6} END{exit !(b>a+3)}' \
+  "$tmp/wormhole_torus_pair.csv" && ok || no "wormhole_torus_pair.ini: delay vs segment"
 
 # ---- the custom experiment ----
 # metric NAME of a summary; a value within [lo, hi]
