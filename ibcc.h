@@ -118,7 +118,8 @@
        segment    dual-priority segmentation policy [K]
    L2  loop       event loop: timed events on a heap in caller memory
    L3  fabric     hosts, links with credit flow control, switch kinds
-                  (VCT, CIOQ), source agents, traffic (flows and pattern
+                  (VCT, CIOQ; WORMHOLE with byte slack buffers and
+                  STOP/GO), source agents, traffic (flows and pattern
                   helpers), delivered-byte statistics, topology builders
                   (two-switch, k-ary n-tree, k-ary n-fly, mesh and torus
                   with up/down routes), InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
