@@ -2799,7 +2799,9 @@ IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
         uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
 /* Totals of a channel since time 0 (no bins needed): bytes started on
    it and the time its transmitter was sending (utilisation = busy /
-   elapsed). Either output pointer may be NULL. Errors: NULL (f), RANGE
+   elapsed); in a wormhole fabric the bytes sent so far and the time
+   they took (a worm stopped by STOP/GO holds the link without sending).
+   Either output pointer may be NULL. Errors: NULL (f), RANGE
    (channel). */
 IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         uint32_t channel, uint64_t *bytes, ibcc_time *busy);
@@ -10695,6 +10697,16 @@ static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
     return u;
 }
 
+/* Bytes sent on wormhole channel c up to now (its count carried forward
+   from the sender's last update without changing it). */
+static uint64_t ibcc__wm_tx_now(const ibcc_fabric *f, uint32_t c)
+{
+    const ibcc__fworm *b = &f->wm[c];
+    ibcc_time ts = b->feed != IBCC__F_NONE ? f->wm[b->feed].tr : b->ts;
+    if (!b->rate || b->owner == IBCC__F_NONE) return b->tx;
+    return b->tx + (f->loop.now - ts) / f->wbt;
+}
+
 /* Wormhole byte conservation at the current instant (section 10), from
    each side's counts carried forward to now without changing them: on
    every channel 0 <= sent - arrived <= the bytes its wire holds; in every
@@ -10707,12 +10719,7 @@ static ibcc_result ibcc__wm_check(const ibcc_fabric *f, uint64_t *worms)
     for (c = 0; c < f->nch; c++) {
         const ibcc__fworm *b = &f->wm[c], *o;
         uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0, dout = 0;
-        uint64_t tx, sum = 0;
-        ibcc_time tsend;
-        if (b->feed != IBCC__F_NONE) tsend = f->wm[b->feed].tr;
-        else tsend = b->ts;
-        tx = b->tx + (b->rate && b->owner != IBCC__F_NONE
-                      ? (now - tsend) / f->wbt : 0);
+        uint64_t tx = ibcc__wm_tx_now(f, c), sum = 0;
         if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
             return IBCC_ERR_MISMATCH;
         if (b->owner != IBCC__F_NONE
@@ -10997,6 +11004,12 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
 {
     if (!f) return IBCC_ERR_NULL;
     if (channel >= f->nch) return IBCC_ERR_RANGE;
+    if (f->worm) {          /* a wormhole link is busy while bytes flow */
+        uint64_t tx = ibcc__wm_tx_now(f, channel);
+        if (bytes) *bytes = tx;
+        if (busy) *busy = tx * f->wbt;
+        return IBCC_OK;
+    }
     if (bytes) *bytes = f->ch[channel].bytes;
     if (busy) *busy = f->ch[channel].busy_time;
     return IBCC_OK;

@@ -2182,6 +2182,7 @@ typedef struct wh_res {
     double delay_mean[2], delay_p99[2];  /* us */
     unsigned long long msgs[2];
     unsigned senders[2];
+    double link_util_max;               /* busiest link after the warm-up */
     ibcc_fabric_counters counters;
     int conserved;
 } wh_res;
@@ -2346,6 +2347,7 @@ static int wh_run(const wh_opts *o, wh_res *r)
     ibcc_fabric_desc d;
     ibcc_fabric_flow *fl = NULL;
     uint32_t *prio = NULL, nf = 0, nh, i, j, *hosts = NULL;
+    ibcc_time *busy0 = NULL;
     ibcc_fabric *f = NULL;
     wh_obs ob;
     ibcc_result rr;
@@ -2467,10 +2469,24 @@ static int wh_run(const wh_opts *o, wh_res *r)
         goto done;
     }
     if ((rr = ibcc_fabric_run_until(f, from)) != IBCC_OK
-        || (rr = ibcc_fabric_stats_reset(f)) != IBCC_OK
-        || (rr = ibcc_fabric_run_until(f, end)) != IBCC_OK) {
+        || (rr = ibcc_fabric_stats_reset(f)) != IBCC_OK) {
         fprintf(stderr, "ibccsim wormhole: run: %s\n", ibcc_result_str(rr));
         goto done;
+    }
+    busy0 = (ibcc_time *)calloc(2u * d.link_count, sizeof *busy0);
+    if (!busy0) goto oom;
+    for (i = 0; i < 2u * d.link_count; i++)
+        ibcc_fabric_channel_totals(f, i, NULL, &busy0[i]);
+    if ((rr = ibcc_fabric_run_until(f, end)) != IBCC_OK) {
+        fprintf(stderr, "ibccsim wormhole: run: %s\n", ibcc_result_str(rr));
+        goto done;
+    }
+    for (i = 0; i < 2u * d.link_count; i++) {
+        ibcc_time b = 0;
+        double u;
+        ibcc_fabric_channel_totals(f, i, NULL, &b);
+        u = (double)(b - busy0[i]) / (double)(end - from);
+        if (u > r->link_util_max) r->link_util_max = u;
     }
     if (ob.oom) goto oom;
     r->conserved = ibcc_fabric_check(f) == IBCC_OK;
@@ -2524,6 +2540,7 @@ done:
     free(fl);
     free(prio);
     free(hosts);
+    free(busy0);
     free(ob.d[0]);
     free(ob.d[1]);
     return ok;
@@ -2547,6 +2564,7 @@ static int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r)
     fprintf(fp, "delay_mean_high_us,%.3f\ndelay_p99_high_us,%.3f\n"
                 "delay_mean_low_us,%.3f\ndelay_p99_low_us,%.3f\n",
             r->delay_mean[1], r->delay_p99[1], r->delay_mean[0], r->delay_p99[0]);
+    fprintf(fp, "link_util_max,%.4f\n", r->link_util_max);
     fprintf(fp, "messages_high,%llu\nmessages_low,%llu\nevents,%llu\nconserved,%d\n",
             r->msgs[1], r->msgs[0], (unsigned long long)r->counters.events, r->conserved);
     return close_out(fp, path);
@@ -2573,7 +2591,8 @@ static int cmd_wormhole(int argc, char **argv)
                r.delay_mean[1], r.delay_p99[1], r.msgs[1]);
         printf("  low    %7.4f  %8.4f  %13.2f  %8.2f  %llu\n", r.offered[0], r.accepted[0],
                r.delay_mean[0], r.delay_p99[0], r.msgs[0]);
-        printf("  conserved %s\n", r.conserved ? "yes" : "NO");
+        printf("  busiest link %.3f, conserved %s\n", r.link_util_max,
+               r.conserved ? "yes" : "NO");
     }
     return r.conserved ? 0 : 1;
 }
@@ -2608,7 +2627,7 @@ static int cmd_wormhole_sweep(int argc, char **argv)
 {
     static const char *const cols[] = {"offered_high", "offered_low", "accepted_high",
         "accepted_low", "delay_mean_high_us", "delay_p99_high_us", "delay_mean_low_us",
-        "delay_p99_low_us", "conserved"};
+        "delay_p99_low_us", "link_util_max", "conserved"};
     double vals[64];
     unsigned nv = 0, jobs = 0, k, c;
     int vary_seg = -1, rc, nargs = 0, i;
@@ -2628,7 +2647,7 @@ static int cmd_wormhole_sweep(int argc, char **argv)
                    "lengths in bytes with 'adaptive' for B x h), each in a worker process;\n"
                    "CSV: value,offered_high,offered_low,accepted_high,accepted_low,\n"
                    "delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,delay_p99_low_us,\n"
-                   "conserved. Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n");
+                   "link_util_max,conserved. Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n");
             return 0;
         }
         if (!strcmp(a, "--vary")) {

@@ -176,6 +176,15 @@ static void test_stop_go(void)
        buffered bytes flow at once and GO brings the rest in time: its
        tail leaves the switch 1000 byte times after H2's */
     T_EQU(sn.t[1], sn.t[0] + 1000u * TAU);
+    {   /* the destination's link carried both worms, byte for byte */
+        uint32_t c;
+        uint64_t bytes = 0;
+        ibcc_time busy = 0;
+        T_EQ(ibcc_fabric_channel(f, 0, 2, &c), IBCC_OK);
+        T_EQ(ibcc_fabric_channel_totals(f, c, &bytes, &busy), IBCC_OK);
+        T_EQU(bytes, 3000);
+        T_EQU(busy, 3000u * TAU);
+    }
     ibcc_fabric_destroy(f);
 }
 
