@@ -116,4 +116,6 @@ for slack in 80 150; do
     "$SIM" wormhole-sweep --vary seg --case torus --load 0.2 --slack $slack \
         --time 50 --seed $SEED --out "$DATA/wormhole_torus$slack.csv" 2>/dev/null
 done
+"$SIM" wormhole-sweep --vary seg --case torus --pattern pair --load 0.2 \
+    --time 50 --seed $SEED --out "$DATA/wormhole_pair80.csv" 2>/dev/null
 plot wormhole_torus.gp
