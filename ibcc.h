@@ -2376,7 +2376,8 @@ typedef struct ibcc_loop_desc {
 typedef struct ibcc__hent {
     ibcc_time t;                /* due time */
     uint32_t slot;              /* index of the event's slot */
-    uint32_t pad;               /* unused, zero */
+    uint32_t gen;               /* the slot's generation when scheduled:
+                                   differs once the event is cancelled */
 } ibcc__hent;
 
 /* Internal event slot (do not touch). */
@@ -2385,7 +2386,7 @@ typedef struct ibcc__event {
     ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
-    uint32_t pos;               /* index in heap, or free-list link */
+    uint32_t next;              /* free-list link */
     uint32_t gen;               /* generation, part of the handle */
 } ibcc__event;
 
@@ -2395,8 +2396,10 @@ struct ibcc_loop {
     uint64_t executed;          /* events run so far */
     uint32_t cap;               /* capacity */
     uint32_t count;             /* pending events */
+    uint32_t hn;                /* heap entries: pending + cancelled ones
+                                   not yet dropped (never the top) */
     uint32_t free_head;         /* first free slot */
-    ibcc__hent *heap;           /* cap entries, count of them heap-ordered */
+    ibcc__hent *heap;           /* cap entries, hn of them heap-ordered */
     ibcc__event *slot;          /* cap slots */
 };
 
@@ -7340,27 +7343,37 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
    Memory (one block from the caller, uint64_t-aligned):
        [ cap x ibcc__hent heap entries ][ cap x ibcc__event slots ]
    A pending event owns one slot (callback, ctx, arg, seq, generation) and
-   one heap entry (due time, slot index); slot.pos is the entry's heap
-   index, kept up to date on every move so cancel can find it. A free slot
-   has fn == NULL and is on a singly linked free list through slot.pos
-   (last-in first-out, so the slot just released by a running event is the
-   one its callback reuses: warm in cache).
+   one heap entry (due time, slot index, the slot's generation). A free
+   slot has fn == NULL and is on a singly linked free list through
+   slot.next (last-in first-out, so the slot just released by a running
+   event is the one its callback reuses: warm in cache).
 
    Heap: 4-ary, ordered by (t, seq) ascending, so same-time events pop in
    scheduling order (seq is a 64-bit counter: it does not wrap in practice).
    Entries carry t, so comparisons read only the heap array; seq is read
-   from the slots on equal times only. Measured with bench/bench_loop.c
-   (hold model) against a binary heap of slot indices and a binary keyed
-   heap: the 4-ary keyed heap was fastest from N = 16 to N = 2^20 (about
-   1.8x the index heap at N = 1024, 1.5x at N = 2^20); see docs/loop.md.
+   from the slots on equal times only. A move writes only the heap array:
+   no back pointer is kept in the slots, which at a million pending events
+   would cost a cache miss per level.
        parent(i) = (i - 1) / 4,  children(i) = 4i + 1 .. 4i + 4
 
+   Cancelling is lazy: the slot's generation is bumped (the event is dead,
+   its handle stale) and its entry stays in the heap until it reaches the
+   top, where it is dropped and the slot freed; the top is never a
+   cancelled entry, so ibcc_loop_next_time is exact. A cancelled slot is
+   not reused while its entry is in the heap, so every entry's (t, seq)
+   stays fixed. When scheduling finds no free slot while fewer than `cap`
+   events are pending, the heap is compacted: cancelled entries out, slots
+   freed, the heap rebuilt bottom-up (O(n), rare: at most once per `cap`
+   cancellations). Measured with bench/bench_loop.c (hold model): about
+   2x faster than the version with back pointers at 2^20 pending events,
+   unchanged at small N; see docs/loop.md.
+
    Handle: ((uint64_t)gen << 32) | slot. gen is bumped each time the slot
-   is released (run or cancelled), skipping 0, so a handle is never 0 and a
-   stale handle no longer matches its slot (a slot would have to be reused
-   2^32 - 1 times for a stale handle to match again). Every slot's first
-   gen is a hash of the memory address and capacity, so a handle of another
-   loop is rejected too, except by a 2^-32-scale coincidence. */
+   is released or its event cancelled, skipping 0, so a handle is never 0
+   and a stale handle no longer matches its slot (a slot would have to be
+   reused 2^32 - 1 times for a stale handle to match again). Every slot's
+   first gen is a hash of the memory address and capacity, so a handle of
+   another loop is rejected too, except by a 2^-32-scale coincidence. */
 
 #define IBCC__LOOP_CAP_MAX  UINT32_C(0x7fffffff)
 #define IBCC__LOOP_CAP_DEF  UINT32_C(1024)
@@ -7399,54 +7412,44 @@ static int ibcc__loop_less(const ibcc_loop *l, const ibcc__hent *a,
 static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
 {
     ibcc__hent *h = l->heap;
-    ibcc__event *s = l->slot;
     while (i > 0) {
         uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
         if (!ibcc__loop_less(l, &x, &h[p])) break;
         h[i] = h[p];
-        s[h[i].slot].pos = i;
         i = p;
     }
     h[i] = x;
-    s[x.slot].pos = i;
 }
 
-/* Places entry x at heap index i or below (the hole at i moves down). */
+/* Places entry x at heap index i or below (the hole at i moves down).
+   Written with the keys in locals: this is the loop's hot path. */
 static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
 {
     ibcc__hent *h = l->heap;
-    ibcc__event *s = l->slot;
-    uint32_t n = l->count;
+    const ibcc__event *s = l->slot;
+    uint32_t n = l->hn;
     for (;;) {
         uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
         uint32_t c, j, end;
+        ibcc_time ct;
         if (first >= n) break;
         c = (uint32_t)first;
+        ct = h[c].t;
         end = (n - c > IBCC__LOOP_ARITY) ? c + IBCC__LOOP_ARITY : n;
-        for (j = c + 1u; j < end; j++)     /* least of the children */
-            if (ibcc__loop_less(l, &h[j], &h[c])) c = j;
-        if (!ibcc__loop_less(l, &h[c], &x)) break;
+        for (j = c + 1u; j < end; j++) {   /* least of the children */
+            ibcc_time jt = h[j].t;
+            int better = jt < ct;           /* selects, not jumps: random
+                                               keys defeat branch prediction */
+            if (jt == ct) better = s[h[j].slot].seq < s[h[c].slot].seq;
+            c = better ? j : c;
+            ct = better ? jt : ct;
+        }
+        if (x.t < ct || (x.t == ct && s[x.slot].seq < s[h[c].slot].seq))
+            break;
         h[i] = h[c];
-        s[h[i].slot].pos = i;
         i = c;
     }
     h[i] = x;
-    s[x.slot].pos = i;
-}
-
-/* Removes heap index i (< count): the last entry fills the hole and moves
-   up or down to its place. */
-static void ibcc__loop_remove_at(ibcc_loop *l, uint32_t i)
-{
-    ibcc__hent last;
-    l->count--;
-    if (i == l->count) return;
-    last = l->heap[l->count];
-    if (i > 0 && ibcc__loop_less(l, &last,
-                                 &l->heap[(i - 1u) / IBCC__LOOP_ARITY]))
-        ibcc__loop_up(l, i, last);
-    else
-        ibcc__loop_down(l, i, last);
 }
 
 /* Returns slot k to the free list and invalidates its handles. */
@@ -7457,8 +7460,45 @@ static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
     e->ctx = NULL;
     e->gen++;
     if (e->gen == 0) e->gen = 1;
-    e->pos = l->free_head;
+    e->next = l->free_head;
     l->free_head = k;
+}
+
+/* Removes the top entry (hn > 0): the last entry fills the hole. */
+static void ibcc__loop_pop(ibcc_loop *l)
+{
+    l->hn--;
+    if (l->hn > 0) ibcc__loop_down(l, 0, l->heap[l->hn]);
+}
+
+static int ibcc__loop_dead(const ibcc_loop *l, const ibcc__hent *x)
+{
+    return l->slot[x->slot].gen != x->gen;
+}
+
+/* Drops cancelled entries from the top, freeing their slots, so that the
+   top is a pending event (or the heap is empty). */
+static void ibcc__loop_trim(ibcc_loop *l)
+{
+    while (l->hn > 0 && ibcc__loop_dead(l, &l->heap[0])) {
+        uint32_t k = l->heap[0].slot;
+        ibcc__loop_pop(l);
+        ibcc__loop_release(l, k);
+    }
+}
+
+/* Removes every cancelled entry, frees their slots and rebuilds the heap
+   bottom-up. */
+static void ibcc__loop_compact(ibcc_loop *l)
+{
+    uint32_t i, j = 0;
+    for (i = 0; i < l->hn; i++) {
+        if (ibcc__loop_dead(l, &l->heap[i])) ibcc__loop_release(l, l->heap[i].slot);
+        else l->heap[j++] = l->heap[i];
+    }
+    l->hn = j;
+    for (i = j / IBCC__LOOP_ARITY + 1u; i-- > 0;)
+        if (i < j) ibcc__loop_down(l, i, l->heap[i]);
 }
 
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
@@ -7487,6 +7527,7 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->executed = 0;
     l->cap = e.capacity;
     l->count = 0;
+    l->hn = 0;
     l->free_head = 0;
     l->heap = (ibcc__hent *)mem;
     l->slot = (ibcc__event *)(void *)((unsigned char *)mem
@@ -7498,10 +7539,10 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
         s->ctx = NULL;
         s->arg = 0;
         s->gen = gen0;
-        s->pos = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
+        s->next = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
         l->heap[k].t = 0;
         l->heap[k].slot = 0;
-        l->heap[k].pad = 0;
+        l->heap[k].gen = 0;
     }
     return IBCC_OK;
 }
@@ -7516,18 +7557,20 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
     if (l->count >= l->cap) return IBCC_ERR_FULL;
+    if (l->free_head == IBCC__LOOP_NONE) ibcc__loop_compact(l);
     k = l->free_head;
     e = &l->slot[k];
-    l->free_head = e->pos;
+    l->free_head = e->next;
     e->seq = l->seq++;
     e->fn = fn;
     e->ctx = ctx;
     e->arg = arg;
     x.t = t;
     x.slot = k;
-    x.pad = 0;
+    x.gen = e->gen;
     l->count++;
-    ibcc__loop_up(l, l->count - 1u, x);
+    l->hn++;
+    ibcc__loop_up(l, l->hn - 1u, x);
     if (id) *id = ((uint64_t)e->gen << 32) | k;
     return IBCC_OK;
 }
@@ -7552,8 +7595,13 @@ IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
     if (gen == 0 || k >= l->cap) return IBCC_ERR_NOT_FOUND;
     e = &l->slot[k];
     if (e->gen != gen || e->fn == NULL) return IBCC_ERR_NOT_FOUND;
-    ibcc__loop_remove_at(l, e->pos);
-    ibcc__loop_release(l, k);
+    /* dead from now on; the slot is freed when its entry leaves the heap */
+    e->fn = NULL;
+    e->ctx = NULL;
+    e->gen++;
+    if (e->gen == 0) e->gen = 1;
+    l->count--;
+    ibcc__loop_trim(l);
     return IBCC_OK;
 }
 
@@ -7571,8 +7619,10 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     ctx = e->ctx;
     arg = e->arg;
     l->now = l->heap[0].t;
-    ibcc__loop_remove_at(l, 0);
+    ibcc__loop_pop(l);
+    l->count--;
     ibcc__loop_release(l, k); /* before the call: the callback may reuse it */
+    ibcc__loop_trim(l);       /* the next event is at the top */
     l->executed++;
     fn(l, ctx, arg);
     return 1;
@@ -7601,7 +7651,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
                                    + (size_t)e.capacity * sizeof(ibcc__hent));
     /* the pending entries and every old slot keep their indices, so heap
        positions, the free list and handles stay valid */
-    memcpy(heap, l->heap, (size_t)l->count * sizeof *heap);
+    memcpy(heap, l->heap, (size_t)l->hn * sizeof *heap);
     memcpy(slot, l->slot, (size_t)l->cap * sizeof *slot);
     h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
         * UINT64_C(0x9E3779B97F4A7C15);
@@ -7614,7 +7664,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
         s2->ctx = NULL;
         s2->arg = 0;
         s2->gen = gen0;
-        s2->pos = (k + 1u < e.capacity) ? k + 1u : l->free_head;
+        s2->next = (k + 1u < e.capacity) ? k + 1u : l->free_head;
     }
     if (e.capacity > l->cap) l->free_head = l->cap;
     l->heap = heap;
