@@ -755,6 +755,8 @@ typedef struct ibcc_arbiter {
                                      input `in` holds a packet for out */
     uint64_t *outs;               /* outs[in * words + w]: bit `out` set
                                      when input `in` holds a packet for it */
+    uint64_t *ready;              /* ready[w]: bit `in` set when input `in`
+                                     holds a packet and is not busy */
     uint32_t rr_out;              /* RR pick_any: next output to try */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t grants;              /* packets picked */
@@ -765,7 +767,7 @@ typedef struct ibcc_arbiter {
    bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
 IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
 /* Bytes ibcc_arbiter_init needs, about ports * (32 + 32 * capacity + 4 +
-   6 * ports + 16 * ceil(ports / 64)); 0 if the desc is invalid. Only
+   6 * ports + 16 * ceil(ports / 64)) + 8 * ceil(ports / 64); 0 if the desc is invalid. Only
    the slots packets have used are ever written, so pages of a large
    capacity that is never filled stay untouched. A pick costs
    O(ports * outputs present in an input), whatever the buffers' depth. */
@@ -3754,7 +3756,7 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
    per (input, output) counts, FIFO heads and tails, per output bitmap of
    inputs, per input bitmap of outputs. */
 typedef struct ibcc__arb_layout {
-    size_t q, rr, cnt, oh, ot, inq, outs, total;
+    size_t q, rr, cnt, oh, ot, inq, outs, ready, total;
 } ibcc__arb_layout;
 
 #define IBCC__ARB_NONE UINT32_C(0xffffffff)  /* no slot (as returned) */
@@ -3782,7 +3784,8 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
     l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->inq = l->ot + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->outs = l->inq + p * words * sizeof(uint64_t);
-    l->total = l->outs + p * words * sizeof(uint64_t);
+    l->ready = l->outs + p * words * sizeof(uint64_t);
+    l->total = l->ready + words * sizeof(uint64_t);
 }
 
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
@@ -3823,6 +3826,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     a->otail = (uint16_t *)(void *)(base + l.ot);
     a->inq = (uint64_t *)(void *)(base + l.inq);
     a->outs = (uint64_t *)(void *)(base + l.outs);
+    a->ready = (uint64_t *)(void *)(base + l.ready);
     for (i = 0; i < e.ports; i++) {
         a->input[i].head = a->input[i].tail = IBCC__ARB_NIL;
         a->input[i].free = IBCC__ARB_NIL;
@@ -3868,6 +3872,7 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     ip->tail = slot;
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
     ip->len++;
+    if (!ip->busy) a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
     io = (size_t)in * a->d.ports + out;
     if (a->cnt[io]++ == 0) {
         a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
@@ -3920,6 +3925,7 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
     if (was_head) ip->bypassed = 0;        /* the next packet is a new head */
     else { ip->bypassed++; a->bypasses++; } /* the head was passed */
     ip->busy = 1;
+    a->ready[in / 64u] &= ~((uint64_t)1u << (in % 64u));
     a->grants++;
 }
 
@@ -4007,8 +4013,16 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
     uint32_t best_k = IBCC__ARB_NONE;
     uint64_t best_seq = UINT64_MAX;
     if (want == UINT32_MAX) {
-        for (in = 0; in < a->d.ports; in++)
-            ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+        /* only the inputs holding a packet and not busy */
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            uint64_t bits = a->ready[w];
+            while (bits) {
+                in = w * 64u + ibcc__arb_ctz64(bits);
+                bits &= bits - 1u;
+                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+            }
+        }
     } else {
         /* only the inputs holding a packet for `want` */
         const uint64_t *bm = &a->inq[(size_t)want * a->words];
@@ -4118,6 +4132,10 @@ IBCC_API ibcc_result ibcc_arbiter_set_input_busy(ibcc_arbiter *a,
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports) return IBCC_ERR_RANGE;
     a->input[in].busy = busy ? 1u : 0u;
+    if (!busy && a->input[in].len)
+        a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
+    else
+        a->ready[in / 64u] &= ~((uint64_t)1u << (in % 64u));
     return IBCC_OK;
 }
 
