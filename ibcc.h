@@ -2396,6 +2396,8 @@ struct ibcc_loop {
     ibcc_time now;              /* time of the event running or last run */
     uint64_t seq;               /* next scheduling sequence number */
     uint64_t executed;          /* events run so far */
+    ibcc_event_fn idle;         /* end-of-instant hook, or NULL */
+    void *idle_ctx;
     uint32_t cap;               /* capacity */
     uint32_t count;             /* pending events */
     uint32_t hn;                /* heap entries: pending + cancelled ones
@@ -2450,6 +2452,15 @@ IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
 /* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
    Lets a caller act inline when nothing else is due at the same instant. */
 IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
+/* End-of-instant hook: fn(l, ctx, 0) is called by ibcc_loop_step after
+   the last event of each instant, i.e. whenever the event just run leaves
+   no other event due at the current time. It may schedule events, also at
+   the current time (they run next, and the hook is called again after
+   them). A model that must decide only once everything of an instant has
+   happened (arbitration, a host's next send) does it here instead of in
+   an extra event. fn NULL removes the hook. Errors: NULL (l). */
+IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
+                                        void *ctx);
 
 #ifndef IBCC_NO_FABRIC
 /* ==== L3 fabric =========================================================
@@ -2759,7 +2770,8 @@ IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
 /* Runs the model up to time t. Errors: NULL, PAST, FULL (event heap). */
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
-/* The fabric's event loop, to add the embedder's own events. */
+/* The fabric's event loop, to add the embedder's own events (the fabric
+   uses the loop's end-of-instant hook, ibcc_loop_set_idle: leave it). */
 IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 /* Packet and credit conservation at the current instant: every injected
    packet is delivered or located (on a wire, in a buffer, in a host
@@ -7543,6 +7555,8 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->now = 0;
     l->seq = 0;
     l->executed = 0;
+    l->idle = NULL;
+    l->idle_ctx = NULL;
     l->cap = e.capacity;
     l->count = 0;
     l->hn = 0;
@@ -7643,6 +7657,8 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     ibcc__loop_trim(l);       /* the next event is at the top */
     l->executed++;
     fn(l, ctx, arg);
+    if (l->idle && (l->count == 0 || l->heap[0].t > l->now))
+        l->idle(l, l->idle_ctx, 0);
     return 1;
 }
 
@@ -7729,6 +7745,15 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
     return (l && l->count) ? l->heap[0].t : IBCC_TIME_MAX;
 }
 
+IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
+                                        void *ctx)
+{
+    if (!l) return IBCC_ERR_NULL;
+    l->idle = fn;
+    l->idle_ctx = fn ? ctx : NULL;
+    return IBCC_OK;
+}
+
 #ifndef IBCC_NO_FABRIC
 /* ---- L3 fabric: implementation ----------------------------------------
 
@@ -7772,7 +7797,6 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
 #define IBCC__F_E_ARRIVE 1u  /* packet visible at switch / tail at host */
 #define IBCC__F_E_TXEND  2u  /* a channel's transmitter finished */
 #define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
-#define IBCC__F_E_FLUSH  4u  /* deferred switch arbitrations / host runs */
 #define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
 #define IBCC__F_E_FLOW   6u  /* flow ON-OFF toggle or stop */
 #define IBCC__F_E_GEN    7u  /* RATE/POISSON: next packet (message) */
@@ -7985,8 +8009,6 @@ struct ibcc_fabric {
                                    requested for the current instant, in
                                    request order (bit 31 set: host) */
     uint32_t nwork;
-    int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
-    ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
     /* wormhole fabrics (section 10) */
     int worm;                   /* 1: every switch is WORMHOLE */
@@ -8244,11 +8266,10 @@ static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
 /* Same-instant rule: a switch arbitrates, and a host decides what to
    send, only after every event of the current instant has been applied.
    Requests for the current instant go on a to-do list (each switch and
-   host at most once per instant, in request order). At the end of every
-   fabric event the list is worked off at once if no other event is due at
-   this instant (ibcc_loop_next_time), otherwise by one E_FLUSH event
-   scheduled now, which the loop runs after every event already due at
-   this instant (same-time events run in scheduling order). */
+   host at most once per instant, in request order). The list is worked
+   off by the loop's end-of-instant hook (ibcc_loop_set_idle), which runs
+   after the last event due at the current time: no event is spent on
+   it. */
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
@@ -8330,10 +8351,19 @@ static void ibcc__fab_flush(ibcc_fabric *f)
     f->nwork = 0;
 }
 
+/* The loop's end-of-instant hook: every event of this instant has been
+   applied, so the switches and hosts on the to-do list decide now. */
+static void ibcc__fab_idle(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    ibcc_fabric *f = (ibcc_fabric *)ctx;
+    (void)l;
+    (void)arg;
+    if (f->nwork) ibcc__fab_flush(f);
+}
+
 /* The loop calls this for every fabric event; each case is one step of a
-   packet's life (sections 1-8 below). At the end, the instant's to-do
-   list is worked off if nothing else is due now, else by an E_FLUSH
-   event queued behind everything already due now. */
+   packet's life (sections 1-8 and 10 below). The instant's to-do list is
+   worked off by ibcc__fab_idle once the instant is over. */
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 {
     ibcc_fabric *f = (ibcc_fabric *)ctx;
@@ -8372,9 +8402,6 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC__F_E_RXDONE:                /* 7. capped host absorbed it */
         ibcc__fab_host_receive(f, (uint32_t)idx, 1);
         break;
-    case IBCC__F_E_FLUSH:
-        f->flush_pending = 0;
-        break;
     case IBCC__F_E_WLINK:                 /* 10. wormhole */
         ibcc__wm_link(f, idx);
         break;
@@ -8386,16 +8413,6 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
         break;
     default:
         break;
-    }
-    if (f->nwork) {
-        ibcc_time now = f->loop.now;
-        if (ibcc_loop_next_time(&f->loop) > now) {
-            ibcc__fab_flush(f);
-        } else if (!(f->flush_pending && f->flush_at == now)) {
-            f->flush_pending = 1;
-            f->flush_at = now;
-            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
-        }
     }
 }
 
@@ -10691,6 +10708,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if (!f->loop_mem) { r = sz ? IBCC_ERR_NOMEM : IBCC_ERR_CAPACITY; goto fail; }
     if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
         goto fail;
+    (void)ibcc_loop_set_idle(&f->loop, ibcc__fab_idle, f);
     if (d.horizon) {
         f->nbins = (d.horizon + d.bin - 1u) / d.bin;
         if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
