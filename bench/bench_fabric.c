@@ -120,7 +120,7 @@ static int depth_rows(void)
 int main(int argc, char **argv)
 {
     double wall[RUNS], hops_s[RUNS], ev_pkt[RUNS], ev_hop[RUNS];
-    ibcc_fabric_counters cn;
+    ibcc_fabric_counters cn = {0, 0, 0, 0, 0, 0, 0, 0, 0};
     int k;
     bench_open(argc, argv);
     printf("fabric: two-switch L=10 R=10, input-triggered + LIPD, window 1, "
