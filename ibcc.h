@@ -118,7 +118,8 @@
        segment    dual-priority segmentation policy [K]
    L2  loop       event loop: timed events on a heap in caller memory
    L3  fabric     hosts, links with credit flow control, switch kinds
-                  (VCT, CIOQ), source agents, traffic (flows and pattern
+                  (VCT, CIOQ; WORMHOLE with byte slack buffers and
+                  STOP/GO), source agents, traffic (flows and pattern
                   helpers), delivered-byte statistics, topology builders
                   (two-switch, k-ary n-tree, k-ary n-fly, mesh and torus
                   with up/down routes), InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
@@ -754,6 +755,8 @@ typedef struct ibcc_arbiter {
                                      input `in` holds a packet for out */
     uint64_t *outs;               /* outs[in * words + w]: bit `out` set
                                      when input `in` holds a packet for it */
+    uint64_t *ready;              /* ready[w]: bit `in` set when input `in`
+                                     holds a packet and is not busy */
     uint32_t rr_out;              /* RR pick_any: next output to try */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t grants;              /* packets picked */
@@ -764,7 +767,7 @@ typedef struct ibcc_arbiter {
    bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
 IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
 /* Bytes ibcc_arbiter_init needs, about ports * (32 + 32 * capacity + 4 +
-   6 * ports + 16 * ceil(ports / 64)); 0 if the desc is invalid. Only
+   6 * ports + 16 * ceil(ports / 64)) + 8 * ceil(ports / 64); 0 if the desc is invalid. Only
    the slots packets have used are ever written, so pages of a large
    capacity that is never filled stay untouched. A pick costs
    O(ports * outputs present in an input), whatever the buffers' depth. */
@@ -2309,6 +2312,34 @@ IBCC_API void ibcc_segment_begin(ibcc_segment_iter *it, const ibcc_segment *s,
 /* Size of the next segment, 0 when the message is exhausted. */
 IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it);
 
+/* Delay of a high-priority message under segmentation (the D_H of [K],
+   as ibcc reconstructs it; docs/segment.md derives it). A message of M
+   bytes crosses `hops` switches (hops + 1 links) with cut-through, so
+   unloaded it takes
+       unloaded = M*tau + (hops + 1)*link + hops*route
+   (tau = byte time, link = one link's propagation delay, route = a
+   switch's routing delay). At each of `points` contention points (its
+   host when that host also sends low-priority worms, then every switch
+   output a low-priority flow shares) it may find a low-priority segment
+   of L bytes in progress; it then waits for the rest of it (no worse,
+   when L fits the slack buffers of its path, B*h: the segment cannot
+   block further back):
+       wait_max  = points * L*tau
+       wait_mean = points * load_low * L*tau / 2
+   (a fixed-length segment is found in progress with probability
+   load_low, the fraction of the time low-priority worms hold that point,
+   and then half of it remains on average). Both waits grow linearly in L,
+   which is the segment-length trade-off [K] measures. */
+typedef struct ibcc_segment_delay {
+    double unloaded;            /* ps */
+    double wait_mean, wait_max; /* ps, added by low-priority segments */
+} ibcc_segment_delay;
+/* Errors: NULL (out), RANGE (load_low outside 0..1 or not a number). */
+IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
+        uint64_t seg_bytes, uint32_t hops, uint32_t points,
+        ibcc_time byte_time, ibcc_time link, ibcc_time route,
+        double load_low, ibcc_segment_delay *out);
+
 /* Non-preemptive priority selection: returns IBCC_SEGMENT_PICK_NONE while
    `busy` (a worm is being sent) or when nothing waits, else
    IBCC_SEGMENT_HIGH if a high-priority worm waits, else IBCC_SEGMENT_LOW. */
@@ -2347,7 +2378,8 @@ typedef struct ibcc_loop_desc {
 typedef struct ibcc__hent {
     ibcc_time t;                /* due time */
     uint32_t slot;              /* index of the event's slot */
-    uint32_t pad;               /* unused, zero */
+    uint32_t gen;               /* the slot's generation when scheduled:
+                                   differs once the event is cancelled */
 } ibcc__hent;
 
 /* Internal event slot (do not touch). */
@@ -2356,7 +2388,7 @@ typedef struct ibcc__event {
     ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
-    uint32_t pos;               /* index in heap, or free-list link */
+    uint32_t next;              /* free-list link */
     uint32_t gen;               /* generation, part of the handle */
 } ibcc__event;
 
@@ -2364,10 +2396,14 @@ struct ibcc_loop {
     ibcc_time now;              /* time of the event running or last run */
     uint64_t seq;               /* next scheduling sequence number */
     uint64_t executed;          /* events run so far */
+    ibcc_event_fn idle;         /* end-of-instant hook, or NULL */
+    void *idle_ctx;
     uint32_t cap;               /* capacity */
     uint32_t count;             /* pending events */
+    uint32_t hn;                /* heap entries: pending + cancelled ones
+                                   not yet dropped (never the top) */
     uint32_t free_head;         /* first free slot */
-    ibcc__hent *heap;           /* cap entries, count of them heap-ordered */
+    ibcc__hent *heap;           /* cap entries, hn of them heap-ordered */
     ibcc__event *slot;          /* cap slots */
 };
 
@@ -2416,6 +2452,15 @@ IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
 /* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
    Lets a caller act inline when nothing else is due at the same instant. */
 IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
+/* End-of-instant hook: fn(l, ctx, 0) is called by ibcc_loop_step after
+   the last event of each instant, i.e. whenever the event just run leaves
+   no other event due at the current time. It may schedule events, also at
+   the current time (they run next, and the hook is called again after
+   them). A model that must decide only once everything of an instant has
+   happened (arbitration, a host's next send) does it here instead of in
+   an extra event. fn NULL removes the hook. Errors: NULL (l). */
+IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
+                                        void *ctx);
 
 #ifndef IBCC_NO_FABRIC
 /* ==== L3 fabric =========================================================
@@ -2424,8 +2469,10 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    embedding simulator would use them. It grows through four interfaces,
    each chosen per element, never through special cases in shared code:
      switch kind    how a switch buffers and forwards: VCT (input-buffered
-                    virtual cut-through, [S02] [S03]) or CIOQ (input and
-                    output buffers, internal speedup, [F])
+                    virtual cut-through, [S02] [S03]), CIOQ (input and
+                    output buffers, internal speedup, [F]) or WORMHOLE
+                    (byte slack buffers with STOP/GO, worms spanning
+                    switches, [K]; a fabric is wormhole throughout)
      source agent   when a flow may send: NONE, WINDOW, LAW (window + rate
                     law + pacer, [S03]), FIXED (window + fixed rate), CCT
                     (IBA CCT/CCTI agent, [G]), MVCM ([F])
@@ -2484,10 +2531,18 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
    | buf_packets     | 4              | 1 .. 65535 (data lane, per input)|
    | buf_credits     | 0 = unlimited  | 64-byte units, 0 .. 2^20         |
    | ack_buf_packets | 16             | 1 .. 65535 (ACK lane, per input) |
-   | switch_kind     | VCT            | VCT, CIOQ (per node override)    |
+   | switch_kind     | VCT            | VCT, CIOQ (per node override),   |
+   |                 |                | WORMHOLE (every switch)          |
    | speedup         | 2              | CIOQ crossbar speedup, 1 .. 16   |
    | out_buf_packets | buf_packets    | CIOQ output buffer, 1 .. 65535   |
    | out_buf_credits | buf_credits    | CIOQ output buffer, 64-byte units|
+   | slack_bytes     | 80 (Myrinet)   | WORMHOLE input slack, 1 .. 2^20  |
+   | stop_mark       | slack - 2d/tau | WORMHOLE: STOP at this fill      |
+   | go_mark         | min(2d/tau, stop/2) | WORMHOLE: GO at this fill   |
+   | worm_priority   | 0              | 1: switches serve high-priority  |
+   |                 |                | worms first (non-preemptive)     |
+   | segment         | L_l 100 bytes  | ibcc_segment_desc: cuts low-     |
+   |                 |                | priority messages (WORMHOLE)     |
    | nic_fifo        | 0 (VOQ)        | 0: a queue per flow, round robin;|
    |                 |                | 1: one FIFO per host             |
    | bin             | 100 us         | > 0 (stats bin)                  |
@@ -2517,7 +2572,8 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
 /* Switch kinds. 0 in a node means the desc's switch_kind, 0 there VCT. */
 typedef enum ibcc_switch_kind {
     IBCC_SWITCH_VCT = 1,        /* input-buffered virtual cut-through */
-    IBCC_SWITCH_CIOQ = 2        /* input + output buffers, speedup S */
+    IBCC_SWITCH_CIOQ = 2,       /* input + output buffers, speedup S */
+    IBCC_SWITCH_WORMHOLE = 3    /* byte slack buffers, STOP/GO, worms */
 } ibcc_switch_kind;
 
 /* Traffic generation of a flow. */
@@ -2583,6 +2639,11 @@ typedef struct ibcc_fabric_flow {
                                    packets (the last one shorter); the
                                    unit RATE/POISSON/GREEDY generate is a
                                    message; completion times are kept */
+    uint32_t msg_exp;           /* 1: message lengths are exponential
+                                   with mean msg_bytes (at least 1 byte) */
+    uint32_t prio;              /* WORMHOLE: 1 high priority (one worm
+                                   per message, served first), 0 low
+                                   (cut by desc.segment) */
 } ibcc_fabric_flow;
 
 /* What an observer sees of a packet. */
@@ -2591,6 +2652,7 @@ typedef struct ibcc_fabric_pkt {
     uint32_t node;              /* where the event happens */
     uint32_t size;              /* bytes on the wire */
     uint32_t lane;              /* 0 data, 1 ACK/CNP */
+    uint32_t last;              /* 1: the last packet of its message */
     unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
     ibcc_time t_inject;         /* when its source started sending it */
     ibcc_time t;                /* time of the event */
@@ -2627,6 +2689,11 @@ typedef struct ibcc_fabric_desc {
     uint32_t  out_buf_packets;   /* CIOQ output buffer, data lane */
     uint32_t  out_buf_credits;   /* CIOQ output buffer, 64-byte units */
     uint32_t  nic_fifo;          /* 1: one FIFO per host, 0: VOQ */
+    uint32_t  slack_bytes;       /* WORMHOLE input slack buffer */
+    uint32_t  stop_mark, go_mark;/* WORMHOLE STOP / GO fill levels */
+    uint32_t  worm_priority;     /* WORMHOLE: high worms first at switches */
+    ibcc_segment_desc segment;   /* WORMHOLE: low-priority segment length
+                                    (slack_bytes 0 = the desc's) */
     ibcc_rate host_cap;          /* injection and absorption cap per
                                     host (bytes/s), 0 = none */
     /* Engines (zero fields = the engine's defaults). The fabric fills in
@@ -2712,7 +2779,8 @@ IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
    IBCC_FABRIC_MAX_TIME), FULL (event heap). */
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
-/* The fabric's event loop, to add the embedder's own events. */
+/* The fabric's event loop, to add the embedder's own events (the fabric
+   uses the loop's end-of-instant hook, ibcc_loop_set_idle: leave it). */
 IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 /* Packet and credit conservation at the current instant: every injected
    packet is delivered or located (on a wire, in a buffer, in a host
@@ -2758,8 +2826,10 @@ IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
 /* Totals of a channel since time 0 (no bins needed): bytes started on
    it (a packet under way included) and the time its transmitter was
    sending up to now (a packet under way counts up to now, so busy <=
-   elapsed; utilisation = busy / elapsed). Either output pointer may be
-   NULL. Errors: NULL (f), RANGE (channel). */
+   elapsed; utilisation = busy / elapsed); in a wormhole fabric the
+   bytes sent so far and the time they took (a worm stopped by STOP/GO
+   holds the link without sending). Either output pointer may be NULL.
+   Errors: NULL (f), RANGE (channel). */
 IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         uint32_t channel, uint64_t *bytes, ibcc_time *busy);
 /* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
@@ -3708,7 +3778,7 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
    per (input, output) counts, FIFO heads and tails, per output bitmap of
    inputs, per input bitmap of outputs. */
 typedef struct ibcc__arb_layout {
-    size_t q, rr, cnt, oh, ot, inq, outs, total;
+    size_t q, rr, cnt, oh, ot, inq, outs, ready, total;
 } ibcc__arb_layout;
 
 #define IBCC__ARB_NONE UINT32_C(0xffffffff)  /* no slot (as returned) */
@@ -3736,7 +3806,8 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
     l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->inq = l->ot + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->outs = l->inq + p * words * sizeof(uint64_t);
-    l->total = l->outs + p * words * sizeof(uint64_t);
+    l->ready = l->outs + p * words * sizeof(uint64_t);
+    l->total = l->ready + words * sizeof(uint64_t);
 }
 
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
@@ -3777,6 +3848,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     a->otail = (uint16_t *)(void *)(base + l.ot);
     a->inq = (uint64_t *)(void *)(base + l.inq);
     a->outs = (uint64_t *)(void *)(base + l.outs);
+    a->ready = (uint64_t *)(void *)(base + l.ready);
     for (i = 0; i < e.ports; i++) {
         a->input[i].head = a->input[i].tail = IBCC__ARB_NIL;
         a->input[i].free = IBCC__ARB_NIL;
@@ -3822,6 +3894,7 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     ip->tail = slot;
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
     ip->len++;
+    if (!ip->busy) a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
     io = (size_t)in * a->d.ports + out;
     if (a->cnt[io]++ == 0) {
         a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
@@ -3874,6 +3947,7 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
     if (was_head) ip->bypassed = 0;        /* the next packet is a new head */
     else { ip->bypassed++; a->bypasses++; } /* the head was passed */
     ip->busy = 1;
+    a->ready[in / 64u] &= ~((uint64_t)1u << (in % 64u));
     a->grants++;
 }
 
@@ -3961,8 +4035,16 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
     uint32_t best_k = IBCC__ARB_NONE;
     uint64_t best_seq = UINT64_MAX;
     if (want == UINT32_MAX) {
-        for (in = 0; in < a->d.ports; in++)
-            ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+        /* only the inputs holding a packet and not busy */
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            uint64_t bits = a->ready[w];
+            while (bits) {
+                in = w * 64u + ibcc__arb_ctz64(bits);
+                bits &= bits - 1u;
+                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+            }
+        }
     } else {
         /* only the inputs holding a packet for `want` */
         const uint64_t *bm = &a->inq[(size_t)want * a->words];
@@ -4072,6 +4154,10 @@ IBCC_API ibcc_result ibcc_arbiter_set_input_busy(ibcc_arbiter *a,
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports) return IBCC_ERR_RANGE;
     a->input[in].busy = busy ? 1u : 0u;
+    if (!busy && a->input[in].len)
+        a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
+    else
+        a->ready[in / 64u] &= ~((uint64_t)1u << (in % 64u));
     return IBCC_OK;
 }
 
@@ -7276,32 +7362,58 @@ IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it)
     return n;
 }
 
+IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
+        uint64_t seg_bytes, uint32_t hops, uint32_t points,
+        ibcc_time byte_time, ibcc_time link, ibcc_time route,
+        double load_low, ibcc_segment_delay *out)
+{
+    double seg = (double)seg_bytes * (double)byte_time;
+    if (!out) return IBCC_ERR_NULL;
+    if (!(load_low >= 0.0 && load_low <= 1.0)) return IBCC_ERR_RANGE;
+    out->unloaded = (double)msg_bytes * (double)byte_time
+                    + ((double)hops + 1.0) * (double)link
+                    + (double)hops * (double)route;
+    out->wait_max = (double)points * seg;
+    out->wait_mean = (double)points * load_low * seg / 2.0;
+    return IBCC_OK;
+}
+
 /* ---- L2 loop: implementation ------------------------------------------
 
    Memory (one block from the caller, uint64_t-aligned):
        [ cap x ibcc__hent heap entries ][ cap x ibcc__event slots ]
    A pending event owns one slot (callback, ctx, arg, seq, generation) and
-   one heap entry (due time, slot index); slot.pos is the entry's heap
-   index, kept up to date on every move so cancel can find it. A free slot
-   has fn == NULL and is on a singly linked free list through slot.pos
-   (last-in first-out, so the slot just released by a running event is the
-   one its callback reuses: warm in cache).
+   one heap entry (due time, slot index, the slot's generation). A free
+   slot has fn == NULL and is on a singly linked free list through
+   slot.next (last-in first-out, so the slot just released by a running
+   event is the one its callback reuses: warm in cache).
 
    Heap: 4-ary, ordered by (t, seq) ascending, so same-time events pop in
    scheduling order (seq is a 64-bit counter: it does not wrap in practice).
    Entries carry t, so comparisons read only the heap array; seq is read
-   from the slots on equal times only. Measured with bench/bench_loop.c
-   (hold model) against a binary heap of slot indices and a binary keyed
-   heap: the 4-ary keyed heap was fastest from N = 16 to N = 2^20 (about
-   1.8x the index heap at N = 1024, 1.5x at N = 2^20); see docs/loop.md.
+   from the slots on equal times only. A move writes only the heap array:
+   no back pointer is kept in the slots, which at a million pending events
+   would cost a cache miss per level.
        parent(i) = (i - 1) / 4,  children(i) = 4i + 1 .. 4i + 4
 
+   Cancelling is lazy: the slot's generation is bumped (the event is dead,
+   its handle stale) and its entry stays in the heap until it reaches the
+   top, where it is dropped and the slot freed; the top is never a
+   cancelled entry, so ibcc_loop_next_time is exact. A cancelled slot is
+   not reused while its entry is in the heap, so every entry's (t, seq)
+   stays fixed. When scheduling finds no free slot while fewer than `cap`
+   events are pending, the heap is compacted: cancelled entries out, slots
+   freed, the heap rebuilt bottom-up (O(n), rare: at most once per `cap`
+   cancellations). Measured with bench/bench_loop.c (hold model): about
+   2x faster than the version with back pointers at 2^20 pending events,
+   unchanged at small N; see docs/loop.md.
+
    Handle: ((uint64_t)gen << 32) | slot. gen is bumped each time the slot
-   is released (run or cancelled), skipping 0, so a handle is never 0 and a
-   stale handle no longer matches its slot (a slot would have to be reused
-   2^32 - 1 times for a stale handle to match again). Every slot's first
-   gen is a hash of the memory address and capacity, so a handle of another
-   loop is rejected too, except by a 2^-32-scale coincidence. */
+   is released or its event cancelled, skipping 0, so a handle is never 0
+   and a stale handle no longer matches its slot (a slot would have to be
+   reused 2^32 - 1 times for a stale handle to match again). Every slot's
+   first gen is a hash of the memory address and capacity, so a handle of
+   another loop is rejected too, except by a 2^-32-scale coincidence. */
 
 #define IBCC__LOOP_CAP_MAX  UINT32_C(0x7fffffff)
 #define IBCC__LOOP_CAP_DEF  UINT32_C(1024)
@@ -7340,54 +7452,44 @@ static int ibcc__loop_less(const ibcc_loop *l, const ibcc__hent *a,
 static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
 {
     ibcc__hent *h = l->heap;
-    ibcc__event *s = l->slot;
     while (i > 0) {
         uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
         if (!ibcc__loop_less(l, &x, &h[p])) break;
         h[i] = h[p];
-        s[h[i].slot].pos = i;
         i = p;
     }
     h[i] = x;
-    s[x.slot].pos = i;
 }
 
-/* Places entry x at heap index i or below (the hole at i moves down). */
+/* Places entry x at heap index i or below (the hole at i moves down).
+   Written with the keys in locals: this is the loop's hot path. */
 static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
 {
     ibcc__hent *h = l->heap;
-    ibcc__event *s = l->slot;
-    uint32_t n = l->count;
+    const ibcc__event *s = l->slot;
+    uint32_t n = l->hn;
     for (;;) {
         uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
         uint32_t c, j, end;
+        ibcc_time ct;
         if (first >= n) break;
         c = (uint32_t)first;
+        ct = h[c].t;
         end = (n - c > IBCC__LOOP_ARITY) ? c + IBCC__LOOP_ARITY : n;
-        for (j = c + 1u; j < end; j++)     /* least of the children */
-            if (ibcc__loop_less(l, &h[j], &h[c])) c = j;
-        if (!ibcc__loop_less(l, &h[c], &x)) break;
+        for (j = c + 1u; j < end; j++) {   /* least of the children */
+            ibcc_time jt = h[j].t;
+            int better = jt < ct;           /* selects, not jumps: random
+                                               keys defeat branch prediction */
+            if (jt == ct) better = s[h[j].slot].seq < s[h[c].slot].seq;
+            c = better ? j : c;
+            ct = better ? jt : ct;
+        }
+        if (x.t < ct || (x.t == ct && s[x.slot].seq < s[h[c].slot].seq))
+            break;
         h[i] = h[c];
-        s[h[i].slot].pos = i;
         i = c;
     }
     h[i] = x;
-    s[x.slot].pos = i;
-}
-
-/* Removes heap index i (< count): the last entry fills the hole and moves
-   up or down to its place. */
-static void ibcc__loop_remove_at(ibcc_loop *l, uint32_t i)
-{
-    ibcc__hent last;
-    l->count--;
-    if (i == l->count) return;
-    last = l->heap[l->count];
-    if (i > 0 && ibcc__loop_less(l, &last,
-                                 &l->heap[(i - 1u) / IBCC__LOOP_ARITY]))
-        ibcc__loop_up(l, i, last);
-    else
-        ibcc__loop_down(l, i, last);
 }
 
 /* Returns slot k to the free list and invalidates its handles. */
@@ -7398,8 +7500,45 @@ static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
     e->ctx = NULL;
     e->gen++;
     if (e->gen == 0) e->gen = 1;
-    e->pos = l->free_head;
+    e->next = l->free_head;
     l->free_head = k;
+}
+
+/* Removes the top entry (hn > 0): the last entry fills the hole. */
+static void ibcc__loop_pop(ibcc_loop *l)
+{
+    l->hn--;
+    if (l->hn > 0) ibcc__loop_down(l, 0, l->heap[l->hn]);
+}
+
+static int ibcc__loop_dead(const ibcc_loop *l, const ibcc__hent *x)
+{
+    return l->slot[x->slot].gen != x->gen;
+}
+
+/* Drops cancelled entries from the top, freeing their slots, so that the
+   top is a pending event (or the heap is empty). */
+static void ibcc__loop_trim(ibcc_loop *l)
+{
+    while (l->hn > 0 && ibcc__loop_dead(l, &l->heap[0])) {
+        uint32_t k = l->heap[0].slot;
+        ibcc__loop_pop(l);
+        ibcc__loop_release(l, k);
+    }
+}
+
+/* Removes every cancelled entry, frees their slots and rebuilds the heap
+   bottom-up. */
+static void ibcc__loop_compact(ibcc_loop *l)
+{
+    uint32_t i, j = 0;
+    for (i = 0; i < l->hn; i++) {
+        if (ibcc__loop_dead(l, &l->heap[i])) ibcc__loop_release(l, l->heap[i].slot);
+        else l->heap[j++] = l->heap[i];
+    }
+    l->hn = j;
+    for (i = j / IBCC__LOOP_ARITY + 1u; i-- > 0;)
+        if (i < j) ibcc__loop_down(l, i, l->heap[i]);
 }
 
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
@@ -7426,8 +7565,11 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->now = 0;
     l->seq = 0;
     l->executed = 0;
+    l->idle = NULL;
+    l->idle_ctx = NULL;
     l->cap = e.capacity;
     l->count = 0;
+    l->hn = 0;
     l->free_head = 0;
     l->heap = (ibcc__hent *)mem;
     l->slot = (ibcc__event *)(void *)((unsigned char *)mem
@@ -7439,10 +7581,10 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
         s->ctx = NULL;
         s->arg = 0;
         s->gen = gen0;
-        s->pos = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
+        s->next = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
         l->heap[k].t = 0;
         l->heap[k].slot = 0;
-        l->heap[k].pad = 0;
+        l->heap[k].gen = 0;
     }
     return IBCC_OK;
 }
@@ -7457,18 +7599,20 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
     if (l->count >= l->cap) return IBCC_ERR_FULL;
+    if (l->free_head == IBCC__LOOP_NONE) ibcc__loop_compact(l);
     k = l->free_head;
     e = &l->slot[k];
-    l->free_head = e->pos;
+    l->free_head = e->next;
     e->seq = l->seq++;
     e->fn = fn;
     e->ctx = ctx;
     e->arg = arg;
     x.t = t;
     x.slot = k;
-    x.pad = 0;
+    x.gen = e->gen;
     l->count++;
-    ibcc__loop_up(l, l->count - 1u, x);
+    l->hn++;
+    ibcc__loop_up(l, l->hn - 1u, x);
     if (id) *id = ((uint64_t)e->gen << 32) | k;
     return IBCC_OK;
 }
@@ -7493,8 +7637,13 @@ IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
     if (gen == 0 || k >= l->cap) return IBCC_ERR_NOT_FOUND;
     e = &l->slot[k];
     if (e->gen != gen || e->fn == NULL) return IBCC_ERR_NOT_FOUND;
-    ibcc__loop_remove_at(l, e->pos);
-    ibcc__loop_release(l, k);
+    /* dead from now on; the slot is freed when its entry leaves the heap */
+    e->fn = NULL;
+    e->ctx = NULL;
+    e->gen++;
+    if (e->gen == 0) e->gen = 1;
+    l->count--;
+    ibcc__loop_trim(l);
     return IBCC_OK;
 }
 
@@ -7512,10 +7661,14 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     ctx = e->ctx;
     arg = e->arg;
     l->now = l->heap[0].t;
-    ibcc__loop_remove_at(l, 0);
+    ibcc__loop_pop(l);
+    l->count--;
     ibcc__loop_release(l, k); /* before the call: the callback may reuse it */
+    ibcc__loop_trim(l);       /* the next event is at the top */
     l->executed++;
     fn(l, ctx, arg);
+    if (l->idle && (l->count == 0 || l->heap[0].t > l->now))
+        l->idle(l, l->idle_ctx, 0);
     return 1;
 }
 
@@ -7542,7 +7695,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
                                    + (size_t)e.capacity * sizeof(ibcc__hent));
     /* the pending entries and every old slot keep their indices, so heap
        positions, the free list and handles stay valid */
-    memcpy(heap, l->heap, (size_t)l->count * sizeof *heap);
+    memcpy(heap, l->heap, (size_t)l->hn * sizeof *heap);
     memcpy(slot, l->slot, (size_t)l->cap * sizeof *slot);
     h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
         * UINT64_C(0x9E3779B97F4A7C15);
@@ -7555,7 +7708,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
         s2->ctx = NULL;
         s2->arg = 0;
         s2->gen = gen0;
-        s2->pos = (k + 1u < e.capacity) ? k + 1u : l->free_head;
+        s2->next = (k + 1u < e.capacity) ? k + 1u : l->free_head;
     }
     if (e.capacity > l->cap) l->free_head = l->cap;
     l->heap = heap;
@@ -7602,6 +7755,15 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
     return (l && l->count) ? l->heap[0].t : IBCC_TIME_MAX;
 }
 
+IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
+                                        void *ctx)
+{
+    if (!l) return IBCC_ERR_NULL;
+    l->idle = fn;
+    l->idle_ctx = fn ? ctx : NULL;
+    return IBCC_OK;
+}
+
 #ifndef IBCC_NO_FABRIC
 /* ---- L3 fabric: implementation ----------------------------------------
 
@@ -7645,7 +7807,6 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
 #define IBCC__F_E_ARRIVE 1u  /* packet visible at switch / tail at host */
 #define IBCC__F_E_TXEND  2u  /* a channel's transmitter finished */
 #define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
-#define IBCC__F_E_FLUSH  4u  /* deferred switch arbitrations / host runs */
 #define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
 #define IBCC__F_E_FLOW   6u  /* flow ON-OFF toggle or stop */
 #define IBCC__F_E_GEN    7u  /* RATE/POISSON: next packet (message) */
@@ -7653,6 +7814,9 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
 #define IBCC__F_E_INFREE 9u  /* VCT: an input fed by a faster link is free */
 #define IBCC__F_E_XBAR   10u /* CIOQ: a crossbar transfer finished */
 #define IBCC__F_E_START  11u /* a flow's start time */
+#define IBCC__F_E_WLINK  12u /* wormhole: a change reaches a channel's end */
+#define IBCC__F_E_WTIMER 13u /* wormhole: a buffer / sender reaches a mark */
+#define IBCC__F_E_WROUTE 14u /* wormhole: a front worm's header is routed */
 #define IBCC__F_AGENTS   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
 #define IBCC__F_HBUCKETS 1024u /* class latency histogram buckets */
 
@@ -7674,8 +7838,47 @@ typedef struct ibcc__fpkt {
     ibcc_time t_inject;         /* its source started sending it */
     ibcc_time t_arrive;         /* visible at this switch (its age) */
     ibcc_time t_tail;           /* tail fully arrived at this node (CIOQ:
-                                   in the output buffer) */
+                                   in the output buffer; wormhole: when
+                                   the head reached the destination) */
 } ibcc__fpkt;
+
+/* Wormhole state of one channel (section 10): its sender side (the worm
+   holding it and whether bytes flow) and, when it ends at a switch, the
+   slack buffer it feeds: a FIFO of (worm, bytes) entries, the front one
+   draining into the output its header won. Rates are 0 or 1 byte per
+   byte time. */
+typedef struct ibcc__fwent {
+    uint32_t worm, bytes;
+} ibcc__fwent;
+
+typedef struct ibcc__fworm {
+    /* sender side */
+    uint32_t owner;             /* worm holding the channel, NONE: free */
+    uint32_t feed;              /* input channel whose front worm holds it
+                                   (NONE: a host sends) */
+    uint32_t rate;              /* 1: a byte leaves every byte time */
+    uint32_t stopped;           /* a STOP is in force at the sender */
+    uint32_t headed;            /* the owner's first byte has left */
+    uint32_t pad_;
+    uint64_t sent;              /* bytes of the owner sent */
+    ibcc_time ts;               /* host sender: sent is as of ts */
+    ibcc_time prop;             /* propagation delay in whole byte times */
+    /* receiver side */
+    uint32_t in_rate, in_worm;  /* arriving bytes per byte time, of which
+                                   worm (NONE between worms) */
+    uint32_t first, n;          /* slack buffer entries: ring[first ..) */
+    uint32_t level;             /* bytes in the slack buffer */
+    uint32_t stop_sent;         /* STOP sent upstream, GO not yet */
+    uint32_t routed;            /* the front worm's header is routed */
+    uint32_t out_port;          /* ... to this output port */
+    uint32_t gout;              /* output channel it holds, NONE: none */
+    uint32_t timer_on[2];       /* [0] the buffer's, [1] a host sender's */
+    ibcc_event_id timer[2];
+    ibcc_time tr;               /* receiver side is as of tr */
+    uint64_t tx, rx, out;       /* bytes sent on the channel, arrived
+                                   through it, left its slack buffer */
+    ibcc__fwent *ring;          /* slack + 2 entries (switch inputs) */
+} ibcc__fworm;
 
 typedef struct ibcc__fchan {
     uint32_t from, from_port, to, to_port;
@@ -7817,9 +8020,16 @@ struct ibcc_fabric {
                                    requested for the current instant, in
                                    request order (bit 31 set: host) */
     uint32_t nwork;
-    int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
-    ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
+    /* wormhole fabrics (section 10) */
+    int worm;                   /* 1: every switch is WORMHOLE */
+    ibcc_time wbt;              /* byte time: 10^12 / link rate ps */
+    ibcc_time wfwd;             /* routing delay in whole byte times */
+    uint32_t wcap;              /* slack buffer ring entries */
+    ibcc__fworm *wm;            /* per channel */
+    ibcc__fwent *wring;
+    uint32_t *wrr;              /* per switch port: last input granted */
+    ibcc_segment seg;
 };
 
 /* Source agent: what decides when a flow may send (section 9). One table
@@ -8033,6 +8243,7 @@ static void ibcc__fab_view(const ibcc__fpkt *p, uint32_t node, ibcc_time t,
     v->node = node;
     v->size = p->size;
     v->lane = p->lane;
+    v->last = p->last;
     v->hdr = p->hdr;
     v->t_inject = p->t_inject;
     v->t = t;
@@ -8066,11 +8277,10 @@ static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
 /* Same-instant rule: a switch arbitrates, and a host decides what to
    send, only after every event of the current instant has been applied.
    Requests for the current instant go on a to-do list (each switch and
-   host at most once per instant, in request order). At the end of every
-   fabric event the list is worked off at once if no other event is due at
-   this instant (ibcc_loop_next_time), otherwise by one E_FLUSH event
-   scheduled now, which the loop runs after every event already due at
-   this instant (same-time events run in scheduling order). */
+   host at most once per instant, in request order). The list is worked
+   off by the loop's end-of-instant hook (ibcc_loop_set_idle), which runs
+   after the last event due at the current time: no event is spent on
+   it. */
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
@@ -8129,6 +8339,10 @@ static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c);               /* 6 */
 static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx);
 static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi,
                                    int from_rx);                       /* 7 */
+static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h);            /* 10 */
+static void ibcc__wm_link(ibcc_fabric *f, uint64_t idx);
+static void ibcc__wm_timer(ibcc_fabric *f, uint64_t idx);
+static void ibcc__wm_route(ibcc_fabric *f, uint32_t c);
 
 /* Works off the to-do list of the current instant. */
 static void ibcc__fab_flush(ibcc_fabric *f)
@@ -8148,10 +8362,19 @@ static void ibcc__fab_flush(ibcc_fabric *f)
     f->nwork = 0;
 }
 
+/* The loop's end-of-instant hook: every event of this instant has been
+   applied, so the switches and hosts on the to-do list decide now. */
+static void ibcc__fab_idle(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    ibcc_fabric *f = (ibcc_fabric *)ctx;
+    (void)l;
+    (void)arg;
+    if (f->nwork) ibcc__fab_flush(f);
+}
+
 /* The loop calls this for every fabric event; each case is one step of a
-   packet's life (sections 1-8 below). At the end, the instant's to-do
-   list is worked off if nothing else is due now, else by an E_FLUSH
-   event queued behind everything already due now. */
+   packet's life (sections 1-8 and 10 below). The instant's to-do list is
+   worked off by ibcc__fab_idle once the instant is over. */
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 {
     ibcc_fabric *f = (ibcc_fabric *)ctx;
@@ -8190,21 +8413,17 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC__F_E_RXDONE:                /* 7. capped host absorbed it */
         ibcc__fab_host_receive(f, (uint32_t)idx, 1);
         break;
-    case IBCC__F_E_FLUSH:
-        f->flush_pending = 0;
+    case IBCC__F_E_WLINK:                 /* 10. wormhole */
+        ibcc__wm_link(f, idx);
+        break;
+    case IBCC__F_E_WTIMER:
+        ibcc__wm_timer(f, idx);
+        break;
+    case IBCC__F_E_WROUTE:
+        ibcc__wm_route(f, (uint32_t)idx);
         break;
     default:
         break;
-    }
-    if (f->nwork) {
-        ibcc_time now = f->loop.now;
-        if (ibcc_loop_next_time(&f->loop) > now) {
-            ibcc__fab_flush(f);
-        } else if (!(f->flush_pending && f->flush_at == now)) {
-            f->flush_pending = 1;
-            f->flush_at = now;
-            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
-        }
     }
 }
 
@@ -8235,6 +8454,10 @@ static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
     uint64_t left = ibcc__fab_unit_bytes(fl), made = 0;
     ibcc_time now = f->loop.now;
     int was_empty = fl->q_n == 0;
+    if (fl->d.msg_exp) {           /* exponential length, mean msg_bytes */
+        double x = ibcc_rng_exp(&fl->rng, (double)fl->d.msg_bytes);
+        left = x >= 4.0e9 ? UINT64_C(4000000000) : (uint64_t)x + 1u;
+    }
     while (left > 0 && ibcc__fab_may_gen(fl)) {
         uint32_t pi = ibcc__fab_pkt_new(f), sz;
         ibcc__fpkt *p;
@@ -8443,6 +8666,10 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
     ibcc__fchan *ch = &f->ch[o->chan];
     ibcc_time now = f->loop.now, wake = IBCC_TIME_MAX;
     uint32_t k;
+    if (f->worm) {                          /* worms, STOP/GO: section 10 */
+        ibcc__wm_host_run(f, h);
+        return;
+    }
     if (ch->busy) return;                   /* TXEND wakes it */
     if (o->cap_next > now) {
         ibcc__fab_wake_host(f, h, o->cap_next);
@@ -9063,19 +9290,17 @@ static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
     return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
 }
 
-/* A data packet's tail is at its destination host: statistics (flow,
-   class, series), message completion, the observer, start_after gates;
-   then the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
-   queued on the host's ACK lane (section 2 sends it first). */
-static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+/* A data packet (or worm) whose reception at its destination host began
+   at t0 is complete now: statistics (flow, class, series), message
+   completion, the observer, start_after gates. */
+static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
+                              ibcc_time t0)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    uint32_t hidx = f->node[p->node].idx, fi = p->flow;
+    uint32_t fi = p->flow;
     ibcc__fflow *fl = &f->flow[fi];
     ibcc__fclass *k = &f->cls[fl->d.cls];
     ibcc_time now = f->loop.now;
     ibcc_time lat = now - p->t_gen;
-    ibcc__fhost *o = &f->host[hidx];
     int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
     int vb = (p->hdr & IBCC_VB) != 0;
     fl->st.delivered++;
@@ -9112,20 +9337,31 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
     f->data_delivered++;
     f->bytes_delivered += p->size;
     if (f->flow_bins) {
-        ibcc_time t0 = ibcc__fab_rx_start(f, p);
         ibcc__fab_bin(f, f->flow_bins + (uint64_t)fi * f->nbins, t0, now,
                       p->size);
         ibcc__fab_path_bins(f, fl->d.src, fl->d.dst, t0, p->size);
     }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(p, p->node, now, &v);
+        ibcc__fab_view(p, fl->d.dst, now, &v);
         f->d.observer.delivered(f->d.observer.user, &v);
     }
     while (f->after_next < f->nafter
            && f->flow[f->after[f->after_next]].d.start_after
               <= f->data_delivered)
         ibcc__fab_start_gate(f, f->after[f->after_next++]);
+}
+
+/* A data packet's tail is at its destination host: its statistics, then
+   the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
+   queued on the host's ACK lane (section 2 sends it first). */
+static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+{
+    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    uint32_t hidx = f->node[p->node].idx;
+    ibcc__fhost *o = &f->host[hidx];
+    ibcc_time now = f->loop.now;
+    ibcc__fab_account(f, p, ibcc__fab_rx_start(f, p));
     {
         /* destination echo rule: an ACK and/or a CNP on lane 1 */
         ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
@@ -9424,6 +9660,442 @@ static const ibcc__fagent ibcc__fab_agents[IBCC__F_AGENTS] = {
       ibcc__fab_mvcm_queued, ibcc__fab_mvcm_restart, ibcc__fab_nothing }
 };
 
+/* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
+   A fabric whose switches are all IBCC_SWITCH_WORMHOLE has no packet
+   buffers and no credits: a message (or a low-priority segment of one) is
+   one worm, its bytes stream over every link of its path at once, and
+   link-level flow control is STOP/GO on byte-granular slack buffers [K].
+   Packets of sections 2-8 are replaced by these steps; generation (1),
+   the flows, routes, statistics (the delivery accounting of 7) and the
+   loop are shared.
+
+   What is modelled at byte level: every link carries 0 or 1 byte per byte
+   time (all links run at one rate, so the rate of every stream is 0 or
+   the link rate and each level changes linearly between events); every
+   event happens on the byte clock (propagation and routing delays are
+   rounded up to whole byte times, a host starts a worm on a byte
+   boundary), so the byte counts below are exact integers at every event,
+   not approximations. What is modelled at event level: each change of a
+   stream (a worm's first byte, a stop, a restart, its last byte) is one
+   event at the channel's far end one propagation delay later, and each
+   buffer keeps one timer for the next mark it will reach (the STOP or GO
+   level, or its front worm draining). A byte-by-byte simulation would
+   give the same counts at the same instants with hundreds of times more
+   events.
+
+   One channel, sender to receiver:
+   - a worm holds the channel from the moment its header wins it (at a
+     host: the host picks it; at a switch: the output's round robin
+     grants it) until its last byte has been sent; the sender sends while
+     no STOP is in force and it has a byte (a host always does; a switch
+     input when its front worm has bytes buffered or arriving);
+   - the receiver's slack buffer (slack_bytes) holds the bytes of one or
+     more worms in arrival order; when it fills to stop_mark it sends STOP
+     upstream, when it drains to go_mark after a STOP it sends GO; both
+     take the propagation delay, so the buffer must hold stop_mark plus a
+     round trip of bytes (checked at create);
+   - the front worm's header is routed fwd_delay after it reaches the
+     front; the output, when free, is granted round robin among the inputs
+     whose front worm asks for it (high priority first with
+     worm_priority); the worm releases it when its tail has been sent;
+   - a destination host absorbs at link rate and never stops its link;
+     the worm counts as delivered when its last byte is in (latency from
+     its message's generation, bytes spread from its first byte's
+     arrival).
+   Hosts serve their flows' worms one at a time, a waiting high-priority
+   worm before any low-priority one (non-preemptive), round robin among
+   the flows of one priority. */
+
+#define IBCC__WM_RATE0 0u
+#define IBCC__WM_RATE1 1u
+#define IBCC__WM_HEAD  2u
+#define IBCC__WM_TAIL  3u
+#define IBCC__WM_STOP  4u
+#define IBCC__WM_GO    5u
+
+static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c);
+
+static int ibcc__wm_at_switch(const ibcc_fabric *f, uint32_t c)
+{
+    return f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH;
+}
+
+static ibcc__fwent *ibcc__wm_ent(const ibcc_fabric *f, const ibcc__fworm *b,
+                                 uint32_t k)
+{
+    return &b->ring[(b->first + k) % f->wcap];
+}
+
+/* A change of channel c's stream reaches its far end (codes RATE0,
+   RATE1, HEAD, TAIL) or a STOP/GO reaches its sender, one propagation
+   delay from now. The argument packs (worm, channel, code). */
+static void ibcc__wm_signal(ibcc_fabric *f, uint32_t c, uint32_t code,
+                            uint32_t worm)
+{
+    ibcc__fab_at(f, f->loop.now + f->wm[c].prop, IBCC__F_E_WLINK,
+                 ((uint64_t)worm << 28) | ((uint64_t)c << 3) | code, NULL);
+}
+
+/* Brings the receiver side of channel c up to now: at a switch its
+   slack buffer (arrivals into the newest entry, departures from the
+   front into the output it holds, whose sent count moves with them); at
+   a host the arrival count. */
+static void ibcc__wm_advance(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *b = &f->wm[c];
+    ibcc_time now = f->loop.now;
+    uint64_t dt = (now - b->tr) / f->wbt;
+    b->tr = now;
+    if (dt == 0) return;
+    if (b->in_rate) {
+        b->rx += dt;
+        if (b->n) {
+            b->level += (uint32_t)dt;
+            ibcc__wm_ent(f, b, b->n - 1u)->bytes += (uint32_t)dt;
+        }
+    }
+    if (b->gout != IBCC__F_NONE && f->wm[b->gout].rate) {
+        ibcc__fworm *o = &f->wm[b->gout];
+        b->out += dt;
+        b->level -= (uint32_t)dt;
+        ibcc__wm_ent(f, b, 0)->bytes -= (uint32_t)dt;
+        o->sent += dt;
+        o->tx += dt;
+    }
+}
+
+/* Brings the sender side of channel c up to now: a host's count, or the
+   slack buffer feeding it. */
+static void ibcc__wm_advance_tx(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *o = &f->wm[c];
+    if (o->feed != IBCC__F_NONE) {
+        ibcc__wm_advance(f, o->feed);
+    } else {
+        uint64_t dt = (f->loop.now - o->ts) / f->wbt;
+        o->ts = f->loop.now;
+        if (o->rate && o->owner != IBCC__F_NONE) {
+            o->sent += dt;
+            o->tx += dt;
+        }
+    }
+}
+
+/* Sets the sending rate of channel c (0 or 1 byte per byte time); the
+   far end learns it one propagation delay later (the first byte of a
+   worm as its HEAD). */
+static void ibcc__wm_set_rate(ibcc_fabric *f, uint32_t c, uint32_t r)
+{
+    ibcc__fworm *o = &f->wm[c];
+    uint32_t code = r ? IBCC__WM_RATE1 : IBCC__WM_RATE0;
+    if (o->rate == r) return;
+    o->rate = r;
+    if (r && !o->headed) {
+        o->headed = 1;
+        code = IBCC__WM_HEAD;
+    }
+    ibcc__wm_signal(f, c, code, o->owner);
+}
+
+/* The last byte of channel c's worm has left: the far end sees the tail
+   one propagation delay later, the channel is free now. */
+static void ibcc__wm_release(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *o = &f->wm[c];
+    ibcc__wm_signal(f, c, IBCC__WM_TAIL, o->owner);
+    o->rate = 0;
+    o->owner = o->feed = IBCC__F_NONE;
+    o->headed = 0;
+    o->sent = 0;
+    o->ts = f->loop.now;
+}
+
+/* (Re)arms the one timer of a buffer (side 0) or host sender (side 1)
+   of channel c for `bytes` byte times from now; bytes 0 = none. */
+static void ibcc__wm_arm(ibcc_fabric *f, uint32_t c, uint32_t side,
+                         uint64_t bytes)
+{
+    ibcc__fworm *b = &f->wm[c];
+    if (b->timer_on[side]) {
+        (void)ibcc_loop_cancel(&f->loop, b->timer[side]);
+        b->timer_on[side] = 0;
+    }
+    if (bytes == 0) return;
+    b->timer_on[side] = 1;
+    ibcc__fab_at(f, f->loop.now + bytes * f->wbt, IBCC__F_E_WTIMER,
+                 ((uint64_t)c << 1) | side, &b->timer[side]);
+}
+
+/* Host sender of channel c after a change: the tail is out (release,
+   pick the next worm) or it sends while no STOP is in force, with a
+   timer for its last byte. */
+static void ibcc__wm_host_tx(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *o = &f->wm[c];
+    const ibcc__fpkt *p;
+    if (o->owner == IBCC__F_NONE) return;
+    p = ibcc__fab_pkt(f, o->owner);
+    if (o->sent >= p->size) {
+        ibcc__wm_arm(f, c, 1, 0);
+        ibcc__wm_release(f, c);
+        ibcc__fab_wake_host(f, f->node[f->ch[c].from].idx, f->loop.now);
+        return;
+    }
+    ibcc__wm_set_rate(f, c, !o->stopped);
+    ibcc__wm_arm(f, c, 1, o->rate ? p->size - o->sent : 0u);
+}
+
+/* Slack buffer at the end of channel c after a change (brought up to
+   now): a front worm whose bytes are all through releases its output
+   and the next worm moves up; the output stream follows (it sends while
+   not stopped and the front worm has a byte); STOP or GO goes upstream
+   at the marks; the timer is set for the next mark: the STOP level
+   while filling, the GO level while draining after a STOP, or the front
+   worm running out of buffered bytes. */
+static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *b = &f->wm[c];
+    ibcc__fwent *fr = NULL;
+    uint32_t out = 0, net_in, fed = 0;
+    uint64_t wait = 0;
+    for (;;) {
+        if (b->n == 0) break;
+        fr = ibcc__wm_ent(f, b, 0);
+        fed = b->in_rate && b->in_worm == fr->worm;
+        if (b->gout == IBCC__F_NONE || fr->bytes != 0
+            || b->in_worm == fr->worm)
+            break;
+        /* the front worm is through: its output is free */
+        ibcc__wm_release(f, b->gout);
+        ibcc__fab_kick_sw(f, f->node[f->ch[c].to].idx);
+        b->gout = IBCC__F_NONE;
+        b->routed = 0;
+        b->first = (b->first + 1u) % f->wcap;
+        b->n--;
+        fr = NULL;
+        if (b->n) ibcc__fab_at(f, f->loop.now + f->wfwd, IBCC__F_E_WROUTE,
+                               c, NULL);
+    }
+    if (fr && b->gout != IBCC__F_NONE && !f->wm[b->gout].stopped
+        && (fr->bytes > 0 || fed))
+        out = 1;
+    if (b->gout != IBCC__F_NONE) ibcc__wm_set_rate(f, b->gout, out);
+    if (!b->stop_sent && b->level >= f->d.stop_mark) {
+        b->stop_sent = 1;
+        ibcc__wm_signal(f, c, IBCC__WM_STOP, IBCC__F_NONE);
+    } else if (b->stop_sent && b->level <= f->d.go_mark) {
+        b->stop_sent = 0;
+        ibcc__wm_signal(f, c, IBCC__WM_GO, IBCC__F_NONE);
+    }
+    net_in = b->in_rate && b->n;        /* bytes come in */
+    if (net_in && !out && !b->stop_sent)
+        wait = f->d.stop_mark - b->level;
+    if (out && !net_in && b->stop_sent) {
+        uint64_t w = b->level - f->d.go_mark;
+        if (wait == 0 || w < wait) wait = w;
+    }
+    if (out && !fed) {                  /* the front drains */
+        uint64_t w = fr->bytes;
+        if (wait == 0 || w < wait) wait = w;
+    }
+    ibcc__wm_arm(f, c, 0, wait);
+}
+
+/* E_WTIMER: a buffer or host sender reached the point its timer was set
+   for. */
+static void ibcc__wm_timer(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 1);
+    f->wm[c].timer_on[idx & 1u] = 0;
+    if (idx & 1u) {
+        ibcc__wm_advance_tx(f, c);
+        ibcc__wm_host_tx(f, c);
+    } else {
+        ibcc__wm_advance(f, c);
+        ibcc__wm_recompute(f, c);
+    }
+}
+
+/* E_WROUTE: the front worm of the buffer at the end of c has its route:
+   it asks for its output; the switch arbitrates once the instant's
+   events are in. */
+static void ibcc__wm_route(ibcc_fabric *f, uint32_t c)
+{
+    ibcc__fworm *b = &f->wm[c];
+    const ibcc__fnode *n = &f->node[f->ch[c].to];
+    const ibcc__fpkt *p;
+    if (b->n == 0 || b->routed) return;
+    p = ibcc__fab_pkt(f, ibcc__wm_ent(f, b, 0)->worm);
+    b->routed = 1;
+    b->out_port = f->route[(uint64_t)n->idx * f->nn
+                           + f->flow[p->flow].d.dst];
+    ibcc__fab_kick_sw(f, n->idx);
+}
+
+/* E_WLINK: a stream change reaches channel c's receiver, or a STOP/GO
+   its sender. */
+static void ibcc__wm_link(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t code = (uint32_t)(idx & 7u);
+    uint32_t c = (uint32_t)((idx >> 3) & 0x1ffffffu);
+    uint32_t worm = (uint32_t)(idx >> 28);
+    ibcc__fworm *b = &f->wm[c];
+    if (code == IBCC__WM_STOP || code == IBCC__WM_GO) {
+        ibcc__wm_advance_tx(f, c);
+        b->stopped = code == IBCC__WM_STOP;
+        if (b->feed != IBCC__F_NONE) ibcc__wm_recompute(f, b->feed);
+        else if (b->owner != IBCC__F_NONE) ibcc__wm_host_tx(f, c);
+        return;
+    }
+    ibcc__wm_advance(f, c);
+    if (code == IBCC__WM_HEAD) {
+        b->in_worm = worm;
+        b->in_rate = 1;
+        if (ibcc__wm_at_switch(f, c)) {
+            ibcc__fwent *e = &b->ring[(b->first + b->n) % f->wcap];
+            e->worm = worm;
+            e->bytes = 0;
+            if (++b->n == 1u)
+                ibcc__fab_at(f, f->loop.now + f->wfwd, IBCC__F_E_WROUTE, c,
+                             NULL);
+        } else {
+            ibcc__fab_pkt(f, worm)->t_tail = f->loop.now;
+        }
+    } else if (code == IBCC__WM_TAIL) {
+        b->in_rate = 0;
+        b->in_worm = IBCC__F_NONE;
+        if (!ibcc__wm_at_switch(f, c)) {   /* delivered */
+            ibcc__fpkt *p = ibcc__fab_pkt(f, worm);
+            ibcc__fab_account(f, p, p->t_tail);
+            ibcc__fab_pkt_del(f, worm);
+            return;
+        }
+    } else {
+        b->in_rate = code;
+    }
+    if (ibcc__wm_at_switch(f, c)) ibcc__wm_recompute(f, c);
+}
+
+/* Output arbitration of a wormhole switch (its kind's serve step): each
+   free output is granted, round robin from the input after the last one
+   it granted, to an input whose routed front worm asks for it; with
+   worm_priority a high-priority worm first. */
+static void ibcc__wm_serve(ibcc_fabric *f, ibcc__fsw *w)
+{
+    const ibcc__fnode *n = &f->node[w->node];
+    uint32_t o, k, pass;
+    for (o = 0; o < n->ports; o++) {
+        uint32_t co = f->out_ch[n->base + o], pick = IBCC__F_NONE;
+        if (co == IBCC__F_NONE || f->wm[co].owner != IBCC__F_NONE) continue;
+        for (pass = 0; pass < 2u && pick == IBCC__F_NONE; pass++) {
+            for (k = 1; k <= n->ports; k++) {
+                uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
+                uint32_t ci = f->in_ch[n->base + in];
+                const ibcc__fworm *b;
+                if (ci == IBCC__F_NONE) continue;
+                b = &f->wm[ci];
+                if (!b->n || !b->routed || b->gout != IBCC__F_NONE
+                    || b->out_port != o)
+                    continue;
+                if (f->d.worm_priority && pass == 0
+                    && !f->flow[ibcc__fab_pkt(f, ibcc__wm_ent(f, b, 0)->worm)
+                                ->flow].d.prio)
+                    continue;
+                pick = in;
+                break;
+            }
+            if (!f->d.worm_priority) break;
+        }
+        if (pick == IBCC__F_NONE) continue;
+        {
+            uint32_t ci = f->in_ch[n->base + pick];
+            ibcc__fworm *b = &f->wm[ci], *oc = &f->wm[co];
+            ibcc__wm_advance(f, ci);
+            f->wrr[n->base + o] = pick;
+            oc->owner = ibcc__wm_ent(f, b, 0)->worm;
+            oc->feed = ci;
+            oc->sent = 0;
+            oc->headed = 0;
+            b->gout = co;
+            f->hops++;
+            ibcc__wm_recompute(f, ci);
+        }
+    }
+}
+
+static int ibcc__wm_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+                             uint32_t size)
+{
+    (void)f; (void)w; (void)out; (void)size;
+    return 0;                   /* no packets reach a wormhole switch */
+}
+static void ibcc__wm_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+                            unsigned in, unsigned out)
+{
+    (void)f; (void)w; (void)pi; (void)in; (void)out;
+}
+static void ibcc__wm_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+{
+    (void)f; (void)w; (void)c;
+}
+static const ibcc__fswkind ibcc__fab_wormhole = {
+    ibcc__wm_can_take, ibcc__wm_picked, ibcc__wm_serve, ibcc__wm_txend
+};
+
+/* Host h may start a worm: its link is free (the last worm's tail has
+   left); a waiting high-priority worm goes first, else a low-priority
+   one, round robin among the flows of a priority. A worm starts on the
+   byte clock. */
+static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h)
+{
+    ibcc__fhost *o = &f->host[h];
+    ibcc__fworm *oc = &f->wm[o->chan];
+    ibcc_time now = f->loop.now;
+    uint32_t k, pass, pick = IBCC__F_NONE, pi;
+    ibcc__fflow *fl;
+    ibcc__fpkt *p;
+    if (oc->owner != IBCC__F_NONE || o->nflows == 0) return;
+    for (pass = 0; pass < 2u && pick == IBCC__F_NONE; pass++)
+        for (k = 0; k < o->nflows; k++) {
+            uint32_t pos = (o->rr + k) % o->nflows;
+            uint32_t fi = f->hflow[o->first + pos];
+            if (f->flow[fi].d.prio != (pass == 0) ||
+                !ibcc__fab_has_data(&f->flow[fi]))
+                continue;
+            pick = pos;
+            break;
+        }
+    if (pick == IBCC__F_NONE) return;
+    if (now % f->wbt) {                 /* wait for the byte clock */
+        ibcc__fab_wake_host(f, h, now + f->wbt - now % f->wbt);
+        return;
+    }
+    fl = &f->flow[f->hflow[o->first + pick]];
+    pi = ibcc__fab_take(f, f->hflow[o->first + pick]);
+    if (pi == IBCC__F_NONE) return;      /* out of memory: f->err */
+    o->rr = (pick + 1u) % o->nflows;
+    p = ibcc__fab_pkt(f, pi);
+    p->lane = 2;                        /* a worm in the network */
+    p->t_inject = now;
+    fl->st.sent++;
+    fl->st.sent_bytes += p->size;
+    f->cls[fl->d.cls].st.sent++;
+    f->bytes_sent += p->size;
+    if (f->d.observer.sent) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(p, o->node, now, &v);
+        f->d.observer.sent(f->d.observer.user, &v);
+    }
+    ibcc__wm_advance_tx(f, o->chan);
+    oc->owner = pi;
+    oc->feed = IBCC__F_NONE;
+    oc->sent = 0;
+    oc->headed = 0;
+    oc->ts = now;
+    f->hops++;
+    ibcc__wm_host_tx(f, o->chan);
+}
+
 /* ---- create / destroy -------------------------------------------------- */
 IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
 {
@@ -9439,6 +10111,7 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
     if (d->out_buf_packets == 0) d->out_buf_packets = d->buf_packets;
     if (d->out_buf_credits == 0) d->out_buf_credits = d->buf_credits;
     if (d->bin == 0) d->bin = IBCC_US(100);
+    if (d->slack_bytes == 0) d->slack_bytes = 80u;
     if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
         d->dest.ack_bytes = 20u;
     if (d->data_size > 65535u || d->buf_packets > 65535u
@@ -9448,7 +10121,10 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
         || d->prop_delay > IBCC_FABRIC_MAX_DELAY
         || d->fwd_delay > IBCC_FABRIC_MAX_DELAY
         || (d->switch_kind != IBCC_SWITCH_VCT
-            && d->switch_kind != IBCC_SWITCH_CIOQ))
+            && d->switch_kind != IBCC_SWITCH_CIOQ
+            && d->switch_kind != IBCC_SWITCH_WORMHOLE)
+        || d->slack_bytes > (1u << 20) || d->stop_mark > d->slack_bytes
+        || d->go_mark > d->slack_bytes || d->worm_priority > 1u)
         return IBCC_ERR_RANGE;
     /* a data packet could never enter a buffer */
     if (d->buf_credits && d->buf_credits < ibcc__fab_units(d->data_size))
@@ -9493,6 +10169,9 @@ static void ibcc__fab_release(ibcc_fabric *f)
     ibcc__fab_free(&a, f->law_mem);
     ibcc__fab_free(&a, f->flow_bins);
     ibcc__fab_free(&a, f->ch_bins);
+    ibcc__fab_free(&a, f->wm);
+    ibcc__fab_free(&a, f->wring);
+    ibcc__fab_free(&a, f->wrr);
     ibcc__fab_free(&a, f);
 }
 
@@ -9538,7 +10217,8 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             return IBCC_ERR_RANGE;
         if ((uint32_t)n->switch_kind != 0
             && n->switch_kind != IBCC_SWITCH_VCT
-            && n->switch_kind != IBCC_SWITCH_CIOQ)
+            && n->switch_kind != IBCC_SWITCH_CIOQ
+            && n->switch_kind != IBCC_SWITCH_WORMHOLE)
             return IBCC_ERR_RANGE;
         if (ports == 0 || ports > IBCC_ARBITER_MAX_PORTS)
             return IBCC_ERR_CAPACITY;
@@ -9669,14 +10349,16 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         ibcc_result r;
         char *mem;
         int cioq;
+        ibcc_switch_kind sk;
         if (f->node[i].kind != IBCC_FABRIC_SWITCH) continue;
         w = &f->sw[s++];
         w->f = f;
         w->node = i;
-        cioq = ((uint32_t)nd->switch_kind ? nd->switch_kind
-                                           : f->d.switch_kind)
-               == IBCC_SWITCH_CIOQ;
-        w->kind = cioq ? &ibcc__fab_cioq : &ibcc__fab_vct;
+        sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
+        cioq = sk == IBCC_SWITCH_CIOQ;
+        w->kind = cioq ? &ibcc__fab_cioq
+                : sk == IBCC_SWITCH_WORMHOLE ? &ibcc__fab_wormhole
+                : &ibcc__fab_vct;
         w->ob_cap_p = f->d.out_buf_packets;
         w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
                                            : f->d.out_buf_packets * 1024u;
@@ -9741,6 +10423,7 @@ static ibcc_result ibcc__fab_flow_check(const ibcc_fabric *f,
         || f->node[x->dst].kind != IBCC_FABRIC_HOST
         || x->traffic > IBCC_TRAFFIC_POISSON || x->agent > IBCC_AGENT_MVCM
         || x->persistent > 1u || x->size > 65535u
+        || x->prio > 1u || x->msg_exp > 1u || (x->msg_exp && !x->msg_bytes)
         || x->cls >= IBCC_FABRIC_CLASSES
         || (x->stop != 0 && x->stop <= x->start))
         return IBCC_ERR_RANGE;
@@ -9873,6 +10556,92 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
     return IBCC_OK;
 }
 
+/* Hops of the route from host src to host dst counted in switches (the
+   slack buffers a worm crosses; routes were checked by ibcc__fab_walk). */
+static uint32_t ibcc__fab_switch_hops(const ibcc_fabric *f, uint32_t src,
+                                      uint32_t dst)
+{
+    uint32_t c = f->out_ch[f->node[src].base], hops = 0;
+    for (;;) {
+        const ibcc__fnode *n = &f->node[f->ch[c].to];
+        if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
+        hops++;
+        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + dst]];
+    }
+}
+
+/* Wormhole fabrics (section 10): every switch WORMHOLE, one link rate
+   with a whole number of picoseconds per byte, no ACK traffic (agent
+   NONE, no window), STOP/GO marks that the slack buffer can honour over
+   the longest round trip, segment lengths per flow. */
+static ibcc_result ibcc__fab_worm_setup(ibcc_fabric *f)
+{
+    ibcc_fabric_desc *d = &f->d;
+    ibcc_segment_desc sd;
+    uint32_t i, nworm = 0;
+    uint64_t rtt = 0;
+    ibcc_time maxprop = 0;
+    ibcc_result r;
+    for (i = 0; i < f->nsw; i++)
+        nworm += f->sw[i].kind == &ibcc__fab_wormhole;
+    for (i = 0; i < f->nf; i++)
+        if (d->flows[i].prio && nworm == 0) return IBCC_ERR_UNSUPPORTED;
+    if (nworm == 0) return IBCC_OK;
+    if (nworm != f->nsw || d->nic_fifo || d->host_cap
+        || d->marker.engine != IBCC_MARKER_NONE)
+        return IBCC_ERR_UNSUPPORTED;
+    if (f->nch >= (1u << 25)) return IBCC_ERR_CAPACITY;
+    f->worm = 1;
+    for (i = 0; i < f->nch; i++) {
+        if (f->ch[i].rate != f->ch[0].rate) return IBCC_ERR_UNSUPPORTED;
+        if (f->ch[i].prop > maxprop) maxprop = f->ch[i].prop;
+    }
+    if (f->ch[0].rate > IBCC_S(1) || IBCC_S(1) % f->ch[0].rate)
+        return IBCC_ERR_RANGE;      /* no whole byte time */
+    f->wbt = IBCC_S(1) / f->ch[0].rate;
+    f->wfwd = (d->fwd_delay + f->wbt - 1u) / f->wbt * f->wbt;
+    rtt = 2u * ((maxprop + f->wbt - 1u) / f->wbt);
+    if (d->stop_mark == 0) {
+        if (rtt >= d->slack_bytes) return IBCC_ERR_RANGE;
+        d->stop_mark = d->slack_bytes - (uint32_t)rtt;
+    }
+    if (d->go_mark == 0)
+        d->go_mark = rtt < d->stop_mark ? (uint32_t)rtt : d->stop_mark / 2u;
+    if ((uint64_t)d->stop_mark + rtt > d->slack_bytes
+        || d->go_mark >= d->stop_mark)
+        return IBCC_ERR_RANGE;
+    sd = d->segment;
+    if (sd.slack_bytes == 0) sd.slack_bytes = d->slack_bytes;
+    if ((r = ibcc_segment_init(&f->seg, &sd)) != IBCC_OK) return r;
+    d->segment.seg_bytes = f->seg.seg_bytes;
+    d->segment.slack_bytes = f->seg.slack_bytes;
+    for (i = 0; i < f->nf; i++) {
+        ibcc__fflow *fl = &f->flow[i];
+        if (fl->d.agent != IBCC_AGENT_NONE || fl->d.window)
+            return IBCC_ERR_UNSUPPORTED;
+        if (d->flows[i].size == 0) {     /* the segment rule decides */
+            uint64_t len = ibcc_segment_len(&f->seg,
+                fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
+                ibcc__fab_switch_hops(f, fl->d.src, fl->d.dst));
+            fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
+        }
+    }
+    f->wcap = d->slack_bytes + 2u;
+    f->wm = (ibcc__fworm *)ibcc__fab_alloc(&f->al,
+                                  ibcc__fab_mul(f->nch, sizeof *f->wm));
+    f->wring = (ibcc__fwent *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
+                       ibcc__fab_mul(f->nch, f->wcap), sizeof *f->wring));
+    f->wrr = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(f->nports, 4));
+    if (!f->wm || !f->wring || !f->wrr) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nch; i++) {
+        ibcc__fworm *b = &f->wm[i];
+        b->owner = b->feed = b->in_worm = b->gout = IBCC__F_NONE;
+        b->prop = (f->ch[i].prop + f->wbt - 1u) / f->wbt * f->wbt;
+        b->ring = f->wring + (size_t)i * f->wcap;
+    }
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
                                         const ibcc_fabric_desc *desc)
 {
@@ -9921,6 +10690,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     ibcc__fab_credits(f);
     if ((r = ibcc__fab_switches(f)) != IBCC_OK) goto fail;
     if ((r = ibcc__fab_flows(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc__fab_worm_setup(f)) != IBCC_OK) goto fail;
     memset(&pd, 0, sizeof pd);
     pd.capacity = f->nf ? f->nf : 1u;
     if ((r = ibcc_pairstate_defaults(&pd)) != IBCC_OK) goto fail;
@@ -9938,6 +10708,13 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
     cap += (uint64_t)f->nch * (1u + 4u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
+    /* wormhole: per channel its timers, a route and the stream changes
+       on its wire (at most four per byte time in flight) */
+    if (f->worm) {
+        ibcc_time mp = 0;
+        for (i = 0; i < f->nch; i++) if (f->wm[i].prop > mp) mp = f->wm[i].prop;
+        cap += (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
+    }
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
     /* start small, double on demand up to the bound (a capacity the
@@ -9954,6 +10731,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if (!f->loop_mem) { r = sz ? IBCC_ERR_NOMEM : IBCC_ERR_CAPACITY; goto fail; }
     if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
         goto fail;
+    (void)ibcc_loop_set_idle(&f->loop, ibcc__fab_idle, f);
     if (d.horizon) {
         f->nbins = d.horizon / d.bin + (d.horizon % d.bin != 0);
         if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
@@ -10029,11 +10807,71 @@ static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
     return u;
 }
 
+/* Bytes sent on wormhole channel c up to now (its count carried forward
+   from the sender's last update without changing it). */
+static uint64_t ibcc__wm_tx_now(const ibcc_fabric *f, uint32_t c)
+{
+    const ibcc__fworm *b = &f->wm[c];
+    ibcc_time ts = b->feed != IBCC__F_NONE ? f->wm[b->feed].tr : b->ts;
+    if (!b->rate || b->owner == IBCC__F_NONE) return b->tx;
+    return b->tx + (f->loop.now - ts) / f->wbt;
+}
+
+/* Wormhole byte conservation at the current instant (section 10), from
+   each side's counts carried forward to now without changing them: on
+   every channel 0 <= sent - arrived <= the bytes its wire holds; in every
+   slack buffer arrived - left = level = the sum of its entries <= slack,
+   each entry within its worm; a sender never past its worm's size. */
+static ibcc_result ibcc__wm_check(const ibcc_fabric *f, uint64_t *worms)
+{
+    ibcc_time now = f->loop.now;
+    uint32_t c, k, i;
+    for (c = 0; c < f->nch; c++) {
+        const ibcc__fworm *b = &f->wm[c], *o;
+        uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0, dout = 0;
+        uint64_t tx = ibcc__wm_tx_now(f, c), sum = 0;
+        if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
+            return IBCC_ERR_MISMATCH;
+        if (b->owner != IBCC__F_NONE
+            && b->sent + (tx - b->tx) > ibcc__fab_pkt(f, b->owner)->size)
+            return IBCC_ERR_MISMATCH;
+        if (!ibcc__wm_at_switch(f, c)) continue;
+        o = b->gout != IBCC__F_NONE ? &f->wm[b->gout] : NULL;
+        if (o && o->rate) dout = (now - b->tr) / f->wbt;
+        if (b->n > f->wcap || (b->n == 0 && b->level != 0))
+            return IBCC_ERR_MISMATCH;
+        for (k = 0; k < b->n; k++) {
+            const ibcc__fwent *e = ibcc__wm_ent(f, b, k);
+            if (e->bytes > ibcc__fab_pkt(f, e->worm)->size)
+                return IBCC_ERR_MISMATCH;
+            sum += e->bytes;
+        }
+        sum += b->n ? din : 0;
+        if (sum < dout) return IBCC_ERR_MISMATCH;
+        sum -= dout;
+        if (b->level + (b->n ? din : 0) < dout
+            || b->level + (b->n ? din : 0) - dout != sum
+            || sum > f->d.slack_bytes
+            || b->rx + din - (b->out + dout) != sum)
+            return IBCC_ERR_MISMATCH;
+    }
+    *worms = 0;
+    for (i = 0; i < f->nchunk; i++)
+        for (k = 0; k < IBCC__F_CHUNK; k++)
+            if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
+                ++*worms;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
 {
     uint64_t located = 0, live = 0;
     uint32_t c, ln, i, k;
     if (!f) return IBCC_ERR_NULL;
+    if (f->worm) {                      /* worms in the network */
+        ibcc_result r = ibcc__wm_check(f, &located);
+        if (r != IBCC_OK) return r;
+    }
     for (c = 0; c < f->nch; c++) {
         const ibcc__fchan *ch = &f->ch[c];
         const ibcc__fnode *to = &f->node[ch->to];
@@ -10277,6 +11115,12 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
 {
     if (!f) return IBCC_ERR_NULL;
     if (channel >= f->nch) return IBCC_ERR_RANGE;
+    if (f->worm) {          /* a wormhole link is busy while bytes flow */
+        uint64_t tx = ibcc__wm_tx_now(f, channel);
+        if (bytes) *bytes = tx;
+        if (busy) *busy = tx * f->wbt;
+        return IBCC_OK;
+    }
     if (bytes) *bytes = f->ch[channel].bytes;
     if (busy) {
         /* a transmission under way counts only up to now */

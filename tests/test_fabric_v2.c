@@ -853,7 +853,7 @@ static void test_desc_errors(void)
     d.speedup = 17;
     T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d);
-    d.switch_kind = (ibcc_switch_kind)3;
+    d.switch_kind = (ibcc_switch_kind)4;
     T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d);
     d.out_buf_credits = 40;                /* credits without buf_credits */

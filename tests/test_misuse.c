@@ -149,6 +149,8 @@ static void loop_misuse(void)
     T_EQU(ibcc_loop_pending(NULL), 0);
     T_EQU(ibcc_loop_next_time(NULL), IBCC_TIME_MAX);
     T_EQ(ibcc_loop_run_until(&l, IBCC_TIME_MAX, NULL), IBCC_OK);
+    T_EQ(ibcc_loop_set_idle(NULL, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_set_idle(&l, NULL, &l), IBCC_OK);
 }
 
 /* ---- L1 law ----------------------------------------------------------- */
@@ -1057,6 +1059,18 @@ static void segment_misuse(void)
     T_EQ(ibcc_segment_pick(-1, 0, 0), IBCC_SEGMENT_PICK_NONE);
     T_EQ(ibcc_segment_pick(0, -5, 1), IBCC_SEGMENT_HIGH);
     T_EQ(ibcc_segment_pick(0, 0, 0), IBCC_SEGMENT_PICK_NONE);
+    {
+        ibcc_segment_delay dl;
+        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 0.5, NULL),
+             IBCC_ERR_NULL);
+        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, -0.1, &dl),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, NAN, &dl),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_segment_high_delay(UINT64_MAX, UINT64_MAX, UINT32_MAX,
+             UINT32_MAX, IBCC_TIME_MAX, IBCC_TIME_MAX, IBCC_TIME_MAX, 1.0,
+             &dl), IBCC_OK);
+    }
 }
 
 /* ---- L1 marker (read-only use: another engineer's section) ------------ */

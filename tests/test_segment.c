@@ -112,8 +112,40 @@ static void test_misuse_regressions(void)
     T_EQU(ibcc_segment_count(&z, 1000, IBCC_SEGMENT_LOW, 3), 0);
 }
 
+/* The high-priority delay, by hand: 80 MB/s (tau = 12 500 ps), 1000-byte
+   message, 3 switches (4 links of 125 ns), routing 50 ns: unloaded =
+   1000*12.5 ns + 4*125 ns + 3*50 ns = 13 150 ns. 100-byte segments at 4
+   contention points: max = 4*100*12.5 ns = 5 000 ns; at low-priority load
+   0.5 mean = 4*0.5*1250 ns / 2 = 1 250 ns. */
+static void test_high_delay(void)
+{
+    ibcc_segment_delay dl;
+    T_EQ(ibcc_segment_high_delay(1000, 100, 3, 4, 12500, 125000, 50000, 0.5,
+                                 &dl), IBCC_OK);
+    T_NEAR(dl.unloaded, 13150000.0, 1e-6);
+    T_NEAR(dl.wait_max, 5000000.0, 1e-6);
+    T_NEAR(dl.wait_mean, 1250000.0, 1e-6);
+    /* twice the segment, twice the wait; no low-priority load, no wait */
+    T_EQ(ibcc_segment_high_delay(1000, 200, 3, 4, 12500, 125000, 50000, 0.5,
+                                 &dl), IBCC_OK);
+    T_NEAR(dl.wait_mean, 2500000.0, 1e-6);
+    T_EQ(ibcc_segment_high_delay(1000, 200, 3, 4, 12500, 125000, 50000, 0.0,
+                                 &dl), IBCC_OK);
+    T_NEAR(dl.wait_mean, 0.0, 0.0);
+    T_NEAR(dl.wait_max, 10000000.0, 1e-6);
+    /* a direct link (0 switches): M*tau + one propagation delay */
+    T_EQ(ibcc_segment_high_delay(10, 1, 0, 0, 1000, 5000, 7, 1.0, &dl),
+         IBCC_OK);
+    T_NEAR(dl.unloaded, 15000.0, 1e-9);
+    T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 1.5, &dl),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 0.5, NULL),
+         IBCC_ERR_NULL);
+}
+
 int main(void)
 {
+    T_RUN(test_high_delay);
     T_RUN(test_lengths);
     T_RUN(test_messages);
     T_RUN(test_pick);

@@ -107,3 +107,15 @@ done
 plot mvcm_time.gp
 "$SIM" mvcm-sweep --out "$DATA/mvcm_sweep.csv"
 plot mvcm_sweep.gp
+
+# ---- 7. [K] wormhole: two-host accepted vs load, torus delay vs segment ----
+"$SIM" wormhole-sweep --vary load --case twohost --time 200 --seed $SEED \
+    --out "$DATA/wormhole_twohost.csv" 2>/dev/null
+plot wormhole_twohost.gp
+for slack in 80 150; do
+    "$SIM" wormhole-sweep --vary seg --case torus --load 0.2 --slack $slack \
+        --time 50 --seed $SEED --out "$DATA/wormhole_torus$slack.csv" 2>/dev/null
+done
+"$SIM" wormhole-sweep --vary seg --case torus --pattern pair --load 0.2 \
+    --time 50 --seed $SEED --out "$DATA/wormhole_pair80.csv" 2>/dev/null
+plot wormhole_torus.gp
