@@ -168,6 +168,21 @@ static int chance(ctx *c, unsigned in256)
     return fz_u8(&c->in) < in256;
 }
 
+/* A switch kind: WORMHOLE with chance worm/256, else 0 (the desc's),
+   VCT or CIOQ, or (bad allowed) an unknown kind. */
+static ibcc_switch_kind switch_kind_(ctx *c, int line, unsigned worm)
+{
+    uint8_t b = fz_u8(&c->in);
+    if (b < worm) return IBCC_SWITCH_WORMHOLE;
+    if (b >= 250u && c->allow_bad) {
+        c->bad = 1;
+        c->bad_line = line;
+        return (ibcc_switch_kind)(4u + (b & 1u));
+    }
+    return (ibcc_switch_kind)(b % 3u);
+}
+#define switch_kind(c, worm) switch_kind_((c), __LINE__, (worm))
+
 /* A chance of damage, only where bad values are allowed (high bytes:
    an input that ran out, all zeros, does no damage). */
 static int harm(ctx *c, unsigned in256)
@@ -220,6 +235,7 @@ typedef struct cfg {
     uint8_t flow_sl[256];
     uint16_t cct_table[8];
     int routes_whole;              /* routes unchanged from a builder */
+    int worm;                      /* every switch WORMHOLE */
     int run_may_fail;              /* memory limit or loop capacity */
     int law_used_bad, cct_bad, mvcm_bad, cct_sure;
     ibcc_time t_in;                /* requested run length */
@@ -446,7 +462,6 @@ static void decode_desc(ctx *c, cfg *g)
 {
     ibcc_fabric_desc *d = &g->d;
     uint32_t i, minports = 256;
-    int cioq_any;
     d->link_rate = chance(c, 128) ? 0 : pick(c, IBCC_MBYTES(100),
                                              IBCC_GBYTES(50), 1, UINT64_MAX, 1, 0);
     d->prop_delay = chance(c, 128) ? 0 : pick(c, 1, IBCC_US(2), 1,
@@ -473,7 +488,7 @@ static void decode_desc(ctx *c, cfg *g)
         if (d->buf_credits > 65535u) UNSURE(c);
     }
     d->ack_buf_packets = (uint32_t)pick(c, 0, 32, 0, 65535, 65536, 0xffffffffu);
-    d->switch_kind = (ibcc_switch_kind)choice(c, 3, 4);
+    d->switch_kind = switch_kind(c, 12);
     d->speedup = (uint32_t)pick(c, 0, 16, 0, 16, 17, 0xffffffffu);
     d->out_buf_packets = (uint32_t)pick(c, 0, 16, 0, 65535, 65536, 0xffffffffu);
     d->out_buf_credits = 0;
@@ -492,18 +507,16 @@ static void decode_desc(ctx *c, cfg *g)
                                 : 0u;
     d->host_cap = chance(c, 60) ? pick(c, IBCC_MBYTES(100), IBCC_GBYTES(50),
                                        1, UINT64_MAX, 1, 0) : 0;
-    /* per node switch kinds: mixed */
-    cioq_any = d->switch_kind == IBCC_SWITCH_CIOQ;
+    /* per node switch kinds: mixed (WORMHOLE rarely: a fabric is
+       wormhole throughout) */
     for (i = 0; i < d->node_count; i++) {
         g->nodes[i].switch_kind = (ibcc_switch_kind)0;
-        if (chance(c, 80)) {
-            g->nodes[i].switch_kind = (ibcc_switch_kind)choice(c, 3, 4);
-            if (g->nodes[i].switch_kind == IBCC_SWITCH_CIOQ) cioq_any = 1;
-        }
+        if (chance(c, 80))
+            g->nodes[i].switch_kind = switch_kind(c,
+                d->switch_kind == IBCC_SWITCH_WORMHOLE ? 160u : 4u);
         if (g->nodes[i].kind == IBCC_FABRIC_SWITCH && g->nodes[i].ports < minports)
             minports = g->nodes[i].ports;
     }
-    (void)cioq_any;
     /* arbiter */
     d->arbiter.policy = (ibcc_arb_policy)choice(c, 4, 5);
     d->arbiter.bypass_limit = (uint32_t)pick(c, 0, 8, 0, 65535, 65536,
@@ -794,6 +807,21 @@ static void decode_flows(ctx *c, cfg *g)
             if ((m + sz - 1u) / sz > 4096u && (x->packets == 0 || x->packets > 4096u))
                 m = (uint64_t)sz * 4096u - fz_below(&c->in, sz);
             x->msg_bytes = (uint32_t)m;
+            /* exponential lengths (mean msg_bytes): at most 200 packets
+               on average, so a message beyond 4096 is e^-20 rare */
+            if (chance(c, 40)) {
+                if (x->msg_bytes > 200u * sz) x->msg_bytes = 200u * sz;
+                x->msg_exp = 1;
+            }
+        }
+        if (harm(c, 12)) {                 /* not 0/1, or without messages */
+            x->msg_exp = x->msg_bytes ? 2u : 1u;
+            BAD(c);
+        }
+        x->prio = chance(c, 64);           /* WORMHOLE only */
+        if (harm(c, 12)) {
+            x->prio = 2;
+            BAD(c);
         }
         /* cross-field rules */
         u = (sz + 63u) / 64u;
@@ -1119,11 +1147,11 @@ static void check_flow(const ibcc_fabric *f, const cfg *g, runst *rs,
                  (unsigned long long)s->lat_min, (unsigned long long)mean,
                  (unsigned long long)s->lat_max);
         FZ_CHECK(s->delivered_bytes >= s->delivered
-                 && s->delivered_bytes <= s->delivered * (uint64_t)sz,
+                 && (g->worm || s->delivered_bytes <= s->delivered * (uint64_t)sz),
                  "flow %u: %llu bytes in %llu packets of at most %u", i,
                  (unsigned long long)s->delivered_bytes,
                  (unsigned long long)s->delivered, sz);
-        if (x->msg_bytes == 0)
+        if (x->msg_bytes == 0 && !g->worm)
             FZ_CHECK(s->delivered_bytes == s->delivered * (uint64_t)sz,
                      "flow %u: %llu bytes in %llu packets of %u", i,
                      (unsigned long long)s->delivered_bytes,
@@ -1131,7 +1159,7 @@ static void check_flow(const ibcc_fabric *f, const cfg *g, runst *rs,
     }
     if (x->msg_bytes == 0) FZ_CHECK(s->msgs == 0, "flow %u: messages", i);
     else FZ_CHECK(s->msgs * (uint64_t)x->msg_bytes <= s->delivered_bytes
-                  || rs->reset_done,
+                  || rs->reset_done || x->msg_exp,
                   "flow %u: %llu messages of %u bytes in %llu bytes", i,
                   (unsigned long long)s->msgs, x->msg_bytes,
                   (unsigned long long)s->delivered_bytes);
@@ -1140,14 +1168,16 @@ static void check_flow(const ibcc_fabric *f, const cfg *g, runst *rs,
                  "flow %u: delivered %llu sent %llu generated %llu", i,
                  (unsigned long long)s->delivered, (unsigned long long)s->sent,
                  (unsigned long long)s->generated);
-        FZ_CHECK(s->sent_bytes >= s->sent && s->sent_bytes <= s->sent * (uint64_t)sz
-                 && (x->msg_bytes || s->sent_bytes == s->sent * (uint64_t)sz),
+        FZ_CHECK(s->sent_bytes >= s->sent
+                 && (g->worm || (s->sent_bytes <= s->sent * (uint64_t)sz
+                                 && (x->msg_bytes
+                                     || s->sent_bytes == s->sent * (uint64_t)sz))),
                  "flow %u: sent %llu bytes in %llu packets of %u", i,
                  (unsigned long long)s->sent_bytes, (unsigned long long)s->sent, sz);
         FZ_CHECK(s->acks <= s->delivered, "flow %u: %llu acks, %llu delivered",
                  i, (unsigned long long)s->acks, (unsigned long long)s->delivered);
         if ((x->traffic == IBCC_TRAFFIC_GREEDY || x->traffic == IBCC_TRAFFIC_ONOFF)
-            && x->msg_bytes == 0)
+            && x->msg_bytes == 0 && !g->worm)
             FZ_CHECK(s->generated == s->sent,
                      "flow %u greedy: generated %llu sent %llu", i,
                      (unsigned long long)s->generated, (unsigned long long)s->sent);
@@ -1189,6 +1219,7 @@ static void check_flow(const ibcc_fabric *f, const cfg *g, runst *rs,
         /* RATE: one unit at the start, then one every wire time of a unit
            at the offered load, cut into packets, up to the limit */
         if (x->traffic == IBCC_TRAFFIC_RATE && x->start_after == 0
+            && !x->msg_exp && !g->worm
             && (x->stop == 0 || now < x->stop) && now >= x->start) {
             uint64_t unit = x->msg_bytes ? x->msg_bytes : sz;
             uint64_t ppu = (unit + sz - 1u) / sz;
@@ -1397,7 +1428,11 @@ static void check_step(const ibcc_fabric *f, const cfg *g, runst *rs,
         FZ_CHECK(consumed <= made && acks <= consumed,
                  "replies: made %llu consumed %llu acks %llu", (unsigned long long)made,
                  (unsigned long long)consumed, (unsigned long long)acks);
-        if (g->d.dest.transport == IBCC_DEST_UNACKED)
+        if (g->worm)
+            FZ_CHECK(made == 0 && consumed == 0,
+                     "wormhole: %llu replies made, %llu consumed",
+                     (unsigned long long)made, (unsigned long long)consumed);
+        else if (g->d.dest.transport == IBCC_DEST_UNACKED)
             FZ_CHECK(made <= marked && acks == 0,
                      "UD: %llu replies for %llu marked deliveries, %llu acks",
                      (unsigned long long)made, (unsigned long long)marked,
@@ -1422,6 +1457,7 @@ static void check_step(const ibcc_fabric *f, const cfg *g, runst *rs,
                  "channel totals %u", c);
         FZ_CHECK(busy <= now, "channel %u: busy %llu ps in %llu ps", c,
                  (unsigned long long)busy, (unsigned long long)now);
+        if (g->worm) continue;             /* no link_busy reports */
         FZ_CHECK(bytes == o->ch_bytes[c],
                  "channel %u: totals %llu bytes, observer %llu", c,
                  (unsigned long long)bytes, (unsigned long long)o->ch_bytes[c]);
@@ -1591,11 +1627,12 @@ static void dump(const cfg *g, const ctx *c, const ibcc_time *t)
         const ibcc_fabric_flow *x = &g->flows[i];
         fprintf(stderr, "flow %u: %u -> %u traffic %u agent %u window %u size %u "
                 "cls %u pers %u start %llu stop %llu on %llu off %llu offered "
-                "%llu rate %llu packets %llu after %llu msg %u\n", i, x->src,
+                "%llu rate %llu packets %llu after %llu msg %u exp %u prio %u\n",
+                i, x->src,
                 x->dst, x->traffic, x->agent, x->window, x->size, x->cls,
                 x->persistent, U(x->start), U(x->stop), U(x->on_mean),
                 U(x->off_mean), U(x->offered), U(x->rate), U(x->packets),
-                U(x->start_after), x->msg_bytes);
+                U(x->start_after), x->msg_bytes, x->msg_exp, x->prio);
     }
 #undef U
 }
@@ -1620,6 +1657,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!decode_topology(&c, &g)) return 0;
     decode_desc(&c, &g);
     decode_flows(&c, &g);
+    {
+        /* switch kinds: wormhole throughout or not at all; priorities
+           only in wormhole fabrics */
+        uint32_t i, nw = 0;
+        for (i = 0; i < g.d.node_count; i++) {
+            uint32_t k = (uint32_t)g.nodes[i].switch_kind;
+            if (g.nodes[i].kind != IBCC_FABRIC_SWITCH) continue;
+            if (k == 0) k = (uint32_t)g.d.switch_kind;
+            nw += k == IBCC_SWITCH_WORMHOLE;
+        }
+        g.worm = nw > 0 && nw == g.nsw;
+        if (nw > 0 && nw < g.nsw) BAD(&c);           /* UNSUPPORTED */
+        if (g.worm) UNSURE(&c);
+        for (i = 0; i < g.d.flow_count && !g.worm; i++)
+            if (g.flows[i].prio) BAD(&c);
+    }
     g.nsteps = fz_range(&c.in, 1, MAXSTEP);
     for (k = 0; k < g.nsteps; k++) g.step_frac[k] = fz_u16(&c.in);
     if (chance(&c, 20)) g.reset_at = (int)fz_below(&c.in, g.nsteps);
