@@ -2651,7 +2651,8 @@ typedef struct ibcc_fabric_pkt {
     uint32_t flow;              /* data flow (ACKs: the flow they ack) */
     uint32_t node;              /* where the event happens */
     uint32_t size;              /* bytes on the wire */
-    uint32_t lane;              /* 0 data, 1 ACK/CNP */
+    uint32_t lane;              /* 0 data, 1 ACK/CNP, 2 a data worm (in
+                                   a WORMHOLE fabric) */
     uint32_t last;              /* 1: the last packet of its message */
     unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
     ibcc_time t_inject;         /* when its source started sending it */

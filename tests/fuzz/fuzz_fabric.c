@@ -236,6 +236,7 @@ typedef struct cfg {
     uint16_t cct_table[8];
     int routes_whole;              /* routes unchanged from a builder */
     int worm;                      /* every switch WORMHOLE */
+    int worm_forced;               /* decode_wormhole made one */
     int run_may_fail;              /* memory limit or loop capacity */
     int law_used_bad, cct_bad, mvcm_bad, cct_sure;
     ibcc_time t_in;                /* requested run length */
@@ -488,7 +489,7 @@ static void decode_desc(ctx *c, cfg *g)
         if (d->buf_credits > 65535u) UNSURE(c);
     }
     d->ack_buf_packets = (uint32_t)pick(c, 0, 32, 0, 65535, 65536, 0xffffffffu);
-    d->switch_kind = switch_kind(c, 12);
+    d->switch_kind = switch_kind(c, 20);
     d->speedup = (uint32_t)pick(c, 0, 16, 0, 16, 17, 0xffffffffu);
     d->out_buf_packets = (uint32_t)pick(c, 0, 16, 0, 65535, 65536, 0xffffffffu);
     d->out_buf_credits = 0;
@@ -752,6 +753,10 @@ static void decode_flows(ctx *c, cfg *g)
             x->window = chance(c, 100) ? 0 : (uint32_t)pick(c, 1, 8, 1,
                                                             0xffffffffu, 1, 0);
         }
+        if (g->worm_forced && x->agent < 6u && !harm(c, 8)) {
+            x->agent = IBCC_AGENT_NONE;    /* no ACKs in a wormhole fabric */
+            x->window = 0;
+        }
         x->size = chance(c, 100) ? 0 : (uint32_t)pick(c, 64, 4096, 1, 65535,
                                                       65536, 0xffffffffu);
         x->cls = (uint32_t)pick(c, 0, 15, 0, 15, 16, 0xffffffffu);
@@ -847,6 +852,55 @@ static void decode_flows(ctx *c, cfg *g)
         c->bad = 1;
         c->bad_line = g->mvcm_bad;
     }
+}
+
+/* A wormhole fabric (desc kind WORMHOLE), mostly one it can accept:
+   every switch wormhole, one link rate with a whole number of ps per
+   byte, no NIC FIFO, host cap or marking, agents NONE without windows,
+   a slack buffer that holds the STOP mark plus the longest round trip;
+   then STOP/GO marks, switch priority and the segment rule. */
+static void decode_wormhole(ctx *c, cfg *g)
+{
+    static const ibcc_rate rates[6] = { 0, IBCC_GBYTES(1), IBCC_MBYTES(500),
+                                        IBCC_GBYTES(2), IBCC_MBYTES(100),
+                                        IBCC_GBYTES(10) };
+    ibcc_fabric_desc *d = &g->d;
+    ibcc_time maxprop = d->prop_delay ? d->prop_delay : IBCC_NS(5), wbt;
+    uint64_t rtt;
+    uint32_t i;
+    if (d->switch_kind != IBCC_SWITCH_WORMHOLE || harm(c, 32)) return;
+    for (i = 0; i < d->node_count; i++)
+        if (g->nodes[i].switch_kind != IBCC_SWITCH_WORMHOLE && !harm(c, 8))
+            g->nodes[i].switch_kind = (ibcc_switch_kind)0;
+    for (i = 0; i < d->link_count; i++)
+        if (!harm(c, 8)) g->links[i].rate = 0;
+    d->link_rate = rates[fz_below(&c->in, 6)];
+    if (!harm(c, 16)) {
+        d->nic_fifo = 0;
+        d->host_cap = 0;
+        d->marker.engine = IBCC_MARKER_NONE;
+    }
+    g->worm_forced = 1;                   /* flows: agent NONE, no window */
+    for (i = 0; i < d->link_count; i++)
+        if (g->links[i].prop > maxprop) maxprop = g->links[i].prop;
+    wbt = IBCC_S(1) / (d->link_rate ? d->link_rate : IBCC_GBYTES(1));
+    rtt = 2u * ((maxprop + wbt - 1u) / wbt);
+    /* slack: the round trip plus 2 .. 4096 bytes (any, when wild) */
+    d->slack_bytes = rtt + 4098u <= (1u << 20)
+        ? (uint32_t)(rtt + 2u + lu(&c->in, 0, 4096)) : (1u << 20);
+    if (chance(c, 40))
+        d->slack_bytes = (uint32_t)pick(c, d->slack_bytes, d->slack_bytes, 1,
+                                        1u << 20, (1u << 20) + 1u, 0xffffffffu);
+    if (chance(c, 60) && d->slack_bytes > rtt + 1u)
+        d->stop_mark = (uint32_t)lu(&c->in, 2, d->slack_bytes - rtt);
+    if (d->stop_mark > 1u && chance(c, 60))
+        d->go_mark = (uint32_t)lu(&c->in, 1, d->stop_mark - 1u);
+    d->worm_priority = chance(c, 100);
+    if (chance(c, 120))
+        d->segment.seg_bytes = (uint32_t)pick(c, 1, 10000, 1, 0xffffffffu, 1, 0);
+    d->segment.adaptive = choice(c, 2, 3);
+    if (chance(c, 40))
+        d->segment.slack_bytes = (uint32_t)pick(c, 1, 4096, 1, 0xffffffffu, 1, 0);
 }
 
 /* ---- run length --------------------------------------------------------------- */
@@ -974,7 +1028,8 @@ static void ob_sent(void *u, const ibcc_fabric_pkt *p)
     ob_pkt(o, 1, p);
     FZ_CHECK(p->flow < o->g->d.flow_count, "sent: flow %u", p->flow);
     x = &o->g->flows[p->flow];
-    FZ_CHECK(p->node == x->src && p->lane == 0 && p->t == p->t_inject
+    FZ_CHECK(p->node == x->src && p->lane == (o->g->worm ? 2u : 0u)
+             && p->t == p->t_inject
              && p->t_gen <= p->t_inject,
              "sent: flow %u node %u (src %u) lane %u t %llu inject %llu gen %llu",
              p->flow, p->node, x->src, p->lane, (unsigned long long)p->t,
@@ -993,7 +1048,8 @@ static void ob_deliv(void *u, const ibcc_fabric_pkt *p)
     ob_pkt(o, 2, p);
     FZ_CHECK(p->flow < o->g->d.flow_count, "delivered: flow %u", p->flow);
     x = &o->g->flows[p->flow];
-    FZ_CHECK(p->node == x->dst && p->lane == 0 && p->t_gen <= p->t_inject
+    FZ_CHECK(p->node == x->dst && p->lane == (o->g->worm ? 2u : 0u)
+             && p->t_gen <= p->t_inject
              && p->t_inject < p->t,
              "delivered: flow %u node %u (dst %u) lane %u gen %llu inject %llu t %llu",
              p->flow, p->node, x->dst, p->lane, (unsigned long long)p->t_gen,
@@ -1604,7 +1660,7 @@ static void dump(const cfg *g, const ctx *c, const ibcc_time *t)
     fprintf(stderr, "arbiter %u/%u marker %u cls %u trig %u mvpm %u t_out %u "
             "iba %u/%u/%u; dest %u/%u/%u ack %u cnp %u; law %u/%u rmin %g m %g "
             "rates %u size %u; mvcm ws %llu dw %u k %u n %u; horizon %llu bin "
-            "%llu loop %u mem %llu seed %llu\n",
+            "%llu loop %u mem %llu seed %llu; slack %u stop %u go %u prio %u seg %u/%u/%u\n",
             (unsigned)d->arbiter.policy, d->arbiter.bypass_limit,
             (unsigned)d->marker.engine, (unsigned)d->marker.classify,
             d->marker.trigger, d->marker.mvpm_in_threshold, d->marker.t_out,
@@ -1614,7 +1670,9 @@ static void dump(const cfg *g, const ctx *c, const ibcc_time *t)
             (unsigned)d->law.kind, (unsigned)d->law.form, d->law.rmin, d->law.m,
             (unsigned)d->law.rates, d->law.table_size, U(d->mvcm.ws),
             d->mvcm.dw_max, d->mvcm.k, d->mvcm.n, U(d->horizon), U(d->bin),
-            d->loop_capacity, U(g->mem.limit), U(d->seed));
+            d->loop_capacity, U(g->mem.limit), U(d->seed), d->slack_bytes,
+            d->stop_mark, d->go_mark, d->worm_priority, d->segment.seg_bytes,
+            d->segment.adaptive, d->segment.slack_bytes);
     for (i = 0; i < d->node_count; i++)
         fprintf(stderr, "node %u: kind %u ports %u switch %u\n", i,
                 g->nodes[i].kind, g->nodes[i].ports,
@@ -1656,6 +1714,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.allow_wild = fz_u8(&c.in) >= 128u;
     if (!decode_topology(&c, &g)) return 0;
     decode_desc(&c, &g);
+    decode_wormhole(&c, &g);
     decode_flows(&c, &g);
     {
         /* switch kinds: wormhole throughout or not at all; priorities
