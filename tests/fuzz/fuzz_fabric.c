@@ -869,8 +869,9 @@ static void decode_wormhole(ctx *c, cfg *g)
     uint64_t rtt;
     uint32_t i;
     if (d->switch_kind != IBCC_SWITCH_WORMHOLE || harm(c, 32)) return;
-    for (i = 0; i < d->node_count; i++)
-        if (g->nodes[i].switch_kind != IBCC_SWITCH_WORMHOLE && !harm(c, 8))
+    for (i = 0; i < d->node_count; i++)       /* (unknown kinds stay) */
+        if ((g->nodes[i].switch_kind == IBCC_SWITCH_VCT
+             || g->nodes[i].switch_kind == IBCC_SWITCH_CIOQ) && !harm(c, 8))
             g->nodes[i].switch_kind = (ibcc_switch_kind)0;
     for (i = 0; i < d->link_count; i++)
         if (!harm(c, 8)) g->links[i].rate = 0;
