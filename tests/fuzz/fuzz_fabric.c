@@ -11,17 +11,24 @@
      route's destination, routes dropped) and per-link rate and
      propagation overrides (mismatched speeds);
    - the switch kind of the desc and of every node (VCT, CIOQ, 0 = the
-     desc's, or an unknown kind), buffers and credits, ACK buffers,
+     desc's, rarely WORMHOLE, or an unknown kind), buffers and credits,
+     ACK buffers,
      speedup, CIOQ output buffers, host_cap, nic_fifo, forwarding delay,
      packet size, the arbiter, the marker (every engine and its
      thresholds), the destination echo (ECN, IBA with CNPs or UD, MVPM),
      the law of LAW flows (every kind and form, a custom pair), the CCT
      agent (settings, SLs, a table of its own with any entries) and the
      MVCM agent, stats bins, seed, loop capacity and a memory limit;
+   - with a WORMHOLE desc kind, mostly a fabric the wormhole model
+     accepts (every switch wormhole, one link rate with a whole number of
+     ps per byte, no NIC FIFO, host cap or marking, agents NONE without
+     windows, slack over the round trip), STOP/GO marks, switch priority
+     and the segment rule;
    - up to 12 flows: endpoints, traffic (GREEDY, ONOFF, RATE, POISSON),
      agent (NONE, WINDOW, LAW, FIXED, CCT, MVCM), window, size, class,
      persistence, start, stop, ON/OFF means, offered load, fixed rate,
-     packet limit, start_after and message size;
+     packet limit, start_after, message size, exponential message
+     lengths, priority (wormhole only);
    - the run: up to 5 steps, an optional stats reset, and how the twin
      run splits its steps.
    Every field is drawn mostly from a zone where any combination must be
@@ -71,6 +78,8 @@
      channel never overlap and each lasts its wire time;
    - observer: sent at the flow's source, delivered at its destination in
      generation order, t_gen <= t_inject <= t, marks at switches;
+   - wormhole fabrics: the same, except what needs fixed packet sizes or
+     link_busy reports (worms are reported on lane 2); no reply is made;
    - determinism: a second fabric from the same desc, its steps possibly
      cut into more run_until calls, gives identical counters, flow and
      class stats, channel totals, observer event hash and results. */
