@@ -832,10 +832,10 @@ static void decode_flows(ctx *c, cfg *g)
             x->msg_exp = x->msg_bytes ? 2u : 1u;
             BAD(c);
         }
-        x->prio = chance(c, 64);           /* WORMHOLE only */
-        if (harm(c, 12)) {
-            x->prio = 2;
-            BAD(c);
+        if (g->worm_forced) x->prio = chance(c, 64);  /* WORMHOLE only */
+        if (harm(c, 12)) {                 /* 2, or 1 where no wormhole */
+            x->prio = 1u + (fz_u8(&c->in) & 1u);
+            if (x->prio == 2u) BAD(c);
         }
         /* cross-field rules */
         u = (sz + 63u) / 64u;
