@@ -56,6 +56,48 @@
                         IBCC_IMPLEMENTATION gets its own copy)
    IBCC_API             override the decoration of public functions
    IBCC_NO_FABRIC       leave out layer L3 (fabric model)
+   IBCC_NO_STDIO        leave out text input and output (the swcc and
+                        cacc text parsers and printers): the
+                        implementation then calls no C library function
+                        but memcpy and memset and includes no C library
+                        header but <string.h> (for those two)
+   IBCC_NO_FLOAT        leave out every function that takes, returns or
+                        computes with floating point (see FIRMWARE
+                        PROFILE); <math.h> is not included and no
+                        floating-point operation is compiled
+   IBCC_FIRMWARE        the firmware profile: IBCC_NO_STDIO and
+                        IBCC_NO_FLOAT
+   IBCC_NO_STDIO and IBCC_NO_FLOAT each imply IBCC_NO_FABRIC (the fabric
+   model reads text files, allocates and computes statistics in floating
+   point).
+
+   FIRMWARE PROFILE (IBCC_FIRMWARE; docs/embedding.md)
+   ----------------
+   The per-packet and per-ACK engines (marker, arbiter, law in DISCRETE
+   and TABLE form, pacer, pairstate, cct, mvcm, dest, segment, loop) and
+   the binary MAD encoders/decoders (swcc, cacc) compile with
+   -ffreestanding and link with -nostdlib: the only external symbols are
+   memcpy, memset and the compiler's integer helpers (64-bit division
+   on 32-bit targets: __aeabi_uldivmod on ARM, __udivdi3/__umoddi3 on
+   i386). Left out, so that a call is a compile error rather than a
+   silent difference:
+     - text: ibcc_swcc_/ibcc_swport_ parse and print functions,
+       ibcc_cacc_ parse and print functions and the OpenSM line parsers;
+     - floating point: ibcc_rng_double/_exp/_bernoulli; the law's
+       CONTINUOUS form and CUSTOM kind (ibcc_law_init refuses them with
+       IBCC_ERR_UNSUPPORTED), the TABLE compile at init (load a table
+       compiled ahead of time with ibcc_law_init_rom instead: IBCC_ERR_
+       UNSUPPORTED), ibcc_law_rate, _exact_rate, _set_rate, _finc, _fdec,
+       _recovery, _recovery_closed, _check; ibcc_cct_fill_us and
+       ibcc_cct_fill_fdec; ibcc_mvcm_hop_bytes, _omega, _omega_bounds,
+       _dw_max; ibcc_segment_high_delay.
+   Double-typed fields stay in the structs (same layout in every
+   profile) and are read through their IEEE 754 bits: a law desc's rmin
+   and m are written as constants (ld.rmin = 1.0 / 256) and validated
+   and converted with integer operations. The DISCRETE step, the TABLE
+   step, ibcc_law_gap, _rate_bytes, _ipd and ibcc_cct_fill_law are
+   integer-only in every profile, so a firmware build and a hosted one
+   step a law identically.
 
    UNITS
    -----
@@ -155,6 +197,22 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* The firmware profile and what each profile macro implies (see
+   CONFIGURATION MACROS above). */
+#ifdef IBCC_FIRMWARE
+#  ifndef IBCC_NO_STDIO
+#    define IBCC_NO_STDIO
+#  endif
+#  ifndef IBCC_NO_FLOAT
+#    define IBCC_NO_FLOAT
+#  endif
+#endif
+#if defined(IBCC_NO_STDIO) || defined(IBCC_NO_FLOAT)
+#  ifndef IBCC_NO_FABRIC
+#    define IBCC_NO_FABRIC
+#  endif
+#endif
 
 #ifndef IBCC_API
 #  ifdef IBCC_STATIC
@@ -278,12 +336,14 @@ IBCC_INLINE uint64_t ibcc_rng_next(ibcc_rng *r)
 /* The draws below return 0 (0.0) when r is NULL and draw nothing.
    Uniform integer in [0, n), unbiased (rejection); returns 0 when n == 0. */
 IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n);
+#ifndef IBCC_NO_FLOAT
 /* Uniform double in [0, 1) with 53 random bits. */
 IBCC_API double ibcc_rng_double(ibcc_rng *r);
 /* Exponential variate with the given mean (mean <= 0 or NaN gives 0). */
 IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean);
 /* 1 with probability p (p <= 0 or NaN: never, p >= 1: always), else 0. */
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
+#endif /* IBCC_NO_FLOAT */
 
 /* ==== L1 marker =========================================================
    Switch marking engines: one ibcc_marker object per switch (per virtual
@@ -919,6 +979,7 @@ IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in);
 IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out);
 IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in);
 
+#ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
 /* ibccconfig argument forms. Numbers are decimal or 0x-hex (a leading 0 is
    decimal, not octal); masks take up to 64 hex digits (256 bits) or a
    decimal below 2^64; the return delay is "shift:mult". The command word
@@ -961,6 +1022,7 @@ IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
    delay as shift:mult). Errors: NULL, RANGE, FULL (as print_args). */
 IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
                                             size_t len);
+#endif /* IBCC_NO_STDIO */
 
 /* Applies a SwitchCongestionSetting to an IBA marker the way a switch
    does, field groups selected by Control_Map: bit 0 sets the Victim_Mask,
@@ -1096,16 +1158,20 @@ typedef struct ibcc_law_state {
                                (2^31 = one step), always < 2^31 */
 } ibcc_law_state;
 
-/* One compiled table entry (internal layout; read with
-   ibcc_law_table_entry). */
-typedef struct ibcc__law_entry {
-    double   rate;          /* x_i, normalised */
+/* One compiled table entry: the layout ibcc_law_init compiles into the
+   caller's memory, and the element of a table compiled ahead of time
+   into ROM (ibcc_law_rom below; `ibccsim law-table --emit-c` prints one
+   as an initializer list in this field order). Read entries with
+   ibcc_law_table_entry. */
+typedef struct ibcc_law_rom_entry {
+    double   rate;          /* x_i, normalised (read through its bits in
+                               the IBCC_NO_FLOAT profile) */
     uint32_t inc;           /* progress per unmarked ACK, Q1.31 */
     uint32_t gapq;          /* Rmax/x_i - 1, Q16.16 (exactly ipd<<16 on
                                the IPD set) */
     uint16_t mark;          /* next_on_mark[i] */
     uint16_t up;            /* next_on_unmark[i] */
-} ibcc__law_entry;
+} ibcc_law_rom_entry;
 
 typedef struct ibcc_law {
     ibcc_law_desc d;        /* effective description (after defaults) */
@@ -1114,7 +1180,12 @@ typedef struct ibcc_law {
     uint32_t ipd_max;       /* DISCRETE: largest applied ipd,
                                floor(1/rmin) - 1 */
     uint32_t n;             /* TABLE: entries */
-    ibcc__law_entry *table; /* TABLE: n entries in caller memory */
+    const ibcc_law_rom_entry *table; /* TABLE: n entries in caller memory
+                               (compiled at init) or in ROM */
+    uint64_t kq;            /* DISCRETE: rmin in Q32.32, to nearest */
+    uint64_t mq;            /* DISCRETE: m in Q32.32, to nearest */
+    uint64_t cq;            /* DISCRETE AIMD: (m-1) rmin^2 in Q0.64,
+                               saturated; FIMD: log2(m) in Q6.58 */
 } ibcc_law;
 
 /* Public view of one table entry. */
@@ -1149,12 +1220,55 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d);
    for TABLE), ALIGN, NOMEM. The desc is copied; `mem` must outlive l.
    Cost of the TABLE compile: at most 2^24 + 17 * table_size calls of
    finc (about 1.8e7) and table_size of fdec, whatever the law (a few
-   hundred ms at worst for FIMD's pow; see docs/law.md). */
+   hundred ms at worst for FIMD's pow; see docs/law.md).
+   IBCC_NO_FLOAT: UNSUPPORTED for the CONTINUOUS form, the CUSTOM kind
+   and the TABLE form (whose compile computes in floating point: load
+   its tables with ibcc_law_init_rom). */
 IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
                                    void *mem, size_t len);
 
-/* One step of table progress, Q1.31 (private). */
-#define IBCC__LAW_STEP UINT64_C(0x80000000)
+/* ---- tables compiled ahead of time (ROM) ------------------------------
+   A TABLE law's tables depend only on its description, so a host can
+   compile them once and firmware can link them as a const array:
+   `ibccsim law-table --emit-c` prints the entries, the description and
+   an ibcc_law_rom for a law given by flags (docs/law.md), and
+   ibcc_law_init_rom points a law at them: no memory, no compile, no
+   floating point. The law then steps exactly as one whose tables
+   ibcc_law_init compiled from the same description. */
+typedef struct ibcc_law_rom {
+    const ibcc_law_desc *desc;        /* the description (form TABLE) */
+    const ibcc_law_rom_entry *table;  /* its compiled entries */
+    uint32_t n;                       /* entries: the desc's table_size */
+    uint32_t check;                   /* ibcc_law_rom_check() of the above */
+} ibcc_law_rom;
+
+/* Check word of a compiled table: 32-bit FNV-1a over the effective
+   description's kind, rates, table_size, rmin and m (IEEE 754 bits) and
+   every entry's fields in order, each little-endian, so the same on
+   every target. Errors: NULL (d, t, out), the desc errors, UNSUPPORTED
+   (not the TABLE form), MISMATCH (n is not the desc's table_size). */
+IBCC_API ibcc_result ibcc_law_rom_check(const ibcc_law_desc *d,
+                                        const ibcc_law_rom_entry *t,
+                                        uint32_t n, uint32_t *out);
+/* Describes an initialised TABLE law's tables as a ROM: desc -> l's
+   effective description, table -> its entries, n, check. Valid while l
+   is. Errors: NULL, STATE (not a TABLE law). */
+IBCC_API ibcc_result ibcc_law_to_rom(const ibcc_law *l, ibcc_law_rom *rom);
+/* Initialises a TABLE law at Rmax on tables compiled ahead of time (the
+   table must outlive l; *rom need not). Validated first, nothing written
+   on error: the description (its errors; UNSUPPORTED if the form is not
+   TABLE), then MISMATCH if n is not the desc's table_size, the check
+   word differs, or an entry breaks the compiled shape (an index >= n;
+   entry 0 not rate 1 with gap, inc and next_on_unmark 0; rates not
+   strictly decreasing and positive; gap_q16 not ipd << 16 on the IPD
+   set or decreasing on the geometric one; an entry other than 0 whose
+   unmarked move does not go up with inc > 0 or stay with inc 0).
+   Errors: NULL (l, rom, its desc or table). Available in every
+   profile. */
+IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom);
+
+/* One step of table progress (ibcc_law_state.acc), Q1.31: 2^31. */
+#define IBCC_LAW_STEP UINT64_C(0x80000000)
 
 /* Private steps of the non-table forms (called by the inline functions). */
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
@@ -1167,7 +1281,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc__law_entry *e = l->table + l->s.index;
+        const ibcc_law_rom_entry *e = l->table + l->s.index;
         if (marked) {
             l->s.index = e->mark;
             l->s.acc = 0;
@@ -1177,11 +1291,11 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
                further up; what is left is capped just under one step
                (0 at Rmax) */
             uint64_t a = (uint64_t)l->s.acc + e->inc;
-            if (a >= IBCC__LAW_STEP) {
+            if (a >= IBCC_LAW_STEP) {
                 uint32_t j = e->up;
-                a -= IBCC__LAW_STEP;
-                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
-                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
+                a -= IBCC_LAW_STEP;
+                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
+                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
@@ -1204,7 +1318,7 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc__law_entry *e = l->table + l->s.index;
+        const ibcc_law_rom_entry *e = l->table + l->s.index;
         if (marked) {
             l->s.index = e->mark;
             l->s.acc = 0;
@@ -1212,11 +1326,11 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
             /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
             uint64_t a = (uint64_t)l->s.acc
                        + (((uint64_t)e->inc * weight_q16) >> 16);
-            if (a >= IBCC__LAW_STEP) {
+            if (a >= IBCC_LAW_STEP) {
                 uint32_t j = e->up;
-                a -= IBCC__LAW_STEP;
-                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
-                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
+                a -= IBCC_LAW_STEP;
+                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
+                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
@@ -1234,16 +1348,20 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
    CONTINUOUS. Saturates at IBCC_TIME_MAX. */
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau);
 
+#ifndef IBCC_NO_FLOAT
 /* Applied normalised rate r/Rmax: CONTINUOUS x; DISCRETE 1/(1+ipd); TABLE
    x_index. */
 IBCC_API double ibcc_law_rate(const ibcc_law *l);
 /* Exact normalised rate: CONTINUOUS x; DISCRETE q/2^32; TABLE x_index. */
 IBCC_API double ibcc_law_exact_rate(const ibcc_law *l);
+#endif /* IBCC_NO_FLOAT */
 /* Applied rate in bytes/s for a line rate rmax: floor(rmax * r/Rmax),
-   exact integer arithmetic for DISCRETE and the IPD table. */
+   exact integer arithmetic for DISCRETE and TABLE (the entry's rate
+   taken at its exact binary value). */
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax);
 /* Applied IPD, ceil(Rmax/r) - 1 ("highest IPD rate not above r"); for
-   DISCRETE and the IPD table this is the exact ipd of the applied rate. */
+   DISCRETE and the IPD table this is the exact ipd of the applied rate.
+   Integer-only for DISCRETE and TABLE. */
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l);
 /* True (1) when the applied rate is Rmax (so exactly when ibcc_law_rate
    is 1 and ibcc_law_ipd 0). DISCRETE: applied ipd 0, which for rmin > 1/2
@@ -1252,9 +1370,11 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l);
 
 /* Back to Rmax (what a new flow starts with). */
 IBCC_API void ibcc_law_reset(ibcc_law *l);
+#ifndef IBCC_NO_FLOAT
 /* Sets the exact rate to x (clamped to [rmin, 1]); TABLE: the entry of
    the highest table rate not above x. Errors: NULL, RANGE (x NaN). */
 IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x);
+#endif /* IBCC_NO_FLOAT */
 /* Copies the dynamic state out / in (persistent per-pair state). set
    validates it for this law: RANGE if a field is outside the form's
    domain (x not in [rmin,1], q not in [qmin, 2^32], index >= entries or
@@ -1265,8 +1385,10 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s);
 /* The law's continuous functions with the clamp to [rmin, 1] (whatever
    the form; a TABLE was compiled from these). Useful to build other
    tables (e.g. an IBA CCT) from a law. */
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x);
 IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x);
+#endif /* IBCC_NO_FLOAT */
 
 /* TABLE form: number of entries (0 for other forms) and entry i.
    Errors: NULL, STATE (not a TABLE law), RANGE (i >= entries). */
@@ -1297,6 +1419,7 @@ typedef struct ibcc_law_recovery_result {
 
 /* Errors: NULL (l, out; curve with cap > 0), RANGE (tau 0; the law does
    not reach Rmax within 2^26 ACKs), OVERFLOW (time beyond IBCC_TIME_MAX). */
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
                                        ibcc_law_point *curve, size_t cap,
                                        ibcc_law_recovery_result *out);
@@ -1311,6 +1434,7 @@ IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
    interval. Errors: NULL, the desc errors, UNSUPPORTED (CUSTOM). */
 IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
                                               double *tau_units);
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- design-conditions checker [S03 §V], docs/mechanisms.md ---------------
    Evaluates, for the desc's law (its continuous functions, whatever the
@@ -1355,9 +1479,11 @@ typedef struct ibcc_law_check_result {
 /* c may be NULL (all defaults). Errors: NULL (d, out), the desc errors,
    RANGE (points out of range, a tolerance negative, NaN or infinite),
    CAPACITY (no grid rate in the domain). */
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
                                     const ibcc_law_check_desc *c,
                                     ibcc_law_check_result *out);
+#endif /* IBCC_NO_FLOAT */
 
 /* ==== L1 pacer ==========================================================
    Per-flow injection control [S03 §IV-B]: a window limit (packets sent and
@@ -1696,12 +1822,14 @@ IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
 IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays,
                                           uint32_t n, ibcc_time max_pkt_time);
 
+#ifndef IBCC_NO_FLOAT
 /* The same from delays in microseconds, as [G] publishes its tables:
    out[i] = entry nearest to floor(us[i] * 10^6 + 1/2) ps. Errors: as
    ibcc_cct_fill_delays, plus RANGE (a value negative, not finite or
    beyond the largest entry). */
 IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
                                       uint32_t n, ibcc_time max_pkt_time);
+#endif /* IBCC_NO_FLOAT */
 
 /* Quadratic population: out[i] = entry nearest to
        d_i = i^2 * coef / root^2   ps (rounded half up to whole ps)
@@ -1720,6 +1848,8 @@ IBCC_API ibcc_result ibcc_cct_fill_linear(uint16_t *out, uint32_t n);
 /* Decrease function of a rate law on rates given as fractions of Rmax
    (1 = Rmax): returns fdec(rate). */
 typedef double (*ibcc_cct_fdec_fn)(void *user, double rate_fraction);
+
+#ifndef IBCC_NO_FLOAT
 
 /* Population from a law's decrease function: r_0 = 1, r_i = fdec(r_{i-1});
    entry i is the entry nearest to the IPD of rate r_i in maximum-size
@@ -1741,6 +1871,8 @@ IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
 IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
                                        ibcc_time max_pkt_time,
                                        const ibcc_law *law);
+#endif /* IBCC_NO_FLOAT: a firmware build gets a law's CCT from the host
+          (e.g. ibcc_cct_fill_law there, loaded with ibcc_cct_set_table) */
 
 /* ---- the agent ------------------------------------------------------- */
 
@@ -1963,6 +2095,7 @@ IBCC_API ibcc_result ibcc_cacc_block_from_table(ibcc_cacc_block *b,
 IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
                                               uint16_t *entries, uint32_t cap);
 
+#ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
 /* ---- ibccconfig forms ------------------------------------------------- */
 
 /* Parses "CACongestionSetting <pc> <map> <timer> <inc> <thr> <min>".
@@ -1999,6 +2132,7 @@ IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *tex
    (cct_len > 128). */
 IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
                                             char *buf, size_t len);
+#endif /* IBCC_NO_STDIO */
 
 /* ---- agent ------------------------------------------------------------ */
 
@@ -2133,6 +2267,7 @@ IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f);
 
 /* ---- window-size helper ---------------------------------------------- */
 
+#ifndef IBCC_NO_FLOAT
 /* Bytes a link of `rate` carries during `t_hop` ps: t_hop * rate / 10^12. */
 IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate);
 /* omega = (2 * hops * hop_bytes + l_data + l_ack) / l_data.
@@ -2152,6 +2287,7 @@ IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
    (omega < 1 or not finite, or the result above 65535, i.e. omega above
    65535 + 1e-9). */
 IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out);
+#endif /* IBCC_NO_FLOAT */
 /* RTTmin = 2 * hops * t_hop + wire(l_data) + wire(l_ack) at `rate`, the
    time to send a packet and receive its ACK in an empty network (WS).
    Errors: NULL, RANGE (rate 0, l_data 0), OVERFLOW. */
@@ -2333,10 +2469,12 @@ typedef struct ibcc_segment_delay {
     double wait_mean, wait_max; /* ps, added by low-priority segments */
 } ibcc_segment_delay;
 /* Errors: NULL (out), RANGE (load_low outside 0..1 or not a number). */
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
         uint64_t seg_bytes, uint32_t hops, uint32_t points,
         ibcc_time byte_time, ibcc_time link, ibcc_time route,
         double load_low, ibcc_segment_delay *out);
+#endif /* IBCC_NO_FLOAT */
 
 /* Non-preemptive priority selection: returns IBCC_SEGMENT_PICK_NONE while
    `busy` (a worm is being sent) or when nothing waits, else
@@ -3072,10 +3210,14 @@ IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
 #define IBCC__IMPLEMENTED
 
 #include <string.h>
+#ifndef IBCC_NO_FLOAT
 #include <math.h>
+#endif
+#ifndef IBCC_NO_STDIO
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdarg.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -3202,6 +3344,7 @@ IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
     return x % n;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_rng_double(ibcc_rng *r)
 {
     /* top 53 bits scaled by 2^-53 */
@@ -3222,6 +3365,7 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
     if (p >= 1.0) return 1;
     return ibcc_rng_double(r) < p;
 }
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- L1 marker: implementation ---------------------------------------- */
 
@@ -4288,6 +4432,7 @@ IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in)
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_STDIO
 /* ---- text ------------------------------------------------------------- */
 
 static int ibcc__swcc_space(char c)
@@ -4623,6 +4768,7 @@ IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
         (unsigned long)s->cs_return_delay_mult,
         (unsigned long)s->marking_rate), len);
 }
+#endif /* IBCC_NO_STDIO */
 
 IBCC_API ibcc_result ibcc_marker_apply_swcc(ibcc_marker *m,
                                             const ibcc_swcc *s)
@@ -4676,11 +4822,12 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
 /* ---- L1 law: implementation ------------------------------------------- */
 
 #define IBCC__LAW_ONE_Q32 UINT64_C(4294967296)  /* 1.0 in Q32.32 */
+#define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
+#ifndef IBCC_NO_FLOAT
 #define IBCC__LAW_Q32 4294967296.0
 #define IBCC__LAW_EPS 1e-12                     /* relative slack when a
                                                    double result is compared
                                                    with a table rate */
-#define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
 #define IBCC__LAW_TREC_MAX_ACKS 16777216u       /* checker: Trec limit */
 #define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: most ACKs one
                                                    entry steps before its
@@ -4692,7 +4839,85 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
 #define IBCC__LAW_COMPILE_MIN_ACKS 256u         /* compile: ACKs every entry
                                                    may step whatever the
                                                    table size */
+#endif
 
+/* ---- doubles read through their bits ------------------------------------
+   The desc's rmin and m, a CONTINUOUS state's x and a table entry's rate
+   are doubles in every profile. Validation, the DISCRETE parameters, the
+   ROM check and the integer queries read them as IEEE 754 binary64 bit
+   patterns, with no floating-point operation (so also under
+   IBCC_NO_FLOAT). For non-negative values the bit patterns order as the
+   values do, and negative values and NaNs lie above every positive
+   finite pattern, so a range test [lo, hi) on the patterns is the same
+   test as on the values with NaN and negatives rejected. */
+#define IBCC__F64_SIGN UINT64_C(0x8000000000000000)
+#define IBCC__F64_ONE  UINT64_C(0x3FF0000000000000)  /* 1.0 */
+#define IBCC__F64_2M8  UINT64_C(0x3F70000000000000)  /* 2^-8 */
+#define IBCC__F64_2M16 UINT64_C(0x3EF0000000000000)  /* 2^-16 */
+#define IBCC__F64_2P16 UINT64_C(0x40F0000000000000)  /* 2^16 */
+
+static uint64_t ibcc__f64_bits(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+/* v == 0.0 (either sign). */
+static int ibcc__f64_zero(double v)
+{
+    return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) == 0;
+}
+
+/* v = *mant * 2^*e exactly for finite v > 0 (mant < 2^53); 0 for zero,
+   negative, infinite or NaN v. */
+static int ibcc__f64_split(double v, uint64_t *mant, int *e)
+{
+    uint64_t b = ibcc__f64_bits(v);
+    uint64_t ex = (b >> 52) & 0x7ffu, m = b & ((UINT64_C(1) << 52) - 1u);
+    if ((b & IBCC__F64_SIGN) || ex == 0x7ffu || (ex == 0 && m == 0)) return 0;
+    if (ex == 0) { *mant = m; *e = -1074; }
+    else { *mant = m | (UINT64_C(1) << 52); *e = (int)ex - 1075; }
+    return 1;
+}
+
+/* (hi:lo) >> s for 0 <= s < 128, rounded: up != 0 rounds up, else to
+   nearest with halves up. The result must fit 64 bits (callers ensure). */
+static uint64_t ibcc__shr128(uint64_t hi, uint64_t lo, unsigned s, int up)
+{
+    uint64_t q, rest_hi, rest_lo, half_hi, half_lo;
+    int more;
+    if (s == 0) return lo;
+    if (s < 64) {
+        q = (lo >> s) | (hi << (64u - s));
+        rest_hi = 0; rest_lo = lo & ((UINT64_C(1) << s) - 1u);
+        half_hi = 0; half_lo = UINT64_C(1) << (s - 1u);
+    } else {
+        q = s == 64 ? hi : hi >> (s - 64u);
+        rest_hi = s == 64 ? 0 : hi & ((UINT64_C(1) << (s - 64u)) - 1u);
+        rest_lo = lo;
+        half_hi = s == 64 ? 0 : UINT64_C(1) << (s - 65u);
+        half_lo = s == 64 ? (UINT64_C(1) << 63) : 0;
+    }
+    if (up) more = (rest_hi | rest_lo) != 0;
+    else more = rest_hi > half_hi || (rest_hi == half_hi && rest_lo >= half_lo);
+    return q + (more ? 1u : 0u);
+}
+
+/* v * 2^32 rounded (up != 0: up, else to nearest, halves up), for v in
+   [0, 2^31] (larger values saturate); 0 for v <= 0 or NaN. */
+static uint64_t ibcc__f64_q32(double v, int up)
+{
+    uint64_t m;
+    int e;
+    if (!ibcc__f64_split(v, &m, &e)) return 0;
+    e += 32;
+    if (e >= 0) return e > 10 ? UINT64_MAX : m << e;
+    if (e <= -128) return up ? 1u : 0u;
+    return ibcc__shr128(0, m, (unsigned)-e, up);
+}
+
+#ifndef IBCC_NO_FLOAT
 /* Clamp to [k, 1]; NaN becomes k. */
 static double ibcc__law_clamp(double y, double k)
 {
@@ -4700,7 +4925,6 @@ static double ibcc__law_clamp(double y, double k)
     if (y > 1.0) return 1.0;
     return y;
 }
-
 /* The laws of docs/mechanisms.md [S03 §V] on normalised rates, before the
    clamp (the callers clamp). k = rmin. */
 static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
@@ -4755,40 +4979,52 @@ static double ibcc__law_inc_lo(const ibcc_law_desc *d, double x)
     return (y >= d->rmin) ? y : d->rmin;
 }
 
+#endif /* IBCC_NO_FLOAT */
+
 /* Number of IPD rates 1/(1+ipd) not below rmin: floor(1/rmin), with a
-   relative slack so that rmin = 1/n (rounded to double) counts n. */
+   relative slack of 2^-40 so that rmin = 1/n (rounded to double) counts
+   n: floor((1 + 2^-40) / rmin), at most 65536. Exact integer arithmetic
+   on rmin's binary value (rmin in [2^-16, 1), validated). */
 static uint32_t ibcc__law_ipd_count(double rmin)
 {
-    double c = floor((1.0 / rmin) * (1.0 + IBCC__LAW_EPS));
-    if (c > 65536.0) c = 65536.0;
-    return (uint32_t)c;
+    uint64_t m, c;
+    int e;
+    if (!ibcc__f64_split(rmin, &m, &e) || e > -41 || e < -104) return 1;
+    /* rmin = m 2^e:  (1 + 2^-40) / rmin = (2^40 + 1) 2^(-e-40) / m */
+    if (ibcc__muldiv((UINT64_C(1) << 40) + 1u, UINT64_C(1) << (-e - 40), m,
+                     0, &c) != IBCC_OK || c > 65536u) c = 65536u;
+    return c == 0 ? 1u : (uint32_t)c;
 }
 
 IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
 {
     int kind, form, rates;
+    uint64_t rb, mb;
     if (!d) return IBCC_ERR_NULL;
     kind = (int)d->kind;
     form = (int)d->form;
     rates = (int)d->rates;
     if (kind == 0) d->kind = IBCC_LAW_LIPD;
     if (form == 0) d->form = IBCC_LAW_CONTINUOUS;
-    if (d->rmin == 0.0) d->rmin = 1.0 / 256.0;
-    if (d->m == 0.0) d->m = 2.0;
+    if (ibcc__f64_zero(d->rmin)) d->rmin = 1.0 / 256.0;
+    if (ibcc__f64_zero(d->m)) d->m = 2.0;
     if (kind < 0 || kind > (int)IBCC_LAW_CUSTOM) return IBCC_ERR_RANGE;
     if (form < 0 || form > (int)IBCC_LAW_TABLE) return IBCC_ERR_RANGE;
     if (rates < 0 || rates > (int)IBCC_LAW_RATES_GEOMETRIC) return IBCC_ERR_RANGE;
-    /* rmin: (Rmin > Rmax), Rmin == Rmax, negative, NaN and too small are
-       rejected; 2^-16 keeps Rmax/r - 1 within Q16.16 */
-    if (!(d->rmin >= 1.0 / 65536.0 && d->rmin < 1.0)) return IBCC_ERR_RANGE;
-    if (!(d->m > 1.0 && d->m <= 65536.0)) return IBCC_ERR_RANGE;
+    /* rmin in [2^-16, 1): (Rmin > Rmax), Rmin == Rmax, negative, NaN and
+       too small are rejected; 2^-16 keeps Rmax/r - 1 within Q16.16.
+       m in (1, 65536]. Compared as bit patterns (see above). */
+    rb = ibcc__f64_bits(d->rmin);
+    mb = ibcc__f64_bits(d->m);
+    if (!(rb >= IBCC__F64_2M16 && rb < IBCC__F64_ONE)) return IBCC_ERR_RANGE;
+    if (!(mb > IBCC__F64_ONE && mb <= IBCC__F64_2P16)) return IBCC_ERR_RANGE;
     if (d->kind == IBCC_LAW_CUSTOM && (!d->finc || !d->fdec))
         return IBCC_ERR_NULL;
     if (d->form == IBCC_LAW_TABLE) {
         if (rates == 0) d->rates = IBCC_LAW_RATES_IPD;
         if (d->rates == IBCC_LAW_RATES_IPD) {
             uint32_t c;
-            if (d->rmin < 1.0 / 256.0) return IBCC_ERR_RANGE;
+            if (rb < IBCC__F64_2M8) return IBCC_ERR_RANGE;
             c = ibcc__law_ipd_count(d->rmin);
             if (d->table_size == 0) d->table_size = c;
             if (d->table_size != c) return IBCC_ERR_RANGE;
@@ -4800,7 +5036,7 @@ IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
     } else {
         /* rate sets and sizes only mean something for tables */
         if (rates != 0 || d->table_size != 0) return IBCC_ERR_UNSUPPORTED;
-        if (d->form == IBCC_LAW_DISCRETE && d->rmin < 1.0 / 256.0)
+        if (d->form == IBCC_LAW_DISCRETE && rb < IBCC__F64_2M8)
             return IBCC_ERR_RANGE;
     }
     return IBCC_OK;
@@ -4813,13 +5049,14 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d)
     e = *d;
     if (ibcc_law_defaults(&e) != IBCC_OK) return 0;
     if (e.form == IBCC_LAW_TABLE)
-        return (size_t)e.table_size * sizeof(ibcc__law_entry);
+        return (size_t)e.table_size * sizeof(ibcc_law_rom_entry);
     return sizeof(uint64_t);
 }
 
+#ifndef IBCC_NO_FLOAT
 /* Index of the highest table rate not above y (rates descend with the
    index); n-1 if every rate is above y. Binary search. */
-static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
+static uint32_t ibcc__law_floor_index(const ibcc_law_rom_entry *t, uint32_t n,
                                       double y)
 {
     uint32_t lo = 0, hi = n - 1;        /* answer in [lo, hi] */
@@ -4885,10 +5122,9 @@ static uint32_t ibcc__law_compile_cap(uint32_t n)
    tens of seconds for a slow law on a large geometric table). An entry from which the law does not increase gets inc 0 (it stays, as
    the continuous law does; a custom finc that lowers the rate is treated
    the same way, the table only moves up on unmarked ACKs). */
-static void ibcc__law_compile(ibcc_law *l)
+static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
 {
     const ibcc_law_desc *d = &l->d;
-    ibcc__law_entry *t = l->table;
     uint32_t n = l->n, i, cap = ibcc__law_compile_cap(n);
     uint32_t parts = n <= 256u ? 256u : 16u;
     for (i = 0; i < n; i++) {
@@ -4964,6 +5200,8 @@ static void ibcc__law_compile(ibcc_law *l)
     }
 }
 
+#endif /* IBCC_NO_FLOAT */
+
 /* DISCRETE: applied ipd of the exact state q (Q32.32):
      ipd = ceil(2^32 / (q + 1/2)) - 1 = ceil(2^33 / (2q + 1)) - 1
    the highest IPD rate not above the exact rate; the half unit is the
@@ -4988,6 +5226,9 @@ static uint32_t ibcc__law_ipd_applied(const ibcc_law *l, uint64_t q)
     return ipd > l->ipd_max ? l->ipd_max : ipd;
 }
 
+#ifndef IBCC_NO_FLOAT
+/* CUSTOM DISCRETE: a double result back to Q32.32, to nearest, clamped
+   to [qmin, 2^32]. */
 static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
 {
     double qd = floor(x * IBCC__LAW_Q32 + 0.5);
@@ -4996,6 +5237,183 @@ static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
     if (qd >= IBCC__LAW_Q32) return IBCC__LAW_ONE_Q32;
     q = (uint64_t)qd;
     return q < l->qmin ? l->qmin : q;
+}
+#endif
+
+/* ---- DISCRETE in integer arithmetic -------------------------------------
+   The built-in laws step the Q32.32 state q = x 2^32 with integer
+   operations only, so every target and profile gives the same states.
+   Parameters enter rounded to nearest in Q32.32 (kq = rmin 2^32,
+   mq = m 2^32), the resolution of the state; each result is rounded to
+   nearest (halves up) and clamped to [qmin, 2^32]:
+     LIPD  fdec: q 2^32 / (2^32 + q)        finc: q 2^32 / (2^32 - kq)
+     AIMD  fdec: q 2^32 / mq                finc: q + cq / q,
+           cq = (mq - 2^32) kq^2 / 2^32 = (m-1) rmin^2 2^64 (saturated)
+     FIMD  fdec: q 2^32 / mq                finc: q 2^(kq L / q),
+           L = log2(m) (Q6.58, computed at init by repeated squaring),
+           2^f for the fraction f by a product over f's 48 leading bits
+           of the constants 2^(2^-i) (Q2.62), so the power is good to
+           about 2^-47 relative: a state rounds differently from the
+           exact power only within about 2^-15 of a half unit.
+   CUSTOM runs the caller's double functions on x = q / 2^32 (not in the
+   IBCC_NO_FLOAT profile). */
+
+/* 2^(2^-i) in Q2.62, i = 1 .. 48 (computed to 100 digits, rounded). */
+static const uint64_t ibcc__law_exp2_tab[48] = {
+    UINT64_C(0x5A827999FCEF3242), UINT64_C(0x4C1BF828C6DC54B8), UINT64_C(0x45CAE0F1F545EB73),
+    UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x4166C34C5615D0EC), UINT64_C(0x40B268F9DE0183BA),
+    UINT64_C(0x4058F6A7ECCCD5B6), UINT64_C(0x402C6BE96AF2FB58), UINT64_C(0x4016321B687027A8),
+    UINT64_C(0x400B18178BA33B14), UINT64_C(0x40058BCE410147E8), UINT64_C(0x4002C5D7BFF71DAF),
+    UINT64_C(0x400162E807EE7E5B), UINT64_C(0x4000B1730DF6A524), UINT64_C(0x400058B9497B8152),
+    UINT64_C(0x40002C5C955DD701), UINT64_C(0x4000162E46D6F26C), UINT64_C(0x40000B1722757B1B),
+    UINT64_C(0x4000058B90FD3E0C), UINT64_C(0x400002C5C86F3F26), UINT64_C(0x40000162E433C79B),
+    UINT64_C(0x400000B17218EDD0), UINT64_C(0x40000058B90C3968), UINT64_C(0x4000002C5C860D54),
+    UINT64_C(0x400000162E4302D2), UINT64_C(0x4000000B17218073), UINT64_C(0x400000058B90BFFC),
+    UINT64_C(0x40000002C5C85FEF), UINT64_C(0x4000000162E42FF3), UINT64_C(0x40000000B17217F9),
+    UINT64_C(0x4000000058B90BFC), UINT64_C(0x400000002C5C85FE), UINT64_C(0x40000000162E42FF),
+    UINT64_C(0x400000000B17217F), UINT64_C(0x40000000058B90C0), UINT64_C(0x4000000002C5C860),
+    UINT64_C(0x400000000162E430), UINT64_C(0x4000000000B17218), UINT64_C(0x400000000058B90C),
+    UINT64_C(0x40000000002C5C86), UINT64_C(0x4000000000162E43), UINT64_C(0x40000000000B1721),
+    UINT64_C(0x4000000000058B91), UINT64_C(0x400000000002C5C8), UINT64_C(0x40000000000162E4),
+    UINT64_C(0x400000000000B172), UINT64_C(0x40000000000058B9), UINT64_C(0x4000000000002C5D),
+};
+
+/* (a * b) >> 62 for a, b < 2^63 with the product below 2^126. */
+static uint64_t ibcc__law_mulq62(uint64_t a, uint64_t b)
+{
+    uint64_t hi, lo;
+    ibcc__mul128(a, b, &hi, &lo);
+    return (hi << 2) | (lo >> 62);
+}
+
+/* log2(m) in Q6.58 for m in (1, 65536]: m = mant 2^e, log2 m =
+   (e + 52) + log2(y), y = mant / 2^52 in [1, 2); the fraction bits of
+   log2(y) come one by one from squaring y (Q2.62): y^2 >= 2 sets the bit
+   and halves y. */
+static uint64_t ibcc__law_log2_q58(double m)
+{
+    uint64_t mant, y, out;
+    int e, i;
+    if (!ibcc__f64_split(m, &mant, &e) || e + 52 < 0 || e + 52 > 16) return 0;
+    out = (uint64_t)(e + 52) << 58;
+    y = mant << 10;                     /* Q2.62, [2^62, 2^63) */
+    for (i = 57; i >= 0; i--) {
+        y = ibcc__law_mulq62(y, y);     /* [2^62, 2^64) */
+        if (y >= (UINT64_C(1) << 63)) { y >>= 1; out |= UINT64_C(1) << i; }
+    }
+    return out;
+}
+
+/* Sets the DISCRETE parameters of an effective desc (every form: qmin
+   and ipd_max also serve the TABLE form's queries). */
+static void ibcc__law_params(ibcc_law *l)
+{
+    const ibcc_law_desc *d = &l->d;
+    /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
+    l->qmin = ibcc__f64_q32(d->rmin, 1);
+    /* lowest applied rate 1/(1 + ipd_max) >= rmin */
+    l->ipd_max = ibcc__law_ipd_count(d->rmin) - 1u;
+    l->kq = ibcc__f64_q32(d->rmin, 0);
+    l->mq = ibcc__f64_q32(d->m, 0);
+    l->cq = 0;
+    if (d->kind == IBCC_LAW_AIMD) {
+        uint64_t c;
+        if (ibcc__muldiv(l->mq - IBCC__LAW_ONE_Q32, l->kq * l->kq,
+                         IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 / 2u,
+                         &c) != IBCC_OK) c = UINT64_MAX;
+        l->cq = c;
+    } else if (d->kind == IBCC_LAW_FIMD) {
+        l->cq = ibcc__law_log2_q58(d->m);
+    }
+}
+
+/* round(a * b / d), halves up, saturating at UINT64_MAX; d > 0. */
+static uint64_t ibcc__law_rdiv(uint64_t a, uint64_t b, uint64_t d)
+{
+    uint64_t q;
+    if (ibcc__muldiv(a, b, d, d / 2u, &q) != IBCC_OK) return UINT64_MAX;
+    return q;
+}
+
+static uint64_t ibcc__law_clamp_q(const ibcc_law *l, uint64_t q)
+{
+    if (q < l->qmin) return l->qmin;
+    return q > IBCC__LAW_ONE_Q32 ? IBCC__LAW_ONE_Q32 : q;
+}
+
+/* fdec of a built-in law, before the clamp. */
+static uint64_t ibcc__law_dec_q(const ibcc_law *l, uint64_t q)
+{
+    if (l->d.kind == IBCC_LAW_LIPD)
+        return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 + q);
+    return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, l->mq);
+}
+
+/* finc of a built-in law, before the clamp (q >= qmin > 0). */
+static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
+{
+    switch (l->d.kind) {
+    case IBCC_LAW_AIMD: {
+        /* q + round(cq / q) */
+        uint64_t add = l->cq / q, rem = l->cq % q;
+        if (2u * rem >= q) add++;
+        return add > UINT64_MAX - q ? UINT64_MAX : q + add;
+    }
+    case IBCC_LAW_FIMD: {
+        /* q 2^e, e = kq L / q in Q6.58 (<= L: kq <= qmin <= q) */
+        uint64_t e = ibcc__law_rdiv(l->kq, l->cq, q), p = UINT64_C(1) << 62;
+        uint64_t hi, lo;
+        unsigned ip = (unsigned)(e >> 58), i;
+        if (ip > 16u) return UINT64_MAX;
+        for (i = 0; i < 48u; i++)
+            if ((e >> (57u - i)) & 1u) p = ibcc__law_mulq62(p, ibcc__law_exp2_tab[i]);
+        /* q p 2^ip / 2^62, p < 2^64: q < 2^33 so the product < 2^97 */
+        ibcc__mul128(q, p, &hi, &lo);
+        return ibcc__shr128(hi, lo, 62u - ip, 0);
+    }
+    case IBCC_LAW_LIPD:
+    case IBCC_LAW_CUSTOM:
+    case IBCC_LAW_KIND_DEFAULT:
+    default:
+        if (l->kq >= IBCC__LAW_ONE_Q32) return UINT64_MAX;
+        return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 - l->kq);
+    }
+}
+
+/* One DISCRETE step: q' = fdec(q) when marked, else
+   q' = q + w (finc(q) - q), w = weight_q16 / 2^16 (w = 1: finc(q)). */
+static void ibcc__law_step_q(ibcc_law *l, int marked, uint32_t weight_q16)
+{
+    uint64_t q = l->s.q, y;
+#ifndef IBCC_NO_FLOAT
+    if (l->d.kind == IBCC_LAW_CUSTOM) {
+        double x = (double)q / IBCC__LAW_Q32, yd;
+        if (marked) {
+            yd = ibcc__law_dec(&l->d, x);
+        } else {
+            yd = ibcc__law_inc(&l->d, x);
+            if (weight_q16 != 65536u)
+                yd = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (yd - x),
+                                     l->d.rmin);
+        }
+        l->s.q = ibcc__law_q_of_x(l, yd);
+        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
+        return;
+    }
+#endif
+    if (marked) {
+        y = ibcc__law_clamp_q(l, ibcc__law_dec_q(l, q));
+    } else {
+        y = ibcc__law_clamp_q(l, ibcc__law_inc_q(l, q));
+        if (weight_q16 != 65536u && y > q) {
+            /* (y - q) <= 2^32 and w < 2^32: the product fits */
+            uint64_t add = ((y - q) * weight_q16 + 32768u) >> 16;
+            y = ibcc__law_clamp_q(l, add > IBCC__LAW_ONE_Q32 ? IBCC__LAW_ONE_Q32 + 1u
+                                                              : q + add);
+        }
+    }
+    l->s.q = y;
+    l->s.index = ibcc__law_ipd_applied(l, y);
 }
 
 IBCC_API void ibcc_law_reset(ibcc_law *l)
@@ -5027,51 +5445,172 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     e = *d;
     r = ibcc_law_defaults(&e);
     if (r != IBCC_OK) return r;
+#ifdef IBCC_NO_FLOAT
+    /* only the integer DISCRETE step runs here; tables come from ROM */
+    if (e.form != IBCC_LAW_DISCRETE || e.kind == IBCC_LAW_CUSTOM)
+        return IBCC_ERR_UNSUPPORTED;
+#endif
     if (e.form == IBCC_LAW_TABLE) {
         r = ibcc__mem_check(mem, len,
-                            (uint64_t)e.table_size * sizeof(ibcc__law_entry));
+                            (uint64_t)e.table_size * sizeof(ibcc_law_rom_entry));
         if (r != IBCC_OK) return r;
     }
     memset(l, 0, sizeof *l);
     l->d = e;
-    /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
-    l->qmin = (uint64_t)ceil(e.rmin * IBCC__LAW_Q32);
-    /* DISCRETE: lowest applied rate 1/(1 + ipd_max) >= rmin */
-    l->ipd_max = ibcc__law_ipd_count(e.rmin) - 1u;
+    ibcc__law_params(l);
+#ifndef IBCC_NO_FLOAT
     if (e.form == IBCC_LAW_TABLE) {
         l->n = e.table_size;
-        l->table = (ibcc__law_entry *)mem;
-        ibcc__law_compile(l);
+        l->table = (const ibcc_law_rom_entry *)mem;
+        ibcc__law_compile(l, (ibcc_law_rom_entry *)mem);
     }
+#endif
     ibcc_law_reset(l);
     return IBCC_OK;
 }
 
-/* CONTINUOUS and DISCRETE step. w = weight_q16 / 2^16.
+/* ---- tables compiled ahead of time -------------------------------------- */
+
+/* 32-bit FNV-1a over the `bytes` low bytes of v, least significant first. */
+static uint32_t ibcc__law_fnv(uint32_t h, uint64_t v, unsigned bytes)
+{
+    unsigned i;
+    for (i = 0; i < bytes; i++) {
+        h ^= (uint32_t)((v >> (8u * i)) & 0xffu);
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static uint32_t ibcc__law_rom_hash(const ibcc_law_desc *e,
+                                   const ibcc_law_rom_entry *t, uint32_t n)
+{
+    uint32_t h = 2166136261u, i;
+    h = ibcc__law_fnv(h, (uint64_t)e->kind, 4);
+    h = ibcc__law_fnv(h, (uint64_t)e->rates, 4);
+    h = ibcc__law_fnv(h, e->table_size, 4);
+    h = ibcc__law_fnv(h, ibcc__f64_bits(e->rmin), 8);
+    h = ibcc__law_fnv(h, ibcc__f64_bits(e->m), 8);
+    for (i = 0; i < n; i++) {
+        h = ibcc__law_fnv(h, ibcc__f64_bits(t[i].rate), 8);
+        h = ibcc__law_fnv(h, t[i].inc, 4);
+        h = ibcc__law_fnv(h, t[i].gapq, 4);
+        h = ibcc__law_fnv(h, t[i].mark, 2);
+        h = ibcc__law_fnv(h, t[i].up, 2);
+    }
+    return h;
+}
+
+/* The effective desc of a ROM table: desc errors, UNSUPPORTED (not
+   TABLE), MISMATCH (n differs from table_size). */
+static ibcc_result ibcc__law_rom_desc(const ibcc_law_desc *d, uint32_t n,
+                                      ibcc_law_desc *e)
+{
+    ibcc_result r;
+    *e = *d;
+    r = ibcc_law_defaults(e);
+    if (r != IBCC_OK) return r;
+    if (e->form != IBCC_LAW_TABLE) return IBCC_ERR_UNSUPPORTED;
+    if (n != e->table_size) return IBCC_ERR_MISMATCH;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_rom_check(const ibcc_law_desc *d,
+                                        const ibcc_law_rom_entry *t,
+                                        uint32_t n, uint32_t *out)
+{
+    ibcc_law_desc e;
+    ibcc_result r;
+    if (!d || !t || !out) return IBCC_ERR_NULL;
+    r = ibcc__law_rom_desc(d, n, &e);
+    if (r != IBCC_OK) return r;
+    *out = ibcc__law_rom_hash(&e, t, n);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_to_rom(const ibcc_law *l, ibcc_law_rom *rom)
+{
+    if (!l || !rom) return IBCC_ERR_NULL;
+    if (l->d.form != IBCC_LAW_TABLE || !l->table || l->n == 0)
+        return IBCC_ERR_STATE;
+    rom->desc = &l->d;
+    rom->table = l->table;
+    rom->n = l->n;
+    rom->check = ibcc__law_rom_hash(&l->d, l->table, l->n);
+    return IBCC_OK;
+}
+
+/* The shape every compiled table has (see ibcc_law_init_rom). */
+static int ibcc__law_rom_shape(const ibcc_law_desc *e,
+                               const ibcc_law_rom_entry *t, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        uint64_t rb = ibcc__f64_bits(t[i].rate);
+        if (t[i].mark >= n || t[i].up >= n) return 0;
+        if (i == 0) {
+            if (rb != IBCC__F64_ONE || t[0].gapq != 0 || t[0].inc != 0
+                || t[0].up != 0) return 0;
+            continue;
+        }
+        /* positive, below the previous rate (NaN and negatives compare
+           above every positive pattern) */
+        if (rb == 0 || rb >= ibcc__f64_bits(t[i - 1].rate)) return 0;
+        if (t[i].up == i) { if (t[i].inc != 0) return 0; }
+        else if (t[i].up > i || t[i].inc == 0) return 0;
+        if (e->rates == IBCC_LAW_RATES_IPD) {
+            if (t[i].gapq != (i << 16)) return 0;
+        } else if (t[i].gapq < t[i - 1].gapq) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom)
+{
+    ibcc_law_desc e;
+    ibcc_result r;
+    if (!l || !rom || !rom->desc || !rom->table) return IBCC_ERR_NULL;
+    r = ibcc__law_rom_desc(rom->desc, rom->n, &e);
+    if (r != IBCC_OK) return r;
+    if (ibcc__law_rom_hash(&e, rom->table, rom->n) != rom->check)
+        return IBCC_ERR_MISMATCH;
+    if (!ibcc__law_rom_shape(&e, rom->table, rom->n)) return IBCC_ERR_MISMATCH;
+    memset(l, 0, sizeof *l);
+    l->d = e;
+    ibcc__law_params(l);
+    l->n = rom->n;
+    l->table = rom->table;
+    ibcc_law_reset(l);
+    return IBCC_OK;
+}
+
+/* Non-table step. DISCRETE: ibcc__law_step_q (integer). CONTINUOUS, w =
+   weight_q16 / 2^16:
      marked:   x' = fdec(x)
-     unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x))
-   DISCRETE: x = q / 2^32, q' = round(x' * 2^32) clamped to [qmin, 2^32],
-   ipd' = ceil(2^32 / q') - 1. */
+     unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x)) */
 IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
 {
-    double x, y;
     if (!l) return;
-    if (l->d.form == IBCC_LAW_DISCRETE) x = (double)l->s.q / IBCC__LAW_Q32;
-    else x = l->s.x;
-    if (marked) {
-        y = ibcc__law_dec(&l->d, x);
-    } else {
-        y = ibcc__law_inc(&l->d, x);
-        if (weight_q16 != 65536u)
-            y = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (y - x),
-                                l->d.rmin);
-    }
     if (l->d.form == IBCC_LAW_DISCRETE) {
-        l->s.q = ibcc__law_q_of_x(l, y);
-        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
-    } else {
+        ibcc__law_step_q(l, marked, weight_q16);
+        return;
+    }
+#ifndef IBCC_NO_FLOAT
+    {
+        double x = l->s.x, y;
+        if (marked) {
+            y = ibcc__law_dec(&l->d, x);
+        } else {
+            y = ibcc__law_inc(&l->d, x);
+            if (weight_q16 != 65536u)
+                y = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (y - x),
+                                    l->d.rmin);
+        }
         l->s.x = y;
     }
+#endif
 }
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
@@ -5096,14 +5635,19 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
     default: {
+#ifndef IBCC_NO_FLOAT
         /* gap = tau * (1/x - 1), nearest ps */
         double g = (double)tau * (1.0 / l->s.x - 1.0);
         if (!(g < 18446744073709549568.0)) return IBCC_TIME_MAX;
         return (ibcc_time)floor(g + 0.5);
+#else
+        return 0;                       /* no CONTINUOUS law here */
+#endif
     }
     }
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_law_rate(const ibcc_law *l)
 {
     if (!l) return 0.0;
@@ -5122,32 +5666,77 @@ IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
     if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC__LAW_Q32;
     return ibcc_law_rate(l);
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 {
-    double v;
     if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE)
         return rmax / (1u + (uint64_t)l->s.index);
-    if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
-        return rmax / (1u + (uint64_t)l->s.index);
-    v = floor((double)rmax * ibcc_law_rate(l));
-    if (v >= (double)rmax) return rmax;
-    if (!(v > 0.0)) return 0;
-    return (ibcc_rate)v;
+    if (l->d.form == IBCC_LAW_TABLE) {
+        /* floor(rmax * rate) exactly, rate = mant 2^e (e < 0: rate <= 1) */
+        uint64_t mant, hi, lo;
+        int e;
+        if (l->d.rates == IBCC_LAW_RATES_IPD)
+            return rmax / (1u + (uint64_t)l->s.index);
+        if (!ibcc__f64_split(l->table[l->s.index].rate, &mant, &e)) return 0;
+        if (e >= 0) return rmax;
+        if (e <= -128) return 0;
+        ibcc__mul128(rmax, mant, &hi, &lo);
+        if (e > -64) {
+            /* (hi:lo) >> -e */
+            unsigned s = (unsigned)-e;
+            uint64_t v = (lo >> s) | (hi << (64u - s));
+            return v > rmax ? rmax : v;
+        }
+        return -e == 64 ? hi : hi >> ((unsigned)-e - 64u);
+    }
+#ifndef IBCC_NO_FLOAT
+    {
+        double v = floor((double)rmax * ibcc_law_rate(l));
+        if (v >= (double)rmax) return rmax;
+        if (!(v > 0.0)) return 0;
+        return (ibcc_rate)v;
+    }
+#else
+    return 0;                           /* no CONTINUOUS law here */
+#endif
 }
 
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 {
-    double c;
     if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE) return l->s.index;
-    if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
-        return l->s.index;
-    /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
-    c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC__LAW_EPS)) - 1.0;
-    if (c < 0.0) c = 0.0;
-    return (uint32_t)c;
+    if (l->d.form == IBCC_LAW_TABLE) {
+        /* ceil(1/x - slack) - 1 exactly: 1/x = 2^-e / mant = c + rem/mant;
+           a remainder within 2^-40 relative (rem 2^40 <= c mant) counts
+           as 1/x = c, so x = 1/n rounded to double gives n - 1 */
+        uint64_t mant, c, rem, ah, al, bh, bl;
+        int e;
+        if (l->d.rates == IBCC_LAW_RATES_IPD) return l->s.index;
+        if (!ibcc__f64_split(l->table[l->s.index].rate, &mant, &e)
+            || e >= 0 || e < -116) return 0;
+        /* c = floor(2^-e / mant), rate >= 2^-16 keeps c <= 2^16 */
+        if (ibcc__muldiv(UINT64_C(1) << (-e / 2), UINT64_C(1) << (-e - -e / 2),
+                         mant, 0, &c) != IBCC_OK || c == 0) return 0;
+        /* rem = 2^-e - c mant (< mant): the low 64 bits suffice */
+        rem = (-e >= 64 ? 0 : UINT64_C(1) << -e) - c * mant;
+        if (rem == 0) return (uint32_t)(c - 1u);
+        ibcc__mul128(rem, UINT64_C(1) << 40, &ah, &al);
+        ibcc__mul128(c, mant, &bh, &bl);
+        if (ah < bh || (ah == bh && al <= bl)) return (uint32_t)(c - 1u);
+        return (uint32_t)c;
+    }
+#ifndef IBCC_NO_FLOAT
+    {
+        /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
+        double c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC__LAW_EPS)) - 1.0;
+        if (c < 0.0) c = 0.0;
+        return (uint32_t)c;
+    }
+#else
+    return 0;                           /* no CONTINUOUS law here */
+#endif
 }
 
 IBCC_API int ibcc_law_at_max(const ibcc_law *l)
@@ -5160,10 +5749,16 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
     case IBCC_LAW_TABLE: return l->s.index == 0;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
-    default: return l->s.x >= 1.0;
+    default:
+#ifndef IBCC_NO_FLOAT
+        return l->s.x >= 1.0;
+#else
+        return 0;                       /* no CONTINUOUS law here */
+#endif
     }
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
 {
     if (!l) return IBCC_ERR_NULL;
@@ -5186,6 +5781,7 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
     }
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_result ibcc_law_get_state(const ibcc_law *l, ibcc_law_state *s)
 {
@@ -5199,25 +5795,30 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
     if (!l || !s) return IBCC_ERR_NULL;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
-        if (s->x != 0.0 || s->acc != 0) return IBCC_ERR_RANGE;
+        if (!ibcc__f64_zero(s->x) || s->acc != 0) return IBCC_ERR_RANGE;
         if (s->q < l->qmin || s->q > IBCC__LAW_ONE_Q32) return IBCC_ERR_RANGE;
         if (s->index != ibcc__law_ipd_applied(l, s->q)) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_TABLE:
-        if (s->x != 0.0 || s->q != 0) return IBCC_ERR_RANGE;
-        if (s->index >= l->n || s->acc >= IBCC__LAW_STEP) return IBCC_ERR_RANGE;
+        if (!ibcc__f64_zero(s->x) || s->q != 0) return IBCC_ERR_RANGE;
+        if (s->index >= l->n || s->acc >= IBCC_LAW_STEP) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
     default:
+#ifndef IBCC_NO_FLOAT
         if (!(s->x >= l->d.rmin && s->x <= 1.0)) return IBCC_ERR_RANGE;
         if (s->q != 0 || s->index != 0 || s->acc != 0) return IBCC_ERR_RANGE;
         break;
+#else
+        return IBCC_ERR_RANGE;          /* no CONTINUOUS law here */
+#endif
     }
     l->s = *s;
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x)
 {
     if (!l) return 0.0;
@@ -5229,6 +5830,7 @@ IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x)
     if (!l) return 0.0;
     return ibcc__law_dec(&l->d, ibcc__law_clamp(x, l->d.rmin));
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API uint32_t ibcc_law_table_size(const ibcc_law *l)
 {
@@ -5239,7 +5841,7 @@ IBCC_API uint32_t ibcc_law_table_size(const ibcc_law *l)
 IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
                                           ibcc_law_entry *out)
 {
-    const ibcc__law_entry *e;
+    const ibcc_law_rom_entry *e;
     if (!l || !out) return IBCC_ERR_NULL;
     if (l->d.form != IBCC_LAW_TABLE) return IBCC_ERR_STATE;
     if (i >= l->n) return IBCC_ERR_RANGE;
@@ -5252,6 +5854,7 @@ IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 /* ---- recovery helper --------------------------------------------------- */
 
 static void ibcc__law_set_min(ibcc_law *l)
@@ -5437,6 +6040,8 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     out->cond[2].pass = out->cond[2].worst <= cd.tol3;
     return IBCC_OK;
 }
+
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- L1 pacer: implementation ----------------------------------------- */
 
@@ -5749,6 +6354,7 @@ IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
                                       uint32_t n, ibcc_time max_pkt_time)
 {
@@ -5765,6 +6371,7 @@ IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
     }
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_result ibcc_cct_fill_quadratic(uint16_t *out, uint32_t n,
                                              ibcc_time max_pkt_time,
@@ -5795,6 +6402,7 @@ IBCC_API ibcc_result ibcc_cct_fill_linear(uint16_t *out, uint32_t n)
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
                                         ibcc_time max_pkt_time,
                                         ibcc_cct_fdec_fn fdec, void *user)
@@ -5833,6 +6441,7 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
     return ibcc_cct_fill_fdec(out, n, max_pkt_time, ibcc__cct_law_fdec,
                               (void *)(uintptr_t)law);
 }
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- agent ------------------------------------------------------------ */
 
@@ -6476,6 +7085,7 @@ IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_STDIO
 /* ---- text: output ------------------------------------------------------ */
 
 typedef struct ibcc__cacc_out {
@@ -6895,6 +7505,8 @@ IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
     return ibcc__cacc_out_end(&o);
 }
 
+#endif /* IBCC_NO_STDIO */
+
 /* ---- agent ------------------------------------------------------------- */
 
 IBCC_API ibcc_result ibcc_cacc_from_cct(ibcc_cacc_setting *s, const ibcc_cct *c)
@@ -7094,6 +7706,7 @@ IBCC_API const ibcc_mvcm_flow *ibcc_mvcm_state(const ibcc_mvcm *a, uint32_t flow
     return &a->flow[flow];
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate)
 {
     return (double)t_hop * (double)rate / 1e12;
@@ -7145,6 +7758,7 @@ IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out)
     if (*out > 65535u) return IBCC_ERR_RANGE;
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
                                        ibcc_rate rate, uint32_t l_data,
@@ -7319,6 +7933,7 @@ IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it)
     return n;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
         uint64_t seg_bytes, uint32_t hops, uint32_t points,
         ibcc_time byte_time, ibcc_time link, ibcc_time route,
@@ -7334,6 +7949,7 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
     out->wait_mean = (double)points * load_low * seg / 2.0;
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- L2 loop: implementation ------------------------------------------
 

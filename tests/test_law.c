@@ -57,7 +57,7 @@ static void test_defaults(void)
     T_EQ(ibcc_law_defaults(&d), IBCC_OK);
     T_EQ(d.rates, IBCC_LAW_RATES_IPD);
     T_EQU(d.table_size, 256);
-    T_EQU(ibcc_law_size(&d), 256 * sizeof(ibcc__law_entry));
+    T_EQU(ibcc_law_size(&d), 256 * sizeof(ibcc_law_rom_entry));
 
     d = desc(IBCC_LAW_FIMD, IBCC_LAW_TABLE);
     d.rates = IBCC_LAW_RATES_GEOMETRIC;
@@ -949,7 +949,7 @@ static void test_table_large_geometric(void)
         d.m = ms[v];
         d.rates = IBCC_LAW_RATES_GEOMETRIC;
         d.table_size = 65536;
-        T_EQU(ibcc_law_size(&d), 65536u * sizeof(ibcc__law_entry));
+        T_EQU(ibcc_law_size(&d), 65536u * sizeof(ibcc_law_rom_entry));
         T_EQ(ibcc_law_init(&l, &d, mem_, sizeof mem_), IBCC_OK);
         T_EQU(ibcc_law_table_size(&l), 65536);
         T_NEAR(l.table[0].rate, 1.0, 0);
