@@ -4856,10 +4856,17 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
 #define IBCC__F64_2M16 UINT64_C(0x3EF0000000000000)  /* 2^-16 */
 #define IBCC__F64_2P16 UINT64_C(0x40F0000000000000)  /* 2^16 */
 
+/* The bits by an 8-byte copy: the compiler's builtin on GCC and clang
+   (inlined also with -ffreestanding, which turns the library one off). */
+#if defined(__GNUC__) || defined(__clang__)
+#define IBCC__COPY8(d, s) __builtin_memcpy((d), (s), 8)
+#else
+#define IBCC__COPY8(d, s) memcpy((d), (s), 8)
+#endif
 static uint64_t ibcc__f64_bits(double v)
 {
     uint64_t b;
-    memcpy(&b, &v, sizeof b);
+    IBCC__COPY8(&b, &v);
     return b;
 }
 
@@ -4916,6 +4923,103 @@ static uint64_t ibcc__f64_q32(double v, int up)
     if (e <= -128) return up ? 1u : 0u;
     return ibcc__shr128(0, m, (unsigned)-e, up);
 }
+
+/* 2^(2^-i) in Q2.62, i = 1 .. 58 (computed to 120 digits, rounded). */
+static const uint64_t ibcc__law_exp2_tab[58] = {
+    UINT64_C(0x5A827999FCEF3242), UINT64_C(0x4C1BF828C6DC54B8), UINT64_C(0x45CAE0F1F545EB73),
+    UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x4166C34C5615D0EC), UINT64_C(0x40B268F9DE0183BA),
+    UINT64_C(0x4058F6A7ECCCD5B6), UINT64_C(0x402C6BE96AF2FB58), UINT64_C(0x4016321B687027A8),
+    UINT64_C(0x400B18178BA33B14), UINT64_C(0x40058BCE410147E8), UINT64_C(0x4002C5D7BFF71DAF),
+    UINT64_C(0x400162E807EE7E5B), UINT64_C(0x4000B1730DF6A524), UINT64_C(0x400058B9497B8152),
+    UINT64_C(0x40002C5C955DD701), UINT64_C(0x4000162E46D6F26C), UINT64_C(0x40000B1722757B1B),
+    UINT64_C(0x4000058B90FD3E0C), UINT64_C(0x400002C5C86F3F26), UINT64_C(0x40000162E433C79B),
+    UINT64_C(0x400000B17218EDD0), UINT64_C(0x40000058B90C3968), UINT64_C(0x4000002C5C860D54),
+    UINT64_C(0x400000162E4302D2), UINT64_C(0x4000000B17218073), UINT64_C(0x400000058B90BFFC),
+    UINT64_C(0x40000002C5C85FEF), UINT64_C(0x4000000162E42FF3), UINT64_C(0x40000000B17217F9),
+    UINT64_C(0x4000000058B90BFC), UINT64_C(0x400000002C5C85FE), UINT64_C(0x40000000162E42FF),
+    UINT64_C(0x400000000B17217F), UINT64_C(0x40000000058B90C0), UINT64_C(0x4000000002C5C860),
+    UINT64_C(0x400000000162E430), UINT64_C(0x4000000000B17218), UINT64_C(0x400000000058B90C),
+    UINT64_C(0x40000000002C5C86), UINT64_C(0x4000000000162E43), UINT64_C(0x40000000000B1721),
+    UINT64_C(0x4000000000058B91), UINT64_C(0x400000000002C5C8), UINT64_C(0x40000000000162E4),
+    UINT64_C(0x400000000000B172), UINT64_C(0x40000000000058B9), UINT64_C(0x4000000000002C5D),
+    UINT64_C(0x400000000000162E), UINT64_C(0x4000000000000B17), UINT64_C(0x400000000000058C),
+    UINT64_C(0x40000000000002C6), UINT64_C(0x4000000000000163), UINT64_C(0x40000000000000B1),
+    UINT64_C(0x4000000000000059), UINT64_C(0x400000000000002C), UINT64_C(0x4000000000000016),
+    UINT64_C(0x400000000000000B)
+};
+
+/* (a * b) >> 62 for a, b < 2^63 with the product below 2^126. */
+static uint64_t ibcc__law_mulq62(uint64_t a, uint64_t b)
+{
+    uint64_t hi, lo;
+    ibcc__mul128(a, b, &hi, &lo);
+    return (hi << 2) | (lo >> 62);
+}
+
+/* log2(v) = *ip + *frac / 2^58 for a normal v > 0: v = mant 2^e,
+   *ip = e + 52, *frac = log2(y) in Q0.58 for y = mant / 2^52 in [1, 2);
+   the fraction bits come one by one from squaring y (Q2.62): y^2 >= 2
+   sets the bit and halves y. 0 if v is not a positive normal double. */
+static int ibcc__law_log2(double v, int *ip, uint64_t *frac)
+{
+    uint64_t mant, y, out = 0;
+    int e, i;
+    if (!ibcc__f64_split(v, &mant, &e) || mant < (UINT64_C(1) << 52)) return 0;
+    y = mant << 10;                     /* Q2.62, [2^62, 2^63) */
+    for (i = 57; i >= 0; i--) {
+        y = ibcc__law_mulq62(y, y);     /* [2^62, 2^64) */
+        if (y >= (UINT64_C(1) << 63)) { y >>= 1; out |= UINT64_C(1) << i; }
+    }
+    *ip = e + 52;
+    *frac = out;
+    return 1;
+}
+
+/* 2^(f / 2^58) in Q2.62 for f < 2^58: the product of 2^(2^-i) over the
+   set bits of f (58 multiplications at most; truncation keeps it within
+   about 2^-56 of the exact power). */
+static uint64_t ibcc__law_exp2_q62(uint64_t f)
+{
+    uint64_t p = UINT64_C(1) << 62;
+    unsigned i;
+    for (i = 0; i < 58u; i++)
+        if ((f >> (57u - i)) & 1u) p = ibcc__law_mulq62(p, ibcc__law_exp2_tab[i]);
+    return p;
+}
+
+/* round(a * b / d), halves up, saturating at UINT64_MAX; d > 0. */
+static uint64_t ibcc__law_rdiv(uint64_t a, uint64_t b, uint64_t d)
+{
+    uint64_t q;
+    if (ibcc__muldiv(a, b, d, d / 2u, &q) != IBCC_OK) return UINT64_MAX;
+    return q;
+}
+
+/* x_i = rmin^(i/(n-1)), 0 < i < n-1, of the geometric rate set, with
+   integer arithmetic: 2^-(y i/(n-1)), y = -log2(rmin) in Q6.58, the power
+   in Q2.62, rounded once to 53 bits. So the rate set is the same on every
+   target (the C library's pow may differ in the last bit between
+   libraries; seen between x86-64 and armhf glibc) and within about 2^-55
+   of the exact rate. */
+#ifndef IBCC_NO_FLOAT
+static uint64_t ibcc__law_geo_bits(double rmin, uint32_t i, uint32_t n)
+{
+    uint64_t fr, y, e, f, p, m;
+    int ip, ex;
+    if (!ibcc__law_log2(rmin, &ip, &fr) || ip > -1 || ip < -16 || n < 3)
+        return IBCC__F64_ONE;
+    y = ((uint64_t)-ip << 58) - fr;              /* -log2(rmin) > 0 */
+    e = ibcc__law_rdiv(y, i, n - 1u);           /* Q6.58 */
+    f = e & ((UINT64_C(1) << 58) - 1u);
+    /* 2^-e = 2^(-(e >> 58) - 1) * 2^(1 - f/2^58) */
+    ex = -(int)(e >> 58) - 1;
+    p = f ? ibcc__law_exp2_q62((UINT64_C(1) << 58) - f) : UINT64_C(1) << 63;
+    m = ibcc__shr128(0, p, 10, 0);               /* Q2.52, [2^52, 2^53] */
+    if (m >> 53) { m >>= 1; ex++; }
+    /* value m 2^(ex - 52): biased exponent ex + 1023 (normal: rmin >= 2^-16) */
+    return ((uint64_t)(ex + 1023) << 52) | (m & ((UINT64_C(1) << 52) - 1u));
+}
+#endif /* IBCC_NO_FLOAT */
 
 #ifndef IBCC_NO_FLOAT
 /* Clamp to [k, 1]; NaN becomes k. */
@@ -5135,7 +5239,10 @@ static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
         } else {
             if (i == 0) x = 1.0;
             else if (i == n - 1) x = d->rmin;
-            else x = pow(d->rmin, (double)i / (double)(n - 1));
+            else {
+                uint64_t xb = ibcc__law_geo_bits(d->rmin, i, n);
+                memcpy(&x, &xb, sizeof x);
+            }
             /* Rmax/x - 1 in Q16.16; <= 65535 * 65536 since x >= 2^-16 */
             t[i].gapq = (uint32_t)floor((1.0 / x - 1.0) * 65536.0 + 0.5);
         }
@@ -5251,58 +5358,10 @@ static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
            cq = (mq - 2^32) kq^2 / 2^32 = (m-1) rmin^2 2^64 (saturated)
      FIMD  fdec: q 2^32 / mq                finc: q 2^(kq L / q),
            L = log2(m) (Q6.58, computed at init by repeated squaring),
-           2^f for the fraction f by a product over f's 48 leading bits
-           of the constants 2^(2^-i) (Q2.62), so the power is good to
-           about 2^-47 relative: a state rounds differently from the
-           exact power only within about 2^-15 of a half unit.
+           2^f for the fraction f by a product over f's 58 bits of the
+           constants 2^(2^-i) (Q2.62), good to about 2^-56 relative.
    CUSTOM runs the caller's double functions on x = q / 2^32 (not in the
    IBCC_NO_FLOAT profile). */
-
-/* 2^(2^-i) in Q2.62, i = 1 .. 48 (computed to 100 digits, rounded). */
-static const uint64_t ibcc__law_exp2_tab[48] = {
-    UINT64_C(0x5A827999FCEF3242), UINT64_C(0x4C1BF828C6DC54B8), UINT64_C(0x45CAE0F1F545EB73),
-    UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x4166C34C5615D0EC), UINT64_C(0x40B268F9DE0183BA),
-    UINT64_C(0x4058F6A7ECCCD5B6), UINT64_C(0x402C6BE96AF2FB58), UINT64_C(0x4016321B687027A8),
-    UINT64_C(0x400B18178BA33B14), UINT64_C(0x40058BCE410147E8), UINT64_C(0x4002C5D7BFF71DAF),
-    UINT64_C(0x400162E807EE7E5B), UINT64_C(0x4000B1730DF6A524), UINT64_C(0x400058B9497B8152),
-    UINT64_C(0x40002C5C955DD701), UINT64_C(0x4000162E46D6F26C), UINT64_C(0x40000B1722757B1B),
-    UINT64_C(0x4000058B90FD3E0C), UINT64_C(0x400002C5C86F3F26), UINT64_C(0x40000162E433C79B),
-    UINT64_C(0x400000B17218EDD0), UINT64_C(0x40000058B90C3968), UINT64_C(0x4000002C5C860D54),
-    UINT64_C(0x400000162E4302D2), UINT64_C(0x4000000B17218073), UINT64_C(0x400000058B90BFFC),
-    UINT64_C(0x40000002C5C85FEF), UINT64_C(0x4000000162E42FF3), UINT64_C(0x40000000B17217F9),
-    UINT64_C(0x4000000058B90BFC), UINT64_C(0x400000002C5C85FE), UINT64_C(0x40000000162E42FF),
-    UINT64_C(0x400000000B17217F), UINT64_C(0x40000000058B90C0), UINT64_C(0x4000000002C5C860),
-    UINT64_C(0x400000000162E430), UINT64_C(0x4000000000B17218), UINT64_C(0x400000000058B90C),
-    UINT64_C(0x40000000002C5C86), UINT64_C(0x4000000000162E43), UINT64_C(0x40000000000B1721),
-    UINT64_C(0x4000000000058B91), UINT64_C(0x400000000002C5C8), UINT64_C(0x40000000000162E4),
-    UINT64_C(0x400000000000B172), UINT64_C(0x40000000000058B9), UINT64_C(0x4000000000002C5D),
-};
-
-/* (a * b) >> 62 for a, b < 2^63 with the product below 2^126. */
-static uint64_t ibcc__law_mulq62(uint64_t a, uint64_t b)
-{
-    uint64_t hi, lo;
-    ibcc__mul128(a, b, &hi, &lo);
-    return (hi << 2) | (lo >> 62);
-}
-
-/* log2(m) in Q6.58 for m in (1, 65536]: m = mant 2^e, log2 m =
-   (e + 52) + log2(y), y = mant / 2^52 in [1, 2); the fraction bits of
-   log2(y) come one by one from squaring y (Q2.62): y^2 >= 2 sets the bit
-   and halves y. */
-static uint64_t ibcc__law_log2_q58(double m)
-{
-    uint64_t mant, y, out;
-    int e, i;
-    if (!ibcc__f64_split(m, &mant, &e) || e + 52 < 0 || e + 52 > 16) return 0;
-    out = (uint64_t)(e + 52) << 58;
-    y = mant << 10;                     /* Q2.62, [2^62, 2^63) */
-    for (i = 57; i >= 0; i--) {
-        y = ibcc__law_mulq62(y, y);     /* [2^62, 2^64) */
-        if (y >= (UINT64_C(1) << 63)) { y >>= 1; out |= UINT64_C(1) << i; }
-    }
-    return out;
-}
 
 /* Sets the DISCRETE parameters of an effective desc (every form: qmin
    and ipd_max also serve the TABLE form's queries). */
@@ -5323,16 +5382,12 @@ static void ibcc__law_params(ibcc_law *l)
                          &c) != IBCC_OK) c = UINT64_MAX;
         l->cq = c;
     } else if (d->kind == IBCC_LAW_FIMD) {
-        l->cq = ibcc__law_log2_q58(d->m);
+        /* log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
+        int ip;
+        uint64_t fr;
+        if (ibcc__law_log2(d->m, &ip, &fr) && ip >= 0 && ip <= 16)
+            l->cq = ((uint64_t)ip << 58) | fr;
     }
-}
-
-/* round(a * b / d), halves up, saturating at UINT64_MAX; d > 0. */
-static uint64_t ibcc__law_rdiv(uint64_t a, uint64_t b, uint64_t d)
-{
-    uint64_t q;
-    if (ibcc__muldiv(a, b, d, d / 2u, &q) != IBCC_OK) return UINT64_MAX;
-    return q;
 }
 
 static uint64_t ibcc__law_clamp_q(const ibcc_law *l, uint64_t q)
@@ -5361,13 +5416,11 @@ static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
     }
     case IBCC_LAW_FIMD: {
         /* q 2^e, e = kq L / q in Q6.58 (<= L: kq <= qmin <= q) */
-        uint64_t e = ibcc__law_rdiv(l->kq, l->cq, q), p = UINT64_C(1) << 62;
-        uint64_t hi, lo;
-        unsigned ip = (unsigned)(e >> 58), i;
+        uint64_t e = ibcc__law_rdiv(l->kq, l->cq, q), p, hi, lo;
+        unsigned ip = (unsigned)(e >> 58);
         if (ip > 16u) return UINT64_MAX;
-        for (i = 0; i < 48u; i++)
-            if ((e >> (57u - i)) & 1u) p = ibcc__law_mulq62(p, ibcc__law_exp2_tab[i]);
-        /* q p 2^ip / 2^62, p < 2^64: q < 2^33 so the product < 2^97 */
+        p = ibcc__law_exp2_q62(e & ((UINT64_C(1) << 58) - 1u));
+        /* q p 2^ip / 2^62, p < 2^63: q <= 2^32 so the product < 2^95 */
         ibcc__mul128(q, p, &hi, &lo);
         return ibcc__shr128(hi, lo, 62u - ip, 0);
     }
