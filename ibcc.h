@@ -230,6 +230,15 @@
    IBCC_INLINE so they inline into the caller; their comments say so. */
 #define IBCC_INLINE static inline
 
+/* The casts of the declarations (inline functions, unit macros) are
+   static_cast in C++, so a C++ file that includes ibcc.h stays quiet
+   under -Wold-style-cast; a C cast in C. */
+#ifdef __cplusplus
+#  define IBCC_CAST(T, x) (static_cast<T>(x))
+#else
+#  define IBCC_CAST(T, x) ((T)(x))
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -275,17 +284,17 @@ IBCC_API const char *ibcc_result_str(ibcc_result r);
    whose byte time is a whole number of ps; 2^64 ps is about 213 days. */
 typedef uint64_t ibcc_time;
 #define IBCC_TIME_MAX UINT64_MAX
-#define IBCC_PS(x) ((ibcc_time)(x))
-#define IBCC_NS(x) ((ibcc_time)(x) * UINT64_C(1000))
-#define IBCC_US(x) ((ibcc_time)(x) * UINT64_C(1000000))
-#define IBCC_MS(x) ((ibcc_time)(x) * UINT64_C(1000000000))
-#define IBCC_S(x)  ((ibcc_time)(x) * UINT64_C(1000000000000))
+#define IBCC_PS(x) IBCC_CAST(ibcc_time, x)
+#define IBCC_NS(x) (IBCC_CAST(ibcc_time, x) * UINT64_C(1000))
+#define IBCC_US(x) (IBCC_CAST(ibcc_time, x) * UINT64_C(1000000))
+#define IBCC_MS(x) (IBCC_CAST(ibcc_time, x) * UINT64_C(1000000000))
+#define IBCC_S(x)  (IBCC_CAST(ibcc_time, x) * UINT64_C(1000000000000))
 
 /* Link rate in bytes per second. */
 typedef uint64_t ibcc_rate;
-#define IBCC_GBYTES(x) ((ibcc_rate)(x) * UINT64_C(1000000000)) /* 10^9 B/s */
-#define IBCC_MBYTES(x) ((ibcc_rate)(x) * UINT64_C(1000000))    /* 10^6 B/s */
-#define IBCC_GBITS(x)  ((ibcc_rate)(x) * UINT64_C(125000000))  /* 10^9 bit/s */
+#define IBCC_GBYTES(x) (IBCC_CAST(ibcc_rate, x) * UINT64_C(1000000000)) /* 10^9 B/s */
+#define IBCC_MBYTES(x) (IBCC_CAST(ibcc_rate, x) * UINT64_C(1000000))    /* 10^6 B/s */
+#define IBCC_GBITS(x)  (IBCC_CAST(ibcc_rate, x) * UINT64_C(125000000))  /* 10^9 bit/s */
 
 /* Wire time of `bytes` at `rate` bytes/s, in ps, rounded up:
        *out = ceil(bytes * 10^12 / rate)
@@ -592,7 +601,7 @@ IBCC_INLINE uint32_t ibcc_marker_units(const ibcc_marker *m, uint32_t size)
 {
     uint32_t u;
     if (!m || m->d.unit != IBCC_UNIT_CREDITS) return 1u;
-    u = size / IBCC_CREDIT_BYTES + (uint32_t)(size % IBCC_CREDIT_BYTES != 0u);
+    u = size / IBCC_CREDIT_BYTES + IBCC_CAST(uint32_t, size % IBCC_CREDIT_BYTES != 0u);
     return u ? u : 1u;
 }
 
@@ -639,7 +648,7 @@ IBCC_INLINE void ibcc_marker_set_busy(ibcc_marker *m, unsigned out, int busy)
         m->stats.last_error = IBCC_ERR_RANGE;
         return;
     }
-    bit = (uint64_t)1u << (out & 63u);
+    bit = UINT64_C(1) << (out & 63u);
     if (busy) m->busy[out >> 6] |= bit;
     else m->busy[out >> 6] &= ~bit;
 }
@@ -1290,7 +1299,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
                up[i]; a carry of another whole step moves one entry
                further up; what is left is capped just under one step
                (0 at Rmax) */
-            uint64_t a = (uint64_t)l->s.acc + e->inc;
+            uint64_t a = IBCC_CAST(uint64_t, l->s.acc) + e->inc;
             if (a >= IBCC_LAW_STEP) {
                 uint32_t j = e->up;
                 a -= IBCC_LAW_STEP;
@@ -1299,7 +1308,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
-            l->s.acc = (uint32_t)a;
+            l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
         ibcc__law_step(l, marked, 65536u);
@@ -1324,8 +1333,8 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
             l->s.acc = 0;
         } else {
             /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
-            uint64_t a = (uint64_t)l->s.acc
-                       + (((uint64_t)e->inc * weight_q16) >> 16);
+            uint64_t a = IBCC_CAST(uint64_t, l->s.acc)
+                       + ((IBCC_CAST(uint64_t, e->inc) * weight_q16) >> 16);
             if (a >= IBCC_LAW_STEP) {
                 uint32_t j = e->up;
                 a -= IBCC_LAW_STEP;
@@ -1334,7 +1343,7 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
-            l->s.acc = (uint32_t)a;
+            l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
         ibcc__law_step(l, marked, weight_q16);
@@ -1721,9 +1730,10 @@ IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
 #define IBCC_CCT_TIMER_UNIT_PS 1024000u /* CCTI_Timer unit: 1.024 us */
 /* Builds / splits a CCT entry: entry = shift << 14 | multiplier. */
 #define IBCC_CCT_ENTRY(shift, mult) \
-    ((uint16_t)((((unsigned)(shift) & 3u) << 14) | ((unsigned)(mult) & 0x3fffu)))
-#define IBCC_CCT_SHIFT(e) ((unsigned)(((unsigned)(e) >> 14) & 3u))
-#define IBCC_CCT_MULT(e)  ((unsigned)((unsigned)(e) & 0x3fffu))
+    IBCC_CAST(uint16_t, ((IBCC_CAST(unsigned, shift) & 3u) << 14) \
+                        | (IBCC_CAST(unsigned, mult) & 0x3fffu))
+#define IBCC_CCT_SHIFT(e) ((IBCC_CAST(unsigned, e) >> 14) & 3u)
+#define IBCC_CCT_MULT(e)  (IBCC_CAST(unsigned, e) & 0x3fffu)
 /* [G] quadratic population i^2 * 7 / 106^2 us, vendor default i^2*7/95^2. */
 #define IBCC_CCT_QUAD_COEF IBCC_US(7)
 #define IBCC_CCT_QUAD_G_ROOT 106u
@@ -3207,6 +3217,34 @@ IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
    IMPLEMENTATION
    ====================================================================== */
 #if defined(IBCC_IMPLEMENTATION) && !defined(IBCC__IMPLEMENTED)
+/* The implementation is C99; a C++ file that defines IBCC_IMPLEMENTATION
+   compiles it as C++, where its C casts, its NULLs, its private ibcc__
+   names (C++ reserves every name with a double underscore; C does not),
+   and casts that are no-ops on one platform but not on another draw
+   C++-only warnings. They are silenced for the implementation alone (to
+   the matching pop at its end); the declarations above, which every file
+   that includes ibcc.h compiles, are clean under them (tests/matrix.sh
+   checks both with clang++ and g++). */
+#ifdef __cplusplus
+#  if defined(__clang__)
+#    pragma clang diagnostic push
+#    pragma clang diagnostic ignored "-Wold-style-cast"
+#    pragma clang diagnostic ignored "-Wzero-as-null-pointer-constant"
+#    if defined(__has_warning)
+#      if __has_warning("-Wreserved-identifier")
+#        pragma clang diagnostic ignored "-Wreserved-identifier"
+#      endif
+#      if __has_warning("-Wreserved-macro-identifier")
+#        pragma clang diagnostic ignored "-Wreserved-macro-identifier"
+#      endif
+#    endif
+#  elif defined(__GNUC__)
+#    pragma GCC diagnostic push
+#    pragma GCC diagnostic ignored "-Wold-style-cast"
+#    pragma GCC diagnostic ignored "-Wzero-as-null-pointer-constant"
+#    pragma GCC diagnostic ignored "-Wuseless-cast"
+#  endif
+#endif
 #define IBCC__IMPLEMENTED
 
 #include <string.h>
@@ -4876,6 +4914,14 @@ static int ibcc__f64_zero(double v)
     return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) == 0;
 }
 
+#ifndef IBCC_NO_FLOAT
+/* v is a NaN. */
+static int ibcc__f64_nan(double v)
+{
+    return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) > UINT64_C(0x7FF0000000000000);
+}
+#endif
+
 /* v = *mant * 2^*e exactly for finite v > 0 (mant < 2^53); 0 for zero,
    negative, infinite or NaN v. */
 static int ibcc__f64_split(double v, uint64_t *mant, int *e)
@@ -5043,6 +5089,7 @@ static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
     case IBCC_LAW_CUSTOM:
         return d->finc(x, d->user);
     case IBCC_LAW_LIPD:
+    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
         return x / (1.0 - d->rmin);
@@ -5059,6 +5106,7 @@ static double ibcc__law_dec_raw(const ibcc_law_desc *d, double x)
     case IBCC_LAW_CUSTOM:
         return d->fdec(x, d->user);
     case IBCC_LAW_LIPD:
+    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
         return 1.0 / (1.0 / x + 1.0);
@@ -5815,7 +5863,7 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
 IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
 {
     if (!l) return IBCC_ERR_NULL;
-    if (x != x) return IBCC_ERR_RANGE;
+    if (ibcc__f64_nan(x)) return IBCC_ERR_RANGE;
     x = ibcc__law_clamp(x, l->d.rmin);
     memset(&l->s, 0, sizeof l->s);
     switch (l->d.form) {
@@ -6052,9 +6100,9 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     if (r != IBCC_OK) return r;
     if (c) cd = *c; else memset(&cd, 0, sizeof cd);
     if (cd.points == 0) cd.points = 256;
-    if (cd.tol1 == 0.0) cd.tol1 = 1e-9;
-    if (cd.tol2 == 0.0) cd.tol2 = 1e-3;
-    if (cd.tol3 == 0.0) cd.tol3 = 1e-3;
+    if (ibcc__f64_zero(cd.tol1)) cd.tol1 = 1e-9;
+    if (ibcc__f64_zero(cd.tol2)) cd.tol2 = 1e-3;
+    if (ibcc__f64_zero(cd.tol3)) cd.tol3 = 1e-3;
     if (cd.points < 2 || cd.points > 65536u) return IBCC_ERR_RANGE;
     if (ibcc__law_tol_bad(cd.tol1) || ibcc__law_tol_bad(cd.tol2)
         || ibcc__law_tol_bad(cd.tol3)) return IBCC_ERR_RANGE;
@@ -13751,6 +13799,11 @@ IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
 
 #ifdef __cplusplus
 } /* extern "C" */
+#  if defined(__clang__)
+#    pragma clang diagnostic pop
+#  elif defined(__GNUC__)
+#    pragma GCC diagnostic pop
+#  endif
 #endif
 #endif /* IBCC_IMPLEMENTATION */
 
