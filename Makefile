@@ -18,7 +18,7 @@ EXAMPLES = $(patsubst examples/%.c,%,$(wildcard examples/*.c))
 EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
 HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
-.PHONY: all test test-build unit san matrix install-check bench examples demo figures \
+.PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures \
         install uninstall clean check-header ns3 ns3-build cmake-check \
         fuzz fuzz-build fuzz-replay firmware-check cross
 .SUFFIXES:
@@ -175,10 +175,14 @@ $(BUILD)/bench_%: bench/bench_%.c ibcc.h bench/bench.h | $(BUILD)
 $(BUILD)/bench_loop: bench/hold.h
 
 bench: $(addprefix $(BUILD)/,$(BENCHES))
-	@echo "name,median,unit" > $(BUILD)/bench.csv
+	@echo "name,median,unit,min,max" > $(BUILD)/bench.csv
 	@for b in $(addprefix $(BUILD)/,$(BENCHES)); do $$b $(BUILD)/bench.csv || exit 1; done
 	@BUILD=$(BUILD) CXX=$(CXX) sh bench/ns3.sh $(BUILD)/bench.csv
 	@echo "rows written to $(BUILD)/bench.csv"
+
+# The README's performance table, from the last `make bench` run.
+perf-table:
+	@BUILD=$(BUILD) sh tools/perf_table.sh $(BUILD)/bench.csv
 
 # ---- install ------------------------------------------------------------
 # ibcc.h, the pkg-config file and the CMake package (find_package(ibcc)

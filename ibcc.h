@@ -824,6 +824,8 @@ typedef struct ibcc_arbiter {
                                      input `in` holds a packet for out */
     uint64_t *outs;               /* outs[in * words + w]: bit `out` set
                                      when input `in` holds a packet for it */
+    uint64_t *ready;              /* ready[w]: bit `in` set when input `in`
+                                     holds a packet and is not busy */
     uint32_t rr_out;              /* RR pick_any: next output to try */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t grants;              /* packets picked */
@@ -834,7 +836,7 @@ typedef struct ibcc_arbiter {
    bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
 IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
 /* Bytes ibcc_arbiter_init needs, about ports * (32 + 32 * capacity + 4 +
-   6 * ports + 16 * ceil(ports / 64)); 0 if the desc is invalid. Only
+   6 * ports + 16 * ceil(ports / 64)) + 8 * ceil(ports / 64); 0 if the desc is invalid. Only
    the slots packets have used are ever written, so pages of a large
    capacity that is never filled stay untouched. A pick costs
    O(ports * outputs present in an input), whatever the buffers' depth. */
@@ -2524,7 +2526,8 @@ typedef struct ibcc_loop_desc {
 typedef struct ibcc__hent {
     ibcc_time t;                /* due time */
     uint32_t slot;              /* index of the event's slot */
-    uint32_t pad;               /* unused, zero */
+    uint32_t gen;               /* the slot's generation when scheduled:
+                                   differs once the event is cancelled */
 } ibcc__hent;
 
 /* Internal event slot (do not touch). */
@@ -2533,7 +2536,7 @@ typedef struct ibcc__event {
     ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
-    uint32_t pos;               /* index in heap, or free-list link */
+    uint32_t next;              /* free-list link */
     uint32_t gen;               /* generation, part of the handle */
 } ibcc__event;
 
@@ -2541,10 +2544,14 @@ struct ibcc_loop {
     ibcc_time now;              /* time of the event running or last run */
     uint64_t seq;               /* next scheduling sequence number */
     uint64_t executed;          /* events run so far */
+    ibcc_event_fn idle;         /* end-of-instant hook, or NULL */
+    void *idle_ctx;
     uint32_t cap;               /* capacity */
     uint32_t count;             /* pending events */
+    uint32_t hn;                /* heap entries: pending + cancelled ones
+                                   not yet dropped (never the top) */
     uint32_t free_head;         /* first free slot */
-    ibcc__hent *heap;           /* cap entries, count of them heap-ordered */
+    ibcc__hent *heap;           /* cap entries, hn of them heap-ordered */
     ibcc__event *slot;          /* cap slots */
 };
 
@@ -2593,6 +2600,15 @@ IBCC_API uint32_t ibcc_loop_pending(const ibcc_loop *l);
 /* Due time of the earliest pending event, IBCC_TIME_MAX if none (O(1)).
    Lets a caller act inline when nothing else is due at the same instant. */
 IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
+/* End-of-instant hook: fn(l, ctx, 0) is called by ibcc_loop_step after
+   the last event of each instant, i.e. whenever the event just run leaves
+   no other event due at the current time. It may schedule events, also at
+   the current time (they run next, and the hook is called again after
+   them). A model that must decide only once everything of an instant has
+   happened (arbitration, a host's next send) does it here instead of in
+   an extra event. fn NULL removes the hook. Errors: NULL (l). */
+IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
+                                        void *ctx);
 
 #ifndef IBCC_NO_FABRIC
 /* ==== L3 fabric =========================================================
@@ -2902,7 +2918,8 @@ IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
 /* Runs the model up to time t. Errors: NULL, PAST, FULL (event heap). */
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
-/* The fabric's event loop, to add the embedder's own events. */
+/* The fabric's event loop, to add the embedder's own events (the fabric
+   uses the loop's end-of-instant hook, ibcc_loop_set_idle: leave it). */
 IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 /* Packet and credit conservation at the current instant: every injected
    packet is delivered or located (on a wire, in a buffer, in a host
@@ -3933,7 +3950,7 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
    per (input, output) counts, FIFO heads and tails, per output bitmap of
    inputs, per input bitmap of outputs. */
 typedef struct ibcc__arb_layout {
-    size_t q, rr, cnt, oh, ot, inq, outs, total;
+    size_t q, rr, cnt, oh, ot, inq, outs, ready, total;
 } ibcc__arb_layout;
 
 #define IBCC__ARB_NONE UINT32_C(0xffffffff)  /* no slot (as returned) */
@@ -3961,7 +3978,8 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
     l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->inq = l->ot + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->outs = l->inq + p * words * sizeof(uint64_t);
-    l->total = l->outs + p * words * sizeof(uint64_t);
+    l->ready = l->outs + p * words * sizeof(uint64_t);
+    l->total = l->ready + words * sizeof(uint64_t);
 }
 
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
@@ -4002,6 +4020,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     a->otail = (uint16_t *)(void *)(base + l.ot);
     a->inq = (uint64_t *)(void *)(base + l.inq);
     a->outs = (uint64_t *)(void *)(base + l.outs);
+    a->ready = (uint64_t *)(void *)(base + l.ready);
     for (i = 0; i < e.ports; i++) {
         a->input[i].head = a->input[i].tail = IBCC__ARB_NIL;
         a->input[i].free = IBCC__ARB_NIL;
@@ -4047,6 +4066,7 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     ip->tail = slot;
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
     ip->len++;
+    if (!ip->busy) a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
     io = (size_t)in * a->d.ports + out;
     if (a->cnt[io]++ == 0) {
         a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
@@ -4099,6 +4119,7 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
     if (was_head) ip->bypassed = 0;        /* the next packet is a new head */
     else { ip->bypassed++; a->bypasses++; } /* the head was passed */
     ip->busy = 1;
+    a->ready[in / 64u] &= ~((uint64_t)1u << (in % 64u));
     a->grants++;
 }
 
@@ -4186,8 +4207,16 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
     uint32_t best_k = IBCC__ARB_NONE;
     uint64_t best_seq = UINT64_MAX;
     if (want == UINT32_MAX) {
-        for (in = 0; in < a->d.ports; in++)
-            ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+        /* only the inputs holding a packet and not busy */
+        uint32_t w;
+        for (w = 0; w < a->words; w++) {
+            uint64_t bits = a->ready[w];
+            while (bits) {
+                in = w * 64u + ibcc__arb_ctz64(bits);
+                bits &= bits - 1u;
+                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+            }
+        }
     } else {
         /* only the inputs holding a packet for `want` */
         const uint64_t *bm = &a->inq[(size_t)want * a->words];
@@ -4297,6 +4326,10 @@ IBCC_API ibcc_result ibcc_arbiter_set_input_busy(ibcc_arbiter *a,
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports) return IBCC_ERR_RANGE;
     a->input[in].busy = busy ? 1u : 0u;
+    if (!busy && a->input[in].len)
+        a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
+    else
+        a->ready[in / 64u] &= ~((uint64_t)1u << (in % 64u));
     return IBCC_OK;
 }
 
@@ -8057,27 +8090,37 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
    Memory (one block from the caller, uint64_t-aligned):
        [ cap x ibcc__hent heap entries ][ cap x ibcc__event slots ]
    A pending event owns one slot (callback, ctx, arg, seq, generation) and
-   one heap entry (due time, slot index); slot.pos is the entry's heap
-   index, kept up to date on every move so cancel can find it. A free slot
-   has fn == NULL and is on a singly linked free list through slot.pos
-   (last-in first-out, so the slot just released by a running event is the
-   one its callback reuses: warm in cache).
+   one heap entry (due time, slot index, the slot's generation). A free
+   slot has fn == NULL and is on a singly linked free list through
+   slot.next (last-in first-out, so the slot just released by a running
+   event is the one its callback reuses: warm in cache).
 
    Heap: 4-ary, ordered by (t, seq) ascending, so same-time events pop in
    scheduling order (seq is a 64-bit counter: it does not wrap in practice).
    Entries carry t, so comparisons read only the heap array; seq is read
-   from the slots on equal times only. Measured with bench/bench_loop.c
-   (hold model) against a binary heap of slot indices and a binary keyed
-   heap: the 4-ary keyed heap was fastest from N = 16 to N = 2^20 (about
-   1.8x the index heap at N = 1024, 1.5x at N = 2^20); see docs/loop.md.
+   from the slots on equal times only. A move writes only the heap array:
+   no back pointer is kept in the slots, which at a million pending events
+   would cost a cache miss per level.
        parent(i) = (i - 1) / 4,  children(i) = 4i + 1 .. 4i + 4
 
+   Cancelling is lazy: the slot's generation is bumped (the event is dead,
+   its handle stale) and its entry stays in the heap until it reaches the
+   top, where it is dropped and the slot freed; the top is never a
+   cancelled entry, so ibcc_loop_next_time is exact. A cancelled slot is
+   not reused while its entry is in the heap, so every entry's (t, seq)
+   stays fixed. When scheduling finds no free slot while fewer than `cap`
+   events are pending, the heap is compacted: cancelled entries out, slots
+   freed, the heap rebuilt bottom-up (O(n), rare: at most once per `cap`
+   cancellations). Measured with bench/bench_loop.c (hold model): about
+   2x faster than the version with back pointers at 2^20 pending events,
+   unchanged at small N; see docs/loop.md.
+
    Handle: ((uint64_t)gen << 32) | slot. gen is bumped each time the slot
-   is released (run or cancelled), skipping 0, so a handle is never 0 and a
-   stale handle no longer matches its slot (a slot would have to be reused
-   2^32 - 1 times for a stale handle to match again). Every slot's first
-   gen is a hash of the memory address and capacity, so a handle of another
-   loop is rejected too, except by a 2^-32-scale coincidence. */
+   is released or its event cancelled, skipping 0, so a handle is never 0
+   and a stale handle no longer matches its slot (a slot would have to be
+   reused 2^32 - 1 times for a stale handle to match again). Every slot's
+   first gen is a hash of the memory address and capacity, so a handle of
+   another loop is rejected too, except by a 2^-32-scale coincidence. */
 
 #define IBCC__LOOP_CAP_MAX  UINT32_C(0x7fffffff)
 #define IBCC__LOOP_CAP_DEF  UINT32_C(1024)
@@ -8116,54 +8159,44 @@ static int ibcc__loop_less(const ibcc_loop *l, const ibcc__hent *a,
 static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
 {
     ibcc__hent *h = l->heap;
-    ibcc__event *s = l->slot;
     while (i > 0) {
         uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
         if (!ibcc__loop_less(l, &x, &h[p])) break;
         h[i] = h[p];
-        s[h[i].slot].pos = i;
         i = p;
     }
     h[i] = x;
-    s[x.slot].pos = i;
 }
 
-/* Places entry x at heap index i or below (the hole at i moves down). */
+/* Places entry x at heap index i or below (the hole at i moves down).
+   Written with the keys in locals: this is the loop's hot path. */
 static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
 {
     ibcc__hent *h = l->heap;
-    ibcc__event *s = l->slot;
-    uint32_t n = l->count;
+    const ibcc__event *s = l->slot;
+    uint32_t n = l->hn;
     for (;;) {
         uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
         uint32_t c, j, end;
+        ibcc_time ct;
         if (first >= n) break;
         c = (uint32_t)first;
+        ct = h[c].t;
         end = (n - c > IBCC__LOOP_ARITY) ? c + IBCC__LOOP_ARITY : n;
-        for (j = c + 1u; j < end; j++)     /* least of the children */
-            if (ibcc__loop_less(l, &h[j], &h[c])) c = j;
-        if (!ibcc__loop_less(l, &h[c], &x)) break;
+        for (j = c + 1u; j < end; j++) {   /* least of the children */
+            ibcc_time jt = h[j].t;
+            int better = jt < ct;           /* selects, not jumps: random
+                                               keys defeat branch prediction */
+            if (jt == ct) better = s[h[j].slot].seq < s[h[c].slot].seq;
+            c = better ? j : c;
+            ct = better ? jt : ct;
+        }
+        if (x.t < ct || (x.t == ct && s[x.slot].seq < s[h[c].slot].seq))
+            break;
         h[i] = h[c];
-        s[h[i].slot].pos = i;
         i = c;
     }
     h[i] = x;
-    s[x.slot].pos = i;
-}
-
-/* Removes heap index i (< count): the last entry fills the hole and moves
-   up or down to its place. */
-static void ibcc__loop_remove_at(ibcc_loop *l, uint32_t i)
-{
-    ibcc__hent last;
-    l->count--;
-    if (i == l->count) return;
-    last = l->heap[l->count];
-    if (i > 0 && ibcc__loop_less(l, &last,
-                                 &l->heap[(i - 1u) / IBCC__LOOP_ARITY]))
-        ibcc__loop_up(l, i, last);
-    else
-        ibcc__loop_down(l, i, last);
 }
 
 /* Returns slot k to the free list and invalidates its handles. */
@@ -8174,8 +8207,45 @@ static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
     e->ctx = NULL;
     e->gen++;
     if (e->gen == 0) e->gen = 1;
-    e->pos = l->free_head;
+    e->next = l->free_head;
     l->free_head = k;
+}
+
+/* Removes the top entry (hn > 0): the last entry fills the hole. */
+static void ibcc__loop_pop(ibcc_loop *l)
+{
+    l->hn--;
+    if (l->hn > 0) ibcc__loop_down(l, 0, l->heap[l->hn]);
+}
+
+static int ibcc__loop_dead(const ibcc_loop *l, const ibcc__hent *x)
+{
+    return l->slot[x->slot].gen != x->gen;
+}
+
+/* Drops cancelled entries from the top, freeing their slots, so that the
+   top is a pending event (or the heap is empty). */
+static void ibcc__loop_trim(ibcc_loop *l)
+{
+    while (l->hn > 0 && ibcc__loop_dead(l, &l->heap[0])) {
+        uint32_t k = l->heap[0].slot;
+        ibcc__loop_pop(l);
+        ibcc__loop_release(l, k);
+    }
+}
+
+/* Removes every cancelled entry, frees their slots and rebuilds the heap
+   bottom-up. */
+static void ibcc__loop_compact(ibcc_loop *l)
+{
+    uint32_t i, j = 0;
+    for (i = 0; i < l->hn; i++) {
+        if (ibcc__loop_dead(l, &l->heap[i])) ibcc__loop_release(l, l->heap[i].slot);
+        else l->heap[j++] = l->heap[i];
+    }
+    l->hn = j;
+    for (i = j / IBCC__LOOP_ARITY + 1u; i-- > 0;)
+        if (i < j) ibcc__loop_down(l, i, l->heap[i]);
 }
 
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
@@ -8202,8 +8272,11 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->now = 0;
     l->seq = 0;
     l->executed = 0;
+    l->idle = NULL;
+    l->idle_ctx = NULL;
     l->cap = e.capacity;
     l->count = 0;
+    l->hn = 0;
     l->free_head = 0;
     l->heap = (ibcc__hent *)mem;
     l->slot = (ibcc__event *)(void *)((unsigned char *)mem
@@ -8215,10 +8288,10 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
         s->ctx = NULL;
         s->arg = 0;
         s->gen = gen0;
-        s->pos = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
+        s->next = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
         l->heap[k].t = 0;
         l->heap[k].slot = 0;
-        l->heap[k].pad = 0;
+        l->heap[k].gen = 0;
     }
     return IBCC_OK;
 }
@@ -8233,18 +8306,20 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
     if (l->count >= l->cap) return IBCC_ERR_FULL;
+    if (l->free_head == IBCC__LOOP_NONE) ibcc__loop_compact(l);
     k = l->free_head;
     e = &l->slot[k];
-    l->free_head = e->pos;
+    l->free_head = e->next;
     e->seq = l->seq++;
     e->fn = fn;
     e->ctx = ctx;
     e->arg = arg;
     x.t = t;
     x.slot = k;
-    x.pad = 0;
+    x.gen = e->gen;
     l->count++;
-    ibcc__loop_up(l, l->count - 1u, x);
+    l->hn++;
+    ibcc__loop_up(l, l->hn - 1u, x);
     if (id) *id = ((uint64_t)e->gen << 32) | k;
     return IBCC_OK;
 }
@@ -8269,8 +8344,13 @@ IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
     if (gen == 0 || k >= l->cap) return IBCC_ERR_NOT_FOUND;
     e = &l->slot[k];
     if (e->gen != gen || e->fn == NULL) return IBCC_ERR_NOT_FOUND;
-    ibcc__loop_remove_at(l, e->pos);
-    ibcc__loop_release(l, k);
+    /* dead from now on; the slot is freed when its entry leaves the heap */
+    e->fn = NULL;
+    e->ctx = NULL;
+    e->gen++;
+    if (e->gen == 0) e->gen = 1;
+    l->count--;
+    ibcc__loop_trim(l);
     return IBCC_OK;
 }
 
@@ -8288,10 +8368,14 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     ctx = e->ctx;
     arg = e->arg;
     l->now = l->heap[0].t;
-    ibcc__loop_remove_at(l, 0);
+    ibcc__loop_pop(l);
+    l->count--;
     ibcc__loop_release(l, k); /* before the call: the callback may reuse it */
+    ibcc__loop_trim(l);       /* the next event is at the top */
     l->executed++;
     fn(l, ctx, arg);
+    if (l->idle && (l->count == 0 || l->heap[0].t > l->now))
+        l->idle(l, l->idle_ctx, 0);
     return 1;
 }
 
@@ -8318,7 +8402,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
                                    + (size_t)e.capacity * sizeof(ibcc__hent));
     /* the pending entries and every old slot keep their indices, so heap
        positions, the free list and handles stay valid */
-    memcpy(heap, l->heap, (size_t)l->count * sizeof *heap);
+    memcpy(heap, l->heap, (size_t)l->hn * sizeof *heap);
     memcpy(slot, l->slot, (size_t)l->cap * sizeof *slot);
     h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
         * UINT64_C(0x9E3779B97F4A7C15);
@@ -8331,7 +8415,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
         s2->ctx = NULL;
         s2->arg = 0;
         s2->gen = gen0;
-        s2->pos = (k + 1u < e.capacity) ? k + 1u : l->free_head;
+        s2->next = (k + 1u < e.capacity) ? k + 1u : l->free_head;
     }
     if (e.capacity > l->cap) l->free_head = l->cap;
     l->heap = heap;
@@ -8378,6 +8462,15 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
     return (l && l->count) ? l->heap[0].t : IBCC_TIME_MAX;
 }
 
+IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
+                                        void *ctx)
+{
+    if (!l) return IBCC_ERR_NULL;
+    l->idle = fn;
+    l->idle_ctx = fn ? ctx : NULL;
+    return IBCC_OK;
+}
+
 #ifndef IBCC_NO_FABRIC
 /* ---- L3 fabric: implementation ----------------------------------------
 
@@ -8421,7 +8514,6 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l)
 #define IBCC__F_E_ARRIVE 1u  /* packet visible at switch / tail at host */
 #define IBCC__F_E_TXEND  2u  /* a channel's transmitter finished */
 #define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
-#define IBCC__F_E_FLUSH  4u  /* deferred switch arbitrations / host runs */
 #define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
 #define IBCC__F_E_FLOW   6u  /* flow ON-OFF toggle or stop */
 #define IBCC__F_E_GEN    7u  /* RATE/POISSON: next packet (message) */
@@ -8634,8 +8726,6 @@ struct ibcc_fabric {
                                    requested for the current instant, in
                                    request order (bit 31 set: host) */
     uint32_t nwork;
-    int flush_pending;          /* an E_FLUSH is scheduled at flush_at */
-    ibcc_time flush_at;
     ibcc_result err;            /* first internal error (event heap full) */
     /* wormhole fabrics (section 10) */
     int worm;                   /* 1: every switch is WORMHOLE */
@@ -8893,11 +8983,10 @@ static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
 /* Same-instant rule: a switch arbitrates, and a host decides what to
    send, only after every event of the current instant has been applied.
    Requests for the current instant go on a to-do list (each switch and
-   host at most once per instant, in request order). At the end of every
-   fabric event the list is worked off at once if no other event is due at
-   this instant (ibcc_loop_next_time), otherwise by one E_FLUSH event
-   scheduled now, which the loop runs after every event already due at
-   this instant (same-time events run in scheduling order). */
+   host at most once per instant, in request order). The list is worked
+   off by the loop's end-of-instant hook (ibcc_loop_set_idle), which runs
+   after the last event due at the current time: no event is spent on
+   it. */
 static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
 {
     ibcc__fsw *w = &f->sw[s];
@@ -8979,10 +9068,19 @@ static void ibcc__fab_flush(ibcc_fabric *f)
     f->nwork = 0;
 }
 
+/* The loop's end-of-instant hook: every event of this instant has been
+   applied, so the switches and hosts on the to-do list decide now. */
+static void ibcc__fab_idle(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    ibcc_fabric *f = (ibcc_fabric *)ctx;
+    (void)l;
+    (void)arg;
+    if (f->nwork) ibcc__fab_flush(f);
+}
+
 /* The loop calls this for every fabric event; each case is one step of a
-   packet's life (sections 1-8 below). At the end, the instant's to-do
-   list is worked off if nothing else is due now, else by an E_FLUSH
-   event queued behind everything already due now. */
+   packet's life (sections 1-8 and 10 below). The instant's to-do list is
+   worked off by ibcc__fab_idle once the instant is over. */
 static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 {
     ibcc_fabric *f = (ibcc_fabric *)ctx;
@@ -9021,9 +9119,6 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC__F_E_RXDONE:                /* 7. capped host absorbed it */
         ibcc__fab_host_receive(f, (uint32_t)idx, 1);
         break;
-    case IBCC__F_E_FLUSH:
-        f->flush_pending = 0;
-        break;
     case IBCC__F_E_WLINK:                 /* 10. wormhole */
         ibcc__wm_link(f, idx);
         break;
@@ -9035,16 +9130,6 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
         break;
     default:
         break;
-    }
-    if (f->nwork) {
-        ibcc_time now = f->loop.now;
-        if (ibcc_loop_next_time(&f->loop) > now) {
-            ibcc__fab_flush(f);
-        } else if (!(f->flush_pending && f->flush_at == now)) {
-            f->flush_pending = 1;
-            f->flush_at = now;
-            ibcc__fab_at(f, now, IBCC__F_E_FLUSH, 0, NULL);
-        }
     }
 }
 
@@ -11340,6 +11425,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if (!f->loop_mem) { r = sz ? IBCC_ERR_NOMEM : IBCC_ERR_CAPACITY; goto fail; }
     if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
         goto fail;
+    (void)ibcc_loop_set_idle(&f->loop, ibcc__fab_idle, f);
     if (d.horizon) {
         f->nbins = (d.horizon + d.bin - 1u) / d.bin;
         if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }

@@ -28,11 +28,17 @@ static int bench_cmp_(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Median of n values (sorts v in place). */
+/* Median of n values (sorts v in place). It also keeps the smallest and
+   largest of them, which the next bench_row of that median writes beside
+   it. */
+static double bench_last_med_, bench_last_min_, bench_last_max_;
 static double bench_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, bench_cmp_);
-    return (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    bench_last_min_ = v[0];
+    bench_last_max_ = v[n - 1];
+    bench_last_med_ = (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return bench_last_med_;
 }
 
 static FILE *bench_csv_;
@@ -40,11 +46,20 @@ static void bench_open(int argc, char **argv)
 {
     bench_csv_ = (argc > 1) ? fopen(argv[1], "a") : NULL;
 }
-/* Appends one CSV row and echoes it. */
+/* Appends one CSV row (name,median,unit,min,max) and echoes it. min and
+   max are those of the repetitions bench_median just summarised when
+   `median` is its result; a derived figure (a rate from a median, a
+   ratio) has min = max = the figure. */
 static void bench_row(const char *name, double median, const char *unit)
 {
+    double lo = median, hi = median;
+    if (median == bench_last_med_) {
+        lo = bench_last_min_;
+        hi = bench_last_max_;
+    }
     printf("  %-52s %14.3f %s\n", name, median, unit);
-    if (bench_csv_) fprintf(bench_csv_, "%s,%.6g,%s\n", name, median, unit);
+    if (bench_csv_)
+        fprintf(bench_csv_, "%s,%.6g,%s,%.6g,%.6g\n", name, median, unit, lo, hi);
 }
 static void bench_close(void) { if (bench_csv_) fclose(bench_csv_); }
 

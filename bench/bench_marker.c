@@ -266,7 +266,8 @@ static result run_reference(ibcc_marker_engine eng, unsigned P, double *ns)
                 if (cnt2[o]) { cnt2[o]--; mark = 1; }
                 break;
             case IBCC_MARKER_IBA:
-                if (level > d.out_capacity * (16u - d.iba_threshold) / 16u &&
+                /* the departing packet is not counted in its queue */
+                if (level - 1u > d.out_capacity * (16u - d.iba_threshold) / 16u &&
                     e->cred && p.size >= 64u * d.iba_packet_size) {
                     if (skip[o] == 0) { mark = 1; skip[o] = d.iba_marking_rate; }
                     else skip[o]--;

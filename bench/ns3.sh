@@ -3,10 +3,11 @@
 # after build/bench_loop has written its loop_hold_N* rows).
 # Usage: sh bench/ns3.sh [CSV]   (default build/bench.csv; env BUILD, CXX)
 # If ns-3's development files are installed, builds bench/ns3_hold.cc
-# against ns3-core, runs the hold model on ns-3's Map, Heap and Calendar
-# schedulers (and through the full Simulator), appends its rows, then the
-# ratio rows ratio_ibcc_over_ns3_<sched>_N<N> = ibcc ns/event / ns-3
-# ns/event, both medians from the same CSV (below 1: ibcc is faster).
+# against ns3-core and runs the hold model on ibcc's loop and on ns-3's
+# Map, Heap, Calendar and reverse Calendar schedulers (and through the full
+# Simulator) in one process, interleaved per repetition; appends their
+# rows and ratio_ibcc_over_best_ns3_N<N> (ibcc / the fastest scheduler,
+# below 1: ibcc is faster), then prints the table.
 # Without ns-3: prints how to get it and exits 0.
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}
@@ -38,30 +39,28 @@ if ! $CXX -std=c++17 -O2 -DNDEBUG -I. -Ibench $cflags \
 fi
 "$B/ns3_hold" "$csv" || { echo "FAIL: $B/ns3_hold"; exit 1; }
 
-# Ratios and the side-by-side table, from the medians now in the CSV.
-awk -F, -v csv="$csv" '
-  $3 == "ns/event" && $1 ~ /^loop_hold_N/    { n = substr($1, 12); ib[n] = $2 }
+# The side-by-side table, from the medians ns3_hold wrote (ibcc measured
+# in the same process, interleaved with the schedulers).
+awk -F, '
+  $3 == "ns/event" && $1 ~ /^ns3proc_ibcc_hold_N/ { n = substr($1, 20); ib[n] = $2 }
   $3 == "ns/event" && $1 ~ /^ns3_.*_hold_N/  {
       s = $1; sub(/^ns3_/, "", s); i = index(s, "_hold_N")
       k = substr(s, 1, i - 1); n = substr(s, i + 7); ns[k, n] = $2 }
+  $3 == "ratio" && $1 ~ /^ratio_ibcc_over_best_ns3_N/ { n = substr($1, 27); rb[n] = $2 }
   END {
     split("1 16 1024 65536 1048576", N, " ")
-    split("map heap calendar sim_map", K, " ")
-    printf "\nhold model, ns/event (median) and ratio ibcc / ns-3 (below 1: ibcc faster)\n"
-    printf "%9s %9s %9s %9s %9s %9s %8s %8s %8s %8s\n", "N", "ibcc", "map", "heap",
-           "calendar", "sim_map", "r_map", "r_heap", "r_cal", "r_sim"
-    missing = 0
+    split("map heap calendar calendar_rev sim_map", K, " ")
+    printf "\nhold model, ns/event (medians, one process, interleaved); best = fastest\n"
+    printf "of map, heap, calendar, calendar_rev; ratio = ibcc / best (below 1: ibcc faster)\n"
+    printf "%9s %8s %8s %8s %8s %8s %8s %7s %7s\n", "N", "ibcc", "map", "heap",
+           "calendar", "cal_rev", "sim_map", "best", "ratio"
     for (a = 1; a <= 5; a++) {
       n = N[a]
-      if (!(n in ib)) { missing = 1; continue }
-      line = sprintf("%9s %9.1f", n, ib[n])
-      for (b = 1; b <= 4; b++) line = line sprintf(" %9.1f", ns[K[b], n])
-      for (b = 1; b <= 4; b++) {
-        r = (ns[K[b], n] > 0) ? ib[n] / ns[K[b], n] : 0
-        line = line sprintf(" %8.3f", r)
-        printf "ratio_ibcc_over_ns3_%s_N%s,%.6g,ratio\n", K[b], n, r >> csv
-      }
-      print line
+      if (!(n in ib)) continue
+      best = ns[K[1], n]
+      for (b = 2; b <= 4; b++) if (ns[K[b], n] < best) best = ns[K[b], n]
+      line = sprintf("%9s %8.1f", n, ib[n])
+      for (b = 1; b <= 5; b++) line = line sprintf(" %8.1f", ns[K[b], n])
+      print line sprintf(" %7.1f %7.3f", best, rb[n])
     }
-    if (missing) print "note: no loop_hold_N* rows in " csv "; run make bench for the ratios"
   }' "$csv"

@@ -3,8 +3,9 @@
 // Built and run by bench/ns3.sh when ns-3's development files are
 // installed (Debian: apt-get install libns3-dev).
 //
-// ns3_<sched>_hold_N<N>  (ns/event): drives a MapScheduler, HeapScheduler
-//   or CalendarScheduler object directly. One event = RemoveNext() of the
+// ns3_<sched>_hold_N<N>  (ns/event): drives a MapScheduler, HeapScheduler,
+//   CalendarScheduler or CalendarScheduler with Reverse=true (buckets kept
+//   in decreasing time order; "calendar_rev") object directly. One event = RemoveNext() of the
 //   earliest event and Insert() of its successor at ts + delay with the
 //   next uid (ns-3 breaks time ties by uid, i.e. FIFO, like ibcc). The
 //   events carry no EventImpl: the scheduler only stores the pointer.
@@ -16,13 +17,20 @@
 //   an EventImpl. This is what an ns-3 model pays per event; it is not the
 //   scheduler-only figure and is labelled separately.
 //
+// ns3proc_ibcc_hold_N<N>  (ns/event): ibcc's loop on the same workload in
+//   this process. Every repetition runs ibcc, then each ns-3 scheduler, in
+//   turn (interleaved), so that all of them see the same machine state;
+//   ratio_ibcc_over_best_ns3_N<N> = ibcc / the fastest of the four
+//   schedulers (medians; below 1: ibcc is faster).
 // Same delay table, N values, warm-up, timed event counts and repetitions
-// as the ibcc side (bench/hold.h); rows are appended to the CSV in argv[1].
+// as bench/bench_loop.c (bench/hold.h); rows are appended to the CSV in
+// argv[1].
 #include "bench.h"
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
 #include "hold.h"
 
+#include <ns3/boolean.h>
 #include <ns3/calendar-scheduler.h>
 #include <ns3/heap-scheduler.h>
 #include <ns3/map-scheduler.h>
@@ -39,10 +47,21 @@
 
 static ibcc_time delay_tab[HOLD_DELAYS];
 
+// The scheduler objects: ns-3's defaults, and the calendar queue with its
+// Reverse attribute set.
 template <class S>
-static double sched_once(unsigned long n)
+static ns3::Ptr<ns3::Scheduler> make_sched()
 {
-    ns3::Ptr<S> s = ns3::CreateObject<S>();
+    return ns3::CreateObject<S>();
+}
+static ns3::Ptr<ns3::Scheduler> make_calendar_rev()
+{
+    return ns3::CreateObjectWithAttributes<ns3::CalendarScheduler>(
+        "Reverse", ns3::BooleanValue(true));
+}
+
+static double sched_run(ns3::Ptr<ns3::Scheduler> s, unsigned long n)
+{
     unsigned long m = hold_events(n), w = hold_warm(n), i;
     uint64_t next = 0;
     uint32_t uid = 0;
@@ -71,6 +90,53 @@ static double sched_once(unsigned long n)
     t1 = bench_now_ns();
     BENCH_KEEP(s->PeekNext().key.m_ts);
     while (!s->IsEmpty()) s->RemoveNext();
+    return (t1 - t0) / (double)m;
+}
+
+template <class S>
+static double sched_once(unsigned long n)
+{
+    return sched_run(make_sched<S>(), n);
+}
+static double calendar_rev_once(unsigned long n)
+{
+    return sched_run(make_calendar_rev(), n);
+}
+
+// ---- ibcc's loop, the same model as bench/bench_loop.c --------------------
+typedef struct ibcc_hold { uint64_t next; uint64_t failed; } ibcc_hold;
+
+static void ibcc_hold_cb(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    ibcc_hold *h = (ibcc_hold *)ctx;
+    if (ibcc_loop_after(l, delay_tab[h->next++ & (HOLD_DELAYS - 1u)],
+                        ibcc_hold_cb, ctx, arg, NULL) != IBCC_OK)
+        h->failed++;
+}
+
+static void *ibcc_mem;
+static size_t ibcc_len;
+
+static double ibcc_once(unsigned long n)
+{
+    ibcc_loop l;
+    ibcc_loop_desc d;
+    ibcc_hold h;
+    unsigned long i, m = hold_events(n), w = hold_warm(n);
+    double t0, t1;
+    d.capacity = (uint32_t)n;
+    h.next = 0;
+    h.failed = 0;
+    if (ibcc_loop_init(&l, &d, ibcc_mem, ibcc_len) != IBCC_OK) return -1.0;
+    for (i = 0; i < n; i++)
+        if (ibcc_loop_at(&l, delay_tab[h.next++ & (HOLD_DELAYS - 1u)],
+                         ibcc_hold_cb, &h, 0, NULL) != IBCC_OK) return -1.0;
+    for (i = 0; i < w; i++) ibcc_loop_step(&l);
+    t0 = bench_now_ns();
+    for (i = 0; i < m; i++) ibcc_loop_step(&l);
+    t1 = bench_now_ns();
+    BENCH_KEEP(ibcc_loop_now(&l));
+    if (h.failed || ibcc_loop_pending(&l) != n) return -1.0;
     return (t1 - t0) / (double)m;
 }
 
@@ -107,32 +173,52 @@ static double sim_once(unsigned long n)
     return (sim_t1 - sim_t0) / (double)m;
 }
 
-template <class F>
-static void measure(const char *label, unsigned long n, F once)
-{
-    double v[16];
-    int r, reps = hold_reps(n);
-    char name[96];
-    for (r = 0; r < reps; r++) v[r] = once(n);
-    std::snprintf(name, sizeof name, "ns3_%s_hold_N%lu", label, n);
-    bench_row(name, bench_median(v, reps), "ns/event");
-    std::fflush(stdout);
-}
-
 int main(int argc, char **argv)
 {
+    typedef double (*once_fn)(unsigned long);
+    static const char *const label[] = {"ibcc", "map", "heap", "calendar",
+                                        "calendar_rev", "sim_map"};
+    static const once_fn once[] = {ibcc_once, sched_once<ns3::MapScheduler>,
+        sched_once<ns3::HeapScheduler>, sched_once<ns3::CalendarScheduler>,
+        calendar_rev_once, sim_once};
+    const int nk = 6;
+    ibcc_loop_desc d;
     int k;
     bench_open(argc, argv);
     hold_delays(delay_tab);
     ns3::Time::SetResolution(ns3::Time::PS);
-    std::printf("ns-3 %s: hold model, same workload as loop_hold\n", NS3_VERSION_TEXT);
+    d.capacity = (uint32_t)hold_n[HOLD_NCOUNT - 1];
+    ibcc_len = ibcc_loop_size(&d);
+    ibcc_mem = std::malloc(ibcc_len);
+    if (!ibcc_mem) return 1;
+    std::printf("ns-3 %s: hold model, same workload as loop_hold; ibcc and every "
+                "scheduler interleaved per repetition\n", NS3_VERSION_TEXT);
     for (k = 0; k < HOLD_NCOUNT; k++) {
         unsigned long n = hold_n[k];
-        measure("map", n, sched_once<ns3::MapScheduler>);
-        measure("heap", n, sched_once<ns3::HeapScheduler>);
-        measure("calendar", n, sched_once<ns3::CalendarScheduler>);
-        measure("sim_map", n, sim_once);
+        int reps = hold_reps(n), r, j;
+        double v[6][16], med[6], best;
+        char name[96];
+        for (r = 0; r < reps; r++)
+            for (j = 0; j < nk; j++) {
+                v[j][r] = once[j](n);
+                if (v[j][r] < 0) {
+                    std::fprintf(stderr, "ns3_hold: %s failed at N=%lu\n", label[j], n);
+                    return 1;
+                }
+            }
+        for (j = 0; j < nk; j++) {
+            med[j] = bench_median(v[j], reps);
+            if (j == 0) std::snprintf(name, sizeof name, "ns3proc_ibcc_hold_N%lu", n);
+            else std::snprintf(name, sizeof name, "ns3_%s_hold_N%lu", label[j], n);
+            bench_row(name, med[j], "ns/event");
+        }
+        best = med[1];
+        for (j = 2; j < 5; j++) if (med[j] < best) best = med[j];
+        std::snprintf(name, sizeof name, "ratio_ibcc_over_best_ns3_N%lu", n);
+        bench_row(name, med[0] / best, "ratio");
+        std::fflush(stdout);
     }
+    std::free(ibcc_mem);
     bench_close();
     return 0;
 }

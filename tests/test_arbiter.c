@@ -44,8 +44,8 @@ static void test_desc(void)
     T_EQU(d.bypass_limit, 4);
     T_CHECK(d.can_send == NULL);
     /* inputs 8*32, entries 8*4*32, rr 8*4, counts, FIFO heads and tails
-       8*8*2 each, two bitmaps 8*8 each */
-    T_EQU(ibcc_arbiter_size(&z), 8 * 32 + 8 * 4 * 32 + 32 + 3 * 128 + 2 * 64);
+       8*8*2 each, two bitmaps 8*8 each, the ready bitmap 8 */
+    T_EQU(ibcc_arbiter_size(&z), 8 * 32 + 8 * 4 * 32 + 32 + 3 * 128 + 2 * 64 + 8);
     d = z; d.policy = (ibcc_arb_policy)4;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
     T_EQU(ibcc_arbiter_size(&d), 0);
@@ -445,6 +445,7 @@ static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
             b.ohead = (uint16_t *)(void *)((char *)mem2 + ((char *)a.ohead - (char *)mem_));
             b.otail = (uint16_t *)(void *)((char *)mem2 + ((char *)a.otail - (char *)mem_));
             b.outs = (uint64_t *)(void *)((char *)mem2 + ((char *)a.outs - (char *)mem_));
+            b.ready = (uint64_t *)(void *)((char *)mem2 + ((char *)a.ready - (char *)mem_));
             if (ibcc_arbiter_pick(&b, o, &h) && h.tag < best) best = h.tag;
         }
         any = ibcc_arbiter_pick_any(&a, &g);

@@ -156,6 +156,8 @@ static void loop_misuse(void)
     T_EQU(ibcc_loop_pending(NULL), 0);
     T_EQU(ibcc_loop_next_time(NULL), IBCC_TIME_MAX);
     T_EQ(ibcc_loop_run_until(&l, IBCC_TIME_MAX, NULL), IBCC_OK);
+    T_EQ(ibcc_loop_set_idle(NULL, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_set_idle(&l, NULL, &l), IBCC_OK);
 }
 
 /* ---- L1 law ----------------------------------------------------------- */

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Prints the README's performance table (markdown) from one `make bench`
+# run: build/bench.csv (columns name,median,unit,min,max). Every figure is
+# "median (min-max)" over the repetitions of that run; ratios are medians
+# of the same run. Usage: sh tools/perf_table.sh [CSV]   (make perf-table)
+csv=${1:-${BUILD:-build}/bench.csv}
+if [ ! -s "$csv" ]; then
+    echo "perf-table: $csv is missing; run 'make bench' first" >&2
+    exit 1
+fi
+cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
+cc=$(${CC:-cc} --version 2>/dev/null | head -n 1)
+awk -F, -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
+  NR > 1 { med[$1] = $2; lo[$1] = ($4 == "" ? $2 : $4); hi[$1] = ($5 == "" ? $2 : $5); unit[$1] = $3 }
+  function f(name, d) {
+    if (!(name in med)) return "n/a"
+    return sprintf("%." d "f (%." d "f-%." d "f)", med[name], lo[name], hi[name])
+  }
+  function r(name) { return (name in med) ? sprintf("%.2f", med[name]) : "n/a" }
+  END {
+    printf "Measured with one `make bench` run on %s (%s cores, %s, -O2).\n", cpu, ncpu, cc
+    printf "Figures: median (min-max) over the repetitions of that run.\n\n"
+    print "| hot path | cost |"
+    print "|---|---|"
+    printf "| marker arrive + depart, 64 ports: input-triggered / input-output / IBA / MVPM | %s / %s / %s / %s ns per packet (a buffer-scanning reference with the same marks is %sx / %sx / %sx / %sx slower) |\n", \
+      f("marker input 64 ports", 1), f("marker input-output 64 ports", 1), f("marker iba 64 ports", 1), f("marker mvpm 64 ports", 1), \
+      r("marker input 64 ports reference/counter"), r("marker input-output 64 ports reference/counter"), \
+      r("marker iba 64 ports reference/counter"), r("marker mvpm 64 ports reference/counter")
+    printf "| rate law per ACK, table form: LIPD / FIMD / AIMD | %s / %s / %s ns |\n", \
+      f("law LIPD table on_ack", 2), f("law FIMD table on_ack", 2), f("law AIMD table on_ack", 2)
+    printf "| CCT agent BECN + delay lookup, 1024 flows | %s ns |\n", f("cct BECN + delay lookup (1024 flows)", 1)
+    printf "| MVCM ACK step + waiting interval, 1024 flows | %s ns |\n", f("mvcm ACK step + wait (1024 flows)", 1)
+    printf "| event loop, hold model, 1024 / 1 048 576 pending | %s / %s ns per event", f("loop_hold_N1024", 1), f("loop_hold_N1048576", 1)
+    if ("ratio_ibcc_over_best_ns3_N1024" in med)
+      printf "; against the fastest of ns-3'"'"'s Map, Heap, Calendar and reverse Calendar schedulers in the same process: %s / %s of its time", \
+        r("ratio_ibcc_over_best_ns3_N1024"), r("ratio_ibcc_over_best_ns3_N1048576")
+    printf " |\n"
+    printf "| fabric, 500 ms of the two-switch scenario (L=R=10, input-triggered + LIPD) | %s ms wall, %s events per packet-hop |\n", \
+      f("fabric_twoswitch_500ms_wall", 0), r("fabric_events_per_hop")
+    printf "| fabric, leaf-spine under a permutation, 16 / 1024 hosts | %s / %s M packet-hops per second |\n", \
+      (("leafspine_16_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_16_hosts_hops_per_s"] / 1e6) : "n/a"), \
+      (("leafspine_1024_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_1024_hosts_hops_per_s"] / 1e6) : "n/a")
+  }' "$csv"
