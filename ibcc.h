@@ -538,7 +538,7 @@ typedef struct ibcc_marker_stats {
 } ibcc_marker_stats;
 
 /* Per-port state (internal; read it through the queries). */
-typedef struct ibcc__mport {
+typedef struct ibcc_mport_ {
     uint32_t occ;                 /* input: units in the input buffer */
     uint32_t pk;                  /* input: packets in the input buffer */
     uint32_t cnt1;                /* output: packets waiting for it */
@@ -556,14 +556,14 @@ typedef struct ibcc__mport {
     uint32_t held;                /* input (hold): units of departed
                                      packets still in the buffer */
     uint32_t held_pk;             /* input (hold): such packets */
-} ibcc__mport;
+} ibcc_mport_;
 
 typedef struct ibcc_marker {
     ibcc_marker_desc d;           /* effective desc (defaults filled) */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t busy[4];             /* outputs busy / out of credits (BUSY) */
     uint64_t victim[4];           /* IBA Victim_Mask, bit p = port p */
-    ibcc__mport *port;            /* ports entries */
+    ibcc_mport_ *port;            /* ports entries */
     uint16_t *n;                  /* n[in * ports + out]: packets from in
                                      waiting for out */
     uint16_t *mk;                 /* NAIVE: mk[in * ports + out]: next
@@ -788,7 +788,7 @@ typedef struct ibcc_arb_grant {
 
 /* Internal: one queued packet, in its input's pool of `capacity` slots,
    linked in arrival order and in its (input, output) FIFO. */
-typedef struct ibcc__arb_entry {
+typedef struct ibcc_arb_entry_ {
     uint64_t seq;                 /* push order (age) */
     uint64_t tag;
     uint32_t size;
@@ -796,10 +796,10 @@ typedef struct ibcc__arb_entry {
     uint16_t prev, next;          /* arrival order in its input (slot
                                      indices, 0xffff: none) */
     uint16_t onext;               /* next younger entry for the same output */
-} ibcc__arb_entry;
+} ibcc_arb_entry_;
 
 /* Internal: one input buffer. */
-typedef struct ibcc__arb_input {
+typedef struct ibcc_arb_input_ {
     uint32_t len;
     uint32_t bypassed;            /* times the current head was bypassed */
     uint32_t busy;                /* sending a packet now */
@@ -807,14 +807,14 @@ typedef struct ibcc__arb_input {
     uint32_t free;                /* free slot list */
     uint32_t fresh;               /* slots never used: fresh .. capacity-1 */
     uint32_t pad_;
-} ibcc__arb_input;
+} ibcc_arb_input_;
 
 typedef struct ibcc_arbiter {
     ibcc_arbiter_desc d;          /* effective desc */
     uint64_t seq;                 /* next push order number */
     uint64_t out_ok[4];           /* bitmap mode: outputs that can take */
-    ibcc__arb_input *input;       /* ports */
-    ibcc__arb_entry *q;           /* q[in * capacity + slot] */
+    ibcc_arb_input_ *input;       /* ports */
+    ibcc_arb_entry_ *q;           /* q[in * capacity + slot] */
     uint32_t *rr;                 /* RR: next input to consider, per output */
     uint16_t *cnt;                /* cnt[in * ports + out]: packets queued */
     uint16_t *ohead;              /* ohead[in * ports + out]: oldest slot
@@ -1193,10 +1193,10 @@ typedef struct ibcc_law {
     uint32_t n;             /* TABLE: entries */
     const ibcc_law_rom_entry *table; /* TABLE: n entries in caller memory
                                (compiled at init) or in ROM */
-    uint64_t kq;            /* DISCRETE: rmin in Q32.32, to nearest */
-    uint64_t mq;            /* DISCRETE: m in Q32.32, to nearest */
-    uint64_t cq;            /* DISCRETE AIMD: (m-1) rmin^2 in Q0.64,
-                               saturated; FIMD: log2(m) in Q6.58 */
+    uint64_t k63;           /* DISCRETE: rmin 2^63, to nearest */
+    uint64_t m47;           /* DISCRETE: m 2^47, to nearest */
+    uint64_t cq;            /* DISCRETE AIMD: (m-1) rmin^2 2^64, to
+                               nearest, saturated; FIMD: log2(m) 2^58 */
 } ibcc_law;
 
 /* Public view of one table entry. */
@@ -1282,7 +1282,7 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom);
 #define IBCC_LAW_STEP UINT64_C(0x80000000)
 
 /* Private steps of the non-table forms (called by the inline functions). */
-IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
+IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16);
 
 /* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
    TABLE form runs entirely here (two loads, an add, a compare). A NULL l
@@ -1313,7 +1313,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
             l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
-        ibcc__law_step(l, marked, 65536u);
+        ibcc_law_step_(l, marked, 65536u);
     }
 }
 
@@ -1348,7 +1348,7 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
             l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
-        ibcc__law_step(l, marked, weight_q16);
+        ibcc_law_step_(l, marked, weight_q16);
     }
 }
 
@@ -1600,17 +1600,17 @@ typedef struct ibcc_pairstate_desc {
     uint32_t capacity;      /* maximum pairs, default 1024 */
 } ibcc_pairstate_desc;
 
-typedef struct ibcc__pair_slot {
+typedef struct ibcc_pair_slot_ {
     uint64_t key;           /* (src << 32) | dst */
     ibcc_law_state st;
     uint32_t used;
-} ibcc__pair_slot;
+} ibcc_pair_slot_;
 
 typedef struct ibcc_pairstate {
     uint32_t capacity;      /* maximum pairs */
     uint32_t count;         /* pairs stored */
     uint32_t mask;          /* slots - 1 */
-    ibcc__pair_slot *slot;
+    ibcc_pair_slot_ *slot;
 } ibcc_pairstate;
 
 /* Fills zero fields; errors NULL, CAPACITY (capacity > 2^24). */
@@ -1777,25 +1777,25 @@ typedef struct ibcc_cct_event {
 } ibcc_cct_event;
 
 /* Internal per-flow and per-SL state (do not touch). */
-typedef struct ibcc__cct_flow {
+typedef struct ibcc_cct_flow_ {
     uint64_t seen;              /* SL expiry count this CCTI is as of */
     uint16_t ccti;
     uint8_t sl;
     uint8_t pad[5];
-} ibcc__cct_flow;
+} ibcc_cct_flow_;
 
-typedef struct ibcc__cct_slstate {
+typedef struct ibcc_cct_slstate_ {
     ibcc_time next;             /* next expiry (valid while running) */
     ibcc_time period;           /* ccti_timer x 1024 ns, 0 = off */
     uint64_t count;             /* expiries fired so far (cumulative) */
     uint64_t stop;              /* the timer stops when count reaches it */
-    ibcc__cct_flow agg;         /* the SL's CCTI in per-SL mode */
+    ibcc_cct_flow_ agg;         /* the SL's CCTI in per-SL mode */
     ibcc_cct_sl p;              /* settings */
     uint8_t running;
     uint16_t parked;            /* largest CCTI - Min of a flow above Min
                                    while the timer is stopped (only after
                                    settings changes) */
-} ibcc__cct_slstate;
+} ibcc_cct_slstate_;
 
 typedef struct ibcc_cct {
     uint32_t flows, entries, log_cap;
@@ -1807,8 +1807,8 @@ typedef struct ibcc_cct {
     ibcc_time last;             /* latest time seen */
     uint64_t log_total;         /* events ever logged */
     uint64_t log_lost;          /* events overwritten in the ring */
-    ibcc__cct_slstate sl[IBCC_CCT_SLS];
-    ibcc__cct_flow *flow;       /* flows */
+    ibcc_cct_slstate_ sl[IBCC_CCT_SLS];
+    ibcc_cct_flow_ *flow;       /* flows */
     uint16_t *table;            /* entries (beyond the loaded length: 0) */
     ibcc_cct_event *log;        /* log_cap */
 } ibcc_cct;
@@ -2523,22 +2523,22 @@ typedef struct ibcc_loop_desc {
 
 /* Internal heap entry (do not touch): due time and the event's slot, so
    heap comparisons read only the heap array. */
-typedef struct ibcc__hent {
+typedef struct ibcc_hent_ {
     ibcc_time t;                /* due time */
     uint32_t slot;              /* index of the event's slot */
     uint32_t gen;               /* the slot's generation when scheduled:
                                    differs once the event is cancelled */
-} ibcc__hent;
+} ibcc_hent_;
 
 /* Internal event slot (do not touch). */
-typedef struct ibcc__event {
+typedef struct ibcc_event_ {
     uint64_t seq;               /* scheduling order, ties broken by it */
     ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
     uint32_t next;              /* free-list link */
     uint32_t gen;               /* generation, part of the handle */
-} ibcc__event;
+} ibcc_event_;
 
 struct ibcc_loop {
     ibcc_time now;              /* time of the event running or last run */
@@ -2551,8 +2551,8 @@ struct ibcc_loop {
     uint32_t hn;                /* heap entries: pending + cancelled ones
                                    not yet dropped (never the top) */
     uint32_t free_head;         /* first free slot */
-    ibcc__hent *heap;           /* cap entries, hn of them heap-ordered */
-    ibcc__event *slot;          /* cap slots */
+    ibcc_hent_ *heap;           /* cap entries, hn of them heap-ordered */
+    ibcc_event_ *slot;          /* cap slots */
 };
 
 /* Fills zero fields of *d with defaults. IBCC_ERR_NULL / IBCC_ERR_CAPACITY. */
@@ -3494,7 +3494,7 @@ static void ibcc__marker_layout_of(const ibcc_marker_desc *d,
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
     l->port = 0;
-    l->present = ibcc__marker_round8(l->port + p * sizeof(ibcc__mport));
+    l->present = ibcc__marker_round8(l->port + p * sizeof(ibcc_mport_));
     l->n = ibcc__marker_round8(l->present + p * words * sizeof(uint64_t));
     l->mk = ibcc__marker_round8(l->n + p * p * sizeof(uint16_t));
     l->total = l->mk;
@@ -3523,7 +3523,7 @@ static uint32_t ibcc__iba_level(uint32_t out_capacity, unsigned w)
 static void ibcc__marker_set_port_iba(ibcc_marker *m, unsigned p, unsigned w,
                                       unsigned psize, unsigned rate)
 {
-    ibcc__mport *q = &m->port[p];
+    ibcc_mport_ *q = &m->port[p];
     q->iba_weight = (uint8_t)w;
     q->iba_level = ibcc__iba_level(m->d.out_capacity, w);
     q->iba_min_bytes = (uint32_t)psize * IBCC_CREDIT_BYTES;
@@ -3549,7 +3549,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
     memset(m, 0, sizeof *m);
     m->d = e;
     m->words = (e.ports + 63u) / 64u;
-    m->port = (ibcc__mport *)(void *)(base + l.port);
+    m->port = (ibcc_mport_ *)(void *)(base + l.port);
     m->present = (uint64_t *)(void *)(base + l.present);
     m->n = (uint16_t *)(void *)(base + l.n);
     m->mk = (e.engine == IBCC_MARKER_NAIVE) ? (uint16_t *)(void *)(base + l.mk)
@@ -3572,7 +3572,7 @@ IBCC_API void ibcc_marker_clear(ibcc_marker *m)
     if (!m || !m->port || !m->present || !m->n) return;  /* never initialised */
     P = m->d.ports;
     for (p = 0; p < P; p++) {
-        ibcc__mport *q = &m->port[p];
+        ibcc_mport_ *q = &m->port[p];
         q->occ = q->pk = q->cnt1 = q->cnt2 = q->qunits = q->obuf = 0;
         q->held = q->held_pk = 0;
         q->iba_skip = 0;
@@ -3632,7 +3632,7 @@ static void ibcc__marker_trigger(ibcc_marker *m, unsigned in)
 IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
                                      unsigned out, uint32_t size)
 {
-    ibcc__mport *ip, *op;
+    ibcc_mport_ *ip, *op;
     uint32_t u, found;
     size_t idx;
     unsigned bits = 0;
@@ -3688,7 +3688,7 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
                                      unsigned out, uint32_t size,
                                      unsigned hdr, int out_has_credit)
 {
-    ibcc__mport *ip, *op;
+    ibcc_mport_ *ip, *op;
     uint32_t u, level;
     size_t idx;
     unsigned bits = 0;
@@ -3794,7 +3794,7 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
 
 IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size)
 {
-    ibcc__mport *ip;
+    ibcc_mport_ *ip;
     uint32_t u;
     if (!m) return;
     if (!m->d.hold) {
@@ -3971,8 +3971,8 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
                                 ibcc__arb_layout *l)
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
-    l->q = p * sizeof(ibcc__arb_input);
-    l->rr = l->q + p * d->capacity * sizeof(ibcc__arb_entry);
+    l->q = p * sizeof(ibcc_arb_input_);
+    l->rr = l->q + p * d->capacity * sizeof(ibcc_arb_entry_);
     l->cnt = l->rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
     l->oh = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
@@ -4012,8 +4012,8 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     memset(base + l.rr, 0, l.total - l.rr);
     a->d = e;
     a->words = (e.ports + 63u) / 64u;
-    a->input = (ibcc__arb_input *)(void *)base;
-    a->q = (ibcc__arb_entry *)(void *)(base + l.q);
+    a->input = (ibcc_arb_input_ *)(void *)base;
+    a->q = (ibcc_arb_entry_ *)(void *)(base + l.q);
     a->rr = (uint32_t *)(void *)(base + l.rr);
     a->cnt = (uint16_t *)(void *)(base + l.cnt);
     a->ohead = (uint16_t *)(void *)(base + l.oh);
@@ -4029,7 +4029,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     return IBCC_OK;
 }
 
-static ibcc__arb_entry *ibcc__arb_at(const ibcc_arbiter *a, unsigned in,
+static ibcc_arb_entry_ *ibcc__arb_at(const ibcc_arbiter *a, unsigned in,
                                      uint32_t slot)
 {
     return &a->q[(size_t)in * a->d.capacity + slot];
@@ -4039,8 +4039,8 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
                                        unsigned out, uint32_t size,
                                        uint64_t tag)
 {
-    ibcc__arb_input *ip;
-    ibcc__arb_entry *e;
+    ibcc_arb_input_ *ip;
+    ibcc_arb_entry_ *e;
     uint32_t slot;
     size_t io;
     if (!a) return IBCC_ERR_NULL;
@@ -4092,8 +4092,8 @@ static int ibcc__arb_can(const ibcc_arbiter *a, unsigned out, unsigned in,
 static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
                            ibcc_arb_grant *g)
 {
-    ibcc__arb_input *ip = &a->input[in];
-    ibcc__arb_entry *e = ibcc__arb_at(a, in, slot);
+    ibcc_arb_input_ *ip = &a->input[in];
+    ibcc_arb_entry_ *e = ibcc__arb_at(a, in, slot);
     size_t io = (size_t)in * a->d.ports + e->out;
     int was_head = slot == ip->head;
     g->in = in;
@@ -4138,8 +4138,8 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
 static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
                                     uint32_t want)
 {
-    const ibcc__arb_input *ip = &a->input[in];
-    const ibcc__arb_entry *h = ibcc__arb_at(a, in, ip->head);
+    const ibcc_arb_input_ *ip = &a->input[in];
+    const ibcc_arb_entry_ *h = ibcc__arb_at(a, in, ip->head);
     const uint64_t *bm = &a->outs[(size_t)in * a->words];
     const uint16_t *oh = &a->ohead[(size_t)in * a->d.ports];
     uint64_t limit = UINT64_MAX;
@@ -4164,7 +4164,7 @@ static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
         uint64_t bits = bm[w];
         while (bits) {
             unsigned p = w * 64u + ibcc__arb_ctz64(bits);
-            const ibcc__arb_entry *e = ibcc__arb_at(a, in, oh[p]);
+            const ibcc_arb_entry_ *e = ibcc__arb_at(a, in, oh[p]);
             bits &= bits - 1u;
             if (p == o || p == want || e->seq >= limit) continue;
             if (ibcc__arb_can(a, p, in, e->size)) {
@@ -4176,7 +4176,7 @@ static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
     }
     if (want == UINT32_MAX) return best;
     {
-        const ibcc__arb_entry *e = ibcc__arb_at(a, in, oh[want]);
+        const ibcc_arb_entry_ *e = ibcc__arb_at(a, in, oh[want]);
         return ibcc__arb_can(a, want, in, e->size) ? oh[want] : IBCC__ARB_NONE;
     }
 }
@@ -4258,7 +4258,7 @@ static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
             }
             while (bits) {
                 unsigned in = lo + ibcc__arb_ctz64(bits);
-                const ibcc__arb_entry *h;
+                const ibcc_arb_entry_ *h;
                 uint32_t slot;
                 bits &= bits - 1u;
                 if (a->input[in].busy) continue;
@@ -4362,7 +4362,7 @@ IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
                                        uint32_t k, unsigned *out,
                                        uint32_t *size, uint64_t *tag)
 {
-    const ibcc__arb_entry *e;
+    const ibcc_arb_entry_ *e;
     uint32_t slot;
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports || k >= a->input[in].len) return IBCC_ERR_RANGE;
@@ -4859,7 +4859,7 @@ IBCC_API ibcc_result ibcc_marker_apply_swcc(ibcc_marker *m,
                            ((uint64_t)s->victim_mask[2u * w + 1u] << 32);
     }
     for (p = 0; p < m->d.ports; p++) {
-        const ibcc__mport *q = &m->port[p];
+        const ibcc_mport_ *q = &m->port[p];
         unsigned thr = q->iba_weight;
         unsigned psize = q->iba_min_bytes / IBCC_CREDIT_BYTES;
         unsigned rate = q->iba_rate;
@@ -4990,15 +4990,15 @@ static uint64_t ibcc__shr128(uint64_t hi, uint64_t lo, unsigned s, int up)
     return q + (more ? 1u : 0u);
 }
 
-/* v * 2^32 rounded (up != 0: up, else to nearest, halves up), for v in
-   [0, 2^31] (larger values saturate); 0 for v <= 0 or NaN. */
-static uint64_t ibcc__f64_q32(double v, int up)
+/* v * 2^frac rounded (up != 0: up, else to nearest, halves up), for
+   v * 2^frac below 2^64 (larger values saturate); 0 for v <= 0 or NaN. */
+static uint64_t ibcc__f64_fix(double v, int frac, int up)
 {
     uint64_t m;
     int e;
     if (!ibcc__f64_split(v, &m, &e)) return 0;
-    e += 32;
-    if (e >= 0) return e > 10 ? UINT64_MAX : m << e;
+    e += frac;
+    if (e >= 0) return e > 11 ? UINT64_MAX : m << e;
     if (e <= -128) return up ? 1u : 0u;
     return ibcc__shr128(0, m, (unsigned)-e, up);
 }
@@ -5431,13 +5431,14 @@ static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
 /* ---- DISCRETE in integer arithmetic -------------------------------------
    The built-in laws step the Q32.32 state q = x 2^32 with integer
    operations only, so every target and profile gives the same states.
-   Parameters enter rounded to nearest in Q32.32 (kq = rmin 2^32,
-   mq = m 2^32), the resolution of the state; each result is rounded to
+   The parameters are taken in more precision than the state (k63 =
+   rmin 2^63, m47 = m 2^47, to nearest); each result is rounded to
    nearest (halves up) and clamped to [qmin, 2^32]:
-     LIPD  fdec: q 2^32 / (2^32 + q)        finc: q 2^32 / (2^32 - kq)
-     AIMD  fdec: q 2^32 / mq                finc: q + cq / q,
-           cq = (mq - 2^32) kq^2 / 2^32 = (m-1) rmin^2 2^64 (saturated)
-     FIMD  fdec: q 2^32 / mq                finc: q 2^(kq L / q),
+     LIPD  fdec: q 2^32 / (2^32 + q)        finc: q 2^63 / (2^63 - k63)
+     AIMD  fdec: q 2^47 / m47               finc: q + cq / q,
+           cq = (m47 - 2^47) k2 / 2^47 = (m-1) rmin^2 2^64 (saturated),
+           k2 = k63^2 / 2^62 = rmin^2 2^64
+     FIMD  fdec: q 2^47 / m47               finc: q 2^(k63 L / (q 2^31)),
            L = log2(m) (Q6.58, computed at init by repeated squaring),
            2^f for the fraction f by a product over f's 58 bits of the
            constants 2^(2^-i) (Q2.62), good to about 2^-56 relative.
@@ -5450,18 +5451,16 @@ static void ibcc__law_params(ibcc_law *l)
 {
     const ibcc_law_desc *d = &l->d;
     /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
-    l->qmin = ibcc__f64_q32(d->rmin, 1);
+    l->qmin = ibcc__f64_fix(d->rmin, 32, 1);
     /* lowest applied rate 1/(1 + ipd_max) >= rmin */
     l->ipd_max = ibcc__law_ipd_count(d->rmin) - 1u;
-    l->kq = ibcc__f64_q32(d->rmin, 0);
-    l->mq = ibcc__f64_q32(d->m, 0);
+    l->k63 = ibcc__f64_fix(d->rmin, 63, 0);     /* rmin < 1: < 2^63 */
+    l->m47 = ibcc__f64_fix(d->m, 47, 0);        /* m <= 2^16: <= 2^63 */
     l->cq = 0;
     if (d->kind == IBCC_LAW_AIMD) {
-        uint64_t c;
-        if (ibcc__muldiv(l->mq - IBCC__LAW_ONE_Q32, l->kq * l->kq,
-                         IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 / 2u,
-                         &c) != IBCC_OK) c = UINT64_MAX;
-        l->cq = c;
+        uint64_t k2 = ibcc__law_rdiv(l->k63, l->k63, UINT64_C(1) << 62);
+        l->cq = ibcc__law_rdiv(l->m47 - (UINT64_C(1) << 47), k2,
+                               UINT64_C(1) << 47);
     } else if (d->kind == IBCC_LAW_FIMD) {
         /* log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
         int ip;
@@ -5482,7 +5481,7 @@ static uint64_t ibcc__law_dec_q(const ibcc_law *l, uint64_t q)
 {
     if (l->d.kind == IBCC_LAW_LIPD)
         return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 + q);
-    return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, l->mq);
+    return ibcc__law_rdiv(q, UINT64_C(1) << 47, l->m47);
 }
 
 /* finc of a built-in law, before the clamp (q >= qmin > 0). */
@@ -5496,8 +5495,9 @@ static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
         return add > UINT64_MAX - q ? UINT64_MAX : q + add;
     }
     case IBCC_LAW_FIMD: {
-        /* q 2^e, e = kq L / q in Q6.58 (<= L: kq <= qmin <= q) */
-        uint64_t e = ibcc__law_rdiv(l->kq, l->cq, q), p, hi, lo;
+        /* q 2^e, e = rmin L / x = k63 L / (q 2^31) in Q6.58 (<= L:
+           rmin <= x) */
+        uint64_t e = ibcc__law_rdiv(l->k63, l->cq, q << 31), p, hi, lo;
         unsigned ip = (unsigned)(e >> 58);
         if (ip > 16u) return UINT64_MAX;
         p = ibcc__law_exp2_q62(e & ((UINT64_C(1) << 58) - 1u));
@@ -5509,8 +5509,8 @@ static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
     case IBCC_LAW_CUSTOM:
     case IBCC_LAW_KIND_DEFAULT:
     default:
-        if (l->kq >= IBCC__LAW_ONE_Q32) return UINT64_MAX;
-        return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 - l->kq);
+        /* rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
+        return ibcc__law_rdiv(q, UINT64_C(1) << 63, (UINT64_C(1) << 63) - l->k63);
     }
 }
 
@@ -5724,7 +5724,7 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom)
    weight_q16 / 2^16:
      marked:   x' = fdec(x)
      unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x)) */
-IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
+IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_DISCRETE) {
@@ -6335,7 +6335,7 @@ IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d)
     if (!d) return 0;
     e = *d;
     if (ibcc_pairstate_defaults(&e) != IBCC_OK) return 0;
-    return (size_t)ibcc__pair_slots(e.capacity) * sizeof(ibcc__pair_slot);
+    return (size_t)ibcc__pair_slots(e.capacity) * sizeof(ibcc_pair_slot_);
 }
 
 IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
@@ -6350,13 +6350,13 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
     r = ibcc_pairstate_defaults(&e);
     if (r != IBCC_OK) return r;
     slots = ibcc__pair_slots(e.capacity);
-    r = ibcc__mem_check(mem, len, (uint64_t)slots * sizeof(ibcc__pair_slot));
+    r = ibcc__mem_check(mem, len, (uint64_t)slots * sizeof(ibcc_pair_slot_));
     if (r != IBCC_OK) return r;
     ps->capacity = e.capacity;
     ps->count = 0;
     ps->mask = slots - 1;
-    ps->slot = (ibcc__pair_slot *)mem;
-    memset(ps->slot, 0, (size_t)slots * sizeof(ibcc__pair_slot));
+    ps->slot = (ibcc_pair_slot_ *)mem;
+    memset(ps->slot, 0, (size_t)slots * sizeof(ibcc_pair_slot_));
     return IBCC_OK;
 }
 
@@ -6409,7 +6409,7 @@ IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
 IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps)
 {
     if (!ps || !ps->slot) return;
-    memset(ps->slot, 0, (size_t)(ps->mask + 1u) * sizeof(ibcc__pair_slot));
+    memset(ps->slot, 0, (size_t)(ps->mask + 1u) * sizeof(ibcc_pair_slot_));
     ps->count = 0;
 }
 
@@ -6647,7 +6647,7 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
 static uint64_t ibcc__cct_layout(const ibcc_cct_desc *d, uint64_t *off_log,
                                  uint64_t *off_table)
 {
-    uint64_t o = (uint64_t)d->flows * sizeof(ibcc__cct_flow);
+    uint64_t o = (uint64_t)d->flows * sizeof(ibcc_cct_flow_);
     *off_log = o;
     o += (uint64_t)d->log_capacity * sizeof(ibcc_cct_event);
     *off_table = o;
@@ -6690,7 +6690,7 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
     c->control_map = (uint16_t)~e.disabled_sls;
     c->ccti_limit = e.ccti_limit;
     c->max_pkt_time = e.max_pkt_time;
-    c->flow = (ibcc__cct_flow *)(void *)base;
+    c->flow = (ibcc_cct_flow_ *)(void *)base;
     c->log = (ibcc_cct_event *)(void *)(base + off_log);
     c->table = (uint16_t *)(void *)(base + off_table);
     memset(c->table, 0, (size_t)e.entries * sizeof(uint16_t));
@@ -6706,7 +6706,7 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
         c->sl[s].period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS,
                                            e.sl[s].ccti_timer);
     }
-    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc__cct_flow));
+    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc_cct_flow_));
     if (e.flow_sl) {
         uint32_t i;
         for (i = 0; i < c->flows; i++) c->flow[i].sl = e.flow_sl[i];
@@ -6725,7 +6725,7 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c)
         c->flow[i].seen = 0;
     }
     for (s = 0; s < IBCC_CCT_SLS; s++) {
-        ibcc__cct_slstate *q = &c->sl[s];
+        ibcc_cct_slstate_ *q = &c->sl[s];
         q->next = 0; q->count = 0; q->stop = 0;
         q->running = 0; q->parked = 0;
         memset(&q->agg, 0, sizeof q->agg);
@@ -6738,7 +6738,7 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c)
 /* Expiries due by `now` (>= next) of a running timer:
        k = 1 + (now - next) / period
    without a division when fewer than two are due. */
-static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
+static uint64_t ibcc__cct_due(const ibcc_cct_slstate_ *q, ibcc_time now)
 {
     ibcc_time d = now - q->next;
     return d < q->period ? 1u : 1u + d / q->period;
@@ -6750,7 +6750,7 @@ static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
    IBCC_TIME_MAX when the true expiry lies beyond 2^64 - 1 ps: such an
    expiry never fires (else every call at IBCC_TIME_MAX would fire it
    again). */
-static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
+static uint64_t ibcc__cct_count_at(const ibcc_cct_slstate_ *q, ibcc_time now,
                                    int *running)
 {
     uint64_t k;
@@ -6768,7 +6768,7 @@ static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
 }
 
 /* Applies the expiries due at or before `now` to the SL's timer state. */
-static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
+static void ibcc__cct_advance(ibcc_cct_slstate_ *q, ibcc_time now)
 {
     uint64_t k;
     if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) return;
@@ -6784,7 +6784,7 @@ static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
 
 /* CCTI of a flow at SL expiry count `count`:
        CCTI > Min ? max(Min, CCTI - (count - seen)) : CCTI */
-static unsigned ibcc__cct_value(const ibcc__cct_flow *f, uint64_t count,
+static unsigned ibcc__cct_value(const ibcc_cct_flow_ *f, uint64_t count,
                                  unsigned min)
 {
     uint64_t el = count - f->seen;
@@ -6802,7 +6802,7 @@ static ibcc_time ibcc__cct_now(const ibcc_cct *c, ibcc_time now)
    ibcc__cct_advance first). O(flows). */
 static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
 {
-    ibcc__cct_slstate *q = &c->sl[s];
+    ibcc_cct_slstate_ *q = &c->sl[s];
     uint32_t i;
     if (c->per_sl) {
         q->agg.ccti = (uint16_t)ibcc__cct_value(&q->agg, q->count, q->p.ccti_min);
@@ -6810,7 +6810,7 @@ static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
         return;
     }
     for (i = 0; i < c->flows; i++) {
-        ibcc__cct_flow *f = &c->flow[i];
+        ibcc_cct_flow_ *f = &c->flow[i];
         if (f->sl != s) continue;
         f->ccti = (uint16_t)ibcc__cct_value(f, q->count, q->p.ccti_min);
         f->seen = q->count;
@@ -6822,7 +6822,7 @@ static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
    settled CCTIs, clamping them to the limit. O(flows). */
 static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
 {
-    ibcc__cct_slstate *q = &c->sl[s];
+    ibcc_cct_slstate_ *q = &c->sl[s];
     unsigned min = q->p.ccti_min, maxex = 0;
     uint32_t i;
     if (c->per_sl) {
@@ -6830,7 +6830,7 @@ static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
         if (q->agg.ccti > min) maxex = q->agg.ccti - min;
     } else {
         for (i = 0; i < c->flows; i++) {
-            ibcc__cct_flow *f = &c->flow[i];
+            ibcc_cct_flow_ *f = &c->flow[i];
             if (f->sl != s) continue;
             if (f->ccti > c->ccti_limit) f->ccti = c->ccti_limit;
             if (f->ccti > min && f->ccti - min > maxex) maxex = f->ccti - min;
@@ -6871,8 +6871,8 @@ static void ibcc__cct_log(ibcc_cct *c, uint32_t flow, unsigned sl,
 
 IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
 {
-    ibcc__cct_flow *f, *g;
-    ibcc__cct_slstate *q;
+    ibcc_cct_flow_ *f, *g;
+    ibcc_cct_slstate_ *q;
     unsigned sl, v, nv, min;
     if (!c || flow >= c->flows) return 0;
     f = &c->flow[flow];
@@ -6909,8 +6909,8 @@ IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
 
 IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now)
 {
-    const ibcc__cct_flow *f;
-    const ibcc__cct_slstate *q;
+    const ibcc_cct_flow_ *f;
+    const ibcc_cct_slstate_ *q;
     if (!c || flow >= c->flows) return 0;
     f = &c->flow[flow];
     q = &c->sl[f->sl];
@@ -6952,8 +6952,8 @@ IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow)
 IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
                                           unsigned sl, ibcc_time now)
 {
-    ibcc__cct_flow *f;
-    ibcc__cct_slstate *qo, *qn;
+    ibcc_cct_flow_ *f;
+    ibcc_cct_slstate_ *qo, *qn;
     unsigned v;
     if (!c) return IBCC_ERR_NULL;
     if (flow >= c->flows || sl >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
@@ -6994,7 +6994,7 @@ IBCC_API uint64_t ibcc_cct_timer_expiries(const ibcc_cct *c, unsigned sl,
 IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
                                      const ibcc_cct_sl *p, ibcc_time now)
 {
-    ibcc__cct_slstate *q;
+    ibcc_cct_slstate_ *q;
     if (!c || !p) return IBCC_ERR_NULL;
     if (sl >= IBCC_CCT_SLS || p->ccti_min > c->ccti_limit) return IBCC_ERR_RANGE;
     now = ibcc__cct_now(c, now);
@@ -7011,7 +7011,7 @@ IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
 /* Sets every CCTI of SL s to 0 and stops its timer (count kept). */
 static void ibcc__cct_clear_sl(ibcc_cct *c, unsigned s)
 {
-    ibcc__cct_slstate *q = &c->sl[s];
+    ibcc_cct_slstate_ *q = &c->sl[s];
     uint32_t i;
     q->running = 0;
     q->stop = q->count;
@@ -8088,7 +8088,7 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
 /* ---- L2 loop: implementation ------------------------------------------
 
    Memory (one block from the caller, uint64_t-aligned):
-       [ cap x ibcc__hent heap entries ][ cap x ibcc__event slots ]
+       [ cap x ibcc_hent_ heap entries ][ cap x ibcc_event_ slots ]
    A pending event owns one slot (callback, ctx, arg, seq, generation) and
    one heap entry (due time, slot index, the slot's generation). A free
    slot has fn == NULL and is on a singly linked free list through
@@ -8138,7 +8138,7 @@ IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d)
 IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
 {
     ibcc_loop_desc e;
-    size_t per = sizeof(ibcc__hent) + sizeof(ibcc__event);
+    size_t per = sizeof(ibcc_hent_) + sizeof(ibcc_event_);
     if (!d) return 0;
     e = *d;
     if (ibcc_loop_defaults(&e) != IBCC_OK) return 0;
@@ -8148,17 +8148,17 @@ IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
 
 /* Heap entry a runs before b: earlier time, or same time and scheduled
    earlier. */
-static int ibcc__loop_less(const ibcc_loop *l, const ibcc__hent *a,
-                           const ibcc__hent *b)
+static int ibcc__loop_less(const ibcc_loop *l, const ibcc_hent_ *a,
+                           const ibcc_hent_ *b)
 {
     if (a->t != b->t) return a->t < b->t;
     return l->slot[a->slot].seq < l->slot[b->slot].seq;
 }
 
 /* Places entry x at heap index i or above (the hole at i moves up). */
-static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
+static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 {
-    ibcc__hent *h = l->heap;
+    ibcc_hent_ *h = l->heap;
     while (i > 0) {
         uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
         if (!ibcc__loop_less(l, &x, &h[p])) break;
@@ -8170,10 +8170,10 @@ static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
 
 /* Places entry x at heap index i or below (the hole at i moves down).
    Written with the keys in locals: this is the loop's hot path. */
-static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
+static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 {
-    ibcc__hent *h = l->heap;
-    const ibcc__event *s = l->slot;
+    ibcc_hent_ *h = l->heap;
+    const ibcc_event_ *s = l->slot;
     uint32_t n = l->hn;
     for (;;) {
         uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
@@ -8202,7 +8202,7 @@ static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
 /* Returns slot k to the free list and invalidates its handles. */
 static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
 {
-    ibcc__event *e = &l->slot[k];
+    ibcc_event_ *e = &l->slot[k];
     e->fn = NULL;
     e->ctx = NULL;
     e->gen++;
@@ -8218,7 +8218,7 @@ static void ibcc__loop_pop(ibcc_loop *l)
     if (l->hn > 0) ibcc__loop_down(l, 0, l->heap[l->hn]);
 }
 
-static int ibcc__loop_dead(const ibcc_loop *l, const ibcc__hent *x)
+static int ibcc__loop_dead(const ibcc_loop *l, const ibcc_hent_ *x)
 {
     return l->slot[x->slot].gen != x->gen;
 }
@@ -8278,11 +8278,11 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->count = 0;
     l->hn = 0;
     l->free_head = 0;
-    l->heap = (ibcc__hent *)mem;
-    l->slot = (ibcc__event *)(void *)((unsigned char *)mem
-                                      + (size_t)e.capacity * sizeof(ibcc__hent));
+    l->heap = (ibcc_hent_ *)mem;
+    l->slot = (ibcc_event_ *)(void *)((unsigned char *)mem
+                                      + (size_t)e.capacity * sizeof(ibcc_hent_));
     for (k = 0; k < e.capacity; k++) {
-        ibcc__event *s = &l->slot[k];
+        ibcc_event_ *s = &l->slot[k];
         s->seq = 0;
         s->fn = NULL;
         s->ctx = NULL;
@@ -8300,8 +8300,8 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
                                   void *ctx, uint64_t arg, ibcc_event_id *id)
 {
     uint32_t k;
-    ibcc__event *e;
-    ibcc__hent x;
+    ibcc_event_ *e;
+    ibcc_hent_ x;
     if (id) *id = 0;
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
@@ -8337,7 +8337,7 @@ IBCC_API ibcc_result ibcc_loop_after(ibcc_loop *l, ibcc_time delay,
 IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
 {
     uint32_t k, gen;
-    ibcc__event *e;
+    ibcc_event_ *e;
     if (!l) return IBCC_ERR_NULL;
     k = (uint32_t)(id & 0xffffffffu);
     gen = (uint32_t)(id >> 32);
@@ -8357,7 +8357,7 @@ IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
 IBCC_API int ibcc_loop_step(ibcc_loop *l)
 {
     uint32_t k;
-    ibcc__event *e;
+    ibcc_event_ *e;
     ibcc_event_fn fn;
     void *ctx;
     uint64_t arg;
@@ -8383,8 +8383,8 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
                                     void *mem, size_t len)
 {
     ibcc_loop_desc e;
-    ibcc__hent *heap;
-    ibcc__event *slot;
+    ibcc_hent_ *heap;
+    ibcc_event_ *slot;
     size_t need;
     uint32_t k, gen0;
     uint64_t h;
@@ -8397,9 +8397,9 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
     if (need == 0) return IBCC_ERR_CAPACITY;
     r = ibcc__mem_check(mem, len, need);
     if (r != IBCC_OK) return r;
-    heap = (ibcc__hent *)mem;
-    slot = (ibcc__event *)(void *)((unsigned char *)mem
-                                   + (size_t)e.capacity * sizeof(ibcc__hent));
+    heap = (ibcc_hent_ *)mem;
+    slot = (ibcc_event_ *)(void *)((unsigned char *)mem
+                                   + (size_t)e.capacity * sizeof(ibcc_hent_));
     /* the pending entries and every old slot keep their indices, so heap
        positions, the free list and handles stay valid */
     memcpy(heap, l->heap, (size_t)l->hn * sizeof *heap);
@@ -8409,7 +8409,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
     gen0 = (uint32_t)(h >> 32);
     if (gen0 == 0) gen0 = 1;
     for (k = l->cap; k < e.capacity; k++) {      /* new slots: free */
-        ibcc__event *s2 = &slot[k];
+        ibcc_event_ *s2 = &slot[k];
         s2->seq = 0;
         s2->fn = NULL;
         s2->ctx = NULL;

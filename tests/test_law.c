@@ -898,7 +898,7 @@ static void test_misuse_regressions(void)
 {
     ibcc_law_on_ack(NULL, 1);
     ibcc_law_on_ack_sized(NULL, 0, 65536u);
-    ibcc__law_step(NULL, 1, 65536u);
+    ibcc_law_step_(NULL, 1, 65536u);
     /* DISCRETE with an rmin that is not an IPD rate (0.3): the floor state
        q = 0.3 once applied ipd 3 (rate 1/4 < Rmin); now ipd 2 (1/3), the
        IPD table's lowest rate for this rmin. */
