@@ -3324,30 +3324,50 @@ static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
+/* (hi:lo) / d for hi < d (the quotient fits 64 bits): schoolbook
+   division in base 2^32 after shifting d until its top bit is set, so
+   each quotient digit comes from one 64-bit division and at most two
+   corrections (Knuth's algorithm D for a two-digit divisor). */
+static uint64_t ibcc__div128(uint64_t hi, uint64_t lo, uint64_t d)
+{
+    const uint64_t b = UINT64_C(1) << 32, m32 = b - 1u;
+    uint64_t dn1, dn0, u32, u10, u1, u0, q1, q0, rhat, u21;
+    unsigned s = 0;
+    while (!(d & (UINT64_C(1) << 63))) { d <<= 1; s++; }   /* normalise */
+    u32 = s ? (hi << s) | (lo >> (64u - s)) : hi;
+    u10 = lo << s;
+    dn1 = d >> 32; dn0 = d & m32;
+    u1 = u10 >> 32; u0 = u10 & m32;
+    /* first digit: (u32:u1) / d */
+    q1 = u32 / dn1;
+    rhat = u32 - q1 * dn1;
+    while (q1 >= b || q1 * dn0 > ((rhat << 32) | u1)) {
+        q1--; rhat += dn1;
+        if (rhat >= b) break;
+    }
+    u21 = (u32 << 32) + u1 - q1 * d;        /* remainder, < d (mod 2^64) */
+    /* second digit: (u21:u0) / d */
+    q0 = u21 / dn1;
+    rhat = u21 - q0 * dn1;
+    while (q0 >= b || q0 * dn0 > ((rhat << 32) | u0)) {
+        q0--; rhat += dn1;
+        if (rhat >= b) break;
+    }
+    return (q1 << 32) | q0;
+}
+
 /* floor((a*b + add) / d) for d > 0 and add < d, with a 128-bit
    intermediate; IBCC_ERR_OVERFLOW if the quotient needs more than 64 bits.
-   add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates.
-   Long division one bit at a time when the product exceeds 64 bits (only
-   off the per-packet paths). */
+   add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates. */
 static ibcc_result ibcc__muldiv(uint64_t a, uint64_t b, uint64_t d,
                                 uint64_t add, uint64_t *out)
 {
-    uint64_t hi, lo, q = 0, rem;
-    int i;
+    uint64_t hi, lo;
     ibcc__mul128(a, b, &hi, &lo);
     lo += add;
     if (lo < add) hi++;
     if (hi >= d) return IBCC_ERR_OVERFLOW; /* quotient >= 2^64 */
-    if (hi == 0) { *out = lo / d; return IBCC_OK; }
-    rem = hi;
-    for (i = 63; i >= 0; i--) {
-        /* rem < d here; shift in the next bit of lo */
-        uint64_t top = rem >> 63;
-        rem = (rem << 1) | ((lo >> i) & 1u);
-        q <<= 1;
-        if (top || rem >= d) { rem -= d; q |= 1u; }
-    }
-    *out = q;
+    *out = hi == 0 ? lo / d : ibcc__div128(hi, lo, d);
     return IBCC_OK;
 }
 
@@ -5003,28 +5023,38 @@ static uint64_t ibcc__f64_fix(double v, int frac, int up)
     return ibcc__shr128(0, m, (unsigned)-e, up);
 }
 
-/* 2^(2^-i) in Q2.62, i = 1 .. 58 (computed to 120 digits, rounded). */
-static const uint64_t ibcc__law_exp2_tab[58] = {
-    UINT64_C(0x5A827999FCEF3242), UINT64_C(0x4C1BF828C6DC54B8), UINT64_C(0x45CAE0F1F545EB73),
-    UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x4166C34C5615D0EC), UINT64_C(0x40B268F9DE0183BA),
-    UINT64_C(0x4058F6A7ECCCD5B6), UINT64_C(0x402C6BE96AF2FB58), UINT64_C(0x4016321B687027A8),
-    UINT64_C(0x400B18178BA33B14), UINT64_C(0x40058BCE410147E8), UINT64_C(0x4002C5D7BFF71DAF),
-    UINT64_C(0x400162E807EE7E5B), UINT64_C(0x4000B1730DF6A524), UINT64_C(0x400058B9497B8152),
-    UINT64_C(0x40002C5C955DD701), UINT64_C(0x4000162E46D6F26C), UINT64_C(0x40000B1722757B1B),
-    UINT64_C(0x4000058B90FD3E0C), UINT64_C(0x400002C5C86F3F26), UINT64_C(0x40000162E433C79B),
-    UINT64_C(0x400000B17218EDD0), UINT64_C(0x40000058B90C3968), UINT64_C(0x4000002C5C860D54),
-    UINT64_C(0x400000162E4302D2), UINT64_C(0x4000000B17218073), UINT64_C(0x400000058B90BFFC),
-    UINT64_C(0x40000002C5C85FEF), UINT64_C(0x4000000162E42FF3), UINT64_C(0x40000000B17217F9),
-    UINT64_C(0x4000000058B90BFC), UINT64_C(0x400000002C5C85FE), UINT64_C(0x40000000162E42FF),
-    UINT64_C(0x400000000B17217F), UINT64_C(0x40000000058B90C0), UINT64_C(0x4000000002C5C860),
-    UINT64_C(0x400000000162E430), UINT64_C(0x4000000000B17218), UINT64_C(0x400000000058B90C),
-    UINT64_C(0x40000000002C5C86), UINT64_C(0x4000000000162E43), UINT64_C(0x40000000000B1721),
-    UINT64_C(0x4000000000058B91), UINT64_C(0x400000000002C5C8), UINT64_C(0x40000000000162E4),
-    UINT64_C(0x400000000000B172), UINT64_C(0x40000000000058B9), UINT64_C(0x4000000000002C5D),
-    UINT64_C(0x400000000000162E), UINT64_C(0x4000000000000B17), UINT64_C(0x400000000000058C),
-    UINT64_C(0x40000000000002C6), UINT64_C(0x4000000000000163), UINT64_C(0x40000000000000B1),
-    UINT64_C(0x4000000000000059), UINT64_C(0x400000000000002C), UINT64_C(0x4000000000000016),
-    UINT64_C(0x400000000000000B)
+/* 2^(j/64) in Q2.62, j = 0 .. 63 (computed to 120 digits, rounded). */
+static const uint64_t ibcc__law_exp2_tab[64] = {
+    UINT64_C(0x4000000000000000), UINT64_C(0x40B268F9DE0183BA), UINT64_C(0x4166C34C5615D0EC),
+    UINT64_C(0x421D1461D66F2023), UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x438FB0CB4F468808),
+    UINT64_C(0x444C0740496D4294), UINT64_C(0x450A6ABAA4B77ECD), UINT64_C(0x45CAE0F1F545EB73),
+    UINT64_C(0x468D6FADBF2DD4F3), UINT64_C(0x47521CC5A2E6A9E0), UINT64_C(0x4818EE218A3358EE),
+    UINT64_C(0x48E1E9B9D588E19B), UINT64_C(0x49AD159789F37496), UINT64_C(0x4A7A77D47F7B84B1),
+    UINT64_C(0x4B4A169B900C2D00), UINT64_C(0x4C1BF828C6DC54B8), UINT64_C(0x4CF022C9905BFD32),
+    UINT64_C(0x4DC69CDCEAA72A9C), UINT64_C(0x4E9F6CD3967FDBA8), UINT64_C(0x4F7A993048D088D7),
+    UINT64_C(0x50582887DCB8A7E1), UINT64_C(0x513821818624B40C), UINT64_C(0x521A8AD704F3404F),
+    UINT64_C(0x52FF6B54D8A89C75), UINT64_C(0x53E6C9DA74B29AB5), UINT64_C(0x54D0AD5A753E077C),
+    UINT64_C(0x55BD1CDAD49F699C), UINT64_C(0x56AC1F752150A563), UINT64_C(0x579DBC56B48521BA),
+    UINT64_C(0x5891FAC0E95612C8), UINT64_C(0x5988E20954889245), UINT64_C(0x5A827999FCEF3242),
+    UINT64_C(0x5B7EC8F19468BBC9), UINT64_C(0x5C7DD7A3B17DCF75), UINT64_C(0x5D7FAD59099F22FE),
+    UINT64_C(0x5E8451CFAC061B5F), UINT64_C(0x5F8BCCDB3D398841), UINT64_C(0x6096266533384A2B),
+    UINT64_C(0x61A3666D124BB204), UINT64_C(0x62B39508AA836D6F), UINT64_C(0x63C6BA6455DCD8AE),
+    UINT64_C(0x64DCDEC3371793D1), UINT64_C(0x65F60A7F79393E2E), UINT64_C(0x6712460A8FC24072),
+    UINT64_C(0x683199ED779592CA), UINT64_C(0x69540EC8F895722D), UINT64_C(0x6A79AD55E7F6FD10),
+    UINT64_C(0x6BA27E656B4EB57A), UINT64_C(0x6CCE8AE13C57EBDB), UINT64_C(0x6DFDDBCBED791BAB),
+    UINT64_C(0x6F307A412F074892), UINT64_C(0x70666F76154A7089), UINT64_C(0x719FC4B95F452D29),
+    UINT64_C(0x72DC8373BE41A454), UINT64_C(0x741CB5281E25EE34), UINT64_C(0x75606373EE921C97),
+    UINT64_C(0x76A7980F6CCA15C2), UINT64_C(0x77F25CCDEE6D7AE6), UINT64_C(0x7940BB9E2CFFD89D),
+    UINT64_C(0x7A92BE8A92436616), UINT64_C(0x7BE86FB985689DDC), UINT64_C(0x7D41D96DB915019D),
+    UINT64_C(0x7E9F06067A4360BA)
+};
+/* ln 2 and 1/k!, k = 0 .. 6, in Q2.62 */
+#define IBCC__LAW_LN2_Q62 UINT64_C(0x2C5C85FDF473DE6B)
+static const uint64_t ibcc__law_exp_coef[7] = {
+    UINT64_C(0x4000000000000000), UINT64_C(0x4000000000000000),
+    UINT64_C(0x2000000000000000), UINT64_C(0x0AAAAAAAAAAAAAAB),
+    UINT64_C(0x02AAAAAAAAAAAAAB), UINT64_C(0x0088888888888889),
+    UINT64_C(0x0016C16C16C16C17)
 };
 
 /* (a * b) >> 62 for a, b < 2^63 with the product below 2^126. */
@@ -5054,16 +5084,19 @@ static int ibcc__law_log2(double v, int *ip, uint64_t *frac)
     return 1;
 }
 
-/* 2^(f / 2^58) in Q2.62 for f < 2^58: the product of 2^(2^-i) over the
-   set bits of f (58 multiplications at most; truncation keeps it within
-   about 2^-56 of the exact power). */
+/* 2^(f / 2^58) in Q2.62 for f < 2^58: 2^(j/64) from the table for the
+   top 6 bits j, times e^t for the rest, t = (f mod 2^52) / 2^58 * ln 2
+   < 0.011, by its Taylor polynomial to t^6 (Horner; the next term is
+   below 2^-57). Good to a few units of 2^-62. */
 static uint64_t ibcc__law_exp2_q62(uint64_t f)
 {
-    uint64_t p = UINT64_C(1) << 62;
-    unsigned i;
-    for (i = 0; i < 58u; i++)
-        if ((f >> (57u - i)) & 1u) p = ibcc__law_mulq62(p, ibcc__law_exp2_tab[i]);
-    return p;
+    uint64_t hi, lo, t, p;
+    int k;
+    ibcc__mul128(f & ((UINT64_C(1) << 52) - 1u), IBCC__LAW_LN2_Q62, &hi, &lo);
+    t = (hi << 6) | (lo >> 58);                 /* Q2.62 */
+    p = ibcc__law_exp_coef[6];
+    for (k = 5; k >= 0; k--) p = ibcc__law_exp_coef[k] + ibcc__law_mulq62(p, t);
+    return ibcc__law_mulq62(ibcc__law_exp2_tab[f >> 52], p);
 }
 
 /* round(a * b / d), halves up, saturating at UINT64_MAX; d > 0. */
@@ -5440,8 +5473,8 @@ static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
            k2 = k63^2 / 2^62 = rmin^2 2^64
      FIMD  fdec: q 2^47 / m47               finc: q 2^(k63 L / (q 2^31)),
            L = log2(m) (Q6.58, computed at init by repeated squaring),
-           2^f for the fraction f by a product over f's 58 bits of the
-           constants 2^(2^-i) (Q2.62), good to about 2^-56 relative.
+           2^f for the fraction f from a 64-entry table and a degree-6
+           polynomial (Q2.62), good to a few units of 2^-62.
    CUSTOM runs the caller's double functions on x = q / 2^32 (not in the
    IBCC_NO_FLOAT profile). */
 
