@@ -78,26 +78,30 @@
    the binary MAD encoders/decoders (swcc, cacc) compile with
    -ffreestanding and link with -nostdlib: the only external symbols are
    memcpy, memset and the compiler's integer helpers (64-bit division
-   on 32-bit targets: __aeabi_uldivmod on ARM, __udivdi3/__umoddi3 on
-   i386). Left out, so that a call is a compile error rather than a
-   silent difference:
-     - text: ibcc_swcc_/ibcc_swport_ parse and print functions,
+   and count-trailing-zeros on 32-bit targets: __aeabi_uldivmod,
+   __aeabi_ldivmod, __ctzdi2 on ARM; __udivdi3, __umoddi3, __divdi3,
+   __udivmoddi4, __ctzdi2 on i386). `make firmware-check` proves it.
+   Left out, so that a call is a compile error rather than a silent
+   difference:
+     - text: the ibcc_swcc_/ibcc_swport_ parse and print functions, the
        ibcc_cacc_ parse and print functions and the OpenSM line parsers;
-     - floating point: ibcc_rng_double/_exp/_bernoulli; the law's
-       CONTINUOUS form and CUSTOM kind (ibcc_law_init refuses them with
-       IBCC_ERR_UNSUPPORTED), the TABLE compile at init (load a table
-       compiled ahead of time with ibcc_law_init_rom instead: IBCC_ERR_
-       UNSUPPORTED), ibcc_law_rate, _exact_rate, _set_rate, _finc, _fdec,
-       _recovery, _recovery_closed, _check; ibcc_cct_fill_us and
-       ibcc_cct_fill_fdec; ibcc_mvcm_hop_bytes, _omega, _omega_bounds,
-       _dw_max; ibcc_segment_high_delay.
-   Double-typed fields stay in the structs (same layout in every
+     - floating point: ibcc_rng_double, _exp, _bernoulli;
+       ibcc_law_rate, _exact_rate, _set_rate, _finc, _fdec, _recovery,
+       _recovery_closed, _check; ibcc_cct_fill_us, _fill_fdec,
+       _fill_law (build a law's CCT on a host and load it with
+       ibcc_cct_set_table); ibcc_mvcm_hop_bytes, _omega, _omega_bounds,
+       _dw_max; ibcc_segment_high_delay. ibcc_law_init refuses the
+       CONTINUOUS form, the CUSTOM kind and the TABLE form (whose
+       compile computes in floating point) with IBCC_ERR_UNSUPPORTED:
+       a TABLE law comes from ROM (ibcc_law_init_rom, tables printed by
+       `ibccsim law-table --emit-c`).
+   Double-typed fields stay in the structs (the same layout in every
    profile) and are read through their IEEE 754 bits: a law desc's rmin
    and m are written as constants (ld.rmin = 1.0 / 256) and validated
-   and converted with integer operations. The DISCRETE step, the TABLE
-   step, ibcc_law_gap, _rate_bytes, _ipd and ibcc_cct_fill_law are
-   integer-only in every profile, so a firmware build and a hosted one
-   step a law identically.
+   and converted with integer operations. The DISCRETE and TABLE steps,
+   ibcc_law_gap, _rate_bytes and _ipd of those forms, and the geometric
+   rate set of the TABLE compile use integer arithmetic in every
+   profile, so every target and profile steps a law identically.
 
    UNITS
    -----
@@ -1064,7 +1068,11 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
      DISCRETE    IBA IPD rates only: the applied rate is always
                  Rmax/(1+ipd), ipd integer 0..255. The exact state is kept
                  in fixed point (Q32.32 fraction of Rmax, 2^32 = Rmax) and
-                 stepped by the continuous law (rounded to nearest);
+                 stepped by the law's formula rounded to nearest, in
+                 integer arithmetic for the built-in laws (the same
+                 states on every target and profile; it agrees with the
+                 double formula on the same state, tested to never be
+                 more than one unit off) and in double for CUSTOM;
                  only the applied rate is quantised, with the rule
                  "highest allowed rate not above the exact rate":
                  ipd = ceil(2^32/(q + 1/2)) - 1 (the half unit absorbs the
@@ -1072,9 +1080,11 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
                  applied rate is never below Rmin (this cap acts only
                  when rmin is not an IPD rate 1/n). So slow increases
                  accumulate in the state and never freeze (docs/mechanisms.md).
-     TABLE       the law compiled at init into per-entry tables over a
+     TABLE       the law compiled at init (or ahead of time into ROM:
+                 ibcc_law_init_rom) into per-entry tables over a
                  finite rate set (default: the 256 IPD rates, index = ipd;
-                 or a geometric set): next_on_mark[i], next_on_unmark[i]
+                 or a geometric set, computed in integer arithmetic so
+                 it is the same on every target): next_on_mark[i], next_on_unmark[i]
                  and a progress increment inc[i] (Q1.31: 2^31 = one
                  step). The per-ACK step is integer-only: a marked ACK
                  moves to next_on_mark[i]; an unmarked ACK adds inc[i] to

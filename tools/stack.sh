@@ -4,8 +4,9 @@
 # function with its frame size, one edge per call) and prints, for each
 # engine, the deepest chain of frames from any of its public functions
 # (ibcc_<engine>_*), in bytes, and that function; then the same over its
-# per-packet / per-event calls only (every public function but _init,
-# _init_rom, _defaults, _size, _grow, _rom_check, _to_rom). Calls through function
+# per-packet / per-event calls only (configuration left out: _init*,
+# _defaults, _size, _grow, _rom_check, _to_rom, _set_*, _apply*, _fill_*,
+# _encode, _decode, _from_*, _to_*, _clear, _reset). Calls through function
 # pointers (loop callbacks, arbiter can_send) are the caller's and are
 # not followed; compiler helpers and memcpy/memset count 0 (their own
 # frames are small and target specific). A dynamic frame is marked '+'.
@@ -51,11 +52,13 @@ END {
     for (i = 1; i <= n; i++) {
         best = -1; who = ""; hbest = -1; hwho = "-"
         for (f in frame) {
+            if (index(f, ".")) continue         # compiler clones: reached from their origin
             if (index(f, "ibcc_" eng[i] "_") != 1 && f != "ibcc_" eng[i] \
                 && f != "ibcc__" eng[i] "_step") continue
             v = depth(f)
             if (v > best) { best = v; who = f }
-            if (f ~ /_(init|init_rom|defaults|size|grow|rom_check|to_rom)$/) continue
+            if (f ~ /_(init|init_rom|defaults|size|grow|rom_check|to_rom|encode|decode|clear|reset)$/ \
+                || f ~ /_(set|apply|fill|from|to)(_[a-z_]*)?$/) continue
             if (v > hbest) { hbest = v; hwho = f }
         }
         if (best < 0) continue
