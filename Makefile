@@ -41,12 +41,16 @@ check-header: ibcc.h
 # tests/fuzz/fuzz_<h>.c: one libFuzzer harness per parser and step-function
 # family. With clang and libFuzzer: build/fuzz/fuzz_<h> (fuzzer, address,
 # undefined); without: build/fuzz-sa/fuzz_<h>, a plain sanitizer build whose
-# main() replays a corpus directory. The library is compiled once (impl.o).
+# main() replays a corpus directory. The library is compiled once (impl.o,
+# without layer L3); the harnesses of FUZZ_L3 (the fabric) include L3 and
+# link against impl-l3.o, the same file compiled with the fabric.
 FUZZ_CC     ?= clang
 FUZZ_TIME   ?= 180
 FUZZ_RUNS   ?= 1500
 FUZZ_HARNESSES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_CFLAGS = -std=c99 -O1 -g $(WARN) -DIBCC_NO_FABRIC -I. -Itests/fuzz
+FUZZ_CFLAGS_L3 = -std=c99 -O1 -g $(WARN) -I. -Itests/fuzz
+FUZZ_CFLAGS = $(FUZZ_CFLAGS_L3) -DIBCC_NO_FABRIC
+FUZZ_L3     = fabric
 FUZZ_LF = $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_HARNESSES))
 FUZZ_SA = $(addprefix $(BUILD)/fuzz-sa/fuzz_,$(FUZZ_HARNESSES))
 ifneq ($(filter test test-build fuzz fuzz-build fuzz-replay,$(MAKECMDGOALS)),)
@@ -70,6 +74,15 @@ $(BUILD)/fuzz-sa/impl.o: tests/fuzz/impl.c ibcc.h | $(BUILD)/fuzz-sa
 	$(CC) $(FUZZ_CFLAGS) $(SAN) -c $< -o $@
 $(BUILD)/fuzz-sa/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h ibcc.h $(BUILD)/fuzz-sa/impl.o
 	$(CC) $(FUZZ_CFLAGS) $(SAN) -DIBCC_FUZZ_STANDALONE $< $(BUILD)/fuzz-sa/impl.o -o $@ -lm
+# the same for the FUZZ_L3 harnesses, with the fabric compiled in
+$(BUILD)/fuzz/impl-l3.o: tests/fuzz/impl.c ibcc.h | $(BUILD)/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS_L3) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+$(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_L3)): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h ibcc.h $(BUILD)/fuzz/impl-l3.o
+	$(FUZZ_CC) $(FUZZ_CFLAGS_L3) -fsanitize=fuzzer,address,undefined $< $(BUILD)/fuzz/impl-l3.o -o $@ -lm
+$(BUILD)/fuzz-sa/impl-l3.o: tests/fuzz/impl.c ibcc.h | $(BUILD)/fuzz-sa
+	$(CC) $(FUZZ_CFLAGS_L3) $(SAN) -c $< -o $@
+$(addprefix $(BUILD)/fuzz-sa/fuzz_,$(FUZZ_L3)): $(BUILD)/fuzz-sa/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h ibcc.h $(BUILD)/fuzz-sa/impl-l3.o
+	$(CC) $(FUZZ_CFLAGS_L3) $(SAN) -DIBCC_FUZZ_STANDALONE $< $(BUILD)/fuzz-sa/impl-l3.o -o $@ -lm
 
 # the harnesses make test replays (libFuzzer if available, else standalone)
 fuzz-build: $(FUZZ_BINS)

@@ -2683,8 +2683,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    Defaults (ibcc_fabric_desc, zero means default):
    | field           | default        | range                            |
    | link_rate       | 1 GB/s         | > 0 (per link override)          |
-   | prop_delay      | 5 ns           | > 0 (per link override)          |
-   | fwd_delay       | 40 ns          | any                              |
+   | prop_delay      | 5 ns           | 1 .. 2^60 ps (per link override) |
+   | fwd_delay       | 40 ns          | 0 .. 2^60 ps                     |
    | data_size       | 2068 bytes     | 1 .. 65535                       |
    | buf_packets     | 4              | 1 .. 65535 (data lane, per input)|
    | buf_credits     | 0 = unlimited  | 64-byte units, 0 .. 2^20         |
@@ -2720,6 +2720,12 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 
 #define IBCC_FABRIC_LANES   2u  /* lane 0 data, lane 1 ACK/CNP */
 #define IBCC_FABRIC_CLASSES 16u /* flow classes (cls) with class stats */
+/* Time limits: every delay (propagation, forwarding) is at most
+   IBCC_FABRIC_MAX_DELAY (2^60 ps, about 13 days) and a fabric runs up to
+   IBCC_FABRIC_MAX_TIME (2^63 ps, about 106 days), so that no event time
+   (the current time plus a few delays and wire times) wraps. */
+#define IBCC_FABRIC_MAX_DELAY (UINT64_C(1) << 60)
+#define IBCC_FABRIC_MAX_TIME  (UINT64_C(1) << 63)
 
 /* Switch kinds. 0 in a node means the desc's switch_kind, 0 there VCT. */
 typedef enum ibcc_switch_kind {
@@ -2803,7 +2809,8 @@ typedef struct ibcc_fabric_pkt {
     uint32_t flow;              /* data flow (ACKs: the flow they ack) */
     uint32_t node;              /* where the event happens */
     uint32_t size;              /* bytes on the wire */
-    uint32_t lane;              /* 0 data, 1 ACK/CNP */
+    uint32_t lane;              /* 0 data, 1 ACK/CNP, 2 a data worm (in
+                                   a WORMHOLE fabric) */
     uint32_t last;              /* 1: the last packet of its message */
     unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
     ibcc_time t_inject;         /* when its source started sending it */
@@ -2871,7 +2878,8 @@ typedef struct ibcc_fabric_desc {
 typedef struct ibcc_fabric ibcc_fabric;
 
 /* Per-flow totals since time 0 (or the last ibcc_fabric_stats_reset).
-   Latency = tail delivered - generation (source queueing included). */
+   Latency = tail delivered - generation (source queueing included). The
+   time sums (lat_sum, msg_time_sum) saturate at IBCC_TIME_MAX. */
 typedef struct ibcc_fabric_flow_stats {
     uint64_t generated;         /* packets generated (greedy: when sent) */
     uint64_t sent, sent_bytes;  /* packets the source started sending */
@@ -2920,12 +2928,14 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d);
 /* Validates the topology, routes and flows, allocates and wires the
    fabric at time 0. On error nothing is left allocated and *out = NULL.
    Errors: NULL, RANGE (bad ids/ports, unreachable or looping route,
-   unconnected port, port linked twice), CAPACITY, NOMEM. */
+   unconnected port, port linked twice, a link's prop above
+   IBCC_FABRIC_MAX_DELAY), CAPACITY, NOMEM. */
 IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
                                         const ibcc_fabric_desc *d);
 /* Frees everything the fabric allocated (NULL is fine). */
 IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
-/* Runs the model up to time t. Errors: NULL, PAST, FULL (event heap). */
+/* Runs the model up to time t. Errors: NULL, PAST, RANGE (t above
+   IBCC_FABRIC_MAX_TIME), FULL (event heap). */
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
 /* The fabric's event loop, to add the embedder's own events (the fabric
@@ -2973,11 +2983,12 @@ IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
 IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
         uint32_t channel, ibcc_time t0, ibcc_time t1, uint64_t *bytes);
 /* Totals of a channel since time 0 (no bins needed): bytes started on
-   it and the time its transmitter was sending (utilisation = busy /
-   elapsed); in a wormhole fabric the bytes sent so far and the time
-   they took (a worm stopped by STOP/GO holds the link without sending).
-   Either output pointer may be NULL. Errors: NULL (f), RANGE
-   (channel). */
+   it (a packet under way included) and the time its transmitter was
+   sending up to now (a packet under way counts up to now, so busy <=
+   elapsed; utilisation = busy / elapsed); in a wormhole fabric the
+   bytes sent so far and the time they took (a worm stopped by STOP/GO
+   holds the link without sending). Either output pointer may be NULL.
+   Errors: NULL (f), RANGE (channel). */
 IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         uint32_t channel, uint64_t *bytes, ibcc_time *busy);
 /* Sliding-window rate in bytes/s of a flow (what = IBCC_FABRIC_FLOW, data
@@ -8649,6 +8660,7 @@ typedef struct ibcc__fchan {
     uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
     uint64_t bytes;             /* total started */
     ibcc_time busy_time;        /* total time sending */
+    ibcc_time xmit_end;         /* end of the packet being sent */
 } ibcc__fchan;
 
 typedef struct ibcc__fbuf {
@@ -9501,6 +9513,7 @@ static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
     ch->wire_u[ln] += p->units;
     ch->bytes += p->size;
     ch->busy_time += wire;
+    ch->xmit_end = end;
     f->hops++;
     if (f->d.observer.link_busy) {
         ibcc_fabric_pkt v;
@@ -10032,6 +10045,12 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     ibcc__fab_pkt_del(f, pi);
 }
 
+/* a + b, saturating at IBCC_TIME_MAX (the latency sums) */
+static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
+{
+    return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
+}
+
 /* A data packet (or worm) whose reception at its destination host began
    at t0 is complete now: statistics (flow, class, series), message
    completion, the observer, start_after gates. */
@@ -10049,7 +10068,7 @@ static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
     fl->st.delivered_bytes += p->size;
     fl->st.marked += (uint64_t)mk;
     fl->st.validated += (uint64_t)vb;
-    fl->st.lat_sum += lat;
+    fl->st.lat_sum = ibcc__fab_sat(fl->st.lat_sum, lat);
     if (lat > fl->st.lat_max) fl->st.lat_max = lat;
     if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
     {
@@ -10065,15 +10084,15 @@ static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
     k->st.delivered_bytes += p->size;
     k->st.marked += (uint64_t)mk;
     k->st.validated += (uint64_t)vb;
-    k->st.lat_sum += lat;
+    k->st.lat_sum = ibcc__fab_sat(k->st.lat_sum, lat);
     if (lat > k->st.lat_max) k->st.lat_max = lat;
     if (k->st.lat_min == 0 || lat < k->st.lat_min) k->st.lat_min = lat;
     k->hist[ibcc__fab_hbucket(lat)]++;
     if (p->last) {                 /* in-order: its message is complete */
         fl->st.msgs++;
-        fl->st.msg_time_sum += lat;
+        fl->st.msg_time_sum = ibcc__fab_sat(fl->st.msg_time_sum, lat);
         k->st.msgs++;
-        k->st.msg_time_sum += lat;
+        k->st.msg_time_sum = ibcc__fab_sat(k->st.msg_time_sum, lat);
         if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
     }
     f->data_delivered++;
@@ -10311,8 +10330,10 @@ static ibcc_time ibcc__fab_cct_next(const ibcc_fabric *f,
 static void ibcc__fab_cct_sent(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire)
 {
     ibcc_time now = f->loop.now;
-    *(ibcc_time *)fl->as = now + ibcc_cct_interval(ibcc__fab_cct(f, fl),
-                                                   fl->local, now, wire);
+    ibcc_time iv = ibcc_cct_interval(ibcc__fab_cct(f, fl), fl->local, now,
+                                     wire);
+    /* the interval saturates at IBCC_TIME_MAX: so does the next start */
+    *(ibcc_time *)fl->as = iv > IBCC_TIME_MAX - now ? IBCC_TIME_MAX : now + iv;
 }
 
 /* A BECN (IBA echo) raises CCTI; with MVPM echo, a validated mark (VB)
@@ -10858,6 +10879,8 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
         || d->ack_buf_packets > 65535u || d->buf_credits > (1u << 20)
         || d->out_buf_packets > 65535u || d->out_buf_credits > (1u << 20)
         || d->fwd_zero > 1u || d->nic_fifo > 1u || d->speedup > 16u
+        || d->prop_delay > IBCC_FABRIC_MAX_DELAY
+        || d->fwd_delay > IBCC_FABRIC_MAX_DELAY
         || (d->switch_kind != IBCC_SWITCH_VCT
             && d->switch_kind != IBCC_SWITCH_CIOQ
             && d->switch_kind != IBCC_SWITCH_WORMHOLE)
@@ -10993,6 +11016,7 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
         uint32_t dir;
         ibcc_time wt_max;
         if (k->a >= f->nn || k->b >= f->nn || k->a == k->b
+            || k->prop > IBCC_FABRIC_MAX_DELAY
             || k->a_port >= f->node[k->a].ports
             || k->b_port >= f->node[k->b].ports)
             return IBCC_ERR_RANGE;
@@ -11470,7 +11494,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
         goto fail;
     (void)ibcc_loop_set_idle(&f->loop, ibcc__fab_idle, f);
     if (d.horizon) {
-        f->nbins = (d.horizon + d.bin - 1u) / d.bin;
+        f->nbins = d.horizon / d.bin + (d.horizon % d.bin != 0);
         if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
         f->flow_bins = (uint64_t *)ibcc__fab_alloc(&f->al,
                ibcc__fab_mul((size_t)f->nbins * (f->nf ? f->nf : 1u), 8));
@@ -11498,6 +11522,7 @@ IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t)
     ibcc_result r;
     if (!f) return IBCC_ERR_NULL;
     if (f->err != IBCC_OK) return f->err;
+    if (t > IBCC_FABRIC_MAX_TIME) return IBCC_ERR_RANGE;
     r = ibcc_loop_run_until(&f->loop, t, NULL);
     if (r != IBCC_OK) return r;
     return f->err;
@@ -11659,7 +11684,8 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         if (!w->obuf) continue;
         for (k = 0; k < n->ports; k++) {
             const ibcc__fobuf *ob = &w->obuf[k];
-            const ibcc__fchan *ch = &f->ch[f->out_ch[n->base + k]];
+            uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
+            const ibcc__fchan *ch = oc == IBCC__F_NONE ? NULL : &f->ch[oc];
             uint64_t np = 0, nu = 0;
             uint32_t pi = ob->head;
             while (pi != IBCC__F_NONE && np <= ob->n) {
@@ -11668,7 +11694,7 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 pi = ibcc__fab_pkt(f, pi)->next;
             }
             located += np;
-            if (ch->busy && ch->xmit_from_obuf) {  /* being sent */
+            if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
                 np++;
                 nu += ch->xmit_units;
             }
@@ -11857,7 +11883,16 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         return IBCC_OK;
     }
     if (bytes) *bytes = f->ch[channel].bytes;
-    if (busy) *busy = f->ch[channel].busy_time;
+    if (busy) {
+        /* a transmission under way counts only up to now */
+        const ibcc__fchan *ch = &f->ch[channel];
+        ibcc_time b = ch->busy_time, now = f->loop.now;
+        if (ch->busy && ch->xmit_end > now) {
+            ibcc_time w = ibcc__fab_wire(ch, ch->xmit_size);
+            b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
+        }
+        *busy = b;
+    }
     return IBCC_OK;
 }
 

@@ -5,7 +5,9 @@
 # The custom experiment: the figures of its examples (delivered load,
 # every hot-spot packet, the loaded fabric's counts), determinism, the
 # two-switch victim of `ibccsim twoswitch`, and configurations it refuses
-# by key. Prints RESULT for tests/run.sh.
+# by key. Results files are written completely, or the run fails naming
+# the file (summary and series to /dev/full). Prints RESULT for
+# tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
 B=${BUILD:-build}
@@ -237,5 +239,29 @@ traffic = permutation
 window = 4
 root = 16"
 if "$sim" run "$tmp/missing.ini" 2> /dev/null; then no "a missing file was accepted"; else ok; fi
+# results files (issue 13): written completely, or the run fails and
+# says which file (a full disk: /dev/full)
+ts="twoswitch --time 2 --victim-from 0.5 --victim-to 1.5 --quiet"
+if "$sim" $ts --summary "$tmp/r.csv" --series "$tmp/r_series.csv" 2> "$tmp/r.err" \
+   && [ "$(head -n 1 "$tmp/r.csv")" = "metric,value" ] \
+   && [ "$(tail -n 1 "$tmp/r.csv")" = "conserved,1" ] \
+   && [ "$(wc -l < "$tmp/r.csv")" -eq 21 ] \
+   && [ -z "$(tail -c 1 "$tmp/r_series.csv")" ] \
+   && awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 2 }' "$tmp/r_series.csv"
+then ok; else no "twoswitch results files incomplete: $(cat "$tmp/r.err")"; fi
+if [ -w /dev/full ]; then
+  for f in summary series; do
+    if "$sim" $ts --$f /dev/full 2> "$tmp/full.err"; then
+      no "twoswitch --$f /dev/full exited 0"
+    elif grep -q 'writing /dev/full failed' "$tmp/full.err"; then ok
+    else no "twoswitch --$f /dev/full: no message: $(cat "$tmp/full.err")"; fi
+  done
+  if "$sim" gran --step 30 --quiet --summary /dev/full 2> "$tmp/full.err"; then
+    no "gran --summary /dev/full exited 0"
+  elif grep -q 'writing /dev/full failed' "$tmp/full.err"; then ok
+  else no "gran --summary /dev/full: no message: $(cat "$tmp/full.err")"; fi
+else
+  echo "skip: /dev/full is not writable here (write-error checks)"
+fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

@@ -702,6 +702,179 @@ static void test_mvcm_greedy_window(void)
     ibcc_fabric_destroy(f);
 }
 
+/* Regression (fuzz_fabric): ibcc_fabric_channel_totals counted a packet
+   under way whole at its start, so busy could exceed the elapsed time
+   (utilisation above 1). H0 -> S1 at 1 GB/s, ISL at 2 GB/s: the packet
+   is visible at S1 at 45 ns and takes the ISL then, but its bits go out
+   from 2073 - 1034 = 1039 ns (it must not outrun its tail), so the ISL
+   has sent nothing at 500 ns and 461 ns at 1500 ns; the host link has
+   been sending since 0. */
+static void test_busy_up_to_now(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    uint32_t isl = 0, host = 0;
+    ibcc_time busy = 1;
+    uint64_t bytes = 0;
+    net_two(&t, 1, 2, IBCC_GBYTES(2));
+    add_flow(&t, 0, 1)->packets = 1;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_channel(f, 2, 1, &isl), IBCC_OK);
+    T_EQ(ibcc_fabric_channel(f, 0, 0, &host), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_NS(500)), IBCC_OK);
+    T_EQ(ibcc_fabric_channel_totals(f, isl, &bytes, &busy), IBCC_OK);
+    T_EQU(bytes, 2068u);                  /* started: its bytes count */
+    T_EQU(busy, 0);
+    T_EQ(ibcc_fabric_channel_totals(f, host, &bytes, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(500));
+    T_EQ(ibcc_fabric_run_until(f, IBCC_NS(1500)), IBCC_OK);
+    T_EQ(ibcc_fabric_channel_totals(f, isl, NULL, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(461));
+    T_EQ(ibcc_fabric_channel_totals(f, host, NULL, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(1500));
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(10)), IBCC_OK);
+    T_EQ(ibcc_fabric_channel_totals(f, isl, NULL, &busy), IBCC_OK);
+    T_EQU(busy, IBCC_NS(1034));           /* done: its whole wire time */
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
+/* Regression (fuzz_fabric): ibcc_fabric_check read the channel of every
+   port of a CIOQ switch, also of a port with no link (index
+   0xffffffff: out of bounds). Spare ports are valid (only a route to one
+   is refused). */
+static void test_cioq_spare_ports(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    net_two(&t, 2, 2, 0);                 /* one switch, hosts on 0, 1 */
+    t.nodes[2].ports = 4;                 /* ports 2, 3 unlinked */
+    t.nodes[2].switch_kind = IBCC_SWITCH_CIOQ;
+    add_flow(&t, 0, 1);
+    add_flow(&t, 1, 0);
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(50)), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
+/* Regression (fuzz_fabric): the number of stats bins was computed as
+   (horizon + bin - 1) / bin, which wraps for a horizon near 2^64: two
+   bins became none and create failed with NOMEM. */
+static void test_bins_near_time_max(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    uint64_t b = 1;
+    net_two(&t, 2, 2, 0);
+    add_flow(&t, 0, 1);
+    t.d.horizon = UINT64_MAX;
+    t.d.bin = UINT64_C(1) << 63;           /* two bins */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(20)), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_bytes(f, 0, 0, UINT64_MAX, &b), IBCC_OK);
+    T_CHECK(b >= 5u * 2068u);
+    ibcc_fabric_destroy(f);
+}
+
+/* Regression: the CCT agent's next start was now + the interval, which
+   wraps when the interval saturates (a CCT entry of 16383 packet times
+   on a 1 B/s link: 3.4e19 ps); a flow that first sent at 1 ps then sent
+   back to back instead of waiting. Seen while bounding the fabric's
+   times after a fuzz_fabric finding. */
+static void test_cct_delay_saturates(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats st;
+    uint16_t tab[2] = { IBCC_CCT_ENTRY(0, 16383), IBCC_CCT_ENTRY(0, 16383) };
+    ibcc_fabric_flow *x;
+    net_two(&t, 2, 2, 0);
+    x = add_flow(&t, 0, 1);
+    x->agent = IBCC_AGENT_CCT;
+    x->start = 1;
+    t.d.link_rate = 1;                    /* 2068 s per packet */
+    t.d.cct.table = tab;
+    t.d.cct.table_len = 2;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_S(20000)), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+    T_EQU(st.sent, 1);                    /* the next one: never */
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
+/* Regression: the latency sums wrapped. A 1 B/s path (2068 s per
+   packet) fed at 2 B/s for 2^63 ps delivers 4460 packets whose
+   latencies grow to 4.6e18 ps: their sum (about 1e22) wrapped to a
+   small number, a mean far below lat_min. The sums saturate at
+   IBCC_TIME_MAX (flow and class). Seen while bounding the fabric's
+   times after a fuzz_fabric finding. */
+static void test_latency_sums_saturate(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats st;
+    ibcc_fabric_class_stats cs;
+    ibcc_fabric_flow *x;
+    net_two(&t, 2, 2, 0);
+    x = add_flow(&t, 0, 1);
+    x->traffic = IBCC_TRAFFIC_RATE;
+    x->offered = 2;
+    x->msg_bytes = 2068;
+    t.d.link_rate = 1;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+    T_EQ(ibcc_fabric_class_stats_get(f, 0, &cs), IBCC_OK);
+    T_CHECK(st.delivered > 4000u && st.lat_max > IBCC_FABRIC_MAX_TIME / 4u);
+    T_EQU(st.lat_sum, IBCC_TIME_MAX);
+    T_EQU(st.msg_time_sum, IBCC_TIME_MAX);
+    T_EQU(cs.lat_sum, IBCC_TIME_MAX);
+    T_EQU(cs.msg_time_sum, IBCC_TIME_MAX);
+    T_CHECK(st.lat_sum / st.delivered >= st.lat_min);
+    ibcc_fabric_destroy(f);
+}
+
+/* Regression (fuzz_fabric, after the wormhole kind was merged): the
+   observer reports a data worm on lane 2, which ibcc_fabric_pkt.lane now
+   documents (it said 0 data, 1 ACK/CNP); a packet fabric reports data on
+   lane 0. */
+static void lane_log(void *u, const ibcc_fabric_pkt *p)
+{
+    uint32_t *seen = (uint32_t *)u;
+    seen[p->lane < 3u ? p->lane : 3u]++;
+}
+static void test_worm_lane(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    uint32_t seen[4], kind;
+    for (kind = 0; kind < 2u; kind++) {
+        net_two(&t, 2, 2, 0);
+        t.nodes[2].switch_kind = kind ? IBCC_SWITCH_WORMHOLE : IBCC_SWITCH_VCT;
+        add_flow(&t, 0, 1)->packets = 5;
+        t.flows[0].size = 2068;
+        memset(seen, 0, sizeof seen);
+        t.d.observer.sent = lane_log;
+        t.d.observer.delivered = lane_log;
+        t.d.observer.user = seen;
+        T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+        if (!f) return;
+        T_EQ(ibcc_fabric_run_until(f, IBCC_US(100)), IBCC_OK);
+        T_EQU(seen[kind ? 2 : 0], 10);    /* 5 sent, 5 delivered */
+        T_EQU(seen[1] + seen[3] + seen[kind ? 0 : 2], 0);
+        ibcc_fabric_destroy(f);
+        f = NULL;
+    }
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -757,5 +930,11 @@ int main(void)
     T_RUN(test_random_identities);
     T_RUN(test_mvcm_greedy_window);
     T_RUN(test_desc_errors);
+    T_RUN(test_busy_up_to_now);
+    T_RUN(test_cioq_spare_ports);
+    T_RUN(test_bins_near_time_max);
+    T_RUN(test_cct_delay_saturates);
+    T_RUN(test_latency_sums_saturate);
+    T_RUN(test_worm_lane);
     return t_summary();
 }

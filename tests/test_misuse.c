@@ -1593,6 +1593,53 @@ static void fabric_misuse(void)
     }
 }
 
+/* Regression (fuzz_fabric): a link's propagation delay of 2^64 - 1 ps
+   was accepted and made event times wrap (the packet "arrived" before it
+   was sent; run_until then failed with PAST). Delays are bounded by
+   IBCC_FABRIC_MAX_DELAY and the clock by IBCC_FABRIC_MAX_TIME, so that
+   no event time wraps; at the limits a fabric runs and balances. */
+static void fabric_time_limits(void)
+{
+    static ibcc_twoswitch ts;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_counters c;
+    memset(&d, 0, sizeof d);
+    d.prop_delay = IBCC_FABRIC_MAX_DELAY;
+    d.fwd_delay = IBCC_FABRIC_MAX_DELAY;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_OK);
+    d.prop_delay = IBCC_FABRIC_MAX_DELAY + 1u;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    d.prop_delay = 0;
+    d.fwd_delay = UINT64_MAX;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_twoswitch_build(&ts, 1, 1, &d), IBCC_OK);
+    ts.links[1].prop = UINT64_MAX;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(f == NULL);
+    ts.links[1].prop = IBCC_FABRIC_MAX_DELAY + 1u;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    /* at the limits: 1 B/s links (a packet takes 2068 s), every delay
+       2^60 ps, run to 2^63 ps */
+    ts.links[1].prop = IBCC_FABRIC_MAX_DELAY;
+    d.prop_delay = IBCC_FABRIC_MAX_DELAY;
+    d.fwd_delay = IBCC_FABRIC_MAX_DELAY;
+    d.link_rate = 1;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME / 2u), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME + 1u), IBCC_ERR_RANGE);
+    T_EQU(ibcc_fabric_now(f), IBCC_FABRIC_MAX_TIME / 2u);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_counters_get(f, &c), IBCC_OK);
+    T_CHECK(c.data_delivered > 0);          /* credits return every 2^61 ps */
+    T_EQU(c.bytes_in_network + c.bytes_delivered, c.bytes_sent);
+    ibcc_fabric_destroy(f);
+}
+
 /* The InfiniBand fabric loader: NULL and out-of-order calls, a bad
    allocator, NUL bytes, non-terminated text, absurd numbers. */
 static void ibfabric_misuse(void)
@@ -1686,6 +1733,7 @@ int main(void)
     T_RUN(arbiter_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
+    T_RUN(fabric_time_limits);
     T_RUN(ibfabric_misuse);
     return t_summary();
 }

@@ -77,6 +77,39 @@ def step_harnesses():
         write("segment", "%d" % i, rand(400))
 
 
+def fabric_seeds():
+    # fuzz_fabric: byte 0 allows bad values when >= 208 (a few seeds do),
+    # byte 1 values anywhere in their ranges when >= 128 (a third of the
+    # seeds; else the sure zones), byte 2 picks the topology (mod 5: fat
+    # tree, n-fly, mesh, two-switch, random tree), then its parameters;
+    # the rest (desc, engines, flows, steps) comes from random bytes.
+    topo = [
+        # fat tree / n-fly: index into (2,1) (2,2) (2,3) (2,4) (3,1) (3,2)
+        # (4,1) (4,2)
+        (0, [1]), (0, [2]), (0, [3]), (0, [5]), (0, [7]),
+        (1, [1]), (1, [2]), (1, [5]), (1, [7]),
+        # mesh: x, y (1..3 from the byte), hosts per switch, root, torus
+        (2, [2, 1, 1, 0, 0]), (2, [3, 2, 2, 4, 1]), (2, [1, 0, 1, 0, 0]),
+        (2, [2, 2, 1, 3, 1]),
+        # two-switch: L, R (1..6), flag byte, own flows
+        (3, [1, 1, 0, 1]), (3, [3, 2, 0, 1]), (3, [5, 5, 0, 0]),
+        (3, [2, 4, 0, 1]),
+        # random tree: switches, hosts, then its shape from random bytes
+        (4, [0]), (4, [2]), (4, [4]), (4, [3]),
+    ]
+    # its own generator: the other harnesses' seeds stay as they were
+    frng = random.Random(13013)
+    n = 0
+    for rep in range(2):
+        for sel, params in topo:
+            allow = 0xF8 if (n % 9) == 8 else 0x00
+            wild = 0x90 if (n % 3) == 2 else 0x00
+            tail = bytes(frng.randrange(256) for _ in range(700))
+            write("fabric", "t%d-%02d" % (sel, n),
+                  bytes([allow, wild, sel]) + bytes(params) + tail)
+            n += 1
+
+
 def swcc_seeds():
     # MAD: a realistic SwitchCongestionSetting (control map 0x15: victim
     # mask, threshold + packet size, marking rate), and port elements
@@ -167,6 +200,7 @@ def main():
     step_harnesses()
     swcc_seeds()
     cacc_seeds()
+    fabric_seeds()
 
 
 if __name__ == "__main__":
