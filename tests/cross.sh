@@ -24,7 +24,7 @@ for t in $TARGETS; do
     *) echo "cross: unknown target '$t' (armhf, i386, s390x)"; fail=$((fail + 1)); continue ;;
   esac
   if ! command -v $cc >/dev/null 2>&1 || ! command -v $q >/dev/null 2>&1; then
-    echo "skip: cross $t: needs $cc and $q (apt-get install gcc-${cc%-gcc} qemu-user)" | sed 's/gcc-\(.*\)-linux/gcc-\1-linux/'
+    echo "skip: cross $t: needs $cc and $q (apt-get install gcc-${cc%-gcc} qemu-user)"
     continue
   fi
   d=$BUILD/cross/$t

@@ -65,7 +65,7 @@ try "ibccsim law-table --emit-c" gen_all
 try "emitted C file, pedantic C99" cc -std=c99 -Wall -Wextra -Werror -pedantic \
     -I. -c "$B/ext_aimd.c" -o "$B/ext_aimd.o"
 WF="-std=c99 -Wall -Wextra -Werror -pedantic"
-try "rom_test build" cc $WF -O1 -I. -Itests -I"$B" tests/firmware/rom_test.c -o "$B/rom_test" -lm
+try "rom_test build" cc $WF -O1 -DIBCC_NO_FABRIC -I. -Itests -I"$B" tests/firmware/rom_test.c -o "$B/rom_test" -lm
 try "rom_test: ROM laws step as laws compiled at init" "$B/rom_test"
 
 # ---- 2. freestanding objects ---------------------------------------------
@@ -136,7 +136,7 @@ try "fw.c hosted (native)" sh -c "cc $WF -DFW_HOSTED -I. -I$B tests/firmware/fw.
 cross_run() {  # NAME CC QEMU SYSROOT
   if have "$2" && have "$3"; then
     try "fw.c hosted ($1, $3)" sh -c "$2 $WF -DFW_HOSTED -I. -I$B tests/firmware/fw.c -o $B/fw_$1 && $3 -L $4 $B/fw_$1"
-    try "rom_test ($1, $3)" sh -c "$2 $WF -O1 -I. -Itests -I$B tests/firmware/rom_test.c -o $B/rom_test_$1 -lm && $3 -L $4 $B/rom_test_$1"
+    try "rom_test ($1, $3)" sh -c "$2 $WF -O1 -DIBCC_NO_FABRIC -I. -Itests -I$B tests/firmware/rom_test.c -o $B/rom_test_$1 -lm && $3 -L $4 $B/rom_test_$1"
   else
     echo "skip: $1 run: needs $2 and $3 (apt-get install qemu-user)"
   fi
