@@ -20,7 +20,7 @@ HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures \
         install uninstall clean check-header ns3 ns3-build cmake-check \
-        fuzz fuzz-build fuzz-replay
+        fuzz fuzz-build fuzz-replay firmware-check cross
 .SUFFIXES:
 
 all: ibcc.h examples
@@ -108,7 +108,7 @@ test: ibcc.h
 	@BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
 	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/scenarios.sh tests/fuzz/replay.sh tests/matrix.sh \
-	   tests/install.sh tests/cmake.sh tests/ns3.sh
+	   tests/firmware.sh tests/install.sh tests/cmake.sh tests/ns3.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
             $(FUZZ_BINS)
@@ -126,6 +126,22 @@ install-check: ibcc.h
 
 cmake-check: ibcc.h
 	@BUILD=$(BUILD) sh tests/run.sh tests/cmake.sh
+
+# The firmware profile (IBCC_FIRMWARE, docs/embedding.md): ROM law tables
+# from ibccsim law-table --emit-c, a freestanding object of every
+# per-packet engine linked with -nostdlib (its undefined symbols printed
+# after "undefined symbols:"; host and, when installed, ARM Cortex-M3,
+# i386 and s390x cross compilers), and the worst stack depth per engine on
+# ARM. Prints everything; make test runs it quietly.
+firmware-check: ibcc.h $(BUILD)/ibccsim
+	@BUILD=$(BUILD) sh tests/firmware.sh
+
+# The unit tests on armhf, i386 and s390x under qemu-user (tests/cross.sh),
+# each skipped with a message when its cross compiler or qemu is missing
+# (apt-get install gcc-arm-linux-gnueabihf gcc-i686-linux-gnu
+# gcc-s390x-linux-gnu qemu-user). CROSS_TARGETS="armhf" narrows it.
+cross: ibcc.h
+	@BUILD=$(BUILD) JOBS=$(JOBS) sh tests/cross.sh
 
 # ---- examples and the scenario driver -----------------------------------
 $(BUILD)/%: examples/%.c ibcc.h | $(BUILD)

@@ -56,6 +56,52 @@
                         IBCC_IMPLEMENTATION gets its own copy)
    IBCC_API             override the decoration of public functions
    IBCC_NO_FABRIC       leave out layer L3 (fabric model)
+   IBCC_NO_STDIO        leave out text input and output (the swcc and
+                        cacc text parsers and printers): the
+                        implementation then calls no C library function
+                        but memcpy and memset and includes no C library
+                        header but <string.h> (for those two)
+   IBCC_NO_FLOAT        leave out every function that takes, returns or
+                        computes with floating point (see FIRMWARE
+                        PROFILE); <math.h> is not included and no
+                        floating-point operation is compiled
+   IBCC_FIRMWARE        the firmware profile: IBCC_NO_STDIO and
+                        IBCC_NO_FLOAT
+   IBCC_NO_STDIO and IBCC_NO_FLOAT each imply IBCC_NO_FABRIC (the fabric
+   model reads text files, allocates and computes statistics in floating
+   point).
+
+   FIRMWARE PROFILE (IBCC_FIRMWARE; docs/embedding.md)
+   ----------------
+   The per-packet and per-ACK engines (marker, arbiter, law in DISCRETE
+   and TABLE form, pacer, pairstate, cct, mvcm, dest, segment, loop) and
+   the binary MAD encoders/decoders (swcc, cacc) compile with
+   -ffreestanding and link with -nostdlib: the only external symbols are
+   memcpy, memset and the compiler's integer helpers (64-bit division
+   and count-trailing-zeros on 32-bit targets: __aeabi_uldivmod,
+   __aeabi_ldivmod, __ctzdi2 on ARM; __udivdi3, __umoddi3, __divdi3,
+   __udivmoddi4, __ctzdi2 on i386). `make firmware-check` proves it.
+   Left out, so that a call is a compile error rather than a silent
+   difference:
+     - text: the ibcc_swcc_/ibcc_swport_ parse and print functions, the
+       ibcc_cacc_ parse and print functions and the OpenSM line parsers;
+     - floating point: ibcc_rng_double, _exp, _bernoulli;
+       ibcc_law_rate, _exact_rate, _set_rate, _finc, _fdec, _recovery,
+       _recovery_closed, _check; ibcc_cct_fill_us, _fill_fdec,
+       _fill_law (build a law's CCT on a host and load it with
+       ibcc_cct_set_table); ibcc_mvcm_hop_bytes, _omega, _omega_bounds,
+       _dw_max; ibcc_segment_high_delay. ibcc_law_init refuses the
+       CONTINUOUS form, the CUSTOM kind and the TABLE form (whose
+       compile computes in floating point) with IBCC_ERR_UNSUPPORTED:
+       a TABLE law comes from ROM (ibcc_law_init_rom, tables printed by
+       `ibccsim law-table --emit-c`).
+   Double-typed fields stay in the structs (the same layout in every
+   profile) and are read through their IEEE 754 bits: a law desc's rmin
+   and m are written as constants (ld.rmin = 1.0 / 256) and validated
+   and converted with integer operations. The DISCRETE and TABLE steps,
+   ibcc_law_gap, _rate_bytes and _ipd of those forms, and the geometric
+   rate set of the TABLE compile use integer arithmetic in every
+   profile, so every target and profile steps a law identically.
 
    UNITS
    -----
@@ -156,6 +202,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The firmware profile and what each profile macro implies (see
+   CONFIGURATION MACROS above). */
+#ifdef IBCC_FIRMWARE
+#  ifndef IBCC_NO_STDIO
+#    define IBCC_NO_STDIO
+#  endif
+#  ifndef IBCC_NO_FLOAT
+#    define IBCC_NO_FLOAT
+#  endif
+#endif
+#if defined(IBCC_NO_STDIO) || defined(IBCC_NO_FLOAT)
+#  ifndef IBCC_NO_FABRIC
+#    define IBCC_NO_FABRIC
+#  endif
+#endif
+
 #ifndef IBCC_API
 #  ifdef IBCC_STATIC
 #    if defined(__GNUC__) || defined(__clang__)
@@ -171,6 +233,15 @@
 /* Small hot step functions are defined in the declaration part as
    IBCC_INLINE so they inline into the caller; their comments say so. */
 #define IBCC_INLINE static inline
+
+/* The casts of the declarations (inline functions, unit macros) are
+   static_cast in C++, so a C++ file that includes ibcc.h stays quiet
+   under -Wold-style-cast; a C cast in C. */
+#ifdef __cplusplus
+#  define IBCC_CAST(T, x) (static_cast<T>(x))
+#else
+#  define IBCC_CAST(T, x) ((T)(x))
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -217,17 +288,17 @@ IBCC_API const char *ibcc_result_str(ibcc_result r);
    whose byte time is a whole number of ps; 2^64 ps is about 213 days. */
 typedef uint64_t ibcc_time;
 #define IBCC_TIME_MAX UINT64_MAX
-#define IBCC_PS(x) ((ibcc_time)(x))
-#define IBCC_NS(x) ((ibcc_time)(x) * UINT64_C(1000))
-#define IBCC_US(x) ((ibcc_time)(x) * UINT64_C(1000000))
-#define IBCC_MS(x) ((ibcc_time)(x) * UINT64_C(1000000000))
-#define IBCC_S(x)  ((ibcc_time)(x) * UINT64_C(1000000000000))
+#define IBCC_PS(x) IBCC_CAST(ibcc_time, x)
+#define IBCC_NS(x) (IBCC_CAST(ibcc_time, x) * UINT64_C(1000))
+#define IBCC_US(x) (IBCC_CAST(ibcc_time, x) * UINT64_C(1000000))
+#define IBCC_MS(x) (IBCC_CAST(ibcc_time, x) * UINT64_C(1000000000))
+#define IBCC_S(x)  (IBCC_CAST(ibcc_time, x) * UINT64_C(1000000000000))
 
 /* Link rate in bytes per second. */
 typedef uint64_t ibcc_rate;
-#define IBCC_GBYTES(x) ((ibcc_rate)(x) * UINT64_C(1000000000)) /* 10^9 B/s */
-#define IBCC_MBYTES(x) ((ibcc_rate)(x) * UINT64_C(1000000))    /* 10^6 B/s */
-#define IBCC_GBITS(x)  ((ibcc_rate)(x) * UINT64_C(125000000))  /* 10^9 bit/s */
+#define IBCC_GBYTES(x) (IBCC_CAST(ibcc_rate, x) * UINT64_C(1000000000)) /* 10^9 B/s */
+#define IBCC_MBYTES(x) (IBCC_CAST(ibcc_rate, x) * UINT64_C(1000000))    /* 10^6 B/s */
+#define IBCC_GBITS(x)  (IBCC_CAST(ibcc_rate, x) * UINT64_C(125000000))  /* 10^9 bit/s */
 
 /* Wire time of `bytes` at `rate` bytes/s, in ps, rounded up:
        *out = ceil(bytes * 10^12 / rate)
@@ -278,12 +349,14 @@ IBCC_INLINE uint64_t ibcc_rng_next(ibcc_rng *r)
 /* The draws below return 0 (0.0) when r is NULL and draw nothing.
    Uniform integer in [0, n), unbiased (rejection); returns 0 when n == 0. */
 IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n);
+#ifndef IBCC_NO_FLOAT
 /* Uniform double in [0, 1) with 53 random bits. */
 IBCC_API double ibcc_rng_double(ibcc_rng *r);
 /* Exponential variate with the given mean (mean <= 0 or NaN gives 0). */
 IBCC_API double ibcc_rng_exp(ibcc_rng *r, double mean);
 /* 1 with probability p (p <= 0 or NaN: never, p >= 1: always), else 0. */
 IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
+#endif /* IBCC_NO_FLOAT */
 
 /* ==== L1 marker =========================================================
    Switch marking engines: one ibcc_marker object per switch (per virtual
@@ -469,7 +542,7 @@ typedef struct ibcc_marker_stats {
 } ibcc_marker_stats;
 
 /* Per-port state (internal; read it through the queries). */
-typedef struct ibcc__mport {
+typedef struct ibcc_mport_ {
     uint32_t occ;                 /* input: units in the input buffer */
     uint32_t pk;                  /* input: packets in the input buffer */
     uint32_t cnt1;                /* output: packets waiting for it */
@@ -487,14 +560,14 @@ typedef struct ibcc__mport {
     uint32_t held;                /* input (hold): units of departed
                                      packets still in the buffer */
     uint32_t held_pk;             /* input (hold): such packets */
-} ibcc__mport;
+} ibcc_mport_;
 
 typedef struct ibcc_marker {
     ibcc_marker_desc d;           /* effective desc (defaults filled) */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t busy[4];             /* outputs busy / out of credits (BUSY) */
     uint64_t victim[4];           /* IBA Victim_Mask, bit p = port p */
-    ibcc__mport *port;            /* ports entries */
+    ibcc_mport_ *port;            /* ports entries */
     uint16_t *n;                  /* n[in * ports + out]: packets from in
                                      waiting for out */
     uint16_t *mk;                 /* NAIVE: mk[in * ports + out]: next
@@ -532,7 +605,7 @@ IBCC_INLINE uint32_t ibcc_marker_units(const ibcc_marker *m, uint32_t size)
 {
     uint32_t u;
     if (!m || m->d.unit != IBCC_UNIT_CREDITS) return 1u;
-    u = size / IBCC_CREDIT_BYTES + (uint32_t)(size % IBCC_CREDIT_BYTES != 0u);
+    u = size / IBCC_CREDIT_BYTES + IBCC_CAST(uint32_t, size % IBCC_CREDIT_BYTES != 0u);
     return u ? u : 1u;
 }
 
@@ -579,7 +652,7 @@ IBCC_INLINE void ibcc_marker_set_busy(ibcc_marker *m, unsigned out, int busy)
         m->stats.last_error = IBCC_ERR_RANGE;
         return;
     }
-    bit = (uint64_t)1u << (out & 63u);
+    bit = UINT64_C(1) << (out & 63u);
     if (busy) m->busy[out >> 6] |= bit;
     else m->busy[out >> 6] &= ~bit;
 }
@@ -719,7 +792,7 @@ typedef struct ibcc_arb_grant {
 
 /* Internal: one queued packet, in its input's pool of `capacity` slots,
    linked in arrival order and in its (input, output) FIFO. */
-typedef struct ibcc__arb_entry {
+typedef struct ibcc_arb_entry_ {
     uint64_t seq;                 /* push order (age) */
     uint64_t tag;
     uint32_t size;
@@ -727,10 +800,10 @@ typedef struct ibcc__arb_entry {
     uint16_t prev, next;          /* arrival order in its input (slot
                                      indices, 0xffff: none) */
     uint16_t onext;               /* next younger entry for the same output */
-} ibcc__arb_entry;
+} ibcc_arb_entry_;
 
 /* Internal: one input buffer. */
-typedef struct ibcc__arb_input {
+typedef struct ibcc_arb_input_ {
     uint32_t len;
     uint32_t bypassed;            /* times the current head was bypassed */
     uint32_t busy;                /* sending a packet now */
@@ -738,14 +811,14 @@ typedef struct ibcc__arb_input {
     uint32_t free;                /* free slot list */
     uint32_t fresh;               /* slots never used: fresh .. capacity-1 */
     uint32_t pad_;
-} ibcc__arb_input;
+} ibcc_arb_input_;
 
 typedef struct ibcc_arbiter {
     ibcc_arbiter_desc d;          /* effective desc */
     uint64_t seq;                 /* next push order number */
     uint64_t out_ok[4];           /* bitmap mode: outputs that can take */
-    ibcc__arb_input *input;       /* ports */
-    ibcc__arb_entry *q;           /* q[in * capacity + slot] */
+    ibcc_arb_input_ *input;       /* ports */
+    ibcc_arb_entry_ *q;           /* q[in * capacity + slot] */
     uint32_t *rr;                 /* RR: next input to consider, per output */
     uint16_t *cnt;                /* cnt[in * ports + out]: packets queued */
     uint16_t *ohead;              /* ohead[in * ports + out]: oldest slot
@@ -921,6 +994,7 @@ IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in);
 IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out);
 IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in);
 
+#ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
 /* ibccconfig argument forms. Numbers are decimal or 0x-hex (a leading 0 is
    decimal, not octal); masks take up to 64 hex digits (256 bits) or a
    decimal below 2^64; the return delay is "shift:mult". The command word
@@ -963,6 +1037,7 @@ IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
    delay as shift:mult). Errors: NULL, RANGE, FULL (as print_args). */
 IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
                                             size_t len);
+#endif /* IBCC_NO_STDIO */
 
 /* Applies a SwitchCongestionSetting to an IBA marker the way a switch
    does, field groups selected by Control_Map: bit 0 sets the Victim_Mask,
@@ -993,7 +1068,11 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
      DISCRETE    IBA IPD rates only: the applied rate is always
                  Rmax/(1+ipd), ipd integer 0..255. The exact state is kept
                  in fixed point (Q32.32 fraction of Rmax, 2^32 = Rmax) and
-                 stepped by the continuous law (rounded to nearest);
+                 stepped by the law's formula rounded to nearest, in
+                 integer arithmetic for the built-in laws (the same
+                 states on every target and profile; it agrees with the
+                 double formula on the same state, tested to never be
+                 more than one unit off) and in double for CUSTOM;
                  only the applied rate is quantised, with the rule
                  "highest allowed rate not above the exact rate":
                  ipd = ceil(2^32/(q + 1/2)) - 1 (the half unit absorbs the
@@ -1001,9 +1080,11 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
                  applied rate is never below Rmin (this cap acts only
                  when rmin is not an IPD rate 1/n). So slow increases
                  accumulate in the state and never freeze (docs/mechanisms.md).
-     TABLE       the law compiled at init into per-entry tables over a
+     TABLE       the law compiled at init (or ahead of time into ROM:
+                 ibcc_law_init_rom) into per-entry tables over a
                  finite rate set (default: the 256 IPD rates, index = ipd;
-                 or a geometric set): next_on_mark[i], next_on_unmark[i]
+                 or a geometric set, computed in integer arithmetic so
+                 it is the same on every target): next_on_mark[i], next_on_unmark[i]
                  and a progress increment inc[i] (Q1.31: 2^31 = one
                  step). The per-ACK step is integer-only: a marked ACK
                  moves to next_on_mark[i]; an unmarked ACK adds inc[i] to
@@ -1098,16 +1179,20 @@ typedef struct ibcc_law_state {
                                (2^31 = one step), always < 2^31 */
 } ibcc_law_state;
 
-/* One compiled table entry (internal layout; read with
-   ibcc_law_table_entry). */
-typedef struct ibcc__law_entry {
-    double   rate;          /* x_i, normalised */
+/* One compiled table entry: the layout ibcc_law_init compiles into the
+   caller's memory, and the element of a table compiled ahead of time
+   into ROM (ibcc_law_rom below; `ibccsim law-table --emit-c` prints one
+   as an initializer list in this field order). Read entries with
+   ibcc_law_table_entry. */
+typedef struct ibcc_law_rom_entry {
+    double   rate;          /* x_i, normalised (read through its bits in
+                               the IBCC_NO_FLOAT profile) */
     uint32_t inc;           /* progress per unmarked ACK, Q1.31 */
     uint32_t gapq;          /* Rmax/x_i - 1, Q16.16 (exactly ipd<<16 on
                                the IPD set) */
     uint16_t mark;          /* next_on_mark[i] */
     uint16_t up;            /* next_on_unmark[i] */
-} ibcc__law_entry;
+} ibcc_law_rom_entry;
 
 typedef struct ibcc_law {
     ibcc_law_desc d;        /* effective description (after defaults) */
@@ -1116,7 +1201,12 @@ typedef struct ibcc_law {
     uint32_t ipd_max;       /* DISCRETE: largest applied ipd,
                                floor(1/rmin) - 1 */
     uint32_t n;             /* TABLE: entries */
-    ibcc__law_entry *table; /* TABLE: n entries in caller memory */
+    const ibcc_law_rom_entry *table; /* TABLE: n entries in caller memory
+                               (compiled at init) or in ROM */
+    uint64_t k63;           /* DISCRETE: rmin 2^63, to nearest */
+    uint64_t m47;           /* DISCRETE: m 2^47, to nearest */
+    uint64_t cq;            /* DISCRETE AIMD: (m-1) rmin^2 2^64, to
+                               nearest, saturated; FIMD: log2(m) 2^58 */
 } ibcc_law;
 
 /* Public view of one table entry. */
@@ -1151,15 +1241,58 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d);
    for TABLE), ALIGN, NOMEM. The desc is copied; `mem` must outlive l.
    Cost of the TABLE compile: at most 2^24 + 17 * table_size calls of
    finc (about 1.8e7) and table_size of fdec, whatever the law (a few
-   hundred ms at worst for FIMD's pow; see docs/law.md). */
+   hundred ms at worst for FIMD's pow; see docs/law.md).
+   IBCC_NO_FLOAT: UNSUPPORTED for the CONTINUOUS form, the CUSTOM kind
+   and the TABLE form (whose compile computes in floating point: load
+   its tables with ibcc_law_init_rom). */
 IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
                                    void *mem, size_t len);
 
-/* One step of table progress, Q1.31 (private). */
-#define IBCC__LAW_STEP UINT64_C(0x80000000)
+/* ---- tables compiled ahead of time (ROM) ------------------------------
+   A TABLE law's tables depend only on its description, so a host can
+   compile them once and firmware can link them as a const array:
+   `ibccsim law-table --emit-c` prints the entries, the description and
+   an ibcc_law_rom for a law given by flags (docs/law.md), and
+   ibcc_law_init_rom points a law at them: no memory, no compile, no
+   floating point. The law then steps exactly as one whose tables
+   ibcc_law_init compiled from the same description. */
+typedef struct ibcc_law_rom {
+    const ibcc_law_desc *desc;        /* the description (form TABLE) */
+    const ibcc_law_rom_entry *table;  /* its compiled entries */
+    uint32_t n;                       /* entries: the desc's table_size */
+    uint32_t check;                   /* ibcc_law_rom_check() of the above */
+} ibcc_law_rom;
+
+/* Check word of a compiled table: 32-bit FNV-1a over the effective
+   description's kind, rates, table_size, rmin and m (IEEE 754 bits) and
+   every entry's fields in order, each little-endian, so the same on
+   every target. Errors: NULL (d, t, out), the desc errors, UNSUPPORTED
+   (not the TABLE form), MISMATCH (n is not the desc's table_size). */
+IBCC_API ibcc_result ibcc_law_rom_check(const ibcc_law_desc *d,
+                                        const ibcc_law_rom_entry *t,
+                                        uint32_t n, uint32_t *out);
+/* Describes an initialised TABLE law's tables as a ROM: desc -> l's
+   effective description, table -> its entries, n, check. Valid while l
+   is. Errors: NULL, STATE (not a TABLE law). */
+IBCC_API ibcc_result ibcc_law_to_rom(const ibcc_law *l, ibcc_law_rom *rom);
+/* Initialises a TABLE law at Rmax on tables compiled ahead of time (the
+   table must outlive l; *rom need not). Validated first, nothing written
+   on error: the description (its errors; UNSUPPORTED if the form is not
+   TABLE), then MISMATCH if n is not the desc's table_size, the check
+   word differs, or an entry breaks the compiled shape (an index >= n;
+   entry 0 not rate 1 with gap, inc and next_on_unmark 0; rates not
+   strictly decreasing and positive; gap_q16 not ipd << 16 on the IPD
+   set or decreasing on the geometric one; an entry other than 0 whose
+   unmarked move does not go up with inc > 0 or stay with inc 0).
+   Errors: NULL (l, rom, its desc or table). Available in every
+   profile. */
+IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom);
+
+/* One step of table progress (ibcc_law_state.acc), Q1.31: 2^31. */
+#define IBCC_LAW_STEP UINT64_C(0x80000000)
 
 /* Private steps of the non-table forms (called by the inline functions). */
-IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16);
+IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16);
 
 /* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
    TABLE form runs entirely here (two loads, an add, a compare). A NULL l
@@ -1169,7 +1302,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc__law_entry *e = l->table + l->s.index;
+        const ibcc_law_rom_entry *e = l->table + l->s.index;
         if (marked) {
             l->s.index = e->mark;
             l->s.acc = 0;
@@ -1178,19 +1311,19 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
                up[i]; a carry of another whole step moves one entry
                further up; what is left is capped just under one step
                (0 at Rmax) */
-            uint64_t a = (uint64_t)l->s.acc + e->inc;
-            if (a >= IBCC__LAW_STEP) {
+            uint64_t a = IBCC_CAST(uint64_t, l->s.acc) + e->inc;
+            if (a >= IBCC_LAW_STEP) {
                 uint32_t j = e->up;
-                a -= IBCC__LAW_STEP;
-                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
-                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
+                a -= IBCC_LAW_STEP;
+                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
+                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
-            l->s.acc = (uint32_t)a;
+            l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
-        ibcc__law_step(l, marked, 65536u);
+        ibcc_law_step_(l, marked, 65536u);
     }
 }
 
@@ -1206,26 +1339,26 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc__law_entry *e = l->table + l->s.index;
+        const ibcc_law_rom_entry *e = l->table + l->s.index;
         if (marked) {
             l->s.index = e->mark;
             l->s.acc = 0;
         } else {
             /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
-            uint64_t a = (uint64_t)l->s.acc
-                       + (((uint64_t)e->inc * weight_q16) >> 16);
-            if (a >= IBCC__LAW_STEP) {
+            uint64_t a = IBCC_CAST(uint64_t, l->s.acc)
+                       + ((IBCC_CAST(uint64_t, e->inc) * weight_q16) >> 16);
+            if (a >= IBCC_LAW_STEP) {
                 uint32_t j = e->up;
-                a -= IBCC__LAW_STEP;
-                if (a >= IBCC__LAW_STEP && j > 0) { j--; a -= IBCC__LAW_STEP; }
-                if (a >= IBCC__LAW_STEP) a = IBCC__LAW_STEP - 1u;
+                a -= IBCC_LAW_STEP;
+                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
+                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
                 if (j == 0) a = 0;
                 l->s.index = j;
             }
-            l->s.acc = (uint32_t)a;
+            l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
-        ibcc__law_step(l, marked, weight_q16);
+        ibcc_law_step_(l, marked, weight_q16);
     }
 }
 
@@ -1236,16 +1369,20 @@ IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
    CONTINUOUS. Saturates at IBCC_TIME_MAX. */
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau);
 
+#ifndef IBCC_NO_FLOAT
 /* Applied normalised rate r/Rmax: CONTINUOUS x; DISCRETE 1/(1+ipd); TABLE
    x_index. */
 IBCC_API double ibcc_law_rate(const ibcc_law *l);
 /* Exact normalised rate: CONTINUOUS x; DISCRETE q/2^32; TABLE x_index. */
 IBCC_API double ibcc_law_exact_rate(const ibcc_law *l);
+#endif /* IBCC_NO_FLOAT */
 /* Applied rate in bytes/s for a line rate rmax: floor(rmax * r/Rmax),
-   exact integer arithmetic for DISCRETE and the IPD table. */
+   exact integer arithmetic for DISCRETE and TABLE (the entry's rate
+   taken at its exact binary value). */
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax);
 /* Applied IPD, ceil(Rmax/r) - 1 ("highest IPD rate not above r"); for
-   DISCRETE and the IPD table this is the exact ipd of the applied rate. */
+   DISCRETE and the IPD table this is the exact ipd of the applied rate.
+   Integer-only for DISCRETE and TABLE. */
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l);
 /* True (1) when the applied rate is Rmax (so exactly when ibcc_law_rate
    is 1 and ibcc_law_ipd 0). DISCRETE: applied ipd 0, which for rmin > 1/2
@@ -1254,9 +1391,11 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l);
 
 /* Back to Rmax (what a new flow starts with). */
 IBCC_API void ibcc_law_reset(ibcc_law *l);
+#ifndef IBCC_NO_FLOAT
 /* Sets the exact rate to x (clamped to [rmin, 1]); TABLE: the entry of
    the highest table rate not above x. Errors: NULL, RANGE (x NaN). */
 IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x);
+#endif /* IBCC_NO_FLOAT */
 /* Copies the dynamic state out / in (persistent per-pair state). set
    validates it for this law: RANGE if a field is outside the form's
    domain (x not in [rmin,1], q not in [qmin, 2^32], index >= entries or
@@ -1267,8 +1406,10 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s);
 /* The law's continuous functions with the clamp to [rmin, 1] (whatever
    the form; a TABLE was compiled from these). Useful to build other
    tables (e.g. an IBA CCT) from a law. */
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x);
 IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x);
+#endif /* IBCC_NO_FLOAT */
 
 /* TABLE form: number of entries (0 for other forms) and entry i.
    Errors: NULL, STATE (not a TABLE law), RANGE (i >= entries). */
@@ -1299,6 +1440,7 @@ typedef struct ibcc_law_recovery_result {
 
 /* Errors: NULL (l, out; curve with cap > 0), RANGE (tau 0; the law does
    not reach Rmax within 2^26 ACKs), OVERFLOW (time beyond IBCC_TIME_MAX). */
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
                                        ibcc_law_point *curve, size_t cap,
                                        ibcc_law_recovery_result *out);
@@ -1313,6 +1455,7 @@ IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
    interval. Errors: NULL, the desc errors, UNSUPPORTED (CUSTOM). */
 IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
                                               double *tau_units);
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- design-conditions checker [S03 §V], docs/mechanisms.md ---------------
    Evaluates, for the desc's law (its continuous functions, whatever the
@@ -1357,9 +1500,11 @@ typedef struct ibcc_law_check_result {
 /* c may be NULL (all defaults). Errors: NULL (d, out), the desc errors,
    RANGE (points out of range, a tolerance negative, NaN or infinite),
    CAPACITY (no grid rate in the domain). */
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
                                     const ibcc_law_check_desc *c,
                                     ibcc_law_check_result *out);
+#endif /* IBCC_NO_FLOAT */
 
 /* ==== L1 pacer ==========================================================
    Per-flow injection control [S03 §IV-B]: a window limit (packets sent and
@@ -1465,17 +1610,17 @@ typedef struct ibcc_pairstate_desc {
     uint32_t capacity;      /* maximum pairs, default 1024 */
 } ibcc_pairstate_desc;
 
-typedef struct ibcc__pair_slot {
+typedef struct ibcc_pair_slot_ {
     uint64_t key;           /* (src << 32) | dst */
     ibcc_law_state st;
     uint32_t used;
-} ibcc__pair_slot;
+} ibcc_pair_slot_;
 
 typedef struct ibcc_pairstate {
     uint32_t capacity;      /* maximum pairs */
     uint32_t count;         /* pairs stored */
     uint32_t mask;          /* slots - 1 */
-    ibcc__pair_slot *slot;
+    ibcc_pair_slot_ *slot;
 } ibcc_pairstate;
 
 /* Fills zero fields; errors NULL, CAPACITY (capacity > 2^24). */
@@ -1597,9 +1742,10 @@ IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
 #define IBCC_CCT_TIMER_UNIT_PS 1024000u /* CCTI_Timer unit: 1.024 us */
 /* Builds / splits a CCT entry: entry = shift << 14 | multiplier. */
 #define IBCC_CCT_ENTRY(shift, mult) \
-    ((uint16_t)((((unsigned)(shift) & 3u) << 14) | ((unsigned)(mult) & 0x3fffu)))
-#define IBCC_CCT_SHIFT(e) ((unsigned)(((unsigned)(e) >> 14) & 3u))
-#define IBCC_CCT_MULT(e)  ((unsigned)((unsigned)(e) & 0x3fffu))
+    IBCC_CAST(uint16_t, ((IBCC_CAST(unsigned, shift) & 3u) << 14) \
+                        | (IBCC_CAST(unsigned, mult) & 0x3fffu))
+#define IBCC_CCT_SHIFT(e) ((IBCC_CAST(unsigned, e) >> 14) & 3u)
+#define IBCC_CCT_MULT(e)  (IBCC_CAST(unsigned, e) & 0x3fffu)
 /* [G] quadratic population i^2 * 7 / 106^2 us, vendor default i^2*7/95^2. */
 #define IBCC_CCT_QUAD_COEF IBCC_US(7)
 #define IBCC_CCT_QUAD_G_ROOT 106u
@@ -1641,25 +1787,25 @@ typedef struct ibcc_cct_event {
 } ibcc_cct_event;
 
 /* Internal per-flow and per-SL state (do not touch). */
-typedef struct ibcc__cct_flow {
+typedef struct ibcc_cct_flow_ {
     uint64_t seen;              /* SL expiry count this CCTI is as of */
     uint16_t ccti;
     uint8_t sl;
     uint8_t pad[5];
-} ibcc__cct_flow;
+} ibcc_cct_flow_;
 
-typedef struct ibcc__cct_slstate {
+typedef struct ibcc_cct_slstate_ {
     ibcc_time next;             /* next expiry (valid while running) */
     ibcc_time period;           /* ccti_timer x 1024 ns, 0 = off */
     uint64_t count;             /* expiries fired so far (cumulative) */
     uint64_t stop;              /* the timer stops when count reaches it */
-    ibcc__cct_flow agg;         /* the SL's CCTI in per-SL mode */
+    ibcc_cct_flow_ agg;         /* the SL's CCTI in per-SL mode */
     ibcc_cct_sl p;              /* settings */
     uint8_t running;
     uint16_t parked;            /* largest CCTI - Min of a flow above Min
                                    while the timer is stopped (only after
                                    settings changes) */
-} ibcc__cct_slstate;
+} ibcc_cct_slstate_;
 
 typedef struct ibcc_cct {
     uint32_t flows, entries, log_cap;
@@ -1671,8 +1817,8 @@ typedef struct ibcc_cct {
     ibcc_time last;             /* latest time seen */
     uint64_t log_total;         /* events ever logged */
     uint64_t log_lost;          /* events overwritten in the ring */
-    ibcc__cct_slstate sl[IBCC_CCT_SLS];
-    ibcc__cct_flow *flow;       /* flows */
+    ibcc_cct_slstate_ sl[IBCC_CCT_SLS];
+    ibcc_cct_flow_ *flow;       /* flows */
     uint16_t *table;            /* entries (beyond the loaded length: 0) */
     ibcc_cct_event *log;        /* log_cap */
 } ibcc_cct;
@@ -1698,12 +1844,14 @@ IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
 IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays,
                                           uint32_t n, ibcc_time max_pkt_time);
 
+#ifndef IBCC_NO_FLOAT
 /* The same from delays in microseconds, as [G] publishes its tables:
    out[i] = entry nearest to floor(us[i] * 10^6 + 1/2) ps. Errors: as
    ibcc_cct_fill_delays, plus RANGE (a value negative, not finite or
    beyond the largest entry). */
 IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
                                       uint32_t n, ibcc_time max_pkt_time);
+#endif /* IBCC_NO_FLOAT */
 
 /* Quadratic population: out[i] = entry nearest to
        d_i = i^2 * coef / root^2   ps (rounded half up to whole ps)
@@ -1722,6 +1870,8 @@ IBCC_API ibcc_result ibcc_cct_fill_linear(uint16_t *out, uint32_t n);
 /* Decrease function of a rate law on rates given as fractions of Rmax
    (1 = Rmax): returns fdec(rate). */
 typedef double (*ibcc_cct_fdec_fn)(void *user, double rate_fraction);
+
+#ifndef IBCC_NO_FLOAT
 
 /* Population from a law's decrease function: r_0 = 1, r_i = fdec(r_{i-1});
    entry i is the entry nearest to the IPD of rate r_i in maximum-size
@@ -1743,6 +1893,8 @@ IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
 IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
                                        ibcc_time max_pkt_time,
                                        const ibcc_law *law);
+#endif /* IBCC_NO_FLOAT: a firmware build gets a law's CCT from the host
+          (e.g. ibcc_cct_fill_law there, loaded with ibcc_cct_set_table) */
 
 /* ---- the agent ------------------------------------------------------- */
 
@@ -1965,6 +2117,7 @@ IBCC_API ibcc_result ibcc_cacc_block_from_table(ibcc_cacc_block *b,
 IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
                                               uint16_t *entries, uint32_t cap);
 
+#ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
 /* ---- ibccconfig forms ------------------------------------------------- */
 
 /* Parses "CACongestionSetting <pc> <map> <timer> <inc> <thr> <min>".
@@ -2001,6 +2154,7 @@ IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *tex
    (cct_len > 128). */
 IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
                                             char *buf, size_t len);
+#endif /* IBCC_NO_STDIO */
 
 /* ---- agent ------------------------------------------------------------ */
 
@@ -2135,6 +2289,7 @@ IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f);
 
 /* ---- window-size helper ---------------------------------------------- */
 
+#ifndef IBCC_NO_FLOAT
 /* Bytes a link of `rate` carries during `t_hop` ps: t_hop * rate / 10^12. */
 IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate);
 /* omega = (2 * hops * hop_bytes + l_data + l_ack) / l_data.
@@ -2154,6 +2309,7 @@ IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
    (omega < 1 or not finite, or the result above 65535, i.e. omega above
    65535 + 1e-9). */
 IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out);
+#endif /* IBCC_NO_FLOAT */
 /* RTTmin = 2 * hops * t_hop + wire(l_data) + wire(l_ack) at `rate`, the
    time to send a packet and receive its ACK in an empty network (WS).
    Errors: NULL, RANGE (rate 0, l_data 0), OVERFLOW. */
@@ -2335,10 +2491,12 @@ typedef struct ibcc_segment_delay {
     double wait_mean, wait_max; /* ps, added by low-priority segments */
 } ibcc_segment_delay;
 /* Errors: NULL (out), RANGE (load_low outside 0..1 or not a number). */
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
         uint64_t seg_bytes, uint32_t hops, uint32_t points,
         ibcc_time byte_time, ibcc_time link, ibcc_time route,
         double load_low, ibcc_segment_delay *out);
+#endif /* IBCC_NO_FLOAT */
 
 /* Non-preemptive priority selection: returns IBCC_SEGMENT_PICK_NONE while
    `busy` (a worm is being sent) or when nothing waits, else
@@ -2375,22 +2533,22 @@ typedef struct ibcc_loop_desc {
 
 /* Internal heap entry (do not touch): due time and the event's slot, so
    heap comparisons read only the heap array. */
-typedef struct ibcc__hent {
+typedef struct ibcc_hent_ {
     ibcc_time t;                /* due time */
     uint32_t slot;              /* index of the event's slot */
     uint32_t gen;               /* the slot's generation when scheduled:
                                    differs once the event is cancelled */
-} ibcc__hent;
+} ibcc_hent_;
 
 /* Internal event slot (do not touch). */
-typedef struct ibcc__event {
+typedef struct ibcc_event_ {
     uint64_t seq;               /* scheduling order, ties broken by it */
     ibcc_event_fn fn;           /* NULL while the slot is free */
     void *ctx;
     uint64_t arg;
     uint32_t next;              /* free-list link */
     uint32_t gen;               /* generation, part of the handle */
-} ibcc__event;
+} ibcc_event_;
 
 struct ibcc_loop {
     ibcc_time now;              /* time of the event running or last run */
@@ -2403,8 +2561,8 @@ struct ibcc_loop {
     uint32_t hn;                /* heap entries: pending + cancelled ones
                                    not yet dropped (never the top) */
     uint32_t free_head;         /* first free slot */
-    ibcc__hent *heap;           /* cap entries, hn of them heap-ordered */
-    ibcc__event *slot;          /* cap slots */
+    ibcc_hent_ *heap;           /* cap entries, hn of them heap-ordered */
+    ibcc_event_ *slot;          /* cap slots */
 };
 
 /* Fills zero fields of *d with defaults. IBCC_ERR_NULL / IBCC_ERR_CAPACITY. */
@@ -3097,13 +3255,45 @@ IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
    IMPLEMENTATION
    ====================================================================== */
 #if defined(IBCC_IMPLEMENTATION) && !defined(IBCC__IMPLEMENTED)
+/* The implementation is C99; a C++ file that defines IBCC_IMPLEMENTATION
+   compiles it as C++, where its C casts, its NULLs, its private ibcc__
+   names (C++ reserves every name with a double underscore; C does not),
+   and casts that are no-ops on one platform but not on another draw
+   C++-only warnings. They are silenced for the implementation alone (to
+   the matching pop at its end); the declarations above, which every file
+   that includes ibcc.h compiles, are clean under them (tests/matrix.sh
+   checks both with clang++ and g++). */
+#ifdef __cplusplus
+#  if defined(__clang__)
+#    pragma clang diagnostic push
+#    pragma clang diagnostic ignored "-Wold-style-cast"
+#    pragma clang diagnostic ignored "-Wzero-as-null-pointer-constant"
+#    if defined(__has_warning)
+#      if __has_warning("-Wreserved-identifier")
+#        pragma clang diagnostic ignored "-Wreserved-identifier"
+#      endif
+#      if __has_warning("-Wreserved-macro-identifier")
+#        pragma clang diagnostic ignored "-Wreserved-macro-identifier"
+#      endif
+#    endif
+#  elif defined(__GNUC__)
+#    pragma GCC diagnostic push
+#    pragma GCC diagnostic ignored "-Wold-style-cast"
+#    pragma GCC diagnostic ignored "-Wzero-as-null-pointer-constant"
+#    pragma GCC diagnostic ignored "-Wuseless-cast"
+#  endif
+#endif
 #define IBCC__IMPLEMENTED
 
 #include <string.h>
+#ifndef IBCC_NO_FLOAT
 #include <math.h>
+#endif
+#ifndef IBCC_NO_STDIO
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdarg.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -3155,30 +3345,50 @@ static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
+/* (hi:lo) / d for hi < d (the quotient fits 64 bits): schoolbook
+   division in base 2^32 after shifting d until its top bit is set, so
+   each quotient digit comes from one 64-bit division and at most two
+   corrections (Knuth's algorithm D for a two-digit divisor). */
+static uint64_t ibcc__div128(uint64_t hi, uint64_t lo, uint64_t d)
+{
+    const uint64_t b = UINT64_C(1) << 32, m32 = b - 1u;
+    uint64_t dn1, dn0, u32, u10, u1, u0, q1, q0, rhat, u21;
+    unsigned s = 0;
+    while (!(d & (UINT64_C(1) << 63))) { d <<= 1; s++; }   /* normalise */
+    u32 = s ? (hi << s) | (lo >> (64u - s)) : hi;
+    u10 = lo << s;
+    dn1 = d >> 32; dn0 = d & m32;
+    u1 = u10 >> 32; u0 = u10 & m32;
+    /* first digit: (u32:u1) / d */
+    q1 = u32 / dn1;
+    rhat = u32 - q1 * dn1;
+    while (q1 >= b || q1 * dn0 > ((rhat << 32) | u1)) {
+        q1--; rhat += dn1;
+        if (rhat >= b) break;
+    }
+    u21 = (u32 << 32) + u1 - q1 * d;        /* remainder, < d (mod 2^64) */
+    /* second digit: (u21:u0) / d */
+    q0 = u21 / dn1;
+    rhat = u21 - q0 * dn1;
+    while (q0 >= b || q0 * dn0 > ((rhat << 32) | u0)) {
+        q0--; rhat += dn1;
+        if (rhat >= b) break;
+    }
+    return (q1 << 32) | q0;
+}
+
 /* floor((a*b + add) / d) for d > 0 and add < d, with a 128-bit
    intermediate; IBCC_ERR_OVERFLOW if the quotient needs more than 64 bits.
-   add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates.
-   Long division one bit at a time when the product exceeds 64 bits (only
-   off the per-packet paths). */
+   add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates. */
 static ibcc_result ibcc__muldiv(uint64_t a, uint64_t b, uint64_t d,
                                 uint64_t add, uint64_t *out)
 {
-    uint64_t hi, lo, q = 0, rem;
-    int i;
+    uint64_t hi, lo;
     ibcc__mul128(a, b, &hi, &lo);
     lo += add;
     if (lo < add) hi++;
     if (hi >= d) return IBCC_ERR_OVERFLOW; /* quotient >= 2^64 */
-    if (hi == 0) { *out = lo / d; return IBCC_OK; }
-    rem = hi;
-    for (i = 63; i >= 0; i--) {
-        /* rem < d here; shift in the next bit of lo */
-        uint64_t top = rem >> 63;
-        rem = (rem << 1) | ((lo >> i) & 1u);
-        q <<= 1;
-        if (top || rem >= d) { rem -= d; q |= 1u; }
-    }
-    *out = q;
+    *out = hi == 0 ? lo / d : ibcc__div128(hi, lo, d);
     return IBCC_OK;
 }
 
@@ -3230,6 +3440,7 @@ IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
     return x % n;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_rng_double(ibcc_rng *r)
 {
     /* top 53 bits scaled by 2^-53 */
@@ -3250,6 +3461,7 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
     if (p >= 1.0) return 1;
     return ibcc_rng_double(r) < p;
 }
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- L1 marker: implementation ---------------------------------------- */
 
@@ -3323,7 +3535,7 @@ static void ibcc__marker_layout_of(const ibcc_marker_desc *d,
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
     l->port = 0;
-    l->present = ibcc__marker_round8(l->port + p * sizeof(ibcc__mport));
+    l->present = ibcc__marker_round8(l->port + p * sizeof(ibcc_mport_));
     l->n = ibcc__marker_round8(l->present + p * words * sizeof(uint64_t));
     l->mk = ibcc__marker_round8(l->n + p * p * sizeof(uint16_t));
     l->total = l->mk;
@@ -3352,7 +3564,7 @@ static uint32_t ibcc__iba_level(uint32_t out_capacity, unsigned w)
 static void ibcc__marker_set_port_iba(ibcc_marker *m, unsigned p, unsigned w,
                                       unsigned psize, unsigned rate)
 {
-    ibcc__mport *q = &m->port[p];
+    ibcc_mport_ *q = &m->port[p];
     q->iba_weight = (uint8_t)w;
     q->iba_level = ibcc__iba_level(m->d.out_capacity, w);
     q->iba_min_bytes = (uint32_t)psize * IBCC_CREDIT_BYTES;
@@ -3378,7 +3590,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
     memset(m, 0, sizeof *m);
     m->d = e;
     m->words = (e.ports + 63u) / 64u;
-    m->port = (ibcc__mport *)(void *)(base + l.port);
+    m->port = (ibcc_mport_ *)(void *)(base + l.port);
     m->present = (uint64_t *)(void *)(base + l.present);
     m->n = (uint16_t *)(void *)(base + l.n);
     m->mk = (e.engine == IBCC_MARKER_NAIVE) ? (uint16_t *)(void *)(base + l.mk)
@@ -3401,7 +3613,7 @@ IBCC_API void ibcc_marker_clear(ibcc_marker *m)
     if (!m || !m->port || !m->present || !m->n) return;  /* never initialised */
     P = m->d.ports;
     for (p = 0; p < P; p++) {
-        ibcc__mport *q = &m->port[p];
+        ibcc_mport_ *q = &m->port[p];
         q->occ = q->pk = q->cnt1 = q->cnt2 = q->qunits = q->obuf = 0;
         q->held = q->held_pk = 0;
         q->iba_skip = 0;
@@ -3461,7 +3673,7 @@ static void ibcc__marker_trigger(ibcc_marker *m, unsigned in)
 IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
                                      unsigned out, uint32_t size)
 {
-    ibcc__mport *ip, *op;
+    ibcc_mport_ *ip, *op;
     uint32_t u, found;
     size_t idx;
     unsigned bits = 0;
@@ -3517,7 +3729,7 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
                                      unsigned out, uint32_t size,
                                      unsigned hdr, int out_has_credit)
 {
-    ibcc__mport *ip, *op;
+    ibcc_mport_ *ip, *op;
     uint32_t u, level;
     size_t idx;
     unsigned bits = 0;
@@ -3623,7 +3835,7 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
 
 IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size)
 {
-    ibcc__mport *ip;
+    ibcc_mport_ *ip;
     uint32_t u;
     if (!m) return;
     if (!m->d.hold) {
@@ -3800,8 +4012,8 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
                                 ibcc__arb_layout *l)
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
-    l->q = p * sizeof(ibcc__arb_input);
-    l->rr = l->q + p * d->capacity * sizeof(ibcc__arb_entry);
+    l->q = p * sizeof(ibcc_arb_input_);
+    l->rr = l->q + p * d->capacity * sizeof(ibcc_arb_entry_);
     l->cnt = l->rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
     l->oh = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
     l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
@@ -3841,8 +4053,8 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     memset(base + l.rr, 0, l.total - l.rr);
     a->d = e;
     a->words = (e.ports + 63u) / 64u;
-    a->input = (ibcc__arb_input *)(void *)base;
-    a->q = (ibcc__arb_entry *)(void *)(base + l.q);
+    a->input = (ibcc_arb_input_ *)(void *)base;
+    a->q = (ibcc_arb_entry_ *)(void *)(base + l.q);
     a->rr = (uint32_t *)(void *)(base + l.rr);
     a->cnt = (uint16_t *)(void *)(base + l.cnt);
     a->ohead = (uint16_t *)(void *)(base + l.oh);
@@ -3858,7 +4070,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     return IBCC_OK;
 }
 
-static ibcc__arb_entry *ibcc__arb_at(const ibcc_arbiter *a, unsigned in,
+static ibcc_arb_entry_ *ibcc__arb_at(const ibcc_arbiter *a, unsigned in,
                                      uint32_t slot)
 {
     return &a->q[(size_t)in * a->d.capacity + slot];
@@ -3868,8 +4080,8 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
                                        unsigned out, uint32_t size,
                                        uint64_t tag)
 {
-    ibcc__arb_input *ip;
-    ibcc__arb_entry *e;
+    ibcc_arb_input_ *ip;
+    ibcc_arb_entry_ *e;
     uint32_t slot;
     size_t io;
     if (!a) return IBCC_ERR_NULL;
@@ -3921,8 +4133,8 @@ static int ibcc__arb_can(const ibcc_arbiter *a, unsigned out, unsigned in,
 static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
                            ibcc_arb_grant *g)
 {
-    ibcc__arb_input *ip = &a->input[in];
-    ibcc__arb_entry *e = ibcc__arb_at(a, in, slot);
+    ibcc_arb_input_ *ip = &a->input[in];
+    ibcc_arb_entry_ *e = ibcc__arb_at(a, in, slot);
     size_t io = (size_t)in * a->d.ports + e->out;
     int was_head = slot == ip->head;
     g->in = in;
@@ -3967,8 +4179,8 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
 static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
                                     uint32_t want)
 {
-    const ibcc__arb_input *ip = &a->input[in];
-    const ibcc__arb_entry *h = ibcc__arb_at(a, in, ip->head);
+    const ibcc_arb_input_ *ip = &a->input[in];
+    const ibcc_arb_entry_ *h = ibcc__arb_at(a, in, ip->head);
     const uint64_t *bm = &a->outs[(size_t)in * a->words];
     const uint16_t *oh = &a->ohead[(size_t)in * a->d.ports];
     uint64_t limit = UINT64_MAX;
@@ -3993,7 +4205,7 @@ static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
         uint64_t bits = bm[w];
         while (bits) {
             unsigned p = w * 64u + ibcc__arb_ctz64(bits);
-            const ibcc__arb_entry *e = ibcc__arb_at(a, in, oh[p]);
+            const ibcc_arb_entry_ *e = ibcc__arb_at(a, in, oh[p]);
             bits &= bits - 1u;
             if (p == o || p == want || e->seq >= limit) continue;
             if (ibcc__arb_can(a, p, in, e->size)) {
@@ -4005,7 +4217,7 @@ static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
     }
     if (want == UINT32_MAX) return best;
     {
-        const ibcc__arb_entry *e = ibcc__arb_at(a, in, oh[want]);
+        const ibcc_arb_entry_ *e = ibcc__arb_at(a, in, oh[want]);
         return ibcc__arb_can(a, want, in, e->size) ? oh[want] : IBCC__ARB_NONE;
     }
 }
@@ -4087,7 +4299,7 @@ static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
             }
             while (bits) {
                 unsigned in = lo + ibcc__arb_ctz64(bits);
-                const ibcc__arb_entry *h;
+                const ibcc_arb_entry_ *h;
                 uint32_t slot;
                 bits &= bits - 1u;
                 if (a->input[in].busy) continue;
@@ -4191,7 +4403,7 @@ IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
                                        uint32_t k, unsigned *out,
                                        uint32_t *size, uint64_t *tag)
 {
-    const ibcc__arb_entry *e;
+    const ibcc_arb_entry_ *e;
     uint32_t slot;
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports || k >= a->input[in].len) return IBCC_ERR_RANGE;
@@ -4332,6 +4544,7 @@ IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in)
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_STDIO
 /* ---- text ------------------------------------------------------------- */
 
 static int ibcc__swcc_space(char c)
@@ -4667,6 +4880,7 @@ IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
         (unsigned long)s->cs_return_delay_mult,
         (unsigned long)s->marking_rate), len);
 }
+#endif /* IBCC_NO_STDIO */
 
 IBCC_API ibcc_result ibcc_marker_apply_swcc(ibcc_marker *m,
                                             const ibcc_swcc *s)
@@ -4686,7 +4900,7 @@ IBCC_API ibcc_result ibcc_marker_apply_swcc(ibcc_marker *m,
                            ((uint64_t)s->victim_mask[2u * w + 1u] << 32);
     }
     for (p = 0; p < m->d.ports; p++) {
-        const ibcc__mport *q = &m->port[p];
+        const ibcc_mport_ *q = &m->port[p];
         unsigned thr = q->iba_weight;
         unsigned psize = q->iba_min_bytes / IBCC_CREDIT_BYTES;
         unsigned rate = q->iba_rate;
@@ -4720,11 +4934,12 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
 /* ---- L1 law: implementation ------------------------------------------- */
 
 #define IBCC__LAW_ONE_Q32 UINT64_C(4294967296)  /* 1.0 in Q32.32 */
+#define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
+#ifndef IBCC_NO_FLOAT
 #define IBCC__LAW_Q32 4294967296.0
 #define IBCC__LAW_EPS 1e-12                     /* relative slack when a
                                                    double result is compared
                                                    with a table rate */
-#define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
 #define IBCC__LAW_TREC_MAX_ACKS 16777216u       /* checker: Trec limit */
 #define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: most ACKs one
                                                    entry steps before its
@@ -4736,7 +4951,210 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
 #define IBCC__LAW_COMPILE_MIN_ACKS 256u         /* compile: ACKs every entry
                                                    may step whatever the
                                                    table size */
+#endif
 
+/* ---- doubles read through their bits ------------------------------------
+   The desc's rmin and m, a CONTINUOUS state's x and a table entry's rate
+   are doubles in every profile. Validation, the DISCRETE parameters, the
+   ROM check and the integer queries read them as IEEE 754 binary64 bit
+   patterns, with no floating-point operation (so also under
+   IBCC_NO_FLOAT). For non-negative values the bit patterns order as the
+   values do, and negative values and NaNs lie above every positive
+   finite pattern, so a range test [lo, hi) on the patterns is the same
+   test as on the values with NaN and negatives rejected. */
+#define IBCC__F64_SIGN UINT64_C(0x8000000000000000)
+#define IBCC__F64_ONE  UINT64_C(0x3FF0000000000000)  /* 1.0 */
+#define IBCC__F64_2M8  UINT64_C(0x3F70000000000000)  /* 2^-8 */
+#define IBCC__F64_2M16 UINT64_C(0x3EF0000000000000)  /* 2^-16 */
+#define IBCC__F64_2P16 UINT64_C(0x40F0000000000000)  /* 2^16 */
+
+/* The bits by an 8-byte copy: the compiler's builtin on GCC and clang
+   (inlined also with -ffreestanding, which turns the library one off). */
+#if defined(__GNUC__) || defined(__clang__)
+#define IBCC__COPY8(d, s) __builtin_memcpy((d), (s), 8)
+#else
+#define IBCC__COPY8(d, s) memcpy((d), (s), 8)
+#endif
+static uint64_t ibcc__f64_bits(double v)
+{
+    uint64_t b;
+    IBCC__COPY8(&b, &v);
+    return b;
+}
+
+/* v == 0.0 (either sign). */
+static int ibcc__f64_zero(double v)
+{
+    return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) == 0;
+}
+
+#ifndef IBCC_NO_FLOAT
+/* v is a NaN. */
+static int ibcc__f64_nan(double v)
+{
+    return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) > UINT64_C(0x7FF0000000000000);
+}
+#endif
+
+/* v = *mant * 2^*e exactly for finite v > 0 (mant < 2^53); 0 for zero,
+   negative, infinite or NaN v. */
+static int ibcc__f64_split(double v, uint64_t *mant, int *e)
+{
+    uint64_t b = ibcc__f64_bits(v);
+    uint64_t ex = (b >> 52) & 0x7ffu, m = b & ((UINT64_C(1) << 52) - 1u);
+    if ((b & IBCC__F64_SIGN) || ex == 0x7ffu || (ex == 0 && m == 0)) return 0;
+    if (ex == 0) { *mant = m; *e = -1074; }
+    else { *mant = m | (UINT64_C(1) << 52); *e = (int)ex - 1075; }
+    return 1;
+}
+
+/* (hi:lo) >> s for 0 <= s < 128, rounded: up != 0 rounds up, else to
+   nearest with halves up. The result must fit 64 bits (callers ensure). */
+static uint64_t ibcc__shr128(uint64_t hi, uint64_t lo, unsigned s, int up)
+{
+    uint64_t q, rest_hi, rest_lo, half_hi, half_lo;
+    int more;
+    if (s == 0) return lo;
+    if (s < 64) {
+        q = (lo >> s) | (hi << (64u - s));
+        rest_hi = 0; rest_lo = lo & ((UINT64_C(1) << s) - 1u);
+        half_hi = 0; half_lo = UINT64_C(1) << (s - 1u);
+    } else {
+        q = s == 64 ? hi : hi >> (s - 64u);
+        rest_hi = s == 64 ? 0 : hi & ((UINT64_C(1) << (s - 64u)) - 1u);
+        rest_lo = lo;
+        half_hi = s == 64 ? 0 : UINT64_C(1) << (s - 65u);
+        half_lo = s == 64 ? (UINT64_C(1) << 63) : 0;
+    }
+    if (up) more = (rest_hi | rest_lo) != 0;
+    else more = rest_hi > half_hi || (rest_hi == half_hi && rest_lo >= half_lo);
+    return q + (more ? 1u : 0u);
+}
+
+/* v * 2^frac rounded (up != 0: up, else to nearest, halves up), for
+   v * 2^frac below 2^64 (larger values saturate); 0 for v <= 0 or NaN. */
+static uint64_t ibcc__f64_fix(double v, int frac, int up)
+{
+    uint64_t m;
+    int e;
+    if (!ibcc__f64_split(v, &m, &e)) return 0;
+    e += frac;
+    if (e >= 0) return e > 11 ? UINT64_MAX : m << e;
+    if (e <= -128) return up ? 1u : 0u;
+    return ibcc__shr128(0, m, (unsigned)-e, up);
+}
+
+/* 2^(j/64) in Q2.62, j = 0 .. 63 (computed to 120 digits, rounded). */
+static const uint64_t ibcc__law_exp2_tab[64] = {
+    UINT64_C(0x4000000000000000), UINT64_C(0x40B268F9DE0183BA), UINT64_C(0x4166C34C5615D0EC),
+    UINT64_C(0x421D1461D66F2023), UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x438FB0CB4F468808),
+    UINT64_C(0x444C0740496D4294), UINT64_C(0x450A6ABAA4B77ECD), UINT64_C(0x45CAE0F1F545EB73),
+    UINT64_C(0x468D6FADBF2DD4F3), UINT64_C(0x47521CC5A2E6A9E0), UINT64_C(0x4818EE218A3358EE),
+    UINT64_C(0x48E1E9B9D588E19B), UINT64_C(0x49AD159789F37496), UINT64_C(0x4A7A77D47F7B84B1),
+    UINT64_C(0x4B4A169B900C2D00), UINT64_C(0x4C1BF828C6DC54B8), UINT64_C(0x4CF022C9905BFD32),
+    UINT64_C(0x4DC69CDCEAA72A9C), UINT64_C(0x4E9F6CD3967FDBA8), UINT64_C(0x4F7A993048D088D7),
+    UINT64_C(0x50582887DCB8A7E1), UINT64_C(0x513821818624B40C), UINT64_C(0x521A8AD704F3404F),
+    UINT64_C(0x52FF6B54D8A89C75), UINT64_C(0x53E6C9DA74B29AB5), UINT64_C(0x54D0AD5A753E077C),
+    UINT64_C(0x55BD1CDAD49F699C), UINT64_C(0x56AC1F752150A563), UINT64_C(0x579DBC56B48521BA),
+    UINT64_C(0x5891FAC0E95612C8), UINT64_C(0x5988E20954889245), UINT64_C(0x5A827999FCEF3242),
+    UINT64_C(0x5B7EC8F19468BBC9), UINT64_C(0x5C7DD7A3B17DCF75), UINT64_C(0x5D7FAD59099F22FE),
+    UINT64_C(0x5E8451CFAC061B5F), UINT64_C(0x5F8BCCDB3D398841), UINT64_C(0x6096266533384A2B),
+    UINT64_C(0x61A3666D124BB204), UINT64_C(0x62B39508AA836D6F), UINT64_C(0x63C6BA6455DCD8AE),
+    UINT64_C(0x64DCDEC3371793D1), UINT64_C(0x65F60A7F79393E2E), UINT64_C(0x6712460A8FC24072),
+    UINT64_C(0x683199ED779592CA), UINT64_C(0x69540EC8F895722D), UINT64_C(0x6A79AD55E7F6FD10),
+    UINT64_C(0x6BA27E656B4EB57A), UINT64_C(0x6CCE8AE13C57EBDB), UINT64_C(0x6DFDDBCBED791BAB),
+    UINT64_C(0x6F307A412F074892), UINT64_C(0x70666F76154A7089), UINT64_C(0x719FC4B95F452D29),
+    UINT64_C(0x72DC8373BE41A454), UINT64_C(0x741CB5281E25EE34), UINT64_C(0x75606373EE921C97),
+    UINT64_C(0x76A7980F6CCA15C2), UINT64_C(0x77F25CCDEE6D7AE6), UINT64_C(0x7940BB9E2CFFD89D),
+    UINT64_C(0x7A92BE8A92436616), UINT64_C(0x7BE86FB985689DDC), UINT64_C(0x7D41D96DB915019D),
+    UINT64_C(0x7E9F06067A4360BA)
+};
+/* ln 2 and 1/k!, k = 0 .. 6, in Q2.62 */
+#define IBCC__LAW_LN2_Q62 UINT64_C(0x2C5C85FDF473DE6B)
+static const uint64_t ibcc__law_exp_coef[7] = {
+    UINT64_C(0x4000000000000000), UINT64_C(0x4000000000000000),
+    UINT64_C(0x2000000000000000), UINT64_C(0x0AAAAAAAAAAAAAAB),
+    UINT64_C(0x02AAAAAAAAAAAAAB), UINT64_C(0x0088888888888889),
+    UINT64_C(0x0016C16C16C16C17)
+};
+
+/* (a * b) >> 62 for a, b < 2^63 with the product below 2^126. */
+static uint64_t ibcc__law_mulq62(uint64_t a, uint64_t b)
+{
+    uint64_t hi, lo;
+    ibcc__mul128(a, b, &hi, &lo);
+    return (hi << 2) | (lo >> 62);
+}
+
+/* log2(v) = *ip + *frac / 2^58 for a normal v > 0: v = mant 2^e,
+   *ip = e + 52, *frac = log2(y) in Q0.58 for y = mant / 2^52 in [1, 2);
+   the fraction bits come one by one from squaring y (Q2.62): y^2 >= 2
+   sets the bit and halves y. 0 if v is not a positive normal double. */
+static int ibcc__law_log2(double v, int *ip, uint64_t *frac)
+{
+    uint64_t mant, y, out = 0;
+    int e, i;
+    if (!ibcc__f64_split(v, &mant, &e) || mant < (UINT64_C(1) << 52)) return 0;
+    y = mant << 10;                     /* Q2.62, [2^62, 2^63) */
+    for (i = 57; i >= 0; i--) {
+        y = ibcc__law_mulq62(y, y);     /* [2^62, 2^64) */
+        if (y >= (UINT64_C(1) << 63)) { y >>= 1; out |= UINT64_C(1) << i; }
+    }
+    *ip = e + 52;
+    *frac = out;
+    return 1;
+}
+
+/* 2^(f / 2^58) in Q2.62 for f < 2^58: 2^(j/64) from the table for the
+   top 6 bits j, times e^t for the rest, t = (f mod 2^52) / 2^58 * ln 2
+   < 0.011, by its Taylor polynomial to t^6 (Horner; the next term is
+   below 2^-57). Good to a few units of 2^-62. */
+static uint64_t ibcc__law_exp2_q62(uint64_t f)
+{
+    uint64_t hi, lo, t, p;
+    int k;
+    ibcc__mul128(f & ((UINT64_C(1) << 52) - 1u), IBCC__LAW_LN2_Q62, &hi, &lo);
+    t = (hi << 6) | (lo >> 58);                 /* Q2.62 */
+    p = ibcc__law_exp_coef[6];
+    for (k = 5; k >= 0; k--) p = ibcc__law_exp_coef[k] + ibcc__law_mulq62(p, t);
+    return ibcc__law_mulq62(ibcc__law_exp2_tab[f >> 52], p);
+}
+
+/* round(a * b / d), halves up, saturating at UINT64_MAX; d > 0. */
+static uint64_t ibcc__law_rdiv(uint64_t a, uint64_t b, uint64_t d)
+{
+    uint64_t q;
+    if (ibcc__muldiv(a, b, d, d / 2u, &q) != IBCC_OK) return UINT64_MAX;
+    return q;
+}
+
+/* x_i = rmin^(i/(n-1)), 0 < i < n-1, of the geometric rate set, with
+   integer arithmetic: 2^-(y i/(n-1)), y = -log2(rmin) in Q6.58, the power
+   in Q2.62, rounded once to 53 bits. So the rate set is the same on every
+   target (the C library's pow may differ in the last bit between
+   libraries; seen between x86-64 and armhf glibc) and within about 2^-55
+   of the exact rate. */
+#ifndef IBCC_NO_FLOAT
+static uint64_t ibcc__law_geo_bits(double rmin, uint32_t i, uint32_t n)
+{
+    uint64_t fr, y, e, f, p, m;
+    int ip, ex;
+    if (!ibcc__law_log2(rmin, &ip, &fr) || ip > -1 || ip < -16 || n < 3)
+        return IBCC__F64_ONE;
+    y = ((uint64_t)-ip << 58) - fr;              /* -log2(rmin) > 0 */
+    e = ibcc__law_rdiv(y, i, n - 1u);           /* Q6.58 */
+    f = e & ((UINT64_C(1) << 58) - 1u);
+    /* 2^-e = 2^(-(e >> 58) - 1) * 2^(1 - f/2^58) */
+    ex = -(int)(e >> 58) - 1;
+    p = f ? ibcc__law_exp2_q62((UINT64_C(1) << 58) - f) : UINT64_C(1) << 63;
+    m = ibcc__shr128(0, p, 10, 0);               /* Q2.52, [2^52, 2^53] */
+    if (m >> 53) { m >>= 1; ex++; }
+    /* value m 2^(ex - 52): biased exponent ex + 1023 (normal: rmin >= 2^-16) */
+    return ((uint64_t)(ex + 1023) << 52) | (m & ((UINT64_C(1) << 52) - 1u));
+}
+#endif /* IBCC_NO_FLOAT */
+
+#ifndef IBCC_NO_FLOAT
 /* Clamp to [k, 1]; NaN becomes k. */
 static double ibcc__law_clamp(double y, double k)
 {
@@ -4744,7 +5162,6 @@ static double ibcc__law_clamp(double y, double k)
     if (y > 1.0) return 1.0;
     return y;
 }
-
 /* The laws of docs/mechanisms.md [S03 §V] on normalised rates, before the
    clamp (the callers clamp). k = rmin. */
 static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
@@ -4759,6 +5176,7 @@ static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
     case IBCC_LAW_CUSTOM:
         return d->finc(x, d->user);
     case IBCC_LAW_LIPD:
+    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
         return x / (1.0 - d->rmin);
@@ -4775,6 +5193,7 @@ static double ibcc__law_dec_raw(const ibcc_law_desc *d, double x)
     case IBCC_LAW_CUSTOM:
         return d->fdec(x, d->user);
     case IBCC_LAW_LIPD:
+    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
         return 1.0 / (1.0 / x + 1.0);
@@ -4799,40 +5218,52 @@ static double ibcc__law_inc_lo(const ibcc_law_desc *d, double x)
     return (y >= d->rmin) ? y : d->rmin;
 }
 
+#endif /* IBCC_NO_FLOAT */
+
 /* Number of IPD rates 1/(1+ipd) not below rmin: floor(1/rmin), with a
-   relative slack so that rmin = 1/n (rounded to double) counts n. */
+   relative slack of 2^-40 so that rmin = 1/n (rounded to double) counts
+   n: floor((1 + 2^-40) / rmin), at most 65536. Exact integer arithmetic
+   on rmin's binary value (rmin in [2^-16, 1), validated). */
 static uint32_t ibcc__law_ipd_count(double rmin)
 {
-    double c = floor((1.0 / rmin) * (1.0 + IBCC__LAW_EPS));
-    if (c > 65536.0) c = 65536.0;
-    return (uint32_t)c;
+    uint64_t m, c;
+    int e;
+    if (!ibcc__f64_split(rmin, &m, &e) || e > -41 || e < -104) return 1;
+    /* rmin = m 2^e:  (1 + 2^-40) / rmin = (2^40 + 1) 2^(-e-40) / m */
+    if (ibcc__muldiv((UINT64_C(1) << 40) + 1u, UINT64_C(1) << (-e - 40), m,
+                     0, &c) != IBCC_OK || c > 65536u) c = 65536u;
+    return c == 0 ? 1u : (uint32_t)c;
 }
 
 IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
 {
     int kind, form, rates;
+    uint64_t rb, mb;
     if (!d) return IBCC_ERR_NULL;
     kind = (int)d->kind;
     form = (int)d->form;
     rates = (int)d->rates;
     if (kind == 0) d->kind = IBCC_LAW_LIPD;
     if (form == 0) d->form = IBCC_LAW_CONTINUOUS;
-    if (d->rmin == 0.0) d->rmin = 1.0 / 256.0;
-    if (d->m == 0.0) d->m = 2.0;
+    if (ibcc__f64_zero(d->rmin)) d->rmin = 1.0 / 256.0;
+    if (ibcc__f64_zero(d->m)) d->m = 2.0;
     if (kind < 0 || kind > (int)IBCC_LAW_CUSTOM) return IBCC_ERR_RANGE;
     if (form < 0 || form > (int)IBCC_LAW_TABLE) return IBCC_ERR_RANGE;
     if (rates < 0 || rates > (int)IBCC_LAW_RATES_GEOMETRIC) return IBCC_ERR_RANGE;
-    /* rmin: (Rmin > Rmax), Rmin == Rmax, negative, NaN and too small are
-       rejected; 2^-16 keeps Rmax/r - 1 within Q16.16 */
-    if (!(d->rmin >= 1.0 / 65536.0 && d->rmin < 1.0)) return IBCC_ERR_RANGE;
-    if (!(d->m > 1.0 && d->m <= 65536.0)) return IBCC_ERR_RANGE;
+    /* rmin in [2^-16, 1): (Rmin > Rmax), Rmin == Rmax, negative, NaN and
+       too small are rejected; 2^-16 keeps Rmax/r - 1 within Q16.16.
+       m in (1, 65536]. Compared as bit patterns (see above). */
+    rb = ibcc__f64_bits(d->rmin);
+    mb = ibcc__f64_bits(d->m);
+    if (!(rb >= IBCC__F64_2M16 && rb < IBCC__F64_ONE)) return IBCC_ERR_RANGE;
+    if (!(mb > IBCC__F64_ONE && mb <= IBCC__F64_2P16)) return IBCC_ERR_RANGE;
     if (d->kind == IBCC_LAW_CUSTOM && (!d->finc || !d->fdec))
         return IBCC_ERR_NULL;
     if (d->form == IBCC_LAW_TABLE) {
         if (rates == 0) d->rates = IBCC_LAW_RATES_IPD;
         if (d->rates == IBCC_LAW_RATES_IPD) {
             uint32_t c;
-            if (d->rmin < 1.0 / 256.0) return IBCC_ERR_RANGE;
+            if (rb < IBCC__F64_2M8) return IBCC_ERR_RANGE;
             c = ibcc__law_ipd_count(d->rmin);
             if (d->table_size == 0) d->table_size = c;
             if (d->table_size != c) return IBCC_ERR_RANGE;
@@ -4844,7 +5275,7 @@ IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
     } else {
         /* rate sets and sizes only mean something for tables */
         if (rates != 0 || d->table_size != 0) return IBCC_ERR_UNSUPPORTED;
-        if (d->form == IBCC_LAW_DISCRETE && d->rmin < 1.0 / 256.0)
+        if (d->form == IBCC_LAW_DISCRETE && rb < IBCC__F64_2M8)
             return IBCC_ERR_RANGE;
     }
     return IBCC_OK;
@@ -4857,13 +5288,14 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d)
     e = *d;
     if (ibcc_law_defaults(&e) != IBCC_OK) return 0;
     if (e.form == IBCC_LAW_TABLE)
-        return (size_t)e.table_size * sizeof(ibcc__law_entry);
+        return (size_t)e.table_size * sizeof(ibcc_law_rom_entry);
     return sizeof(uint64_t);
 }
 
+#ifndef IBCC_NO_FLOAT
 /* Index of the highest table rate not above y (rates descend with the
    index); n-1 if every rate is above y. Binary search. */
-static uint32_t ibcc__law_floor_index(const ibcc__law_entry *t, uint32_t n,
+static uint32_t ibcc__law_floor_index(const ibcc_law_rom_entry *t, uint32_t n,
                                       double y)
 {
     uint32_t lo = 0, hi = n - 1;        /* answer in [lo, hi] */
@@ -4929,10 +5361,9 @@ static uint32_t ibcc__law_compile_cap(uint32_t n)
    tens of seconds for a slow law on a large geometric table). An entry from which the law does not increase gets inc 0 (it stays, as
    the continuous law does; a custom finc that lowers the rate is treated
    the same way, the table only moves up on unmarked ACKs). */
-static void ibcc__law_compile(ibcc_law *l)
+static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
 {
     const ibcc_law_desc *d = &l->d;
-    ibcc__law_entry *t = l->table;
     uint32_t n = l->n, i, cap = ibcc__law_compile_cap(n);
     uint32_t parts = n <= 256u ? 256u : 16u;
     for (i = 0; i < n; i++) {
@@ -4943,7 +5374,10 @@ static void ibcc__law_compile(ibcc_law *l)
         } else {
             if (i == 0) x = 1.0;
             else if (i == n - 1) x = d->rmin;
-            else x = pow(d->rmin, (double)i / (double)(n - 1));
+            else {
+                uint64_t xb = ibcc__law_geo_bits(d->rmin, i, n);
+                memcpy(&x, &xb, sizeof x);
+            }
             /* Rmax/x - 1 in Q16.16; <= 65535 * 65536 since x >= 2^-16 */
             t[i].gapq = (uint32_t)floor((1.0 / x - 1.0) * 65536.0 + 0.5);
         }
@@ -5008,6 +5442,8 @@ static void ibcc__law_compile(ibcc_law *l)
     }
 }
 
+#endif /* IBCC_NO_FLOAT */
+
 /* DISCRETE: applied ipd of the exact state q (Q32.32):
      ipd = ceil(2^32 / (q + 1/2)) - 1 = ceil(2^33 / (2q + 1)) - 1
    the highest IPD rate not above the exact rate; the half unit is the
@@ -5032,6 +5468,9 @@ static uint32_t ibcc__law_ipd_applied(const ibcc_law *l, uint64_t q)
     return ipd > l->ipd_max ? l->ipd_max : ipd;
 }
 
+#ifndef IBCC_NO_FLOAT
+/* CUSTOM DISCRETE: a double result back to Q32.32, to nearest, clamped
+   to [qmin, 2^32]. */
 static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
 {
     double qd = floor(x * IBCC__LAW_Q32 + 0.5);
@@ -5040,6 +5479,129 @@ static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
     if (qd >= IBCC__LAW_Q32) return IBCC__LAW_ONE_Q32;
     q = (uint64_t)qd;
     return q < l->qmin ? l->qmin : q;
+}
+#endif
+
+/* ---- DISCRETE in integer arithmetic -------------------------------------
+   The built-in laws step the Q32.32 state q = x 2^32 with integer
+   operations only, so every target and profile gives the same states.
+   The parameters are taken in more precision than the state (k63 =
+   rmin 2^63, m47 = m 2^47, to nearest); each result is rounded to
+   nearest (halves up) and clamped to [qmin, 2^32]:
+     LIPD  fdec: q 2^32 / (2^32 + q)        finc: q 2^63 / (2^63 - k63)
+     AIMD  fdec: q 2^47 / m47               finc: q + cq / q,
+           cq = (m47 - 2^47) k2 / 2^47 = (m-1) rmin^2 2^64 (saturated),
+           k2 = k63^2 / 2^62 = rmin^2 2^64
+     FIMD  fdec: q 2^47 / m47               finc: q 2^(k63 L / (q 2^31)),
+           L = log2(m) (Q6.58, computed at init by repeated squaring),
+           2^f for the fraction f from a 64-entry table and a degree-6
+           polynomial (Q2.62), good to a few units of 2^-62.
+   CUSTOM runs the caller's double functions on x = q / 2^32 (not in the
+   IBCC_NO_FLOAT profile). */
+
+/* Sets the DISCRETE parameters of an effective desc (every form: qmin
+   and ipd_max also serve the TABLE form's queries). */
+static void ibcc__law_params(ibcc_law *l)
+{
+    const ibcc_law_desc *d = &l->d;
+    /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
+    l->qmin = ibcc__f64_fix(d->rmin, 32, 1);
+    /* lowest applied rate 1/(1 + ipd_max) >= rmin */
+    l->ipd_max = ibcc__law_ipd_count(d->rmin) - 1u;
+    l->k63 = ibcc__f64_fix(d->rmin, 63, 0);     /* rmin < 1: < 2^63 */
+    l->m47 = ibcc__f64_fix(d->m, 47, 0);        /* m <= 2^16: <= 2^63 */
+    l->cq = 0;
+    if (d->kind == IBCC_LAW_AIMD) {
+        uint64_t k2 = ibcc__law_rdiv(l->k63, l->k63, UINT64_C(1) << 62);
+        l->cq = ibcc__law_rdiv(l->m47 - (UINT64_C(1) << 47), k2,
+                               UINT64_C(1) << 47);
+    } else if (d->kind == IBCC_LAW_FIMD) {
+        /* log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
+        int ip;
+        uint64_t fr;
+        if (ibcc__law_log2(d->m, &ip, &fr) && ip >= 0 && ip <= 16)
+            l->cq = ((uint64_t)ip << 58) | fr;
+    }
+}
+
+static uint64_t ibcc__law_clamp_q(const ibcc_law *l, uint64_t q)
+{
+    if (q < l->qmin) return l->qmin;
+    return q > IBCC__LAW_ONE_Q32 ? IBCC__LAW_ONE_Q32 : q;
+}
+
+/* fdec of a built-in law, before the clamp. */
+static uint64_t ibcc__law_dec_q(const ibcc_law *l, uint64_t q)
+{
+    if (l->d.kind == IBCC_LAW_LIPD)
+        return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 + q);
+    return ibcc__law_rdiv(q, UINT64_C(1) << 47, l->m47);
+}
+
+/* finc of a built-in law, before the clamp (q >= qmin > 0). */
+static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
+{
+    switch (l->d.kind) {
+    case IBCC_LAW_AIMD: {
+        /* q + round(cq / q) */
+        uint64_t add = l->cq / q, rem = l->cq % q;
+        if (2u * rem >= q) add++;
+        return add > UINT64_MAX - q ? UINT64_MAX : q + add;
+    }
+    case IBCC_LAW_FIMD: {
+        /* q 2^e, e = rmin L / x = k63 L / (q 2^31) in Q6.58 (<= L:
+           rmin <= x) */
+        uint64_t e = ibcc__law_rdiv(l->k63, l->cq, q << 31), p, hi, lo;
+        unsigned ip = (unsigned)(e >> 58);
+        if (ip > 16u) return UINT64_MAX;
+        p = ibcc__law_exp2_q62(e & ((UINT64_C(1) << 58) - 1u));
+        /* q p 2^ip / 2^62, p < 2^63: q <= 2^32 so the product < 2^95 */
+        ibcc__mul128(q, p, &hi, &lo);
+        return ibcc__shr128(hi, lo, 62u - ip, 0);
+    }
+    case IBCC_LAW_LIPD:
+    case IBCC_LAW_CUSTOM:
+    case IBCC_LAW_KIND_DEFAULT:
+    default:
+        /* rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
+        return ibcc__law_rdiv(q, UINT64_C(1) << 63, (UINT64_C(1) << 63) - l->k63);
+    }
+}
+
+/* One DISCRETE step: q' = fdec(q) when marked, else
+   q' = q + w (finc(q) - q), w = weight_q16 / 2^16 (w = 1: finc(q)). */
+static void ibcc__law_step_q(ibcc_law *l, int marked, uint32_t weight_q16)
+{
+    uint64_t q = l->s.q, y;
+#ifndef IBCC_NO_FLOAT
+    if (l->d.kind == IBCC_LAW_CUSTOM) {
+        double x = (double)q / IBCC__LAW_Q32, yd;
+        if (marked) {
+            yd = ibcc__law_dec(&l->d, x);
+        } else {
+            yd = ibcc__law_inc(&l->d, x);
+            if (weight_q16 != 65536u)
+                yd = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (yd - x),
+                                     l->d.rmin);
+        }
+        l->s.q = ibcc__law_q_of_x(l, yd);
+        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
+        return;
+    }
+#endif
+    if (marked) {
+        y = ibcc__law_clamp_q(l, ibcc__law_dec_q(l, q));
+    } else {
+        y = ibcc__law_clamp_q(l, ibcc__law_inc_q(l, q));
+        if (weight_q16 != 65536u && y > q) {
+            /* (y - q) <= 2^32 and w < 2^32: the product fits */
+            uint64_t add = ((y - q) * weight_q16 + 32768u) >> 16;
+            y = ibcc__law_clamp_q(l, add > IBCC__LAW_ONE_Q32 ? IBCC__LAW_ONE_Q32 + 1u
+                                                              : q + add);
+        }
+    }
+    l->s.q = y;
+    l->s.index = ibcc__law_ipd_applied(l, y);
 }
 
 IBCC_API void ibcc_law_reset(ibcc_law *l)
@@ -5071,51 +5633,172 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     e = *d;
     r = ibcc_law_defaults(&e);
     if (r != IBCC_OK) return r;
+#ifdef IBCC_NO_FLOAT
+    /* only the integer DISCRETE step runs here; tables come from ROM */
+    if (e.form != IBCC_LAW_DISCRETE || e.kind == IBCC_LAW_CUSTOM)
+        return IBCC_ERR_UNSUPPORTED;
+#endif
     if (e.form == IBCC_LAW_TABLE) {
         r = ibcc__mem_check(mem, len,
-                            (uint64_t)e.table_size * sizeof(ibcc__law_entry));
+                            (uint64_t)e.table_size * sizeof(ibcc_law_rom_entry));
         if (r != IBCC_OK) return r;
     }
     memset(l, 0, sizeof *l);
     l->d = e;
-    /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
-    l->qmin = (uint64_t)ceil(e.rmin * IBCC__LAW_Q32);
-    /* DISCRETE: lowest applied rate 1/(1 + ipd_max) >= rmin */
-    l->ipd_max = ibcc__law_ipd_count(e.rmin) - 1u;
+    ibcc__law_params(l);
+#ifndef IBCC_NO_FLOAT
     if (e.form == IBCC_LAW_TABLE) {
         l->n = e.table_size;
-        l->table = (ibcc__law_entry *)mem;
-        ibcc__law_compile(l);
+        l->table = (const ibcc_law_rom_entry *)mem;
+        ibcc__law_compile(l, (ibcc_law_rom_entry *)mem);
     }
+#endif
     ibcc_law_reset(l);
     return IBCC_OK;
 }
 
-/* CONTINUOUS and DISCRETE step. w = weight_q16 / 2^16.
-     marked:   x' = fdec(x)
-     unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x))
-   DISCRETE: x = q / 2^32, q' = round(x' * 2^32) clamped to [qmin, 2^32],
-   ipd' = ceil(2^32 / q') - 1. */
-IBCC_API void ibcc__law_step(ibcc_law *l, int marked, uint32_t weight_q16)
+/* ---- tables compiled ahead of time -------------------------------------- */
+
+/* 32-bit FNV-1a over the `bytes` low bytes of v, least significant first. */
+static uint32_t ibcc__law_fnv(uint32_t h, uint64_t v, unsigned bytes)
 {
-    double x, y;
-    if (!l) return;
-    if (l->d.form == IBCC_LAW_DISCRETE) x = (double)l->s.q / IBCC__LAW_Q32;
-    else x = l->s.x;
-    if (marked) {
-        y = ibcc__law_dec(&l->d, x);
-    } else {
-        y = ibcc__law_inc(&l->d, x);
-        if (weight_q16 != 65536u)
-            y = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (y - x),
-                                l->d.rmin);
+    unsigned i;
+    for (i = 0; i < bytes; i++) {
+        h ^= (uint32_t)((v >> (8u * i)) & 0xffu);
+        h *= 16777619u;
     }
+    return h;
+}
+
+static uint32_t ibcc__law_rom_hash(const ibcc_law_desc *e,
+                                   const ibcc_law_rom_entry *t, uint32_t n)
+{
+    uint32_t h = 2166136261u, i;
+    h = ibcc__law_fnv(h, (uint64_t)e->kind, 4);
+    h = ibcc__law_fnv(h, (uint64_t)e->rates, 4);
+    h = ibcc__law_fnv(h, e->table_size, 4);
+    h = ibcc__law_fnv(h, ibcc__f64_bits(e->rmin), 8);
+    h = ibcc__law_fnv(h, ibcc__f64_bits(e->m), 8);
+    for (i = 0; i < n; i++) {
+        h = ibcc__law_fnv(h, ibcc__f64_bits(t[i].rate), 8);
+        h = ibcc__law_fnv(h, t[i].inc, 4);
+        h = ibcc__law_fnv(h, t[i].gapq, 4);
+        h = ibcc__law_fnv(h, t[i].mark, 2);
+        h = ibcc__law_fnv(h, t[i].up, 2);
+    }
+    return h;
+}
+
+/* The effective desc of a ROM table: desc errors, UNSUPPORTED (not
+   TABLE), MISMATCH (n differs from table_size). */
+static ibcc_result ibcc__law_rom_desc(const ibcc_law_desc *d, uint32_t n,
+                                      ibcc_law_desc *e)
+{
+    ibcc_result r;
+    *e = *d;
+    r = ibcc_law_defaults(e);
+    if (r != IBCC_OK) return r;
+    if (e->form != IBCC_LAW_TABLE) return IBCC_ERR_UNSUPPORTED;
+    if (n != e->table_size) return IBCC_ERR_MISMATCH;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_rom_check(const ibcc_law_desc *d,
+                                        const ibcc_law_rom_entry *t,
+                                        uint32_t n, uint32_t *out)
+{
+    ibcc_law_desc e;
+    ibcc_result r;
+    if (!d || !t || !out) return IBCC_ERR_NULL;
+    r = ibcc__law_rom_desc(d, n, &e);
+    if (r != IBCC_OK) return r;
+    *out = ibcc__law_rom_hash(&e, t, n);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_law_to_rom(const ibcc_law *l, ibcc_law_rom *rom)
+{
+    if (!l || !rom) return IBCC_ERR_NULL;
+    if (l->d.form != IBCC_LAW_TABLE || !l->table || l->n == 0)
+        return IBCC_ERR_STATE;
+    rom->desc = &l->d;
+    rom->table = l->table;
+    rom->n = l->n;
+    rom->check = ibcc__law_rom_hash(&l->d, l->table, l->n);
+    return IBCC_OK;
+}
+
+/* The shape every compiled table has (see ibcc_law_init_rom). */
+static int ibcc__law_rom_shape(const ibcc_law_desc *e,
+                               const ibcc_law_rom_entry *t, uint32_t n)
+{
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        uint64_t rb = ibcc__f64_bits(t[i].rate);
+        if (t[i].mark >= n || t[i].up >= n) return 0;
+        if (i == 0) {
+            if (rb != IBCC__F64_ONE || t[0].gapq != 0 || t[0].inc != 0
+                || t[0].up != 0) return 0;
+            continue;
+        }
+        /* positive, below the previous rate (NaN and negatives compare
+           above every positive pattern) */
+        if (rb == 0 || rb >= ibcc__f64_bits(t[i - 1].rate)) return 0;
+        if (t[i].up == i) { if (t[i].inc != 0) return 0; }
+        else if (t[i].up > i || t[i].inc == 0) return 0;
+        if (e->rates == IBCC_LAW_RATES_IPD) {
+            if (t[i].gapq != (i << 16)) return 0;
+        } else if (t[i].gapq < t[i - 1].gapq) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom)
+{
+    ibcc_law_desc e;
+    ibcc_result r;
+    if (!l || !rom || !rom->desc || !rom->table) return IBCC_ERR_NULL;
+    r = ibcc__law_rom_desc(rom->desc, rom->n, &e);
+    if (r != IBCC_OK) return r;
+    if (ibcc__law_rom_hash(&e, rom->table, rom->n) != rom->check)
+        return IBCC_ERR_MISMATCH;
+    if (!ibcc__law_rom_shape(&e, rom->table, rom->n)) return IBCC_ERR_MISMATCH;
+    memset(l, 0, sizeof *l);
+    l->d = e;
+    ibcc__law_params(l);
+    l->n = rom->n;
+    l->table = rom->table;
+    ibcc_law_reset(l);
+    return IBCC_OK;
+}
+
+/* Non-table step. DISCRETE: ibcc__law_step_q (integer). CONTINUOUS, w =
+   weight_q16 / 2^16:
+     marked:   x' = fdec(x)
+     unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x)) */
+IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
+{
+    if (!l) return;
     if (l->d.form == IBCC_LAW_DISCRETE) {
-        l->s.q = ibcc__law_q_of_x(l, y);
-        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
-    } else {
+        ibcc__law_step_q(l, marked, weight_q16);
+        return;
+    }
+#ifndef IBCC_NO_FLOAT
+    {
+        double x = l->s.x, y;
+        if (marked) {
+            y = ibcc__law_dec(&l->d, x);
+        } else {
+            y = ibcc__law_inc(&l->d, x);
+            if (weight_q16 != 65536u)
+                y = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (y - x),
+                                    l->d.rmin);
+        }
         l->s.x = y;
     }
+#endif
 }
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
@@ -5140,14 +5823,19 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
     default: {
+#ifndef IBCC_NO_FLOAT
         /* gap = tau * (1/x - 1), nearest ps */
         double g = (double)tau * (1.0 / l->s.x - 1.0);
         if (!(g < 18446744073709549568.0)) return IBCC_TIME_MAX;
         return (ibcc_time)floor(g + 0.5);
+#else
+        return 0;                       /* no CONTINUOUS law here */
+#endif
     }
     }
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_law_rate(const ibcc_law *l)
 {
     if (!l) return 0.0;
@@ -5166,32 +5854,77 @@ IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
     if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC__LAW_Q32;
     return ibcc_law_rate(l);
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 {
-    double v;
     if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE)
         return rmax / (1u + (uint64_t)l->s.index);
-    if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
-        return rmax / (1u + (uint64_t)l->s.index);
-    v = floor((double)rmax * ibcc_law_rate(l));
-    if (v >= (double)rmax) return rmax;
-    if (!(v > 0.0)) return 0;
-    return (ibcc_rate)v;
+    if (l->d.form == IBCC_LAW_TABLE) {
+        /* floor(rmax * rate) exactly, rate = mant 2^e (e < 0: rate <= 1) */
+        uint64_t mant, hi, lo;
+        int e;
+        if (l->d.rates == IBCC_LAW_RATES_IPD)
+            return rmax / (1u + (uint64_t)l->s.index);
+        if (!ibcc__f64_split(l->table[l->s.index].rate, &mant, &e)) return 0;
+        if (e >= 0) return rmax;
+        if (e <= -128) return 0;
+        ibcc__mul128(rmax, mant, &hi, &lo);
+        if (e > -64) {
+            /* (hi:lo) >> -e */
+            unsigned s = (unsigned)-e;
+            uint64_t v = (lo >> s) | (hi << (64u - s));
+            return v > rmax ? rmax : v;
+        }
+        return -e == 64 ? hi : hi >> ((unsigned)-e - 64u);
+    }
+#ifndef IBCC_NO_FLOAT
+    {
+        double v = floor((double)rmax * ibcc_law_rate(l));
+        if (v >= (double)rmax) return rmax;
+        if (!(v > 0.0)) return 0;
+        return (ibcc_rate)v;
+    }
+#else
+    return 0;                           /* no CONTINUOUS law here */
+#endif
 }
 
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 {
-    double c;
     if (!l) return 0;
     if (l->d.form == IBCC_LAW_DISCRETE) return l->s.index;
-    if (l->d.form == IBCC_LAW_TABLE && l->d.rates == IBCC_LAW_RATES_IPD)
-        return l->s.index;
-    /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
-    c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC__LAW_EPS)) - 1.0;
-    if (c < 0.0) c = 0.0;
-    return (uint32_t)c;
+    if (l->d.form == IBCC_LAW_TABLE) {
+        /* ceil(1/x - slack) - 1 exactly: 1/x = 2^-e / mant = c + rem/mant;
+           a remainder within 2^-40 relative (rem 2^40 <= c mant) counts
+           as 1/x = c, so x = 1/n rounded to double gives n - 1 */
+        uint64_t mant, c, rem, ah, al, bh, bl;
+        int e;
+        if (l->d.rates == IBCC_LAW_RATES_IPD) return l->s.index;
+        if (!ibcc__f64_split(l->table[l->s.index].rate, &mant, &e)
+            || e >= 0 || e < -116) return 0;
+        /* c = floor(2^-e / mant), rate >= 2^-16 keeps c <= 2^16 */
+        if (ibcc__muldiv(UINT64_C(1) << (-e / 2), UINT64_C(1) << (-e - -e / 2),
+                         mant, 0, &c) != IBCC_OK || c == 0) return 0;
+        /* rem = 2^-e - c mant (< mant): the low 64 bits suffice */
+        rem = (-e >= 64 ? 0 : UINT64_C(1) << -e) - c * mant;
+        if (rem == 0) return (uint32_t)(c - 1u);
+        ibcc__mul128(rem, UINT64_C(1) << 40, &ah, &al);
+        ibcc__mul128(c, mant, &bh, &bl);
+        if (ah < bh || (ah == bh && al <= bl)) return (uint32_t)(c - 1u);
+        return (uint32_t)c;
+    }
+#ifndef IBCC_NO_FLOAT
+    {
+        /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
+        double c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC__LAW_EPS)) - 1.0;
+        if (c < 0.0) c = 0.0;
+        return (uint32_t)c;
+    }
+#else
+    return 0;                           /* no CONTINUOUS law here */
+#endif
 }
 
 IBCC_API int ibcc_law_at_max(const ibcc_law *l)
@@ -5204,14 +5937,20 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
     case IBCC_LAW_TABLE: return l->s.index == 0;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
-    default: return l->s.x >= 1.0;
+    default:
+#ifndef IBCC_NO_FLOAT
+        return l->s.x >= 1.0;
+#else
+        return 0;                       /* no CONTINUOUS law here */
+#endif
     }
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
 {
     if (!l) return IBCC_ERR_NULL;
-    if (x != x) return IBCC_ERR_RANGE;
+    if (ibcc__f64_nan(x)) return IBCC_ERR_RANGE;
     x = ibcc__law_clamp(x, l->d.rmin);
     memset(&l->s, 0, sizeof l->s);
     switch (l->d.form) {
@@ -5230,6 +5969,7 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
     }
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_result ibcc_law_get_state(const ibcc_law *l, ibcc_law_state *s)
 {
@@ -5243,25 +5983,30 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
     if (!l || !s) return IBCC_ERR_NULL;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
-        if (s->x != 0.0 || s->acc != 0) return IBCC_ERR_RANGE;
+        if (!ibcc__f64_zero(s->x) || s->acc != 0) return IBCC_ERR_RANGE;
         if (s->q < l->qmin || s->q > IBCC__LAW_ONE_Q32) return IBCC_ERR_RANGE;
         if (s->index != ibcc__law_ipd_applied(l, s->q)) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_TABLE:
-        if (s->x != 0.0 || s->q != 0) return IBCC_ERR_RANGE;
-        if (s->index >= l->n || s->acc >= IBCC__LAW_STEP) return IBCC_ERR_RANGE;
+        if (!ibcc__f64_zero(s->x) || s->q != 0) return IBCC_ERR_RANGE;
+        if (s->index >= l->n || s->acc >= IBCC_LAW_STEP) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
     default:
+#ifndef IBCC_NO_FLOAT
         if (!(s->x >= l->d.rmin && s->x <= 1.0)) return IBCC_ERR_RANGE;
         if (s->q != 0 || s->index != 0 || s->acc != 0) return IBCC_ERR_RANGE;
         break;
+#else
+        return IBCC_ERR_RANGE;          /* no CONTINUOUS law here */
+#endif
     }
     l->s = *s;
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x)
 {
     if (!l) return 0.0;
@@ -5273,6 +6018,7 @@ IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x)
     if (!l) return 0.0;
     return ibcc__law_dec(&l->d, ibcc__law_clamp(x, l->d.rmin));
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API uint32_t ibcc_law_table_size(const ibcc_law *l)
 {
@@ -5283,7 +6029,7 @@ IBCC_API uint32_t ibcc_law_table_size(const ibcc_law *l)
 IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
                                           ibcc_law_entry *out)
 {
-    const ibcc__law_entry *e;
+    const ibcc_law_rom_entry *e;
     if (!l || !out) return IBCC_ERR_NULL;
     if (l->d.form != IBCC_LAW_TABLE) return IBCC_ERR_STATE;
     if (i >= l->n) return IBCC_ERR_RANGE;
@@ -5296,6 +6042,7 @@ IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 /* ---- recovery helper --------------------------------------------------- */
 
 static void ibcc__law_set_min(ibcc_law *l)
@@ -5440,9 +6187,9 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     if (r != IBCC_OK) return r;
     if (c) cd = *c; else memset(&cd, 0, sizeof cd);
     if (cd.points == 0) cd.points = 256;
-    if (cd.tol1 == 0.0) cd.tol1 = 1e-9;
-    if (cd.tol2 == 0.0) cd.tol2 = 1e-3;
-    if (cd.tol3 == 0.0) cd.tol3 = 1e-3;
+    if (ibcc__f64_zero(cd.tol1)) cd.tol1 = 1e-9;
+    if (ibcc__f64_zero(cd.tol2)) cd.tol2 = 1e-3;
+    if (ibcc__f64_zero(cd.tol3)) cd.tol3 = 1e-3;
     if (cd.points < 2 || cd.points > 65536u) return IBCC_ERR_RANGE;
     if (ibcc__law_tol_bad(cd.tol1) || ibcc__law_tol_bad(cd.tol2)
         || ibcc__law_tol_bad(cd.tol3)) return IBCC_ERR_RANGE;
@@ -5481,6 +6228,8 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     out->cond[2].pass = out->cond[2].worst <= cd.tol3;
     return IBCC_OK;
 }
+
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- L1 pacer: implementation ----------------------------------------- */
 
@@ -5640,7 +6389,7 @@ IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d)
     if (!d) return 0;
     e = *d;
     if (ibcc_pairstate_defaults(&e) != IBCC_OK) return 0;
-    return (size_t)ibcc__pair_slots(e.capacity) * sizeof(ibcc__pair_slot);
+    return (size_t)ibcc__pair_slots(e.capacity) * sizeof(ibcc_pair_slot_);
 }
 
 IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
@@ -5655,13 +6404,13 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
     r = ibcc_pairstate_defaults(&e);
     if (r != IBCC_OK) return r;
     slots = ibcc__pair_slots(e.capacity);
-    r = ibcc__mem_check(mem, len, (uint64_t)slots * sizeof(ibcc__pair_slot));
+    r = ibcc__mem_check(mem, len, (uint64_t)slots * sizeof(ibcc_pair_slot_));
     if (r != IBCC_OK) return r;
     ps->capacity = e.capacity;
     ps->count = 0;
     ps->mask = slots - 1;
-    ps->slot = (ibcc__pair_slot *)mem;
-    memset(ps->slot, 0, (size_t)slots * sizeof(ibcc__pair_slot));
+    ps->slot = (ibcc_pair_slot_ *)mem;
+    memset(ps->slot, 0, (size_t)slots * sizeof(ibcc_pair_slot_));
     return IBCC_OK;
 }
 
@@ -5714,7 +6463,7 @@ IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
 IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps)
 {
     if (!ps || !ps->slot) return;
-    memset(ps->slot, 0, (size_t)(ps->mask + 1u) * sizeof(ibcc__pair_slot));
+    memset(ps->slot, 0, (size_t)(ps->mask + 1u) * sizeof(ibcc_pair_slot_));
     ps->count = 0;
 }
 
@@ -5793,6 +6542,7 @@ IBCC_API ibcc_result ibcc_cct_fill_delays(uint16_t *out, const ibcc_time *delays
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
                                       uint32_t n, ibcc_time max_pkt_time)
 {
@@ -5809,6 +6559,7 @@ IBCC_API ibcc_result ibcc_cct_fill_us(uint16_t *out, const double *us,
     }
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_result ibcc_cct_fill_quadratic(uint16_t *out, uint32_t n,
                                              ibcc_time max_pkt_time,
@@ -5839,6 +6590,7 @@ IBCC_API ibcc_result ibcc_cct_fill_linear(uint16_t *out, uint32_t n)
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
                                         ibcc_time max_pkt_time,
                                         ibcc_cct_fdec_fn fdec, void *user)
@@ -5877,6 +6629,7 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
     return ibcc_cct_fill_fdec(out, n, max_pkt_time, ibcc__cct_law_fdec,
                               (void *)(uintptr_t)law);
 }
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- agent ------------------------------------------------------------ */
 
@@ -5948,7 +6701,7 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
 static uint64_t ibcc__cct_layout(const ibcc_cct_desc *d, uint64_t *off_log,
                                  uint64_t *off_table)
 {
-    uint64_t o = (uint64_t)d->flows * sizeof(ibcc__cct_flow);
+    uint64_t o = (uint64_t)d->flows * sizeof(ibcc_cct_flow_);
     *off_log = o;
     o += (uint64_t)d->log_capacity * sizeof(ibcc_cct_event);
     *off_table = o;
@@ -5991,7 +6744,7 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
     c->control_map = (uint16_t)~e.disabled_sls;
     c->ccti_limit = e.ccti_limit;
     c->max_pkt_time = e.max_pkt_time;
-    c->flow = (ibcc__cct_flow *)(void *)base;
+    c->flow = (ibcc_cct_flow_ *)(void *)base;
     c->log = (ibcc_cct_event *)(void *)(base + off_log);
     c->table = (uint16_t *)(void *)(base + off_table);
     memset(c->table, 0, (size_t)e.entries * sizeof(uint16_t));
@@ -6007,7 +6760,7 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
         c->sl[s].period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS,
                                            e.sl[s].ccti_timer);
     }
-    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc__cct_flow));
+    memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc_cct_flow_));
     if (e.flow_sl) {
         uint32_t i;
         for (i = 0; i < c->flows; i++) c->flow[i].sl = e.flow_sl[i];
@@ -6026,7 +6779,7 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c)
         c->flow[i].seen = 0;
     }
     for (s = 0; s < IBCC_CCT_SLS; s++) {
-        ibcc__cct_slstate *q = &c->sl[s];
+        ibcc_cct_slstate_ *q = &c->sl[s];
         q->next = 0; q->count = 0; q->stop = 0;
         q->running = 0; q->parked = 0;
         memset(&q->agg, 0, sizeof q->agg);
@@ -6039,7 +6792,7 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c)
 /* Expiries due by `now` (>= next) of a running timer:
        k = 1 + (now - next) / period
    without a division when fewer than two are due. */
-static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
+static uint64_t ibcc__cct_due(const ibcc_cct_slstate_ *q, ibcc_time now)
 {
     ibcc_time d = now - q->next;
     return d < q->period ? 1u : 1u + d / q->period;
@@ -6051,7 +6804,7 @@ static uint64_t ibcc__cct_due(const ibcc__cct_slstate *q, ibcc_time now)
    IBCC_TIME_MAX when the true expiry lies beyond 2^64 - 1 ps: such an
    expiry never fires (else every call at IBCC_TIME_MAX would fire it
    again). */
-static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
+static uint64_t ibcc__cct_count_at(const ibcc_cct_slstate_ *q, ibcc_time now,
                                    int *running)
 {
     uint64_t k;
@@ -6069,7 +6822,7 @@ static uint64_t ibcc__cct_count_at(const ibcc__cct_slstate *q, ibcc_time now,
 }
 
 /* Applies the expiries due at or before `now` to the SL's timer state. */
-static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
+static void ibcc__cct_advance(ibcc_cct_slstate_ *q, ibcc_time now)
 {
     uint64_t k;
     if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) return;
@@ -6085,7 +6838,7 @@ static void ibcc__cct_advance(ibcc__cct_slstate *q, ibcc_time now)
 
 /* CCTI of a flow at SL expiry count `count`:
        CCTI > Min ? max(Min, CCTI - (count - seen)) : CCTI */
-static unsigned ibcc__cct_value(const ibcc__cct_flow *f, uint64_t count,
+static unsigned ibcc__cct_value(const ibcc_cct_flow_ *f, uint64_t count,
                                  unsigned min)
 {
     uint64_t el = count - f->seen;
@@ -6103,7 +6856,7 @@ static ibcc_time ibcc__cct_now(const ibcc_cct *c, ibcc_time now)
    ibcc__cct_advance first). O(flows). */
 static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
 {
-    ibcc__cct_slstate *q = &c->sl[s];
+    ibcc_cct_slstate_ *q = &c->sl[s];
     uint32_t i;
     if (c->per_sl) {
         q->agg.ccti = (uint16_t)ibcc__cct_value(&q->agg, q->count, q->p.ccti_min);
@@ -6111,7 +6864,7 @@ static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
         return;
     }
     for (i = 0; i < c->flows; i++) {
-        ibcc__cct_flow *f = &c->flow[i];
+        ibcc_cct_flow_ *f = &c->flow[i];
         if (f->sl != s) continue;
         f->ccti = (uint16_t)ibcc__cct_value(f, q->count, q->p.ccti_min);
         f->seen = q->count;
@@ -6123,7 +6876,7 @@ static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
    settled CCTIs, clamping them to the limit. O(flows). */
 static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
 {
-    ibcc__cct_slstate *q = &c->sl[s];
+    ibcc_cct_slstate_ *q = &c->sl[s];
     unsigned min = q->p.ccti_min, maxex = 0;
     uint32_t i;
     if (c->per_sl) {
@@ -6131,7 +6884,7 @@ static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
         if (q->agg.ccti > min) maxex = q->agg.ccti - min;
     } else {
         for (i = 0; i < c->flows; i++) {
-            ibcc__cct_flow *f = &c->flow[i];
+            ibcc_cct_flow_ *f = &c->flow[i];
             if (f->sl != s) continue;
             if (f->ccti > c->ccti_limit) f->ccti = c->ccti_limit;
             if (f->ccti > min && f->ccti - min > maxex) maxex = f->ccti - min;
@@ -6172,8 +6925,8 @@ static void ibcc__cct_log(ibcc_cct *c, uint32_t flow, unsigned sl,
 
 IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
 {
-    ibcc__cct_flow *f, *g;
-    ibcc__cct_slstate *q;
+    ibcc_cct_flow_ *f, *g;
+    ibcc_cct_slstate_ *q;
     unsigned sl, v, nv, min;
     if (!c || flow >= c->flows) return 0;
     f = &c->flow[flow];
@@ -6210,8 +6963,8 @@ IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
 
 IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now)
 {
-    const ibcc__cct_flow *f;
-    const ibcc__cct_slstate *q;
+    const ibcc_cct_flow_ *f;
+    const ibcc_cct_slstate_ *q;
     if (!c || flow >= c->flows) return 0;
     f = &c->flow[flow];
     q = &c->sl[f->sl];
@@ -6253,8 +7006,8 @@ IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow)
 IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
                                           unsigned sl, ibcc_time now)
 {
-    ibcc__cct_flow *f;
-    ibcc__cct_slstate *qo, *qn;
+    ibcc_cct_flow_ *f;
+    ibcc_cct_slstate_ *qo, *qn;
     unsigned v;
     if (!c) return IBCC_ERR_NULL;
     if (flow >= c->flows || sl >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
@@ -6295,7 +7048,7 @@ IBCC_API uint64_t ibcc_cct_timer_expiries(const ibcc_cct *c, unsigned sl,
 IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
                                      const ibcc_cct_sl *p, ibcc_time now)
 {
-    ibcc__cct_slstate *q;
+    ibcc_cct_slstate_ *q;
     if (!c || !p) return IBCC_ERR_NULL;
     if (sl >= IBCC_CCT_SLS || p->ccti_min > c->ccti_limit) return IBCC_ERR_RANGE;
     now = ibcc__cct_now(c, now);
@@ -6312,7 +7065,7 @@ IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
 /* Sets every CCTI of SL s to 0 and stops its timer (count kept). */
 static void ibcc__cct_clear_sl(ibcc_cct *c, unsigned s)
 {
-    ibcc__cct_slstate *q = &c->sl[s];
+    ibcc_cct_slstate_ *q = &c->sl[s];
     uint32_t i;
     q->running = 0;
     q->stop = q->count;
@@ -6520,6 +7273,7 @@ IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
     return IBCC_OK;
 }
 
+#ifndef IBCC_NO_STDIO
 /* ---- text: output ------------------------------------------------------ */
 
 typedef struct ibcc__cacc_out {
@@ -6939,6 +7693,8 @@ IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
     return ibcc__cacc_out_end(&o);
 }
 
+#endif /* IBCC_NO_STDIO */
+
 /* ---- agent ------------------------------------------------------------- */
 
 IBCC_API ibcc_result ibcc_cacc_from_cct(ibcc_cacc_setting *s, const ibcc_cct *c)
@@ -7138,6 +7894,7 @@ IBCC_API const ibcc_mvcm_flow *ibcc_mvcm_state(const ibcc_mvcm *a, uint32_t flow
     return &a->flow[flow];
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate)
 {
     return (double)t_hop * (double)rate / 1e12;
@@ -7189,6 +7946,7 @@ IBCC_API ibcc_result ibcc_mvcm_dw_max(double omega, uint32_t *out)
     if (*out > 65535u) return IBCC_ERR_RANGE;
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
                                        ibcc_rate rate, uint32_t l_data,
@@ -7363,6 +8121,7 @@ IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it)
     return n;
 }
 
+#ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
         uint64_t seg_bytes, uint32_t hops, uint32_t points,
         ibcc_time byte_time, ibcc_time link, ibcc_time route,
@@ -7378,11 +8137,12 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
     out->wait_mean = (double)points * load_low * seg / 2.0;
     return IBCC_OK;
 }
+#endif /* IBCC_NO_FLOAT */
 
 /* ---- L2 loop: implementation ------------------------------------------
 
    Memory (one block from the caller, uint64_t-aligned):
-       [ cap x ibcc__hent heap entries ][ cap x ibcc__event slots ]
+       [ cap x ibcc_hent_ heap entries ][ cap x ibcc_event_ slots ]
    A pending event owns one slot (callback, ctx, arg, seq, generation) and
    one heap entry (due time, slot index, the slot's generation). A free
    slot has fn == NULL and is on a singly linked free list through
@@ -7432,7 +8192,7 @@ IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d)
 IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
 {
     ibcc_loop_desc e;
-    size_t per = sizeof(ibcc__hent) + sizeof(ibcc__event);
+    size_t per = sizeof(ibcc_hent_) + sizeof(ibcc_event_);
     if (!d) return 0;
     e = *d;
     if (ibcc_loop_defaults(&e) != IBCC_OK) return 0;
@@ -7442,17 +8202,17 @@ IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
 
 /* Heap entry a runs before b: earlier time, or same time and scheduled
    earlier. */
-static int ibcc__loop_less(const ibcc_loop *l, const ibcc__hent *a,
-                           const ibcc__hent *b)
+static int ibcc__loop_less(const ibcc_loop *l, const ibcc_hent_ *a,
+                           const ibcc_hent_ *b)
 {
     if (a->t != b->t) return a->t < b->t;
     return l->slot[a->slot].seq < l->slot[b->slot].seq;
 }
 
 /* Places entry x at heap index i or above (the hole at i moves up). */
-static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
+static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 {
-    ibcc__hent *h = l->heap;
+    ibcc_hent_ *h = l->heap;
     while (i > 0) {
         uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
         if (!ibcc__loop_less(l, &x, &h[p])) break;
@@ -7464,10 +8224,10 @@ static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc__hent x)
 
 /* Places entry x at heap index i or below (the hole at i moves down).
    Written with the keys in locals: this is the loop's hot path. */
-static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
+static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 {
-    ibcc__hent *h = l->heap;
-    const ibcc__event *s = l->slot;
+    ibcc_hent_ *h = l->heap;
+    const ibcc_event_ *s = l->slot;
     uint32_t n = l->hn;
     for (;;) {
         uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
@@ -7496,7 +8256,7 @@ static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc__hent x)
 /* Returns slot k to the free list and invalidates its handles. */
 static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
 {
-    ibcc__event *e = &l->slot[k];
+    ibcc_event_ *e = &l->slot[k];
     e->fn = NULL;
     e->ctx = NULL;
     e->gen++;
@@ -7512,7 +8272,7 @@ static void ibcc__loop_pop(ibcc_loop *l)
     if (l->hn > 0) ibcc__loop_down(l, 0, l->heap[l->hn]);
 }
 
-static int ibcc__loop_dead(const ibcc_loop *l, const ibcc__hent *x)
+static int ibcc__loop_dead(const ibcc_loop *l, const ibcc_hent_ *x)
 {
     return l->slot[x->slot].gen != x->gen;
 }
@@ -7572,11 +8332,11 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->count = 0;
     l->hn = 0;
     l->free_head = 0;
-    l->heap = (ibcc__hent *)mem;
-    l->slot = (ibcc__event *)(void *)((unsigned char *)mem
-                                      + (size_t)e.capacity * sizeof(ibcc__hent));
+    l->heap = (ibcc_hent_ *)mem;
+    l->slot = (ibcc_event_ *)(void *)((unsigned char *)mem
+                                      + (size_t)e.capacity * sizeof(ibcc_hent_));
     for (k = 0; k < e.capacity; k++) {
-        ibcc__event *s = &l->slot[k];
+        ibcc_event_ *s = &l->slot[k];
         s->seq = 0;
         s->fn = NULL;
         s->ctx = NULL;
@@ -7594,8 +8354,8 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
                                   void *ctx, uint64_t arg, ibcc_event_id *id)
 {
     uint32_t k;
-    ibcc__event *e;
-    ibcc__hent x;
+    ibcc_event_ *e;
+    ibcc_hent_ x;
     if (id) *id = 0;
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
@@ -7631,7 +8391,7 @@ IBCC_API ibcc_result ibcc_loop_after(ibcc_loop *l, ibcc_time delay,
 IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
 {
     uint32_t k, gen;
-    ibcc__event *e;
+    ibcc_event_ *e;
     if (!l) return IBCC_ERR_NULL;
     k = (uint32_t)(id & 0xffffffffu);
     gen = (uint32_t)(id >> 32);
@@ -7651,7 +8411,7 @@ IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
 IBCC_API int ibcc_loop_step(ibcc_loop *l)
 {
     uint32_t k;
-    ibcc__event *e;
+    ibcc_event_ *e;
     ibcc_event_fn fn;
     void *ctx;
     uint64_t arg;
@@ -7677,8 +8437,8 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
                                     void *mem, size_t len)
 {
     ibcc_loop_desc e;
-    ibcc__hent *heap;
-    ibcc__event *slot;
+    ibcc_hent_ *heap;
+    ibcc_event_ *slot;
     size_t need;
     uint32_t k, gen0;
     uint64_t h;
@@ -7691,9 +8451,9 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
     if (need == 0) return IBCC_ERR_CAPACITY;
     r = ibcc__mem_check(mem, len, need);
     if (r != IBCC_OK) return r;
-    heap = (ibcc__hent *)mem;
-    slot = (ibcc__event *)(void *)((unsigned char *)mem
-                                   + (size_t)e.capacity * sizeof(ibcc__hent));
+    heap = (ibcc_hent_ *)mem;
+    slot = (ibcc_event_ *)(void *)((unsigned char *)mem
+                                   + (size_t)e.capacity * sizeof(ibcc_hent_));
     /* the pending entries and every old slot keep their indices, so heap
        positions, the free list and handles stay valid */
     memcpy(heap, l->heap, (size_t)l->hn * sizeof *heap);
@@ -7703,7 +8463,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
     gen0 = (uint32_t)(h >> 32);
     if (gen0 == 0) gen0 = 1;
     for (k = l->cap; k < e.capacity; k++) {      /* new slots: free */
-        ibcc__event *s2 = &slot[k];
+        ibcc_event_ *s2 = &slot[k];
         s2->seq = 0;
         s2->fn = NULL;
         s2->ctx = NULL;
@@ -13206,6 +13966,11 @@ IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
 
 #ifdef __cplusplus
 } /* extern "C" */
+#  if defined(__clang__)
+#    pragma clang diagnostic pop
+#  elif defined(__GNUC__)
+#    pragma GCC diagnostic pop
+#  endif
 #endif
 #endif /* IBCC_IMPLEMENTATION */
 

@@ -4,7 +4,7 @@
 
    Coverage: all 207 functions declared with IBCC_API / IBCC_INLINE in
    the declaration half of ibcc.h, including the private-but-exported
-   ibcc__law_step; tests/coverage.sh (part of make test) fails when a
+   ibcc_law_step_; tests/coverage.sh (part of make test) fails when a
    public function is added without a call here. Each is called
    with NULL pointers, zero and oversized lengths and counts,
    out-of-range indices / ports / flows / SLs, times at or near
@@ -89,10 +89,17 @@ static void loop_misuse(void)
     d.capacity = UINT32_MAX;
     T_EQU(ibcc_loop_size(&d), 0);
     d.capacity = UINT32_C(0x7fffffff);          /* largest: 56 bytes each */
-    if (sizeof(size_t) >= 8)
+    if (sizeof(size_t) >= 8) {
+        /* the size fits a size_t: MEMLEN is too small */
         T_EQU(ibcc_loop_size(&d), (uint64_t)0x7fffffff
-              * (sizeof(ibcc__hent) + sizeof(ibcc__event)));
-    T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
+              * (sizeof(ibcc_hent_) + sizeof(ibcc_event_)));
+        T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
+    } else {
+        /* 32-bit size_t: 2^31 - 1 events do not fit the address space,
+           so the size query says invalid and init refuses the capacity */
+        T_EQU(ibcc_loop_size(&d), 0);
+        T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
+    }
     d.capacity = UINT32_MAX;
     T_EQU(ibcc_loop_size(NULL), 0);
     T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
@@ -235,7 +242,7 @@ static void law_misuse(void)
     /* NULL law: steps ignored, queries 0 */
     ibcc_law_on_ack(NULL, 1);
     ibcc_law_on_ack_sized(NULL, 0, 65536u);
-    ibcc__law_step(NULL, 0, 65536u);
+    ibcc_law_step_(NULL, 0, 65536u);
     T_EQU(ibcc_law_gap(NULL, 100), 0);
     T_CHECK(ibcc_law_rate(NULL) == 0.0);
     T_CHECK(ibcc_law_exact_rate(NULL) == 0.0);
@@ -310,6 +317,58 @@ static void law_misuse(void)
             T_EQ(ibcc_law_recovery(&l, 1000, pts, 4, &rr), IBCC_OK);
             T_EQU(rr.points, 4);
         }
+    }
+    /* ROM tables: NULLs, other forms, a compiled table described as a
+       ROM and loaded back, descs and counts that do not match */
+    {
+        ibcc_law_rom rom;
+        ibcc_law_desc bad;
+        ibcc_law r2;
+        uint32_t ck = 0;
+        T_EQ(ibcc_law_to_rom(NULL, &rom), IBCC_ERR_NULL);
+        T_EQ(ibcc_law_init_rom(NULL, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_law_rom_check(NULL, NULL, 0, NULL), IBCC_ERR_NULL);
+        memset(&d, 0, sizeof d);
+        d.form = IBCC_LAW_DISCRETE;
+        T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_OK);
+        T_EQ(ibcc_law_to_rom(&l, &rom), IBCC_ERR_STATE);
+        T_EQ(ibcc_law_to_rom(&l, NULL), IBCC_ERR_NULL);
+        memset(&l, 0, sizeof l);                     /* never initialised */
+        l.d.form = IBCC_LAW_TABLE;
+        T_EQ(ibcc_law_to_rom(&l, &rom), IBCC_ERR_STATE);
+        d.form = IBCC_LAW_TABLE;
+        T_EQ(ibcc_law_init(&l, &d, MEM, MEMLEN), IBCC_OK);
+        T_EQ(ibcc_law_to_rom(&l, &rom), IBCC_OK);
+        T_EQ(ibcc_law_rom_check(rom.desc, rom.table, rom.n, &ck), IBCC_OK);
+        T_EQU(ck, rom.check);
+        T_EQ(ibcc_law_rom_check(rom.desc, rom.table, rom.n, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_law_rom_check(rom.desc, NULL, rom.n, &ck), IBCC_ERR_NULL);
+        T_EQ(ibcc_law_rom_check(rom.desc, rom.table, 0, &ck), IBCC_ERR_MISMATCH);
+        T_EQ(ibcc_law_rom_check(rom.desc, rom.table, UINT32_MAX, &ck), IBCC_ERR_MISMATCH);
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_OK);
+        rom.check ^= 1u;
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_MISMATCH);
+        rom.check ^= 1u;
+        rom.n = UINT32_MAX;
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_MISMATCH);
+        rom.n = 0;
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_MISMATCH);
+        T_EQ(ibcc_law_to_rom(&l, &rom), IBCC_OK);
+        bad = *rom.desc;
+        bad.rmin = nan_();
+        rom.desc = &bad;
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_RANGE);
+        T_EQ(ibcc_law_rom_check(&bad, rom.table, rom.n, &ck), IBCC_ERR_RANGE);
+        bad.rmin = -inf_();
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_RANGE);
+        bad = l.d;
+        bad.form = IBCC_LAW_CONTINUOUS;
+        bad.rates = IBCC_LAW_RATES_DEFAULT;
+        bad.table_size = 0;
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_UNSUPPORTED);
+        T_EQ(ibcc_law_rom_check(&bad, rom.table, rom.n, &ck), IBCC_ERR_UNSUPPORTED);
+        bad.kind = (ibcc_law_kind)99;
+        T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_RANGE);
     }
     /* custom laws returning NaN, inf, negative: clamped, never UB */
     {
@@ -433,7 +492,7 @@ static void pacer_misuse(void)
     T_EQU(ibcc_pairstate_size(NULL), 0);
     T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_CAPACITY);
     pd.capacity = UINT32_C(1) << 24;            /* largest: 2^25 slots */
-    T_EQU(ibcc_pairstate_size(&pd), (UINT64_C(1) << 25) * sizeof(ibcc__pair_slot));
+    T_EQU(ibcc_pairstate_size(&pd), (UINT64_C(1) << 25) * sizeof(ibcc_pair_slot_));
     T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_NOMEM);
     pd.capacity = 1;
     T_EQ(ibcc_pairstate_init(NULL, &pd, MEM, MEMLEN), IBCC_ERR_NULL);

@@ -262,7 +262,7 @@ static void test_pairstate_errors(void)
     memset(&d, 0, sizeof d);
     T_EQ(ibcc_pairstate_defaults(&d), IBCC_OK);
     T_EQU(d.capacity, 1024);
-    T_EQU(ibcc_pairstate_size(&d), 2048 * sizeof(ibcc__pair_slot));
+    T_EQU(ibcc_pairstate_size(&d), 2048 * sizeof(ibcc_pair_slot_));
     T_EQ(ibcc_pairstate_defaults(NULL), IBCC_ERR_NULL);
     T_EQU(ibcc_pairstate_size(NULL), 0);
     d.capacity = (1u << 24) + 1;
