@@ -9034,6 +9034,12 @@ static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
     return (ibcc_time)x;
 }
 
+/* a + b, saturating at IBCC_TIME_MAX (far event times, latency sums) */
+static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
+{
+    return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
+}
+
 /* ---- the same-instant to-do list ------------------------------------------ */
 /* Same-instant rule: a switch arbitrates, and a host decides what to
    send, only after every event of the current instant has been applied.
@@ -9262,7 +9268,10 @@ static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
 static ibcc_time ibcc__fab_gen_gap(ibcc__fflow *fl)
 {
     ibcc_time gap = 0;
-    (void)ibcc_wire_time(ibcc__fab_unit_bytes(fl), fl->d.offered, &gap);
+    /* 2^64 ps or more (a huge unit at a tiny load): beyond the clock */
+    if (ibcc_wire_time(ibcc__fab_unit_bytes(fl), fl->d.offered, &gap)
+        != IBCC_OK)
+        gap = IBCC_TIME_MAX;
     if (fl->d.traffic == IBCC_TRAFFIC_POISSON)
         gap = ibcc__fab_exp(&fl->rng, gap ? gap : 1u);
     return gap ? gap : 1u;
@@ -9278,8 +9287,8 @@ static void ibcc__fab_start_gate(ibcc_fabric *f, uint32_t fi)
     if (fl->d.traffic == IBCC_TRAFFIC_RATE)
         ibcc__fab_gen_event(f, fi);            /* first unit at once */
     else if (fl->d.traffic == IBCC_TRAFFIC_POISSON)
-        ibcc__fab_at(f, f->loop.now + ibcc__fab_gen_gap(fl), IBCC__F_E_GEN,
-                     fi, NULL);
+        ibcc__fab_at(f, ibcc__fab_sat(f->loop.now, ibcc__fab_gen_gap(fl)),
+                     IBCC__F_E_GEN, fi, NULL);
 }
 
 /* E_FLOW (argument: flow << 1 | on): a flow turns on (start, ON period)
@@ -9323,8 +9332,8 @@ static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
     if (!fl->on || !ibcc__fab_may_gen(fl)) return;
     if (ibcc__fab_generate(f, fi)) ibcc__fab_wake_host(f, fl->host, now);
     if (ibcc__fab_may_gen(fl))
-        ibcc__fab_at(f, now + ibcc__fab_gen_gap(fl), IBCC__F_E_GEN, fi,
-                     NULL);
+        ibcc__fab_at(f, ibcc__fab_sat(now, ibcc__fab_gen_gap(fl)),
+                     IBCC__F_E_GEN, fi, NULL);
 }
 
 /* ---- 2. injection: a host picks what to send next ------------------------- */
@@ -10043,12 +10052,6 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     if (ln == 0) ibcc__fab_deliver(f, pi);
     else ibcc__fab_ack_at_source(f, pi);
     ibcc__fab_pkt_del(f, pi);
-}
-
-/* a + b, saturating at IBCC_TIME_MAX (the latency sums) */
-static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
-{
-    return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
 }
 
 /* A data packet (or worm) whose reception at its destination host began

@@ -875,6 +875,34 @@ static void test_worm_lane(void)
     }
 }
 
+/* Regression (fuzz_fabric): a RATE flow whose unit takes 2^64 ps or
+   more at its offered load (ibcc_wire_time overflows) generated a unit
+   every picosecond: 2e7-byte messages at 1 B/s. In a wormhole fabric a
+   high-priority flow's unit is a whole message of up to 2^32 - 1 bytes,
+   so 232 B/s sufficed (the fuzzer's input: millions of events and
+   1.5 GB in microseconds). Such a unit comes once, the next never within
+   the clock's limit. */
+static void test_rate_gap_overflow(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats st;
+    ibcc_fabric_flow *x;
+    net_two(&t, 2, 2, 0);
+    x = add_flow(&t, 0, 1);
+    x->traffic = IBCC_TRAFFIC_RATE;
+    x->offered = 1;
+    x->msg_bytes = 20000000;               /* 9671 packets of 2068 + 1 */
+    x->packets = 30000;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(1)), IBCC_OK);
+    T_EQ(ibcc_fabric_flow_stats_get(f, 0, &st), IBCC_OK);
+    T_EQU(st.generated, 9672);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 static void test_desc_errors(void)
 {
     ibcc_fabric_desc d;
@@ -936,5 +964,6 @@ int main(void)
     T_RUN(test_cct_delay_saturates);
     T_RUN(test_latency_sums_saturate);
     T_RUN(test_worm_lane);
+    T_RUN(test_rate_gap_overflow);
     return t_summary();
 }

@@ -11,17 +11,24 @@
      route's destination, routes dropped) and per-link rate and
      propagation overrides (mismatched speeds);
    - the switch kind of the desc and of every node (VCT, CIOQ, 0 = the
-     desc's, or an unknown kind), buffers and credits, ACK buffers,
+     desc's, rarely WORMHOLE, or an unknown kind), buffers and credits,
+     ACK buffers,
      speedup, CIOQ output buffers, host_cap, nic_fifo, forwarding delay,
      packet size, the arbiter, the marker (every engine and its
      thresholds), the destination echo (ECN, IBA with CNPs or UD, MVPM),
      the law of LAW flows (every kind and form, a custom pair), the CCT
      agent (settings, SLs, a table of its own with any entries) and the
      MVCM agent, stats bins, seed, loop capacity and a memory limit;
+   - with a WORMHOLE desc kind, mostly a fabric the wormhole model
+     accepts (every switch wormhole, one link rate with a whole number of
+     ps per byte, no NIC FIFO, host cap or marking, agents NONE without
+     windows, slack over the round trip), STOP/GO marks, switch priority
+     and the segment rule;
    - up to 12 flows: endpoints, traffic (GREEDY, ONOFF, RATE, POISSON),
      agent (NONE, WINDOW, LAW, FIXED, CCT, MVCM), window, size, class,
      persistence, start, stop, ON/OFF means, offered load, fixed rate,
-     packet limit, start_after and message size;
+     packet limit, start_after, message size, exponential message
+     lengths, priority (wormhole only);
    - the run: up to 5 steps, an optional stats reset, and how the twin
      run splits its steps.
    Every field is drawn mostly from a zone where any combination must be
@@ -71,6 +78,8 @@
      channel never overlap and each lasts its wire time;
    - observer: sent at the flow's source, delivered at its destination in
      generation order, t_gen <= t_inject <= t, marks at switches;
+   - wormhole fabrics: the same, except what needs fixed packet sizes or
+     link_busy reports (worms are reported on lane 2); no reply is made;
    - determinism: a second fabric from the same desc, its steps possibly
      cut into more run_until calls, gives identical counters, flow and
      class stats, channel totals, observer event hash and results. */
@@ -823,10 +832,10 @@ static void decode_flows(ctx *c, cfg *g)
             x->msg_exp = x->msg_bytes ? 2u : 1u;
             BAD(c);
         }
-        x->prio = chance(c, 64);           /* WORMHOLE only */
-        if (harm(c, 12)) {
-            x->prio = 2;
-            BAD(c);
+        if (g->worm_forced) x->prio = chance(c, 64);  /* WORMHOLE only */
+        if (harm(c, 12)) {                 /* 2, or 1 where no wormhole */
+            x->prio = 1u + (fz_u8(&c->in) & 1u);
+            if (x->prio == 2u) BAD(c);
         }
         /* cross-field rules */
         u = (sz + 63u) / 64u;
@@ -869,8 +878,9 @@ static void decode_wormhole(ctx *c, cfg *g)
     uint64_t rtt;
     uint32_t i;
     if (d->switch_kind != IBCC_SWITCH_WORMHOLE || harm(c, 32)) return;
-    for (i = 0; i < d->node_count; i++)
-        if (g->nodes[i].switch_kind != IBCC_SWITCH_WORMHOLE && !harm(c, 8))
+    for (i = 0; i < d->node_count; i++)       /* (unknown kinds stay) */
+        if ((g->nodes[i].switch_kind == IBCC_SWITCH_VCT
+             || g->nodes[i].switch_kind == IBCC_SWITCH_CIOQ) && !harm(c, 8))
             g->nodes[i].switch_kind = (ibcc_switch_kind)0;
     for (i = 0; i < d->link_count; i++)
         if (!harm(c, 8)) g->links[i].rate = 0;

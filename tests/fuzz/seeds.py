@@ -83,6 +83,8 @@ def fabric_seeds():
     # seeds; else the sure zones), byte 2 picks the topology (mod 5: fat
     # tree, n-fly, mesh, two-switch, random tree), then its parameters;
     # the rest (desc, engines, flows, steps) comes from random bytes.
+    # (corpus/fabric/found-worm-* are inputs a fuzzing run found that
+    # build wormhole fabrics; this script leaves them alone.)
     topo = [
         # fat tree / n-fly: index into (2,1) (2,2) (2,3) (2,4) (3,1) (3,2)
         # (4,1) (4,2)
