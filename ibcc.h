@@ -9395,6 +9395,23 @@ static int ibcc__fab_flow_ready(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
                           ibcc__fab_units(fl->d.size));
 }
 
+/* Data packet (or worm) p of flow fl leaves its source host `node` now:
+   the sent statistics and the observer. */
+static void ibcc__fab_count_sent(ibcc_fabric *f, ibcc__fflow *fl,
+                                 ibcc__fpkt *p, uint32_t node)
+{
+    p->t_inject = f->loop.now;
+    fl->st.sent++;
+    fl->st.sent_bytes += p->size;
+    f->cls[fl->d.cls].st.sent++;
+    f->bytes_sent += p->size;
+    if (f->d.observer.sent) {
+        ibcc_fabric_pkt v;
+        ibcc__fab_view(p, node, f->loop.now, &v);
+        f->d.observer.sent(f->d.observer.user, &v);
+    }
+}
+
 /* Host h sends data packet pi of flow fi now. */
 static void ibcc__fab_inject(ibcc_fabric *f, uint32_t h, uint32_t fi,
                              uint32_t pi)
@@ -9404,17 +9421,8 @@ static void ibcc__fab_inject(ibcc_fabric *f, uint32_t h, uint32_t fi,
     ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
     ibcc_time now = f->loop.now;
     p->lane = 0;
-    p->t_inject = now;
     fl->outstanding++;
-    fl->st.sent++;
-    fl->st.sent_bytes += p->size;
-    f->cls[fl->d.cls].st.sent++;
-    f->bytes_sent += p->size;
-    if (f->d.observer.sent) {
-        ibcc_fabric_pkt v;
-        ibcc__fab_view(p, o->node, now, &v);
-        f->d.observer.sent(f->d.observer.user, &v);
-    }
+    ibcc__fab_count_sent(f, fl, p, o->node);
     fl->ag->sent(f, fl, ibcc__fab_wire(&f->ch[o->chan], p->size));
     if (f->d.host_cap) {
         ibcc_time tc = 0;
@@ -10840,16 +10848,7 @@ static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h)
     o->rr = (pick + 1u) % o->nflows;
     p = ibcc__fab_pkt(f, pi);
     p->lane = 2;                        /* a worm in the network */
-    p->t_inject = now;
-    fl->st.sent++;
-    fl->st.sent_bytes += p->size;
-    f->cls[fl->d.cls].st.sent++;
-    f->bytes_sent += p->size;
-    if (f->d.observer.sent) {
-        ibcc_fabric_pkt v;
-        ibcc__fab_view(p, o->node, now, &v);
-        f->d.observer.sent(f->d.observer.user, &v);
-    }
+    ibcc__fab_count_sent(f, fl, p, o->node);
     ibcc__wm_advance_tx(f, o->chan);
     oc->owner = pi;
     oc->feed = IBCC__F_NONE;

@@ -12,39 +12,6 @@
 
 static ibcc_time delay_tab[HOLD_DELAYS];
 
-typedef struct hold_ctx { uint64_t next; uint64_t failed; } hold_ctx;
-
-static void hold_cb(ibcc_loop *l, void *ctx, uint64_t arg)
-{
-    hold_ctx *h = (hold_ctx *)ctx;
-    ibcc_time d = delay_tab[h->next++ & (HOLD_DELAYS - 1u)];
-    if (ibcc_loop_after(l, d, hold_cb, ctx, arg, NULL) != IBCC_OK) h->failed++;
-}
-
-/* One repetition; returns ns per event, or -1 on an error. */
-static double hold_once(void *mem, size_t len, unsigned long n)
-{
-    ibcc_loop l;
-    ibcc_loop_desc d;
-    hold_ctx h;
-    unsigned long i, m = hold_events(n), w = hold_warm(n);
-    double t0, t1;
-    d.capacity = (uint32_t)n;
-    h.next = 0;
-    h.failed = 0;
-    if (ibcc_loop_init(&l, &d, mem, len) != IBCC_OK) return -1.0;
-    for (i = 0; i < n; i++)
-        if (ibcc_loop_at(&l, delay_tab[h.next++ & (HOLD_DELAYS - 1u)], hold_cb,
-                         &h, 0, NULL) != IBCC_OK) return -1.0;
-    for (i = 0; i < w; i++) ibcc_loop_step(&l);
-    t0 = bench_now_ns();
-    for (i = 0; i < m; i++) ibcc_loop_step(&l);
-    t1 = bench_now_ns();
-    BENCH_KEEP(ibcc_loop_now(&l));
-    if (h.failed || ibcc_loop_pending(&l) != n) return -1.0;
-    return (t1 - t0) / (double)m;
-}
-
 int main(int argc, char **argv)
 {
     ibcc_loop_desc d;
@@ -65,7 +32,7 @@ int main(int argc, char **argv)
         int r, reps = hold_reps(n);
         char name[64];
         for (r = 0; r < reps; r++) {
-            v[r] = hold_once(mem, len, n);
+            v[r] = hold_ibcc(mem, len, n, delay_tab);
             if (v[r] < 0) { fprintf(stderr, "bench_loop: hold N=%lu failed\n", n); return 1; }
         }
         med = bench_median(v, reps);

@@ -38,4 +38,44 @@ static void hold_delays(ibcc_time *tab)
     for (i = 0; i < HOLD_DELAYS; i++)
         tab[i] = 1u + (ibcc_time)ibcc_rng_exp(&r, HOLD_MEAN_PS);
 }
+/* One repetition of the hold model on ibcc's loop, in caller memory of
+   `len` bytes (room for n events), on the delay table `tab`; returns ns
+   per event, or -1 on an error. Needs bench.h (bench_now_ns). */
+typedef struct hold_ibcc_ctx {
+    const ibcc_time *tab;
+    uint64_t next, failed;
+} hold_ibcc_ctx;
+
+static void hold_ibcc_cb(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    hold_ibcc_ctx *h = (hold_ibcc_ctx *)ctx;
+    ibcc_time d = h->tab[h->next++ & (HOLD_DELAYS - 1u)];
+    if (ibcc_loop_after(l, d, hold_ibcc_cb, ctx, arg, NULL) != IBCC_OK)
+        h->failed++;
+}
+
+static double hold_ibcc(void *mem, size_t len, unsigned long n,
+                        const ibcc_time *tab)
+{
+    ibcc_loop l;
+    ibcc_loop_desc d;
+    hold_ibcc_ctx h;
+    unsigned long i, m = hold_events(n), w = hold_warm(n);
+    double t0, t1;
+    d.capacity = (uint32_t)n;
+    h.tab = tab;
+    h.next = 0;
+    h.failed = 0;
+    if (ibcc_loop_init(&l, &d, mem, len) != IBCC_OK) return -1.0;
+    for (i = 0; i < n; i++)
+        if (ibcc_loop_at(&l, tab[h.next++ & (HOLD_DELAYS - 1u)], hold_ibcc_cb,
+                         &h, 0, NULL) != IBCC_OK) return -1.0;
+    for (i = 0; i < w; i++) ibcc_loop_step(&l);
+    t0 = bench_now_ns();
+    for (i = 0; i < m; i++) ibcc_loop_step(&l);
+    t1 = bench_now_ns();
+    BENCH_KEEP(ibcc_loop_now(&l));
+    if (h.failed || ibcc_loop_pending(&l) != n) return -1.0;
+    return (t1 - t0) / (double)m;
+}
 #endif

@@ -103,41 +103,13 @@ static double calendar_rev_once(unsigned long n)
     return sched_run(make_calendar_rev(), n);
 }
 
-// ---- ibcc's loop, the same model as bench/bench_loop.c --------------------
-typedef struct ibcc_hold { uint64_t next; uint64_t failed; } ibcc_hold;
-
-static void ibcc_hold_cb(ibcc_loop *l, void *ctx, uint64_t arg)
-{
-    ibcc_hold *h = (ibcc_hold *)ctx;
-    if (ibcc_loop_after(l, delay_tab[h->next++ & (HOLD_DELAYS - 1u)],
-                        ibcc_hold_cb, ctx, arg, NULL) != IBCC_OK)
-        h->failed++;
-}
-
+// ---- ibcc's loop: hold_ibcc of bench/hold.h, as bench/bench_loop.c ---------
 static void *ibcc_mem;
 static size_t ibcc_len;
 
 static double ibcc_once(unsigned long n)
 {
-    ibcc_loop l;
-    ibcc_loop_desc d;
-    ibcc_hold h;
-    unsigned long i, m = hold_events(n), w = hold_warm(n);
-    double t0, t1;
-    d.capacity = (uint32_t)n;
-    h.next = 0;
-    h.failed = 0;
-    if (ibcc_loop_init(&l, &d, ibcc_mem, ibcc_len) != IBCC_OK) return -1.0;
-    for (i = 0; i < n; i++)
-        if (ibcc_loop_at(&l, delay_tab[h.next++ & (HOLD_DELAYS - 1u)],
-                         ibcc_hold_cb, &h, 0, NULL) != IBCC_OK) return -1.0;
-    for (i = 0; i < w; i++) ibcc_loop_step(&l);
-    t0 = bench_now_ns();
-    for (i = 0; i < m; i++) ibcc_loop_step(&l);
-    t1 = bench_now_ns();
-    BENCH_KEEP(ibcc_loop_now(&l));
-    if (h.failed || ibcc_loop_pending(&l) != n) return -1.0;
-    return (t1 - t0) / (double)m;
+    return hold_ibcc(ibcc_mem, ibcc_len, n, delay_tab);
 }
 
 // ---- full simulator ------------------------------------------------------
