@@ -105,7 +105,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: ibcc.h
 	@$(MAKE) -s -j$(JOBS) test-build
 	@echo "== unit tests, sanitizer builds (address, undefined), scenarios, compile matrix, install, fuzz corpus replay ($(FUZZ_MODE)) =="
-	@BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
+	@JOBS=$(JOBS) BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
 	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/scenarios.sh tests/fuzz/replay.sh tests/matrix.sh \
 	   tests/firmware.sh tests/install.sh tests/cmake.sh tests/ns3.sh
