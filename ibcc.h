@@ -8165,9 +8165,11 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
    stays fixed. When scheduling finds no free slot while fewer than `cap`
    events are pending, the heap is compacted: cancelled entries out, slots
    freed, the heap rebuilt bottom-up (O(n), rare: at most once per `cap`
-   cancellations). Measured with bench/bench_loop.c (hold model): about
-   2x faster than the version with back pointers at 2^20 pending events,
-   unchanged at small N; see docs/loop.md.
+   cancellations). Measured with bench/bench_loop.c (hold model, which
+   never cancels): the same as the earlier design with back pointers
+   within the run-to-run noise (about 10%) at every N; what it saves is
+   the O(log n) removal on every cancel (the fabric cancels timers
+   often). See docs/loop.md.
 
    Handle: ((uint64_t)gen << 32) | slot. gen is bumped each time the slot
    is released or its event cancelled, skipping 0, so a handle is never 0

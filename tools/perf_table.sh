@@ -12,7 +12,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/nu
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
 cc=$(${CC:-cc} --version 2>/dev/null | head -n 1)
 awk -F, -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
-  NR > 1 { med[$1] = $2; lo[$1] = ($4 == "" ? $2 : $4); hi[$1] = ($5 == "" ? $2 : $5); unit[$1] = $3 }
+  NR > 1 && $3 != "events/s" { med[$1] = $2; lo[$1] = ($4 == "" ? $2 : $4); hi[$1] = ($5 == "" ? $2 : $5); unit[$1] = $3 }
   function f(name, d) {
     if (!(name in med)) return "n/a"
     return sprintf("%." d "f (%." d "f-%." d "f)", med[name], lo[name], hi[name])
