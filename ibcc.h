@@ -3254,28 +3254,20 @@ IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
 /* ======================================================================
    IMPLEMENTATION
    ====================================================================== */
-#if defined(IBCC_IMPLEMENTATION) && !defined(IBCC__IMPLEMENTED)
+#if defined(IBCC_IMPLEMENTATION) && !defined(IBCC_IMPLEMENTED_)
 /* The implementation is C99; a C++ file that defines IBCC_IMPLEMENTATION
-   compiles it as C++, where its C casts, its NULLs, its private ibcc__
-   names (C++ reserves every name with a double underscore; C does not),
-   and casts that are no-ops on one platform but not on another draw
-   C++-only warnings. They are silenced for the implementation alone (to
-   the matching pop at its end); the declarations above, which every file
-   that includes ibcc.h compiles, are clean under them (tests/matrix.sh
-   checks both with clang++ and g++). */
+   compiles it as C++, where its C casts, its NULLs and casts that are
+   no-ops on one platform but not on another draw C++-only warnings. They
+   are silenced for the implementation alone (to the matching pop at its
+   end); the declarations above, which every file that includes ibcc.h
+   compiles, are clean under them (tests/matrix.sh checks both with
+   clang++ and g++). Private names end in an underscore (ibcc_loop_up_,
+   IBCC_LOOP_NONE_): no name of the file is reserved in C or C++. */
 #ifdef __cplusplus
 #  if defined(__clang__)
 #    pragma clang diagnostic push
 #    pragma clang diagnostic ignored "-Wold-style-cast"
 #    pragma clang diagnostic ignored "-Wzero-as-null-pointer-constant"
-#    if defined(__has_warning)
-#      if __has_warning("-Wreserved-identifier")
-#        pragma clang diagnostic ignored "-Wreserved-identifier"
-#      endif
-#      if __has_warning("-Wreserved-macro-identifier")
-#        pragma clang diagnostic ignored "-Wreserved-macro-identifier"
-#      endif
-#    endif
 #  elif defined(__GNUC__)
 #    pragma GCC diagnostic push
 #    pragma GCC diagnostic ignored "-Wold-style-cast"
@@ -3283,7 +3275,7 @@ IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
 #    pragma GCC diagnostic ignored "-Wuseless-cast"
 #  endif
 #endif
-#define IBCC__IMPLEMENTED
+#define IBCC_IMPLEMENTED_
 
 #include <string.h>
 #ifndef IBCC_NO_FLOAT
@@ -3326,7 +3318,7 @@ IBCC_API const char *ibcc_result_str(ibcc_result r)
 
 /* Caller memory for an object needing `need` bytes: present, aligned for
    uint64_t, large enough. Shared by every *_init that takes memory. */
-static ibcc_result ibcc__mem_check(const void *mem, size_t len, uint64_t need)
+static ibcc_result ibcc_mem_check_(const void *mem, size_t len, uint64_t need)
 {
     if (!mem) return IBCC_ERR_NULL;
     if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
@@ -3335,7 +3327,7 @@ static ibcc_result ibcc__mem_check(const void *mem, size_t len, uint64_t need)
 }
 
 /* 64x64 -> 128-bit product as (hi, lo), portable C99. */
-static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+static void ibcc_mul128_(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
     uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
     uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
@@ -3349,7 +3341,7 @@ static void ibcc__mul128(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
    division in base 2^32 after shifting d until its top bit is set, so
    each quotient digit comes from one 64-bit division and at most two
    corrections (Knuth's algorithm D for a two-digit divisor). */
-static uint64_t ibcc__div128(uint64_t hi, uint64_t lo, uint64_t d)
+static uint64_t ibcc_div128_(uint64_t hi, uint64_t lo, uint64_t d)
 {
     const uint64_t b = UINT64_C(1) << 32, m32 = b - 1u;
     uint64_t dn1, dn0, u32, u10, u1, u0, q1, q0, rhat, u21;
@@ -3380,23 +3372,23 @@ static uint64_t ibcc__div128(uint64_t hi, uint64_t lo, uint64_t d)
 /* floor((a*b + add) / d) for d > 0 and add < d, with a 128-bit
    intermediate; IBCC_ERR_OVERFLOW if the quotient needs more than 64 bits.
    add = d - 1 rounds up, add = d / 2 rounds half up, add = 0 truncates. */
-static ibcc_result ibcc__muldiv(uint64_t a, uint64_t b, uint64_t d,
+static ibcc_result ibcc_muldiv_(uint64_t a, uint64_t b, uint64_t d,
                                 uint64_t add, uint64_t *out)
 {
     uint64_t hi, lo;
-    ibcc__mul128(a, b, &hi, &lo);
+    ibcc_mul128_(a, b, &hi, &lo);
     lo += add;
     if (lo < add) hi++;
     if (hi >= d) return IBCC_ERR_OVERFLOW; /* quotient >= 2^64 */
-    *out = hi == 0 ? lo / d : ibcc__div128(hi, lo, d);
+    *out = hi == 0 ? lo / d : ibcc_div128_(hi, lo, d);
     return IBCC_OK;
 }
 
 /* ceil(a*b / d), d > 0. */
-static ibcc_result ibcc__muldiv_ceil(uint64_t a, uint64_t b, uint64_t d,
+static ibcc_result ibcc_muldiv_ceil_(uint64_t a, uint64_t b, uint64_t d,
                                      uint64_t *out)
 {
-    return ibcc__muldiv(a, b, d, d - 1u, out);
+    return ibcc_muldiv_(a, b, d, d - 1u, out);
 }
 
 IBCC_API ibcc_result ibcc_wire_time(uint64_t bytes, ibcc_rate rate,
@@ -3411,11 +3403,11 @@ IBCC_API ibcc_result ibcc_wire_time(uint64_t bytes, ibcc_rate rate,
         *out = bytes * per;
         return IBCC_OK;
     }
-    return ibcc__muldiv_ceil(bytes, ps_per_s, rate, out);
+    return ibcc_muldiv_ceil_(bytes, ps_per_s, rate, out);
 }
 
 /* ---- RNG --------------------------------------------------------------- */
-static uint64_t ibcc__splitmix64(uint64_t *x)
+static uint64_t ibcc_splitmix64_(uint64_t *x)
 {
     uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
@@ -3427,7 +3419,7 @@ IBCC_API void ibcc_rng_seed(ibcc_rng *r, uint64_t seed)
 {
     int i;
     if (!r) return;
-    for (i = 0; i < 4; i++) r->s[i] = ibcc__splitmix64(&seed);
+    for (i = 0; i < 4; i++) r->s[i] = ibcc_splitmix64_(&seed);
 }
 
 IBCC_API uint64_t ibcc_rng_below(ibcc_rng *r, uint64_t n)
@@ -3465,11 +3457,11 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
 
 /* ---- L1 marker: implementation ---------------------------------------- */
 
-static size_t ibcc__marker_round8(size_t x) { return (x + 7u) & ~(size_t)7u; }
+static size_t ibcc_marker_round8_(size_t x) { return (x + 7u) & ~(size_t)7u; }
 
 /* Validates *in and writes the effective desc (defaults filled) to *out.
    *in is not modified. */
-static ibcc_result ibcc__marker_check(const ibcc_marker_desc *in,
+static ibcc_result ibcc_marker_check_(const ibcc_marker_desc *in,
                                       ibcc_marker_desc *out)
 {
     ibcc_marker_desc d;
@@ -3520,53 +3512,53 @@ IBCC_API ibcc_result ibcc_marker_defaults(ibcc_marker_desc *d)
     ibcc_marker_desc e;
     ibcc_result r;
     if (!d) return IBCC_ERR_NULL;
-    r = ibcc__marker_check(d, &e);
+    r = ibcc_marker_check_(d, &e);
     if (r == IBCC_OK) *d = e;
     return r;
 }
 
 /* Byte offsets of the arrays in the caller's memory. */
-typedef struct ibcc__marker_layout {
+typedef struct ibcc_marker_layout_ {
     size_t port, present, n, mk, total;
-} ibcc__marker_layout;
+} ibcc_marker_layout_;
 
-static void ibcc__marker_layout_of(const ibcc_marker_desc *d,
-                                   ibcc__marker_layout *l)
+static void ibcc_marker_layout_of_(const ibcc_marker_desc *d,
+                                   ibcc_marker_layout_ *l)
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
     l->port = 0;
-    l->present = ibcc__marker_round8(l->port + p * sizeof(ibcc_mport_));
-    l->n = ibcc__marker_round8(l->present + p * words * sizeof(uint64_t));
-    l->mk = ibcc__marker_round8(l->n + p * p * sizeof(uint16_t));
+    l->present = ibcc_marker_round8_(l->port + p * sizeof(ibcc_mport_));
+    l->n = ibcc_marker_round8_(l->present + p * words * sizeof(uint64_t));
+    l->mk = ibcc_marker_round8_(l->n + p * p * sizeof(uint16_t));
     l->total = l->mk;
     if (d->engine == IBCC_MARKER_NAIVE)
-        l->total = ibcc__marker_round8(l->mk + p * p * sizeof(uint16_t));
+        l->total = ibcc_marker_round8_(l->mk + p * p * sizeof(uint16_t));
 }
 
 IBCC_API size_t ibcc_marker_size(const ibcc_marker_desc *d)
 {
     ibcc_marker_desc e;
-    ibcc__marker_layout l;
-    if (ibcc__marker_check(d, &e) != IBCC_OK) return 0;
-    ibcc__marker_layout_of(&e, &l);
+    ibcc_marker_layout_ l;
+    if (ibcc_marker_check_(d, &e) != IBCC_OK) return 0;
+    ibcc_marker_layout_of_(&e, &l);
     return l.total ? l.total : 8u;
 }
 
 /* IBA threshold level for weight w (unit):
        level = out_capacity * (16 - w) / 16   (w = 1..15, rounded down)
    w = 0 never marks (UINT32_MAX: level(o) can never exceed it). */
-static uint32_t ibcc__iba_level(uint32_t out_capacity, unsigned w)
+static uint32_t ibcc_iba_level_(uint32_t out_capacity, unsigned w)
 {
     if (w == 0) return UINT32_MAX;
     return (uint32_t)(((uint64_t)out_capacity * (16u - w)) / 16u);
 }
 
-static void ibcc__marker_set_port_iba(ibcc_marker *m, unsigned p, unsigned w,
+static void ibcc_marker_set_port_iba_(ibcc_marker *m, unsigned p, unsigned w,
                                       unsigned psize, unsigned rate)
 {
     ibcc_mport_ *q = &m->port[p];
     q->iba_weight = (uint8_t)w;
-    q->iba_level = ibcc__iba_level(m->d.out_capacity, w);
+    q->iba_level = ibcc_iba_level_(m->d.out_capacity, w);
     q->iba_min_bytes = (uint32_t)psize * IBCC_CREDIT_BYTES;
     q->iba_rate = (uint16_t)rate;
     q->iba_skip = 0;
@@ -3577,15 +3569,15 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
                                       void *mem, size_t len)
 {
     ibcc_marker_desc e;
-    ibcc__marker_layout l;
+    ibcc_marker_layout_ l;
     ibcc_result r;
     unsigned p;
     unsigned char *base = (unsigned char *)mem;
     if (!m || !d || !mem) return IBCC_ERR_NULL;
-    r = ibcc__marker_check(d, &e);
+    r = ibcc_marker_check_(d, &e);
     if (r != IBCC_OK) return r;
-    ibcc__marker_layout_of(&e, &l);
-    r = ibcc__mem_check(mem, len, l.total);
+    ibcc_marker_layout_of_(&e, &l);
+    r = ibcc_mem_check_(mem, len, l.total);
     if (r != IBCC_OK) return r;
     memset(m, 0, sizeof *m);
     m->d = e;
@@ -3601,7 +3593,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
     }
     memset(base, 0, l.total);
     for (p = 0; p < e.ports; p++)
-        ibcc__marker_set_port_iba(m, p, e.iba_threshold, e.iba_packet_size,
+        ibcc_marker_set_port_iba_(m, p, e.iba_threshold, e.iba_packet_size,
                                   e.iba_marking_rate);
     m->stats.last_error = IBCC_OK;
     return IBCC_OK;
@@ -3625,14 +3617,14 @@ IBCC_API void ibcc_marker_clear(ibcc_marker *m)
     m->stats.last_error = IBCC_OK;
 }
 
-static void ibcc__marker_err(ibcc_marker *m, ibcc_result r)
+static void ibcc_marker_err_(ibcc_marker *m, ibcc_result r)
 {
     m->stats.errors++;
     m->stats.last_error = r;
 }
 
 /* Lowest set bit index of a non-zero word. */
-static unsigned ibcc__marker_ctz64(uint64_t x)
+static unsigned ibcc_marker_ctz64_(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return (unsigned)__builtin_ctzll(x);
@@ -3648,7 +3640,7 @@ static unsigned ibcc__marker_ctz64(uint64_t x)
    bitmap. No packet is visited: the bitmap words are (ports + 63) / 64.
      NAIVE:        mk[in][o] = n[in][o]   (mark the next n departures in->o)
      INPUT, I/O:   cnt2[o] = cnt1[o]      (copy, never add) */
-static void ibcc__marker_trigger(ibcc_marker *m, unsigned in)
+static void ibcc_marker_trigger_(ibcc_marker *m, unsigned in)
 {
     unsigned w, P = m->d.ports;
     const uint64_t *pres = m->present + (size_t)in * m->words;
@@ -3658,7 +3650,7 @@ static void ibcc__marker_trigger(ibcc_marker *m, unsigned in)
         uint64_t bits = pres[w];
         if (busy_only) bits &= m->busy[w];
         while (bits) {
-            unsigned o = w * 64u + ibcc__marker_ctz64(bits);
+            unsigned o = w * 64u + ibcc_marker_ctz64_(bits);
             bits &= bits - 1u;
             if (m->mk) {
                 m->mk[(size_t)in * P + o] = m->n[(size_t)in * P + o];
@@ -3679,13 +3671,13 @@ IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
     unsigned bits = 0;
     if (!m) return 0;
     if (in >= m->d.ports || out >= m->d.ports) {
-        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        ibcc_marker_err_(m, IBCC_ERR_RANGE);
         return 0;
     }
     u = ibcc_marker_units(m, size);
     ip = &m->port[in];
     if (u > m->d.in_capacity - ip->occ) {
-        ibcc__marker_err(m, IBCC_ERR_FULL);
+        ibcc_marker_err_(m, IBCC_ERR_FULL);
         return 0;
     }
     found = ip->occ;
@@ -3701,10 +3693,10 @@ IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
     switch (m->d.engine) {
     case IBCC_MARKER_NAIVE:
     case IBCC_MARKER_INPUT:
-        if (ip->occ >= m->d.trigger) ibcc__marker_trigger(m, in);
+        if (ip->occ >= m->d.trigger) ibcc_marker_trigger_(m, in);
         break;
     case IBCC_MARKER_INPUT_OUTPUT:
-        if (ip->occ >= m->d.trigger) ibcc__marker_trigger(m, in);
+        if (ip->occ >= m->d.trigger) ibcc_marker_trigger_(m, in);
         /* output trigger [S02 §IV-C]: cnt1[o] > T_out -> cnt2[o] = cnt1[o] */
         if (op->cnt1 > m->d.t_out) {
             op->cnt2 = op->cnt1;
@@ -3735,7 +3727,7 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
     unsigned bits = 0;
     if (!m) return 0;
     if (in >= m->d.ports || out >= m->d.ports) {
-        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        ibcc_marker_err_(m, IBCC_ERR_RANGE);
         return 0;
     }
     u = ibcc_marker_units(m, size);
@@ -3743,7 +3735,7 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
     op = &m->port[out];
     idx = (size_t)in * m->d.ports + out;
     if (m->n[idx] == 0 || ip->occ - ip->held < u || op->qunits < u) {
-        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        ibcc_marker_err_(m, IBCC_ERR_MISMATCH);
         return 0;
     }
     level = (m->d.org == IBCC_ORG_CIOQ) ? op->obuf : op->qunits;
@@ -3818,16 +3810,16 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size)
     uint32_t u;
     if (!m) return;
     if (m->d.org != IBCC_ORG_CIOQ) {
-        ibcc__marker_err(m, IBCC_ERR_STATE);
+        ibcc_marker_err_(m, IBCC_ERR_STATE);
         return;
     }
     if (out >= m->d.ports) {
-        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        ibcc_marker_err_(m, IBCC_ERR_RANGE);
         return;
     }
     u = ibcc_marker_units(m, size);
     if (m->port[out].obuf < u) {
-        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        ibcc_marker_err_(m, IBCC_ERR_MISMATCH);
         return;
     }
     m->port[out].obuf -= u;
@@ -3839,17 +3831,17 @@ IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size)
     uint32_t u;
     if (!m) return;
     if (!m->d.hold) {
-        ibcc__marker_err(m, IBCC_ERR_STATE);
+        ibcc_marker_err_(m, IBCC_ERR_STATE);
         return;
     }
     if (in >= m->d.ports) {
-        ibcc__marker_err(m, IBCC_ERR_RANGE);
+        ibcc_marker_err_(m, IBCC_ERR_RANGE);
         return;
     }
     u = ibcc_marker_units(m, size);
     ip = &m->port[in];
     if (ip->held_pk == 0 || ip->held < u) {
-        ibcc__marker_err(m, IBCC_ERR_MISMATCH);
+        ibcc_marker_err_(m, IBCC_ERR_MISMATCH);
         return;
     }
     ip->held -= u;
@@ -3868,7 +3860,7 @@ IBCC_API ibcc_result ibcc_marker_set_iba_port(ibcc_marker *m, unsigned port,
     if (port >= m->d.ports || threshold > 15u || packet_size > 255u ||
         marking_rate > 65535u)
         return IBCC_ERR_RANGE;
-    ibcc__marker_set_port_iba(m, port, threshold, packet_size, marking_rate);
+    ibcc_marker_set_port_iba_(m, port, threshold, packet_size, marking_rate);
     return IBCC_OK;
 }
 
@@ -3960,7 +3952,7 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e)
 
 /* ---- L1 arbiter: implementation --------------------------------------- */
 
-static ibcc_result ibcc__arb_check(const ibcc_arbiter_desc *in,
+static ibcc_result ibcc_arb_check_(const ibcc_arbiter_desc *in,
                                    ibcc_arbiter_desc *out)
 {
     ibcc_arbiter_desc d;
@@ -3982,7 +3974,7 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
     ibcc_arbiter_desc e;
     ibcc_result r;
     if (!d) return IBCC_ERR_NULL;
-    r = ibcc__arb_check(d, &e);
+    r = ibcc_arb_check_(d, &e);
     if (r == IBCC_OK) *d = e;
     return r;
 }
@@ -3990,14 +3982,14 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
 /* Layout (each part 8-byte aligned): inputs, entries, rr pointers,
    per (input, output) counts, FIFO heads and tails, per output bitmap of
    inputs, per input bitmap of outputs. */
-typedef struct ibcc__arb_layout {
+typedef struct ibcc_arb_layout_ {
     size_t q, rr, cnt, oh, ot, inq, outs, ready, total;
-} ibcc__arb_layout;
+} ibcc_arb_layout_;
 
-#define IBCC__ARB_NONE UINT32_C(0xffffffff)  /* no slot (as returned) */
-#define IBCC__ARB_NIL  0xffffu                /* no slot (in links) */
+#define IBCC_ARB_NONE_ UINT32_C(0xffffffff)  /* no slot (as returned) */
+#define IBCC_ARB_NIL_  0xffffu                /* no slot (in links) */
 
-static unsigned ibcc__arb_ctz64(uint64_t x)
+static unsigned ibcc_arb_ctz64_(uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
     return (unsigned)__builtin_ctzll(x);
@@ -4008,8 +4000,8 @@ static unsigned ibcc__arb_ctz64(uint64_t x)
 #endif
 }
 
-static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
-                                ibcc__arb_layout *l)
+static void ibcc_arb_layout_of_(const ibcc_arbiter_desc *d,
+                                ibcc_arb_layout_ *l)
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
     l->q = p * sizeof(ibcc_arb_input_);
@@ -4026,9 +4018,9 @@ static void ibcc__arb_layout_of(const ibcc_arbiter_desc *d,
 IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
 {
     ibcc_arbiter_desc e;
-    ibcc__arb_layout l;
-    if (ibcc__arb_check(d, &e) != IBCC_OK) return 0;
-    ibcc__arb_layout_of(&e, &l);
+    ibcc_arb_layout_ l;
+    if (ibcc_arb_check_(d, &e) != IBCC_OK) return 0;
+    ibcc_arb_layout_of_(&e, &l);
     return l.total;
 }
 
@@ -4038,14 +4030,14 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
 {
     ibcc_arbiter_desc e;
     ibcc_result r;
-    ibcc__arb_layout l;
+    ibcc_arb_layout_ l;
     unsigned char *base = (unsigned char *)mem;
     uint32_t i;
     if (!a || !d || !mem) return IBCC_ERR_NULL;
-    r = ibcc__arb_check(d, &e);
+    r = ibcc_arb_check_(d, &e);
     if (r != IBCC_OK) return r;
-    ibcc__arb_layout_of(&e, &l);
-    r = ibcc__mem_check(mem, len, l.total);
+    ibcc_arb_layout_of_(&e, &l);
+    r = ibcc_mem_check_(mem, len, l.total);
     if (r != IBCC_OK) return r;
     memset(a, 0, sizeof *a);
     /* everything but the entry slots, which are written when used */
@@ -4063,14 +4055,14 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     a->outs = (uint64_t *)(void *)(base + l.outs);
     a->ready = (uint64_t *)(void *)(base + l.ready);
     for (i = 0; i < e.ports; i++) {
-        a->input[i].head = a->input[i].tail = IBCC__ARB_NIL;
-        a->input[i].free = IBCC__ARB_NIL;
+        a->input[i].head = a->input[i].tail = IBCC_ARB_NIL_;
+        a->input[i].free = IBCC_ARB_NIL_;
     }
     a->out_ok[0] = a->out_ok[1] = a->out_ok[2] = a->out_ok[3] = ~(uint64_t)0;
     return IBCC_OK;
 }
 
-static ibcc_arb_entry_ *ibcc__arb_at(const ibcc_arbiter *a, unsigned in,
+static ibcc_arb_entry_ *ibcc_arb_at_(const ibcc_arbiter *a, unsigned in,
                                      uint32_t slot)
 {
     return &a->q[(size_t)in * a->d.capacity + slot];
@@ -4088,21 +4080,21 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     if (in >= a->d.ports || out >= a->d.ports) return IBCC_ERR_RANGE;
     ip = &a->input[in];
     if (ip->len >= a->d.capacity) return IBCC_ERR_FULL;
-    if (ip->free != IBCC__ARB_NIL) {
+    if (ip->free != IBCC_ARB_NIL_) {
         slot = ip->free;
-        ip->free = ibcc__arb_at(a, in, slot)->next;
+        ip->free = ibcc_arb_at_(a, in, slot)->next;
     } else {
         slot = ip->fresh++;              /* < capacity <= 65535: no NIL */
     }
-    e = ibcc__arb_at(a, in, slot);
+    e = ibcc_arb_at_(a, in, slot);
     e->seq = a->seq++;
     e->tag = tag;
     e->size = size;
     e->out = (uint16_t)out;
-    e->next = e->onext = (uint16_t)IBCC__ARB_NIL;
+    e->next = e->onext = (uint16_t)IBCC_ARB_NIL_;
     e->prev = (uint16_t)ip->tail;
-    if (ip->tail != IBCC__ARB_NIL)
-        ibcc__arb_at(a, in, ip->tail)->next = (uint16_t)slot;
+    if (ip->tail != IBCC_ARB_NIL_)
+        ibcc_arb_at_(a, in, ip->tail)->next = (uint16_t)slot;
     else ip->head = slot;
     ip->tail = slot;
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
@@ -4114,14 +4106,14 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
         a->outs[(size_t)in * a->words + out / 64u] |= (uint64_t)1u << (out % 64u);
         a->ohead[io] = (uint16_t)slot;
     } else {
-        ibcc__arb_at(a, in, a->otail[io])->onext = (uint16_t)slot;
+        ibcc_arb_at_(a, in, a->otail[io])->onext = (uint16_t)slot;
     }
     a->otail[io] = (uint16_t)slot;
     return IBCC_OK;
 }
 
 /* Can output `out` take a packet of `size` from `in` now? */
-static int ibcc__arb_can(const ibcc_arbiter *a, unsigned out, unsigned in,
+static int ibcc_arb_can_(const ibcc_arbiter *a, unsigned out, unsigned in,
                          uint32_t size)
 {
     if (a->d.can_send) return a->d.can_send(a->d.user, out, in, size) != 0;
@@ -4130,11 +4122,11 @@ static int ibcc__arb_can(const ibcc_arbiter *a, unsigned out, unsigned in,
 
 /* Removes entry `slot` of input `in` (the oldest of its input for its
    output, as every pick is), fills *g, marks the input busy. */
-static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
+static void ibcc_arb_take_(ibcc_arbiter *a, unsigned in, uint32_t slot,
                            ibcc_arb_grant *g)
 {
     ibcc_arb_input_ *ip = &a->input[in];
-    ibcc_arb_entry_ *e = ibcc__arb_at(a, in, slot);
+    ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, slot);
     size_t io = (size_t)in * a->d.ports + e->out;
     int was_head = slot == ip->head;
     g->in = in;
@@ -4150,9 +4142,9 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
     } else {
         a->ohead[io] = e->onext;
     }
-    if (e->prev != IBCC__ARB_NIL) ibcc__arb_at(a, in, e->prev)->next = e->next;
+    if (e->prev != IBCC_ARB_NIL_) ibcc_arb_at_(a, in, e->prev)->next = e->next;
     else ip->head = e->next;
-    if (e->next != IBCC__ARB_NIL) ibcc__arb_at(a, in, e->next)->prev = e->prev;
+    if (e->next != IBCC_ARB_NIL_) ibcc_arb_at_(a, in, e->next)->prev = e->prev;
     else ip->tail = e->prev;
     e->next = (uint16_t)ip->free;
     ip->free = slot;
@@ -4166,7 +4158,7 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
 
 /* OLDEST / FIFO candidate of input `in`: the slot of its oldest packet
    that may start now (on output `want`, or on any output when want is
-   UINT32_MAX), or IBCC__ARB_NONE. Walking the buffer from the head:
+   UINT32_MAX), or IBCC_ARB_NONE_. Walking the buffer from the head:
    - a packet is a candidate only if it is the first of its buffer for its
      output (per input/output order) and its output can take it;
    - a packet that is first for its output and can go blocks every younger
@@ -4176,40 +4168,40 @@ static void ibcc__arb_take(ibcc_arbiter *a, unsigned in, uint32_t slot,
    So the candidate is the oldest of the input's per-output first packets
    whose output can take it: found from the per-output FIFO heads, in
    time independent of how deep the buffer is. */
-static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
+static uint32_t ibcc_arb_candidate_(const ibcc_arbiter *a, unsigned in,
                                     uint32_t want)
 {
     const ibcc_arb_input_ *ip = &a->input[in];
-    const ibcc_arb_entry_ *h = ibcc__arb_at(a, in, ip->head);
+    const ibcc_arb_entry_ *h = ibcc_arb_at_(a, in, ip->head);
     const uint64_t *bm = &a->outs[(size_t)in * a->words];
     const uint16_t *oh = &a->ohead[(size_t)in * a->d.ports];
     uint64_t limit = UINT64_MAX;
-    uint32_t best = IBCC__ARB_NONE, w;
+    uint32_t best = IBCC_ARB_NONE_, w;
     unsigned o = h->out;
     /* the head */
     if (o == want)
-        return ibcc__arb_can(a, o, in, h->size) ? ip->head : IBCC__ARB_NONE;
-    if (ibcc__arb_can(a, o, in, h->size))
-        return (want == UINT32_MAX) ? ip->head : IBCC__ARB_NONE;
+        return ibcc_arb_can_(a, o, in, h->size) ? ip->head : IBCC_ARB_NONE_;
+    if (ibcc_arb_can_(a, o, in, h->size))
+        return (want == UINT32_MAX) ? ip->head : IBCC_ARB_NONE_;
     /* going past it */
     if (ip->len < 2u || a->d.policy != IBCC_ARB_OLDEST ||
         ip->bypassed >= a->d.bypass_limit)
-        return IBCC__ARB_NONE;
+        return IBCC_ARB_NONE_;
     if (want != UINT32_MAX) {
         /* the first packet for `want` goes if no older first packet of
            another output can go */
-        if (!((bm[want / 64u] >> (want % 64u)) & 1u)) return IBCC__ARB_NONE;
-        limit = ibcc__arb_at(a, in, oh[want])->seq;
+        if (!((bm[want / 64u] >> (want % 64u)) & 1u)) return IBCC_ARB_NONE_;
+        limit = ibcc_arb_at_(a, in, oh[want])->seq;
     }
     for (w = 0; w < a->words; w++) {
         uint64_t bits = bm[w];
         while (bits) {
-            unsigned p = w * 64u + ibcc__arb_ctz64(bits);
-            const ibcc_arb_entry_ *e = ibcc__arb_at(a, in, oh[p]);
+            unsigned p = w * 64u + ibcc_arb_ctz64_(bits);
+            const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, oh[p]);
             bits &= bits - 1u;
             if (p == o || p == want || e->seq >= limit) continue;
-            if (ibcc__arb_can(a, p, in, e->size)) {
-                if (want != UINT32_MAX) return IBCC__ARB_NONE;
+            if (ibcc_arb_can_(a, p, in, e->size)) {
+                if (want != UINT32_MAX) return IBCC_ARB_NONE_;
                 limit = e->seq;          /* the oldest that can go so far */
                 best = oh[p];
             }
@@ -4217,15 +4209,15 @@ static uint32_t ibcc__arb_candidate(const ibcc_arbiter *a, unsigned in,
     }
     if (want == UINT32_MAX) return best;
     {
-        const ibcc_arb_entry_ *e = ibcc__arb_at(a, in, oh[want]);
-        return ibcc__arb_can(a, want, in, e->size) ? oh[want] : IBCC__ARB_NONE;
+        const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, oh[want]);
+        return ibcc_arb_can_(a, want, in, e->size) ? oh[want] : IBCC_ARB_NONE_;
     }
 }
 
 
 /* Considers input `in` for the oldest-first pick (want as in
-   ibcc__arb_candidate); keeps the oldest candidate in *best_*. */
-static void ibcc__arb_consider(const ibcc_arbiter *a, unsigned in,
+   ibcc_arb_candidate_); keeps the oldest candidate in *best_*. */
+static void ibcc_arb_consider_(const ibcc_arbiter *a, unsigned in,
                                uint32_t want, unsigned *best_in,
                                uint32_t *best_k, uint64_t *best_seq)
 {
@@ -4233,19 +4225,19 @@ static void ibcc__arb_consider(const ibcc_arbiter *a, unsigned in,
     if (a->input[in].busy || a->input[in].len == 0) return;
     /* the head is the oldest packet of its buffer: an input whose head is
        not older than the best so far cannot win */
-    if (ibcc__arb_at(a, in, a->input[in].head)->seq >= *best_seq) return;
-    k = ibcc__arb_candidate(a, in, want);
-    if (k == IBCC__ARB_NONE || ibcc__arb_at(a, in, k)->seq >= *best_seq)
+    if (ibcc_arb_at_(a, in, a->input[in].head)->seq >= *best_seq) return;
+    k = ibcc_arb_candidate_(a, in, want);
+    if (k == IBCC_ARB_NONE_ || ibcc_arb_at_(a, in, k)->seq >= *best_seq)
         return;
-    *best_seq = ibcc__arb_at(a, in, k)->seq;
+    *best_seq = ibcc_arb_at_(a, in, k)->seq;
     *best_in = in;
     *best_k = k;
 }
 
-static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
+static int ibcc_arb_oldest_(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
 {
     unsigned in, best_in = 0;
-    uint32_t best_k = IBCC__ARB_NONE;
+    uint32_t best_k = IBCC_ARB_NONE_;
     uint64_t best_seq = UINT64_MAX;
     if (want == UINT32_MAX) {
         /* only the inputs holding a packet and not busy */
@@ -4253,9 +4245,9 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
         for (w = 0; w < a->words; w++) {
             uint64_t bits = a->ready[w];
             while (bits) {
-                in = w * 64u + ibcc__arb_ctz64(bits);
+                in = w * 64u + ibcc_arb_ctz64_(bits);
                 bits &= bits - 1u;
-                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+                ibcc_arb_consider_(a, in, want, &best_in, &best_k, &best_seq);
             }
         }
     } else {
@@ -4265,14 +4257,14 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
         for (w = 0; w < a->words; w++) {
             uint64_t bits = bm[w];
             while (bits) {
-                in = w * 64u + ibcc__arb_ctz64(bits);
+                in = w * 64u + ibcc_arb_ctz64_(bits);
                 bits &= bits - 1u;
-                ibcc__arb_consider(a, in, want, &best_in, &best_k, &best_seq);
+                ibcc_arb_consider_(a, in, want, &best_in, &best_k, &best_seq);
             }
         }
     }
-    if (best_k == IBCC__ARB_NONE) return 0;
-    ibcc__arb_take(a, best_in, best_k, g);
+    if (best_k == IBCC_ARB_NONE_) return 0;
+    ibcc_arb_take_(a, best_in, best_k, g);
     return 1;
 }
 
@@ -4280,7 +4272,7 @@ static int ibcc__arb_oldest(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
    head (VOQ: oldest packet for `out`) is bound for `out` and fits; the
    pointer moves past the winner. Only inputs holding a packet for `out`
    are visited: those at or after the pointer, then those before it. */
-static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
+static int ibcc_arb_rr_(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
 {
     unsigned P = a->d.ports, start = a->rr[out], pass;
     const uint64_t *bm = &a->inq[(size_t)out * a->words];
@@ -4298,7 +4290,7 @@ static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
                     bits &= ((uint64_t)1u << (start - lo)) - 1u;
             }
             while (bits) {
-                unsigned in = lo + ibcc__arb_ctz64(bits);
+                unsigned in = lo + ibcc_arb_ctz64_(bits);
                 const ibcc_arb_entry_ *h;
                 uint32_t slot;
                 bits &= bits - 1u;
@@ -4306,11 +4298,11 @@ static int ibcc__arb_rr(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
                 /* RR: the head; VOQ: the oldest packet for `out` */
                 slot = a->d.policy == IBCC_ARB_VOQ
                      ? a->ohead[(size_t)in * P + out] : a->input[in].head;
-                h = ibcc__arb_at(a, in, slot);
-                if (h->out != out || !ibcc__arb_can(a, out, in, h->size))
+                h = ibcc_arb_at_(a, in, slot);
+                if (h->out != out || !ibcc_arb_can_(a, out, in, h->size))
                     continue;
                 a->rr[out] = (in + 1u < P) ? in + 1u : 0u;
-                ibcc__arb_take(a, in, slot, g);
+                ibcc_arb_take_(a, in, slot, g);
                 return 1;
             }
         }
@@ -4323,8 +4315,8 @@ IBCC_API int ibcc_arbiter_pick(ibcc_arbiter *a, unsigned out,
 {
     if (!a || !g || out >= a->d.ports) return 0;
     if (a->d.policy == IBCC_ARB_RR || a->d.policy == IBCC_ARB_VOQ)
-        return ibcc__arb_rr(a, out, g);
-    return ibcc__arb_oldest(a, out, g);
+        return ibcc_arb_rr_(a, out, g);
+    return ibcc_arb_oldest_(a, out, g);
 }
 
 IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g)
@@ -4333,7 +4325,7 @@ IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g)
     unsigned in, j, P;
     if (!a || !g) return 0;
     if (a->d.policy != IBCC_ARB_RR && a->d.policy != IBCC_ARB_VOQ)
-        return ibcc__arb_oldest(a, UINT32_MAX, g);
+        return ibcc_arb_oldest_(a, UINT32_MAX, g);
     /* RR: outputs that some free input's head is bound for (VOQ: that
        some free input holds a packet for), tried in round-robin order
        from rr_out */
@@ -4346,14 +4338,14 @@ IBCC_API int ibcc_arbiter_pick_any(ibcc_arbiter *a, ibcc_arb_grant *g)
                 heads[o] |= a->outs[(size_t)in * a->words + o];
             continue;
         }
-        o = ibcc__arb_at(a, in, a->input[in].head)->out;
+        o = ibcc_arb_at_(a, in, a->input[in].head)->out;
         heads[o / 64u] |= (uint64_t)1u << (o % 64u);
     }
     for (j = 0; j < P; j++) {
         unsigned o = a->rr_out + j;
         if (o >= P) o -= P;
         if (!((heads[o / 64u] >> (o % 64u)) & 1u)) continue;
-        if (ibcc__arb_rr(a, o, g)) {
+        if (ibcc_arb_rr_(a, o, g)) {
             a->rr_out = (o + 1u < P) ? o + 1u : 0u;
             return 1;
         }
@@ -4409,8 +4401,8 @@ IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
     if (in >= a->d.ports || k >= a->input[in].len) return IBCC_ERR_RANGE;
     /* walks the arrival order (a query; picks never walk) */
     slot = a->input[in].head;
-    while (k-- > 0) slot = ibcc__arb_at(a, in, slot)->next;
-    e = ibcc__arb_at(a, in, slot);
+    while (k-- > 0) slot = ibcc_arb_at_(a, in, slot)->next;
+    e = ibcc_arb_at_(a, in, slot);
     if (out) *out = e->out;
     if (size) *size = e->size;
     if (tag) *tag = e->tag;
@@ -4429,23 +4421,23 @@ IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p)
 
 /* ---- L1 swcc: implementation ------------------------------------------ */
 
-static void ibcc__swcc_put16(uint8_t *p, uint32_t v)
+static void ibcc_swcc_put16_(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v >> 8);
     p[1] = (uint8_t)v;
 }
-static void ibcc__swcc_put32(uint8_t *p, uint32_t v)
+static void ibcc_swcc_put32_(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v >> 24);
     p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);
     p[3] = (uint8_t)v;
 }
-static uint32_t ibcc__swcc_get16(const uint8_t *p)
+static uint32_t ibcc_swcc_get16_(const uint8_t *p)
 {
     return ((uint32_t)p[0] << 8) | p[1];
 }
-static uint32_t ibcc__swcc_get32(const uint8_t *p)
+static uint32_t ibcc_swcc_get32_(const uint8_t *p)
 {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
            ((uint32_t)p[2] << 8) | p[3];
@@ -4453,15 +4445,15 @@ static uint32_t ibcc__swcc_get32(const uint8_t *p)
 
 /* 256-bit mask (bit p of word p/32 = port p) as a big-endian 32-byte
    field: word w holds ports 32w..32w+31, i.e. field bytes 28-4w..31-4w. */
-static void ibcc__swcc_put_mask(uint8_t *field, const uint32_t *mask)
+static void ibcc_swcc_put_mask_(uint8_t *field, const uint32_t *mask)
 {
     unsigned w;
-    for (w = 0; w < 8u; w++) ibcc__swcc_put32(field + 28u - 4u * w, mask[w]);
+    for (w = 0; w < 8u; w++) ibcc_swcc_put32_(field + 28u - 4u * w, mask[w]);
 }
-static void ibcc__swcc_get_mask(uint32_t *mask, const uint8_t *field)
+static void ibcc_swcc_get_mask_(uint32_t *mask, const uint8_t *field)
 {
     unsigned w;
-    for (w = 0; w < 8u; w++) mask[w] = ibcc__swcc_get32(field + 28u - 4u * w);
+    for (w = 0; w < 8u; w++) mask[w] = ibcc_swcc_get32_(field + 28u - 4u * w);
 }
 
 IBCC_API ibcc_result ibcc_swcc_validate(const ibcc_swcc *s)
@@ -4491,15 +4483,15 @@ IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out)
     r = ibcc_swcc_validate(s);
     if (r != IBCC_OK) return r;
     memset(out, 0, IBCC_SWCC_MAD_BYTES);
-    ibcc__swcc_put32(out + 0, s->control_map);
-    ibcc__swcc_put_mask(out + 4, s->victim_mask);
-    ibcc__swcc_put_mask(out + 36, s->credit_mask);
+    ibcc_swcc_put32_(out + 0, s->control_map);
+    ibcc_swcc_put_mask_(out + 4, s->victim_mask);
+    ibcc_swcc_put_mask_(out + 36, s->credit_mask);
     out[68] = (uint8_t)(s->threshold << 4);
     out[69] = (uint8_t)s->packet_size;
     out[70] = (uint8_t)(s->cs_threshold << 4);
-    ibcc__swcc_put16(out + 72, (s->cs_return_delay_shift << 14) |
+    ibcc_swcc_put16_(out + 72, (s->cs_return_delay_shift << 14) |
                                s->cs_return_delay_mult);
-    ibcc__swcc_put16(out + 74, s->marking_rate);
+    ibcc_swcc_put16_(out + 74, s->marking_rate);
     return IBCC_OK;
 }
 
@@ -4508,16 +4500,16 @@ IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in)
     uint32_t rd;
     if (!s || !in) return IBCC_ERR_NULL;
     memset(s, 0, sizeof *s);
-    s->control_map = ibcc__swcc_get32(in + 0);
-    ibcc__swcc_get_mask(s->victim_mask, in + 4);
-    ibcc__swcc_get_mask(s->credit_mask, in + 36);
+    s->control_map = ibcc_swcc_get32_(in + 0);
+    ibcc_swcc_get_mask_(s->victim_mask, in + 4);
+    ibcc_swcc_get_mask_(s->credit_mask, in + 36);
     s->threshold = (uint32_t)in[68] >> 4;
     s->packet_size = in[69];
     s->cs_threshold = (uint32_t)in[70] >> 4;
-    rd = ibcc__swcc_get16(in + 72);
+    rd = ibcc_swcc_get16_(in + 72);
     s->cs_return_delay_shift = rd >> 14;
     s->cs_return_delay_mult = rd & 0x3fffu;
-    s->marking_rate = ibcc__swcc_get16(in + 74);
+    s->marking_rate = ibcc_swcc_get16_(in + 74);
     return IBCC_OK;
 }
 
@@ -4529,7 +4521,7 @@ IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out)
     if (r != IBCC_OK) return r;
     out[0] = (uint8_t)((e->valid << 7) | (e->control_type << 6) | e->threshold);
     out[1] = (uint8_t)e->packet_size;
-    ibcc__swcc_put16(out + 2, e->marking_rate);
+    ibcc_swcc_put16_(out + 2, e->marking_rate);
     return IBCC_OK;
 }
 
@@ -4540,32 +4532,32 @@ IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in)
     e->control_type = (uint32_t)(in[0] >> 6) & 1u;
     e->threshold = (uint32_t)in[0] & 0x0fu;
     e->packet_size = in[1];
-    e->marking_rate = ibcc__swcc_get16(in + 2);
+    e->marking_rate = ibcc_swcc_get16_(in + 2);
     return IBCC_OK;
 }
 
 #ifndef IBCC_NO_STDIO
 /* ---- text ------------------------------------------------------------- */
 
-static int ibcc__swcc_space(char c)
+static int ibcc_swcc_space_(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
 /* Next token of *p (stops at end of string); returns its length, 0 at the
    end, and advances *p past it. */
-static size_t ibcc__swcc_token(const char **p, const char **tok)
+static size_t ibcc_swcc_token_(const char **p, const char **tok)
 {
     const char *s = *p;
     size_t n = 0;
-    while (*s && ibcc__swcc_space(*s)) s++;
+    while (*s && ibcc_swcc_space_(*s)) s++;
     *tok = s;
-    while (s[n] && !ibcc__swcc_space(s[n])) n++;
+    while (s[n] && !ibcc_swcc_space_(s[n])) n++;
     *p = s + n;
     return n;
 }
 
-static int ibcc__swcc_hexval(char c)
+static int ibcc_swcc_hexval_(char c)
 {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -4574,7 +4566,7 @@ static int ibcc__swcc_hexval(char c)
 }
 
 /* Number token: 0x-hex or decimal, at most `max`. */
-static ibcc_result ibcc__swcc_num(const char *t, size_t n, uint64_t max,
+static ibcc_result ibcc_swcc_num_(const char *t, size_t n, uint64_t max,
                                   uint64_t *v)
 {
     uint64_t x = 0;
@@ -4582,7 +4574,7 @@ static ibcc_result ibcc__swcc_num(const char *t, size_t n, uint64_t max,
     if (n == 0) return IBCC_ERR_PARSE;
     if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
         for (i = 2; i < n; i++) {
-            int h = ibcc__swcc_hexval(t[i]);
+            int h = ibcc_swcc_hexval_(t[i]);
             if (h < 0) return IBCC_ERR_PARSE;
             if (x > (UINT64_MAX >> 4)) return IBCC_ERR_RANGE;
             x = (x << 4) | (uint64_t)h;
@@ -4601,35 +4593,35 @@ static ibcc_result ibcc__swcc_num(const char *t, size_t n, uint64_t max,
     return IBCC_OK;
 }
 
-static ibcc_result ibcc__swcc_u32(const char *t, size_t n, uint32_t max,
+static ibcc_result ibcc_swcc_u32_(const char *t, size_t n, uint32_t max,
                                   uint32_t *v)
 {
     uint64_t x = 0;
-    ibcc_result r = ibcc__swcc_num(t, n, max, &x);
+    ibcc_result r = ibcc_swcc_num_(t, n, max, &x);
     if (r == IBCC_OK) *v = (uint32_t)x;
     return r;
 }
 
 /* 256-bit mask token: 0x + up to 64 significant hex digits, or a decimal
    below 2^64. */
-static ibcc_result ibcc__swcc_mask(const char *t, size_t n, uint32_t *mask)
+static ibcc_result ibcc_swcc_mask_(const char *t, size_t n, uint32_t *mask)
 {
     uint32_t m[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
         size_t i, k = 0;
         for (i = 2; i < n; i++)
-            if (ibcc__swcc_hexval(t[i]) < 0) return IBCC_ERR_PARSE;
+            if (ibcc_swcc_hexval_(t[i]) < 0) return IBCC_ERR_PARSE;
         i = 2;
         while (i < n - 1u && t[i] == '0') i++;   /* leading zeros */
         if (n - i > 64u) return IBCC_ERR_RANGE;
         /* digit k from the right holds bits 4k..4k+3 */
         for (k = 0; k < n - i; k++) {
-            uint32_t h = (uint32_t)ibcc__swcc_hexval(t[n - 1u - k]);
+            uint32_t h = (uint32_t)ibcc_swcc_hexval_(t[n - 1u - k]);
             m[k / 8u] |= h << (4u * (k % 8u));
         }
     } else {
         uint64_t x;
-        ibcc_result r = ibcc__swcc_num(t, n, UINT64_MAX, &x);
+        ibcc_result r = ibcc_swcc_num_(t, n, UINT64_MAX, &x);
         if (r != IBCC_OK) return r;
         m[0] = (uint32_t)x;
         m[1] = (uint32_t)(x >> 32);
@@ -4639,7 +4631,7 @@ static ibcc_result ibcc__swcc_mask(const char *t, size_t n, uint32_t *mask)
 }
 
 /* "shift:mult" with shift 0..3 and mult 0..16383. */
-static ibcc_result ibcc__swcc_delay(const char *t, size_t n, uint32_t *shift,
+static ibcc_result ibcc_swcc_delay_(const char *t, size_t n, uint32_t *shift,
                                     uint32_t *mult)
 {
     size_t c = 0;
@@ -4647,16 +4639,16 @@ static ibcc_result ibcc__swcc_delay(const char *t, size_t n, uint32_t *shift,
     ibcc_result r;
     while (c < n && t[c] != ':') c++;
     if (c == n) return IBCC_ERR_PARSE;
-    r = ibcc__swcc_u32(t, c, 3u, &s);
+    r = ibcc_swcc_u32_(t, c, 3u, &s);
     if (r != IBCC_OK) return r;
-    r = ibcc__swcc_u32(t + c + 1, n - c - 1u, 16383u, &m);
+    r = ibcc_swcc_u32_(t + c + 1, n - c - 1u, 16383u, &m);
     if (r != IBCC_OK) return r;
     *shift = s;
     *mult = m;
     return IBCC_OK;
 }
 
-static int ibcc__swcc_is(const char *t, size_t n, const char *word)
+static int ibcc_swcc_is_(const char *t, size_t n, const char *word)
 {
     return strlen(word) == n && memcmp(t, word, n) == 0;
 }
@@ -4669,25 +4661,25 @@ IBCC_API ibcc_result ibcc_swcc_parse_args(ibcc_swcc *s, const char *text)
     ibcc_result r;
     if (!s || !text) return IBCC_ERR_NULL;
     memset(&v, 0, sizeof v);
-    n = ibcc__swcc_token(&p, &t);
-    if (ibcc__swcc_is(t, n, "SwitchCongestionSetting")) n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, UINT32_MAX, &v.control_map)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_mask(t, n, v.victim_mask)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_mask(t, n, v.credit_mask)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 15u, &v.cs_threshold)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_delay(t, n, &v.cs_return_delay_shift,
+    n = ibcc_swcc_token_(&p, &t);
+    if (ibcc_swcc_is_(t, n, "SwitchCongestionSetting")) n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, UINT32_MAX, &v.control_map)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_mask_(t, n, v.victim_mask)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_mask_(t, n, v.credit_mask)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 15u, &v.cs_threshold)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_delay_(t, n, &v.cs_return_delay_shift,
                               &v.cs_return_delay_mult)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
-    if (ibcc__swcc_token(&p, &t) != 0) return IBCC_ERR_PARSE;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
+    if (ibcc_swcc_token_(&p, &t) != 0) return IBCC_ERR_PARSE;
     if ((r = ibcc_swcc_validate(&v)) != IBCC_OK) return r;
     *s = v;
     return IBCC_OK;
@@ -4702,20 +4694,20 @@ IBCC_API ibcc_result ibcc_swport_parse_args(ibcc_swport *e, unsigned *port,
     size_t n;
     ibcc_result r;
     if (!e || !port || !text) return IBCC_ERR_NULL;
-    n = ibcc__swcc_token(&p, &t);
-    if (ibcc__swcc_is(t, n, "SwitchPortCongestionSetting")) n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 255u, &pt)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 1u, &v.valid)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 1u, &v.control_type)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
-    n = ibcc__swcc_token(&p, &t);
-    if ((r = ibcc__swcc_u32(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
-    if (ibcc__swcc_token(&p, &t) != 0) return IBCC_ERR_PARSE;
+    n = ibcc_swcc_token_(&p, &t);
+    if (ibcc_swcc_is_(t, n, "SwitchPortCongestionSetting")) n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 255u, &pt)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 1u, &v.valid)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 1u, &v.control_type)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
+    n = ibcc_swcc_token_(&p, &t);
+    if ((r = ibcc_swcc_u32_(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
+    if (ibcc_swcc_token_(&p, &t) != 0) return IBCC_ERR_PARSE;
     *e = v;
     *port = pt;
     return IBCC_OK;
@@ -4723,7 +4715,7 @@ IBCC_API ibcc_result ibcc_swport_parse_args(ibcc_swport *e, unsigned *port,
 
 /* Hex of a 256-bit mask without leading zeros ("0x0" for none) into a
    buffer of at least 67 bytes. */
-static void ibcc__swcc_mask_hex(const uint32_t *mask, char *out)
+static void ibcc_swcc_mask_hex_(const uint32_t *mask, char *out)
 {
     int w = 7;
     size_t n;
@@ -4733,7 +4725,7 @@ static void ibcc__swcc_mask_hex(const uint32_t *mask, char *out)
 }
 
 /* snprintf result -> ibcc_result. */
-static ibcc_result ibcc__swcc_fit(int n, size_t len)
+static ibcc_result ibcc_swcc_fit_(int n, size_t len)
 {
     if (n < 0) return IBCC_ERR_FULL;
     return ((size_t)n < len) ? IBCC_OK : IBCC_ERR_FULL;
@@ -4747,9 +4739,9 @@ IBCC_API ibcc_result ibcc_swcc_print_args(const ibcc_swcc *s, char *buf,
     if (!s || !buf) return IBCC_ERR_NULL;
     if (len == 0) return IBCC_ERR_FULL;
     if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
-    ibcc__swcc_mask_hex(s->victim_mask, vm);
-    ibcc__swcc_mask_hex(s->credit_mask, cm);
-    return ibcc__swcc_fit(snprintf(buf, len,
+    ibcc_swcc_mask_hex_(s->victim_mask, vm);
+    ibcc_swcc_mask_hex_(s->credit_mask, cm);
+    return ibcc_swcc_fit_(snprintf(buf, len,
         "SwitchCongestionSetting 0x%lx %s %s %lu %lu %lu %lu:%lu %lu",
         (unsigned long)s->control_map, vm, cm, (unsigned long)s->threshold,
         (unsigned long)s->packet_size, (unsigned long)s->cs_threshold,
@@ -4767,14 +4759,14 @@ IBCC_API ibcc_result ibcc_swport_print_args(const ibcc_swport *e,
     if (len == 0) return IBCC_ERR_FULL;
     if ((r = ibcc_swport_validate(e)) != IBCC_OK) return r;
     if (port > 255u) return IBCC_ERR_RANGE;
-    return ibcc__swcc_fit(snprintf(buf, len,
+    return ibcc_swcc_fit_(snprintf(buf, len,
         "SwitchPortCongestionSetting %u %lu %lu %lu %lu %lu", port,
         (unsigned long)e->valid, (unsigned long)e->control_type,
         (unsigned long)e->threshold, (unsigned long)e->packet_size,
         (unsigned long)e->marking_rate), len);
 }
 
-#define IBCC__SWCC_OPT "cc_sw_cong_setting_"
+#define IBCC_SWCC_OPT_ "cc_sw_cong_setting_"
 
 IBCC_API ibcc_result ibcc_swcc_parse_opensm_line(ibcc_swcc *s,
                                                  const char *line)
@@ -4785,35 +4777,35 @@ IBCC_API ibcc_result ibcc_swcc_parse_opensm_line(ibcc_swcc *s,
         "credit_starvation_return_delay", "marking_rate"
     };
     const char *p = line, *t, *v;
-    size_t n, vn, plen = sizeof(IBCC__SWCC_OPT) - 1u;
+    size_t n, vn, plen = sizeof(IBCC_SWCC_OPT_) - 1u;
     int which = -1, i;
     ibcc_swcc x;
     ibcc_result r = IBCC_OK;
     if (!s || !line) return IBCC_ERR_NULL;
-    n = ibcc__swcc_token(&p, &t);
+    n = ibcc_swcc_token_(&p, &t);
     if (n == 0 || t[0] == '#') return IBCC_OK;
-    if (n <= plen || memcmp(t, IBCC__SWCC_OPT, plen) != 0)
+    if (n <= plen || memcmp(t, IBCC_SWCC_OPT_, plen) != 0)
         return IBCC_ERR_NOT_FOUND;
     for (i = 0; i < 8; i++)
-        if (ibcc__swcc_is(t + plen, n - plen, names[i])) which = i;
+        if (ibcc_swcc_is_(t + plen, n - plen, names[i])) which = i;
     if (which < 0) return IBCC_ERR_NOT_FOUND;
-    vn = ibcc__swcc_token(&p, &v);
+    vn = ibcc_swcc_token_(&p, &v);
     if (vn == 0) return IBCC_ERR_PARSE;
     {
         const char *rest;
-        if (ibcc__swcc_token(&p, &rest) != 0) return IBCC_ERR_PARSE;
+        if (ibcc_swcc_token_(&p, &rest) != 0) return IBCC_ERR_PARSE;
     }
     x = *s;
     switch (which) {
-    case 0: r = ibcc__swcc_u32(v, vn, 0x1fu, &x.control_map); break;
-    case 1: r = ibcc__swcc_mask(v, vn, x.victim_mask); break;
-    case 2: r = ibcc__swcc_mask(v, vn, x.credit_mask); break;
-    case 3: r = ibcc__swcc_u32(v, vn, 15u, &x.threshold); break;
-    case 4: r = ibcc__swcc_u32(v, vn, 255u, &x.packet_size); break;
-    case 5: r = ibcc__swcc_u32(v, vn, 15u, &x.cs_threshold); break;
-    case 6: r = ibcc__swcc_delay(v, vn, &x.cs_return_delay_shift,
+    case 0: r = ibcc_swcc_u32_(v, vn, 0x1fu, &x.control_map); break;
+    case 1: r = ibcc_swcc_mask_(v, vn, x.victim_mask); break;
+    case 2: r = ibcc_swcc_mask_(v, vn, x.credit_mask); break;
+    case 3: r = ibcc_swcc_u32_(v, vn, 15u, &x.threshold); break;
+    case 4: r = ibcc_swcc_u32_(v, vn, 255u, &x.packet_size); break;
+    case 5: r = ibcc_swcc_u32_(v, vn, 15u, &x.cs_threshold); break;
+    case 6: r = ibcc_swcc_delay_(v, vn, &x.cs_return_delay_shift,
                                  &x.cs_return_delay_mult); break;
-    default: r = ibcc__swcc_u32(v, vn, 65535u, &x.marking_rate); break;
+    default: r = ibcc_swcc_u32_(v, vn, 65535u, &x.marking_rate); break;
     }
     if (r != IBCC_OK) return r;
     *s = x;
@@ -4835,7 +4827,7 @@ IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
         if (n >= sizeof line) {
             /* longer than any of these options can be: not ours unless it
                starts with the prefix */
-            if (strncmp(p, IBCC__SWCC_OPT, sizeof(IBCC__SWCC_OPT) - 1u) == 0) {
+            if (strncmp(p, IBCC_SWCC_OPT_, sizeof(IBCC_SWCC_OPT_) - 1u) == 0) {
                 if (bad_line) *bad_line = no;
                 return IBCC_ERR_PARSE;
             }
@@ -4863,17 +4855,17 @@ IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
     if (!s || !buf) return IBCC_ERR_NULL;
     if (len == 0) return IBCC_ERR_FULL;
     if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
-    ibcc__swcc_mask_hex(s->victim_mask, vm);
-    ibcc__swcc_mask_hex(s->credit_mask, cm);
-    return ibcc__swcc_fit(snprintf(buf, len,
-        IBCC__SWCC_OPT "control_map 0x%lx\n"
-        IBCC__SWCC_OPT "victim_mask %s\n"
-        IBCC__SWCC_OPT "credit_mask %s\n"
-        IBCC__SWCC_OPT "threshold 0x%lx\n"
-        IBCC__SWCC_OPT "packet_size 0x%lx\n"
-        IBCC__SWCC_OPT "credit_starvation_threshold 0x%lx\n"
-        IBCC__SWCC_OPT "credit_starvation_return_delay %lu:%lu\n"
-        IBCC__SWCC_OPT "marking_rate 0x%lx\n",
+    ibcc_swcc_mask_hex_(s->victim_mask, vm);
+    ibcc_swcc_mask_hex_(s->credit_mask, cm);
+    return ibcc_swcc_fit_(snprintf(buf, len,
+        IBCC_SWCC_OPT_ "control_map 0x%lx\n"
+        IBCC_SWCC_OPT_ "victim_mask %s\n"
+        IBCC_SWCC_OPT_ "credit_mask %s\n"
+        IBCC_SWCC_OPT_ "threshold 0x%lx\n"
+        IBCC_SWCC_OPT_ "packet_size 0x%lx\n"
+        IBCC_SWCC_OPT_ "credit_starvation_threshold 0x%lx\n"
+        IBCC_SWCC_OPT_ "credit_starvation_return_delay %lu:%lu\n"
+        IBCC_SWCC_OPT_ "marking_rate 0x%lx\n",
         (unsigned long)s->control_map, vm, cm, (unsigned long)s->threshold,
         (unsigned long)s->packet_size, (unsigned long)s->cs_threshold,
         (unsigned long)s->cs_return_delay_shift,
@@ -4933,22 +4925,22 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
 
 /* ---- L1 law: implementation ------------------------------------------- */
 
-#define IBCC__LAW_ONE_Q32 UINT64_C(4294967296)  /* 1.0 in Q32.32 */
-#define IBCC__LAW_MAX_ACKS (UINT64_C(1) << 26)  /* recovery helper limit */
+#define IBCC_LAW_ONE_Q32_ UINT64_C(4294967296)  /* 1.0 in Q32.32 */
+#define IBCC_LAW_MAX_ACKS_ (UINT64_C(1) << 26)  /* recovery helper limit */
 #ifndef IBCC_NO_FLOAT
-#define IBCC__LAW_Q32 4294967296.0
-#define IBCC__LAW_EPS 1e-12                     /* relative slack when a
+#define IBCC_LAW_Q32_ 4294967296.0
+#define IBCC_LAW_EPS_ 1e-12                     /* relative slack when a
                                                    double result is compared
                                                    with a table rate */
-#define IBCC__LAW_TREC_MAX_ACKS 16777216u       /* checker: Trec limit */
-#define IBCC__LAW_COMPILE_ACKS 1048576u         /* compile: most ACKs one
+#define IBCC_LAW_TREC_MAX_ACKS_ 16777216u       /* checker: Trec limit */
+#define IBCC_LAW_COMPILE_ACKS_ 1048576u         /* compile: most ACKs one
                                                    entry steps before its
                                                    count is extrapolated */
-#define IBCC__LAW_COMPILE_BUDGET 16777216u      /* compile: ACKs stepped for
+#define IBCC_LAW_COMPILE_BUDGET_ 16777216u      /* compile: ACKs stepped for
                                                    the whole table (2^24):
                                                    each entry gets at most
                                                    budget / entries */
-#define IBCC__LAW_COMPILE_MIN_ACKS 256u         /* compile: ACKs every entry
+#define IBCC_LAW_COMPILE_MIN_ACKS_ 256u         /* compile: ACKs every entry
                                                    may step whatever the
                                                    table size */
 #endif
@@ -4962,47 +4954,47 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
    values do, and negative values and NaNs lie above every positive
    finite pattern, so a range test [lo, hi) on the patterns is the same
    test as on the values with NaN and negatives rejected. */
-#define IBCC__F64_SIGN UINT64_C(0x8000000000000000)
-#define IBCC__F64_ONE  UINT64_C(0x3FF0000000000000)  /* 1.0 */
-#define IBCC__F64_2M8  UINT64_C(0x3F70000000000000)  /* 2^-8 */
-#define IBCC__F64_2M16 UINT64_C(0x3EF0000000000000)  /* 2^-16 */
-#define IBCC__F64_2P16 UINT64_C(0x40F0000000000000)  /* 2^16 */
+#define IBCC_F64_SIGN_ UINT64_C(0x8000000000000000)
+#define IBCC_F64_ONE_  UINT64_C(0x3FF0000000000000)  /* 1.0 */
+#define IBCC_F64_2M8_  UINT64_C(0x3F70000000000000)  /* 2^-8 */
+#define IBCC_F64_2M16_ UINT64_C(0x3EF0000000000000)  /* 2^-16 */
+#define IBCC_F64_2P16_ UINT64_C(0x40F0000000000000)  /* 2^16 */
 
 /* The bits by an 8-byte copy: the compiler's builtin on GCC and clang
    (inlined also with -ffreestanding, which turns the library one off). */
 #if defined(__GNUC__) || defined(__clang__)
-#define IBCC__COPY8(d, s) __builtin_memcpy((d), (s), 8)
+#define IBCC_COPY8_(d, s) __builtin_memcpy((d), (s), 8)
 #else
-#define IBCC__COPY8(d, s) memcpy((d), (s), 8)
+#define IBCC_COPY8_(d, s) memcpy((d), (s), 8)
 #endif
-static uint64_t ibcc__f64_bits(double v)
+static uint64_t ibcc_f64_bits_(double v)
 {
     uint64_t b;
-    IBCC__COPY8(&b, &v);
+    IBCC_COPY8_(&b, &v);
     return b;
 }
 
 /* v == 0.0 (either sign). */
-static int ibcc__f64_zero(double v)
+static int ibcc_f64_zero_(double v)
 {
-    return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) == 0;
+    return (ibcc_f64_bits_(v) & ~IBCC_F64_SIGN_) == 0;
 }
 
 #ifndef IBCC_NO_FLOAT
 /* v is a NaN. */
-static int ibcc__f64_nan(double v)
+static int ibcc_f64_nan_(double v)
 {
-    return (ibcc__f64_bits(v) & ~IBCC__F64_SIGN) > UINT64_C(0x7FF0000000000000);
+    return (ibcc_f64_bits_(v) & ~IBCC_F64_SIGN_) > UINT64_C(0x7FF0000000000000);
 }
 #endif
 
 /* v = *mant * 2^*e exactly for finite v > 0 (mant < 2^53); 0 for zero,
    negative, infinite or NaN v. */
-static int ibcc__f64_split(double v, uint64_t *mant, int *e)
+static int ibcc_f64_split_(double v, uint64_t *mant, int *e)
 {
-    uint64_t b = ibcc__f64_bits(v);
+    uint64_t b = ibcc_f64_bits_(v);
     uint64_t ex = (b >> 52) & 0x7ffu, m = b & ((UINT64_C(1) << 52) - 1u);
-    if ((b & IBCC__F64_SIGN) || ex == 0x7ffu || (ex == 0 && m == 0)) return 0;
+    if ((b & IBCC_F64_SIGN_) || ex == 0x7ffu || (ex == 0 && m == 0)) return 0;
     if (ex == 0) { *mant = m; *e = -1074; }
     else { *mant = m | (UINT64_C(1) << 52); *e = (int)ex - 1075; }
     return 1;
@@ -5010,7 +5002,7 @@ static int ibcc__f64_split(double v, uint64_t *mant, int *e)
 
 /* (hi:lo) >> s for 0 <= s < 128, rounded: up != 0 rounds up, else to
    nearest with halves up. The result must fit 64 bits (callers ensure). */
-static uint64_t ibcc__shr128(uint64_t hi, uint64_t lo, unsigned s, int up)
+static uint64_t ibcc_shr128_(uint64_t hi, uint64_t lo, unsigned s, int up)
 {
     uint64_t q, rest_hi, rest_lo, half_hi, half_lo;
     int more;
@@ -5033,19 +5025,19 @@ static uint64_t ibcc__shr128(uint64_t hi, uint64_t lo, unsigned s, int up)
 
 /* v * 2^frac rounded (up != 0: up, else to nearest, halves up), for
    v * 2^frac below 2^64 (larger values saturate); 0 for v <= 0 or NaN. */
-static uint64_t ibcc__f64_fix(double v, int frac, int up)
+static uint64_t ibcc_f64_fix_(double v, int frac, int up)
 {
     uint64_t m;
     int e;
-    if (!ibcc__f64_split(v, &m, &e)) return 0;
+    if (!ibcc_f64_split_(v, &m, &e)) return 0;
     e += frac;
     if (e >= 0) return e > 11 ? UINT64_MAX : m << e;
     if (e <= -128) return up ? 1u : 0u;
-    return ibcc__shr128(0, m, (unsigned)-e, up);
+    return ibcc_shr128_(0, m, (unsigned)-e, up);
 }
 
 /* 2^(j/64) in Q2.62, j = 0 .. 63 (computed to 120 digits, rounded). */
-static const uint64_t ibcc__law_exp2_tab[64] = {
+static const uint64_t ibcc_law_exp2_tab_[64] = {
     UINT64_C(0x4000000000000000), UINT64_C(0x40B268F9DE0183BA), UINT64_C(0x4166C34C5615D0EC),
     UINT64_C(0x421D1461D66F2023), UINT64_C(0x42D561B3E6243D8A), UINT64_C(0x438FB0CB4F468808),
     UINT64_C(0x444C0740496D4294), UINT64_C(0x450A6ABAA4B77ECD), UINT64_C(0x45CAE0F1F545EB73),
@@ -5070,8 +5062,8 @@ static const uint64_t ibcc__law_exp2_tab[64] = {
     UINT64_C(0x7E9F06067A4360BA)
 };
 /* ln 2 and 1/k!, k = 0 .. 6, in Q2.62 */
-#define IBCC__LAW_LN2_Q62 UINT64_C(0x2C5C85FDF473DE6B)
-static const uint64_t ibcc__law_exp_coef[7] = {
+#define IBCC_LAW_LN2_Q62_ UINT64_C(0x2C5C85FDF473DE6B)
+static const uint64_t ibcc_law_exp_coef_[7] = {
     UINT64_C(0x4000000000000000), UINT64_C(0x4000000000000000),
     UINT64_C(0x2000000000000000), UINT64_C(0x0AAAAAAAAAAAAAAB),
     UINT64_C(0x02AAAAAAAAAAAAAB), UINT64_C(0x0088888888888889),
@@ -5079,10 +5071,10 @@ static const uint64_t ibcc__law_exp_coef[7] = {
 };
 
 /* (a * b) >> 62 for a, b < 2^63 with the product below 2^126. */
-static uint64_t ibcc__law_mulq62(uint64_t a, uint64_t b)
+static uint64_t ibcc_law_mulq62_(uint64_t a, uint64_t b)
 {
     uint64_t hi, lo;
-    ibcc__mul128(a, b, &hi, &lo);
+    ibcc_mul128_(a, b, &hi, &lo);
     return (hi << 2) | (lo >> 62);
 }
 
@@ -5090,14 +5082,14 @@ static uint64_t ibcc__law_mulq62(uint64_t a, uint64_t b)
    *ip = e + 52, *frac = log2(y) in Q0.58 for y = mant / 2^52 in [1, 2);
    the fraction bits come one by one from squaring y (Q2.62): y^2 >= 2
    sets the bit and halves y. 0 if v is not a positive normal double. */
-static int ibcc__law_log2(double v, int *ip, uint64_t *frac)
+static int ibcc_law_log2_(double v, int *ip, uint64_t *frac)
 {
     uint64_t mant, y, out = 0;
     int e, i;
-    if (!ibcc__f64_split(v, &mant, &e) || mant < (UINT64_C(1) << 52)) return 0;
+    if (!ibcc_f64_split_(v, &mant, &e) || mant < (UINT64_C(1) << 52)) return 0;
     y = mant << 10;                     /* Q2.62, [2^62, 2^63) */
     for (i = 57; i >= 0; i--) {
-        y = ibcc__law_mulq62(y, y);     /* [2^62, 2^64) */
+        y = ibcc_law_mulq62_(y, y);     /* [2^62, 2^64) */
         if (y >= (UINT64_C(1) << 63)) { y >>= 1; out |= UINT64_C(1) << i; }
     }
     *ip = e + 52;
@@ -5109,22 +5101,22 @@ static int ibcc__law_log2(double v, int *ip, uint64_t *frac)
    top 6 bits j, times e^t for the rest, t = (f mod 2^52) / 2^58 * ln 2
    < 0.011, by its Taylor polynomial to t^6 (Horner; the next term is
    below 2^-57). Good to a few units of 2^-62. */
-static uint64_t ibcc__law_exp2_q62(uint64_t f)
+static uint64_t ibcc_law_exp2_q62_(uint64_t f)
 {
     uint64_t hi, lo, t, p;
     int k;
-    ibcc__mul128(f & ((UINT64_C(1) << 52) - 1u), IBCC__LAW_LN2_Q62, &hi, &lo);
+    ibcc_mul128_(f & ((UINT64_C(1) << 52) - 1u), IBCC_LAW_LN2_Q62_, &hi, &lo);
     t = (hi << 6) | (lo >> 58);                 /* Q2.62 */
-    p = ibcc__law_exp_coef[6];
-    for (k = 5; k >= 0; k--) p = ibcc__law_exp_coef[k] + ibcc__law_mulq62(p, t);
-    return ibcc__law_mulq62(ibcc__law_exp2_tab[f >> 52], p);
+    p = ibcc_law_exp_coef_[6];
+    for (k = 5; k >= 0; k--) p = ibcc_law_exp_coef_[k] + ibcc_law_mulq62_(p, t);
+    return ibcc_law_mulq62_(ibcc_law_exp2_tab_[f >> 52], p);
 }
 
 /* round(a * b / d), halves up, saturating at UINT64_MAX; d > 0. */
-static uint64_t ibcc__law_rdiv(uint64_t a, uint64_t b, uint64_t d)
+static uint64_t ibcc_law_rdiv_(uint64_t a, uint64_t b, uint64_t d)
 {
     uint64_t q;
-    if (ibcc__muldiv(a, b, d, d / 2u, &q) != IBCC_OK) return UINT64_MAX;
+    if (ibcc_muldiv_(a, b, d, d / 2u, &q) != IBCC_OK) return UINT64_MAX;
     return q;
 }
 
@@ -5135,19 +5127,19 @@ static uint64_t ibcc__law_rdiv(uint64_t a, uint64_t b, uint64_t d)
    libraries; seen between x86-64 and armhf glibc) and within about 2^-55
    of the exact rate. */
 #ifndef IBCC_NO_FLOAT
-static uint64_t ibcc__law_geo_bits(double rmin, uint32_t i, uint32_t n)
+static uint64_t ibcc_law_geo_bits_(double rmin, uint32_t i, uint32_t n)
 {
     uint64_t fr, y, e, f, p, m;
     int ip, ex;
-    if (!ibcc__law_log2(rmin, &ip, &fr) || ip > -1 || ip < -16 || n < 3)
-        return IBCC__F64_ONE;
+    if (!ibcc_law_log2_(rmin, &ip, &fr) || ip > -1 || ip < -16 || n < 3)
+        return IBCC_F64_ONE_;
     y = ((uint64_t)-ip << 58) - fr;              /* -log2(rmin) > 0 */
-    e = ibcc__law_rdiv(y, i, n - 1u);           /* Q6.58 */
+    e = ibcc_law_rdiv_(y, i, n - 1u);           /* Q6.58 */
     f = e & ((UINT64_C(1) << 58) - 1u);
     /* 2^-e = 2^(-(e >> 58) - 1) * 2^(1 - f/2^58) */
     ex = -(int)(e >> 58) - 1;
-    p = f ? ibcc__law_exp2_q62((UINT64_C(1) << 58) - f) : UINT64_C(1) << 63;
-    m = ibcc__shr128(0, p, 10, 0);               /* Q2.52, [2^52, 2^53] */
+    p = f ? ibcc_law_exp2_q62_((UINT64_C(1) << 58) - f) : UINT64_C(1) << 63;
+    m = ibcc_shr128_(0, p, 10, 0);               /* Q2.52, [2^52, 2^53] */
     if (m >> 53) { m >>= 1; ex++; }
     /* value m 2^(ex - 52): biased exponent ex + 1023 (normal: rmin >= 2^-16) */
     return ((uint64_t)(ex + 1023) << 52) | (m & ((UINT64_C(1) << 52) - 1u));
@@ -5156,7 +5148,7 @@ static uint64_t ibcc__law_geo_bits(double rmin, uint32_t i, uint32_t n)
 
 #ifndef IBCC_NO_FLOAT
 /* Clamp to [k, 1]; NaN becomes k. */
-static double ibcc__law_clamp(double y, double k)
+static double ibcc_law_clamp_(double y, double k)
 {
     if (!(y >= k)) return k;
     if (y > 1.0) return 1.0;
@@ -5164,7 +5156,7 @@ static double ibcc__law_clamp(double y, double k)
 }
 /* The laws of docs/mechanisms.md [S03 §V] on normalised rates, before the
    clamp (the callers clamp). k = rmin. */
-static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
+static double ibcc_law_inc_raw_(const ibcc_law_desc *d, double x)
 {
     switch (d->kind) {
     case IBCC_LAW_FIMD:
@@ -5183,7 +5175,7 @@ static double ibcc__law_inc_raw(const ibcc_law_desc *d, double x)
     }
 }
 
-static double ibcc__law_dec_raw(const ibcc_law_desc *d, double x)
+static double ibcc_law_dec_raw_(const ibcc_law_desc *d, double x)
 {
     switch (d->kind) {
     case IBCC_LAW_FIMD:
@@ -5200,21 +5192,21 @@ static double ibcc__law_dec_raw(const ibcc_law_desc *d, double x)
     }
 }
 
-static double ibcc__law_inc(const ibcc_law_desc *d, double x)
+static double ibcc_law_inc_(const ibcc_law_desc *d, double x)
 {
-    return ibcc__law_clamp(ibcc__law_inc_raw(d, x), d->rmin);
+    return ibcc_law_clamp_(ibcc_law_inc_raw_(d, x), d->rmin);
 }
 
-static double ibcc__law_dec(const ibcc_law_desc *d, double x)
+static double ibcc_law_dec_(const ibcc_law_desc *d, double x)
 {
-    return ibcc__law_clamp(ibcc__law_dec_raw(d, x), d->rmin);
+    return ibcc_law_clamp_(ibcc_law_dec_raw_(d, x), d->rmin);
 }
 
 /* finc clamped below only (NaN becomes k): used where the clamp at Rmax
    would distort a count or an interpolation (compile, checker). */
-static double ibcc__law_inc_lo(const ibcc_law_desc *d, double x)
+static double ibcc_law_inc_lo_(const ibcc_law_desc *d, double x)
 {
-    double y = ibcc__law_inc_raw(d, x);
+    double y = ibcc_law_inc_raw_(d, x);
     return (y >= d->rmin) ? y : d->rmin;
 }
 
@@ -5224,13 +5216,13 @@ static double ibcc__law_inc_lo(const ibcc_law_desc *d, double x)
    relative slack of 2^-40 so that rmin = 1/n (rounded to double) counts
    n: floor((1 + 2^-40) / rmin), at most 65536. Exact integer arithmetic
    on rmin's binary value (rmin in [2^-16, 1), validated). */
-static uint32_t ibcc__law_ipd_count(double rmin)
+static uint32_t ibcc_law_ipd_count_(double rmin)
 {
     uint64_t m, c;
     int e;
-    if (!ibcc__f64_split(rmin, &m, &e) || e > -41 || e < -104) return 1;
+    if (!ibcc_f64_split_(rmin, &m, &e) || e > -41 || e < -104) return 1;
     /* rmin = m 2^e:  (1 + 2^-40) / rmin = (2^40 + 1) 2^(-e-40) / m */
-    if (ibcc__muldiv((UINT64_C(1) << 40) + 1u, UINT64_C(1) << (-e - 40), m,
+    if (ibcc_muldiv_((UINT64_C(1) << 40) + 1u, UINT64_C(1) << (-e - 40), m,
                      0, &c) != IBCC_OK || c > 65536u) c = 65536u;
     return c == 0 ? 1u : (uint32_t)c;
 }
@@ -5245,26 +5237,26 @@ IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
     rates = (int)d->rates;
     if (kind == 0) d->kind = IBCC_LAW_LIPD;
     if (form == 0) d->form = IBCC_LAW_CONTINUOUS;
-    if (ibcc__f64_zero(d->rmin)) d->rmin = 1.0 / 256.0;
-    if (ibcc__f64_zero(d->m)) d->m = 2.0;
+    if (ibcc_f64_zero_(d->rmin)) d->rmin = 1.0 / 256.0;
+    if (ibcc_f64_zero_(d->m)) d->m = 2.0;
     if (kind < 0 || kind > (int)IBCC_LAW_CUSTOM) return IBCC_ERR_RANGE;
     if (form < 0 || form > (int)IBCC_LAW_TABLE) return IBCC_ERR_RANGE;
     if (rates < 0 || rates > (int)IBCC_LAW_RATES_GEOMETRIC) return IBCC_ERR_RANGE;
     /* rmin in [2^-16, 1): (Rmin > Rmax), Rmin == Rmax, negative, NaN and
        too small are rejected; 2^-16 keeps Rmax/r - 1 within Q16.16.
        m in (1, 65536]. Compared as bit patterns (see above). */
-    rb = ibcc__f64_bits(d->rmin);
-    mb = ibcc__f64_bits(d->m);
-    if (!(rb >= IBCC__F64_2M16 && rb < IBCC__F64_ONE)) return IBCC_ERR_RANGE;
-    if (!(mb > IBCC__F64_ONE && mb <= IBCC__F64_2P16)) return IBCC_ERR_RANGE;
+    rb = ibcc_f64_bits_(d->rmin);
+    mb = ibcc_f64_bits_(d->m);
+    if (!(rb >= IBCC_F64_2M16_ && rb < IBCC_F64_ONE_)) return IBCC_ERR_RANGE;
+    if (!(mb > IBCC_F64_ONE_ && mb <= IBCC_F64_2P16_)) return IBCC_ERR_RANGE;
     if (d->kind == IBCC_LAW_CUSTOM && (!d->finc || !d->fdec))
         return IBCC_ERR_NULL;
     if (d->form == IBCC_LAW_TABLE) {
         if (rates == 0) d->rates = IBCC_LAW_RATES_IPD;
         if (d->rates == IBCC_LAW_RATES_IPD) {
             uint32_t c;
-            if (rb < IBCC__F64_2M8) return IBCC_ERR_RANGE;
-            c = ibcc__law_ipd_count(d->rmin);
+            if (rb < IBCC_F64_2M8_) return IBCC_ERR_RANGE;
+            c = ibcc_law_ipd_count_(d->rmin);
             if (d->table_size == 0) d->table_size = c;
             if (d->table_size != c) return IBCC_ERR_RANGE;
         } else {
@@ -5275,7 +5267,7 @@ IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
     } else {
         /* rate sets and sizes only mean something for tables */
         if (rates != 0 || d->table_size != 0) return IBCC_ERR_UNSUPPORTED;
-        if (d->form == IBCC_LAW_DISCRETE && rb < IBCC__F64_2M8)
+        if (d->form == IBCC_LAW_DISCRETE && rb < IBCC_F64_2M8_)
             return IBCC_ERR_RANGE;
     }
     return IBCC_OK;
@@ -5295,11 +5287,11 @@ IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d)
 #ifndef IBCC_NO_FLOAT
 /* Index of the highest table rate not above y (rates descend with the
    index); n-1 if every rate is above y. Binary search. */
-static uint32_t ibcc__law_floor_index(const ibcc_law_rom_entry *t, uint32_t n,
+static uint32_t ibcc_law_floor_index_(const ibcc_law_rom_entry *t, uint32_t n,
                                       double y)
 {
     uint32_t lo = 0, hi = n - 1;        /* answer in [lo, hi] */
-    double yy = y * (1.0 + IBCC__LAW_EPS);
+    double yy = y * (1.0 + IBCC_LAW_EPS_);
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
         if (t[mid].rate <= yy) hi = mid; else lo = mid + 1;
@@ -5313,14 +5305,14 @@ static uint32_t ibcc__law_floor_index(const ibcc_law_rom_entry *t, uint32_t n,
    does not increase somewhere on [a, b]. Used when a law needs more ACKs
    for one table step than the entry may step (then each ACK is a tiny
    step and the limit is accurate). */
-static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b,
+static double ibcc_law_ack_integral_(const ibcc_law_desc *d, double a, double b,
                                      uint32_t parts)
 {
     double h = (b - a) / (double)parts, sum = 0.0;
     uint32_t j;
     for (j = 0; j <= parts; j++) {
         double x = a + h * (double)j;
-        double g = ibcc__law_inc_lo(d, x) - x;
+        double g = ibcc_law_inc_lo_(d, x) - x;
         double w = (j == 0 || j == parts) ? 1.0 : ((j & 1u) ? 4.0 : 2.0);
         if (!(g > 0.0)) return HUGE_VAL;
         sum += w / g;
@@ -5332,11 +5324,11 @@ static double ibcc__law_ack_integral(const ibcc_law_desc *d, double a, double b,
    budget / n within [256, 2^20], so a whole table steps at most
    max(2^24, 256 n) <= 2^24 ACKs (n <= 65536): 2^20 up to 16 entries,
    65536 for 256 entries, 256 for 65536. */
-static uint32_t ibcc__law_compile_cap(uint32_t n)
+static uint32_t ibcc_law_compile_cap_(uint32_t n)
 {
-    uint32_t c = IBCC__LAW_COMPILE_BUDGET / (n ? n : 1u);
-    if (c > IBCC__LAW_COMPILE_ACKS) c = IBCC__LAW_COMPILE_ACKS;
-    if (c < IBCC__LAW_COMPILE_MIN_ACKS) c = IBCC__LAW_COMPILE_MIN_ACKS;
+    uint32_t c = IBCC_LAW_COMPILE_BUDGET_ / (n ? n : 1u);
+    if (c > IBCC_LAW_COMPILE_ACKS_) c = IBCC_LAW_COMPILE_ACKS_;
+    if (c < IBCC_LAW_COMPILE_MIN_ACKS_) c = IBCC_LAW_COMPILE_MIN_ACKS_;
     return c;
 }
 
@@ -5351,20 +5343,20 @@ static uint32_t ibcc__law_compile_cap(uint32_t n)
        does not stretch the last step); next_on_unmark[i] = i-1,
        inc[i] = 1/n_i.
    inc is Q1.31 (2^31 = one step), rounded to nearest, at least 1. The
-   count is stepped ACK by ACK up to cap = ibcc__law_compile_cap(n) ACKs
+   count is stepped ACK by ACK up to cap = ibcc_law_compile_cap_(n) ACKs
    (2^20 for tables of up to 16 entries, 2^24 / n above, at least 256);
    a law slower than that adds the continuous-limit count of the rest
-   (ibcc__law_ack_integral, 256 Simpson intervals for tables of up to 256
+   (ibcc_law_ack_integral_, 256 Simpson intervals for tables of up to 256
    entries, 16 above: an entry of a larger table spans a narrower rate
    interval). So the compile costs at most about 2^24 + 17 n evaluations
    of finc whatever the law (it used to step up to 2^20 ACKs per entry:
    tens of seconds for a slow law on a large geometric table). An entry from which the law does not increase gets inc 0 (it stays, as
    the continuous law does; a custom finc that lowers the rate is treated
    the same way, the table only moves up on unmarked ACKs). */
-static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
+static void ibcc_law_compile_(ibcc_law *l, ibcc_law_rom_entry *t)
 {
     const ibcc_law_desc *d = &l->d;
-    uint32_t n = l->n, i, cap = ibcc__law_compile_cap(n);
+    uint32_t n = l->n, i, cap = ibcc_law_compile_cap_(n);
     uint32_t parts = n <= 256u ? 256u : 16u;
     for (i = 0; i < n; i++) {
         double x;
@@ -5375,7 +5367,7 @@ static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
             if (i == 0) x = 1.0;
             else if (i == n - 1) x = d->rmin;
             else {
-                uint64_t xb = ibcc__law_geo_bits(d->rmin, i, n);
+                uint64_t xb = ibcc_law_geo_bits_(d->rmin, i, n);
                 memcpy(&x, &xb, sizeof x);
             }
             /* Rmax/x - 1 in Q16.16; <= 65535 * 65536 since x >= 2^-16 */
@@ -5385,15 +5377,15 @@ static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
     }
     for (i = 0; i < n; i++) {
         double x = t[i].rate;
-        t[i].mark = (uint16_t)ibcc__law_floor_index(t, n, ibcc__law_dec(d, x));
+        t[i].mark = (uint16_t)ibcc_law_floor_index_(t, n, ibcc_law_dec_(d, x));
         if (i == 0) {                           /* Rmax: nowhere to go */
             t[i].up = 0;
             t[i].inc = 0;
         } else {
-            double target = t[i - 1].rate * (1.0 - IBCC__LAW_EPS);
-            double z1 = ibcc__law_inc_lo(d, x);
+            double target = t[i - 1].rate * (1.0 - IBCC_LAW_EPS_);
+            double z1 = ibcc_law_inc_lo_(d, x);
             if (z1 >= target) {
-                uint32_t j = ibcc__law_floor_index(t, n, z1);
+                uint32_t j = ibcc_law_floor_index_(t, n, z1);
                 double frac = 0.0;
                 if (j >= i) j = i - 1;           /* only by the slack */
                 if (j > 0 && z1 < t[j - 1].rate) {
@@ -5412,7 +5404,7 @@ static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
                 double prev = z1, nreal = -1.0;
                 uint32_t count = 1;
                 while (count < cap) {
-                    double nz = ibcc__law_inc_lo(d, prev);
+                    double nz = ibcc_law_inc_lo_(d, prev);
                     if (!(nz > prev)) break;      /* no progress: stuck */
                     count++;
                     if (nz >= target) {
@@ -5423,7 +5415,7 @@ static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
                     prev = nz;
                 }
                 if (count >= cap && nreal < 0.0) {
-                    double rest = ibcc__law_ack_integral(d, prev, t[i - 1].rate,
+                    double rest = ibcc_law_ack_integral_(d, prev, t[i - 1].rate,
                                                          parts);
                     if (rest < 1e300) nreal = (double)count + rest;
                 }
@@ -5450,7 +5442,7 @@ static void ibcc__law_compile(ibcc_law *l, ibcc_law_rom_entry *t)
    rounding of the state to Q32.32 (round to nearest), so that a state
    that is 1/n up to that rounding applies 1/n. q >= 2^24 (rmin >= 1/256)
    gives ipd <= 255. */
-static uint32_t ibcc__law_ipd_of_q(uint64_t q)
+static uint32_t ibcc_law_ipd_of_q_(uint64_t q)
 {
     uint64_t den = 2u * q + 1u;
     return (uint32_t)((UINT64_C(8589934592) + den - 1u) / den - 1u);
@@ -5462,21 +5454,21 @@ static uint32_t ibcc__law_ipd_of_q(uint64_t q)
    IPD rate 1/n: then the highest IPD rate not above a state at the floor
    would lie below Rmin (e.g. rmin 0.3: 1/4 < 0.3), and the rate is
    applied as 1/floor(1/rmin) (1/3) instead, as the IPD table does. */
-static uint32_t ibcc__law_ipd_applied(const ibcc_law *l, uint64_t q)
+static uint32_t ibcc_law_ipd_applied_(const ibcc_law *l, uint64_t q)
 {
-    uint32_t ipd = ibcc__law_ipd_of_q(q);
+    uint32_t ipd = ibcc_law_ipd_of_q_(q);
     return ipd > l->ipd_max ? l->ipd_max : ipd;
 }
 
 #ifndef IBCC_NO_FLOAT
 /* CUSTOM DISCRETE: a double result back to Q32.32, to nearest, clamped
    to [qmin, 2^32]. */
-static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
+static uint64_t ibcc_law_q_of_x_(const ibcc_law *l, double x)
 {
-    double qd = floor(x * IBCC__LAW_Q32 + 0.5);
+    double qd = floor(x * IBCC_LAW_Q32_ + 0.5);
     uint64_t q;
     if (!(qd >= (double)l->qmin)) return l->qmin;
-    if (qd >= IBCC__LAW_Q32) return IBCC__LAW_ONE_Q32;
+    if (qd >= IBCC_LAW_Q32_) return IBCC_LAW_ONE_Q32_;
     q = (uint64_t)qd;
     return q < l->qmin ? l->qmin : q;
 }
@@ -5501,45 +5493,45 @@ static uint64_t ibcc__law_q_of_x(const ibcc_law *l, double x)
 
 /* Sets the DISCRETE parameters of an effective desc (every form: qmin
    and ipd_max also serve the TABLE form's queries). */
-static void ibcc__law_params(ibcc_law *l)
+static void ibcc_law_params_(ibcc_law *l)
 {
     const ibcc_law_desc *d = &l->d;
     /* qmin = ceil(rmin * 2^32): the Q32.32 floor never goes below rmin */
-    l->qmin = ibcc__f64_fix(d->rmin, 32, 1);
+    l->qmin = ibcc_f64_fix_(d->rmin, 32, 1);
     /* lowest applied rate 1/(1 + ipd_max) >= rmin */
-    l->ipd_max = ibcc__law_ipd_count(d->rmin) - 1u;
-    l->k63 = ibcc__f64_fix(d->rmin, 63, 0);     /* rmin < 1: < 2^63 */
-    l->m47 = ibcc__f64_fix(d->m, 47, 0);        /* m <= 2^16: <= 2^63 */
+    l->ipd_max = ibcc_law_ipd_count_(d->rmin) - 1u;
+    l->k63 = ibcc_f64_fix_(d->rmin, 63, 0);     /* rmin < 1: < 2^63 */
+    l->m47 = ibcc_f64_fix_(d->m, 47, 0);        /* m <= 2^16: <= 2^63 */
     l->cq = 0;
     if (d->kind == IBCC_LAW_AIMD) {
-        uint64_t k2 = ibcc__law_rdiv(l->k63, l->k63, UINT64_C(1) << 62);
-        l->cq = ibcc__law_rdiv(l->m47 - (UINT64_C(1) << 47), k2,
+        uint64_t k2 = ibcc_law_rdiv_(l->k63, l->k63, UINT64_C(1) << 62);
+        l->cq = ibcc_law_rdiv_(l->m47 - (UINT64_C(1) << 47), k2,
                                UINT64_C(1) << 47);
     } else if (d->kind == IBCC_LAW_FIMD) {
         /* log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
         int ip;
         uint64_t fr;
-        if (ibcc__law_log2(d->m, &ip, &fr) && ip >= 0 && ip <= 16)
+        if (ibcc_law_log2_(d->m, &ip, &fr) && ip >= 0 && ip <= 16)
             l->cq = ((uint64_t)ip << 58) | fr;
     }
 }
 
-static uint64_t ibcc__law_clamp_q(const ibcc_law *l, uint64_t q)
+static uint64_t ibcc_law_clamp_q_(const ibcc_law *l, uint64_t q)
 {
     if (q < l->qmin) return l->qmin;
-    return q > IBCC__LAW_ONE_Q32 ? IBCC__LAW_ONE_Q32 : q;
+    return q > IBCC_LAW_ONE_Q32_ ? IBCC_LAW_ONE_Q32_ : q;
 }
 
 /* fdec of a built-in law, before the clamp. */
-static uint64_t ibcc__law_dec_q(const ibcc_law *l, uint64_t q)
+static uint64_t ibcc_law_dec_q_(const ibcc_law *l, uint64_t q)
 {
     if (l->d.kind == IBCC_LAW_LIPD)
-        return ibcc__law_rdiv(q, IBCC__LAW_ONE_Q32, IBCC__LAW_ONE_Q32 + q);
-    return ibcc__law_rdiv(q, UINT64_C(1) << 47, l->m47);
+        return ibcc_law_rdiv_(q, IBCC_LAW_ONE_Q32_, IBCC_LAW_ONE_Q32_ + q);
+    return ibcc_law_rdiv_(q, UINT64_C(1) << 47, l->m47);
 }
 
 /* finc of a built-in law, before the clamp (q >= qmin > 0). */
-static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
+static uint64_t ibcc_law_inc_q_(const ibcc_law *l, uint64_t q)
 {
     switch (l->d.kind) {
     case IBCC_LAW_AIMD: {
@@ -5551,57 +5543,57 @@ static uint64_t ibcc__law_inc_q(const ibcc_law *l, uint64_t q)
     case IBCC_LAW_FIMD: {
         /* q 2^e, e = rmin L / x = k63 L / (q 2^31) in Q6.58 (<= L:
            rmin <= x) */
-        uint64_t e = ibcc__law_rdiv(l->k63, l->cq, q << 31), p, hi, lo;
+        uint64_t e = ibcc_law_rdiv_(l->k63, l->cq, q << 31), p, hi, lo;
         unsigned ip = (unsigned)(e >> 58);
         if (ip > 16u) return UINT64_MAX;
-        p = ibcc__law_exp2_q62(e & ((UINT64_C(1) << 58) - 1u));
+        p = ibcc_law_exp2_q62_(e & ((UINT64_C(1) << 58) - 1u));
         /* q p 2^ip / 2^62, p < 2^63: q <= 2^32 so the product < 2^95 */
-        ibcc__mul128(q, p, &hi, &lo);
-        return ibcc__shr128(hi, lo, 62u - ip, 0);
+        ibcc_mul128_(q, p, &hi, &lo);
+        return ibcc_shr128_(hi, lo, 62u - ip, 0);
     }
     case IBCC_LAW_LIPD:
     case IBCC_LAW_CUSTOM:
     case IBCC_LAW_KIND_DEFAULT:
     default:
         /* rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
-        return ibcc__law_rdiv(q, UINT64_C(1) << 63, (UINT64_C(1) << 63) - l->k63);
+        return ibcc_law_rdiv_(q, UINT64_C(1) << 63, (UINT64_C(1) << 63) - l->k63);
     }
 }
 
 /* One DISCRETE step: q' = fdec(q) when marked, else
    q' = q + w (finc(q) - q), w = weight_q16 / 2^16 (w = 1: finc(q)). */
-static void ibcc__law_step_q(ibcc_law *l, int marked, uint32_t weight_q16)
+static void ibcc_law_step_q_(ibcc_law *l, int marked, uint32_t weight_q16)
 {
     uint64_t q = l->s.q, y;
 #ifndef IBCC_NO_FLOAT
     if (l->d.kind == IBCC_LAW_CUSTOM) {
-        double x = (double)q / IBCC__LAW_Q32, yd;
+        double x = (double)q / IBCC_LAW_Q32_, yd;
         if (marked) {
-            yd = ibcc__law_dec(&l->d, x);
+            yd = ibcc_law_dec_(&l->d, x);
         } else {
-            yd = ibcc__law_inc(&l->d, x);
+            yd = ibcc_law_inc_(&l->d, x);
             if (weight_q16 != 65536u)
-                yd = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (yd - x),
+                yd = ibcc_law_clamp_(x + ((double)weight_q16 / 65536.0) * (yd - x),
                                      l->d.rmin);
         }
-        l->s.q = ibcc__law_q_of_x(l, yd);
-        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
+        l->s.q = ibcc_law_q_of_x_(l, yd);
+        l->s.index = ibcc_law_ipd_applied_(l, l->s.q);
         return;
     }
 #endif
     if (marked) {
-        y = ibcc__law_clamp_q(l, ibcc__law_dec_q(l, q));
+        y = ibcc_law_clamp_q_(l, ibcc_law_dec_q_(l, q));
     } else {
-        y = ibcc__law_clamp_q(l, ibcc__law_inc_q(l, q));
+        y = ibcc_law_clamp_q_(l, ibcc_law_inc_q_(l, q));
         if (weight_q16 != 65536u && y > q) {
             /* (y - q) <= 2^32 and w < 2^32: the product fits */
             uint64_t add = ((y - q) * weight_q16 + 32768u) >> 16;
-            y = ibcc__law_clamp_q(l, add > IBCC__LAW_ONE_Q32 ? IBCC__LAW_ONE_Q32 + 1u
+            y = ibcc_law_clamp_q_(l, add > IBCC_LAW_ONE_Q32_ ? IBCC_LAW_ONE_Q32_ + 1u
                                                               : q + add);
         }
     }
     l->s.q = y;
-    l->s.index = ibcc__law_ipd_applied(l, y);
+    l->s.index = ibcc_law_ipd_applied_(l, y);
 }
 
 IBCC_API void ibcc_law_reset(ibcc_law *l)
@@ -5610,7 +5602,7 @@ IBCC_API void ibcc_law_reset(ibcc_law *l)
     memset(&l->s, 0, sizeof l->s);
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
-        l->s.q = IBCC__LAW_ONE_Q32;
+        l->s.q = IBCC_LAW_ONE_Q32_;
         l->s.index = 0;
         break;
     case IBCC_LAW_TABLE:
@@ -5639,18 +5631,18 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
         return IBCC_ERR_UNSUPPORTED;
 #endif
     if (e.form == IBCC_LAW_TABLE) {
-        r = ibcc__mem_check(mem, len,
+        r = ibcc_mem_check_(mem, len,
                             (uint64_t)e.table_size * sizeof(ibcc_law_rom_entry));
         if (r != IBCC_OK) return r;
     }
     memset(l, 0, sizeof *l);
     l->d = e;
-    ibcc__law_params(l);
+    ibcc_law_params_(l);
 #ifndef IBCC_NO_FLOAT
     if (e.form == IBCC_LAW_TABLE) {
         l->n = e.table_size;
         l->table = (const ibcc_law_rom_entry *)mem;
-        ibcc__law_compile(l, (ibcc_law_rom_entry *)mem);
+        ibcc_law_compile_(l, (ibcc_law_rom_entry *)mem);
     }
 #endif
     ibcc_law_reset(l);
@@ -5660,7 +5652,7 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
 /* ---- tables compiled ahead of time -------------------------------------- */
 
 /* 32-bit FNV-1a over the `bytes` low bytes of v, least significant first. */
-static uint32_t ibcc__law_fnv(uint32_t h, uint64_t v, unsigned bytes)
+static uint32_t ibcc_law_fnv_(uint32_t h, uint64_t v, unsigned bytes)
 {
     unsigned i;
     for (i = 0; i < bytes; i++) {
@@ -5670,28 +5662,28 @@ static uint32_t ibcc__law_fnv(uint32_t h, uint64_t v, unsigned bytes)
     return h;
 }
 
-static uint32_t ibcc__law_rom_hash(const ibcc_law_desc *e,
+static uint32_t ibcc_law_rom_hash_(const ibcc_law_desc *e,
                                    const ibcc_law_rom_entry *t, uint32_t n)
 {
     uint32_t h = 2166136261u, i;
-    h = ibcc__law_fnv(h, (uint64_t)e->kind, 4);
-    h = ibcc__law_fnv(h, (uint64_t)e->rates, 4);
-    h = ibcc__law_fnv(h, e->table_size, 4);
-    h = ibcc__law_fnv(h, ibcc__f64_bits(e->rmin), 8);
-    h = ibcc__law_fnv(h, ibcc__f64_bits(e->m), 8);
+    h = ibcc_law_fnv_(h, (uint64_t)e->kind, 4);
+    h = ibcc_law_fnv_(h, (uint64_t)e->rates, 4);
+    h = ibcc_law_fnv_(h, e->table_size, 4);
+    h = ibcc_law_fnv_(h, ibcc_f64_bits_(e->rmin), 8);
+    h = ibcc_law_fnv_(h, ibcc_f64_bits_(e->m), 8);
     for (i = 0; i < n; i++) {
-        h = ibcc__law_fnv(h, ibcc__f64_bits(t[i].rate), 8);
-        h = ibcc__law_fnv(h, t[i].inc, 4);
-        h = ibcc__law_fnv(h, t[i].gapq, 4);
-        h = ibcc__law_fnv(h, t[i].mark, 2);
-        h = ibcc__law_fnv(h, t[i].up, 2);
+        h = ibcc_law_fnv_(h, ibcc_f64_bits_(t[i].rate), 8);
+        h = ibcc_law_fnv_(h, t[i].inc, 4);
+        h = ibcc_law_fnv_(h, t[i].gapq, 4);
+        h = ibcc_law_fnv_(h, t[i].mark, 2);
+        h = ibcc_law_fnv_(h, t[i].up, 2);
     }
     return h;
 }
 
 /* The effective desc of a ROM table: desc errors, UNSUPPORTED (not
    TABLE), MISMATCH (n differs from table_size). */
-static ibcc_result ibcc__law_rom_desc(const ibcc_law_desc *d, uint32_t n,
+static ibcc_result ibcc_law_rom_desc_(const ibcc_law_desc *d, uint32_t n,
                                       ibcc_law_desc *e)
 {
     ibcc_result r;
@@ -5710,9 +5702,9 @@ IBCC_API ibcc_result ibcc_law_rom_check(const ibcc_law_desc *d,
     ibcc_law_desc e;
     ibcc_result r;
     if (!d || !t || !out) return IBCC_ERR_NULL;
-    r = ibcc__law_rom_desc(d, n, &e);
+    r = ibcc_law_rom_desc_(d, n, &e);
     if (r != IBCC_OK) return r;
-    *out = ibcc__law_rom_hash(&e, t, n);
+    *out = ibcc_law_rom_hash_(&e, t, n);
     return IBCC_OK;
 }
 
@@ -5724,26 +5716,26 @@ IBCC_API ibcc_result ibcc_law_to_rom(const ibcc_law *l, ibcc_law_rom *rom)
     rom->desc = &l->d;
     rom->table = l->table;
     rom->n = l->n;
-    rom->check = ibcc__law_rom_hash(&l->d, l->table, l->n);
+    rom->check = ibcc_law_rom_hash_(&l->d, l->table, l->n);
     return IBCC_OK;
 }
 
 /* The shape every compiled table has (see ibcc_law_init_rom). */
-static int ibcc__law_rom_shape(const ibcc_law_desc *e,
+static int ibcc_law_rom_shape_(const ibcc_law_desc *e,
                                const ibcc_law_rom_entry *t, uint32_t n)
 {
     uint32_t i;
     for (i = 0; i < n; i++) {
-        uint64_t rb = ibcc__f64_bits(t[i].rate);
+        uint64_t rb = ibcc_f64_bits_(t[i].rate);
         if (t[i].mark >= n || t[i].up >= n) return 0;
         if (i == 0) {
-            if (rb != IBCC__F64_ONE || t[0].gapq != 0 || t[0].inc != 0
+            if (rb != IBCC_F64_ONE_ || t[0].gapq != 0 || t[0].inc != 0
                 || t[0].up != 0) return 0;
             continue;
         }
         /* positive, below the previous rate (NaN and negatives compare
            above every positive pattern) */
-        if (rb == 0 || rb >= ibcc__f64_bits(t[i - 1].rate)) return 0;
+        if (rb == 0 || rb >= ibcc_f64_bits_(t[i - 1].rate)) return 0;
         if (t[i].up == i) { if (t[i].inc != 0) return 0; }
         else if (t[i].up > i || t[i].inc == 0) return 0;
         if (e->rates == IBCC_LAW_RATES_IPD) {
@@ -5760,21 +5752,21 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom)
     ibcc_law_desc e;
     ibcc_result r;
     if (!l || !rom || !rom->desc || !rom->table) return IBCC_ERR_NULL;
-    r = ibcc__law_rom_desc(rom->desc, rom->n, &e);
+    r = ibcc_law_rom_desc_(rom->desc, rom->n, &e);
     if (r != IBCC_OK) return r;
-    if (ibcc__law_rom_hash(&e, rom->table, rom->n) != rom->check)
+    if (ibcc_law_rom_hash_(&e, rom->table, rom->n) != rom->check)
         return IBCC_ERR_MISMATCH;
-    if (!ibcc__law_rom_shape(&e, rom->table, rom->n)) return IBCC_ERR_MISMATCH;
+    if (!ibcc_law_rom_shape_(&e, rom->table, rom->n)) return IBCC_ERR_MISMATCH;
     memset(l, 0, sizeof *l);
     l->d = e;
-    ibcc__law_params(l);
+    ibcc_law_params_(l);
     l->n = rom->n;
     l->table = rom->table;
     ibcc_law_reset(l);
     return IBCC_OK;
 }
 
-/* Non-table step. DISCRETE: ibcc__law_step_q (integer). CONTINUOUS, w =
+/* Non-table step. DISCRETE: ibcc_law_step_q_ (integer). CONTINUOUS, w =
    weight_q16 / 2^16:
      marked:   x' = fdec(x)
      unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x)) */
@@ -5782,18 +5774,18 @@ IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_DISCRETE) {
-        ibcc__law_step_q(l, marked, weight_q16);
+        ibcc_law_step_q_(l, marked, weight_q16);
         return;
     }
 #ifndef IBCC_NO_FLOAT
     {
         double x = l->s.x, y;
         if (marked) {
-            y = ibcc__law_dec(&l->d, x);
+            y = ibcc_law_dec_(&l->d, x);
         } else {
-            y = ibcc__law_inc(&l->d, x);
+            y = ibcc_law_inc_(&l->d, x);
             if (weight_q16 != 65536u)
-                y = ibcc__law_clamp(x + ((double)weight_q16 / 65536.0) * (y - x),
+                y = ibcc_law_clamp_(x + ((double)weight_q16 / 65536.0) * (y - x),
                                     l->d.rmin);
         }
         l->s.x = y;
@@ -5816,7 +5808,7 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
            ps (4.3 ms), else a 128-bit one */
         uint64_t hi, lo, gq = l->table[l->s.index].gapq;
         if ((tau >> 32) == 0) return (tau * gq) >> 16;
-        ibcc__mul128(tau, gq, &hi, &lo);
+        ibcc_mul128_(tau, gq, &hi, &lo);
         if (hi >> 16) return IBCC_TIME_MAX;
         return (hi << 48) | (lo >> 16);
     }
@@ -5851,7 +5843,7 @@ IBCC_API double ibcc_law_rate(const ibcc_law *l)
 IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
 {
     if (!l) return 0.0;
-    if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC__LAW_Q32;
+    if (l->d.form == IBCC_LAW_DISCRETE) return (double)l->s.q / IBCC_LAW_Q32_;
     return ibcc_law_rate(l);
 }
 #endif /* IBCC_NO_FLOAT */
@@ -5867,10 +5859,10 @@ IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
         int e;
         if (l->d.rates == IBCC_LAW_RATES_IPD)
             return rmax / (1u + (uint64_t)l->s.index);
-        if (!ibcc__f64_split(l->table[l->s.index].rate, &mant, &e)) return 0;
+        if (!ibcc_f64_split_(l->table[l->s.index].rate, &mant, &e)) return 0;
         if (e >= 0) return rmax;
         if (e <= -128) return 0;
-        ibcc__mul128(rmax, mant, &hi, &lo);
+        ibcc_mul128_(rmax, mant, &hi, &lo);
         if (e > -64) {
             /* (hi:lo) >> -e */
             unsigned s = (unsigned)-e;
@@ -5902,23 +5894,23 @@ IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
         uint64_t mant, c, rem, ah, al, bh, bl;
         int e;
         if (l->d.rates == IBCC_LAW_RATES_IPD) return l->s.index;
-        if (!ibcc__f64_split(l->table[l->s.index].rate, &mant, &e)
+        if (!ibcc_f64_split_(l->table[l->s.index].rate, &mant, &e)
             || e >= 0 || e < -116) return 0;
         /* c = floor(2^-e / mant), rate >= 2^-16 keeps c <= 2^16 */
-        if (ibcc__muldiv(UINT64_C(1) << (-e / 2), UINT64_C(1) << (-e - -e / 2),
+        if (ibcc_muldiv_(UINT64_C(1) << (-e / 2), UINT64_C(1) << (-e - -e / 2),
                          mant, 0, &c) != IBCC_OK || c == 0) return 0;
         /* rem = 2^-e - c mant (< mant): the low 64 bits suffice */
         rem = (-e >= 64 ? 0 : UINT64_C(1) << -e) - c * mant;
         if (rem == 0) return (uint32_t)(c - 1u);
-        ibcc__mul128(rem, UINT64_C(1) << 40, &ah, &al);
-        ibcc__mul128(c, mant, &bh, &bl);
+        ibcc_mul128_(rem, UINT64_C(1) << 40, &ah, &al);
+        ibcc_mul128_(c, mant, &bh, &bl);
         if (ah < bh || (ah == bh && al <= bl)) return (uint32_t)(c - 1u);
         return (uint32_t)c;
     }
 #ifndef IBCC_NO_FLOAT
     {
         /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
-        double c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC__LAW_EPS)) - 1.0;
+        double c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC_LAW_EPS_)) - 1.0;
         if (c < 0.0) c = 0.0;
         return (uint32_t)c;
     }
@@ -5950,16 +5942,16 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
 IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
 {
     if (!l) return IBCC_ERR_NULL;
-    if (ibcc__f64_nan(x)) return IBCC_ERR_RANGE;
-    x = ibcc__law_clamp(x, l->d.rmin);
+    if (ibcc_f64_nan_(x)) return IBCC_ERR_RANGE;
+    x = ibcc_law_clamp_(x, l->d.rmin);
     memset(&l->s, 0, sizeof l->s);
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
-        l->s.q = ibcc__law_q_of_x(l, x);
-        l->s.index = ibcc__law_ipd_applied(l, l->s.q);
+        l->s.q = ibcc_law_q_of_x_(l, x);
+        l->s.index = ibcc_law_ipd_applied_(l, l->s.q);
         break;
     case IBCC_LAW_TABLE:
-        l->s.index = ibcc__law_floor_index(l->table, l->n, x);
+        l->s.index = ibcc_law_floor_index_(l->table, l->n, x);
         break;
     case IBCC_LAW_CONTINUOUS:
     case IBCC_LAW_FORM_DEFAULT:
@@ -5983,12 +5975,12 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
     if (!l || !s) return IBCC_ERR_NULL;
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
-        if (!ibcc__f64_zero(s->x) || s->acc != 0) return IBCC_ERR_RANGE;
-        if (s->q < l->qmin || s->q > IBCC__LAW_ONE_Q32) return IBCC_ERR_RANGE;
-        if (s->index != ibcc__law_ipd_applied(l, s->q)) return IBCC_ERR_RANGE;
+        if (!ibcc_f64_zero_(s->x) || s->acc != 0) return IBCC_ERR_RANGE;
+        if (s->q < l->qmin || s->q > IBCC_LAW_ONE_Q32_) return IBCC_ERR_RANGE;
+        if (s->index != ibcc_law_ipd_applied_(l, s->q)) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_TABLE:
-        if (!ibcc__f64_zero(s->x) || s->q != 0) return IBCC_ERR_RANGE;
+        if (!ibcc_f64_zero_(s->x) || s->q != 0) return IBCC_ERR_RANGE;
         if (s->index >= l->n || s->acc >= IBCC_LAW_STEP) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_CONTINUOUS:
@@ -6010,13 +6002,13 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
 IBCC_API double ibcc_law_finc(const ibcc_law *l, double x)
 {
     if (!l) return 0.0;
-    return ibcc__law_inc(&l->d, ibcc__law_clamp(x, l->d.rmin));
+    return ibcc_law_inc_(&l->d, ibcc_law_clamp_(x, l->d.rmin));
 }
 
 IBCC_API double ibcc_law_fdec(const ibcc_law *l, double x)
 {
     if (!l) return 0.0;
-    return ibcc__law_dec(&l->d, ibcc__law_clamp(x, l->d.rmin));
+    return ibcc_law_dec_(&l->d, ibcc_law_clamp_(x, l->d.rmin));
 }
 #endif /* IBCC_NO_FLOAT */
 
@@ -6045,13 +6037,13 @@ IBCC_API ibcc_result ibcc_law_table_entry(const ibcc_law *l, uint32_t i,
 #ifndef IBCC_NO_FLOAT
 /* ---- recovery helper --------------------------------------------------- */
 
-static void ibcc__law_set_min(ibcc_law *l)
+static void ibcc_law_set_min_(ibcc_law *l)
 {
     memset(&l->s, 0, sizeof l->s);
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE:
         l->s.q = l->qmin;
-        l->s.index = ibcc__law_ipd_applied(l, l->qmin);
+        l->s.index = ibcc_law_ipd_applied_(l, l->qmin);
         break;
     case IBCC_LAW_TABLE:
         l->s.index = l->n - 1;
@@ -6077,11 +6069,11 @@ IBCC_API ibcc_result ibcc_law_recovery(const ibcc_law *l, ibcc_time tau,
     if (!l || !out || (cap > 0 && !curve)) return IBCC_ERR_NULL;
     if (tau == 0) return IBCC_ERR_RANGE;
     c = *l;                           /* tables shared, read-only */
-    ibcc__law_set_min(&c);
+    ibcc_law_set_min_(&c);
     cont = (c.d.form != IBCC_LAW_DISCRETE && c.d.form != IBCC_LAW_TABLE);
     if (pts < cap) { curve[pts].t = 0; curve[pts].rate = ibcc_law_rate(&c); pts++; }
     while (!ibcc_law_at_max(&c)) {
-        if (acks >= IBCC__LAW_MAX_ACKS) return IBCC_ERR_RANGE;
+        if (acks >= IBCC_LAW_MAX_ACKS_) return IBCC_ERR_RANGE;
         if (cont) {
             /* interval at rate x: tau / x; time kept exactly in tau units */
             double tp;
@@ -6147,15 +6139,15 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
 /* Trec(r): time in units of tau from fdec(r) back to r, one ACK per
    interval 1/z, geometric interpolation inside the last ACK; +inf if the
    law stops increasing or needs more than 2^24 ACKs. */
-static double ibcc__law_trec(const ibcc_law_desc *d, double r)
+static double ibcc_law_trec_(const ibcc_law_desc *d, double r)
 {
-    double z = ibcc__law_dec(d, r), t = 0.0;
+    double z = ibcc_law_dec_(d, r), t = 0.0;
     uint32_t count = 0;
     for (;;) {
         double nz;
         if (z >= r) return t;
         /* not clamped at Rmax: the clamp would stretch the last ACK */
-        nz = ibcc__law_inc_lo(d, z);
+        nz = ibcc_law_inc_lo_(d, z);
         if (!(nz > z)) return HUGE_VAL;
         /* the last ACK counts for the fraction ln(r/z) / ln(nz/z) of its
            interval (geometric interpolation: exact for FIMD, whose ln x is
@@ -6163,11 +6155,11 @@ static double ibcc__law_trec(const ibcc_law_desc *d, double r)
         if (nz >= r) return t + (log(r / z) / log(nz / z)) / z;
         t += 1.0 / z;
         z = nz;
-        if (++count > IBCC__LAW_TREC_MAX_ACKS) return HUGE_VAL;
+        if (++count > IBCC_LAW_TREC_MAX_ACKS_) return HUGE_VAL;
     }
 }
 
-static int ibcc__law_tol_bad(double t)
+static int ibcc_law_tol_bad_(double t)
 {
     return !(t >= 0.0) || t > 1e300;   /* negative, NaN or infinite */
 }
@@ -6187,12 +6179,12 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     if (r != IBCC_OK) return r;
     if (c) cd = *c; else memset(&cd, 0, sizeof cd);
     if (cd.points == 0) cd.points = 256;
-    if (ibcc__f64_zero(cd.tol1)) cd.tol1 = 1e-9;
-    if (ibcc__f64_zero(cd.tol2)) cd.tol2 = 1e-3;
-    if (ibcc__f64_zero(cd.tol3)) cd.tol3 = 1e-3;
+    if (ibcc_f64_zero_(cd.tol1)) cd.tol1 = 1e-9;
+    if (ibcc_f64_zero_(cd.tol2)) cd.tol2 = 1e-3;
+    if (ibcc_f64_zero_(cd.tol3)) cd.tol3 = 1e-3;
     if (cd.points < 2 || cd.points > 65536u) return IBCC_ERR_RANGE;
-    if (ibcc__law_tol_bad(cd.tol1) || ibcc__law_tol_bad(cd.tol2)
-        || ibcc__law_tol_bad(cd.tol3)) return IBCC_ERR_RANGE;
+    if (ibcc_law_tol_bad_(cd.tol1) || ibcc_law_tol_bad_(cd.tol2)
+        || ibcc_law_tol_bad_(cd.tol3)) return IBCC_ERR_RANGE;
     memset(out, 0, sizeof *out);
     n = cd.points;
     k = e.rmin;
@@ -6203,13 +6195,13 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
         if (i == n - 1) x = 1.0;
         else if (i == 0) x = k;
         else x = pow(k, 1.0 - (double)i / (double)(n - 1));
-        fd = ibcc__law_dec(&e, x);
-        if (!(fd > k * (1.0 + IBCC__LAW_EPS))) continue;  /* floor hit */
+        fd = ibcc_law_dec_(&e, x);
+        if (!(fd > k * (1.0 + IBCC_LAW_EPS_))) continue;  /* floor hit */
         evaluated++;
         /* C1: finc(fdec(r)) <= r, relative excess */
-        v1 = (ibcc__law_inc(&e, fd) - x) / x;
+        v1 = (ibcc_law_inc_(&e, fd) - x) / x;
         if (v1 > out->cond[0].worst) { out->cond[0].worst = v1; out->cond[0].rate = x; }
-        tr = ibcc__law_trec(&e, x);
+        tr = ibcc_law_trec_(&e, x);
         /* C2: Trec non-decreasing: relative drop below the running max */
         if (tr >= tmax) { v2 = 0.0; tmax = tr; }
         else if (tmax > 1e300) v2 = 1.0;       /* finite after infinite */
@@ -6281,7 +6273,7 @@ IBCC_API ibcc_time ibcc_pacer_gap(const ibcc_pacer *p, ibcc_time tau)
         /* gap = ceil(tau * (rmax - rate) / rate) */
         uint64_t g;
         if (p->rate == p->rmax) return 0;
-        if (ibcc__muldiv_ceil(tau, p->rmax - p->rate, p->rate, &g) != IBCC_OK)
+        if (ibcc_muldiv_ceil_(tau, p->rmax - p->rate, p->rate, &g) != IBCC_OK)
             return IBCC_TIME_MAX;
         return g;
     }
@@ -6359,7 +6351,7 @@ IBCC_API ibcc_result ibcc_pacer_on_ack(ibcc_pacer *p, int marked)
 /* ---- persistent per-pair state ---------------------------------------- */
 
 /* Slots: the smallest power of two >= 2 * capacity (load <= 1/2). */
-static uint32_t ibcc__pair_slots(uint32_t capacity)
+static uint32_t ibcc_pair_slots_(uint32_t capacity)
 {
     uint32_t s = 2;
     while (s < 2u * capacity) s <<= 1;
@@ -6367,7 +6359,7 @@ static uint32_t ibcc__pair_slots(uint32_t capacity)
 }
 
 /* splitmix64 finaliser of the pair key */
-static uint64_t ibcc__pair_hash(uint64_t k)
+static uint64_t ibcc_pair_hash_(uint64_t k)
 {
     k ^= k >> 30; k *= UINT64_C(0xbf58476d1ce4e5b9);
     k ^= k >> 27; k *= UINT64_C(0x94d049bb133111eb);
@@ -6389,7 +6381,7 @@ IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d)
     if (!d) return 0;
     e = *d;
     if (ibcc_pairstate_defaults(&e) != IBCC_OK) return 0;
-    return (size_t)ibcc__pair_slots(e.capacity) * sizeof(ibcc_pair_slot_);
+    return (size_t)ibcc_pair_slots_(e.capacity) * sizeof(ibcc_pair_slot_);
 }
 
 IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
@@ -6403,8 +6395,8 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
     e = *d;
     r = ibcc_pairstate_defaults(&e);
     if (r != IBCC_OK) return r;
-    slots = ibcc__pair_slots(e.capacity);
-    r = ibcc__mem_check(mem, len, (uint64_t)slots * sizeof(ibcc_pair_slot_));
+    slots = ibcc_pair_slots_(e.capacity);
+    r = ibcc_mem_check_(mem, len, (uint64_t)slots * sizeof(ibcc_pair_slot_));
     if (r != IBCC_OK) return r;
     ps->capacity = e.capacity;
     ps->count = 0;
@@ -6416,9 +6408,9 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
 
 /* Slot holding `key`, or the empty slot where it would go. Terminates:
    the table is never more than half full. */
-static uint32_t ibcc__pair_find(const ibcc_pairstate *ps, uint64_t key)
+static uint32_t ibcc_pair_find_(const ibcc_pairstate *ps, uint64_t key)
 {
-    uint32_t i = (uint32_t)(ibcc__pair_hash(key) & ps->mask);
+    uint32_t i = (uint32_t)(ibcc_pair_hash_(key) & ps->mask);
     while (ps->slot[i].used && ps->slot[i].key != key) i = (i + 1) & ps->mask;
     return i;
 }
@@ -6431,7 +6423,7 @@ IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
     if (!ps || !l) return IBCC_ERR_NULL;
     if (!ps->slot) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     key = ((uint64_t)src << 32) | dst;
-    i = ibcc__pair_find(ps, key);
+    i = ibcc_pair_find_(ps, key);
     if (!ps->slot[i].used) {
         if (ps->count >= ps->capacity) return IBCC_ERR_FULL;
         ps->slot[i].used = 1;
@@ -6453,7 +6445,7 @@ IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
     ibcc_law_reset(l);
     if (!ps->slot) return IBCC_ERR_STATE;       /* zeroed, never initialised */
     key = ((uint64_t)src << 32) | dst;
-    i = ibcc__pair_find(ps, key);
+    i = ibcc_pair_find_(ps, key);
     if (!ps->slot[i].used) return IBCC_ERR_NOT_FOUND;
     r = ibcc_law_set_state(l, &ps->slot[i].st);
     if (r != IBCC_OK) ibcc_law_reset(l);
@@ -6470,28 +6462,28 @@ IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps)
 /* ---- L1 cct: implementation ------------------------------------------- */
 
 /* a * b saturating at IBCC_TIME_MAX. */
-static ibcc_time ibcc__cct_satmul(ibcc_time a, uint64_t b)
+static ibcc_time ibcc_cct_satmul_(ibcc_time a, uint64_t b)
 {
     if (b != 0 && a > IBCC_TIME_MAX / b) return IBCC_TIME_MAX;
     return a * b;
 }
 
-static ibcc_time ibcc__cct_satadd(ibcc_time a, ibcc_time b)
+static ibcc_time ibcc_cct_satadd_(ibcc_time a, ibcc_time b)
 {
     return (a > IBCC_TIME_MAX - b) ? IBCC_TIME_MAX : a + b;
 }
 
 /* a*b/d rounded half up (d > 0), 128-bit intermediate. */
-static ibcc_result ibcc__cct_muldiv_round(uint64_t a, uint64_t b, uint64_t d,
+static ibcc_result ibcc_cct_muldiv_round_(uint64_t a, uint64_t b, uint64_t d,
                                           uint64_t *out)
 {
-    return ibcc__muldiv(a, b, d, d / 2u, out);
+    return ibcc_muldiv_(a, b, d, d / 2u, out);
 }
 
 IBCC_API ibcc_time ibcc_cct_entry_delay(uint16_t entry, ibcc_time max_pkt_time)
 {
     /* delay = (max_pkt_time >> shift) * multiplier */
-    return ibcc__cct_satmul(max_pkt_time >> IBCC_CCT_SHIFT(entry),
+    return ibcc_cct_satmul_(max_pkt_time >> IBCC_CCT_SHIFT(entry),
                             IBCC_CCT_MULT(entry));
 }
 
@@ -6507,7 +6499,7 @@ IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
     if (max_pkt_time == 0) return IBCC_ERR_RANGE;
     /* largest delay: 16383 units of max_pkt_time; accept up to half a
        unit above it (it rounds down to the largest entry) */
-    maxd = ibcc__cct_satmul(max_pkt_time, IBCC_CCT_MULT_MAX);
+    maxd = ibcc_cct_satmul_(max_pkt_time, IBCC_CCT_MULT_MAX);
     if (delay > maxd && delay - maxd > max_pkt_time / 2) return IBCC_ERR_RANGE;
     if (delay == 0) { *out = 0; return IBCC_OK; }
     for (s = 0; s < 4; s++) {
@@ -6519,7 +6511,7 @@ IBCC_API ibcc_result ibcc_cct_entry_from_delay(ibcc_time delay,
         rem = delay % u;
         if (rem >= u - rem) m++;
         if (m > IBCC_CCT_MULT_MAX) m = IBCC_CCT_MULT_MAX;
-        val = ibcc__cct_satmul(u, m);
+        val = ibcc_cct_satmul_(u, m);
         err = val > delay ? val - delay : delay - val;
         if (!found || err < best_err) {
             found = 1; best_err = err; best_s = s; best_m = m;
@@ -6572,7 +6564,7 @@ IBCC_API ibcc_result ibcc_cct_fill_quadratic(uint16_t *out, uint32_t n,
     for (i = 0; i < n; i++) {
         /* d_i = i^2 * coef / root^2, rounded half up to whole ps */
         uint64_t d;
-        ibcc_result r = ibcc__cct_muldiv_round((uint64_t)i * i, coef,
+        ibcc_result r = ibcc_cct_muldiv_round_((uint64_t)i * i, coef,
                                                (uint64_t)root * root, &d);
         if (r != IBCC_OK) return IBCC_ERR_RANGE;
         r = ibcc_cct_entry_from_delay(d, max_pkt_time, &out[i]);
@@ -6616,7 +6608,7 @@ IBCC_API ibcc_result ibcc_cct_fill_fdec(uint16_t *out, uint32_t n,
     return IBCC_OK;
 }
 
-static double ibcc__cct_law_fdec(void *user, double x)
+static double ibcc_cct_law_fdec_(void *user, double x)
 {
     return ibcc_law_fdec((const ibcc_law *)user, x);
 }
@@ -6626,7 +6618,7 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
                                        const ibcc_law *law)
 {
     if (!law) return IBCC_ERR_NULL;
-    return ibcc_cct_fill_fdec(out, n, max_pkt_time, ibcc__cct_law_fdec,
+    return ibcc_cct_fill_fdec(out, n, max_pkt_time, ibcc_cct_law_fdec_,
                               (void *)(uintptr_t)law);
 }
 #endif /* IBCC_NO_FLOAT */
@@ -6637,11 +6629,11 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
    max_pkt_time: its delays grow with the index, so the last entry is the
    only one that can lie beyond the largest delay 16383 * max_pkt_time
    (ibcc_cct_fill_quadratic's RANGE). */
-static ibcc_result ibcc__cct_check_quad(uint32_t len, ibcc_time max_pkt_time)
+static ibcc_result ibcc_cct_check_quad_(uint32_t len, ibcc_time max_pkt_time)
 {
     uint64_t last = (uint64_t)(len - 1u), dl;
     uint16_t e;
-    if (ibcc__cct_muldiv_round(last * last, IBCC_CCT_QUAD_COEF,
+    if (ibcc_cct_muldiv_round_(last * last, IBCC_CCT_QUAD_COEF,
                                (uint64_t)IBCC_CCT_QUAD_G_ROOT * IBCC_CCT_QUAD_G_ROOT,
                                &dl) != IBCC_OK)
         return IBCC_ERR_RANGE;
@@ -6678,7 +6670,7 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
         ibcc_result r;
         if (d->table_len != 0) return IBCC_ERR_NULL;
         len = d->entries;
-        r = ibcc__cct_check_quad(len, d->max_pkt_time);
+        r = ibcc_cct_check_quad_(len, d->max_pkt_time);
         if (r != IBCC_OK) return r;
     }
     if (d->ccti_limit == 0) d->ccti_limit = (uint16_t)(len - 1);
@@ -6698,7 +6690,7 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
 }
 
 /* Byte offsets of the parts in the agent's memory. */
-static uint64_t ibcc__cct_layout(const ibcc_cct_desc *d, uint64_t *off_log,
+static uint64_t ibcc_cct_layout_(const ibcc_cct_desc *d, uint64_t *off_log,
                                  uint64_t *off_table)
 {
     uint64_t o = (uint64_t)d->flows * sizeof(ibcc_cct_flow_);
@@ -6716,7 +6708,7 @@ IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d)
     if (!d) return 0;
     e = *d;
     if (ibcc_cct_defaults(&e) != IBCC_OK) return 0;
-    n = ibcc__cct_layout(&e, &a, &b);
+    n = ibcc_cct_layout_(&e, &a, &b);
     if (n > (uint64_t)SIZE_MAX) return 0;
     return (size_t)n;
 }
@@ -6733,8 +6725,8 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
     e = *d;
     r = ibcc_cct_defaults(&e);
     if (r != IBCC_OK) return r;
-    need = ibcc__cct_layout(&e, &off_log, &off_table);
-    r = ibcc__mem_check(mem, len, need);
+    need = ibcc_cct_layout_(&e, &off_log, &off_table);
+    r = ibcc_mem_check_(mem, len, need);
     if (r != IBCC_OK) return r;
     memset(c, 0, sizeof *c);
     c->flows = e.flows;
@@ -6757,7 +6749,7 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
     }
     for (s = 0; s < IBCC_CCT_SLS; s++) {
         c->sl[s].p = e.sl[s];
-        c->sl[s].period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS,
+        c->sl[s].period = ibcc_cct_satmul_(IBCC_CCT_TIMER_UNIT_PS,
                                            e.sl[s].ccti_timer);
     }
     memset(c->flow, 0, (size_t)c->flows * sizeof(ibcc_cct_flow_));
@@ -6792,7 +6784,7 @@ IBCC_API void ibcc_cct_reset(ibcc_cct *c)
 /* Expiries due by `now` (>= next) of a running timer:
        k = 1 + (now - next) / period
    without a division when fewer than two are due. */
-static uint64_t ibcc__cct_due(const ibcc_cct_slstate_ *q, ibcc_time now)
+static uint64_t ibcc_cct_due_(const ibcc_cct_slstate_ *q, ibcc_time now)
 {
     ibcc_time d = now - q->next;
     return d < q->period ? 1u : 1u + d / q->period;
@@ -6804,7 +6796,7 @@ static uint64_t ibcc__cct_due(const ibcc_cct_slstate_ *q, ibcc_time now)
    IBCC_TIME_MAX when the true expiry lies beyond 2^64 - 1 ps: such an
    expiry never fires (else every call at IBCC_TIME_MAX would fire it
    again). */
-static uint64_t ibcc__cct_count_at(const ibcc_cct_slstate_ *q, ibcc_time now,
+static uint64_t ibcc_cct_count_at_(const ibcc_cct_slstate_ *q, ibcc_time now,
                                    int *running)
 {
     uint64_t k;
@@ -6812,7 +6804,7 @@ static uint64_t ibcc__cct_count_at(const ibcc_cct_slstate_ *q, ibcc_time now,
         if (running) *running = q->running;
         return q->count;
     }
-    k = ibcc__cct_due(q, now);
+    k = ibcc_cct_due_(q, now);
     if (k >= q->stop - q->count) {
         if (running) *running = 0;
         return q->stop;
@@ -6822,23 +6814,23 @@ static uint64_t ibcc__cct_count_at(const ibcc_cct_slstate_ *q, ibcc_time now,
 }
 
 /* Applies the expiries due at or before `now` to the SL's timer state. */
-static void ibcc__cct_advance(ibcc_cct_slstate_ *q, ibcc_time now)
+static void ibcc_cct_advance_(ibcc_cct_slstate_ *q, ibcc_time now)
 {
     uint64_t k;
     if (!q->running || now < q->next || q->next == IBCC_TIME_MAX) return;
-    k = ibcc__cct_due(q, now);
+    k = ibcc_cct_due_(q, now);
     if (k >= q->stop - q->count) {
         q->count = q->stop;
         q->running = 0;
         return;
     }
     q->count += k;
-    q->next = ibcc__cct_satadd(q->next, ibcc__cct_satmul(q->period, k));
+    q->next = ibcc_cct_satadd_(q->next, ibcc_cct_satmul_(q->period, k));
 }
 
 /* CCTI of a flow at SL expiry count `count`:
        CCTI > Min ? max(Min, CCTI - (count - seen)) : CCTI */
-static unsigned ibcc__cct_value(const ibcc_cct_flow_ *f, uint64_t count,
+static unsigned ibcc_cct_value_(const ibcc_cct_flow_ *f, uint64_t count,
                                  unsigned min)
 {
     uint64_t el = count - f->seen;
@@ -6847,26 +6839,26 @@ static unsigned ibcc__cct_value(const ibcc_cct_flow_ *f, uint64_t count,
     return (unsigned)(f->ccti - el);
 }
 
-static ibcc_time ibcc__cct_now(const ibcc_cct *c, ibcc_time now)
+static ibcc_time ibcc_cct_now_(const ibcc_cct *c, ibcc_time now)
 {
     return now < c->last ? c->last : now;
 }
 
 /* Brings every flow of SL s up to date at the SL's current count (call
-   ibcc__cct_advance first). O(flows). */
-static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
+   ibcc_cct_advance_ first). O(flows). */
+static void ibcc_cct_settle_(ibcc_cct *c, unsigned s)
 {
     ibcc_cct_slstate_ *q = &c->sl[s];
     uint32_t i;
     if (c->per_sl) {
-        q->agg.ccti = (uint16_t)ibcc__cct_value(&q->agg, q->count, q->p.ccti_min);
+        q->agg.ccti = (uint16_t)ibcc_cct_value_(&q->agg, q->count, q->p.ccti_min);
         q->agg.seen = q->count;
         return;
     }
     for (i = 0; i < c->flows; i++) {
         ibcc_cct_flow_ *f = &c->flow[i];
         if (f->sl != s) continue;
-        f->ccti = (uint16_t)ibcc__cct_value(f, q->count, q->p.ccti_min);
+        f->ccti = (uint16_t)ibcc_cct_value_(f, q->count, q->p.ccti_min);
         f->seen = q->count;
     }
 }
@@ -6874,7 +6866,7 @@ static void ibcc__cct_settle(ibcc_cct *c, unsigned s)
 /* After a settle and a settings change: recomputes the stop count (timer
    running) or the parked excess (timer stopped) of SL s exactly, from the
    settled CCTIs, clamping them to the limit. O(flows). */
-static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
+static void ibcc_cct_rescan_(ibcc_cct *c, unsigned s)
 {
     ibcc_cct_slstate_ *q = &c->sl[s];
     unsigned min = q->p.ccti_min, maxex = 0;
@@ -6900,7 +6892,7 @@ static void ibcc__cct_rescan(ibcc_cct *c, unsigned s)
     }
 }
 
-static void ibcc__cct_log(ibcc_cct *c, uint32_t flow, unsigned sl,
+static void ibcc_cct_log_(ibcc_cct *c, uint32_t flow, unsigned sl,
                           unsigned ccti, ibcc_time now)
 {
     uint32_t slot;
@@ -6932,13 +6924,13 @@ IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
     f = &c->flow[flow];
     sl = f->sl;
     if (!((c->control_map >> sl) & 1u)) return 0;
-    now = ibcc__cct_now(c, now);
+    now = ibcc_cct_now_(c, now);
     c->last = now;
     q = &c->sl[sl];
-    ibcc__cct_advance(q, now);
+    ibcc_cct_advance_(q, now);
     g = c->per_sl ? &q->agg : f;
     min = q->p.ccti_min;
-    v = ibcc__cct_value(g, q->count, min);
+    v = ibcc_cct_value_(g, q->count, min);
     /* CCTI = min(CCTI + CCTI_Increase, CCTI_Limit) */
     nv = v + q->p.ccti_increase;
     if (nv > c->ccti_limit) nv = c->ccti_limit;
@@ -6948,7 +6940,7 @@ IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
     if (q->period != 0) {
         if (!q->running) {                   /* start: at least one expiry */
             q->running = 1;
-            q->next = ibcc__cct_satadd(now, q->period);
+            q->next = ibcc_cct_satadd_(now, q->period);
             q->stop = q->count + (q->parked > 1 ? q->parked : 1);
             q->parked = 0;
         }
@@ -6957,7 +6949,7 @@ IBCC_API unsigned ibcc_cct_on_becn(ibcc_cct *c, uint32_t flow, ibcc_time now)
             q->stop = q->count + (nv - min);
     }
     if (q->p.trigger_threshold != 0 && nv >= q->p.trigger_threshold)
-        ibcc__cct_log(c, flow, sl, nv, now);
+        ibcc_cct_log_(c, flow, sl, nv, now);
     return nv;
 }
 
@@ -6968,8 +6960,8 @@ IBCC_API unsigned ibcc_cct_ccti(const ibcc_cct *c, uint32_t flow, ibcc_time now)
     if (!c || flow >= c->flows) return 0;
     f = &c->flow[flow];
     q = &c->sl[f->sl];
-    return ibcc__cct_value(c->per_sl ? &q->agg : f,
-                           ibcc__cct_count_at(q, ibcc__cct_now(c, now), NULL),
+    return ibcc_cct_value_(c->per_sl ? &q->agg : f,
+                           ibcc_cct_count_at_(q, ibcc_cct_now_(c, now), NULL),
                            q->p.ccti_min);
 }
 
@@ -6985,16 +6977,16 @@ IBCC_API ibcc_time ibcc_cct_delay(const ibcc_cct *c, uint32_t flow, ibcc_time no
 IBCC_API ibcc_time ibcc_cct_interval(const ibcc_cct *c, uint32_t flow,
                                      ibcc_time now, ibcc_time pkt_time)
 {
-    return ibcc__cct_satadd(pkt_time, ibcc_cct_delay(c, flow, now));
+    return ibcc_cct_satadd_(pkt_time, ibcc_cct_delay(c, flow, now));
 }
 
 IBCC_API void ibcc_cct_advance(ibcc_cct *c, ibcc_time now)
 {
     unsigned s;
     if (!c) return;
-    now = ibcc__cct_now(c, now);
+    now = ibcc_cct_now_(c, now);
     c->last = now;
-    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc__cct_advance(&c->sl[s], now);
+    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc_cct_advance_(&c->sl[s], now);
 }
 
 IBCC_API unsigned ibcc_cct_flow_sl(const ibcc_cct *c, uint32_t flow)
@@ -7012,17 +7004,17 @@ IBCC_API ibcc_result ibcc_cct_set_flow_sl(ibcc_cct *c, uint32_t flow,
     if (!c) return IBCC_ERR_NULL;
     if (flow >= c->flows || sl >= IBCC_CCT_SLS) return IBCC_ERR_RANGE;
     f = &c->flow[flow];
-    now = ibcc__cct_now(c, now);
+    now = ibcc_cct_now_(c, now);
     qo = &c->sl[f->sl];
     qn = &c->sl[sl];
     /* decide from the count the old SL's timer has at `now` without
        storing it: a rejected move changes nothing (not even the time) */
-    v = ibcc__cct_value(f, ibcc__cct_count_at(qo, now, NULL), qo->p.ccti_min);
+    v = ibcc_cct_value_(f, ibcc_cct_count_at_(qo, now, NULL), qo->p.ccti_min);
     if (!c->per_sl && (v > qo->p.ccti_min || v > qn->p.ccti_min))
         return IBCC_ERR_STATE;
     c->last = now;
-    ibcc__cct_advance(qo, now);
-    ibcc__cct_advance(qn, now);
+    ibcc_cct_advance_(qo, now);
+    ibcc_cct_advance_(qn, now);
     if (c->per_sl) { f->sl = (uint8_t)sl; return IBCC_OK; }
     f->ccti = (uint16_t)v;
     f->sl = (uint8_t)sl;
@@ -7034,7 +7026,7 @@ IBCC_API int ibcc_cct_timer_running(const ibcc_cct *c, unsigned sl, ibcc_time no
 {
     int run = 0;
     if (!c || sl >= IBCC_CCT_SLS) return 0;
-    (void)ibcc__cct_count_at(&c->sl[sl], ibcc__cct_now(c, now), &run);
+    (void)ibcc_cct_count_at_(&c->sl[sl], ibcc_cct_now_(c, now), &run);
     return run;
 }
 
@@ -7042,7 +7034,7 @@ IBCC_API uint64_t ibcc_cct_timer_expiries(const ibcc_cct *c, unsigned sl,
                                           ibcc_time now)
 {
     if (!c || sl >= IBCC_CCT_SLS) return 0;
-    return ibcc__cct_count_at(&c->sl[sl], ibcc__cct_now(c, now), NULL);
+    return ibcc_cct_count_at_(&c->sl[sl], ibcc_cct_now_(c, now), NULL);
 }
 
 IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
@@ -7051,19 +7043,19 @@ IBCC_API ibcc_result ibcc_cct_set_sl(ibcc_cct *c, unsigned sl,
     ibcc_cct_slstate_ *q;
     if (!c || !p) return IBCC_ERR_NULL;
     if (sl >= IBCC_CCT_SLS || p->ccti_min > c->ccti_limit) return IBCC_ERR_RANGE;
-    now = ibcc__cct_now(c, now);
+    now = ibcc_cct_now_(c, now);
     c->last = now;
     q = &c->sl[sl];
-    ibcc__cct_advance(q, now);
-    ibcc__cct_settle(c, sl);
+    ibcc_cct_advance_(q, now);
+    ibcc_cct_settle_(c, sl);
     q->p = *p;
-    q->period = ibcc__cct_satmul(IBCC_CCT_TIMER_UNIT_PS, p->ccti_timer);
-    ibcc__cct_rescan(c, sl);
+    q->period = ibcc_cct_satmul_(IBCC_CCT_TIMER_UNIT_PS, p->ccti_timer);
+    ibcc_cct_rescan_(c, sl);
     return IBCC_OK;
 }
 
 /* Sets every CCTI of SL s to 0 and stops its timer (count kept). */
-static void ibcc__cct_clear_sl(ibcc_cct *c, unsigned s)
+static void ibcc_cct_clear_sl_(ibcc_cct *c, unsigned s)
 {
     ibcc_cct_slstate_ *q = &c->sl[s];
     uint32_t i;
@@ -7085,13 +7077,13 @@ IBCC_API ibcc_result ibcc_cct_set_port(ibcc_cct *c, uint16_t port_control,
     unsigned s, per_sl;
     if (!c) return IBCC_ERR_NULL;
     if (port_control & ~1u) return IBCC_ERR_RANGE;
-    now = ibcc__cct_now(c, now);
+    now = ibcc_cct_now_(c, now);
     c->last = now;
     per_sl = port_control & 1u;
     for (s = 0; s < IBCC_CCT_SLS; s++) {
         int off = ((c->control_map >> s) & 1u) && !((control_map >> s) & 1u);
-        ibcc__cct_advance(&c->sl[s], now);
-        if (per_sl != c->per_sl || off) ibcc__cct_clear_sl(c, s);
+        ibcc_cct_advance_(&c->sl[s], now);
+        if (per_sl != c->per_sl || off) ibcc_cct_clear_sl_(c, s);
     }
     c->per_sl = per_sl;
     c->control_map = control_map;
@@ -7109,16 +7101,16 @@ IBCC_API ibcc_result ibcc_cct_set_table(ibcc_cct *c, const uint16_t *entries,
     if (limit >= (n > 0 ? n : 1u)) return IBCC_ERR_RANGE;
     for (s = 0; s < IBCC_CCT_SLS; s++)
         if (c->sl[s].p.ccti_min > limit) return IBCC_ERR_RANGE;
-    now = ibcc__cct_now(c, now);
+    now = ibcc_cct_now_(c, now);
     c->last = now;
     for (s = 0; s < IBCC_CCT_SLS; s++) {
-        ibcc__cct_advance(&c->sl[s], now);
-        ibcc__cct_settle(c, s);
+        ibcc_cct_advance_(&c->sl[s], now);
+        ibcc_cct_settle_(c, s);
     }
     memset(c->table, 0, (size_t)c->entries * sizeof(uint16_t));
     if (n > 0) memcpy(c->table, entries, (size_t)n * sizeof(uint16_t));
     c->ccti_limit = limit;
-    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc__cct_rescan(c, s);
+    for (s = 0; s < IBCC_CCT_SLS; s++) ibcc_cct_rescan_(c, s);
     return IBCC_OK;
 }
 
@@ -7154,13 +7146,13 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c) { return c ? c->log_lost 
 
 /* ---- L1 cacc: implementation ------------------------------------------ */
 
-static void ibcc__cacc_put16(uint8_t *p, unsigned v)
+static void ibcc_cacc_put16_(uint8_t *p, unsigned v)
 {
     p[0] = (uint8_t)((v >> 8) & 0xffu);
     p[1] = (uint8_t)(v & 0xffu);
 }
 
-static unsigned ibcc__cacc_get16(const uint8_t *p)
+static unsigned ibcc_cacc_get16_(const uint8_t *p)
 {
     return ((unsigned)p[0] << 8) | (unsigned)p[1];
 }
@@ -7173,11 +7165,11 @@ IBCC_API ibcc_result ibcc_cacc_setting_encode(const ibcc_cacc_setting *s,
     if (len < IBCC_CACC_SETTING_BYTES) return IBCC_ERR_NOMEM;
     if (s->port_control & ~1u) return IBCC_ERR_RANGE;
     memset(buf, 0, IBCC_CACC_SETTING_BYTES);
-    ibcc__cacc_put16(buf + 0, s->port_control);
-    ibcc__cacc_put16(buf + 2, s->control_map);
+    ibcc_cacc_put16_(buf + 0, s->port_control);
+    ibcc_cacc_put16_(buf + 2, s->control_map);
     for (i = 0; i < IBCC_CCT_SLS; i++) {
         uint8_t *e = buf + 4 + 8 * i;       /* 8-byte CACongestionEntry */
-        ibcc__cacc_put16(e, s->sl[i].ccti_timer);
+        ibcc_cacc_put16_(e, s->sl[i].ccti_timer);
         e[2] = s->sl[i].ccti_increase;
         e[3] = s->sl[i].trigger_threshold;
         e[4] = s->sl[i].ccti_min;           /* e[5..7] reserved */
@@ -7192,11 +7184,11 @@ IBCC_API ibcc_result ibcc_cacc_setting_decode(ibcc_cacc_setting *s,
     if (!s || !buf) return IBCC_ERR_NULL;
     if (len < IBCC_CACC_SETTING_BYTES) return IBCC_ERR_NOMEM;
     memset(s, 0, sizeof *s);
-    s->port_control = (uint16_t)(ibcc__cacc_get16(buf) & 1u); /* 15..1 rsvd */
-    s->control_map = (uint16_t)ibcc__cacc_get16(buf + 2);
+    s->port_control = (uint16_t)(ibcc_cacc_get16_(buf) & 1u); /* 15..1 rsvd */
+    s->control_map = (uint16_t)ibcc_cacc_get16_(buf + 2);
     for (i = 0; i < IBCC_CCT_SLS; i++) {
         const uint8_t *e = buf + 4 + 8 * i;
-        s->sl[i].ccti_timer = (uint16_t)ibcc__cacc_get16(e);
+        s->sl[i].ccti_timer = (uint16_t)ibcc_cacc_get16_(e);
         s->sl[i].ccti_increase = e[2];
         s->sl[i].trigger_threshold = e[3];
         s->sl[i].ccti_min = e[4];
@@ -7212,10 +7204,10 @@ IBCC_API ibcc_result ibcc_cacc_block_encode(const ibcc_cacc_block *b,
     if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
     if (b->ccti_limit >= IBCC_CCT_MAX_ENTRIES || b->block >= IBCC_CACC_MAX_BLOCKS)
         return IBCC_ERR_RANGE;
-    ibcc__cacc_put16(buf, b->ccti_limit);
-    ibcc__cacc_put16(buf + 2, 0);                              /* reserved */
+    ibcc_cacc_put16_(buf, b->ccti_limit);
+    ibcc_cacc_put16_(buf + 2, 0);                              /* reserved */
     for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
-        ibcc__cacc_put16(buf + 4 + 2 * i, b->entry[i]);
+        ibcc_cacc_put16_(buf + 4 + 2 * i, b->entry[i]);
     return IBCC_OK;
 }
 
@@ -7225,13 +7217,13 @@ IBCC_API ibcc_result ibcc_cacc_block_decode(ibcc_cacc_block *b, uint16_t block,
     unsigned i, limit;
     if (!b || !buf) return IBCC_ERR_NULL;
     if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
-    limit = ibcc__cacc_get16(buf);
+    limit = ibcc_cacc_get16_(buf);
     if (block >= IBCC_CACC_MAX_BLOCKS || limit >= IBCC_CCT_MAX_ENTRIES)
         return IBCC_ERR_RANGE;
     b->ccti_limit = (uint16_t)limit;
     b->block = block;
     for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
-        b->entry[i] = (uint16_t)ibcc__cacc_get16(buf + 4 + 2 * i);
+        b->entry[i] = (uint16_t)ibcc_cacc_get16_(buf + 4 + 2 * i);
     return IBCC_OK;
 }
 
@@ -7276,13 +7268,13 @@ IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
 #ifndef IBCC_NO_STDIO
 /* ---- text: output ------------------------------------------------------ */
 
-typedef struct ibcc__cacc_out {
+typedef struct ibcc_cacc_out_ {
     char *buf;
     size_t len, pos;
     int over;
-} ibcc__cacc_out;
+} ibcc_cacc_out_;
 
-static void ibcc__cacc_str(ibcc__cacc_out *o, const char *s)
+static void ibcc_cacc_str_(ibcc_cacc_out_ *o, const char *s)
 {
     while (*s) {
         if (o->pos + 1 >= o->len) { o->over = 1; return; }
@@ -7291,7 +7283,7 @@ static void ibcc__cacc_str(ibcc__cacc_out *o, const char *s)
     o->buf[o->pos] = '\0';
 }
 
-static void ibcc__cacc_num_out(ibcc__cacc_out *o, uint64_t v, int hex)
+static void ibcc_cacc_num_out_(ibcc_cacc_out_ *o, uint64_t v, int hex)
 {
     char t[24];
     int i = 23;
@@ -7302,17 +7294,17 @@ static void ibcc__cacc_num_out(ibcc__cacc_out *o, uint64_t v, int hex)
         v = hex ? v >> 4 : v / 10u;
     } while (v != 0);
     if (hex) { t[--i] = 'x'; t[--i] = '0'; }
-    ibcc__cacc_str(o, t + i);
+    ibcc_cacc_str_(o, t + i);
 }
 
-static void ibcc__cacc_entry_out(ibcc__cacc_out *o, uint16_t e)
+static void ibcc_cacc_entry_out_(ibcc_cacc_out_ *o, uint16_t e)
 {
-    ibcc__cacc_num_out(o, IBCC_CCT_SHIFT(e), 0);
-    ibcc__cacc_str(o, ":");
-    ibcc__cacc_num_out(o, IBCC_CCT_MULT(e), 0);
+    ibcc_cacc_num_out_(o, IBCC_CCT_SHIFT(e), 0);
+    ibcc_cacc_str_(o, ":");
+    ibcc_cacc_num_out_(o, IBCC_CCT_MULT(e), 0);
 }
 
-static void ibcc__cacc_out_begin(ibcc__cacc_out *o, char *buf, size_t len)
+static void ibcc_cacc_out_begin_(ibcc_cacc_out_ *o, char *buf, size_t len)
 {
     o->buf = buf;
     o->len = len;
@@ -7321,7 +7313,7 @@ static void ibcc__cacc_out_begin(ibcc__cacc_out *o, char *buf, size_t len)
     if (len > 0) buf[0] = '\0';
 }
 
-static ibcc_result ibcc__cacc_out_end(ibcc__cacc_out *o)
+static ibcc_result ibcc_cacc_out_end_(ibcc_cacc_out_ *o)
 {
     if (o->len == 0 || o->over) {
         if (o->len > 0) o->buf[0] = '\0';
@@ -7332,20 +7324,20 @@ static ibcc_result ibcc__cacc_out_end(ibcc__cacc_out *o)
 
 /* ---- text: input ------------------------------------------------------- */
 
-static int ibcc__cacc_isws(char c)
+static int ibcc_cacc_isws_(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-static const char *ibcc__cacc_skip(const char *p, const char *end)
+static const char *ibcc_cacc_skip_(const char *p, const char *end)
 {
-    while (p < end && ibcc__cacc_isws(*p)) p++;
+    while (p < end && ibcc_cacc_isws_(*p)) p++;
     return p;
 }
 
 /* Unsigned number, decimal or 0x-hex, at *pp; ends at a non-digit.
    PARSE if no digit, RANGE if above max. */
-static ibcc_result ibcc__cacc_num_in(const char **pp, const char *end,
+static ibcc_result ibcc_cacc_num_in_(const char **pp, const char *end,
                                      uint64_t max, uint64_t *out)
 {
     const char *p = *pp;
@@ -7377,52 +7369,52 @@ static ibcc_result ibcc__cacc_num_in(const char **pp, const char *end,
 }
 
 /* A number that must be followed by whitespace or the end. */
-static ibcc_result ibcc__cacc_field(const char **pp, const char *end,
+static ibcc_result ibcc_cacc_field_(const char **pp, const char *end,
                                     uint64_t max, uint64_t *out)
 {
     ibcc_result r;
-    *pp = ibcc__cacc_skip(*pp, end);
-    r = ibcc__cacc_num_in(pp, end, max, out);
+    *pp = ibcc_cacc_skip_(*pp, end);
+    r = ibcc_cacc_num_in_(pp, end, max, out);
     if (r == IBCC_ERR_PARSE) return r;
-    if (*pp < end && !ibcc__cacc_isws(**pp)) return IBCC_ERR_PARSE;
+    if (*pp < end && !ibcc_cacc_isws_(**pp)) return IBCC_ERR_PARSE;
     return r;
 }
 
 /* "shift:mult" followed by whitespace, ',' or the end. */
-static ibcc_result ibcc__cacc_entry_in(const char **pp, const char *end,
+static ibcc_result ibcc_cacc_entry_in_(const char **pp, const char *end,
                                        uint16_t *out)
 {
     uint64_t s = 0, m = 0;
     ibcc_result r, rr = IBCC_OK;
-    r = ibcc__cacc_num_in(pp, end, 3, &s);
+    r = ibcc_cacc_num_in_(pp, end, 3, &s);
     if (r == IBCC_ERR_PARSE) return r;
     if (r != IBCC_OK) rr = r;
     if (*pp >= end || **pp != ':') return IBCC_ERR_PARSE;
     (*pp)++;
-    r = ibcc__cacc_num_in(pp, end, IBCC_CCT_MULT_MAX, &m);
+    r = ibcc_cacc_num_in_(pp, end, IBCC_CCT_MULT_MAX, &m);
     if (r == IBCC_ERR_PARSE) return r;
     if (r != IBCC_OK) rr = r;
-    if (*pp < end && !ibcc__cacc_isws(**pp) && **pp != ',') return IBCC_ERR_PARSE;
+    if (*pp < end && !ibcc_cacc_isws_(**pp) && **pp != ',') return IBCC_ERR_PARSE;
     if (rr != IBCC_OK) return rr;
     *out = IBCC_CCT_ENTRY(s, m);
     return IBCC_OK;
 }
 
 /* Keyword `w` followed by whitespace or the end. */
-static int ibcc__cacc_word(const char **pp, const char *end, const char *w)
+static int ibcc_cacc_word_(const char **pp, const char *end, const char *w)
 {
     const char *p = *pp;
     size_t n = strlen(w);
     if ((size_t)(end - p) < n || memcmp(p, w, n) != 0) return 0;
     p += n;
-    if (p < end && !ibcc__cacc_isws(*p)) return 0;
+    if (p < end && !ibcc_cacc_isws_(*p)) return 0;
     *pp = p;
     return 1;
 }
 
-static int ibcc__cacc_at_end(const char *p, const char *end)
+static int ibcc_cacc_at_end_(const char *p, const char *end)
 {
-    return ibcc__cacc_skip(p, end) == end;
+    return ibcc_cacc_skip_(p, end) == end;
 }
 
 /* ---- ibccconfig forms --------------------------------------------------- */
@@ -7437,13 +7429,13 @@ IBCC_API ibcc_result ibcc_cacc_setting_parse(ibcc_cacc_setting *s, const char *t
     unsigned i;
     if (!s || !text) return IBCC_ERR_NULL;
     end = text + strlen(text);
-    p = ibcc__cacc_skip(text, end);
-    if (!ibcc__cacc_word(&p, end, "CACongestionSetting")) return IBCC_ERR_PARSE;
+    p = ibcc_cacc_skip_(text, end);
+    if (!ibcc_cacc_word_(&p, end, "CACongestionSetting")) return IBCC_ERR_PARSE;
     for (i = 0; i < 6; i++) {
-        r = ibcc__cacc_field(&p, end, max[i], &v[i]);
+        r = ibcc_cacc_field_(&p, end, max[i], &v[i]);
         if (r != IBCC_OK) return r;
     }
-    if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+    if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
     memset(&t, 0, sizeof t);
     t.port_control = (uint16_t)v[0];
     t.control_map = (uint16_t)v[1];
@@ -7458,7 +7450,7 @@ IBCC_API ibcc_result ibcc_cacc_setting_parse(ibcc_cacc_setting *s, const char *t
     return IBCC_OK;
 }
 
-static int ibcc__cacc_sl_eq(const ibcc_cct_sl *a, const ibcc_cct_sl *b)
+static int ibcc_cacc_sl_eq_(const ibcc_cct_sl *a, const ibcc_cct_sl *b)
 {
     return a->ccti_timer == b->ccti_timer && a->ccti_increase == b->ccti_increase
         && a->trigger_threshold == b->trigger_threshold && a->ccti_min == b->ccti_min;
@@ -7467,7 +7459,7 @@ static int ibcc__cacc_sl_eq(const ibcc_cct_sl *a, const ibcc_cct_sl *b)
 IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
                                              char *buf, size_t len)
 {
-    ibcc__cacc_out o;
+    ibcc_cacc_out_ o;
     ibcc_cct_sl zero, v;
     unsigned i;
     int have = 0;
@@ -7477,25 +7469,25 @@ IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
     for (i = 0; i < IBCC_CCT_SLS; i++) {
         if ((s->control_map >> i) & 1u) {
             if (!have) { v = s->sl[i]; have = 1; }
-            else if (!ibcc__cacc_sl_eq(&v, &s->sl[i])) return IBCC_ERR_UNSUPPORTED;
-        } else if (!ibcc__cacc_sl_eq(&zero, &s->sl[i])) {
+            else if (!ibcc_cacc_sl_eq_(&v, &s->sl[i])) return IBCC_ERR_UNSUPPORTED;
+        } else if (!ibcc_cacc_sl_eq_(&zero, &s->sl[i])) {
             return IBCC_ERR_UNSUPPORTED;
         }
     }
-    ibcc__cacc_out_begin(&o, buf, len);
-    ibcc__cacc_str(&o, "CACongestionSetting ");
-    ibcc__cacc_num_out(&o, s->port_control, 0);
-    ibcc__cacc_str(&o, " ");
-    ibcc__cacc_num_out(&o, s->control_map, 1);
-    ibcc__cacc_str(&o, " ");
-    ibcc__cacc_num_out(&o, v.ccti_timer, 0);
-    ibcc__cacc_str(&o, " ");
-    ibcc__cacc_num_out(&o, v.ccti_increase, 0);
-    ibcc__cacc_str(&o, " ");
-    ibcc__cacc_num_out(&o, v.trigger_threshold, 0);
-    ibcc__cacc_str(&o, " ");
-    ibcc__cacc_num_out(&o, v.ccti_min, 0);
-    return ibcc__cacc_out_end(&o);
+    ibcc_cacc_out_begin_(&o, buf, len);
+    ibcc_cacc_str_(&o, "CACongestionSetting ");
+    ibcc_cacc_num_out_(&o, s->port_control, 0);
+    ibcc_cacc_str_(&o, " ");
+    ibcc_cacc_num_out_(&o, s->control_map, 1);
+    ibcc_cacc_str_(&o, " ");
+    ibcc_cacc_num_out_(&o, v.ccti_timer, 0);
+    ibcc_cacc_str_(&o, " ");
+    ibcc_cacc_num_out_(&o, v.ccti_increase, 0);
+    ibcc_cacc_str_(&o, " ");
+    ibcc_cacc_num_out_(&o, v.trigger_threshold, 0);
+    ibcc_cacc_str_(&o, " ");
+    ibcc_cacc_num_out_(&o, v.ccti_min, 0);
+    return ibcc_cacc_out_end_(&o);
 }
 
 IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text)
@@ -7507,21 +7499,21 @@ IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text)
     unsigned n = 0;
     if (!b || !text) return IBCC_ERR_NULL;
     end = text + strlen(text);
-    p = ibcc__cacc_skip(text, end);
-    if (!ibcc__cacc_word(&p, end, "CongestionControlTable")) return IBCC_ERR_PARSE;
-    r = ibcc__cacc_field(&p, end, IBCC_CCT_MAX_ENTRIES - 1u, &limit);
+    p = ibcc_cacc_skip_(text, end);
+    if (!ibcc_cacc_word_(&p, end, "CongestionControlTable")) return IBCC_ERR_PARSE;
+    r = ibcc_cacc_field_(&p, end, IBCC_CCT_MAX_ENTRIES - 1u, &limit);
     if (r != IBCC_OK) return r;
-    r = ibcc__cacc_field(&p, end, IBCC_CACC_MAX_BLOCKS - 1u, &index);
+    r = ibcc_cacc_field_(&p, end, IBCC_CACC_MAX_BLOCKS - 1u, &index);
     if (r != IBCC_OK) return r;
     memset(&t, 0, sizeof t);
     t.ccti_limit = (uint16_t)limit;
     t.block = (uint16_t)index;
     for (;;) {
         uint16_t e;
-        p = ibcc__cacc_skip(p, end);
+        p = ibcc_cacc_skip_(p, end);
         if (p == end) break;
         if (n == IBCC_CACC_BLOCK_ENTRIES) return IBCC_ERR_RANGE;
-        r = ibcc__cacc_entry_in(&p, end, &e);
+        r = ibcc_cacc_entry_in_(&p, end, &e);
         if (r != IBCC_OK) return r;
         if (p < end && *p == ',') return IBCC_ERR_PARSE; /* ibccconfig: blanks */
         t.entry[n++] = e;
@@ -7533,7 +7525,7 @@ IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text)
 IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
                                            char *buf, size_t len)
 {
-    ibcc__cacc_out o;
+    ibcc_cacc_out_ o;
     uint32_t first, i, n = 0;
     if (!b || !buf) return IBCC_ERR_NULL;
     first = (uint32_t)b->block * IBCC_CACC_BLOCK_ENTRIES;
@@ -7541,21 +7533,21 @@ IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
         n = b->ccti_limit - first + 1u;
         if (n > IBCC_CACC_BLOCK_ENTRIES) n = IBCC_CACC_BLOCK_ENTRIES;
     }
-    ibcc__cacc_out_begin(&o, buf, len);
-    ibcc__cacc_str(&o, "CongestionControlTable ");
-    ibcc__cacc_num_out(&o, b->ccti_limit, 0);
-    ibcc__cacc_str(&o, " ");
-    ibcc__cacc_num_out(&o, b->block, 0);
+    ibcc_cacc_out_begin_(&o, buf, len);
+    ibcc_cacc_str_(&o, "CongestionControlTable ");
+    ibcc_cacc_num_out_(&o, b->ccti_limit, 0);
+    ibcc_cacc_str_(&o, " ");
+    ibcc_cacc_num_out_(&o, b->block, 0);
     for (i = 0; i < n; i++) {
-        ibcc__cacc_str(&o, " ");
-        ibcc__cacc_entry_out(&o, b->entry[i]);
+        ibcc_cacc_str_(&o, " ");
+        ibcc_cacc_entry_out_(&o, b->entry[i]);
     }
-    return ibcc__cacc_out_end(&o);
+    return ibcc_cacc_out_end_(&o);
 }
 
 /* ---- OpenSM options ---------------------------------------------------- */
 
-static const char *const ibcc__cacc_sl_opt[4] = {
+static const char *const ibcc_cacc_sl_opt_[4] = {
     "cc_ca_cong_setting_ccti_timer",
     "cc_ca_cong_setting_ccti_increase",
     "cc_ca_cong_setting_trigger_threshold",
@@ -7563,35 +7555,35 @@ static const char *const ibcc__cacc_sl_opt[4] = {
 };
 
 /* One line given as [p, end). */
-static ibcc_result ibcc__cacc_line(ibcc_cacc_config *c, const char *p,
+static ibcc_result ibcc_cacc_line_(ibcc_cacc_config *c, const char *p,
                                    const char *end)
 {
     uint64_t a, b;
     ibcc_result r;
     unsigned k;
-    p = ibcc__cacc_skip(p, end);
+    p = ibcc_cacc_skip_(p, end);
     if (p == end || *p == '#') return IBCC_OK;
-    if (ibcc__cacc_word(&p, end, "cc_ca_cong_setting_port_control")) {
-        r = ibcc__cacc_field(&p, end, 1u, &a);
+    if (ibcc_cacc_word_(&p, end, "cc_ca_cong_setting_port_control")) {
+        r = ibcc_cacc_field_(&p, end, 1u, &a);
         if (r != IBCC_OK) return r;
-        if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
         c->setting.port_control = (uint16_t)a;
         return IBCC_OK;
     }
-    if (ibcc__cacc_word(&p, end, "cc_ca_cong_setting_control_map")) {
-        r = ibcc__cacc_field(&p, end, 0xffffu, &a);
+    if (ibcc_cacc_word_(&p, end, "cc_ca_cong_setting_control_map")) {
+        r = ibcc_cacc_field_(&p, end, 0xffffu, &a);
         if (r != IBCC_OK) return r;
-        if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
         c->setting.control_map = (uint16_t)a;
         return IBCC_OK;
     }
     for (k = 0; k < 4; k++) {
-        if (!ibcc__cacc_word(&p, end, ibcc__cacc_sl_opt[k])) continue;
-        r = ibcc__cacc_field(&p, end, IBCC_CCT_SLS - 1u, &a);
+        if (!ibcc_cacc_word_(&p, end, ibcc_cacc_sl_opt_[k])) continue;
+        r = ibcc_cacc_field_(&p, end, IBCC_CCT_SLS - 1u, &a);
         if (r != IBCC_OK) return r;
-        r = ibcc__cacc_field(&p, end, k == 0 ? 0xffffu : 0xffu, &b);
+        r = ibcc_cacc_field_(&p, end, k == 0 ? 0xffffu : 0xffu, &b);
         if (r != IBCC_OK) return r;
-        if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
         switch (k) {
         case 0: c->setting.sl[a].ccti_timer = (uint16_t)b; break;
         case 1: c->setting.sl[a].ccti_increase = (uint8_t)b; break;
@@ -7600,25 +7592,25 @@ static ibcc_result ibcc__cacc_line(ibcc_cacc_config *c, const char *p,
         }
         return IBCC_OK;
     }
-    if (ibcc__cacc_word(&p, end, "cc_cct")) {
+    if (ibcc_cacc_word_(&p, end, "cc_cct")) {
         uint16_t t[IBCC_CACC_OPENSM_CCT_MAX];
         uint32_t n = 0;
-        p = ibcc__cacc_skip(p, end);
-        if (ibcc__cacc_word(&p, end, "(null)") || p == end) {
-            if (!ibcc__cacc_at_end(p, end)) return IBCC_ERR_PARSE;
+        p = ibcc_cacc_skip_(p, end);
+        if (ibcc_cacc_word_(&p, end, "(null)") || p == end) {
+            if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
             c->cct_len = 0;
             return IBCC_OK;
         }
         for (;;) {
             uint16_t e;
             if (n == IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
-            r = ibcc__cacc_entry_in(&p, end, &e);
+            r = ibcc_cacc_entry_in_(&p, end, &e);
             if (r != IBCC_OK) return r;
             t[n++] = e;
-            p = ibcc__cacc_skip(p, end);
+            p = ibcc_cacc_skip_(p, end);
             if (p == end) break;
             if (*p != ',') return IBCC_ERR_PARSE;
-            p = ibcc__cacc_skip(p + 1, end);
+            p = ibcc_cacc_skip_(p + 1, end);
         }
         memcpy(c->cct, t, (size_t)n * sizeof t[0]);
         c->cct_len = n;
@@ -7630,7 +7622,7 @@ static ibcc_result ibcc__cacc_line(ibcc_cacc_config *c, const char *p,
 IBCC_API ibcc_result ibcc_cacc_opensm_line(ibcc_cacc_config *c, const char *line)
 {
     if (!c || !line) return IBCC_ERR_NULL;
-    return ibcc__cacc_line(c, line, line + strlen(line));
+    return ibcc_cacc_line_(c, line, line + strlen(line));
 }
 
 IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *text,
@@ -7646,7 +7638,7 @@ IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *tex
         ibcc_result r;
         if (!e) e = p + strlen(p);
         no++;
-        r = ibcc__cacc_line(c, p, e);
+        r = ibcc_cacc_line_(c, p, e);
         if (r != IBCC_OK && r != IBCC_ERR_NOT_FOUND) {
             if (line_no) *line_no = no;
             return r;
@@ -7659,38 +7651,38 @@ IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *tex
 IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
                                             char *buf, size_t len)
 {
-    ibcc__cacc_out o;
+    ibcc_cacc_out_ o;
     unsigned k, s;
     uint32_t i;
     if (!c || !buf) return IBCC_ERR_NULL;
     if (c->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
-    ibcc__cacc_out_begin(&o, buf, len);
-    ibcc__cacc_str(&o, "cc_ca_cong_setting_port_control ");
-    ibcc__cacc_num_out(&o, c->setting.port_control, 1);
-    ibcc__cacc_str(&o, "\ncc_ca_cong_setting_control_map ");
-    ibcc__cacc_num_out(&o, c->setting.control_map, 1);
-    ibcc__cacc_str(&o, "\n");
+    ibcc_cacc_out_begin_(&o, buf, len);
+    ibcc_cacc_str_(&o, "cc_ca_cong_setting_port_control ");
+    ibcc_cacc_num_out_(&o, c->setting.port_control, 1);
+    ibcc_cacc_str_(&o, "\ncc_ca_cong_setting_control_map ");
+    ibcc_cacc_num_out_(&o, c->setting.control_map, 1);
+    ibcc_cacc_str_(&o, "\n");
     for (k = 0; k < 4; k++) {
         for (s = 0; s < IBCC_CCT_SLS; s++) {
             const ibcc_cct_sl *e = &c->setting.sl[s];
             unsigned v = k == 0 ? e->ccti_timer : k == 1 ? e->ccti_increase
                        : k == 2 ? e->trigger_threshold : e->ccti_min;
-            ibcc__cacc_str(&o, ibcc__cacc_sl_opt[k]);
-            ibcc__cacc_str(&o, " ");
-            ibcc__cacc_num_out(&o, s, 0);
-            ibcc__cacc_str(&o, " ");
-            ibcc__cacc_num_out(&o, v, 0);
-            ibcc__cacc_str(&o, "\n");
+            ibcc_cacc_str_(&o, ibcc_cacc_sl_opt_[k]);
+            ibcc_cacc_str_(&o, " ");
+            ibcc_cacc_num_out_(&o, s, 0);
+            ibcc_cacc_str_(&o, " ");
+            ibcc_cacc_num_out_(&o, v, 0);
+            ibcc_cacc_str_(&o, "\n");
         }
     }
-    ibcc__cacc_str(&o, "cc_cct ");
-    if (c->cct_len == 0) ibcc__cacc_str(&o, "(null)");
+    ibcc_cacc_str_(&o, "cc_cct ");
+    if (c->cct_len == 0) ibcc_cacc_str_(&o, "(null)");
     for (i = 0; i < c->cct_len; i++) {
-        if (i) ibcc__cacc_str(&o, ",");
-        ibcc__cacc_entry_out(&o, c->cct[i]);
+        if (i) ibcc_cacc_str_(&o, ",");
+        ibcc_cacc_entry_out_(&o, c->cct[i]);
     }
-    ibcc__cacc_str(&o, "\n");
-    return ibcc__cacc_out_end(&o);
+    ibcc_cacc_str_(&o, "\n");
+    return ibcc_cacc_out_end_(&o);
 }
 
 #endif /* IBCC_NO_STDIO */
@@ -7707,7 +7699,7 @@ IBCC_API ibcc_result ibcc_cacc_from_cct(ibcc_cacc_setting *s, const ibcc_cct *c)
     return IBCC_OK;
 }
 
-static ibcc_result ibcc__cacc_check(const ibcc_cacc_setting *s, unsigned limit)
+static ibcc_result ibcc_cacc_check_(const ibcc_cacc_setting *s, unsigned limit)
 {
     unsigned i;
     if (s->port_control & ~1u) return IBCC_ERR_RANGE;
@@ -7722,7 +7714,7 @@ IBCC_API ibcc_result ibcc_cacc_apply(ibcc_cct *c, const ibcc_cacc_setting *s,
     ibcc_result r;
     unsigned i;
     if (!c || !s) return IBCC_ERR_NULL;
-    r = ibcc__cacc_check(s, c->ccti_limit);
+    r = ibcc_cacc_check_(s, c->ccti_limit);
     if (r != IBCC_OK) return r;
     r = ibcc_cct_set_port(c, s->port_control, s->control_map, now);
     for (i = 0; i < IBCC_CCT_SLS && r == IBCC_OK; i++)
@@ -7741,7 +7733,7 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
     if (cfg->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
     if (cfg->cct_len > c->entries) return IBCC_ERR_CAPACITY;
     limit = (uint16_t)(cfg->cct_len ? cfg->cct_len - 1u : 0u);
-    r = ibcc__cacc_check(&cfg->setting, limit);
+    r = ibcc_cacc_check_(&cfg->setting, limit);
     if (r != IBCC_OK) return r;
     r = ibcc_cct_set_port(c, cfg->setting.port_control, cfg->setting.control_map, now);
     /* CCTI_Min must stay <= CCTI_Limit at every step: first the new
@@ -7808,7 +7800,7 @@ IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
     e = *d;
     r = ibcc_mvcm_defaults(&e);
     if (r != IBCC_OK) return r;
-    r = ibcc__mem_check(mem, len, (uint64_t)e.flows * sizeof(ibcc_mvcm_flow));
+    r = ibcc_mem_check_(mem, len, (uint64_t)e.flows * sizeof(ibcc_mvcm_flow));
     if (r != IBCC_OK) return r;
     a->flows = e.flows;
     a->dw_max = e.dw_max;
@@ -7900,19 +7892,19 @@ IBCC_API double ibcc_mvcm_hop_bytes(ibcc_time t_hop, ibcc_rate rate)
     return (double)t_hop * (double)rate / 1e12;
 }
 
-static int ibcc__mvcm_ok(double x) { return x >= 0.0 && x < 1e300; }
+static int ibcc_mvcm_ok_(double x) { return x >= 0.0 && x < 1e300; }
 
 IBCC_API ibcc_result ibcc_mvcm_omega(uint32_t hops, double hop_bytes,
                                      double l_data, double l_ack, double *out)
 {
     double w;
     if (!out) return IBCC_ERR_NULL;
-    if (!ibcc__mvcm_ok(hop_bytes) || !ibcc__mvcm_ok(l_ack)
-        || !ibcc__mvcm_ok(l_data) || l_data <= 0.0)
+    if (!ibcc_mvcm_ok_(hop_bytes) || !ibcc_mvcm_ok_(l_ack)
+        || !ibcc_mvcm_ok_(l_data) || l_data <= 0.0)
         return IBCC_ERR_RANGE;
     /* omega = (2 h t_hop B + L_data + L_ack) / L_data */
     w = (2.0 * hops * hop_bytes + l_data + l_ack) / l_data;
-    if (!ibcc__mvcm_ok(w)) return IBCC_ERR_RANGE;     /* overflowed */
+    if (!ibcc_mvcm_ok_(w)) return IBCC_ERR_RANGE;     /* overflowed */
     *out = w;
     return IBCC_OK;
 }
@@ -7923,13 +7915,13 @@ IBCC_API ibcc_result ibcc_mvcm_omega_bounds(uint32_t hops, double hop_bytes,
 {
     double k;
     if (!lo || !hi) return IBCC_ERR_NULL;
-    if (!ibcc__mvcm_ok(hop_bytes) || !ibcc__mvcm_ok(l_ack)
-        || !ibcc__mvcm_ok(min_data) || !ibcc__mvcm_ok(max_data)
+    if (!ibcc_mvcm_ok_(hop_bytes) || !ibcc_mvcm_ok_(l_ack)
+        || !ibcc_mvcm_ok_(min_data) || !ibcc_mvcm_ok_(max_data)
         || min_data <= 0.0 || max_data < min_data)
         return IBCC_ERR_RANGE;
     /* K = 2 h t_hop B + L_ack; (K + max)/max <= omega <= (K + min)/min */
     k = 2.0 * hops * hop_bytes + l_ack;
-    if (!ibcc__mvcm_ok((k + min_data) / min_data)) return IBCC_ERR_RANGE;
+    if (!ibcc_mvcm_ok_((k + min_data) / min_data)) return IBCC_ERR_RANGE;
     *lo = (k + max_data) / max_data;
     *hi = (k + min_data) / min_data;
     return IBCC_OK;
@@ -8178,16 +8170,16 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
    first gen is a hash of the memory address and capacity, so a handle of
    another loop is rejected too, except by a 2^-32-scale coincidence. */
 
-#define IBCC__LOOP_CAP_MAX  UINT32_C(0x7fffffff)
-#define IBCC__LOOP_CAP_DEF  UINT32_C(1024)
-#define IBCC__LOOP_NONE     UINT32_C(0xffffffff)
-#define IBCC__LOOP_ARITY    4u
+#define IBCC_LOOP_CAP_MAX_  UINT32_C(0x7fffffff)
+#define IBCC_LOOP_CAP_DEF_  UINT32_C(1024)
+#define IBCC_LOOP_NONE_     UINT32_C(0xffffffff)
+#define IBCC_LOOP_ARITY_    4u
 
 IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d)
 {
     if (!d) return IBCC_ERR_NULL;
-    if (d->capacity == 0) d->capacity = IBCC__LOOP_CAP_DEF;
-    if (d->capacity > IBCC__LOOP_CAP_MAX) return IBCC_ERR_CAPACITY;
+    if (d->capacity == 0) d->capacity = IBCC_LOOP_CAP_DEF_;
+    if (d->capacity > IBCC_LOOP_CAP_MAX_) return IBCC_ERR_CAPACITY;
     return IBCC_OK;
 }
 
@@ -8204,7 +8196,7 @@ IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
 
 /* Heap entry a runs before b: earlier time, or same time and scheduled
    earlier. */
-static int ibcc__loop_less(const ibcc_loop *l, const ibcc_hent_ *a,
+static int ibcc_loop_less_(const ibcc_loop *l, const ibcc_hent_ *a,
                            const ibcc_hent_ *b)
 {
     if (a->t != b->t) return a->t < b->t;
@@ -8212,12 +8204,12 @@ static int ibcc__loop_less(const ibcc_loop *l, const ibcc_hent_ *a,
 }
 
 /* Places entry x at heap index i or above (the hole at i moves up). */
-static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
+static void ibcc_loop_up_(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 {
     ibcc_hent_ *h = l->heap;
     while (i > 0) {
-        uint32_t p = (i - 1u) / IBCC__LOOP_ARITY;
-        if (!ibcc__loop_less(l, &x, &h[p])) break;
+        uint32_t p = (i - 1u) / IBCC_LOOP_ARITY_;
+        if (!ibcc_loop_less_(l, &x, &h[p])) break;
         h[i] = h[p];
         i = p;
     }
@@ -8226,19 +8218,19 @@ static void ibcc__loop_up(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 
 /* Places entry x at heap index i or below (the hole at i moves down).
    Written with the keys in locals: this is the loop's hot path. */
-static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
+static void ibcc_loop_down_(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 {
     ibcc_hent_ *h = l->heap;
     const ibcc_event_ *s = l->slot;
     uint32_t n = l->hn;
     for (;;) {
-        uint64_t first = (uint64_t)IBCC__LOOP_ARITY * i + 1u; /* no wrap */
+        uint64_t first = (uint64_t)IBCC_LOOP_ARITY_ * i + 1u; /* no wrap */
         uint32_t c, j, end;
         ibcc_time ct;
         if (first >= n) break;
         c = (uint32_t)first;
         ct = h[c].t;
-        end = (n - c > IBCC__LOOP_ARITY) ? c + IBCC__LOOP_ARITY : n;
+        end = (n - c > IBCC_LOOP_ARITY_) ? c + IBCC_LOOP_ARITY_ : n;
         for (j = c + 1u; j < end; j++) {   /* least of the children */
             ibcc_time jt = h[j].t;
             int better = jt < ct;           /* selects, not jumps: random
@@ -8256,7 +8248,7 @@ static void ibcc__loop_down(ibcc_loop *l, uint32_t i, ibcc_hent_ x)
 }
 
 /* Returns slot k to the free list and invalidates its handles. */
-static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
+static void ibcc_loop_release_(ibcc_loop *l, uint32_t k)
 {
     ibcc_event_ *e = &l->slot[k];
     e->fn = NULL;
@@ -8268,40 +8260,40 @@ static void ibcc__loop_release(ibcc_loop *l, uint32_t k)
 }
 
 /* Removes the top entry (hn > 0): the last entry fills the hole. */
-static void ibcc__loop_pop(ibcc_loop *l)
+static void ibcc_loop_pop_(ibcc_loop *l)
 {
     l->hn--;
-    if (l->hn > 0) ibcc__loop_down(l, 0, l->heap[l->hn]);
+    if (l->hn > 0) ibcc_loop_down_(l, 0, l->heap[l->hn]);
 }
 
-static int ibcc__loop_dead(const ibcc_loop *l, const ibcc_hent_ *x)
+static int ibcc_loop_dead_(const ibcc_loop *l, const ibcc_hent_ *x)
 {
     return l->slot[x->slot].gen != x->gen;
 }
 
 /* Drops cancelled entries from the top, freeing their slots, so that the
    top is a pending event (or the heap is empty). */
-static void ibcc__loop_trim(ibcc_loop *l)
+static void ibcc_loop_trim_(ibcc_loop *l)
 {
-    while (l->hn > 0 && ibcc__loop_dead(l, &l->heap[0])) {
+    while (l->hn > 0 && ibcc_loop_dead_(l, &l->heap[0])) {
         uint32_t k = l->heap[0].slot;
-        ibcc__loop_pop(l);
-        ibcc__loop_release(l, k);
+        ibcc_loop_pop_(l);
+        ibcc_loop_release_(l, k);
     }
 }
 
 /* Removes every cancelled entry, frees their slots and rebuilds the heap
    bottom-up. */
-static void ibcc__loop_compact(ibcc_loop *l)
+static void ibcc_loop_compact_(ibcc_loop *l)
 {
     uint32_t i, j = 0;
     for (i = 0; i < l->hn; i++) {
-        if (ibcc__loop_dead(l, &l->heap[i])) ibcc__loop_release(l, l->heap[i].slot);
+        if (ibcc_loop_dead_(l, &l->heap[i])) ibcc_loop_release_(l, l->heap[i].slot);
         else l->heap[j++] = l->heap[i];
     }
     l->hn = j;
-    for (i = j / IBCC__LOOP_ARITY + 1u; i-- > 0;)
-        if (i < j) ibcc__loop_down(l, i, l->heap[i]);
+    for (i = j / IBCC_LOOP_ARITY_ + 1u; i-- > 0;)
+        if (i < j) ibcc_loop_down_(l, i, l->heap[i]);
 }
 
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
@@ -8317,7 +8309,7 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     if (ibcc_loop_defaults(&e) != IBCC_OK) return IBCC_ERR_CAPACITY;
     need = ibcc_loop_size(&e);
     if (need == 0) return IBCC_ERR_CAPACITY;
-    r = ibcc__mem_check(mem, len, need);
+    r = ibcc_mem_check_(mem, len, need);
     if (r != IBCC_OK) return r;
     /* first generation of this loop's slots: multiplicative hash (golden
        ratio constant) of address and capacity, top 32 bits, never 0 */
@@ -8344,7 +8336,7 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
         s->ctx = NULL;
         s->arg = 0;
         s->gen = gen0;
-        s->next = (k + 1u < e.capacity) ? k + 1u : IBCC__LOOP_NONE;
+        s->next = (k + 1u < e.capacity) ? k + 1u : IBCC_LOOP_NONE_;
         l->heap[k].t = 0;
         l->heap[k].slot = 0;
         l->heap[k].gen = 0;
@@ -8362,7 +8354,7 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
     if (l->count >= l->cap) return IBCC_ERR_FULL;
-    if (l->free_head == IBCC__LOOP_NONE) ibcc__loop_compact(l);
+    if (l->free_head == IBCC_LOOP_NONE_) ibcc_loop_compact_(l);
     k = l->free_head;
     e = &l->slot[k];
     l->free_head = e->next;
@@ -8375,7 +8367,7 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     x.gen = e->gen;
     l->count++;
     l->hn++;
-    ibcc__loop_up(l, l->hn - 1u, x);
+    ibcc_loop_up_(l, l->hn - 1u, x);
     if (id) *id = ((uint64_t)e->gen << 32) | k;
     return IBCC_OK;
 }
@@ -8406,7 +8398,7 @@ IBCC_API ibcc_result ibcc_loop_cancel(ibcc_loop *l, ibcc_event_id id)
     e->gen++;
     if (e->gen == 0) e->gen = 1;
     l->count--;
-    ibcc__loop_trim(l);
+    ibcc_loop_trim_(l);
     return IBCC_OK;
 }
 
@@ -8424,10 +8416,10 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     ctx = e->ctx;
     arg = e->arg;
     l->now = l->heap[0].t;
-    ibcc__loop_pop(l);
+    ibcc_loop_pop_(l);
     l->count--;
-    ibcc__loop_release(l, k); /* before the call: the callback may reuse it */
-    ibcc__loop_trim(l);       /* the next event is at the top */
+    ibcc_loop_release_(l, k); /* before the call: the callback may reuse it */
+    ibcc_loop_trim_(l);       /* the next event is at the top */
     l->executed++;
     fn(l, ctx, arg);
     if (l->idle && (l->count == 0 || l->heap[0].t > l->now))
@@ -8451,7 +8443,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
         return IBCC_ERR_CAPACITY;
     need = ibcc_loop_size(&e);
     if (need == 0) return IBCC_ERR_CAPACITY;
-    r = ibcc__mem_check(mem, len, need);
+    r = ibcc_mem_check_(mem, len, need);
     if (r != IBCC_OK) return r;
     heap = (ibcc_hent_ *)mem;
     slot = (ibcc_event_ *)(void *)((unsigned char *)mem
@@ -8565,25 +8557,25 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    then create/destroy, queries, traffic patterns and the two-switch
    builder. */
 
-#define IBCC__F_NONE     UINT32_C(0xffffffff)
-#define IBCC__F_CHUNK    1024u
-#define IBCC__F_E_ARRIVE 1u  /* packet visible at switch / tail at host */
-#define IBCC__F_E_TXEND  2u  /* a channel's transmitter finished */
-#define IBCC__F_E_CREDIT 3u  /* credits back at a channel's sender */
-#define IBCC__F_E_HOST   5u  /* host may send (timed wake-up) */
-#define IBCC__F_E_FLOW   6u  /* flow ON-OFF toggle or stop */
-#define IBCC__F_E_GEN    7u  /* RATE/POISSON: next packet (message) */
-#define IBCC__F_E_RXDONE 8u  /* capped host finished absorbing a packet */
-#define IBCC__F_E_INFREE 9u  /* VCT: an input fed by a faster link is free */
-#define IBCC__F_E_XBAR   10u /* CIOQ: a crossbar transfer finished */
-#define IBCC__F_E_START  11u /* a flow's start time */
-#define IBCC__F_E_WLINK  12u /* wormhole: a change reaches a channel's end */
-#define IBCC__F_E_WTIMER 13u /* wormhole: a buffer / sender reaches a mark */
-#define IBCC__F_E_WROUTE 14u /* wormhole: a front worm's header is routed */
-#define IBCC__F_AGENTS   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
-#define IBCC__F_HBUCKETS 1024u /* class latency histogram buckets */
+#define IBCC_F_NONE_     UINT32_C(0xffffffff)
+#define IBCC_F_CHUNK_    1024u
+#define IBCC_F_E_ARRIVE_ 1u  /* packet visible at switch / tail at host */
+#define IBCC_F_E_TXEND_  2u  /* a channel's transmitter finished */
+#define IBCC_F_E_CREDIT_ 3u  /* credits back at a channel's sender */
+#define IBCC_F_E_HOST_   5u  /* host may send (timed wake-up) */
+#define IBCC_F_E_FLOW_   6u  /* flow ON-OFF toggle or stop */
+#define IBCC_F_E_GEN_    7u  /* RATE/POISSON: next packet (message) */
+#define IBCC_F_E_RXDONE_ 8u  /* capped host finished absorbing a packet */
+#define IBCC_F_E_INFREE_ 9u  /* VCT: an input fed by a faster link is free */
+#define IBCC_F_E_XBAR_   10u /* CIOQ: a crossbar transfer finished */
+#define IBCC_F_E_START_  11u /* a flow's start time */
+#define IBCC_F_E_WLINK_  12u /* wormhole: a change reaches a channel's end */
+#define IBCC_F_E_WTIMER_ 13u /* wormhole: a buffer / sender reaches a mark */
+#define IBCC_F_E_WROUTE_ 14u /* wormhole: a front worm's header is routed */
+#define IBCC_F_AGENTS_   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
+#define IBCC_F_HBUCKETS_ 1024u /* class latency histogram buckets */
 
-typedef struct ibcc__fpkt {
+typedef struct ibcc_fpkt_ {
     uint32_t next;              /* free list / host or flow queue / CIOQ
                                    output buffer link */
     uint32_t flow;
@@ -8603,18 +8595,18 @@ typedef struct ibcc__fpkt {
     ibcc_time t_tail;           /* tail fully arrived at this node (CIOQ:
                                    in the output buffer; wormhole: when
                                    the head reached the destination) */
-} ibcc__fpkt;
+} ibcc_fpkt_;
 
 /* Wormhole state of one channel (section 10): its sender side (the worm
    holding it and whether bytes flow) and, when it ends at a switch, the
    slack buffer it feeds: a FIFO of (worm, bytes) entries, the front one
    draining into the output its header won. Rates are 0 or 1 byte per
    byte time. */
-typedef struct ibcc__fwent {
+typedef struct ibcc_fwent_ {
     uint32_t worm, bytes;
-} ibcc__fwent;
+} ibcc_fwent_;
 
-typedef struct ibcc__fworm {
+typedef struct ibcc_fworm_ {
     /* sender side */
     uint32_t owner;             /* worm holding the channel, NONE: free */
     uint32_t feed;              /* input channel whose front worm holds it
@@ -8640,10 +8632,10 @@ typedef struct ibcc__fworm {
     ibcc_time tr;               /* receiver side is as of tr */
     uint64_t tx, rx, out;       /* bytes sent on the channel, arrived
                                    through it, left its slack buffer */
-    ibcc__fwent *ring;          /* slack + 2 entries (switch inputs) */
-} ibcc__fworm;
+    ibcc_fwent_ *ring;          /* slack + 2 entries (switch inputs) */
+} ibcc_fworm_;
 
-typedef struct ibcc__fchan {
+typedef struct ibcc_fchan_ {
     uint32_t from, from_port, to, to_port;
     ibcc_rate rate;
     ibcc_time prop;
@@ -8663,47 +8655,47 @@ typedef struct ibcc__fchan {
     uint64_t bytes;             /* total started */
     ibcc_time busy_time;        /* total time sending */
     ibcc_time xmit_end;         /* end of the packet being sent */
-} ibcc__fchan;
+} ibcc_fchan_;
 
-typedef struct ibcc__fbuf {
+typedef struct ibcc_fbuf_ {
     uint32_t *q;                /* packet indices, arrival order */
     uint32_t n, cap;
     uint32_t occ_p, occ_u;      /* queued + held */
     uint32_t held_p, held_u;    /* departed, tail not yet out */
-} ibcc__fbuf;
+} ibcc_fbuf_;
 
 /* CIOQ output buffer of one port (data lane): a FIFO linked through the
    packets' next field. */
-typedef struct ibcc__fobuf {
+typedef struct ibcc_fobuf_ {
     uint32_t head, tail;        /* packets not yet started on the link */
     uint32_t n;                 /* packets in it, the one being sent
                                    included (its tail is still there) */
     uint32_t occ_u;             /* their units */
     uint32_t xbar;              /* 1: a crossbar transfer into it runs */
     uint32_t x_in, x_units, x_size; /* that transfer: input, units, bytes */
-} ibcc__fobuf;
+} ibcc_fobuf_;
 
-typedef struct ibcc__fnode {
+typedef struct ibcc_fnode_ {
     uint32_t kind, ports, base; /* base: first index in per-port arrays */
     uint32_t idx;               /* index among switches or hosts */
-} ibcc__fnode;
+} ibcc_fnode_;
 
-struct ibcc__fswkind;
+struct ibcc_fswkind_;
 
-typedef struct ibcc__fsw {
+typedef struct ibcc_fsw_ {
     struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
-    const struct ibcc__fswkind *kind;
+    const struct ibcc_fswkind_ *kind;
     uint32_t node;
     uint32_t lane;              /* lane the arbiter callback is asked for */
     int arb_pending;            /* on the current instant's to-do list */
     ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
     ibcc_marker mark;           /* data lane marking engine */
-    ibcc__fobuf *obuf;          /* CIOQ: per port */
+    ibcc_fobuf_ *obuf;          /* CIOQ: per port */
     uint32_t ob_cap_p, ob_cap_u;/* CIOQ: output buffer capacity */
     void *mem;                  /* arbiters', marker's, obuf memory */
-} ibcc__fsw;
+} ibcc_fsw_;
 
-typedef struct ibcc__fhost {
+typedef struct ibcc_fhost_ {
     uint32_t node;
     uint32_t chan;              /* its output channel */
     uint32_t ackq_head, ackq_tail, ackq_n;
@@ -8716,15 +8708,15 @@ typedef struct ibcc__fhost {
     ibcc_time rx_free;          /* absorption cap: receive side free at */
     int run_pending;            /* on the current instant's to-do list */
     uint64_t *ready;            /* bit per local flow: has data to send */
-    void *engine[IBCC__F_AGENTS]; /* per agent kind: the host's shared
+    void *engine[IBCC_F_AGENTS_]; /* per agent kind: the host's shared
                                    engine (CCT agent, MVCM agent) or NULL */
-} ibcc__fhost;
+} ibcc_fhost_;
 
-struct ibcc__fagent;
+struct ibcc_fagent_;
 
-typedef struct ibcc__fflow {
+typedef struct ibcc_fflow_ {
     ibcc_fabric_flow d;
-    const struct ibcc__fagent *ag; /* source agent operations */
+    const struct ibcc_fagent_ *ag; /* source agent operations */
     void *as;                   /* source agent state of this flow */
     uint32_t local;             /* index among its host's flows */
     uint32_t host;              /* source host index */
@@ -8736,12 +8728,12 @@ typedef struct ibcc__fflow {
     uint32_t outstanding;       /* unacknowledged packets */
     ibcc_rng rng;               /* this flow's own random stream */
     ibcc_fabric_flow_stats st;
-} ibcc__fflow;
+} ibcc_fflow_;
 
-typedef struct ibcc__fclass {
+typedef struct ibcc_fclass_ {
     ibcc_fabric_class_stats st;
-    uint64_t *hist;             /* IBCC__F_HBUCKETS latency buckets */
-} ibcc__fclass;
+    uint64_t *hist;             /* IBCC_F_HBUCKETS_ latency buckets */
+} ibcc_fclass_;
 
 struct ibcc_fabric {
     ibcc_fabric_desc d;
@@ -8750,24 +8742,24 @@ struct ibcc_fabric {
     void *loop_mem;
     uint32_t loop_max;          /* capacity the loop may grow to */
     uint32_t nn, nl, nch, nf, nsw, nh, nports;
-    ibcc__fnode *node;
+    ibcc_fnode_ *node;
     uint32_t *out_ch, *in_ch;   /* [base + port] */
     uint32_t *port_node;        /* [base + port] -> node */
     uint32_t *route;            /* [switch idx * nn + dst] -> port */
-    ibcc__fchan *ch;
-    ibcc__fbuf *buf;            /* [(base + port) * 2 + lane] */
+    ibcc_fchan_ *ch;
+    ibcc_fbuf_ *buf;            /* [(base + port) * 2 + lane] */
     uint32_t *bufmem;
-    ibcc__fsw *sw;
-    ibcc__fhost *host;
-    ibcc__fflow *flow;
+    ibcc_fsw_ *sw;
+    ibcc_fhost_ *host;
+    ibcc_fflow_ *flow;
     uint32_t *hflow;
     uint64_t *readymem;         /* the hosts' ready bitmaps */
     void *agent_mem;            /* per-flow agent states */
     uint32_t *after;            /* flows with start_after, ascending */
     uint32_t nafter, after_next;
-    ibcc__fclass cls[IBCC_FABRIC_CLASSES];
+    ibcc_fclass_ cls[IBCC_FABRIC_CLASSES];
     uint64_t *hist_mem;
-    ibcc__fpkt **chunk;
+    ibcc_fpkt_ **chunk;
     uint32_t nchunk, chunk_cap, free_pkt;
     uint64_t injected, delivered, hops;
     uint64_t data_delivered, bytes_sent, bytes_delivered;
@@ -8789,130 +8781,130 @@ struct ibcc_fabric {
     ibcc_time wbt;              /* byte time: 10^12 / link rate ps */
     ibcc_time wfwd;             /* routing delay in whole byte times */
     uint32_t wcap;              /* slack buffer ring entries */
-    ibcc__fworm *wm;            /* per channel */
-    ibcc__fwent *wring;
+    ibcc_fworm_ *wm;            /* per channel */
+    ibcc_fwent_ *wring;
     uint32_t *wrr;              /* per switch port: last input granted */
     ibcc_segment seg;
 };
 
 /* Source agent: what decides when a flow may send (section 9). One table
    per IBCC_AGENT_* kind; adding an agent is adding one table. */
-typedef struct ibcc__fagent {
+typedef struct ibcc_fagent_ {
     size_t state;               /* bytes of per-flow state (flow->as) */
     /* the host's shared engine for flows of this kind (NULL: none) */
-    ibcc_result (*host_init)(ibcc_fabric *f, ibcc__fhost *h);
-    ibcc_result (*init)(ibcc_fabric *f, ibcc__fflow *fl);
+    ibcc_result (*host_init)(ibcc_fabric *f, ibcc_fhost_ *h);
+    ibcc_result (*init)(ibcc_fabric *f, ibcc_fflow_ *fl);
     /* earliest time its next packet may start; IBCC_TIME_MAX while the
        window is closed (an ACK wakes the host) */
-    ibcc_time (*next)(const ibcc_fabric *f, const ibcc__fflow *fl);
-    void (*sent)(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire);
-    void (*ack)(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+    ibcc_time (*next)(const ibcc_fabric *f, const ibcc_fflow_ *fl);
+    void (*sent)(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire);
+    void (*ack)(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                 unsigned marks);
-    void (*queued)(ibcc_fabric *f, ibcc__fflow *fl); /* a packet entered
+    void (*queued)(ibcc_fabric *f, ibcc_fflow_ *fl); /* a packet entered
                                    the flow's empty queue (NULL: nothing) */
-    void (*restart)(ibcc_fabric *f, ibcc__fflow *fl); /* new ON period */
-    void (*end)(ibcc_fabric *f, ibcc__fflow *fl);     /* period over */
-} ibcc__fagent;
+    void (*restart)(ibcc_fabric *f, ibcc_fflow_ *fl); /* new ON period */
+    void (*end)(ibcc_fabric *f, ibcc_fflow_ *fl);     /* period over */
+} ibcc_fagent_;
 
 /* Switch kind: how a switch forwards (section 5). Both kinds share the
    input side (section 4); they differ in what an output can take, what a
    pick does and what a finished transmission frees. */
-typedef struct ibcc__fswkind {
+typedef struct ibcc_fswkind_ {
     /* lane 0: can output `out` take a packet of `size` bytes now? */
-    int (*can_take)(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+    int (*can_take)(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                     uint32_t size);
     /* lane 0: the arbiter picked packet pi from input in for out */
-    void (*picked)(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi, unsigned in,
+    void (*picked)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi, unsigned in,
                    unsigned out);
     /* before and after picking: start what the outputs can send */
-    void (*serve)(ibcc_fabric *f, ibcc__fsw *w);
+    void (*serve)(ibcc_fabric *f, ibcc_fsw_ *w);
     /* lane 0: output channel c finished sending a packet */
-    void (*txend)(ibcc_fabric *f, ibcc__fsw *w, uint32_t c);
-} ibcc__fswkind;
+    void (*txend)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c);
+} ibcc_fswkind_;
 
 /* ---- memory and the packet pool ------------------------------------------- */
 /* Zeroed memory: calloc by default (large blocks stay untouched, so
    unused buffer capacity costs address space, not memory), the caller's
    allocator + memset otherwise. */
-static void *ibcc__fab_alloc(ibcc_fabric_allocator *a, size_t n)
+static void *ibcc_fab_alloc_(ibcc_fabric_allocator *a, size_t n)
 {
     void *p;
-    if (n == 0) return NULL;    /* ibcc__fab_mul overflowed: no memory */
+    if (n == 0) return NULL;    /* ibcc_fab_mul_ overflowed: no memory */
     if (!a->alloc) return calloc(1, n);
     p = a->alloc(a->user, n);
     if (p) memset(p, 0, n);
     return p;
 }
-static void ibcc__fab_free(ibcc_fabric_allocator *a, void *p)
+static void ibcc_fab_free_(ibcc_fabric_allocator *a, void *p)
 {
     if (!p) return;
     if (a->free) a->free(a->user, p); else free(p);
 }
 /* n * size with overflow check (0 on overflow). */
-static size_t ibcc__fab_mul(size_t n, size_t size)
+static size_t ibcc_fab_mul_(size_t n, size_t size)
 {
     if (size != 0 && n > ((size_t)-1) / size) return 0;
     return n * size;
 }
 /* x rounded up to a multiple of 8 (allocation offsets). */
-static size_t ibcc__fab_r8(size_t x)
+static size_t ibcc_fab_r8_(size_t x)
 {
     return (x + 7u) & ~(size_t)7u;
 }
 
-static ibcc__fpkt *ibcc__fab_pkt(const ibcc_fabric *f, uint32_t i)
+static ibcc_fpkt_ *ibcc_fab_pkt_(const ibcc_fabric *f, uint32_t i)
 {
-    return &f->chunk[i / IBCC__F_CHUNK][i % IBCC__F_CHUNK];
+    return &f->chunk[i / IBCC_F_CHUNK_][i % IBCC_F_CHUNK_];
 }
 
 /* Takes a packet from the pool, growing it by one chunk when empty.
-   IBCC__F_NONE (and f->err = NOMEM) when memory runs out. */
-static uint32_t ibcc__fab_pkt_new(ibcc_fabric *f)
+   IBCC_F_NONE_ (and f->err = NOMEM) when memory runs out. */
+static uint32_t ibcc_fab_pkt_new_(ibcc_fabric *f)
 {
     uint32_t i;
-    ibcc__fpkt *p;
-    if (f->free_pkt == IBCC__F_NONE) {
-        ibcc__fpkt *c;
+    ibcc_fpkt_ *p;
+    if (f->free_pkt == IBCC_F_NONE_) {
+        ibcc_fpkt_ *c;
         uint32_t k;
         if (f->nchunk == f->chunk_cap) {
             uint32_t ncap = f->chunk_cap ? f->chunk_cap * 2u : 16u;
-            ibcc__fpkt **nc = (ibcc__fpkt **)ibcc__fab_alloc(&f->al,
-                                    ibcc__fab_mul(ncap, sizeof *nc));
+            ibcc_fpkt_ **nc = (ibcc_fpkt_ **)ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_mul_(ncap, sizeof *nc));
             if (!nc || ncap > 0x3ffff0u) {
-                ibcc__fab_free(&f->al, nc);
+                ibcc_fab_free_(&f->al, nc);
                 if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
-                return IBCC__F_NONE;
+                return IBCC_F_NONE_;
             }
             if (f->nchunk) memcpy(nc, f->chunk, f->nchunk * sizeof *nc);
-            ibcc__fab_free(&f->al, f->chunk);
+            ibcc_fab_free_(&f->al, f->chunk);
             f->chunk = nc;
             f->chunk_cap = ncap;
         }
-        c = (ibcc__fpkt *)ibcc__fab_alloc(&f->al,
-                                          IBCC__F_CHUNK * sizeof *c);
+        c = (ibcc_fpkt_ *)ibcc_fab_alloc_(&f->al,
+                                          IBCC_F_CHUNK_ * sizeof *c);
         if (!c) {
             if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
-            return IBCC__F_NONE;
+            return IBCC_F_NONE_;
         }
         f->chunk[f->nchunk] = c;
-        for (k = IBCC__F_CHUNK; k-- > 0;) {
+        for (k = IBCC_F_CHUNK_; k-- > 0;) {
             c[k].next = f->free_pkt;
-            f->free_pkt = f->nchunk * IBCC__F_CHUNK + k;
+            f->free_pkt = f->nchunk * IBCC_F_CHUNK_ + k;
         }
         f->nchunk++;
     }
     i = f->free_pkt;
-    p = ibcc__fab_pkt(f, i);
+    p = ibcc_fab_pkt_(f, i);
     f->free_pkt = p->next;
     memset(p, 0, sizeof *p);
-    p->next = IBCC__F_NONE;
+    p->next = IBCC_F_NONE_;
     f->injected++;
     return i;
 }
 
-static void ibcc__fab_pkt_del(ibcc_fabric *f, uint32_t i)
+static void ibcc_fab_pkt_del_(ibcc_fabric *f, uint32_t i)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, i);
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, i);
     p->next = f->free_pkt;
     p->size = 0;                /* marks the slot free for the check */
     f->free_pkt = i;
@@ -8920,12 +8912,12 @@ static void ibcc__fab_pkt_del(ibcc_fabric *f, uint32_t i)
 }
 
 /* ---- small helpers -------------------------------------------------------- */
-static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg);
+static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg);
 
 /* Doubles the event loop's capacity, up to the bound the fabric can ever
    need (so memory follows the events actually pending, not the buffer
    capacities). IBCC_ERR_FULL at the bound, NOMEM. */
-static ibcc_result ibcc__fab_grow_loop(ibcc_fabric *f)
+static ibcc_result ibcc_fab_grow_loop_(ibcc_fabric *f)
 {
     ibcc_loop_desc ld;
     size_t sz;
@@ -8935,30 +8927,30 @@ static ibcc_result ibcc__fab_grow_loop(ibcc_fabric *f)
     ld.capacity = f->loop.cap > f->loop_max / 2u ? f->loop_max
                                                  : 2u * f->loop.cap;
     sz = ibcc_loop_size(&ld);
-    mem = sz ? ibcc__fab_alloc(&f->al, sz) : NULL;
+    mem = sz ? ibcc_fab_alloc_(&f->al, sz) : NULL;
     if (!mem) return IBCC_ERR_NOMEM;
     r = ibcc_loop_grow(&f->loop, &ld, mem, sz);
     if (r != IBCC_OK) {
-        ibcc__fab_free(&f->al, mem);
+        ibcc_fab_free_(&f->al, mem);
         return r;
     }
-    ibcc__fab_free(&f->al, f->loop_mem);
+    ibcc_fab_free_(&f->al, f->loop_mem);
     f->loop_mem = mem;
     return IBCC_OK;
 }
 
-static void ibcc__fab_at(ibcc_fabric *f, ibcc_time t, uint32_t type,
+static void ibcc_fab_at_(ibcc_fabric *f, ibcc_time t, uint32_t type,
                          uint64_t idx, ibcc_event_id *id)
 {
-    ibcc_result r = ibcc_loop_at(&f->loop, t, ibcc__fab_event, f,
+    ibcc_result r = ibcc_loop_at(&f->loop, t, ibcc_fab_event_, f,
                                  (idx << 4) | type, id);
-    if (r == IBCC_ERR_FULL && (r = ibcc__fab_grow_loop(f)) == IBCC_OK)
-        r = ibcc_loop_at(&f->loop, t, ibcc__fab_event, f, (idx << 4) | type,
+    if (r == IBCC_ERR_FULL && (r = ibcc_fab_grow_loop_(f)) == IBCC_OK)
+        r = ibcc_loop_at(&f->loop, t, ibcc_fab_event_, f, (idx << 4) | type,
                          id);
     if (r != IBCC_OK && f->err == IBCC_OK) f->err = r;
 }
 
-static ibcc_time ibcc__fab_wire(const ibcc__fchan *c, uint32_t size)
+static ibcc_time ibcc_fab_wire_(const ibcc_fchan_ *c, uint32_t size)
 {
     ibcc_time t = 0;
     if (size == c->sz_data) return c->wt_data;
@@ -8967,7 +8959,7 @@ static ibcc_time ibcc__fab_wire(const ibcc__fchan *c, uint32_t size)
     return t;
 }
 
-static uint32_t ibcc__fab_units(uint32_t size)
+static uint32_t ibcc_fab_units_(uint32_t size)
 {
     return (size + 63u) / 64u;
 }
@@ -8976,7 +8968,7 @@ static uint32_t ibcc__fab_units(uint32_t size)
    share of the bytes that its overlap with the interval holds (rounded
    down; the last piece takes the remainder), so a link's bins never hold
    more than it can carry in them. */
-static void ibcc__fab_bin(ibcc_fabric *f, uint64_t *bins, ibcc_time t0,
+static void ibcc_fab_bin_(ibcc_fabric *f, uint64_t *bins, ibcc_time t0,
                           ibcc_time t1, uint32_t bytes)
 {
     uint64_t b, b1, left = bytes;
@@ -8999,7 +8991,7 @@ static void ibcc__fab_bin(ibcc_fabric *f, uint64_t *bins, ibcc_time t0,
     }
 }
 
-static void ibcc__fab_view(const ibcc__fpkt *p, uint32_t node, ibcc_time t,
+static void ibcc_fab_view_(const ibcc_fpkt_ *p, uint32_t node, ibcc_time t,
                            ibcc_fabric_pkt *v)
 {
     v->flow = p->flow;
@@ -9014,7 +9006,7 @@ static void ibcc__fab_view(const ibcc__fpkt *p, uint32_t node, ibcc_time t,
 }
 
 /* Can channel c accept a packet of `units` on lane ln now? */
-static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
+static int ibcc_fab_room_(const ibcc_fchan_ *ch, uint32_t ln, uint32_t units)
 {
     return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
 }
@@ -9022,13 +9014,13 @@ static int ibcc__fab_room(const ibcc__fchan *ch, uint32_t ln, uint32_t units)
 /* The random stream of entity `id`: seeded from (seed, id) through
    splitmix64 so that streams of different entities are unrelated and an
    entity's draws do not depend on how many other entities exist. */
-static void ibcc__fab_stream(ibcc_rng *r, uint64_t seed, uint64_t id)
+static void ibcc_fab_stream_(ibcc_rng *r, uint64_t seed, uint64_t id)
 {
     uint64_t x = seed ^ (id * UINT64_C(0x9e3779b97f4a7c15));
-    ibcc_rng_seed(r, ibcc__splitmix64(&x) ^ id);
+    ibcc_rng_seed(r, ibcc_splitmix64_(&x) ^ id);
 }
 
-static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
+static ibcc_time ibcc_fab_exp_(ibcc_rng *r, ibcc_time mean)
 {
     double x = ibcc_rng_exp(r, (double)mean);
     if (x < 1.0) return 1;
@@ -9037,7 +9029,7 @@ static ibcc_time ibcc__fab_exp(ibcc_rng *r, ibcc_time mean)
 }
 
 /* a + b, saturating at IBCC_TIME_MAX (far event times, latency sums) */
-static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
+static ibcc_time ibcc_fab_sat_(ibcc_time a, ibcc_time b)
 {
     return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
 }
@@ -9050,9 +9042,9 @@ static ibcc_time ibcc__fab_sat(ibcc_time a, ibcc_time b)
    off by the loop's end-of-instant hook (ibcc_loop_set_idle), which runs
    after the last event due at the current time: no event is spent on
    it. */
-static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
+static void ibcc_fab_kick_sw_(ibcc_fabric *f, uint32_t s)
 {
-    ibcc__fsw *w = &f->sw[s];
+    ibcc_fsw_ *w = &f->sw[s];
     if (w->arb_pending) return;     /* already on the list */
     w->arb_pending = 1;
     f->work[f->nwork++] = s;
@@ -9062,9 +9054,9 @@ static void ibcc__fab_kick_sw(ibcc_fabric *f, uint32_t s)
    instant it goes on the to-do list (and a later timed wake-up is dropped:
    the run re-requests what it needs); for a later time one timed E_HOST
    is kept, the earliest. */
-static void ibcc__fab_wake_host(ibcc_fabric *f, uint32_t h, ibcc_time t)
+static void ibcc_fab_wake_host_(ibcc_fabric *f, uint32_t h, ibcc_time t)
 {
-    ibcc__fhost *o = &f->host[h];
+    ibcc_fhost_ *o = &f->host[h];
     ibcc_time now = f->loop.now;
     if (t <= now) {
         if (o->wake_at != IBCC_TIME_MAX) {
@@ -9081,40 +9073,40 @@ static void ibcc__fab_wake_host(ibcc_fabric *f, uint32_t h, ibcc_time t)
         (void)ibcc_loop_cancel(&f->loop, o->wake_id);
     }
     o->wake_at = t;
-    ibcc__fab_at(f, t, IBCC__F_E_HOST, h, &o->wake_id);
+    ibcc_fab_at_(f, t, IBCC_F_E_HOST_, h, &o->wake_id);
 }
 
-static void ibcc__fab_kick_node(ibcc_fabric *f, uint32_t node)
+static void ibcc_fab_kick_node_(ibcc_fabric *f, uint32_t node)
 {
-    const ibcc__fnode *n = &f->node[node];
-    if (n->kind == IBCC_FABRIC_SWITCH) ibcc__fab_kick_sw(f, n->idx);
-    else ibcc__fab_wake_host(f, n->idx, f->loop.now);
+    const ibcc_fnode_ *n = &f->node[node];
+    if (n->kind == IBCC_FABRIC_SWITCH) ibcc_fab_kick_sw_(f, n->idx);
+    else ibcc_fab_wake_host_(f, n->idx, f->loop.now);
 }
 
 /* ---- event dispatch ------------------------------------------------------- */
 
 /* Steps defined further down, in the packet's order (section number). */
-static void ibcc__fab_start_gate(ibcc_fabric *f, uint32_t fi);        /* 1 */
-static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on);
-static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi);
-static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h);            /* 2 */
-static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+static void ibcc_fab_start_gate_(ibcc_fabric *f, uint32_t fi);        /* 1 */
+static void ibcc_fab_flow_event_(ibcc_fabric *f, uint32_t fi, int turn_on);
+static void ibcc_fab_gen_event_(ibcc_fabric *f, uint32_t fi);
+static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h);            /* 2 */
+static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
                                 ibcc_time tail_in);                    /* 3 */
-static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi);             /* 4 */
-static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s);              /* 5 */
-static void ibcc__fab_vct_infree(ibcc_fabric *f, uint32_t b);
-static void ibcc__fab_cioq_xbar_end(ibcc_fabric *f, uint32_t gport);
-static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c);               /* 6 */
-static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx);
-static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi,
+static void ibcc_fab_arrive_(ibcc_fabric *f, uint32_t pi);             /* 4 */
+static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s);              /* 5 */
+static void ibcc_fab_vct_infree_(ibcc_fabric *f, uint32_t b);
+static void ibcc_fab_cioq_xbar_end_(ibcc_fabric *f, uint32_t gport);
+static void ibcc_fab_txend_(ibcc_fabric *f, uint32_t c);               /* 6 */
+static void ibcc_fab_credit_back_(ibcc_fabric *f, uint64_t idx);
+static void ibcc_fab_host_receive_(ibcc_fabric *f, uint32_t pi,
                                    int from_rx);                       /* 7 */
-static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h);            /* 10 */
-static void ibcc__wm_link(ibcc_fabric *f, uint64_t idx);
-static void ibcc__wm_timer(ibcc_fabric *f, uint64_t idx);
-static void ibcc__wm_route(ibcc_fabric *f, uint32_t c);
+static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);            /* 10 */
+static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx);
+static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx);
+static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c);
 
 /* Works off the to-do list of the current instant. */
-static void ibcc__fab_flush(ibcc_fabric *f)
+static void ibcc_fab_flush_(ibcc_fabric *f)
 {
     uint32_t k;
     for (k = 0; k < f->nwork; k++) {
@@ -9122,10 +9114,10 @@ static void ibcc__fab_flush(ibcc_fabric *f)
         if (x & 0x80000000u) {
             x &= 0x7fffffffu;
             f->host[x].run_pending = 0;
-            ibcc__fab_host_run(f, x);
+            ibcc_fab_host_run_(f, x);
         } else {
             f->sw[x].arb_pending = 0;
-            ibcc__fab_sw_arb(f, x);
+            ibcc_fab_sw_arb_(f, x);
         }
     }
     f->nwork = 0;
@@ -9133,63 +9125,63 @@ static void ibcc__fab_flush(ibcc_fabric *f)
 
 /* The loop's end-of-instant hook: every event of this instant has been
    applied, so the switches and hosts on the to-do list decide now. */
-static void ibcc__fab_idle(ibcc_loop *l, void *ctx, uint64_t arg)
+static void ibcc_fab_idle_(ibcc_loop *l, void *ctx, uint64_t arg)
 {
     ibcc_fabric *f = (ibcc_fabric *)ctx;
     (void)l;
     (void)arg;
-    if (f->nwork) ibcc__fab_flush(f);
+    if (f->nwork) ibcc_fab_flush_(f);
 }
 
 /* The loop calls this for every fabric event; each case is one step of a
    packet's life (sections 1-8 and 10 below). The instant's to-do list is
-   worked off by ibcc__fab_idle once the instant is over. */
-static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
+   worked off by ibcc_fab_idle_ once the instant is over. */
+static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
 {
     ibcc_fabric *f = (ibcc_fabric *)ctx;
     uint64_t idx = arg >> 4;
     (void)l;
     switch ((uint32_t)(arg & 15u)) {
-    case IBCC__F_E_START:                 /* 1. generation */
-        ibcc__fab_start_gate(f, (uint32_t)idx);
+    case IBCC_F_E_START_:                 /* 1. generation */
+        ibcc_fab_start_gate_(f, (uint32_t)idx);
         break;
-    case IBCC__F_E_FLOW:
-        ibcc__fab_flow_event(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
+    case IBCC_F_E_FLOW_:
+        ibcc_fab_flow_event_(f, (uint32_t)(idx >> 1), (int)(idx & 1u));
         break;
-    case IBCC__F_E_GEN:
-        ibcc__fab_gen_event(f, (uint32_t)idx);
+    case IBCC_F_E_GEN_:
+        ibcc_fab_gen_event_(f, (uint32_t)idx);
         break;
-    case IBCC__F_E_HOST:                  /* 2. timed wake-up: join the
+    case IBCC_F_E_HOST_:                  /* 2. timed wake-up: join the
                                              instant's to-do list */
         f->host[idx].wake_at = IBCC_TIME_MAX;
-        ibcc__fab_wake_host(f, (uint32_t)idx, f->loop.now);
+        ibcc_fab_wake_host_(f, (uint32_t)idx, f->loop.now);
         break;
-    case IBCC__F_E_ARRIVE:                /* 4. switch / 7. host */
-        ibcc__fab_arrive(f, (uint32_t)idx);
+    case IBCC_F_E_ARRIVE_:                /* 4. switch / 7. host */
+        ibcc_fab_arrive_(f, (uint32_t)idx);
         break;
-    case IBCC__F_E_INFREE:                /* 5. VCT input free */
-        ibcc__fab_vct_infree(f, (uint32_t)idx);
+    case IBCC_F_E_INFREE_:                /* 5. VCT input free */
+        ibcc_fab_vct_infree_(f, (uint32_t)idx);
         break;
-    case IBCC__F_E_XBAR:                  /* 5. CIOQ crossbar done */
-        ibcc__fab_cioq_xbar_end(f, (uint32_t)idx);
+    case IBCC_F_E_XBAR_:                  /* 5. CIOQ crossbar done */
+        ibcc_fab_cioq_xbar_end_(f, (uint32_t)idx);
         break;
-    case IBCC__F_E_TXEND:                 /* 6. transmitter free */
-        ibcc__fab_txend(f, (uint32_t)idx);
+    case IBCC_F_E_TXEND_:                 /* 6. transmitter free */
+        ibcc_fab_txend_(f, (uint32_t)idx);
         break;
-    case IBCC__F_E_CREDIT:                /* 6. credits at the sender */
-        ibcc__fab_credit_back(f, idx);
+    case IBCC_F_E_CREDIT_:                /* 6. credits at the sender */
+        ibcc_fab_credit_back_(f, idx);
         break;
-    case IBCC__F_E_RXDONE:                /* 7. capped host absorbed it */
-        ibcc__fab_host_receive(f, (uint32_t)idx, 1);
+    case IBCC_F_E_RXDONE_:                /* 7. capped host absorbed it */
+        ibcc_fab_host_receive_(f, (uint32_t)idx, 1);
         break;
-    case IBCC__F_E_WLINK:                 /* 10. wormhole */
-        ibcc__wm_link(f, idx);
+    case IBCC_F_E_WLINK_:                 /* 10. wormhole */
+        ibcc_wm_link_(f, idx);
         break;
-    case IBCC__F_E_WTIMER:
-        ibcc__wm_timer(f, idx);
+    case IBCC_F_E_WTIMER_:
+        ibcc_wm_timer_(f, idx);
         break;
-    case IBCC__F_E_WROUTE:
-        ibcc__wm_route(f, (uint32_t)idx);
+    case IBCC_F_E_WROUTE_:
+        ibcc_wm_route_(f, (uint32_t)idx);
         break;
     default:
         break;
@@ -9199,54 +9191,54 @@ static void ibcc__fab_event(ibcc_loop *l, void *ctx, uint64_t arg)
 /* ---- 1. generation: flows start, stop, toggle; packets appear ------------- */
 
 /* Bytes of the unit a flow generates at once: a message or a packet. */
-static uint64_t ibcc__fab_unit_bytes(const ibcc__fflow *fl)
+static uint64_t ibcc_fab_unit_bytes_(const ibcc_fflow_ *fl)
 {
     return fl->d.msg_bytes ? fl->d.msg_bytes : fl->d.size;
 }
 
 /* May the flow generate another unit (packet limit)? */
-static int ibcc__fab_may_gen(const ibcc__fflow *fl)
+static int ibcc_fab_may_gen_(const ibcc_fflow_ *fl)
 {
     return fl->d.packets == 0 || fl->gen < fl->d.packets;
 }
 
-static void ibcc__fab_mark(ibcc_fabric *f, uint32_t fi);   /* section 2 */
+static void ibcc_fab_mark_(ibcc_fabric *f, uint32_t fi);   /* section 2 */
 
 /* Generates one unit of flow fi now into its queue (or, nic_fifo, the
    host's FIFO): a packet, or a message cut into size-byte packets (the
    last shorter), up to the flow's packet limit. Returns the packets
    made. */
-static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
+static uint64_t ibcc_fab_generate_(ibcc_fabric *f, uint32_t fi)
 {
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fhost *o = &f->host[fl->host];
-    uint64_t left = ibcc__fab_unit_bytes(fl), made = 0;
+    ibcc_fflow_ *fl = &f->flow[fi];
+    ibcc_fhost_ *o = &f->host[fl->host];
+    uint64_t left = ibcc_fab_unit_bytes_(fl), made = 0;
     ibcc_time now = f->loop.now;
     int was_empty = fl->q_n == 0;
     if (fl->d.msg_exp) {           /* exponential length, mean msg_bytes */
         double x = ibcc_rng_exp(&fl->rng, (double)fl->d.msg_bytes);
         left = x >= 4.0e9 ? UINT64_C(4000000000) : (uint64_t)x + 1u;
     }
-    while (left > 0 && ibcc__fab_may_gen(fl)) {
-        uint32_t pi = ibcc__fab_pkt_new(f), sz;
-        ibcc__fpkt *p;
-        if (pi == IBCC__F_NONE) break;
-        p = ibcc__fab_pkt(f, pi);
+    while (left > 0 && ibcc_fab_may_gen_(fl)) {
+        uint32_t pi = ibcc_fab_pkt_new_(f), sz;
+        ibcc_fpkt_ *p;
+        if (pi == IBCC_F_NONE_) break;
+        p = ibcc_fab_pkt_(f, pi);
         sz = left < fl->d.size ? (uint32_t)left : fl->d.size;
         left -= sz;
         p->flow = fi;
         p->size = sz;
-        p->units = ibcc__fab_units(sz);
+        p->units = ibcc_fab_units_(sz);
         p->node = o->node;
         p->t_gen = now;
         p->last = left == 0 && fl->d.msg_bytes != 0;
         if (f->d.nic_fifo) {
-            if (o->fifo_head == IBCC__F_NONE) o->fifo_head = pi;
-            else ibcc__fab_pkt(f, o->fifo_tail)->next = pi;
+            if (o->fifo_head == IBCC_F_NONE_) o->fifo_head = pi;
+            else ibcc_fab_pkt_(f, o->fifo_tail)->next = pi;
             o->fifo_tail = pi;
         } else {
-            if (fl->q_head == IBCC__F_NONE) fl->q_head = pi;
-            else ibcc__fab_pkt(f, fl->q_tail)->next = pi;
+            if (fl->q_head == IBCC_F_NONE_) fl->q_head = pi;
+            else ibcc_fab_pkt_(f, fl->q_tail)->next = pi;
             fl->q_tail = pi;
         }
         fl->q_n++;
@@ -9262,64 +9254,64 @@ static uint64_t ibcc__fab_generate(ibcc_fabric *f, uint32_t fi)
         && (fl->d.traffic == IBCC_TRAFFIC_RATE
             || fl->d.traffic == IBCC_TRAFFIC_POISSON))
         fl->ag->queued(f, fl);
-    if (made) ibcc__fab_mark(f, fi);
+    if (made) ibcc_fab_mark_(f, fi);
     return made;
 }
 
 /* Time to the next RATE / POISSON generation of a flow. */
-static ibcc_time ibcc__fab_gen_gap(ibcc__fflow *fl)
+static ibcc_time ibcc_fab_gen_gap_(ibcc_fflow_ *fl)
 {
     ibcc_time gap = 0;
     /* 2^64 ps or more (a huge unit at a tiny load): beyond the clock */
-    if (ibcc_wire_time(ibcc__fab_unit_bytes(fl), fl->d.offered, &gap)
+    if (ibcc_wire_time(ibcc_fab_unit_bytes_(fl), fl->d.offered, &gap)
         != IBCC_OK)
         gap = IBCC_TIME_MAX;
     if (fl->d.traffic == IBCC_TRAFFIC_POISSON)
-        gap = ibcc__fab_exp(&fl->rng, gap ? gap : 1u);
+        gap = ibcc_fab_exp_(&fl->rng, gap ? gap : 1u);
     return gap ? gap : 1u;
 }
 
 /* E_START, and the delivery count reaching start_after: one gate of the
    flow's start opened; the last one turns it on. */
-static void ibcc__fab_start_gate(ibcc_fabric *f, uint32_t fi)
+static void ibcc_fab_start_gate_(ibcc_fabric *f, uint32_t fi)
 {
-    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_fflow_ *fl = &f->flow[fi];
     if (fl->gate == 0 || --fl->gate != 0) return;
-    ibcc__fab_flow_event(f, fi, 1);
+    ibcc_fab_flow_event_(f, fi, 1);
     if (fl->d.traffic == IBCC_TRAFFIC_RATE)
-        ibcc__fab_gen_event(f, fi);            /* first unit at once */
+        ibcc_fab_gen_event_(f, fi);            /* first unit at once */
     else if (fl->d.traffic == IBCC_TRAFFIC_POISSON)
-        ibcc__fab_at(f, ibcc__fab_sat(f->loop.now, ibcc__fab_gen_gap(fl)),
-                     IBCC__F_E_GEN, fi, NULL);
+        ibcc_fab_at_(f, ibcc_fab_sat_(f->loop.now, ibcc_fab_gen_gap_(fl)),
+                     IBCC_F_E_GEN_, fi, NULL);
 }
 
 /* E_FLOW (argument: flow << 1 | on): a flow turns on (start, ON period)
    or off (stop, OFF period). ONOFF flows schedule their next toggle. */
-static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
+static void ibcc_fab_flow_event_(ibcc_fabric *f, uint32_t fi, int turn_on)
 {
-    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_fflow_ *fl = &f->flow[fi];
     ibcc_time now = f->loop.now;
     int stopped = fl->d.stop != 0 && now >= fl->d.stop;
     if (turn_on) {
         if (stopped || fl->on) return;
         fl->on = 1;
-        ibcc__fab_mark(f, fi);
+        ibcc_fab_mark_(f, fi);
         fl->ag->restart(f, fl);
         if (fl->d.traffic == IBCC_TRAFFIC_ONOFF) {
-            ibcc_time t = now + ibcc__fab_exp(&fl->rng, fl->d.on_mean);
+            ibcc_time t = now + ibcc_fab_exp_(&fl->rng, fl->d.on_mean);
             if (fl->d.stop == 0 || t < fl->d.stop)
-                ibcc__fab_at(f, t, IBCC__F_E_FLOW, (uint64_t)fi << 1, NULL);
+                ibcc_fab_at_(f, t, IBCC_F_E_FLOW_, (uint64_t)fi << 1, NULL);
         }
-        ibcc__fab_wake_host(f, fl->host, now);
+        ibcc_fab_wake_host_(f, fl->host, now);
     } else {
         if (!fl->on) return;
         fl->on = 0;
-        ibcc__fab_mark(f, fi);
+        ibcc_fab_mark_(f, fi);
         fl->ag->end(f, fl);
         if (fl->d.traffic == IBCC_TRAFFIC_ONOFF && !stopped) {
-            ibcc_time t = now + ibcc__fab_exp(&fl->rng, fl->d.off_mean);
+            ibcc_time t = now + ibcc_fab_exp_(&fl->rng, fl->d.off_mean);
             if (fl->d.stop == 0 || t < fl->d.stop)
-                ibcc__fab_at(f, t, IBCC__F_E_FLOW,
+                ibcc_fab_at_(f, t, IBCC_F_E_FLOW_,
                              ((uint64_t)fi << 1) | 1u, NULL);
         }
     }
@@ -9327,80 +9319,80 @@ static void ibcc__fab_flow_event(ibcc_fabric *f, uint32_t fi, int turn_on)
 
 /* E_GEN: a RATE / POISSON flow generates its next unit into its queue
    and schedules the one after (until it stops or reaches its limit). */
-static void ibcc__fab_gen_event(ibcc_fabric *f, uint32_t fi)
+static void ibcc_fab_gen_event_(ibcc_fabric *f, uint32_t fi)
 {
-    ibcc__fflow *fl = &f->flow[fi];
+    ibcc_fflow_ *fl = &f->flow[fi];
     ibcc_time now = f->loop.now;
-    if (!fl->on || !ibcc__fab_may_gen(fl)) return;
-    if (ibcc__fab_generate(f, fi)) ibcc__fab_wake_host(f, fl->host, now);
-    if (ibcc__fab_may_gen(fl))
-        ibcc__fab_at(f, ibcc__fab_sat(now, ibcc__fab_gen_gap(fl)),
-                     IBCC__F_E_GEN, fi, NULL);
+    if (!fl->on || !ibcc_fab_may_gen_(fl)) return;
+    if (ibcc_fab_generate_(f, fi)) ibcc_fab_wake_host_(f, fl->host, now);
+    if (ibcc_fab_may_gen_(fl))
+        ibcc_fab_at_(f, ibcc_fab_sat_(now, ibcc_fab_gen_gap_(fl)),
+                     IBCC_F_E_GEN_, fi, NULL);
 }
 
 /* ---- 2. injection: a host picks what to send next ------------------------- */
 
 /* Does flow fl have a packet to send (queued, or greedy and active)? */
-static int ibcc__fab_has_data(const ibcc__fflow *fl)
+static int ibcc_fab_has_data_(const ibcc_fflow_ *fl)
 {
     if (fl->q_n) return 1;
     return fl->on && (fl->d.traffic == IBCC_TRAFFIC_GREEDY
                       || fl->d.traffic == IBCC_TRAFFIC_ONOFF)
-           && ibcc__fab_may_gen(fl);
+           && ibcc_fab_may_gen_(fl);
 }
 
 /* Keeps flow fi's bit in its host's ready bitmap equal to has_data, so
    the host's round robin skips idle flows a word at a time. */
-static void ibcc__fab_mark(ibcc_fabric *f, uint32_t fi)
+static void ibcc_fab_mark_(ibcc_fabric *f, uint32_t fi)
 {
-    const ibcc__fflow *fl = &f->flow[fi];
+    const ibcc_fflow_ *fl = &f->flow[fi];
     uint64_t *w = &f->host[fl->host].ready[fl->local / 64u];
     uint64_t bit = (uint64_t)1u << (fl->local % 64u);
-    if (ibcc__fab_has_data(fl)) *w |= bit; else *w &= ~bit;
+    if (ibcc_fab_has_data_(fl)) *w |= bit; else *w &= ~bit;
 }
 
 /* Takes the packet flow fi sends next: the head of its queue (VOQ) or of
    the host FIFO, generating a greedy unit first when the queue is empty
    (a greedy packet is generated when it can be sent). */
-static uint32_t ibcc__fab_take(ibcc_fabric *f, uint32_t fi)
+static uint32_t ibcc_fab_take_(ibcc_fabric *f, uint32_t fi)
 {
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fhost *o = &f->host[fl->host];
+    ibcc_fflow_ *fl = &f->flow[fi];
+    ibcc_fhost_ *o = &f->host[fl->host];
     uint32_t pi;
-    if (fl->q_n == 0 && ibcc__fab_generate(f, fi) == 0) return IBCC__F_NONE;
+    if (fl->q_n == 0 && ibcc_fab_generate_(f, fi) == 0) return IBCC_F_NONE_;
     if (f->d.nic_fifo) {
         pi = o->fifo_head;
-        o->fifo_head = ibcc__fab_pkt(f, pi)->next;
-        if (o->fifo_head == IBCC__F_NONE) o->fifo_tail = IBCC__F_NONE;
+        o->fifo_head = ibcc_fab_pkt_(f, pi)->next;
+        if (o->fifo_head == IBCC_F_NONE_) o->fifo_tail = IBCC_F_NONE_;
     } else {
         pi = fl->q_head;
-        fl->q_head = ibcc__fab_pkt(f, pi)->next;
-        if (fl->q_head == IBCC__F_NONE) fl->q_tail = IBCC__F_NONE;
+        fl->q_head = ibcc_fab_pkt_(f, pi)->next;
+        if (fl->q_head == IBCC_F_NONE_) fl->q_tail = IBCC_F_NONE_;
     }
     fl->q_n--;
-    ibcc__fab_pkt(f, pi)->next = IBCC__F_NONE;
-    ibcc__fab_mark(f, fi);
+    ibcc_fab_pkt_(f, pi)->next = IBCC_F_NONE_;
+    ibcc_fab_mark_(f, fi);
     return pi;
 }
 
 /* Can flow fi send a packet now? 1 yes; 0 not now (*wake lowered to the
    time its agent allows it, if any). */
-static int ibcc__fab_flow_ready(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
+static int ibcc_fab_flow_ready_(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
 {
-    const ibcc__fflow *fl = &f->flow[fi];
+    const ibcc_fflow_ *fl = &f->flow[fi];
     ibcc_time t = fl->ag->next(f, fl), now = f->loop.now;
     if (t > now) {
         if (t != IBCC_TIME_MAX && t < *wake) *wake = t;
         return 0;
     }
-    return ibcc__fab_room(&f->ch[f->host[fl->host].chan], 0,
-                          ibcc__fab_units(fl->d.size));
+    return ibcc_fab_room_(&f->ch[f->host[fl->host].chan], 0,
+                          ibcc_fab_units_(fl->d.size));
 }
 
 /* Data packet (or worm) p of flow fl leaves its source host `node` now:
    the sent statistics and the observer. */
-static void ibcc__fab_count_sent(ibcc_fabric *f, ibcc__fflow *fl,
-                                 ibcc__fpkt *p, uint32_t node)
+static void ibcc_fab_count_sent_(ibcc_fabric *f, ibcc_fflow_ *fl,
+                                 ibcc_fpkt_ *p, uint32_t node)
 {
     p->t_inject = f->loop.now;
     fl->st.sent++;
@@ -9409,29 +9401,29 @@ static void ibcc__fab_count_sent(ibcc_fabric *f, ibcc__fflow *fl,
     f->bytes_sent += p->size;
     if (f->d.observer.sent) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(p, node, f->loop.now, &v);
+        ibcc_fab_view_(p, node, f->loop.now, &v);
         f->d.observer.sent(f->d.observer.user, &v);
     }
 }
 
 /* Host h sends data packet pi of flow fi now. */
-static void ibcc__fab_inject(ibcc_fabric *f, uint32_t h, uint32_t fi,
+static void ibcc_fab_inject_(ibcc_fabric *f, uint32_t h, uint32_t fi,
                              uint32_t pi)
 {
-    ibcc__fhost *o = &f->host[h];
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_fhost_ *o = &f->host[h];
+    ibcc_fflow_ *fl = &f->flow[fi];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     ibcc_time now = f->loop.now;
     p->lane = 0;
     fl->outstanding++;
-    ibcc__fab_count_sent(f, fl, p, o->node);
-    fl->ag->sent(f, fl, ibcc__fab_wire(&f->ch[o->chan], p->size));
+    ibcc_fab_count_sent_(f, fl, p, o->node);
+    fl->ag->sent(f, fl, ibcc_fab_wire_(&f->ch[o->chan], p->size));
     if (f->d.host_cap) {
         ibcc_time tc = 0;
         (void)ibcc_wire_time(p->size, f->d.host_cap, &tc);
         o->cap_next = now + tc;
     }
-    (void)ibcc__fab_send(f, o->chan, pi, now);
+    (void)ibcc_fab_send_(f, o->chan, pi, now);
 }
 
 /* Host h may send: ACK/CNP lane first, then data. With one queue per
@@ -9440,39 +9432,39 @@ static void ibcc__fab_inject(ibcc_fabric *f, uint32_t h, uint32_t fi,
    room; with nic_fifo only the oldest generated packet may go. The host
    otherwise sleeps until the earliest agent time, an ACK, a credit return
    or its transmitter freeing. */
-static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
+static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
 {
-    ibcc__fhost *o = &f->host[h];
-    ibcc__fchan *ch = &f->ch[o->chan];
+    ibcc_fhost_ *o = &f->host[h];
+    ibcc_fchan_ *ch = &f->ch[o->chan];
     ibcc_time now = f->loop.now, wake = IBCC_TIME_MAX;
     uint32_t k;
     if (f->worm) {                          /* worms, STOP/GO: section 10 */
-        ibcc__wm_host_run(f, h);
+        ibcc_wm_host_run_(f, h);
         return;
     }
     if (ch->busy) return;                   /* TXEND wakes it */
     if (o->cap_next > now) {
-        ibcc__fab_wake_host(f, h, o->cap_next);
+        ibcc_fab_wake_host_(f, h, o->cap_next);
         return;
     }
-    if (o->ackq_n && ibcc__fab_room(ch, 1,
-                                    ibcc__fab_pkt(f, o->ackq_head)->units)) {
+    if (o->ackq_n && ibcc_fab_room_(ch, 1,
+                                    ibcc_fab_pkt_(f, o->ackq_head)->units)) {
         uint32_t pi = o->ackq_head;
-        ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+        ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
         o->ackq_head = p->next;
-        if (--o->ackq_n == 0) o->ackq_tail = IBCC__F_NONE;
-        p->next = IBCC__F_NONE;
-        (void)ibcc__fab_send(f, o->chan, pi, now);
+        if (--o->ackq_n == 0) o->ackq_tail = IBCC_F_NONE_;
+        p->next = IBCC_F_NONE_;
+        (void)ibcc_fab_send_(f, o->chan, pi, now);
         return;
     }
     if (f->d.nic_fifo) {
         uint32_t fi;
-        if (o->fifo_head == IBCC__F_NONE) return;
-        fi = ibcc__fab_pkt(f, o->fifo_head)->flow;
-        if (ibcc__fab_flow_ready(f, fi, &wake))
-            ibcc__fab_inject(f, h, fi, ibcc__fab_take(f, fi));
+        if (o->fifo_head == IBCC_F_NONE_) return;
+        fi = ibcc_fab_pkt_(f, o->fifo_head)->flow;
+        if (ibcc_fab_flow_ready_(f, fi, &wake))
+            ibcc_fab_inject_(f, h, fi, ibcc_fab_take_(f, fi));
         else if (wake != IBCC_TIME_MAX)
-            ibcc__fab_wake_host(f, h, wake);
+            ibcc_fab_wake_host_(f, h, wake);
         return;
     }
     /* flows with data, in round-robin order from rr: [rr, n) then
@@ -9485,19 +9477,19 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
             if (hi - w * 64u < 64u)
                 bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
             while (bits) {
-                uint32_t pos = w * 64u + ibcc__arb_ctz64(bits);
+                uint32_t pos = w * 64u + ibcc_arb_ctz64_(bits);
                 uint32_t fi = f->hflow[o->first + pos], pi;
                 bits &= bits - 1u;
-                if (!ibcc__fab_flow_ready(f, fi, &wake)) continue;
-                pi = ibcc__fab_take(f, fi);
-                if (pi == IBCC__F_NONE) return;  /* out of memory: f->err */
+                if (!ibcc_fab_flow_ready_(f, fi, &wake)) continue;
+                pi = ibcc_fab_take_(f, fi);
+                if (pi == IBCC_F_NONE_) return;  /* out of memory: f->err */
                 o->rr = (pos + 1u) % o->nflows;
-                ibcc__fab_inject(f, h, fi, pi);
+                ibcc_fab_inject_(f, h, fi, pi);
                 return;
             }
         }
     }
-    if (wake != IBCC_TIME_MAX) ibcc__fab_wake_host(f, h, wake);
+    if (wake != IBCC_TIME_MAX) ibcc_fab_wake_host_(f, h, wake);
 }
 
 /* ---- 3. the link: a packet starts on a channel ---------------------------- */
@@ -9508,17 +9500,17 @@ static void ibcc__fab_host_run(ibcc_fabric *f, uint32_t h)
    a packet from a slower link never underruns a faster one and holds it
    only for its own wire time; a slower output paces a faster input by
    itself. Returns the start. */
-static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
+static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
                                 ibcc_time tail_in)
 {
-    ibcc__fchan *ch = &f->ch[c];
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     ibcc_time now = f->loop.now;
-    ibcc_time wire = ibcc__fab_wire(ch, p->size);
+    ibcc_time wire = ibcc_fab_wire_(ch, p->size);
     ibcc_time start = tail_in > now + wire ? tail_in - wire : now;
     ibcc_time end = start + wire;
     uint32_t ln = p->lane;
-    const ibcc__fnode *to = &f->node[ch->to];
+    const ibcc_fnode_ *to = &f->node[ch->to];
     ch->busy = 1;
     ch->xmit_pkt = pi;
     ch->xmit_lane = ln;
@@ -9536,34 +9528,34 @@ static ibcc_time ibcc__fab_send(ibcc_fabric *f, uint32_t c, uint32_t pi,
     f->hops++;
     if (f->d.observer.link_busy) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(p, ch->from, start, &v);
+        ibcc_fab_view_(p, ch->from, start, &v);
         f->d.observer.link_busy(f->d.observer.user, c, start, end, &v);
     }
-    ibcc__fab_at(f, end, IBCC__F_E_TXEND, c, NULL);
+    ibcc_fab_at_(f, end, IBCC_F_E_TXEND_, c, NULL);
     p->node = ch->to;
     p->in_port = ch->to_port;
     p->chan = c;
     p->t_tail = end + ch->prop;
     if (to->kind == IBCC_FABRIC_SWITCH) {
         p->t_arrive = start + ch->prop + f->d.fwd_delay;
-        ibcc__fab_at(f, p->t_arrive, IBCC__F_E_ARRIVE, pi, NULL);
+        ibcc_fab_at_(f, p->t_arrive, IBCC_F_E_ARRIVE_, pi, NULL);
     } else {
-        ibcc__fab_at(f, p->t_tail, IBCC__F_E_ARRIVE, pi, NULL);
+        ibcc_fab_at_(f, p->t_tail, IBCC_F_E_ARRIVE_, pi, NULL);
     }
     return start;
 }
 
 /* ---- 4. arrival: at the node the packet was sent to ----------------------- */
 
-static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi);
+static void ibcc_fab_host_absorb_(ibcc_fabric *f, uint32_t pi);
 
 /* Marker hook: report header bits a switch set to the observer. */
-static void ibcc__fab_marked(ibcc_fabric *f, const ibcc__fpkt *p,
+static void ibcc_fab_marked_(ibcc_fabric *f, const ibcc_fpkt_ *p,
                              unsigned before, uint32_t node)
 {
     if (p->hdr != before && f->d.observer.marked) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(p, node, f->loop.now, &v);
+        ibcc_fab_view_(p, node, f->loop.now, &v);
         f->d.observer.marked(f->d.observer.user, &v);
     }
 }
@@ -9571,13 +9563,13 @@ static void ibcc__fab_marked(ibcc_fabric *f, const ibcc__fpkt *p,
 /* A packet became visible at switch input (in_port, lane): it is routed,
    enters the input buffer, the marker (data lane) and the lane's
    arbiter; the switch arbitrates once the instant's events are in. */
-static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
+static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    const ibcc__fnode *n = &f->node[p->node];
-    ibcc__fsw *w = &f->sw[n->idx];
-    ibcc__fchan *in = &f->ch[p->chan];
-    ibcc__fbuf *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
+    const ibcc_fnode_ *n = &f->node[p->node];
+    ibcc_fsw_ *w = &f->sw[n->idx];
+    ibcc_fchan_ *in = &f->ch[p->chan];
+    ibcc_fbuf_ *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
     uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
     p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
     in->wire_p[p->lane]--;
@@ -9589,30 +9581,30 @@ static void ibcc__fab_sw_arrive(ibcc_fabric *f, uint32_t pi)
         unsigned before = p->hdr;
         p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
                                      p->size);
-        ibcc__fab_marked(f, p, before, p->node);
+        ibcc_fab_marked_(f, p, before, p->node);
     }
     (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
                             p->size, pi);
-    ibcc__fab_kick_sw(f, n->idx);
+    ibcc_fab_kick_sw_(f, n->idx);
 }
 
 /* E_ARRIVE: packet pi reached the node it was sent to: at a switch its
    header has been there for the forwarding delay, at a host its tail has
    arrived (section 7). */
-static void ibcc__fab_arrive(ibcc_fabric *f, uint32_t pi)
+static void ibcc_fab_arrive_(ibcc_fabric *f, uint32_t pi)
 {
-    if (f->node[ibcc__fab_pkt(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
-        ibcc__fab_sw_arrive(f, pi);
+    if (f->node[ibcc_fab_pkt_(f, pi)->node].kind == IBCC_FABRIC_SWITCH)
+        ibcc_fab_sw_arrive_(f, pi);
     else if (f->d.host_cap)
-        ibcc__fab_host_absorb(f, pi);
+        ibcc_fab_host_absorb_(f, pi);
     else
-        ibcc__fab_host_receive(f, pi, 0);
+        ibcc_fab_host_receive_(f, pi, 0);
 }
 
 /* ---- 5. switch kinds: what starts, and where ------------------------------ */
 
 /* Output channel of a switch port. */
-static ibcc__fchan *ibcc__fab_out(ibcc_fabric *f, const ibcc__fsw *w,
+static ibcc_fchan_ *ibcc_fab_out_(ibcc_fabric *f, const ibcc_fsw_ *w,
                                   unsigned port)
 {
     return &f->ch[f->out_ch[f->node[w->node].base + port]];
@@ -9622,22 +9614,22 @@ static ibcc__fchan *ibcc__fab_out(ibcc_fabric *f, const ibcc__fsw *w,
    lane being arbitrated? ACK lane (every kind): the transmitter is idle
    and the downstream ACK buffer has room. Data lane: the switch kind
    decides. */
-static int ibcc__fab_can_send(void *user, unsigned out, unsigned in,
+static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
                               uint32_t size)
 {
-    ibcc__fsw *w = (ibcc__fsw *)user;
+    ibcc_fsw_ *w = (ibcc_fsw_ *)user;
     ibcc_fabric *f = w->f;
-    const ibcc__fchan *ch = ibcc__fab_out(f, w, out);
+    const ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
     (void)in;
     if (w->lane == 1)
-        return !ch->busy && ibcc__fab_room(ch, 1, ibcc__fab_units(size));
+        return !ch->busy && ibcc_fab_room_(ch, 1, ibcc_fab_units_(size));
     return w->kind->can_take(f, w, out, size);
 }
 
 /* IBA root test of output `out` for a packet of `units`: downstream can
    take another packet like this one after it (a port about to run out of
    credits is treated as a victim). */
-static int ibcc__fab_has_credit(const ibcc__fchan *ch, uint32_t units)
+static int ibcc_fab_has_credit_(const ibcc_fchan_ *ch, uint32_t units)
 {
     return ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * units;
 }
@@ -9645,17 +9637,17 @@ static int ibcc__fab_has_credit(const ibcc__fchan *ch, uint32_t units)
 /* BUSY classification state of a switch output for the marker: busy when
    its transmitter is sending or the downstream data buffer has no room
    for a data packet. */
-static void ibcc__fab_sw_busy(ibcc_fabric *f, ibcc__fsw *w, uint32_t port)
+static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port)
 {
-    const ibcc__fchan *ch = ibcc__fab_out(f, w, port);
-    int busy = ch->busy || !ibcc__fab_room(ch, 0,
-                                           ibcc__fab_units(f->d.data_size));
+    const ibcc_fchan_ *ch = ibcc_fab_out_(f, w, port);
+    int busy = ch->busy || !ibcc_fab_room_(ch, 0,
+                                           ibcc_fab_units_(f->d.data_size));
     ibcc_marker_set_busy(&w->mark, port, busy);
 }
 
 /* Removes packet pi from buffer b's queue: it departs, its tail still
    holds room (held) until it is out. */
-static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi, uint32_t units)
+static void ibcc_fab_buf_take_(ibcc_fbuf_ *b, uint32_t pi, uint32_t units)
 {
     uint32_t k;
     for (k = 0; k < b->n; k++) {
@@ -9672,13 +9664,13 @@ static void ibcc__fab_buf_take(ibcc__fbuf *b, uint32_t pi, uint32_t units)
 /* The tail of a departed packet left input buffer (in, lane) of switch
    w: its room is free, the marker releases it and the credits start back
    upstream, where they arrive one propagation delay later. */
-static void ibcc__fab_buf_release(ibcc_fabric *f, ibcc__fsw *w, uint32_t in,
+static void ibcc_fab_buf_release_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t in,
                                   uint32_t ln, uint32_t units, uint32_t size)
 {
-    const ibcc__fnode *n = &f->node[w->node];
-    ibcc__fbuf *b = &f->buf[(n->base + in) * 2u + ln];
+    const ibcc_fnode_ *n = &f->node[w->node];
+    ibcc_fbuf_ *b = &f->buf[(n->base + in) * 2u + ln];
     uint32_t up = f->in_ch[n->base + in];
-    ibcc__fchan *u = &f->ch[up];
+    ibcc_fchan_ *u = &f->ch[up];
     b->occ_p--;
     b->occ_u -= units;
     b->held_p--;
@@ -9686,7 +9678,7 @@ static void ibcc__fab_buf_release(ibcc_fabric *f, ibcc__fsw *w, uint32_t in,
     if (ln == 0) ibcc_marker_release(&w->mark, in, size);
     u->ret_p[ln]++;
     u->ret_u[ln] += units;
-    ibcc__fab_at(f, f->loop.now + u->prop, IBCC__F_E_CREDIT,
+    ibcc_fab_at_(f, f->loop.now + u->prop, IBCC_F_E_CREDIT_,
                  ((uint64_t)up << 17) | ((uint64_t)units << 1) | ln, NULL);
 }
 
@@ -9695,13 +9687,13 @@ static void ibcc__fab_buf_release(ibcc_fabric *f, ibcc__fsw *w, uint32_t in,
    It is free once the tail has left, except that an input fed by a link
    faster than the output is free after its own link's wire time: the
    tail is in by then and the rest drains at the output's pace. */
-static ibcc_time ibcc__fab_in_free_at(ibcc_fabric *f, const ibcc__fsw *w,
+static ibcc_time ibcc_fab_in_free_at_(ibcc_fabric *f, const ibcc_fsw_ *w,
                                       uint32_t in, uint32_t size,
                                       ibcc_time start, ibcc_time end)
 {
-    const ibcc__fchan *ic =
+    const ibcc_fchan_ *ic =
         &f->ch[f->in_ch[f->node[w->node].base + in]];
-    ibcc_time t = start + ibcc__fab_wire(ic, size);
+    ibcc_time t = start + ibcc_fab_wire_(ic, size);
     return t < end ? t : end;
 }
 
@@ -9710,23 +9702,23 @@ static ibcc_time ibcc__fab_in_free_at(ibcc_fabric *f, const ibcc__fsw *w,
    start; the kind's serve step runs before and after (CIOQ outputs send
    from their buffers). A data start never frees anything for the ACK
    lane, so one pass of each is the fixed point. */
-static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
+static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s)
 {
-    ibcc__fsw *w = &f->sw[s];
+    ibcc_fsw_ *w = &f->sw[s];
     ibcc_arb_grant g;
     w->lane = 1;
     while (ibcc_arbiter_pick_any(&w->arb[1], &g)) {
         uint32_t pi = (uint32_t)g.tag;
-        const ibcc__fnode *n = &f->node[w->node];
+        const ibcc_fnode_ *n = &f->node[w->node];
         uint32_t c = f->out_ch[n->base + g.out];
-        ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+        ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
         ibcc_time start;
-        ibcc__fab_buf_take(&f->buf[(n->base + g.in) * 2u + 1u], pi, p->units);
-        start = ibcc__fab_send(f, c, pi, p->t_tail);
+        ibcc_fab_buf_take_(&f->buf[(n->base + g.in) * 2u + 1u], pi, p->units);
+        start = ibcc_fab_send_(f, c, pi, p->t_tail);
         f->ch[c].xmit_in = g.in;
         f->ch[c].xmit_frees_in = 1;
         (void)start;
-        ibcc__fab_sw_busy(f, w, g.out);
+        ibcc_fab_sw_busy_(f, w, g.out);
     }
     w->kind->serve(f, w);
     w->lane = 0;
@@ -9741,39 +9733,39 @@ static void ibcc__fab_sw_arb(ibcc_fabric *f, uint32_t s)
    transmitter is idle and the downstream buffer has room; the packet
    stays in its input buffer (holding its credits) until its tail is
    out. */
-static int ibcc__fab_vct_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+static int ibcc_fab_vct_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                                   uint32_t size)
 {
-    const ibcc__fchan *ch = ibcc__fab_out(f, w, out);
-    return !ch->busy && ibcc__fab_room(ch, 0, ibcc__fab_units(size));
+    const ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
+    return !ch->busy && ibcc_fab_room_(ch, 0, ibcc_fab_units_(size));
 }
 
-static void ibcc__fab_vct_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
                                  unsigned in, unsigned out)
 {
-    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc_fnode_ *n = &f->node[w->node];
     uint32_t c = f->out_ch[n->base + out];
-    ibcc__fchan *ch = &f->ch[c];
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     unsigned before = p->hdr;
     ibcc_time start, end, free_at;
     p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc__fab_has_credit(ch, p->units));
-    ibcc__fab_marked(f, p, before, w->node);
-    ibcc__fab_buf_take(&f->buf[(n->base + in) * 2u], pi, p->units);
-    start = ibcc__fab_send(f, c, pi, p->t_tail);
-    end = start + ibcc__fab_wire(ch, ch->xmit_size);
+                                 ibcc_fab_has_credit_(ch, p->units));
+    ibcc_fab_marked_(f, p, before, w->node);
+    ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
+    start = ibcc_fab_send_(f, c, pi, p->t_tail);
+    end = start + ibcc_fab_wire_(ch, ch->xmit_size);
     ch->xmit_in = in;
-    free_at = ibcc__fab_in_free_at(f, w, in, ch->xmit_size, start, end);
+    free_at = ibcc_fab_in_free_at_(f, w, in, ch->xmit_size, start, end);
     if (free_at < end)
-        ibcc__fab_at(f, free_at, IBCC__F_E_INFREE,
+        ibcc_fab_at_(f, free_at, IBCC_F_E_INFREE_,
                      (uint64_t)(n->base + in) * 2u, NULL);
     else
         ch->xmit_frees_in = 1;
-    ibcc__fab_sw_busy(f, w, out);
+    ibcc_fab_sw_busy_(f, w, out);
 }
 
-static void ibcc__fab_vct_serve(ibcc_fabric *f, ibcc__fsw *w)
+static void ibcc_fab_vct_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
 {
     (void)f;
     (void)w;
@@ -9781,26 +9773,26 @@ static void ibcc__fab_vct_serve(ibcc_fabric *f, ibcc__fsw *w)
 
 /* E_INFREE (argument: buffer index): the input is free for its next
    packet before its previous one's tail is out (faster input link). */
-static void ibcc__fab_vct_infree(ibcc_fabric *f, uint32_t b)
+static void ibcc_fab_vct_infree_(ibcc_fabric *f, uint32_t b)
 {
-    const ibcc__fnode *n = &f->node[f->port_node[b >> 1]];
+    const ibcc_fnode_ *n = &f->node[f->port_node[b >> 1]];
     (void)ibcc_arbiter_set_input_busy(&f->sw[n->idx].arb[b & 1u],
                                       (b >> 1) - n->base, 0);
-    ibcc__fab_kick_sw(f, n->idx);
+    ibcc_fab_kick_sw_(f, n->idx);
 }
 
-static void ibcc__fab_vct_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+static void ibcc_fab_vct_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
 {
-    ibcc__fchan *ch = &f->ch[c];
-    ibcc__fab_buf_release(f, w, ch->xmit_in, 0, ch->xmit_units,
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fab_buf_release_(f, w, ch->xmit_in, 0, ch->xmit_units,
                           ch->xmit_size);
     if (ch->xmit_frees_in)
         (void)ibcc_arbiter_set_input_busy(&w->arb[0], ch->xmit_in, 0);
 }
 
-static const ibcc__fswkind ibcc__fab_vct = {
-    ibcc__fab_vct_can_take, ibcc__fab_vct_picked, ibcc__fab_vct_serve,
-    ibcc__fab_vct_txend
+static const ibcc_fswkind_ ibcc_fab_vct_ = {
+    ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_, ibcc_fab_vct_serve_,
+    ibcc_fab_vct_txend_
 };
 
 /* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
@@ -9814,68 +9806,68 @@ static const ibcc__fswkind ibcc__fab_vct = {
    do not use the output buffers: their lane crosses as in VCT. The marker
    is a CIOQ marker: depart = into the output buffer, leave = onto the
    link. */
-static int ibcc__fab_cioq_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+static int ibcc_fab_cioq_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                                    uint32_t size)
 {
-    const ibcc__fobuf *ob = &w->obuf[out];
+    const ibcc_fobuf_ *ob = &w->obuf[out];
     (void)f;
     return ob->xbar == 0 && ob->n < w->ob_cap_p
-           && ob->occ_u + ibcc__fab_units(size) <= w->ob_cap_u;
+           && ob->occ_u + ibcc_fab_units_(size) <= w->ob_cap_u;
 }
 
-static void ibcc__fab_cioq_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
                                   unsigned in, unsigned out)
 {
-    const ibcc__fnode *n = &f->node[w->node];
-    ibcc__fchan *ch = ibcc__fab_out(f, w, out);
-    ibcc__fobuf *ob = &w->obuf[out];
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    const ibcc_fnode_ *n = &f->node[w->node];
+    ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
+    ibcc_fobuf_ *ob = &w->obuf[out];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     unsigned before = p->hdr;
     ibcc_time now = f->loop.now, xfer, end;
     p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc__fab_has_credit(ch, p->units));
-    ibcc__fab_marked(f, p, before, w->node);
-    ibcc__fab_buf_take(&f->buf[(n->base + in) * 2u], pi, p->units);
-    xfer = ibcc__fab_wire(ch, p->size) / w->f->d.speedup;
+                                 ibcc_fab_has_credit_(ch, p->units));
+    ibcc_fab_marked_(f, p, before, w->node);
+    ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
+    xfer = ibcc_fab_wire_(ch, p->size) / w->f->d.speedup;
     end = now + xfer;
     if (end < p->t_tail) end = p->t_tail;
     p->t_tail = end;                   /* tail in the output buffer */
-    if (ob->head == IBCC__F_NONE) ob->head = pi;
-    else ibcc__fab_pkt(f, ob->tail)->next = pi;
+    if (ob->head == IBCC_F_NONE_) ob->head = pi;
+    else ibcc_fab_pkt_(f, ob->tail)->next = pi;
     ob->tail = pi;
-    p->next = IBCC__F_NONE;
+    p->next = IBCC_F_NONE_;
     ob->n++;
     ob->occ_u += p->units;
     ob->xbar = 1;
     ob->x_in = in;
     ob->x_units = p->units;
     ob->x_size = p->size;
-    ibcc__fab_at(f, end, IBCC__F_E_XBAR, (uint64_t)n->base + out, NULL);
+    ibcc_fab_at_(f, end, IBCC_F_E_XBAR_, (uint64_t)n->base + out, NULL);
 }
 
 /* Every idle output with a packet at the head of its buffer and room
    downstream starts it. */
-static void ibcc__fab_cioq_serve(ibcc_fabric *f, ibcc__fsw *w)
+static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
 {
     uint32_t o, ports = f->node[w->node].ports;
     for (o = 0; o < ports; o++) {
-        ibcc__fobuf *ob = &w->obuf[o];
-        ibcc__fchan *ch;
-        ibcc__fpkt *p;
+        ibcc_fobuf_ *ob = &w->obuf[o];
+        ibcc_fchan_ *ch;
+        ibcc_fpkt_ *p;
         uint32_t pi;
-        if (ob->head == IBCC__F_NONE) continue;
-        ch = ibcc__fab_out(f, w, o);
+        if (ob->head == IBCC_F_NONE_) continue;
+        ch = ibcc_fab_out_(f, w, o);
         pi = ob->head;
-        p = ibcc__fab_pkt(f, pi);
-        if (ch->busy || !ibcc__fab_room(ch, 0, p->units)) continue;
+        p = ibcc_fab_pkt_(f, pi);
+        if (ch->busy || !ibcc_fab_room_(ch, 0, p->units)) continue;
         ob->head = p->next;
-        if (ob->head == IBCC__F_NONE) ob->tail = IBCC__F_NONE;
-        p->next = IBCC__F_NONE;
-        (void)ibcc__fab_send(f, f->out_ch[f->node[w->node].base + o], pi,
+        if (ob->head == IBCC_F_NONE_) ob->tail = IBCC_F_NONE_;
+        p->next = IBCC_F_NONE_;
+        (void)ibcc_fab_send_(f, f->out_ch[f->node[w->node].base + o], pi,
                              p->t_tail);
         ch->xmit_in = o;
         ch->xmit_from_obuf = 1;
-        ibcc__fab_sw_busy(f, w, o);
+        ibcc_fab_sw_busy_(f, w, o);
     }
 }
 
@@ -9883,29 +9875,29 @@ static void ibcc__fab_cioq_serve(ibcc_fabric *f, ibcc__fsw *w)
    transfer into that output's buffer ended (the packet itself may have
    moved on already: cut-through): its input is free, its credits go back
    upstream, the output may take the next transfer. */
-static void ibcc__fab_cioq_xbar_end(ibcc_fabric *f, uint32_t gport)
+static void ibcc_fab_cioq_xbar_end_(ibcc_fabric *f, uint32_t gport)
 {
-    const ibcc__fnode *n = &f->node[f->port_node[gport]];
-    ibcc__fsw *w = &f->sw[n->idx];
-    ibcc__fobuf *ob = &w->obuf[gport - n->base];
+    const ibcc_fnode_ *n = &f->node[f->port_node[gport]];
+    ibcc_fsw_ *w = &f->sw[n->idx];
+    ibcc_fobuf_ *ob = &w->obuf[gport - n->base];
     ob->xbar = 0;
-    ibcc__fab_buf_release(f, w, ob->x_in, 0, ob->x_units, ob->x_size);
+    ibcc_fab_buf_release_(f, w, ob->x_in, 0, ob->x_units, ob->x_size);
     (void)ibcc_arbiter_set_input_busy(&w->arb[0], ob->x_in, 0);
-    ibcc__fab_kick_sw(f, n->idx);
+    ibcc_fab_kick_sw_(f, n->idx);
 }
 
-static void ibcc__fab_cioq_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+static void ibcc_fab_cioq_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
 {
-    ibcc__fchan *ch = &f->ch[c];
-    ibcc__fobuf *ob = &w->obuf[ch->xmit_in];
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fobuf_ *ob = &w->obuf[ch->xmit_in];
     ob->n--;
     ob->occ_u -= ch->xmit_units;
     ibcc_marker_leave(&w->mark, ch->xmit_in, ch->xmit_size);
 }
 
-static const ibcc__fswkind ibcc__fab_cioq = {
-    ibcc__fab_cioq_can_take, ibcc__fab_cioq_picked, ibcc__fab_cioq_serve,
-    ibcc__fab_cioq_txend
+static const ibcc_fswkind_ ibcc_fab_cioq_ = {
+    ibcc_fab_cioq_can_take_, ibcc_fab_cioq_picked_, ibcc_fab_cioq_serve_,
+    ibcc_fab_cioq_txend_
 };
 
 /* ---- 6. the tail leaves: output free, input slot and credits back --------- */
@@ -9913,44 +9905,44 @@ static const ibcc__fswkind ibcc__fab_cioq = {
 /* E_TXEND: channel c's transmitter finished sending (the tail has left
    the sender). At a switch the kind frees what the packet held (ACK lane:
    its input slot and input); a host may send again. */
-static void ibcc__fab_txend(ibcc_fabric *f, uint32_t c)
+static void ibcc_fab_txend_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fchan *ch = &f->ch[c];
-    const ibcc__fnode *n = &f->node[ch->from];
+    ibcc_fchan_ *ch = &f->ch[c];
+    const ibcc_fnode_ *n = &f->node[ch->from];
     ch->busy = 0;
     if (n->kind != IBCC_FABRIC_SWITCH) {
-        ibcc__fab_wake_host(f, n->idx, f->loop.now);
+        ibcc_fab_wake_host_(f, n->idx, f->loop.now);
         return;
     }
     {
-        ibcc__fsw *w = &f->sw[n->idx];
+        ibcc_fsw_ *w = &f->sw[n->idx];
         if (ch->xmit_lane == 1) {
-            ibcc__fab_buf_release(f, w, ch->xmit_in, 1, ch->xmit_units,
+            ibcc_fab_buf_release_(f, w, ch->xmit_in, 1, ch->xmit_units,
                                   ch->xmit_size);
             (void)ibcc_arbiter_set_input_busy(&w->arb[1], ch->xmit_in, 0);
         } else {
             w->kind->txend(f, w, c);
         }
-        ibcc__fab_sw_busy(f, w, ch->from_port);
-        ibcc__fab_kick_sw(f, n->idx);
+        ibcc_fab_sw_busy_(f, w, ch->from_port);
+        ibcc_fab_kick_sw_(f, n->idx);
     }
 }
 
 /* E_CREDIT (argument: channel << 17 | units << 1 | lane): credits of one
    packet are back at the channel's sender, which may start another
    packet on that lane. */
-static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx)
+static void ibcc_fab_credit_back_(ibcc_fabric *f, uint64_t idx)
 {
     uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
     uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
-    ibcc__fchan *ch = &f->ch[c];
+    ibcc_fchan_ *ch = &f->ch[c];
     ch->ret_p[ln]--;
     ch->ret_u[ln] -= units;
     ch->av_p[ln]++;
     ch->av_u[ln] += units;
     if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-        ibcc__fab_sw_busy(f, &f->sw[f->node[ch->from].idx], ch->from_port);
-    ibcc__fab_kick_node(f, ch->from);
+        ibcc_fab_sw_busy_(f, &f->sw[f->node[ch->from].idx], ch->from_port);
+    ibcc_fab_kick_node_(f, ch->from);
 }
 
 /* ---- 7. delivery at the destination host ---------------------------------- */
@@ -9958,11 +9950,11 @@ static void ibcc__fab_credit_back(ibcc_fabric *f, uint64_t idx)
 /* Tail of packet pi reached a host with an absorption cap: the host takes
    packets one after another at host_cap (e.g. a PCIe-limited adapter,
    [G]); the packet holds its receive buffer space until absorbed. */
-static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
+static void ibcc_fab_host_absorb_(ibcc_fabric *f, uint32_t pi)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    ibcc__fchan *in = &f->ch[p->chan];
-    ibcc__fhost *o = &f->host[f->node[p->node].idx];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
+    ibcc_fchan_ *in = &f->ch[p->chan];
+    ibcc_fhost_ *o = &f->host[f->node[p->node].idx];
     ibcc_time now = f->loop.now, t = 0;
     in->wire_p[p->lane]--;
     in->wire_u[p->lane] -= p->units;
@@ -9971,7 +9963,7 @@ static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
     (void)ibcc_wire_time(p->size, f->d.host_cap, &t);
     if (o->rx_free < now) o->rx_free = now;
     o->rx_free += t;
-    ibcc__fab_at(f, o->rx_free, IBCC__F_E_RXDONE, pi, NULL);
+    ibcc_fab_at_(f, o->rx_free, IBCC_F_E_RXDONE_, pi, NULL);
 }
 
 /* Bytes of a delivered packet go into the bins of every channel on its
@@ -9983,9 +9975,9 @@ static void ibcc__fab_host_absorb(ibcc_fabric *f, uint32_t pi)
 /* When the reception of packet pi at its destination began: its tail is
    in now, and the last hop (or a capped host, whichever is slower) took
    its wire time to bring it in. */
-static ibcc_time ibcc__fab_rx_start(const ibcc_fabric *f, const ibcc__fpkt *p)
+static ibcc_time ibcc_fab_rx_start_(const ibcc_fabric *f, const ibcc_fpkt_ *p)
 {
-    ibcc_time now = f->loop.now, w = ibcc__fab_wire(&f->ch[p->chan], p->size);
+    ibcc_time now = f->loop.now, w = ibcc_fab_wire_(&f->ch[p->chan], p->size);
     if (f->d.host_cap) {
         ibcc_time t = 0;
         (void)ibcc_wire_time(p->size, f->d.host_cap, &t);
@@ -9993,15 +9985,15 @@ static ibcc_time ibcc__fab_rx_start(const ibcc_fabric *f, const ibcc__fpkt *p)
     }
     return w < now ? now - w : 0;
 }
-static void ibcc__fab_path_bins(ibcc_fabric *f, uint32_t from, uint32_t to,
+static void ibcc_fab_path_bins_(ibcc_fabric *f, uint32_t from, uint32_t to,
                                 ibcc_time t0, uint32_t bytes)
 {
     ibcc_time now = f->loop.now;
     uint32_t c = f->out_ch[f->node[from].base];
     if (!f->ch_bins) return;
     for (;;) {
-        const ibcc__fnode *n;
-        ibcc__fab_bin(f, f->ch_bins + (uint64_t)c * f->nbins, t0, now,
+        const ibcc_fnode_ *n;
+        ibcc_fab_bin_(f, f->ch_bins + (uint64_t)c * f->nbins, t0, now,
                       bytes);
         n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST) return;
@@ -10011,7 +10003,7 @@ static void ibcc__fab_path_bins(ibcc_fabric *f, uint32_t from, uint32_t to,
 
 /* Log-linear latency bucket: values below 16 ps exactly, above 16 sub-
    buckets per power of two. */
-static uint32_t ibcc__fab_hbucket(ibcc_time v)
+static uint32_t ibcc_fab_hbucket_(ibcc_time v)
 {
     uint32_t e = 0;
     ibcc_time x = v;
@@ -10024,8 +10016,8 @@ static uint32_t ibcc__fab_hbucket(ibcc_time v)
     return (e + 1u) * 16u + (uint32_t)(x - 16u);
 }
 
-/* Upper edge of bucket k (inverse of ibcc__fab_hbucket). */
-static ibcc_time ibcc__fab_hedge(uint32_t k)
+/* Upper edge of bucket k (inverse of ibcc_fab_hbucket_). */
+static ibcc_time ibcc_fab_hedge_(uint32_t k)
 {
     uint32_t e, sub;
     if (k < 16u) return k;
@@ -10037,16 +10029,16 @@ static ibcc_time ibcc__fab_hedge(uint32_t k)
 
 /* Tail of packet pi reached host `node` (or a capped host finished
    absorbing it): it is consumed at once and its credits start back, one
-   propagation delay to the sender. Data goes on to ibcc__fab_deliver
-   (section 7), an ACK/CNP to ibcc__fab_ack_at_source (section 8). */
-static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi);
-static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi);
+   propagation delay to the sender. Data goes on to ibcc_fab_deliver_
+   (section 7), an ACK/CNP to ibcc_fab_ack_at_source_ (section 8). */
+static void ibcc_fab_deliver_(ibcc_fabric *f, uint32_t pi);
+static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi);
 
-static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
+static void ibcc_fab_host_receive_(ibcc_fabric *f, uint32_t pi, int from_rx)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     uint32_t c = p->chan, ln = p->lane;
-    ibcc__fchan *in = &f->ch[c];
+    ibcc_fchan_ *in = &f->ch[c];
     ibcc_time now = f->loop.now;
     if (from_rx) {
         in->rx_p[ln]--;
@@ -10057,22 +10049,22 @@ static void ibcc__fab_host_receive(ibcc_fabric *f, uint32_t pi, int from_rx)
     }
     in->ret_p[ln]++;
     in->ret_u[ln] += p->units;
-    ibcc__fab_at(f, now + in->prop, IBCC__F_E_CREDIT,
+    ibcc_fab_at_(f, now + in->prop, IBCC_F_E_CREDIT_,
                  ((uint64_t)c << 17) | ((uint64_t)p->units << 1) | ln, NULL);
-    if (ln == 0) ibcc__fab_deliver(f, pi);
-    else ibcc__fab_ack_at_source(f, pi);
-    ibcc__fab_pkt_del(f, pi);
+    if (ln == 0) ibcc_fab_deliver_(f, pi);
+    else ibcc_fab_ack_at_source_(f, pi);
+    ibcc_fab_pkt_del_(f, pi);
 }
 
 /* A data packet (or worm) whose reception at its destination host began
    at t0 is complete now: statistics (flow, class, series), message
    completion, the observer, start_after gates. */
-static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
+static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
                               ibcc_time t0)
 {
     uint32_t fi = p->flow;
-    ibcc__fflow *fl = &f->flow[fi];
-    ibcc__fclass *k = &f->cls[fl->d.cls];
+    ibcc_fflow_ *fl = &f->flow[fi];
+    ibcc_fclass_ *k = &f->cls[fl->d.cls];
     ibcc_time now = f->loop.now;
     ibcc_time lat = now - p->t_gen;
     int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
@@ -10081,7 +10073,7 @@ static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
     fl->st.delivered_bytes += p->size;
     fl->st.marked += (uint64_t)mk;
     fl->st.validated += (uint64_t)vb;
-    fl->st.lat_sum = ibcc__fab_sat(fl->st.lat_sum, lat);
+    fl->st.lat_sum = ibcc_fab_sat_(fl->st.lat_sum, lat);
     if (lat > fl->st.lat_max) fl->st.lat_max = lat;
     if (fl->st.lat_min == 0 || lat < fl->st.lat_min) fl->st.lat_min = lat;
     {
@@ -10097,45 +10089,45 @@ static void ibcc__fab_account(ibcc_fabric *f, const ibcc__fpkt *p,
     k->st.delivered_bytes += p->size;
     k->st.marked += (uint64_t)mk;
     k->st.validated += (uint64_t)vb;
-    k->st.lat_sum = ibcc__fab_sat(k->st.lat_sum, lat);
+    k->st.lat_sum = ibcc_fab_sat_(k->st.lat_sum, lat);
     if (lat > k->st.lat_max) k->st.lat_max = lat;
     if (k->st.lat_min == 0 || lat < k->st.lat_min) k->st.lat_min = lat;
-    k->hist[ibcc__fab_hbucket(lat)]++;
+    k->hist[ibcc_fab_hbucket_(lat)]++;
     if (p->last) {                 /* in-order: its message is complete */
         fl->st.msgs++;
-        fl->st.msg_time_sum = ibcc__fab_sat(fl->st.msg_time_sum, lat);
+        fl->st.msg_time_sum = ibcc_fab_sat_(fl->st.msg_time_sum, lat);
         k->st.msgs++;
-        k->st.msg_time_sum = ibcc__fab_sat(k->st.msg_time_sum, lat);
+        k->st.msg_time_sum = ibcc_fab_sat_(k->st.msg_time_sum, lat);
         if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
     }
     f->data_delivered++;
     f->bytes_delivered += p->size;
     if (f->flow_bins) {
-        ibcc__fab_bin(f, f->flow_bins + (uint64_t)fi * f->nbins, t0, now,
+        ibcc_fab_bin_(f, f->flow_bins + (uint64_t)fi * f->nbins, t0, now,
                       p->size);
-        ibcc__fab_path_bins(f, fl->d.src, fl->d.dst, t0, p->size);
+        ibcc_fab_path_bins_(f, fl->d.src, fl->d.dst, t0, p->size);
     }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
-        ibcc__fab_view(p, fl->d.dst, now, &v);
+        ibcc_fab_view_(p, fl->d.dst, now, &v);
         f->d.observer.delivered(f->d.observer.user, &v);
     }
     while (f->after_next < f->nafter
            && f->flow[f->after[f->after_next]].d.start_after
               <= f->data_delivered)
-        ibcc__fab_start_gate(f, f->after[f->after_next++]);
+        ibcc_fab_start_gate_(f, f->after[f->after_next++]);
 }
 
 /* A data packet's tail is at its destination host: its statistics, then
    the destination's echo rule (ibcc_dest) builds the ACK and/or CNP,
    queued on the host's ACK lane (section 2 sends it first). */
-static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
+static void ibcc_fab_deliver_(ibcc_fabric *f, uint32_t pi)
 {
-    ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     uint32_t hidx = f->node[p->node].idx;
-    ibcc__fhost *o = &f->host[hidx];
+    ibcc_fhost_ *o = &f->host[hidx];
     ibcc_time now = f->loop.now;
-    ibcc__fab_account(f, p, ibcc__fab_rx_start(f, p));
+    ibcc_fab_account_(f, p, ibcc_fab_rx_start_(f, p));
     {
         /* destination echo rule: an ACK and/or a CNP on lane 1 */
         ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
@@ -10144,25 +10136,25 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
         flags[1] = r.cnp;
         for (k2 = 0; k2 < 2u; k2++) {
             uint32_t ai;
-            ibcc__fpkt *a;
+            ibcc_fpkt_ *a;
             if (!flags[k2]) continue;
-            ai = ibcc__fab_pkt_new(f);
-            if (ai == IBCC__F_NONE) break;       /* f->err is NOMEM */
-            a = ibcc__fab_pkt(f, ai);
-            p = ibcc__fab_pkt(f, pi);            /* pool may have grown */
+            ai = ibcc_fab_pkt_new_(f);
+            if (ai == IBCC_F_NONE_) break;       /* f->err is NOMEM */
+            a = ibcc_fab_pkt_(f, ai);
+            p = ibcc_fab_pkt_(f, pi);            /* pool may have grown */
             a->flow = p->flow;
             a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
-            a->units = ibcc__fab_units(a->size);
+            a->units = ibcc_fab_units_(a->size);
             a->lane = 1;
             a->hdr = flags[k2];
             a->t_gen = a->t_inject = now;
             a->node = o->node;
-            if (o->ackq_n) ibcc__fab_pkt(f, o->ackq_tail)->next = ai;
+            if (o->ackq_n) ibcc_fab_pkt_(f, o->ackq_tail)->next = ai;
             else o->ackq_head = ai;
             o->ackq_tail = ai;
             o->ackq_n++;
         }
-        if (o->ackq_n) ibcc__fab_wake_host(f, hidx, now);
+        if (o->ackq_n) ibcc_fab_wake_host_(f, hidx, now);
     }
 }
 
@@ -10171,11 +10163,11 @@ static void ibcc__fab_deliver(ibcc_fabric *f, uint32_t pi)
 /* An ACK or CNP of flow p->flow reached the flow's source host: an ACK
    closes one packet of the window; the source agent reacts to the echoed
    bits (section 9); the host may send again. */
-static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
+static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
 {
-    const ibcc__fpkt *p = ibcc__fab_pkt(f, pi);
-    ibcc__fflow *fl = &f->flow[p->flow];
-    ibcc__fclass *k = &f->cls[fl->d.cls];
+    const ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
+    ibcc_fflow_ *fl = &f->flow[p->flow];
+    ibcc_fclass_ *k = &f->cls[fl->d.cls];
     unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
     if (p->hdr & IBCC_ACK) {
         if (fl->outstanding) fl->outstanding--;
@@ -10187,14 +10179,14 @@ static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
         }
     }
     if (f->ch_bins)
-        ibcc__fab_path_bins(f, fl->d.dst, fl->d.src, ibcc__fab_rx_start(f, p),
+        ibcc_fab_path_bins_(f, fl->d.dst, fl->d.src, ibcc_fab_rx_start_(f, p),
                             p->size);
     fl->ag->ack(f, fl, p->hdr, marks);
-    ibcc__fab_wake_host(f, fl->host, f->loop.now);
+    ibcc_fab_wake_host_(f, fl->host, f->loop.now);
 }
 
 /* ---- 9. source agents -----------------------------------------------------
-   One table of operations per IBCC_AGENT_* kind (ibcc__fab_agents below);
+   One table of operations per IBCC_AGENT_* kind (ibcc_fab_agents_ below);
    a flow's `as` points at its own state, and a host holds a shared engine
    only for the kinds its flows use.
    - NONE, WINDOW, FIXED: an ibcc_pacer (window + optional fixed rate)
@@ -10205,14 +10197,14 @@ static void ibcc__fab_ack_at_source(ibcc_fabric *f, uint32_t pi)
      injections ([F]) */
 
 /* -- pacer-based agents: NONE, WINDOW, FIXED, LAW -- */
-typedef struct ibcc__fag_law {
+typedef struct ibcc_fag_law_ {
     ibcc_pacer pacer;           /* first: the pacer agents' whole state */
     ibcc_law law;
-} ibcc__fag_law;
+} ibcc_fag_law_;
 
-static ibcc_result ibcc__fab_pacer_init(ibcc_fabric *f, ibcc__fflow *fl)
+static ibcc_result ibcc_fab_pacer_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
     ibcc_pacer_desc pd;
     memset(&pd, 0, sizeof pd);
     pd.window = fl->d.window ? fl->d.window : IBCC_PACER_NO_WINDOW;
@@ -10223,7 +10215,7 @@ static ibcc_result ibcc__fab_pacer_init(ibcc_fabric *f, ibcc__fflow *fl)
             size_t ls = ibcc_law_size(&f->lawd);
             ibcc_result r;
             if (ls == 0) return IBCC_ERR_RANGE;
-            f->law_mem = ibcc__fab_alloc(&f->al, ls);
+            f->law_mem = ibcc_fab_alloc_(&f->al, ls);
             if (!f->law_mem) return IBCC_ERR_NOMEM;
             r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
             if (r != IBCC_OK) return r;
@@ -10237,8 +10229,8 @@ static ibcc_result ibcc__fab_pacer_init(ibcc_fabric *f, ibcc__fflow *fl)
     return ibcc_pacer_init(&a->pacer, &pd);
 }
 
-static ibcc_time ibcc__fab_pacer_next(const ibcc_fabric *f,
-                                      const ibcc__fflow *fl)
+static ibcc_time ibcc_fab_pacer_next_(const ibcc_fabric *f,
+                                      const ibcc_fflow_ *fl)
 {
     const ibcc_pacer *pc = (const ibcc_pacer *)fl->as;
     (void)f;
@@ -10246,16 +10238,16 @@ static ibcc_time ibcc__fab_pacer_next(const ibcc_fabric *f,
     return ibcc_pacer_next(pc);
 }
 
-static void ibcc__fab_pacer_sent(ibcc_fabric *f, ibcc__fflow *fl,
+static void ibcc_fab_pacer_sent_(ibcc_fabric *f, ibcc_fflow_ *fl,
                                  ibcc_time wire)
 {
     (void)ibcc_pacer_on_send((ibcc_pacer *)fl->as, f->loop.now, wire);
 }
 
-static void ibcc__fab_pacer_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+static void ibcc_fab_pacer_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                                 unsigned marks)
 {
-    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
     (void)f;
     if (hdr & IBCC_ACK)
         (void)ibcc_pacer_on_ack(&a->pacer, marks != 0);
@@ -10263,9 +10255,9 @@ static void ibcc__fab_pacer_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
         ibcc_law_on_ack(&a->law, 1);        /* BECN in a CNP: fdec only */
 }
 
-static void ibcc__fab_pacer_restart(ibcc_fabric *f, ibcc__fflow *fl)
+static void ibcc_fab_pacer_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
     if (fl->d.agent != IBCC_AGENT_LAW) return;
     if (fl->d.persistent)
         (void)ibcc_pairstate_load(&f->pairs, fl->d.src, fl->d.dst, &a->law);
@@ -10274,15 +10266,15 @@ static void ibcc__fab_pacer_restart(ibcc_fabric *f, ibcc__fflow *fl)
 }
 
 /* A period ends: persistent LAW flows save their pair's state. */
-static void ibcc__fab_pacer_end(ibcc_fabric *f, ibcc__fflow *fl)
+static void ibcc_fab_pacer_end_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc__fag_law *a = (ibcc__fag_law *)fl->as;
+    ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
     if (fl->d.agent == IBCC_AGENT_LAW && fl->d.persistent)
         (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &a->law);
 }
 
 /* -- agents on a host engine: CCT, MVCM (per-flow state: next start) -- */
-static ibcc_result ibcc__fab_cct_host(ibcc_fabric *f, ibcc__fhost *h)
+static ibcc_result ibcc_fab_cct_host_(ibcc_fabric *f, ibcc_fhost_ *h)
 {
     ibcc_cct_desc cd = f->d.cct;
     size_t sz;
@@ -10291,48 +10283,48 @@ static ibcc_result ibcc__fab_cct_host(ibcc_fabric *f, ibcc__fhost *h)
     if (cd.port_rate == 0) cd.port_rate = f->ch[h->chan].rate;
     if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = f->d.data_size;
     if ((sz = ibcc_cct_size(&cd)) == 0) return IBCC_ERR_RANGE;
-    h->engine[IBCC_AGENT_CCT] = ibcc__fab_alloc(&f->al,
-                                    ibcc__fab_r8(sizeof(ibcc_cct)) + sz);
+    h->engine[IBCC_AGENT_CCT] = ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_r8_(sizeof(ibcc_cct)) + sz);
     if (!h->engine[IBCC_AGENT_CCT]) return IBCC_ERR_NOMEM;
     r = ibcc_cct_init((ibcc_cct *)h->engine[IBCC_AGENT_CCT], &cd,
                       (char *)h->engine[IBCC_AGENT_CCT]
-                      + ibcc__fab_r8(sizeof(ibcc_cct)), sz);
+                      + ibcc_fab_r8_(sizeof(ibcc_cct)), sz);
     return r;
 }
 
-static ibcc_result ibcc__fab_mvcm_host(ibcc_fabric *f, ibcc__fhost *h)
+static ibcc_result ibcc_fab_mvcm_host_(ibcc_fabric *f, ibcc_fhost_ *h)
 {
     ibcc_mvcm_desc vd = f->d.mvcm;
     size_t sz;
     vd.flows = h->nflows;
     if ((sz = ibcc_mvcm_size(&vd)) == 0) return IBCC_ERR_RANGE;
-    h->engine[IBCC_AGENT_MVCM] = ibcc__fab_alloc(&f->al,
-                                    ibcc__fab_r8(sizeof(ibcc_mvcm)) + sz);
+    h->engine[IBCC_AGENT_MVCM] = ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_r8_(sizeof(ibcc_mvcm)) + sz);
     if (!h->engine[IBCC_AGENT_MVCM]) return IBCC_ERR_NOMEM;
     return ibcc_mvcm_init((ibcc_mvcm *)h->engine[IBCC_AGENT_MVCM], &vd,
                           (char *)h->engine[IBCC_AGENT_MVCM]
-                          + ibcc__fab_r8(sizeof(ibcc_mvcm)), sz);
+                          + ibcc_fab_r8_(sizeof(ibcc_mvcm)), sz);
 }
 
-static ibcc_cct *ibcc__fab_cct(const ibcc_fabric *f, const ibcc__fflow *fl)
+static ibcc_cct *ibcc_fab_cct_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
 {
     return (ibcc_cct *)f->host[fl->host].engine[IBCC_AGENT_CCT];
 }
 
-static ibcc_mvcm *ibcc__fab_mvcm(const ibcc_fabric *f, const ibcc__fflow *fl)
+static ibcc_mvcm *ibcc_fab_mvcm_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
 {
     return (ibcc_mvcm *)f->host[fl->host].engine[IBCC_AGENT_MVCM];
 }
 
-static ibcc_result ibcc__fab_next_ok_init(ibcc_fabric *f, ibcc__fflow *fl)
+static ibcc_result ibcc_fab_next_ok_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
     (void)f;
     *(ibcc_time *)fl->as = 0;
     return IBCC_OK;
 }
 
-static ibcc_time ibcc__fab_cct_next(const ibcc_fabric *f,
-                                    const ibcc__fflow *fl)
+static ibcc_time ibcc_fab_cct_next_(const ibcc_fabric *f,
+                                    const ibcc_fflow_ *fl)
 {
     (void)f;
     if (fl->d.window && fl->outstanding >= fl->d.window) return IBCC_TIME_MAX;
@@ -10340,10 +10332,10 @@ static ibcc_time ibcc__fab_cct_next(const ibcc_fabric *f,
 }
 
 /* IBA: the injection rate delay CCT[CCTI] follows each packet. */
-static void ibcc__fab_cct_sent(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire)
+static void ibcc_fab_cct_sent_(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire)
 {
     ibcc_time now = f->loop.now;
-    ibcc_time iv = ibcc_cct_interval(ibcc__fab_cct(f, fl), fl->local, now,
+    ibcc_time iv = ibcc_cct_interval(ibcc_fab_cct_(f, fl), fl->local, now,
                                      wire);
     /* the interval saturates at IBCC_TIME_MAX: so does the next start */
     *(ibcc_time *)fl->as = iv > IBCC_TIME_MAX - now ? IBCC_TIME_MAX : now + iv;
@@ -10352,86 +10344,86 @@ static void ibcc__fab_cct_sent(ibcc_fabric *f, ibcc__fflow *fl, ibcc_time wire)
 /* A BECN (IBA echo) raises CCTI; with MVPM echo, a validated mark (VB)
    does, and a mark without validation does not: [F]'s "PI reacting only
    to validated packets". */
-static void ibcc__fab_cct_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+static void ibcc_fab_cct_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                               unsigned marks)
 {
     (void)hdr;
     if (marks & (IBCC_BECN | IBCC_VB))
-        (void)ibcc_cct_on_becn(ibcc__fab_cct(f, fl), fl->local, f->loop.now);
+        (void)ibcc_cct_on_becn(ibcc_fab_cct_(f, fl), fl->local, f->loop.now);
 }
 
-static void ibcc__fab_cct_restart(ibcc_fabric *f, ibcc__fflow *fl)
+static void ibcc_fab_cct_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
     (void)f;
     if (!fl->d.persistent) *(ibcc_time *)fl->as = 0;
 }
 
-static void ibcc__fab_nothing(ibcc_fabric *f, ibcc__fflow *fl)
+static void ibcc_fab_nothing_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
     (void)f;
     (void)fl;
 }
 
-static ibcc_time ibcc__fab_mvcm_next(const ibcc_fabric *f,
-                                     const ibcc__fflow *fl)
+static ibcc_time ibcc_fab_mvcm_next_(const ibcc_fabric *f,
+                                     const ibcc_fflow_ *fl)
 {
-    if (fl->outstanding >= ibcc_mvcm_window(ibcc__fab_mvcm(f, fl), fl->local))
+    if (fl->outstanding >= ibcc_mvcm_window(ibcc_fab_mvcm_(f, fl), fl->local))
         return IBCC_TIME_MAX;
     return *(const ibcc_time *)fl->as;
 }
 
 /* MVCM: nWS x WS between consecutive injections. */
-static void ibcc__fab_mvcm_sent(ibcc_fabric *f, ibcc__fflow *fl,
+static void ibcc_fab_mvcm_sent_(ibcc_fabric *f, ibcc_fflow_ *fl,
                                 ibcc_time wire)
 {
     ibcc_time now = f->loop.now;
-    ibcc_time w = ibcc_mvcm_wait(ibcc__fab_mvcm(f, fl), fl->local);
+    ibcc_time w = ibcc_mvcm_wait(ibcc_fab_mvcm_(f, fl), fl->local);
     *(ibcc_time *)fl->as = (w > IBCC_TIME_MAX - now - wire) ? IBCC_TIME_MAX
                                                             : now + wire + w;
 }
 
-static void ibcc__fab_mvcm_ack(ibcc_fabric *f, ibcc__fflow *fl, unsigned hdr,
+static void ibcc_fab_mvcm_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                                unsigned marks)
 {
     if (hdr & IBCC_ACK)
-        (void)ibcc_mvcm_on_ack(ibcc__fab_mvcm(f, fl), fl->local, marks);
+        (void)ibcc_mvcm_on_ack(ibcc_fab_mvcm_(f, fl), fl->local, marks);
 }
 
 /* Immediate reset: a packet entered the flow's empty injection queue. */
-static void ibcc__fab_mvcm_queued(ibcc_fabric *f, ibcc__fflow *fl)
+static void ibcc_fab_mvcm_queued_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc_mvcm_on_inject_empty(ibcc__fab_mvcm(f, fl), fl->local);
+    ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->local);
 }
 
-static void ibcc__fab_mvcm_restart(ibcc_fabric *f, ibcc__fflow *fl)
+static void ibcc_fab_mvcm_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc__fab_mvcm_queued(f, fl);
+    ibcc_fab_mvcm_queued_(f, fl);
     *(ibcc_time *)fl->as = 0;
 }
 
 /* The agents, indexed by IBCC_AGENT_*. */
-static const ibcc__fagent ibcc__fab_agents[IBCC__F_AGENTS] = {
+static const ibcc_fagent_ ibcc_fab_agents_[IBCC_F_AGENTS_] = {
     /* NONE, WINDOW, LAW, FIXED: pacer (+ law) */
-    { sizeof(ibcc_pacer), NULL, ibcc__fab_pacer_init, ibcc__fab_pacer_next,
-      ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
-      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
-    { sizeof(ibcc_pacer), NULL, ibcc__fab_pacer_init, ibcc__fab_pacer_next,
-      ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
-      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
-    { sizeof(ibcc__fag_law), NULL, ibcc__fab_pacer_init,
-      ibcc__fab_pacer_next, ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
-      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
-    { sizeof(ibcc_pacer), NULL, ibcc__fab_pacer_init, ibcc__fab_pacer_next,
-      ibcc__fab_pacer_sent, ibcc__fab_pacer_ack, NULL,
-      ibcc__fab_pacer_restart, ibcc__fab_pacer_end },
+    { sizeof(ibcc_pacer), NULL, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
+      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
+    { sizeof(ibcc_pacer), NULL, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
+      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
+    { sizeof(ibcc_fag_law_), NULL, ibcc_fab_pacer_init_,
+      ibcc_fab_pacer_next_, ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
+      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
+    { sizeof(ibcc_pacer), NULL, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
+      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
     /* CCT */
-    { sizeof(ibcc_time), ibcc__fab_cct_host, ibcc__fab_next_ok_init,
-      ibcc__fab_cct_next, ibcc__fab_cct_sent, ibcc__fab_cct_ack, NULL,
-      ibcc__fab_cct_restart, ibcc__fab_nothing },
+    { sizeof(ibcc_time), ibcc_fab_cct_host_, ibcc_fab_next_ok_init_,
+      ibcc_fab_cct_next_, ibcc_fab_cct_sent_, ibcc_fab_cct_ack_, NULL,
+      ibcc_fab_cct_restart_, ibcc_fab_nothing_ },
     /* MVCM */
-    { sizeof(ibcc_time), ibcc__fab_mvcm_host, ibcc__fab_next_ok_init,
-      ibcc__fab_mvcm_next, ibcc__fab_mvcm_sent, ibcc__fab_mvcm_ack,
-      ibcc__fab_mvcm_queued, ibcc__fab_mvcm_restart, ibcc__fab_nothing }
+    { sizeof(ibcc_time), ibcc_fab_mvcm_host_, ibcc_fab_next_ok_init_,
+      ibcc_fab_mvcm_next_, ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_,
+      ibcc_fab_mvcm_queued_, ibcc_fab_mvcm_restart_, ibcc_fab_nothing_ }
 };
 
 /* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
@@ -10480,21 +10472,21 @@ static const ibcc__fagent ibcc__fab_agents[IBCC__F_AGENTS] = {
    worm before any low-priority one (non-preemptive), round robin among
    the flows of one priority. */
 
-#define IBCC__WM_RATE0 0u
-#define IBCC__WM_RATE1 1u
-#define IBCC__WM_HEAD  2u
-#define IBCC__WM_TAIL  3u
-#define IBCC__WM_STOP  4u
-#define IBCC__WM_GO    5u
+#define IBCC_WM_RATE0_ 0u
+#define IBCC_WM_RATE1_ 1u
+#define IBCC_WM_HEAD_  2u
+#define IBCC_WM_TAIL_  3u
+#define IBCC_WM_STOP_  4u
+#define IBCC_WM_GO_    5u
 
-static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c);
+static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c);
 
-static int ibcc__wm_at_switch(const ibcc_fabric *f, uint32_t c)
+static int ibcc_wm_at_switch_(const ibcc_fabric *f, uint32_t c)
 {
     return f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH;
 }
 
-static ibcc__fwent *ibcc__wm_ent(const ibcc_fabric *f, const ibcc__fworm *b,
+static ibcc_fwent_ *ibcc_wm_ent_(const ibcc_fabric *f, const ibcc_fworm_ *b,
                                  uint32_t k)
 {
     return &b->ring[(b->first + k) % f->wcap];
@@ -10503,10 +10495,10 @@ static ibcc__fwent *ibcc__wm_ent(const ibcc_fabric *f, const ibcc__fworm *b,
 /* A change of channel c's stream reaches its far end (codes RATE0,
    RATE1, HEAD, TAIL) or a STOP/GO reaches its sender, one propagation
    delay from now. The argument packs (worm, channel, code). */
-static void ibcc__wm_signal(ibcc_fabric *f, uint32_t c, uint32_t code,
+static void ibcc_wm_signal_(ibcc_fabric *f, uint32_t c, uint32_t code,
                             uint32_t worm)
 {
-    ibcc__fab_at(f, f->loop.now + f->wm[c].prop, IBCC__F_E_WLINK,
+    ibcc_fab_at_(f, f->loop.now + f->wm[c].prop, IBCC_F_E_WLINK_,
                  ((uint64_t)worm << 28) | ((uint64_t)c << 3) | code, NULL);
 }
 
@@ -10514,9 +10506,9 @@ static void ibcc__wm_signal(ibcc_fabric *f, uint32_t c, uint32_t code,
    slack buffer (arrivals into the newest entry, departures from the
    front into the output it holds, whose sent count moves with them); at
    a host the arrival count. */
-static void ibcc__wm_advance(ibcc_fabric *f, uint32_t c)
+static void ibcc_wm_advance_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fworm *b = &f->wm[c];
+    ibcc_fworm_ *b = &f->wm[c];
     ibcc_time now = f->loop.now;
     uint64_t dt = (now - b->tr) / f->wbt;
     b->tr = now;
@@ -10525,14 +10517,14 @@ static void ibcc__wm_advance(ibcc_fabric *f, uint32_t c)
         b->rx += dt;
         if (b->n) {
             b->level += (uint32_t)dt;
-            ibcc__wm_ent(f, b, b->n - 1u)->bytes += (uint32_t)dt;
+            ibcc_wm_ent_(f, b, b->n - 1u)->bytes += (uint32_t)dt;
         }
     }
-    if (b->gout != IBCC__F_NONE && f->wm[b->gout].rate) {
-        ibcc__fworm *o = &f->wm[b->gout];
+    if (b->gout != IBCC_F_NONE_ && f->wm[b->gout].rate) {
+        ibcc_fworm_ *o = &f->wm[b->gout];
         b->out += dt;
         b->level -= (uint32_t)dt;
-        ibcc__wm_ent(f, b, 0)->bytes -= (uint32_t)dt;
+        ibcc_wm_ent_(f, b, 0)->bytes -= (uint32_t)dt;
         o->sent += dt;
         o->tx += dt;
     }
@@ -10540,15 +10532,15 @@ static void ibcc__wm_advance(ibcc_fabric *f, uint32_t c)
 
 /* Brings the sender side of channel c up to now: a host's count, or the
    slack buffer feeding it. */
-static void ibcc__wm_advance_tx(ibcc_fabric *f, uint32_t c)
+static void ibcc_wm_advance_tx_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fworm *o = &f->wm[c];
-    if (o->feed != IBCC__F_NONE) {
-        ibcc__wm_advance(f, o->feed);
+    ibcc_fworm_ *o = &f->wm[c];
+    if (o->feed != IBCC_F_NONE_) {
+        ibcc_wm_advance_(f, o->feed);
     } else {
         uint64_t dt = (f->loop.now - o->ts) / f->wbt;
         o->ts = f->loop.now;
-        if (o->rate && o->owner != IBCC__F_NONE) {
+        if (o->rate && o->owner != IBCC_F_NONE_) {
             o->sent += dt;
             o->tx += dt;
         }
@@ -10558,27 +10550,27 @@ static void ibcc__wm_advance_tx(ibcc_fabric *f, uint32_t c)
 /* Sets the sending rate of channel c (0 or 1 byte per byte time); the
    far end learns it one propagation delay later (the first byte of a
    worm as its HEAD). */
-static void ibcc__wm_set_rate(ibcc_fabric *f, uint32_t c, uint32_t r)
+static void ibcc_wm_set_rate_(ibcc_fabric *f, uint32_t c, uint32_t r)
 {
-    ibcc__fworm *o = &f->wm[c];
-    uint32_t code = r ? IBCC__WM_RATE1 : IBCC__WM_RATE0;
+    ibcc_fworm_ *o = &f->wm[c];
+    uint32_t code = r ? IBCC_WM_RATE1_ : IBCC_WM_RATE0_;
     if (o->rate == r) return;
     o->rate = r;
     if (r && !o->headed) {
         o->headed = 1;
-        code = IBCC__WM_HEAD;
+        code = IBCC_WM_HEAD_;
     }
-    ibcc__wm_signal(f, c, code, o->owner);
+    ibcc_wm_signal_(f, c, code, o->owner);
 }
 
 /* The last byte of channel c's worm has left: the far end sees the tail
    one propagation delay later, the channel is free now. */
-static void ibcc__wm_release(ibcc_fabric *f, uint32_t c)
+static void ibcc_wm_release_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fworm *o = &f->wm[c];
-    ibcc__wm_signal(f, c, IBCC__WM_TAIL, o->owner);
+    ibcc_fworm_ *o = &f->wm[c];
+    ibcc_wm_signal_(f, c, IBCC_WM_TAIL_, o->owner);
     o->rate = 0;
-    o->owner = o->feed = IBCC__F_NONE;
+    o->owner = o->feed = IBCC_F_NONE_;
     o->headed = 0;
     o->sent = 0;
     o->ts = f->loop.now;
@@ -10586,37 +10578,37 @@ static void ibcc__wm_release(ibcc_fabric *f, uint32_t c)
 
 /* (Re)arms the one timer of a buffer (side 0) or host sender (side 1)
    of channel c for `bytes` byte times from now; bytes 0 = none. */
-static void ibcc__wm_arm(ibcc_fabric *f, uint32_t c, uint32_t side,
+static void ibcc_wm_arm_(ibcc_fabric *f, uint32_t c, uint32_t side,
                          uint64_t bytes)
 {
-    ibcc__fworm *b = &f->wm[c];
+    ibcc_fworm_ *b = &f->wm[c];
     if (b->timer_on[side]) {
         (void)ibcc_loop_cancel(&f->loop, b->timer[side]);
         b->timer_on[side] = 0;
     }
     if (bytes == 0) return;
     b->timer_on[side] = 1;
-    ibcc__fab_at(f, f->loop.now + bytes * f->wbt, IBCC__F_E_WTIMER,
+    ibcc_fab_at_(f, f->loop.now + bytes * f->wbt, IBCC_F_E_WTIMER_,
                  ((uint64_t)c << 1) | side, &b->timer[side]);
 }
 
 /* Host sender of channel c after a change: the tail is out (release,
    pick the next worm) or it sends while no STOP is in force, with a
    timer for its last byte. */
-static void ibcc__wm_host_tx(ibcc_fabric *f, uint32_t c)
+static void ibcc_wm_host_tx_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fworm *o = &f->wm[c];
-    const ibcc__fpkt *p;
-    if (o->owner == IBCC__F_NONE) return;
-    p = ibcc__fab_pkt(f, o->owner);
+    ibcc_fworm_ *o = &f->wm[c];
+    const ibcc_fpkt_ *p;
+    if (o->owner == IBCC_F_NONE_) return;
+    p = ibcc_fab_pkt_(f, o->owner);
     if (o->sent >= p->size) {
-        ibcc__wm_arm(f, c, 1, 0);
-        ibcc__wm_release(f, c);
-        ibcc__fab_wake_host(f, f->node[f->ch[c].from].idx, f->loop.now);
+        ibcc_wm_arm_(f, c, 1, 0);
+        ibcc_wm_release_(f, c);
+        ibcc_fab_wake_host_(f, f->node[f->ch[c].from].idx, f->loop.now);
         return;
     }
-    ibcc__wm_set_rate(f, c, !o->stopped);
-    ibcc__wm_arm(f, c, 1, o->rate ? p->size - o->sent : 0u);
+    ibcc_wm_set_rate_(f, c, !o->stopped);
+    ibcc_wm_arm_(f, c, 1, o->rate ? p->size - o->sent : 0u);
 }
 
 /* Slack buffer at the end of channel c after a change (brought up to
@@ -10626,40 +10618,40 @@ static void ibcc__wm_host_tx(ibcc_fabric *f, uint32_t c)
    at the marks; the timer is set for the next mark: the STOP level
    while filling, the GO level while draining after a STOP, or the front
    worm running out of buffered bytes. */
-static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c)
+static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fworm *b = &f->wm[c];
-    ibcc__fwent *fr = NULL;
+    ibcc_fworm_ *b = &f->wm[c];
+    ibcc_fwent_ *fr = NULL;
     uint32_t out = 0, net_in, fed = 0;
     uint64_t wait = 0;
     for (;;) {
         if (b->n == 0) break;
-        fr = ibcc__wm_ent(f, b, 0);
+        fr = ibcc_wm_ent_(f, b, 0);
         fed = b->in_rate && b->in_worm == fr->worm;
-        if (b->gout == IBCC__F_NONE || fr->bytes != 0
+        if (b->gout == IBCC_F_NONE_ || fr->bytes != 0
             || b->in_worm == fr->worm)
             break;
         /* the front worm is through: its output is free */
-        ibcc__wm_release(f, b->gout);
-        ibcc__fab_kick_sw(f, f->node[f->ch[c].to].idx);
-        b->gout = IBCC__F_NONE;
+        ibcc_wm_release_(f, b->gout);
+        ibcc_fab_kick_sw_(f, f->node[f->ch[c].to].idx);
+        b->gout = IBCC_F_NONE_;
         b->routed = 0;
         b->first = (b->first + 1u) % f->wcap;
         b->n--;
         fr = NULL;
-        if (b->n) ibcc__fab_at(f, f->loop.now + f->wfwd, IBCC__F_E_WROUTE,
+        if (b->n) ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_WROUTE_,
                                c, NULL);
     }
-    if (fr && b->gout != IBCC__F_NONE && !f->wm[b->gout].stopped
+    if (fr && b->gout != IBCC_F_NONE_ && !f->wm[b->gout].stopped
         && (fr->bytes > 0 || fed))
         out = 1;
-    if (b->gout != IBCC__F_NONE) ibcc__wm_set_rate(f, b->gout, out);
+    if (b->gout != IBCC_F_NONE_) ibcc_wm_set_rate_(f, b->gout, out);
     if (!b->stop_sent && b->level >= f->d.stop_mark) {
         b->stop_sent = 1;
-        ibcc__wm_signal(f, c, IBCC__WM_STOP, IBCC__F_NONE);
+        ibcc_wm_signal_(f, c, IBCC_WM_STOP_, IBCC_F_NONE_);
     } else if (b->stop_sent && b->level <= f->d.go_mark) {
         b->stop_sent = 0;
-        ibcc__wm_signal(f, c, IBCC__WM_GO, IBCC__F_NONE);
+        ibcc_wm_signal_(f, c, IBCC_WM_GO_, IBCC_F_NONE_);
     }
     net_in = b->in_rate && b->n;        /* bytes come in */
     if (net_in && !out && !b->stop_sent)
@@ -10672,107 +10664,107 @@ static void ibcc__wm_recompute(ibcc_fabric *f, uint32_t c)
         uint64_t w = fr->bytes;
         if (wait == 0 || w < wait) wait = w;
     }
-    ibcc__wm_arm(f, c, 0, wait);
+    ibcc_wm_arm_(f, c, 0, wait);
 }
 
 /* E_WTIMER: a buffer or host sender reached the point its timer was set
    for. */
-static void ibcc__wm_timer(ibcc_fabric *f, uint64_t idx)
+static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx)
 {
     uint32_t c = (uint32_t)(idx >> 1);
     f->wm[c].timer_on[idx & 1u] = 0;
     if (idx & 1u) {
-        ibcc__wm_advance_tx(f, c);
-        ibcc__wm_host_tx(f, c);
+        ibcc_wm_advance_tx_(f, c);
+        ibcc_wm_host_tx_(f, c);
     } else {
-        ibcc__wm_advance(f, c);
-        ibcc__wm_recompute(f, c);
+        ibcc_wm_advance_(f, c);
+        ibcc_wm_recompute_(f, c);
     }
 }
 
 /* E_WROUTE: the front worm of the buffer at the end of c has its route:
    it asks for its output; the switch arbitrates once the instant's
    events are in. */
-static void ibcc__wm_route(ibcc_fabric *f, uint32_t c)
+static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c)
 {
-    ibcc__fworm *b = &f->wm[c];
-    const ibcc__fnode *n = &f->node[f->ch[c].to];
-    const ibcc__fpkt *p;
+    ibcc_fworm_ *b = &f->wm[c];
+    const ibcc_fnode_ *n = &f->node[f->ch[c].to];
+    const ibcc_fpkt_ *p;
     if (b->n == 0 || b->routed) return;
-    p = ibcc__fab_pkt(f, ibcc__wm_ent(f, b, 0)->worm);
+    p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
     b->routed = 1;
     b->out_port = f->route[(uint64_t)n->idx * f->nn
                            + f->flow[p->flow].d.dst];
-    ibcc__fab_kick_sw(f, n->idx);
+    ibcc_fab_kick_sw_(f, n->idx);
 }
 
 /* E_WLINK: a stream change reaches channel c's receiver, or a STOP/GO
    its sender. */
-static void ibcc__wm_link(ibcc_fabric *f, uint64_t idx)
+static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx)
 {
     uint32_t code = (uint32_t)(idx & 7u);
     uint32_t c = (uint32_t)((idx >> 3) & 0x1ffffffu);
     uint32_t worm = (uint32_t)(idx >> 28);
-    ibcc__fworm *b = &f->wm[c];
-    if (code == IBCC__WM_STOP || code == IBCC__WM_GO) {
-        ibcc__wm_advance_tx(f, c);
-        b->stopped = code == IBCC__WM_STOP;
-        if (b->feed != IBCC__F_NONE) ibcc__wm_recompute(f, b->feed);
-        else if (b->owner != IBCC__F_NONE) ibcc__wm_host_tx(f, c);
+    ibcc_fworm_ *b = &f->wm[c];
+    if (code == IBCC_WM_STOP_ || code == IBCC_WM_GO_) {
+        ibcc_wm_advance_tx_(f, c);
+        b->stopped = code == IBCC_WM_STOP_;
+        if (b->feed != IBCC_F_NONE_) ibcc_wm_recompute_(f, b->feed);
+        else if (b->owner != IBCC_F_NONE_) ibcc_wm_host_tx_(f, c);
         return;
     }
-    ibcc__wm_advance(f, c);
-    if (code == IBCC__WM_HEAD) {
+    ibcc_wm_advance_(f, c);
+    if (code == IBCC_WM_HEAD_) {
         b->in_worm = worm;
         b->in_rate = 1;
-        if (ibcc__wm_at_switch(f, c)) {
-            ibcc__fwent *e = &b->ring[(b->first + b->n) % f->wcap];
+        if (ibcc_wm_at_switch_(f, c)) {
+            ibcc_fwent_ *e = &b->ring[(b->first + b->n) % f->wcap];
             e->worm = worm;
             e->bytes = 0;
             if (++b->n == 1u)
-                ibcc__fab_at(f, f->loop.now + f->wfwd, IBCC__F_E_WROUTE, c,
+                ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_WROUTE_, c,
                              NULL);
         } else {
-            ibcc__fab_pkt(f, worm)->t_tail = f->loop.now;
+            ibcc_fab_pkt_(f, worm)->t_tail = f->loop.now;
         }
-    } else if (code == IBCC__WM_TAIL) {
+    } else if (code == IBCC_WM_TAIL_) {
         b->in_rate = 0;
-        b->in_worm = IBCC__F_NONE;
-        if (!ibcc__wm_at_switch(f, c)) {   /* delivered */
-            ibcc__fpkt *p = ibcc__fab_pkt(f, worm);
-            ibcc__fab_account(f, p, p->t_tail);
-            ibcc__fab_pkt_del(f, worm);
+        b->in_worm = IBCC_F_NONE_;
+        if (!ibcc_wm_at_switch_(f, c)) {   /* delivered */
+            ibcc_fpkt_ *p = ibcc_fab_pkt_(f, worm);
+            ibcc_fab_account_(f, p, p->t_tail);
+            ibcc_fab_pkt_del_(f, worm);
             return;
         }
     } else {
         b->in_rate = code;
     }
-    if (ibcc__wm_at_switch(f, c)) ibcc__wm_recompute(f, c);
+    if (ibcc_wm_at_switch_(f, c)) ibcc_wm_recompute_(f, c);
 }
 
 /* Output arbitration of a wormhole switch (its kind's serve step): each
    free output is granted, round robin from the input after the last one
    it granted, to an input whose routed front worm asks for it; with
    worm_priority a high-priority worm first. */
-static void ibcc__wm_serve(ibcc_fabric *f, ibcc__fsw *w)
+static void ibcc_wm_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
 {
-    const ibcc__fnode *n = &f->node[w->node];
+    const ibcc_fnode_ *n = &f->node[w->node];
     uint32_t o, k, pass;
     for (o = 0; o < n->ports; o++) {
-        uint32_t co = f->out_ch[n->base + o], pick = IBCC__F_NONE;
-        if (co == IBCC__F_NONE || f->wm[co].owner != IBCC__F_NONE) continue;
-        for (pass = 0; pass < 2u && pick == IBCC__F_NONE; pass++) {
+        uint32_t co = f->out_ch[n->base + o], pick = IBCC_F_NONE_;
+        if (co == IBCC_F_NONE_ || f->wm[co].owner != IBCC_F_NONE_) continue;
+        for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++) {
             for (k = 1; k <= n->ports; k++) {
                 uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
                 uint32_t ci = f->in_ch[n->base + in];
-                const ibcc__fworm *b;
-                if (ci == IBCC__F_NONE) continue;
+                const ibcc_fworm_ *b;
+                if (ci == IBCC_F_NONE_) continue;
                 b = &f->wm[ci];
-                if (!b->n || !b->routed || b->gout != IBCC__F_NONE
+                if (!b->n || !b->routed || b->gout != IBCC_F_NONE_
                     || b->out_port != o)
                     continue;
                 if (f->d.worm_priority && pass == 0
-                    && !f->flow[ibcc__fab_pkt(f, ibcc__wm_ent(f, b, 0)->worm)
+                    && !f->flow[ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm)
                                 ->flow].d.prio)
                     continue;
                 pick = in;
@@ -10780,85 +10772,85 @@ static void ibcc__wm_serve(ibcc_fabric *f, ibcc__fsw *w)
             }
             if (!f->d.worm_priority) break;
         }
-        if (pick == IBCC__F_NONE) continue;
+        if (pick == IBCC_F_NONE_) continue;
         {
             uint32_t ci = f->in_ch[n->base + pick];
-            ibcc__fworm *b = &f->wm[ci], *oc = &f->wm[co];
-            ibcc__wm_advance(f, ci);
+            ibcc_fworm_ *b = &f->wm[ci], *oc = &f->wm[co];
+            ibcc_wm_advance_(f, ci);
             f->wrr[n->base + o] = pick;
-            oc->owner = ibcc__wm_ent(f, b, 0)->worm;
+            oc->owner = ibcc_wm_ent_(f, b, 0)->worm;
             oc->feed = ci;
             oc->sent = 0;
             oc->headed = 0;
             b->gout = co;
             f->hops++;
-            ibcc__wm_recompute(f, ci);
+            ibcc_wm_recompute_(f, ci);
         }
     }
 }
 
-static int ibcc__wm_can_take(ibcc_fabric *f, ibcc__fsw *w, unsigned out,
+static int ibcc_wm_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                              uint32_t size)
 {
     (void)f; (void)w; (void)out; (void)size;
     return 0;                   /* no packets reach a wormhole switch */
 }
-static void ibcc__wm_picked(ibcc_fabric *f, ibcc__fsw *w, uint32_t pi,
+static void ibcc_wm_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
                             unsigned in, unsigned out)
 {
     (void)f; (void)w; (void)pi; (void)in; (void)out;
 }
-static void ibcc__wm_txend(ibcc_fabric *f, ibcc__fsw *w, uint32_t c)
+static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
 {
     (void)f; (void)w; (void)c;
 }
-static const ibcc__fswkind ibcc__fab_wormhole = {
-    ibcc__wm_can_take, ibcc__wm_picked, ibcc__wm_serve, ibcc__wm_txend
+static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
+    ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_serve_, ibcc_wm_txend_
 };
 
 /* Host h may start a worm: its link is free (the last worm's tail has
    left); a waiting high-priority worm goes first, else a low-priority
    one, round robin among the flows of a priority. A worm starts on the
    byte clock. */
-static void ibcc__wm_host_run(ibcc_fabric *f, uint32_t h)
+static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
 {
-    ibcc__fhost *o = &f->host[h];
-    ibcc__fworm *oc = &f->wm[o->chan];
+    ibcc_fhost_ *o = &f->host[h];
+    ibcc_fworm_ *oc = &f->wm[o->chan];
     ibcc_time now = f->loop.now;
-    uint32_t k, pass, pick = IBCC__F_NONE, pi;
-    ibcc__fflow *fl;
-    ibcc__fpkt *p;
-    if (oc->owner != IBCC__F_NONE || o->nflows == 0) return;
-    for (pass = 0; pass < 2u && pick == IBCC__F_NONE; pass++)
+    uint32_t k, pass, pick = IBCC_F_NONE_, pi;
+    ibcc_fflow_ *fl;
+    ibcc_fpkt_ *p;
+    if (oc->owner != IBCC_F_NONE_ || o->nflows == 0) return;
+    for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++)
         for (k = 0; k < o->nflows; k++) {
             uint32_t pos = (o->rr + k) % o->nflows;
             uint32_t fi = f->hflow[o->first + pos];
             if (f->flow[fi].d.prio != (pass == 0) ||
-                !ibcc__fab_has_data(&f->flow[fi]))
+                !ibcc_fab_has_data_(&f->flow[fi]))
                 continue;
             pick = pos;
             break;
         }
-    if (pick == IBCC__F_NONE) return;
+    if (pick == IBCC_F_NONE_) return;
     if (now % f->wbt) {                 /* wait for the byte clock */
-        ibcc__fab_wake_host(f, h, now + f->wbt - now % f->wbt);
+        ibcc_fab_wake_host_(f, h, now + f->wbt - now % f->wbt);
         return;
     }
     fl = &f->flow[f->hflow[o->first + pick]];
-    pi = ibcc__fab_take(f, f->hflow[o->first + pick]);
-    if (pi == IBCC__F_NONE) return;      /* out of memory: f->err */
+    pi = ibcc_fab_take_(f, f->hflow[o->first + pick]);
+    if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
     o->rr = (pick + 1u) % o->nflows;
-    p = ibcc__fab_pkt(f, pi);
+    p = ibcc_fab_pkt_(f, pi);
     p->lane = 2;                        /* a worm in the network */
-    ibcc__fab_count_sent(f, fl, p, o->node);
-    ibcc__wm_advance_tx(f, o->chan);
+    ibcc_fab_count_sent_(f, fl, p, o->node);
+    ibcc_wm_advance_tx_(f, o->chan);
     oc->owner = pi;
-    oc->feed = IBCC__F_NONE;
+    oc->feed = IBCC_F_NONE_;
     oc->sent = 0;
     oc->headed = 0;
     oc->ts = now;
     f->hops++;
-    ibcc__wm_host_tx(f, o->chan);
+    ibcc_wm_host_tx_(f, o->chan);
 }
 
 /* ---- create / destroy -------------------------------------------------- */
@@ -10892,67 +10884,67 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
         || d->go_mark > d->slack_bytes || d->worm_priority > 1u)
         return IBCC_ERR_RANGE;
     /* a data packet could never enter a buffer */
-    if (d->buf_credits && d->buf_credits < ibcc__fab_units(d->data_size))
+    if (d->buf_credits && d->buf_credits < ibcc_fab_units_(d->data_size))
         return IBCC_ERR_RANGE;
     if (d->out_buf_credits
-        && (d->out_buf_credits < ibcc__fab_units(d->data_size)
+        && (d->out_buf_credits < ibcc_fab_units_(d->data_size)
             || d->buf_credits == 0))  /* both buffers in one unit */
         return IBCC_ERR_RANGE;
     return IBCC_OK;
 }
 
-static void ibcc__fab_release(ibcc_fabric *f)
+static void ibcc_fab_release_(ibcc_fabric *f)
 {
     ibcc_fabric_allocator a = f->al;
     uint32_t i, k;
-    if (f->sw) for (i = 0; i < f->nsw; i++) ibcc__fab_free(&a, f->sw[i].mem);
+    if (f->sw) for (i = 0; i < f->nsw; i++) ibcc_fab_free_(&a, f->sw[i].mem);
     if (f->host)
         for (i = 0; i < f->nh; i++)
-            for (k = 0; k < IBCC__F_AGENTS; k++)
-                ibcc__fab_free(&a, f->host[i].engine[k]);
-    for (i = 0; i < f->nchunk; i++) ibcc__fab_free(&a, f->chunk[i]);
-    ibcc__fab_free(&a, f->chunk);
-    ibcc__fab_free(&a, f->loop_mem);
-    ibcc__fab_free(&a, f->node);
-    ibcc__fab_free(&a, f->port_node);
-    ibcc__fab_free(&a, f->out_ch);
-    ibcc__fab_free(&a, f->in_ch);
-    ibcc__fab_free(&a, f->route);
-    ibcc__fab_free(&a, f->ch);
-    ibcc__fab_free(&a, f->buf);
-    ibcc__fab_free(&a, f->bufmem);
-    ibcc__fab_free(&a, f->sw);
-    ibcc__fab_free(&a, f->work);
-    ibcc__fab_free(&a, f->host);
-    ibcc__fab_free(&a, f->flow);
-    ibcc__fab_free(&a, f->hflow);
-    ibcc__fab_free(&a, f->agent_mem);
-    ibcc__fab_free(&a, f->readymem);
-    ibcc__fab_free(&a, f->after);
-    ibcc__fab_free(&a, f->hist_mem);
-    ibcc__fab_free(&a, f->pairs_mem);
-    ibcc__fab_free(&a, f->law_mem);
-    ibcc__fab_free(&a, f->flow_bins);
-    ibcc__fab_free(&a, f->ch_bins);
-    ibcc__fab_free(&a, f->wm);
-    ibcc__fab_free(&a, f->wring);
-    ibcc__fab_free(&a, f->wrr);
-    ibcc__fab_free(&a, f);
+            for (k = 0; k < IBCC_F_AGENTS_; k++)
+                ibcc_fab_free_(&a, f->host[i].engine[k]);
+    for (i = 0; i < f->nchunk; i++) ibcc_fab_free_(&a, f->chunk[i]);
+    ibcc_fab_free_(&a, f->chunk);
+    ibcc_fab_free_(&a, f->loop_mem);
+    ibcc_fab_free_(&a, f->node);
+    ibcc_fab_free_(&a, f->port_node);
+    ibcc_fab_free_(&a, f->out_ch);
+    ibcc_fab_free_(&a, f->in_ch);
+    ibcc_fab_free_(&a, f->route);
+    ibcc_fab_free_(&a, f->ch);
+    ibcc_fab_free_(&a, f->buf);
+    ibcc_fab_free_(&a, f->bufmem);
+    ibcc_fab_free_(&a, f->sw);
+    ibcc_fab_free_(&a, f->work);
+    ibcc_fab_free_(&a, f->host);
+    ibcc_fab_free_(&a, f->flow);
+    ibcc_fab_free_(&a, f->hflow);
+    ibcc_fab_free_(&a, f->agent_mem);
+    ibcc_fab_free_(&a, f->readymem);
+    ibcc_fab_free_(&a, f->after);
+    ibcc_fab_free_(&a, f->hist_mem);
+    ibcc_fab_free_(&a, f->pairs_mem);
+    ibcc_fab_free_(&a, f->law_mem);
+    ibcc_fab_free_(&a, f->flow_bins);
+    ibcc_fab_free_(&a, f->ch_bins);
+    ibcc_fab_free_(&a, f->wm);
+    ibcc_fab_free_(&a, f->wring);
+    ibcc_fab_free_(&a, f->wrr);
+    ibcc_fab_free_(&a, f);
 }
 
 IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f)
 {
-    if (f) ibcc__fab_release(f);
+    if (f) ibcc_fab_release_(f);
 }
 
 /* Follows the static routes from host src to host dst. */
-static ibcc_result ibcc__fab_walk(const ibcc_fabric *f, uint32_t src,
+static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
                                   uint32_t dst)
 {
     uint32_t node = src, hops = 0;
     uint32_t c = f->out_ch[f->node[src].base];
     for (;;) {
-        const ibcc__fnode *n;
+        const ibcc_fnode_ *n;
         uint32_t port;
         node = f->ch[c].to;
         n = &f->node[node];
@@ -10960,18 +10952,18 @@ static ibcc_result ibcc__fab_walk(const ibcc_fabric *f, uint32_t src,
                                                              : IBCC_ERR_RANGE;
         if (++hops > f->nn) return IBCC_ERR_RANGE;      /* routing loop */
         port = f->route[(uint64_t)n->idx * f->nn + dst];
-        if (port == IBCC__F_NONE) return IBCC_ERR_RANGE;
+        if (port == IBCC_F_NONE_) return IBCC_ERR_RANGE;
         c = f->out_ch[n->base + port];
     }
 }
 
 /* Topology checks and the node / channel / route tables. */
-static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
+static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
 {
     const ibcc_fabric_desc *d = &f->d;
     uint32_t i, base = 0;
-    f->node = (ibcc__fnode *)ibcc__fab_alloc(&f->al,
-                                    ibcc__fab_mul(f->nn, sizeof *f->node));
+    f->node = (ibcc_fnode_ *)ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_mul_(f->nn, sizeof *f->node));
     if (!f->node) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nn; i++) {
         const ibcc_fabric_node *n = &d->nodes[i];
@@ -10996,24 +10988,24 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
     }
     f->nports = base;
     if (f->nh == 0) return IBCC_ERR_CAPACITY;
-    f->port_node = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
+    f->port_node = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(base, 4));
     if (!f->port_node) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nn; i++) {
         uint32_t k;
         for (k = 0; k < f->node[i].ports; k++)
             f->port_node[f->node[i].base + k] = i;
     }
-    f->out_ch = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
-    f->in_ch = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(base, 4));
-    f->ch = (ibcc__fchan *)ibcc__fab_alloc(&f->al,
-                                    ibcc__fab_mul(f->nch, sizeof *f->ch));
-    f->route = (uint32_t *)ibcc__fab_alloc(&f->al,
-              ibcc__fab_mul(ibcc__fab_mul(f->nsw ? f->nsw : 1u, f->nn), 4));
+    f->out_ch = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(base, 4));
+    f->in_ch = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(base, 4));
+    f->ch = (ibcc_fchan_ *)ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_mul_(f->nch, sizeof *f->ch));
+    f->route = (uint32_t *)ibcc_fab_alloc_(&f->al,
+              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u, f->nn), 4));
     if (!f->out_ch || !f->in_ch || !f->ch || !f->route) return IBCC_ERR_NOMEM;
-    for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC__F_NONE;
+    for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC_F_NONE_;
     {
         uint64_t k, nr = (uint64_t)f->nsw * f->nn;
-        for (k = 0; k < nr; k++) f->route[k] = IBCC__F_NONE;
+        for (k = 0; k < nr; k++) f->route[k] = IBCC_F_NONE_;
     }
     for (i = 0; i < f->nl; i++) {
         const ibcc_fabric_link *k = &d->links[i];
@@ -11024,12 +11016,12 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             || k->a_port >= f->node[k->a].ports
             || k->b_port >= f->node[k->b].ports)
             return IBCC_ERR_RANGE;
-        if (f->out_ch[f->node[k->a].base + k->a_port] != IBCC__F_NONE
-            || f->out_ch[f->node[k->b].base + k->b_port] != IBCC__F_NONE)
+        if (f->out_ch[f->node[k->a].base + k->a_port] != IBCC_F_NONE_
+            || f->out_ch[f->node[k->b].base + k->b_port] != IBCC_F_NONE_)
             return IBCC_ERR_RANGE;                      /* port linked twice */
         for (dir = 0; dir < 2u; dir++) {
             uint32_t c = 2u * i + dir;
-            ibcc__fchan *ch = &f->ch[c];
+            ibcc_fchan_ *ch = &f->ch[c];
             ch->from = dir ? k->b : k->a;
             ch->from_port = dir ? k->b_port : k->a_port;
             ch->to = dir ? k->a : k->b;
@@ -11043,14 +11035,14 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
                 || ibcc_wire_time(ch->sz_ack, ch->rate, &ch->wt_ack) != IBCC_OK
                 || ibcc_wire_time(65535u, ch->rate, &wt_max) != IBCC_OK)
                 return IBCC_ERR_RANGE;
-            ch->xmit_in = IBCC__F_NONE;
+            ch->xmit_in = IBCC_F_NONE_;
             f->out_ch[f->node[ch->from].base + ch->from_port] = c;
             f->in_ch[f->node[ch->to].base + ch->to_port] = c;
         }
     }
     for (i = 0; i < f->nn; i++)
         if (f->node[i].kind == IBCC_FABRIC_HOST
-            && f->out_ch[f->node[i].base] == IBCC__F_NONE)
+            && f->out_ch[f->node[i].base] == IBCC_F_NONE_)
             return IBCC_ERR_RANGE;                      /* host not linked */
     for (i = 0; i < d->route_count; i++) {
         const ibcc_fabric_route *r = &d->routes[i];
@@ -11058,7 +11050,7 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
             || f->node[r->sw].kind != IBCC_FABRIC_SWITCH
             || f->node[r->dst].kind != IBCC_FABRIC_HOST
             || r->port >= f->node[r->sw].ports
-            || f->out_ch[f->node[r->sw].base + r->port] == IBCC__F_NONE)
+            || f->out_ch[f->node[r->sw].base + r->port] == IBCC_F_NONE_)
             return IBCC_ERR_RANGE;
         f->route[(uint64_t)f->node[r->sw].idx * f->nn + r->dst] = r->port;
     }
@@ -11066,11 +11058,11 @@ static ibcc_result ibcc__fab_topology(ibcc_fabric *f)
 }
 
 /* Channel capacities as seen by their senders (receiver's buffers). */
-static void ibcc__fab_credits(ibcc_fabric *f)
+static void ibcc_fab_credits_(ibcc_fabric *f)
 {
     uint32_t c, ln;
     for (c = 0; c < f->nch; c++) {
-        ibcc__fchan *ch = &f->ch[c];
+        ibcc_fchan_ *ch = &f->ch[c];
         ch->cap_p[0] = f->d.buf_packets;
         ch->cap_u[0] = f->d.buf_credits ? f->d.buf_credits
                                         : f->d.buf_packets * 1024u;
@@ -11086,28 +11078,28 @@ static void ibcc__fab_credits(ibcc_fabric *f)
 
 /* Switches: input buffers, their kind, arbiters (one per lane), marker
    and, for CIOQ, output buffers. */
-static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
+static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
 {
     uint32_t i, s = 0, nb = 0, k;
-    f->sw = (ibcc__fsw *)ibcc__fab_alloc(&f->al,
-                                ibcc__fab_mul(f->nsw ? f->nsw : 1u, sizeof *f->sw));
-    f->work = (uint32_t *)ibcc__fab_alloc(&f->al,
-                                ibcc__fab_mul((size_t)f->nsw + f->nh, 4));
+    f->sw = (ibcc_fsw_ *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(f->nsw ? f->nsw : 1u, sizeof *f->sw));
+    f->work = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_((size_t)f->nsw + f->nh, 4));
     if (!f->work) return IBCC_ERR_NOMEM;
-    f->buf = (ibcc__fbuf *)ibcc__fab_alloc(&f->al,
-                                ibcc__fab_mul(f->nports * 2u, sizeof *f->buf));
-    f->bufmem = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
+    f->buf = (ibcc_fbuf_ *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(f->nports * 2u, sizeof *f->buf));
+    f->bufmem = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
             f->nports, ((size_t)f->d.buf_packets + f->d.ack_buf_packets) * 4u));
     if (!f->sw || !f->buf || !f->bufmem) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nports * 2u; i++) {
-        ibcc__fbuf *b = &f->buf[i];
+        ibcc_fbuf_ *b = &f->buf[i];
         b->cap = (i & 1u) ? f->d.ack_buf_packets : f->d.buf_packets;
         b->q = f->bufmem + nb;
         nb += b->cap;
     }
     for (i = 0; i < f->nn; i++) {
         const ibcc_fabric_node *nd = &f->d.nodes[i];
-        ibcc__fsw *w;
+        ibcc_fsw_ *w;
         ibcc_arbiter_desc ad[2];
         ibcc_marker_desc md;
         size_t sz[4], off = 0, tot;
@@ -11121,9 +11113,9 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         w->node = i;
         sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
         cioq = sk == IBCC_SWITCH_CIOQ;
-        w->kind = cioq ? &ibcc__fab_cioq
-                : sk == IBCC_SWITCH_WORMHOLE ? &ibcc__fab_wormhole
-                : &ibcc__fab_vct;
+        w->kind = cioq ? &ibcc_fab_cioq_
+                : sk == IBCC_SWITCH_WORMHOLE ? &ibcc_fab_wormhole_
+                : &ibcc_fab_vct_;
         w->ob_cap_p = f->d.out_buf_packets;
         w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
                                            : f->d.out_buf_packets * 1024u;
@@ -11131,10 +11123,10 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
             ad[k] = f->d.arbiter;
             ad[k].ports = f->node[i].ports;
             ad[k].capacity = k ? f->d.ack_buf_packets : f->d.buf_packets;
-            ad[k].can_send = ibcc__fab_can_send;
+            ad[k].can_send = ibcc_fab_can_send_;
             ad[k].user = w;
             if ((r = ibcc_arbiter_defaults(&ad[k])) != IBCC_OK) return r;
-            sz[k] = ibcc__fab_r8(ibcc_arbiter_size(&ad[k]));
+            sz[k] = ibcc_fab_r8_(ibcc_arbiter_size(&ad[k]));
             if (sz[k] == 0) return IBCC_ERR_RANGE;
         }
         md = f->d.marker;
@@ -11153,12 +11145,12 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
            what the credits say */
         md.hold = 1;
         if ((r = ibcc_marker_defaults(&md)) != IBCC_OK) return r;
-        sz[2] = ibcc__fab_r8(ibcc_marker_size(&md));
+        sz[2] = ibcc_fab_r8_(ibcc_marker_size(&md));
         if (sz[2] == 0) return IBCC_ERR_RANGE;
-        sz[3] = cioq ? ibcc__fab_r8(ibcc__fab_mul(f->node[i].ports,
-                                                   sizeof(ibcc__fobuf))) : 0;
+        sz[3] = cioq ? ibcc_fab_r8_(ibcc_fab_mul_(f->node[i].ports,
+                                                   sizeof(ibcc_fobuf_))) : 0;
         tot = sz[0] + sz[1] + sz[2] + sz[3];
-        w->mem = ibcc__fab_alloc(&f->al, tot);
+        w->mem = ibcc_fab_alloc_(&f->al, tot);
         if (!w->mem) return IBCC_ERR_NOMEM;
         mem = (char *)w->mem;
         for (k = 0; k < 2u; k++) {
@@ -11170,16 +11162,16 @@ static ibcc_result ibcc__fab_switches(ibcc_fabric *f)
         if (r != IBCC_OK) return r;
         off += sz[2];
         if (cioq) {
-            w->obuf = (ibcc__fobuf *)(void *)(mem + off);
+            w->obuf = (ibcc_fobuf_ *)(void *)(mem + off);
             for (k = 0; k < f->node[i].ports; k++)
-                w->obuf[k].head = w->obuf[k].tail = IBCC__F_NONE;
+                w->obuf[k].head = w->obuf[k].tail = IBCC_F_NONE_;
         }
     }
     return IBCC_OK;
 }
 
 /* Checks one flow description against the topology and the desc. */
-static ibcc_result ibcc__fab_flow_check(const ibcc_fabric *f,
+static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
                                         const ibcc_fabric_flow *x)
 {
     ibcc_result r;
@@ -11210,57 +11202,57 @@ static ibcc_result ibcc__fab_flow_check(const ibcc_fabric *f,
         && (x->window || x->agent == IBCC_AGENT_MVCM
             || x->agent == IBCC_AGENT_LAW))
         return IBCC_ERR_UNSUPPORTED;
-    if ((r = ibcc__fab_walk(f, x->src, x->dst)) != IBCC_OK) return r;
-    return ibcc__fab_walk(f, x->dst, x->src);
+    if ((r = ibcc_fab_walk_(f, x->src, x->dst)) != IBCC_OK) return r;
+    return ibcc_fab_walk_(f, x->dst, x->src);
 }
 
 /* Flows: descriptions, host lists, random streams, start gates, the
    host engines and per-flow state of their source agents. */
-static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
+static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
 {
     const ibcc_fabric_desc *d = &f->d;
     uint32_t i, h, k, *fill;
     size_t total = 0, off = 0;
     ibcc_result r;
-    f->flow = (ibcc__fflow *)ibcc__fab_alloc(&f->al,
-                          ibcc__fab_mul(f->nf ? f->nf : 1u, sizeof *f->flow));
-    f->hflow = (uint32_t *)ibcc__fab_alloc(&f->al,
-                          ibcc__fab_mul(f->nf ? f->nf : 1u, 4));
-    f->after = (uint32_t *)ibcc__fab_alloc(&f->al,
-                          ibcc__fab_mul(f->nf ? f->nf : 1u, 4));
-    f->host = (ibcc__fhost *)ibcc__fab_alloc(&f->al,
-                          ibcc__fab_mul(f->nh, sizeof *f->host));
+    f->flow = (ibcc_fflow_ *)ibcc_fab_alloc_(&f->al,
+                          ibcc_fab_mul_(f->nf ? f->nf : 1u, sizeof *f->flow));
+    f->hflow = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                          ibcc_fab_mul_(f->nf ? f->nf : 1u, 4));
+    f->after = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                          ibcc_fab_mul_(f->nf ? f->nf : 1u, 4));
+    f->host = (ibcc_fhost_ *)ibcc_fab_alloc_(&f->al,
+                          ibcc_fab_mul_(f->nh, sizeof *f->host));
     if (!f->flow || !f->hflow || !f->after || !f->host) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nn; i++) {
-        ibcc__fhost *o;
+        ibcc_fhost_ *o;
         if (f->node[i].kind != IBCC_FABRIC_HOST) continue;
         o = &f->host[f->node[i].idx];
         o->node = i;
         o->chan = f->out_ch[f->node[i].base];
-        o->ackq_head = o->ackq_tail = IBCC__F_NONE;
-        o->fifo_head = o->fifo_tail = IBCC__F_NONE;
+        o->ackq_head = o->ackq_tail = IBCC_F_NONE_;
+        o->fifo_head = o->fifo_tail = IBCC_F_NONE_;
         o->wake_at = IBCC_TIME_MAX;
     }
     for (i = 0; i < f->nf; i++) {
         const ibcc_fabric_flow *x = &d->flows[i];
-        ibcc__fflow *fl = &f->flow[i];
-        if ((r = ibcc__fab_flow_check(f, x)) != IBCC_OK) return r;
+        ibcc_fflow_ *fl = &f->flow[i];
+        if ((r = ibcc_fab_flow_check_(f, x)) != IBCC_OK) return r;
         fl->d = *x;
         if (fl->d.size == 0) fl->d.size = d->data_size;
-        if (d->buf_credits && ibcc__fab_units(fl->d.size) > d->buf_credits)
+        if (d->buf_credits && ibcc_fab_units_(fl->d.size) > d->buf_credits)
             return IBCC_ERR_RANGE;
         if (d->out_buf_credits
-            && ibcc__fab_units(fl->d.size) > d->out_buf_credits)
+            && ibcc_fab_units_(fl->d.size) > d->out_buf_credits)
             return IBCC_ERR_RANGE;
-        fl->ag = &ibcc__fab_agents[x->agent];
+        fl->ag = &ibcc_fab_agents_[x->agent];
         fl->host = h = f->node[x->src].idx;
         fl->local = f->host[h].nflows++;
-        fl->q_head = fl->q_tail = IBCC__F_NONE;
+        fl->q_head = fl->q_tail = IBCC_F_NONE_;
         fl->gate = 1u + (x->start_after != 0);
-        ibcc__fab_stream(&fl->rng, d->seed, i);
+        ibcc_fab_stream_(&fl->rng, d->seed, i);
         f->cls[x->cls].st.flows++;
         if (x->start_after) f->after[f->nafter++] = i;
-        total += ibcc__fab_r8(fl->ag->state);
+        total += ibcc_fab_r8_(fl->ag->state);
     }
     /* start_after flows in ascending order of their threshold (insertion
        sort, stable: equal thresholds open in flow order) */
@@ -11275,7 +11267,7 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
         f->after[k] = x;
     }
     /* host flow lists: hflow[first .. first + nflows) */
-    fill = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(f->nh, 4));
+    fill = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nh, 4));
     if (!fill) return IBCC_ERR_NOMEM;
     for (h = 0, i = 0; h < f->nh; h++) {
         f->host[h].first = i;
@@ -11286,13 +11278,13 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
         h = f->flow[i].host;
         f->hflow[fill[h]++] = i;
     }
-    ibcc__fab_free(&f->al, fill);
+    ibcc_fab_free_(&f->al, fill);
     /* ready bitmaps: ceil(nflows / 64) words per host */
     {
         size_t words = 0;
         for (h = 0; h < f->nh; h++) words += (f->host[h].nflows + 63u) / 64u;
-        f->readymem = (uint64_t *)ibcc__fab_alloc(&f->al,
-                                    ibcc__fab_mul(words ? words : 1u, 8));
+        f->readymem = (uint64_t *)ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_mul_(words ? words : 1u, 8));
         if (!f->readymem) return IBCC_ERR_NOMEM;
         for (h = 0, words = 0; h < f->nh; h++) {
             f->host[h].ready = f->readymem + words;
@@ -11301,34 +11293,34 @@ static ibcc_result ibcc__fab_flows(ibcc_fabric *f)
     }
     /* host engines of the agent kinds each host's flows use */
     for (h = 0; h < f->nh; h++) {
-        ibcc__fhost *o = &f->host[h];
+        ibcc_fhost_ *o = &f->host[h];
         for (i = 0; i < o->nflows; i++) {
-            const ibcc__fagent *ag = f->flow[f->hflow[o->first + i]].ag;
-            uint32_t kind = (uint32_t)(ag - ibcc__fab_agents);
+            const ibcc_fagent_ *ag = f->flow[f->hflow[o->first + i]].ag;
+            uint32_t kind = (uint32_t)(ag - ibcc_fab_agents_);
             if (!ag->host_init || o->engine[kind]) continue;
             if ((r = ag->host_init(f, o)) != IBCC_OK) return r;
         }
     }
     /* per-flow agent states */
-    f->agent_mem = ibcc__fab_alloc(&f->al, total ? total : 8u);
+    f->agent_mem = ibcc_fab_alloc_(&f->al, total ? total : 8u);
     if (!f->agent_mem) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nf; i++) {
-        ibcc__fflow *fl = &f->flow[i];
+        ibcc_fflow_ *fl = &f->flow[i];
         fl->as = (char *)f->agent_mem + off;
-        off += ibcc__fab_r8(fl->ag->state);
+        off += ibcc_fab_r8_(fl->ag->state);
         if ((r = fl->ag->init(f, fl)) != IBCC_OK) return r;
     }
     return IBCC_OK;
 }
 
 /* Hops of the route from host src to host dst counted in switches (the
-   slack buffers a worm crosses; routes were checked by ibcc__fab_walk). */
-static uint32_t ibcc__fab_switch_hops(const ibcc_fabric *f, uint32_t src,
+   slack buffers a worm crosses; routes were checked by ibcc_fab_walk_). */
+static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
                                       uint32_t dst)
 {
     uint32_t c = f->out_ch[f->node[src].base], hops = 0;
     for (;;) {
-        const ibcc__fnode *n = &f->node[f->ch[c].to];
+        const ibcc_fnode_ *n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
         hops++;
         c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + dst]];
@@ -11339,7 +11331,7 @@ static uint32_t ibcc__fab_switch_hops(const ibcc_fabric *f, uint32_t src,
    with a whole number of picoseconds per byte, no ACK traffic (agent
    NONE, no window), STOP/GO marks that the slack buffer can honour over
    the longest round trip, segment lengths per flow. */
-static ibcc_result ibcc__fab_worm_setup(ibcc_fabric *f)
+static ibcc_result ibcc_fab_worm_setup_(ibcc_fabric *f)
 {
     ibcc_fabric_desc *d = &f->d;
     ibcc_segment_desc sd;
@@ -11348,7 +11340,7 @@ static ibcc_result ibcc__fab_worm_setup(ibcc_fabric *f)
     ibcc_time maxprop = 0;
     ibcc_result r;
     for (i = 0; i < f->nsw; i++)
-        nworm += f->sw[i].kind == &ibcc__fab_wormhole;
+        nworm += f->sw[i].kind == &ibcc_fab_wormhole_;
     for (i = 0; i < f->nf; i++)
         if (d->flows[i].prio && nworm == 0) return IBCC_ERR_UNSUPPORTED;
     if (nworm == 0) return IBCC_OK;
@@ -11381,26 +11373,26 @@ static ibcc_result ibcc__fab_worm_setup(ibcc_fabric *f)
     d->segment.seg_bytes = f->seg.seg_bytes;
     d->segment.slack_bytes = f->seg.slack_bytes;
     for (i = 0; i < f->nf; i++) {
-        ibcc__fflow *fl = &f->flow[i];
+        ibcc_fflow_ *fl = &f->flow[i];
         if (fl->d.agent != IBCC_AGENT_NONE || fl->d.window)
             return IBCC_ERR_UNSUPPORTED;
         if (d->flows[i].size == 0) {     /* the segment rule decides */
             uint64_t len = ibcc_segment_len(&f->seg,
                 fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
-                ibcc__fab_switch_hops(f, fl->d.src, fl->d.dst));
+                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst));
             fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
         }
     }
     f->wcap = d->slack_bytes + 2u;
-    f->wm = (ibcc__fworm *)ibcc__fab_alloc(&f->al,
-                                  ibcc__fab_mul(f->nch, sizeof *f->wm));
-    f->wring = (ibcc__fwent *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(
-                       ibcc__fab_mul(f->nch, f->wcap), sizeof *f->wring));
-    f->wrr = (uint32_t *)ibcc__fab_alloc(&f->al, ibcc__fab_mul(f->nports, 4));
+    f->wm = (ibcc_fworm_ *)ibcc_fab_alloc_(&f->al,
+                                  ibcc_fab_mul_(f->nch, sizeof *f->wm));
+    f->wring = (ibcc_fwent_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+                       ibcc_fab_mul_(f->nch, f->wcap), sizeof *f->wring));
+    f->wrr = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nports, 4));
     if (!f->wm || !f->wring || !f->wrr) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nch; i++) {
-        ibcc__fworm *b = &f->wm[i];
-        b->owner = b->feed = b->in_worm = b->gout = IBCC__F_NONE;
+        ibcc_fworm_ *b = &f->wm[i];
+        b->owner = b->feed = b->in_worm = b->gout = IBCC_F_NONE_;
         b->prop = (f->ch[i].prop + f->wbt - 1u) / f->wbt * f->wbt;
         b->ring = f->wring + (size_t)i * f->wcap;
     }
@@ -11433,7 +11425,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     d = *desc;
     if ((r = ibcc_fabric_defaults(&d)) != IBCC_OK) return r;
     al = d.allocator;
-    f = (ibcc_fabric *)ibcc__fab_alloc(&al, sizeof *f);
+    f = (ibcc_fabric *)ibcc_fab_alloc_(&al, sizeof *f);
     if (!f) return IBCC_ERR_NOMEM;
     f->al = al;
     f->d = d;
@@ -11441,26 +11433,26 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     f->nl = d.link_count;
     f->nch = 2u * d.link_count;
     f->nf = d.flow_count;
-    f->free_pkt = IBCC__F_NONE;
+    f->free_pkt = IBCC_F_NONE_;
     if ((r = ibcc_dest_init(&f->dest, &d.dest)) != IBCC_OK) goto fail;
     f->d.dest.ack_bytes = f->dest.ack_bytes;
     f->lawd = d.law;
     if ((r = ibcc_law_defaults(&f->lawd)) != IBCC_OK) goto fail;
-    f->hist_mem = (uint64_t *)ibcc__fab_alloc(&f->al,
-                      (size_t)IBCC_FABRIC_CLASSES * IBCC__F_HBUCKETS * 8u);
+    f->hist_mem = (uint64_t *)ibcc_fab_alloc_(&f->al,
+                      (size_t)IBCC_FABRIC_CLASSES * IBCC_F_HBUCKETS_ * 8u);
     if (!f->hist_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     for (i = 0; i < IBCC_FABRIC_CLASSES; i++)
-        f->cls[i].hist = f->hist_mem + (size_t)i * IBCC__F_HBUCKETS;
-    if ((r = ibcc__fab_topology(f)) != IBCC_OK) goto fail;
-    ibcc__fab_credits(f);
-    if ((r = ibcc__fab_switches(f)) != IBCC_OK) goto fail;
-    if ((r = ibcc__fab_flows(f)) != IBCC_OK) goto fail;
-    if ((r = ibcc__fab_worm_setup(f)) != IBCC_OK) goto fail;
+        f->cls[i].hist = f->hist_mem + (size_t)i * IBCC_F_HBUCKETS_;
+    if ((r = ibcc_fab_topology_(f)) != IBCC_OK) goto fail;
+    ibcc_fab_credits_(f);
+    if ((r = ibcc_fab_switches_(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc_fab_flows_(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc_fab_worm_setup_(f)) != IBCC_OK) goto fail;
     memset(&pd, 0, sizeof pd);
     pd.capacity = f->nf ? f->nf : 1u;
     if ((r = ibcc_pairstate_defaults(&pd)) != IBCC_OK) goto fail;
     sz = ibcc_pairstate_size(&pd);
-    f->pairs_mem = ibcc__fab_alloc(&f->al, sz);
+    f->pairs_mem = ibcc_fab_alloc_(&f->al, sz);
     if (!f->pairs_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
         goto fail;
@@ -11492,31 +11484,31 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     }
     ld.capacity = (uint32_t)cap;
     sz = ibcc_loop_size(&ld);
-    f->loop_mem = sz ? ibcc__fab_alloc(&f->al, sz) : NULL;
+    f->loop_mem = sz ? ibcc_fab_alloc_(&f->al, sz) : NULL;
     if (!f->loop_mem) { r = sz ? IBCC_ERR_NOMEM : IBCC_ERR_CAPACITY; goto fail; }
     if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
         goto fail;
-    (void)ibcc_loop_set_idle(&f->loop, ibcc__fab_idle, f);
+    (void)ibcc_loop_set_idle(&f->loop, ibcc_fab_idle_, f);
     if (d.horizon) {
         f->nbins = d.horizon / d.bin + (d.horizon % d.bin != 0);
         if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
-        f->flow_bins = (uint64_t *)ibcc__fab_alloc(&f->al,
-               ibcc__fab_mul((size_t)f->nbins * (f->nf ? f->nf : 1u), 8));
-        f->ch_bins = (uint64_t *)ibcc__fab_alloc(&f->al,
-               ibcc__fab_mul((size_t)f->nbins * f->nch, 8));
+        f->flow_bins = (uint64_t *)ibcc_fab_alloc_(&f->al,
+               ibcc_fab_mul_((size_t)f->nbins * (f->nf ? f->nf : 1u), 8));
+        f->ch_bins = (uint64_t *)ibcc_fab_alloc_(&f->al,
+               ibcc_fab_mul_((size_t)f->nbins * f->nch, 8));
         if (!f->flow_bins || !f->ch_bins) { r = IBCC_ERR_NOMEM; goto fail; }
     }
     for (i = 0; i < f->nf; i++) {
         const ibcc_fabric_flow *x = &f->flow[i].d;
-        ibcc__fab_at(f, x->start, IBCC__F_E_START, i, NULL);
-        if (x->stop) ibcc__fab_at(f, x->stop, IBCC__F_E_FLOW, (uint64_t)i << 1,
+        ibcc_fab_at_(f, x->start, IBCC_F_E_START_, i, NULL);
+        if (x->stop) ibcc_fab_at_(f, x->stop, IBCC_F_E_FLOW_, (uint64_t)i << 1,
                                   NULL);
     }
     if (f->err != IBCC_OK) { r = f->err; goto fail; }
     *out = f;
     return IBCC_OK;
 fail:
-    ibcc__fab_release(f);
+    ibcc_fab_release_(f);
     return r;
 }
 
@@ -11544,16 +11536,16 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f)
 
 /* Units (of lane ln) that departed packets still hold in input `port` of
    switch node `to`, from what the outputs say they are moving. */
-static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
+static uint64_t ibcc_fab_held_(const ibcc_fabric *f, const ibcc_fnode_ *to,
                                uint32_t port, uint32_t ln, uint64_t *pk)
 {
-    const ibcc__fsw *w = &f->sw[to->idx];
+    const ibcc_fsw_ *w = &f->sw[to->idx];
     uint64_t u = 0;
     uint32_t o;
     *pk = 0;
     for (o = 0; o < to->ports; o++) {
         uint32_t c = f->out_ch[to->base + o];
-        const ibcc__fchan *ch;
+        const ibcc_fchan_ *ch;
         if (w->obuf && ln == 0) {        /* CIOQ: crossbar transfers */
             if (w->obuf[o].xbar && w->obuf[o].x_in == port) {
                 (*pk)++;
@@ -11561,7 +11553,7 @@ static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
             }
             continue;
         }
-        if (c == IBCC__F_NONE) continue;
+        if (c == IBCC_F_NONE_) continue;
         ch = &f->ch[c];
         if (ch->busy && ch->xmit_lane == ln && !ch->xmit_from_obuf
             && ch->xmit_in == port) {
@@ -11574,11 +11566,11 @@ static uint64_t ibcc__fab_held(const ibcc_fabric *f, const ibcc__fnode *to,
 
 /* Bytes sent on wormhole channel c up to now (its count carried forward
    from the sender's last update without changing it). */
-static uint64_t ibcc__wm_tx_now(const ibcc_fabric *f, uint32_t c)
+static uint64_t ibcc_wm_tx_now_(const ibcc_fabric *f, uint32_t c)
 {
-    const ibcc__fworm *b = &f->wm[c];
-    ibcc_time ts = b->feed != IBCC__F_NONE ? f->wm[b->feed].tr : b->ts;
-    if (!b->rate || b->owner == IBCC__F_NONE) return b->tx;
+    const ibcc_fworm_ *b = &f->wm[c];
+    ibcc_time ts = b->feed != IBCC_F_NONE_ ? f->wm[b->feed].tr : b->ts;
+    if (!b->rate || b->owner == IBCC_F_NONE_) return b->tx;
     return b->tx + (f->loop.now - ts) / f->wbt;
 }
 
@@ -11587,27 +11579,27 @@ static uint64_t ibcc__wm_tx_now(const ibcc_fabric *f, uint32_t c)
    every channel 0 <= sent - arrived <= the bytes its wire holds; in every
    slack buffer arrived - left = level = the sum of its entries <= slack,
    each entry within its worm; a sender never past its worm's size. */
-static ibcc_result ibcc__wm_check(const ibcc_fabric *f, uint64_t *worms)
+static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *worms)
 {
     ibcc_time now = f->loop.now;
     uint32_t c, k, i;
     for (c = 0; c < f->nch; c++) {
-        const ibcc__fworm *b = &f->wm[c], *o;
+        const ibcc_fworm_ *b = &f->wm[c], *o;
         uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0, dout = 0;
-        uint64_t tx = ibcc__wm_tx_now(f, c), sum = 0;
+        uint64_t tx = ibcc_wm_tx_now_(f, c), sum = 0;
         if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
             return IBCC_ERR_MISMATCH;
-        if (b->owner != IBCC__F_NONE
-            && b->sent + (tx - b->tx) > ibcc__fab_pkt(f, b->owner)->size)
+        if (b->owner != IBCC_F_NONE_
+            && b->sent + (tx - b->tx) > ibcc_fab_pkt_(f, b->owner)->size)
             return IBCC_ERR_MISMATCH;
-        if (!ibcc__wm_at_switch(f, c)) continue;
-        o = b->gout != IBCC__F_NONE ? &f->wm[b->gout] : NULL;
+        if (!ibcc_wm_at_switch_(f, c)) continue;
+        o = b->gout != IBCC_F_NONE_ ? &f->wm[b->gout] : NULL;
         if (o && o->rate) dout = (now - b->tr) / f->wbt;
         if (b->n > f->wcap || (b->n == 0 && b->level != 0))
             return IBCC_ERR_MISMATCH;
         for (k = 0; k < b->n; k++) {
-            const ibcc__fwent *e = ibcc__wm_ent(f, b, k);
-            if (e->bytes > ibcc__fab_pkt(f, e->worm)->size)
+            const ibcc_fwent_ *e = ibcc_wm_ent_(f, b, k);
+            if (e->bytes > ibcc_fab_pkt_(f, e->worm)->size)
                 return IBCC_ERR_MISMATCH;
             sum += e->bytes;
         }
@@ -11622,7 +11614,7 @@ static ibcc_result ibcc__wm_check(const ibcc_fabric *f, uint64_t *worms)
     }
     *worms = 0;
     for (i = 0; i < f->nchunk; i++)
-        for (k = 0; k < IBCC__F_CHUNK; k++)
+        for (k = 0; k < IBCC_F_CHUNK_; k++)
             if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
                 ++*worms;
     return IBCC_OK;
@@ -11634,22 +11626,22 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
     uint32_t c, ln, i, k;
     if (!f) return IBCC_ERR_NULL;
     if (f->worm) {                      /* worms in the network */
-        ibcc_result r = ibcc__wm_check(f, &located);
+        ibcc_result r = ibcc_wm_check_(f, &located);
         if (r != IBCC_OK) return r;
     }
     for (c = 0; c < f->nch; c++) {
-        const ibcc__fchan *ch = &f->ch[c];
-        const ibcc__fnode *to = &f->node[ch->to];
+        const ibcc_fchan_ *ch = &f->ch[c];
+        const ibcc_fnode_ *to = &f->node[ch->to];
         for (ln = 0; ln < 2u; ln++) {
             uint64_t op = 0, ou = 0;
             if (to->kind == IBCC_FABRIC_SWITCH) {
-                const ibcc__fbuf *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
+                const ibcc_fbuf_ *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
                 uint64_t up = 0, uu = 0, hp = 0, hu;
                 for (k = 0; k < b->n; k++) {
                     up++;
-                    uu += ibcc__fab_pkt(f, b->q[k])->units;
+                    uu += ibcc_fab_pkt_(f, b->q[k])->units;
                 }
-                hu = ibcc__fab_held(f, to, ch->to_port, ln, &hp);
+                hu = ibcc_fab_held_(f, to, ch->to_port, ln, &hp);
                 if (hp != b->held_p || hu != b->held_u)
                     return IBCC_ERR_MISMATCH;
                 up += hp;
@@ -11683,19 +11675,19 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         }
     }
     for (i = 0; i < f->nsw; i++) {         /* CIOQ output buffers */
-        const ibcc__fsw *w = &f->sw[i];
-        const ibcc__fnode *n = &f->node[w->node];
+        const ibcc_fsw_ *w = &f->sw[i];
+        const ibcc_fnode_ *n = &f->node[w->node];
         if (!w->obuf) continue;
         for (k = 0; k < n->ports; k++) {
-            const ibcc__fobuf *ob = &w->obuf[k];
+            const ibcc_fobuf_ *ob = &w->obuf[k];
             uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
-            const ibcc__fchan *ch = oc == IBCC__F_NONE ? NULL : &f->ch[oc];
+            const ibcc_fchan_ *ch = oc == IBCC_F_NONE_ ? NULL : &f->ch[oc];
             uint64_t np = 0, nu = 0;
             uint32_t pi = ob->head;
-            while (pi != IBCC__F_NONE && np <= ob->n) {
+            while (pi != IBCC_F_NONE_ && np <= ob->n) {
                 np++;
-                nu += ibcc__fab_pkt(f, pi)->units;
-                pi = ibcc__fab_pkt(f, pi)->next;
+                nu += ibcc_fab_pkt_(f, pi)->units;
+                pi = ibcc_fab_pkt_(f, pi)->next;
             }
             located += np;
             if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
@@ -11709,29 +11701,29 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         }
     }
     for (i = 0; i < f->nh; i++) {
-        const ibcc__fhost *o = &f->host[i];
+        const ibcc_fhost_ *o = &f->host[i];
         uint32_t n = 0, pi = o->ackq_head;
         uint64_t q = 0, want = 0;
-        while (pi != IBCC__F_NONE && n <= o->ackq_n) {
+        while (pi != IBCC_F_NONE_ && n <= o->ackq_n) {
             n++;
-            pi = ibcc__fab_pkt(f, pi)->next;
+            pi = ibcc_fab_pkt_(f, pi)->next;
         }
         if (n != o->ackq_n) return IBCC_ERR_MISMATCH;
         located += n;
         for (k = 0; k < o->nflows; k++) {      /* generated, not sent */
-            const ibcc__fflow *fl = &f->flow[f->hflow[o->first + k]];
+            const ibcc_fflow_ *fl = &f->flow[f->hflow[o->first + k]];
             uint64_t m = 0;
             want += fl->q_n;
-            for (pi = fl->q_head; pi != IBCC__F_NONE && m <= fl->q_n;
-                 pi = ibcc__fab_pkt(f, pi)->next)
+            for (pi = fl->q_head; pi != IBCC_F_NONE_ && m <= fl->q_n;
+                 pi = ibcc_fab_pkt_(f, pi)->next)
                 m++;
             if (!f->d.nic_fifo && m != fl->q_n) return IBCC_ERR_MISMATCH;
             q += m;
         }
         {
             uint64_t m = 0;
-            for (pi = o->fifo_head; pi != IBCC__F_NONE && m <= want;
-                 pi = ibcc__fab_pkt(f, pi)->next)
+            for (pi = o->fifo_head; pi != IBCC_F_NONE_ && m <= want;
+                 pi = ibcc_fab_pkt_(f, pi)->next)
                 m++;
             q += m;
         }
@@ -11742,7 +11734,7 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         if (ibcc_marker_errors(&f->sw[i].mark, NULL) != 0)
             return IBCC_ERR_MISMATCH;
     for (i = 0; i < f->nchunk; i++)
-        for (k = 0; k < IBCC__F_CHUNK; k++)
+        for (k = 0; k < IBCC_F_CHUNK_; k++)
             if (f->chunk[i][k].size != 0) live++;
     if (located != f->injected - f->delivered || live != located)
         return IBCC_ERR_MISMATCH;
@@ -11779,7 +11771,7 @@ IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
 {
     if (!f || flow >= f->nf || f->flow[flow].d.agent != IBCC_AGENT_LAW)
         return NULL;
-    return &((const ibcc__fag_law *)f->flow[flow].as)->law;
+    return &((const ibcc_fag_law_ *)f->flow[flow].as)->law;
 }
 
 IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
@@ -11794,7 +11786,7 @@ IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
 IBCC_API ibcc_result ibcc_fabric_latency_quantile(const ibcc_fabric *f,
                                  uint32_t cls, double q, ibcc_time *lat)
 {
-    const ibcc__fclass *k;
+    const ibcc_fclass_ *k;
     uint64_t want, seen = 0;
     uint32_t b;
     if (!f || !lat) return IBCC_ERR_NULL;
@@ -11806,12 +11798,12 @@ IBCC_API ibcc_result ibcc_fabric_latency_quantile(const ibcc_fabric *f,
     want = (uint64_t)(q * (double)k->st.delivered);
     if ((double)want < q * (double)k->st.delivered) want++;
     if (want == 0) want = 1;
-    for (b = 0; b < IBCC__F_HBUCKETS; b++) {
+    for (b = 0; b < IBCC_F_HBUCKETS_; b++) {
         seen += k->hist[b];
         if (seen >= want) break;
     }
-    if (b == IBCC__F_HBUCKETS) return IBCC_ERR_NOT_FOUND; /* stats reset */
-    *lat = ibcc__fab_hedge(b);
+    if (b == IBCC_F_HBUCKETS_) return IBCC_ERR_NOT_FOUND; /* stats reset */
+    *lat = ibcc_fab_hedge_(b);
     if (*lat > k->st.lat_max) *lat = k->st.lat_max;   /* tighter, exact */
     return IBCC_OK;
 }
@@ -11827,7 +11819,7 @@ IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f)
         memset(&f->cls[i].st, 0, sizeof f->cls[i].st);
         f->cls[i].st.flows = flows;
     }
-    memset(f->hist_mem, 0, (size_t)IBCC_FABRIC_CLASSES * IBCC__F_HBUCKETS * 8u);
+    memset(f->hist_mem, 0, (size_t)IBCC_FABRIC_CLASSES * IBCC_F_HBUCKETS_ * 8u);
     return IBCC_OK;
 }
 
@@ -11838,12 +11830,12 @@ IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
     if (!f || !channel) return IBCC_ERR_NULL;
     if (node >= f->nn || port >= f->node[node].ports) return IBCC_ERR_RANGE;
     c = f->out_ch[f->node[node].base + port];
-    if (c == IBCC__F_NONE) return IBCC_ERR_RANGE;
+    if (c == IBCC_F_NONE_) return IBCC_ERR_RANGE;
     *channel = c;
     return IBCC_OK;
 }
 
-static ibcc_result ibcc__fab_sum(const ibcc_fabric *f, const uint64_t *bins,
+static ibcc_result ibcc_fab_sum_(const ibcc_fabric *f, const uint64_t *bins,
                                  ibcc_time t0, ibcc_time t1, uint64_t *bytes)
 {
     uint64_t b0, b1, b, s = 0;
@@ -11862,7 +11854,7 @@ IBCC_API ibcc_result ibcc_fabric_flow_bytes(const ibcc_fabric *f,
 {
     if (!f) return IBCC_ERR_NULL;
     if (flow >= f->nf) return IBCC_ERR_RANGE;
-    return ibcc__fab_sum(f, f->flow_bins ? f->flow_bins
+    return ibcc_fab_sum_(f, f->flow_bins ? f->flow_bins
                          + (uint64_t)flow * f->nbins : NULL, t0, t1, bytes);
 }
 
@@ -11871,7 +11863,7 @@ IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
 {
     if (!f) return IBCC_ERR_NULL;
     if (channel >= f->nch) return IBCC_ERR_RANGE;
-    return ibcc__fab_sum(f, f->ch_bins ? f->ch_bins
+    return ibcc_fab_sum_(f, f->ch_bins ? f->ch_bins
                          + (uint64_t)channel * f->nbins : NULL, t0, t1, bytes);
 }
 
@@ -11881,7 +11873,7 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
     if (!f) return IBCC_ERR_NULL;
     if (channel >= f->nch) return IBCC_ERR_RANGE;
     if (f->worm) {          /* a wormhole link is busy while bytes flow */
-        uint64_t tx = ibcc__wm_tx_now(f, channel);
+        uint64_t tx = ibcc_wm_tx_now_(f, channel);
         if (bytes) *bytes = tx;
         if (busy) *busy = tx * f->wbt;
         return IBCC_OK;
@@ -11889,10 +11881,10 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
     if (bytes) *bytes = f->ch[channel].bytes;
     if (busy) {
         /* a transmission under way counts only up to now */
-        const ibcc__fchan *ch = &f->ch[channel];
+        const ibcc_fchan_ *ch = &f->ch[channel];
         ibcc_time b = ch->busy_time, now = f->loop.now;
         if (ch->busy && ch->xmit_end > now) {
-            ibcc_time w = ibcc__fab_wire(ch, ch->xmit_size);
+            ibcc_time w = ibcc_fab_wire_(ch, ch->xmit_size);
             b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
         }
         *busy = b;
@@ -11935,7 +11927,7 @@ IBCC_API double ibcc_jain(const double *x, uint32_t n)
 
 
 /* ---- traffic patterns ------------------------------------------------------ */
-static ibcc_result ibcc__traffic_room(ibcc_fabric_flow *out, uint64_t need,
+static ibcc_result ibcc_traffic_room_(ibcc_fabric_flow *out, uint64_t need,
                                       uint32_t cap, uint32_t *n)
 {
     if (!n) return IBCC_ERR_NULL;
@@ -11954,7 +11946,7 @@ IBCC_API ibcc_result ibcc_traffic_uniform(const uint32_t *hosts, uint32_t nh,
     ibcc_result r;
     if (!hosts) return IBCC_ERR_NULL;
     if (nh < 2u || per_host / (nh - 1u) == 0) return IBCC_ERR_RANGE;
-    r = ibcc__traffic_room(out, (uint64_t)nh * (nh - 1u), cap, n);
+    r = ibcc_traffic_room_(out, (uint64_t)nh * (nh - 1u), cap, n);
     if (r != IBCC_OK) return r;
     for (i = 0; i < nh; i++)
         for (j = 0; j < nh; j++) {
@@ -11978,7 +11970,7 @@ IBCC_API ibcc_result ibcc_traffic_permutation(const uint32_t *hosts,
     ibcc_result r;
     if (!hosts) return IBCC_ERR_NULL;
     if (nh < 2u) return IBCC_ERR_RANGE;
-    r = ibcc__traffic_room(out, nh, cap, n);
+    r = ibcc_traffic_room_(out, nh, cap, n);
     if (r != IBCC_OK) return r;
     /* Sattolo's shuffle gives a uniformly random cyclic permutation: no
        host sends to itself, every host receives from exactly one. The
@@ -12006,7 +11998,7 @@ IBCC_API ibcc_result ibcc_traffic_incast(const uint32_t *sources, uint32_t ns,
     if (!sources) return IBCC_ERR_NULL;
     if (ns == 0) return IBCC_ERR_RANGE;
     for (i = 0; i < ns; i++) if (sources[i] == dst) return IBCC_ERR_RANGE;
-    r = ibcc__traffic_room(out, ns, cap, n);
+    r = ibcc_traffic_room_(out, ns, cap, n);
     if (r != IBCC_OK) return r;
     for (i = 0; i < ns; i++) {
         out[i].src = sources[i];
@@ -12026,7 +12018,7 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
     if (!sources) return IBCC_ERR_NULL;
     if (ns == 0 || packets == 0 || offered == 0) return IBCC_ERR_RANGE;
     for (i = 0; i < ns; i++) if (sources[i] == dst) return IBCC_ERR_RANGE;
-    r = ibcc__traffic_room(out, ns, cap, n);
+    r = ibcc_traffic_room_(out, ns, cap, n);
     if (r != IBCC_OK) return r;
     for (i = 0; i < ns; i++) {
         out[i].src = sources[i];
@@ -12041,7 +12033,7 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
 /* ---- topology builders ---------------------------------------------------- */
 
 /* Allocates the arrays of a topology of nn nodes and nl links. */
-static ibcc_result ibcc__topo_alloc(ibcc_topo *t, uint32_t hosts,
+static ibcc_result ibcc_topo_alloc_(ibcc_topo *t, uint32_t hosts,
                                     uint32_t nn, uint32_t nl,
                                     const ibcc_fabric_allocator *al)
 {
@@ -12051,13 +12043,13 @@ static ibcc_result ibcc__topo_alloc(ibcc_topo *t, uint32_t hosts,
     t->host_count = hosts;
     t->node_count = nn;
     t->link_count = nl;
-    t->nodes = (ibcc_fabric_node *)ibcc__fab_alloc(&t->al,
-                                ibcc__fab_mul(nn, sizeof *t->nodes));
-    t->links = (ibcc_fabric_link *)ibcc__fab_alloc(&t->al,
-                                ibcc__fab_mul(nl ? nl : 1u, sizeof *t->links));
-    t->rank = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
-    t->routes = (ibcc_fabric_route *)ibcc__fab_alloc(&t->al,
-        ibcc__fab_mul(ibcc__fab_mul(nn - hosts, hosts), sizeof *t->routes));
+    t->nodes = (ibcc_fabric_node *)ibcc_fab_alloc_(&t->al,
+                                ibcc_fab_mul_(nn, sizeof *t->nodes));
+    t->links = (ibcc_fabric_link *)ibcc_fab_alloc_(&t->al,
+                                ibcc_fab_mul_(nl ? nl : 1u, sizeof *t->links));
+    t->rank = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    t->routes = (ibcc_fabric_route *)ibcc_fab_alloc_(&t->al,
+        ibcc_fab_mul_(ibcc_fab_mul_(nn - hosts, hosts), sizeof *t->routes));
     if (!t->nodes || !t->links || !t->rank || !t->routes) {
         ibcc_topo_free(t);
         return IBCC_ERR_NOMEM;
@@ -12070,10 +12062,10 @@ IBCC_API void ibcc_topo_free(ibcc_topo *t)
     ibcc_fabric_allocator a;
     if (!t) return;
     a = t->al;
-    ibcc__fab_free(&a, t->nodes);
-    ibcc__fab_free(&a, t->links);
-    ibcc__fab_free(&a, t->routes);
-    ibcc__fab_free(&a, t->rank);
+    ibcc_fab_free_(&a, t->nodes);
+    ibcc_fab_free_(&a, t->links);
+    ibcc_fab_free_(&a, t->routes);
+    ibcc_fab_free_(&a, t->rank);
     memset(t, 0, sizeof *t);
 }
 
@@ -12087,7 +12079,7 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
 }
 
 /* Is the link from node a to node b a climb (toward the root)? */
-static int ibcc__topo_up(const ibcc_topo *t, uint32_t a, uint32_t b)
+static int ibcc_topo_up_(const ibcc_topo *t, uint32_t a, uint32_t b)
 {
     if (t->rank[b] != t->rank[a]) return t->rank[b] > t->rank[a];
     return b < a;
@@ -12101,32 +12093,32 @@ static int ibcc__topo_up(const ibcc_topo *t, uint32_t a, uint32_t b)
    takes the (d mod count)-th in port order. Nodes are swept in order of
    (rank, -id), ascending for down[], descending for any[], which is a
    topological order of the up/down relation. */
-static ibcc_result ibcc__topo_route(ibcc_topo *t)
+static ibcc_result ibcc_topo_route_(ibcc_topo *t)
 {
     uint32_t nn = t->node_count, H = t->host_count, d, i, r = 0;
     uint32_t *order, *down, *any, *nb, *nbport, *first, *deg;
     uint64_t ports = 0;
     for (i = 0; i < nn; i++) ports += t->nodes[i].ports;
     if (ports > 0x3fffffffu) return IBCC_ERR_CAPACITY;
-    order = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
-    down = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
-    any = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
-    first = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn + 1u, 4));
-    deg = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(nn, 4));
-    nb = (uint32_t *)ibcc__fab_alloc(&t->al,
-                                     ibcc__fab_mul((size_t)ports + 1u, 4));
-    nbport = (uint32_t *)ibcc__fab_alloc(&t->al,
-                                         ibcc__fab_mul((size_t)ports + 1u, 4));
+    order = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    down = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    any = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    first = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn + 1u, 4));
+    deg = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    nb = (uint32_t *)ibcc_fab_alloc_(&t->al,
+                                     ibcc_fab_mul_((size_t)ports + 1u, 4));
+    nbport = (uint32_t *)ibcc_fab_alloc_(&t->al,
+                                         ibcc_fab_mul_((size_t)ports + 1u, 4));
     if (!order || !down || !any || !first || !deg || !nb || !nbport) {
-        ibcc__fab_free(&t->al, order); ibcc__fab_free(&t->al, down);
-        ibcc__fab_free(&t->al, any); ibcc__fab_free(&t->al, first);
-        ibcc__fab_free(&t->al, deg); ibcc__fab_free(&t->al, nb);
-        ibcc__fab_free(&t->al, nbport);
+        ibcc_fab_free_(&t->al, order); ibcc_fab_free_(&t->al, down);
+        ibcc_fab_free_(&t->al, any); ibcc_fab_free_(&t->al, first);
+        ibcc_fab_free_(&t->al, deg); ibcc_fab_free_(&t->al, nb);
+        ibcc_fab_free_(&t->al, nbport);
         return IBCC_ERR_NOMEM;
     }
     /* neighbour table by port: nb[first[u] + p] = node on port p */
     for (i = 0; i < nn; i++) first[i + 1] = first[i] + t->nodes[i].ports;
-    for (i = 0; i < first[nn]; i++) nb[i] = IBCC__F_NONE;
+    for (i = 0; i < first[nn]; i++) nb[i] = IBCC_F_NONE_;
     for (i = 0; i < t->link_count; i++) {
         const ibcc_fabric_link *k = &t->links[i];
         nb[first[k->a] + k->a_port] = k->b;
@@ -12137,7 +12129,7 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
     /* nodes in ascending (rank, -id): insertion into order[] */
     for (i = 0; i < nn; i++) {
         uint32_t j = i;
-        while (j > 0 && ibcc__topo_up(t, i, order[j - 1])) {
+        while (j > 0 && ibcc_topo_up_(t, i, order[j - 1])) {
             order[j] = order[j - 1];
             j--;
         }
@@ -12152,7 +12144,7 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
             if (u < H) continue;
             for (p = 0; p < t->nodes[u].ports; p++) {
                 uint32_t v = nb[first[u] + p];
-                if (v == IBCC__F_NONE || ibcc__topo_up(t, u, v)) continue;
+                if (v == IBCC_F_NONE_ || ibcc_topo_up_(t, u, v)) continue;
                 if (v < H && v != d) continue;       /* other hosts */
                 if (down[v] != UINT32_MAX && down[v] + 1u < down[u])
                     down[u] = down[v] + 1u;
@@ -12165,7 +12157,7 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
             if (any[u] != UINT32_MAX) continue;
             for (p = 0; p < t->nodes[u].ports; p++) {
                 uint32_t v = nb[first[u] + p];
-                if (v == IBCC__F_NONE || v < H || !ibcc__topo_up(t, u, v))
+                if (v == IBCC_F_NONE_ || v < H || !ibcc_topo_up_(t, u, v))
                     continue;
                 if (any[v] != UINT32_MAX && any[v] + 1u < any[u])
                     any[u] = any[v] + 1u;
@@ -12177,8 +12169,8 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
             if (any[i] == UINT32_MAX) continue;     /* d unreachable */
             for (p = 0; p < t->nodes[i].ports; p++) {
                 uint32_t v = nb[first[i] + p], dist;
-                if (v == IBCC__F_NONE || (v < H && v != d)) continue;
-                if (godown == ibcc__topo_up(t, i, v)) continue;
+                if (v == IBCC_F_NONE_ || (v < H && v != d)) continue;
+                if (godown == ibcc_topo_up_(t, i, v)) continue;
                 dist = godown ? down[v] : any[v];
                 if (dist == UINT32_MAX) continue;
                 if (dist < best) { best = dist; count = 1; }
@@ -12203,8 +12195,8 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
             want %= count;
             for (p = 0, pick = 0; p < t->nodes[i].ports; p++) {
                 uint32_t v = nb[first[i] + p], dist;
-                if (v == IBCC__F_NONE || (v < H && v != d)) continue;
-                if (godown == ibcc__topo_up(t, i, v)) continue;
+                if (v == IBCC_F_NONE_ || (v < H && v != d)) continue;
+                if (godown == ibcc_topo_up_(t, i, v)) continue;
                 dist = godown ? down[v] : any[v];
                 if (dist != best) continue;
                 if (pick++ == want) break;
@@ -12216,15 +12208,15 @@ static ibcc_result ibcc__topo_route(ibcc_topo *t)
         }
     }
     t->route_count = r;
-    ibcc__fab_free(&t->al, order); ibcc__fab_free(&t->al, down);
-    ibcc__fab_free(&t->al, any); ibcc__fab_free(&t->al, first);
-    ibcc__fab_free(&t->al, deg); ibcc__fab_free(&t->al, nb);
-    ibcc__fab_free(&t->al, nbport);
+    ibcc_fab_free_(&t->al, order); ibcc_fab_free_(&t->al, down);
+    ibcc_fab_free_(&t->al, any); ibcc_fab_free_(&t->al, first);
+    ibcc_fab_free_(&t->al, deg); ibcc_fab_free_(&t->al, nb);
+    ibcc_fab_free_(&t->al, nbport);
     return IBCC_OK;
 }
 
 /* k^n, or 0 when above 2^20. */
-static uint32_t ibcc__topo_pow(uint32_t k, uint32_t n)
+static uint32_t ibcc_topo_pow_(uint32_t k, uint32_t n)
 {
     uint64_t v = 1;
     uint32_t i;
@@ -12237,7 +12229,7 @@ static uint32_t ibcc__topo_pow(uint32_t k, uint32_t n)
 
 /* The k-ary n-tree and n-fly share nodes, ports and host links; `shuffle`
    chooses the wiring between stages. */
-static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
+static ibcc_result ibcc_topo_tree_(ibcc_topo *t, uint32_t k, uint32_t n,
                                    int shuffle, const ibcc_fabric_allocator *al)
 {
     uint32_t H, S, s, w, j, l = 0, p;
@@ -12245,11 +12237,11 @@ static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
     if (!t) return IBCC_ERR_NULL;
     if (k < 2u || n < 1u) return IBCC_ERR_RANGE;
     if (2u * k > IBCC_ARBITER_MAX_PORTS) return IBCC_ERR_CAPACITY;
-    H = ibcc__topo_pow(k, n);
-    S = ibcc__topo_pow(k, n - 1u);
+    H = ibcc_topo_pow_(k, n);
+    S = ibcc_topo_pow_(k, n - 1u);
     if (H == 0 || S == 0 || (uint64_t)S * n > (1u << 20))
         return IBCC_ERR_CAPACITY;
-    r = ibcc__topo_alloc(t, H, H + S * n, H + S * (n - 1u) * k, al);
+    r = ibcc_topo_alloc_(t, H, H + S * n, H + S * (n - 1u) * k, al);
     if (r != IBCC_OK) return r;
     t->radix = k;
     for (p = 0; p < H; p++) {
@@ -12275,7 +12267,7 @@ static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
                     to = (uint32_t)(x2 / k);
                     port = (uint32_t)(x2 % k);
                 } else {
-                    uint32_t ds = ibcc__topo_pow(k, s);  /* digit s of w */
+                    uint32_t ds = ibcc_topo_pow_(k, s);  /* digit s of w */
                     uint32_t dig = (w / ds) % k;
                     to = w - dig * ds + j * ds;
                     port = dig;
@@ -12286,7 +12278,7 @@ static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
                 t->links[l++].b_port = port;
             }
         }
-    r = ibcc__topo_route(t);
+    r = ibcc_topo_route_(t);
     if (r != IBCC_OK) ibcc_topo_free(t);
     return r;
 }
@@ -12294,13 +12286,13 @@ static ibcc_result ibcc__topo_tree(ibcc_topo *t, uint32_t k, uint32_t n,
 IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
                                        const ibcc_fabric_allocator *al)
 {
-    return ibcc__topo_tree(t, k, n, 0, al);
+    return ibcc_topo_tree_(t, k, n, 0, al);
 }
 
 IBCC_API ibcc_result ibcc_topo_nfly(ibcc_topo *t, uint32_t k, uint32_t n,
                                     const ibcc_fabric_allocator *al)
 {
-    return ibcc__topo_tree(t, k, n, 1, al);
+    return ibcc_topo_tree_(t, k, n, 1, al);
 }
 
 IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
@@ -12322,7 +12314,7 @@ IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
     nl = H + (x - 1u) * y + x * (y - 1u);
     if (torus && x > 2u) nl += y;
     if (torus && y > 2u) nl += x;
-    r = ibcc__topo_alloc(t, H, H + S, nl, al);
+    r = ibcc_topo_alloc_(t, H, H + S, nl, al);
     if (r != IBCC_OK) return r;
     for (i = 0; i < H; i++) {
         t->nodes[i].kind = IBCC_FABRIC_HOST;
@@ -12349,11 +12341,11 @@ IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
         }
     }
     /* rank: minus the distance from the root (breadth first) */
-    dist = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(S, 4));
-    queue = (uint32_t *)ibcc__fab_alloc(&t->al, ibcc__fab_mul(S, 4));
+    dist = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(S, 4));
+    queue = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(S, 4));
     if (!dist || !queue) {
-        ibcc__fab_free(&t->al, dist);
-        ibcc__fab_free(&t->al, queue);
+        ibcc_fab_free_(&t->al, dist);
+        ibcc_fab_free_(&t->al, queue);
         ibcc_topo_free(t);
         return IBCC_ERR_NOMEM;
     }
@@ -12373,9 +12365,9 @@ IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
             }
     }
     for (i = 0; i < S; i++) t->rank[H + i] = (1u << 21) - dist[i];
-    ibcc__fab_free(&t->al, dist);
-    ibcc__fab_free(&t->al, queue);
-    r = ibcc__topo_route(t);
+    ibcc_fab_free_(&t->al, dist);
+    ibcc_fab_free_(&t->al, queue);
+    r = ibcc_topo_route_(t);
     if (r != IBCC_OK) ibcc_topo_free(t);
     return r;
 }
@@ -12456,12 +12448,12 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
     return IBCC_OK;
 }
 /* ---- InfiniBand fabric loader: implementation ---------------------------- */
-#define IBCC__IBF_NONE     UINT32_C(0xffffffff)
-#define IBCC__IBF_MAXNODES (1u << 20)
-#define IBCC__IBF_MAXPAIRS (UINT64_C(1) << 26)  /* switches x hosts tables */
-#define IBCC__IBF_MAXROUTE (1u << 24)
+#define IBCC_IBF_NONE_     UINT32_C(0xffffffff)
+#define IBCC_IBF_MAXNODES_ (1u << 20)
+#define IBCC_IBF_MAXPAIRS_ (UINT64_C(1) << 26)  /* switches x hosts tables */
+#define IBCC_IBF_MAXROUTE_ (1u << 24)
 
-static void ibcc__ibf_errset(ibcc_ibfabric_error *err, ibcc_result code,
+static void ibcc_ibf_errset_(ibcc_ibfabric_error *err, ibcc_result code,
                              const char *file, uint32_t line,
                              const char *fmt, ...)
 {
@@ -12479,7 +12471,7 @@ static void ibcc__ibf_errset(ibcc_ibfabric_error *err, ibcc_result code,
 /* Grows an array to hold `need` elements: the new pointer (old contents
    copied, old block freed), p itself when it is big enough, NULL when
    memory runs out (p untouched). */
-static void *ibcc__ibf_grow(ibcc_fabric_allocator *a, void *p, uint32_t *cap,
+static void *ibcc_ibf_grow_(ibcc_fabric_allocator *a, void *p, uint32_t *cap,
                             uint32_t need, size_t elem)
 {
     void *q;
@@ -12490,31 +12482,31 @@ static void *ibcc__ibf_grow(ibcc_fabric_allocator *a, void *p, uint32_t *cap,
         if (nc > 0x3fffffffu) return NULL;
         nc *= 2u;
     }
-    q = ibcc__fab_alloc(a, ibcc__fab_mul(nc, elem));
+    q = ibcc_fab_alloc_(a, ibcc_fab_mul_(nc, elem));
     if (!q) return NULL;
     if (p) {
         memcpy(q, p, (size_t)*cap * elem);
-        ibcc__fab_free(a, p);
+        ibcc_fab_free_(a, p);
     }
     *cap = nc;
     return q;
 }
 
 /* ---- text cursor: [p, e) of one line; every step advances or fails ---- */
-typedef struct ibcc__ibf_cur { const char *p, *e; } ibcc__ibf_cur;
+typedef struct ibcc_ibf_cur_ { const char *p, *e; } ibcc_ibf_cur_;
 
-static void ibcc__ibf_ws(ibcc__ibf_cur *c)
+static void ibcc_ibf_ws_(ibcc_ibf_cur_ *c)
 {
     while (c->p < c->e && (*c->p == ' ' || *c->p == '\t')) c->p++;
 }
-static int ibcc__ibf_lit(ibcc__ibf_cur *c, const char *s)
+static int ibcc_ibf_lit_(ibcc_ibf_cur_ *c, const char *s)
 {
     size_t n = strlen(s);
     if ((size_t)(c->e - c->p) < n || memcmp(c->p, s, n) != 0) return 0;
     c->p += n;
     return 1;
 }
-static int ibcc__ibf_dec(ibcc__ibf_cur *c, uint32_t max, uint32_t *v)
+static int ibcc_ibf_dec_(ibcc_ibf_cur_ *c, uint32_t max, uint32_t *v)
 {
     uint64_t x = 0;
     const char *s = c->p;
@@ -12527,7 +12519,7 @@ static int ibcc__ibf_dec(ibcc__ibf_cur *c, uint32_t max, uint32_t *v)
     *v = (uint32_t)x;
     return 1;
 }
-static int ibcc__ibf_hexdigit(char ch)
+static int ibcc_ibf_hexdigit_(char ch)
 {
     if (ch >= '0' && ch <= '9') return ch - '0';
     if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
@@ -12535,12 +12527,12 @@ static int ibcc__ibf_hexdigit(char ch)
     return -1;
 }
 /* 1..16 hex digits (no prefix). */
-static int ibcc__ibf_hex(ibcc__ibf_cur *c, uint64_t *v)
+static int ibcc_ibf_hex_(ibcc_ibf_cur_ *c, uint64_t *v)
 {
     uint64_t x = 0;
     unsigned n = 0;
     int d;
-    while (c->p < c->e && (d = ibcc__ibf_hexdigit(*c->p)) >= 0) {
+    while (c->p < c->e && (d = ibcc_ibf_hexdigit_(*c->p)) >= 0) {
         if (++n > 16u) return 0;
         x = (x << 4) | (uint64_t)d;
         c->p++;
@@ -12550,14 +12542,14 @@ static int ibcc__ibf_hex(ibcc__ibf_cur *c, uint64_t *v)
     return 1;
 }
 /* The end of a whitespace-delimited token. */
-static const char *ibcc__ibf_tokend(const ibcc__ibf_cur *c)
+static const char *ibcc_ibf_tokend_(const ibcc_ibf_cur_ *c)
 {
     const char *q = c->p;
     while (q < c->e && *q != ' ' && *q != '\t') q++;
     return q;
 }
 /* "..." into buf (truncated); 0 without both quotes. */
-static int ibcc__ibf_quoted(ibcc__ibf_cur *c, char *buf, size_t cap)
+static int ibcc_ibf_quoted_(ibcc_ibf_cur_ *c, char *buf, size_t cap)
 {
     const char *q;
     size_t n;
@@ -12575,19 +12567,19 @@ static int ibcc__ibf_quoted(ibcc__ibf_cur *c, char *buf, size_t cap)
     return 1;
 }
 /* "X-<guid>" with the type letter X. */
-static int ibcc__ibf_nodename(ibcc__ibf_cur *c, char *type, uint64_t *guid)
+static int ibcc_ibf_nodename_(ibcc_ibf_cur_ *c, char *type, uint64_t *guid)
 {
     if (c->e - c->p < 4 || c->p[0] != '"' || c->p[2] != '-') return 0;
     if (c->p[1] != 'S' && c->p[1] != 'H' && c->p[1] != 'R') return 0;
     *type = c->p[1];
     c->p += 3;
-    if (!ibcc__ibf_hex(c, guid)) return 0;
-    return ibcc__ibf_lit(c, "\"");
+    if (!ibcc_ibf_hex_(c, guid)) return 0;
+    return ibcc_ibf_lit_(c, "\"");
 }
 /* Data rate of a width x speed token such as 4xQDR (bytes/s), 0 if the
    token is not one. Per lane: SDR 2, DDR 4, QDR 8 (8b/10b), FDR10 10,
    FDR 14.0625 x 64/66, EDR 25 (64b/66b), HDR 50, NDR 100 Gbit/s. */
-static ibcc_rate ibcc__ibf_rate(const char *s, const char *e)
+static ibcc_rate ibcc_ibf_rate_(const char *s, const char *e)
 {
     static const char *const nm[] = {"SDR", "DDR", "QDR", "FDR10", "FDR",
                                      "EDR", "HDR", "NDR"};
@@ -12598,9 +12590,9 @@ static ibcc_rate ibcc__ibf_rate(const char *s, const char *e)
         UINT64_C(12500000000)};
     uint32_t w = 0;
     unsigned i;
-    ibcc__ibf_cur c;
+    ibcc_ibf_cur_ c;
     c.p = s; c.e = e;
-    if (!ibcc__ibf_dec(&c, 12u, &w) || !ibcc__ibf_lit(&c, "x")) return 0;
+    if (!ibcc_ibf_dec_(&c, 12u, &w) || !ibcc_ibf_lit_(&c, "x")) return 0;
     if (w != 1u && w != 2u && w != 4u && w != 8u && w != 12u) return 0;
     for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
         size_t n = strlen(nm[i]);
@@ -12616,60 +12608,60 @@ static ibcc_rate ibcc__ibf_rate(const char *s, const char *e)
 /* The comment after '#' on a port or node line: a quoted description,
    "lid N", "lmc N" and a rate token, in any order; other words are
    skipped (s=.. w=.. v=.. e=.., slot N, (scp)). */
-typedef struct ibcc__ibf_note {
+typedef struct ibcc_ibf_note_ {
     char desc[IBCC_IBF_NAME];
     uint32_t lid[2], nlid, lmc, has_lmc, has_desc;
     ibcc_rate rate;
-} ibcc__ibf_note;
+} ibcc_ibf_note_;
 
-static int ibcc__ibf_comment(ibcc__ibf_cur *c, ibcc__ibf_note *n)
+static int ibcc_ibf_comment_(ibcc_ibf_cur_ *c, ibcc_ibf_note_ *n)
 {
     memset(n, 0, sizeof *n);
-    ibcc__ibf_ws(c);
+    ibcc_ibf_ws_(c);
     if (c->p >= c->e) return 1;
     if (*c->p != '#') return 0;
     c->p++;
     for (;;) {
         const char *t;
-        ibcc__ibf_ws(c);
+        ibcc_ibf_ws_(c);
         if (c->p >= c->e) return 1;
         if (*c->p == '"') {
             char tmp[IBCC_IBF_NAME];
-            if (!ibcc__ibf_quoted(c, tmp, sizeof tmp)) return 0;
+            if (!ibcc_ibf_quoted_(c, tmp, sizeof tmp)) return 0;
             if (!n->has_desc) {
                 memcpy(n->desc, tmp, sizeof tmp);
                 n->has_desc = 1;
             }
             continue;
         }
-        t = ibcc__ibf_tokend(c);
+        t = ibcc_ibf_tokend_(c);
         if (t - c->p == 3 && (memcmp(c->p, "lid", 3) == 0
                               || memcmp(c->p, "lmc", 3) == 0)) {
             int is_lid = c->p[1] == 'i';
             uint32_t v;
             c->p = t;
-            ibcc__ibf_ws(c);
-            if (!ibcc__ibf_dec(c, 0xffffu, &v)) return 0;
+            ibcc_ibf_ws_(c);
+            if (!ibcc_ibf_dec_(c, 0xffffu, &v)) return 0;
             if (is_lid) { if (n->nlid < 2u) n->lid[n->nlid++] = v; }
             else { n->lmc = v; n->has_lmc = 1; }
             continue;
         }
-        if (!n->rate) n->rate = ibcc__ibf_rate(c->p, t);
+        if (!n->rate) n->rate = ibcc_ibf_rate_(c->p, t);
         c->p = t;
     }
 }
 
 /* ---- parse state ------------------------------------------------------- */
-typedef struct ibcc__ibf_rnode {        /* a node as declared */
+typedef struct ibcc_ibf_rnode_ {        /* a node as declared */
     char type;                          /* 'S', 'H' (Ca) or 'R' (Rt) */
     uint32_t ports, lid, lmc, line;
     uint32_t slot;                      /* its first port slot */
     uint32_t conn;                      /* connected ports */
     uint64_t guid;
     char desc[IBCC_IBF_NAME];
-} ibcc__ibf_rnode;
+} ibcc_ibf_rnode_;
 
-typedef struct ibcc__ibf_rport {        /* a port line */
+typedef struct ibcc_ibf_rport_ {        /* a port line */
     uint32_t node, port;                /* raw node and its port */
     char ptype;
     uint64_t pguid;                     /* peer as written */
@@ -12678,31 +12670,31 @@ typedef struct ibcc__ibf_rport {        /* a port line */
     uint32_t own_lid, own_lmc, peer_lid, has_own, has_peer_lid;
     ibcc_rate rate;
     uint32_t line;
-} ibcc__ibf_rport;
+} ibcc_ibf_rport_;
 
-typedef struct ibcc__ibf_slot {         /* a port of a declared node */
+typedef struct ibcc_ibf_slot_ {         /* a port of a declared node */
     uint32_t peer, pport;               /* raw node, its port; NONE */
     uint32_t said;                      /* the node's own line listed it */
     uint32_t link;                      /* raw link index */
     uint32_t lid, lmc, lid_own, has_lid;
     uint64_t pguid;
-} ibcc__ibf_slot;
+} ibcc_ibf_slot_;
 
-typedef struct ibcc__ibf_rlink {
+typedef struct ibcc_ibf_rlink_ {
     uint32_t a, ap, b, bp;
     ibcc_rate rate;
-} ibcc__ibf_rlink;
+} ibcc_ibf_rlink_;
 
-typedef struct ibcc__ibf_key { uint64_t guid; uint32_t idx; } ibcc__ibf_key;
+typedef struct ibcc_ibf_key_ { uint64_t guid; uint32_t idx; } ibcc_ibf_key_;
 
-static int ibcc__ibf_keycmp(const void *x, const void *y)
+static int ibcc_ibf_keycmp_(const void *x, const void *y)
 {
-    const ibcc__ibf_key *a = (const ibcc__ibf_key *)x;
-    const ibcc__ibf_key *b = (const ibcc__ibf_key *)y;
+    const ibcc_ibf_key_ *a = (const ibcc_ibf_key_ *)x;
+    const ibcc_ibf_key_ *b = (const ibcc_ibf_key_ *)y;
     if (a->guid != b->guid) return a->guid < b->guid ? -1 : 1;
     return a->idx < b->idx ? -1 : (a->idx > b->idx);
 }
-static uint32_t ibcc__ibf_lookup(const ibcc__ibf_key *k, uint32_t n,
+static uint32_t ibcc_ibf_lookup_(const ibcc_ibf_key_ *k, uint32_t n,
                                  uint64_t guid)
 {
     uint32_t lo = 0, hi = n;
@@ -12710,103 +12702,103 @@ static uint32_t ibcc__ibf_lookup(const ibcc__ibf_key *k, uint32_t n,
         uint32_t mid = lo + (hi - lo) / 2u;
         if (k[mid].guid < guid) lo = mid + 1u; else hi = mid;
     }
-    return lo < n && k[lo].guid == guid ? k[lo].idx : IBCC__IBF_NONE;
+    return lo < n && k[lo].guid == guid ? k[lo].idx : IBCC_IBF_NONE_;
 }
 
-typedef struct ibcc__ibf_parse {
+typedef struct ibcc_ibf_parse_ {
     ibcc_fabric_allocator al;
-    ibcc__ibf_rnode *node; uint32_t nnode, cnode;
-    ibcc__ibf_rport *port; uint32_t nport, cport;
-    ibcc__ibf_rlink *link; uint32_t nlink, clink;
-    ibcc__ibf_slot *slot;
-    ibcc__ibf_key *key;
+    ibcc_ibf_rnode_ *node; uint32_t nnode, cnode;
+    ibcc_ibf_rport_ *port; uint32_t nport, cport;
+    ibcc_ibf_rlink_ *link; uint32_t nlink, clink;
+    ibcc_ibf_slot_ *slot;
+    ibcc_ibf_key_ *key;
     uint32_t *lidmap;
-} ibcc__ibf_parse;
+} ibcc_ibf_parse_;
 
-static void ibcc__ibf_parse_free(ibcc__ibf_parse *s)
+static void ibcc_ibf_parse_free_(ibcc_ibf_parse_ *s)
 {
-    ibcc__fab_free(&s->al, s->node);
-    ibcc__fab_free(&s->al, s->port);
-    ibcc__fab_free(&s->al, s->link);
-    ibcc__fab_free(&s->al, s->slot);
-    ibcc__fab_free(&s->al, s->key);
-    ibcc__fab_free(&s->al, s->lidmap);
+    ibcc_fab_free_(&s->al, s->node);
+    ibcc_fab_free_(&s->al, s->port);
+    ibcc_fab_free_(&s->al, s->link);
+    ibcc_fab_free_(&s->al, s->slot);
+    ibcc_fab_free_(&s->al, s->key);
+    ibcc_fab_free_(&s->al, s->lidmap);
 }
 
-static int ibcc__ibf_idline(ibcc__ibf_cur *c)
+static int ibcc_ibf_idline_(ibcc_ibf_cur_ *c)
 {
     static const char *const ids[] = {"vendid=", "devid=", "sysimgguid=",
                                       "switchguid=", "caguid=", "rtguid="};
     unsigned i;
     for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (ibcc__ibf_lit(c, ids[i])) return 1;
+        if (ibcc_ibf_lit_(c, ids[i])) return 1;
     return 0;
 }
 
 /* One line of topology text; returns IBCC_OK or fills err. *cur is the
    raw node whose port lines may follow (NONE after an id line). */
-static ibcc_result ibcc__ibf_line(ibcc__ibf_parse *s, ibcc__ibf_cur *c,
+static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_ibf_cur_ *c,
                                   uint32_t line, uint32_t *cur,
                                   const char *file, ibcc_ibfabric_error *err)
 {
-    ibcc__ibf_note note;
+    ibcc_ibf_note_ note;
     if (c->p >= c->e || *c->p == '#') return IBCC_OK;
-    if (ibcc__ibf_idline(c)) {
+    if (ibcc_ibf_idline_(c)) {
         uint64_t g;
-        *cur = IBCC__IBF_NONE;
-        if (!ibcc__ibf_lit(c, "0x") || !ibcc__ibf_hex(c, &g)) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        *cur = IBCC_IBF_NONE_;
+        if (!ibcc_ibf_lit_(c, "0x") || !ibcc_ibf_hex_(c, &g)) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "an id line needs a 0x-prefixed hex value");
             return IBCC_ERR_PARSE;
         }
         return IBCC_OK;
     }
-    if (ibcc__ibf_lit(c, "Chassis ") || ibcc__ibf_lit(c, "Hostname:")
-        || ibcc__ibf_lit(c, "Non-Chassis Nodes"))
+    if (ibcc_ibf_lit_(c, "Chassis ") || ibcc_ibf_lit_(c, "Hostname:")
+        || ibcc_ibf_lit_(c, "Non-Chassis Nodes"))
         return IBCC_OK;                 /* ibnetdiscover -g grouping */
-    if (ibcc__ibf_lit(c, "Switch") || ibcc__ibf_lit(c, "Ca")
-        || ibcc__ibf_lit(c, "Rt")) {
+    if (ibcc_ibf_lit_(c, "Switch") || ibcc_ibf_lit_(c, "Ca")
+        || ibcc_ibf_lit_(c, "Rt")) {
         char want = c->p[-1] == 'h' ? 'S' : c->p[-1] == 'a' ? 'H' : 'R';
         char type = 0;
         uint32_t ports = 0;
         uint64_t guid = 0;
-        ibcc__ibf_rnode *n;
+        ibcc_ibf_rnode_ *n;
         void *q;
         const char *at = c->p;
-        ibcc__ibf_ws(c);
-        if (c->p == at || !ibcc__ibf_dec(c, 255u, &ports)) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        ibcc_ibf_ws_(c);
+        if (c->p == at || !ibcc_ibf_dec_(c, 255u, &ports)) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "a node line needs a port count 1..255");
             return IBCC_ERR_PARSE;
         }
-        ibcc__ibf_ws(c);
-        if (!ibcc__ibf_nodename(c, &type, &guid) || type != want) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        ibcc_ibf_ws_(c);
+        if (!ibcc_ibf_nodename_(c, &type, &guid) || type != want) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "expected the node name \"%c-<guid>\"", want);
             return IBCC_ERR_PARSE;
         }
-        if (!ibcc__ibf_comment(c, &note)) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        if (!ibcc_ibf_comment_(c, &note)) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the node name");
             return IBCC_ERR_PARSE;
         }
         if (ports == 0) {
-            ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, line,
+            ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, line,
                              "a node with 0 ports");
             return IBCC_ERR_RANGE;
         }
-        if (s->nnode >= IBCC__IBF_MAXNODES) {
-            ibcc__ibf_errset(err, IBCC_ERR_CAPACITY, file, line,
-                             "more than %u nodes", IBCC__IBF_MAXNODES);
+        if (s->nnode >= IBCC_IBF_MAXNODES_) {
+            ibcc_ibf_errset_(err, IBCC_ERR_CAPACITY, file, line,
+                             "more than %u nodes", IBCC_IBF_MAXNODES_);
             return IBCC_ERR_CAPACITY;
         }
-        q = ibcc__ibf_grow(&s->al, s->node, &s->cnode, s->nnode + 1u,
+        q = ibcc_ibf_grow_(&s->al, s->node, &s->cnode, s->nnode + 1u,
                            sizeof *s->node);
         if (!q) {
-            ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+            ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
             return IBCC_ERR_NOMEM;
         }
-        s->node = (ibcc__ibf_rnode *)q;
+        s->node = (ibcc_ibf_rnode_ *)q;
         n = &s->node[s->nnode];
         memset(n, 0, sizeof *n);
         n->type = type;
@@ -12820,62 +12812,62 @@ static ibcc_result ibcc__ibf_line(ibcc__ibf_parse *s, ibcc__ibf_cur *c,
         return IBCC_OK;
     }
     if (*c->p == '[') {
-        ibcc__ibf_rport r;
+        ibcc_ibf_rport_ r;
         void *q;
-        const ibcc__ibf_rnode *own;
+        const ibcc_ibf_rnode_ *own;
         memset(&r, 0, sizeof r);
-        if (*cur == IBCC__IBF_NONE) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        if (*cur == IBCC_IBF_NONE_) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "a port line outside a Switch, Ca or Rt block");
             return IBCC_ERR_PARSE;
         }
         own = &s->node[*cur];
         c->p++;
-        if (!ibcc__ibf_dec(c, 255u, &r.port) || !ibcc__ibf_lit(c, "]")) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        if (!ibcc_ibf_dec_(c, 255u, &r.port) || !ibcc_ibf_lit_(c, "]")) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "a port line starts with [<port>]");
             return IBCC_ERR_PARSE;
         }
-        if (ibcc__ibf_lit(c, "[ext ")) {            /* -g external port */
+        if (ibcc_ibf_lit_(c, "[ext ")) {            /* -g external port */
             uint32_t x;
-            if (!ibcc__ibf_dec(c, 0xffffu, &x) || !ibcc__ibf_lit(c, "]")) {
-                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+            if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_ibf_lit_(c, "]")) {
+                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad [ext <port>]");
                 return IBCC_ERR_PARSE;
             }
         }
-        if (ibcc__ibf_lit(c, "(")) {
-            if (!ibcc__ibf_hex(c, &r.own_guid) || !ibcc__ibf_lit(c, ")")) {
-                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        if (ibcc_ibf_lit_(c, "(")) {
+            if (!ibcc_ibf_hex_(c, &r.own_guid) || !ibcc_ibf_lit_(c, ")")) {
+                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad port GUID (<hex>)");
                 return IBCC_ERR_PARSE;
             }
         }
-        ibcc__ibf_ws(c);
-        if (!ibcc__ibf_nodename(c, &r.ptype, &r.pguid) || !ibcc__ibf_lit(c, "[")
-            || !ibcc__ibf_dec(c, 255u, &r.pport) || !ibcc__ibf_lit(c, "]")) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        ibcc_ibf_ws_(c);
+        if (!ibcc_ibf_nodename_(c, &r.ptype, &r.pguid) || !ibcc_ibf_lit_(c, "[")
+            || !ibcc_ibf_dec_(c, 255u, &r.pport) || !ibcc_ibf_lit_(c, "]")) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "expected the peer \"X-<guid>\"[<port>]");
             return IBCC_ERR_PARSE;
         }
-        if (ibcc__ibf_lit(c, "[ext ")) {
+        if (ibcc_ibf_lit_(c, "[ext ")) {
             uint32_t x;
-            if (!ibcc__ibf_dec(c, 0xffffu, &x) || !ibcc__ibf_lit(c, "]")) {
-                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+            if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_ibf_lit_(c, "]")) {
+                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad [ext <port>]");
                 return IBCC_ERR_PARSE;
             }
         }
-        ibcc__ibf_ws(c);
-        if (ibcc__ibf_lit(c, "(")) {
-            if (!ibcc__ibf_hex(c, &r.peer_pguid) || !ibcc__ibf_lit(c, ")")) {
-                ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        ibcc_ibf_ws_(c);
+        if (ibcc_ibf_lit_(c, "(")) {
+            if (!ibcc_ibf_hex_(c, &r.peer_pguid) || !ibcc_ibf_lit_(c, ")")) {
+                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad peer port GUID (<hex>)");
                 return IBCC_ERR_PARSE;
             }
         }
-        if (!ibcc__ibf_comment(c, &note)) {
-            ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+        if (!ibcc_ibf_comment_(c, &note)) {
+            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the peer port");
             return IBCC_ERR_PARSE;
         }
@@ -12892,37 +12884,37 @@ static ibcc_result ibcc__ibf_line(ibcc__ibf_parse *s, ibcc__ibf_cur *c,
             }
             if (note.nlid > 1u) { r.peer_lid = note.lid[1]; r.has_peer_lid = 1; }
         }
-        if (s->nport >= 4u * IBCC__IBF_MAXNODES) {
-            ibcc__ibf_errset(err, IBCC_ERR_CAPACITY, file, line,
+        if (s->nport >= 4u * IBCC_IBF_MAXNODES_) {
+            ibcc_ibf_errset_(err, IBCC_ERR_CAPACITY, file, line,
                              "too many port lines");
             return IBCC_ERR_CAPACITY;
         }
-        q = ibcc__ibf_grow(&s->al, s->port, &s->cport, s->nport + 1u,
+        q = ibcc_ibf_grow_(&s->al, s->port, &s->cport, s->nport + 1u,
                            sizeof *s->port);
         if (!q) {
-            ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+            ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
             return IBCC_ERR_NOMEM;
         }
-        s->port = (ibcc__ibf_rport *)q;
+        s->port = (ibcc_ibf_rport_ *)q;
         s->port[s->nport++] = r;
         return IBCC_OK;
     }
-    ibcc__ibf_errset(err, IBCC_ERR_PARSE, file, line,
+    ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                      "not a line of ibnetdiscover output");
     return IBCC_ERR_PARSE;
 }
 
 /* Calls fn on every line (trimmed of blanks and CR) of text. */
-typedef ibcc_result (*ibcc__ibf_linefn)(void *ctx, ibcc__ibf_cur *c,
+typedef ibcc_result (*ibcc_ibf_linefn_)(void *ctx, ibcc_ibf_cur_ *c,
                                         uint32_t line);
-static ibcc_result ibcc__ibf_lines(const char *text, size_t len, void *ctx,
-                                   ibcc__ibf_linefn fn, uint32_t *lines)
+static ibcc_result ibcc_ibf_lines_(const char *text, size_t len, void *ctx,
+                                   ibcc_ibf_linefn_ fn, uint32_t *lines)
 {
     const char *p = text, *end = text + len;
     uint32_t line = 0;
     while (p < end) {
         const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
-        ibcc__ibf_cur c;
+        ibcc_ibf_cur_ c;
         ibcc_result r;
         c.p = p;
         c.e = nl ? nl : end;
@@ -12931,7 +12923,7 @@ static ibcc_result ibcc__ibf_lines(const char *text, size_t len, void *ctx,
         while (c.e > c.p && (c.e[-1] == '\r' || c.e[-1] == ' '
                              || c.e[-1] == '\t'))
             c.e--;
-        ibcc__ibf_ws(&c);
+        ibcc_ibf_ws_(&c);
         r = fn(ctx, &c, line);
         if (r != IBCC_OK) return r;
         p = nl ? nl + 1 : end;
@@ -12940,27 +12932,27 @@ static ibcc_result ibcc__ibf_lines(const char *text, size_t len, void *ctx,
     return IBCC_OK;
 }
 
-typedef struct ibcc__ibf_topo_ctx {
-    ibcc__ibf_parse *s;
+typedef struct ibcc_ibf_topo_ctx_ {
+    ibcc_ibf_parse_ *s;
     uint32_t cur;
     const char *file;
     ibcc_ibfabric_error *err;
-} ibcc__ibf_topo_ctx;
+} ibcc_ibf_topo_ctx_;
 
-static ibcc_result ibcc__ibf_topo_line(void *ctx, ibcc__ibf_cur *c,
+static ibcc_result ibcc_ibf_topo_line_(void *ctx, ibcc_ibf_cur_ *c,
                                        uint32_t line)
 {
-    ibcc__ibf_topo_ctx *t = (ibcc__ibf_topo_ctx *)ctx;
-    return ibcc__ibf_line(t->s, c, line, &t->cur, t->file, t->err);
+    ibcc_ibf_topo_ctx_ *t = (ibcc_ibf_topo_ctx_ *)ctx;
+    return ibcc_ibf_line_(t->s, c, line, &t->cur, t->file, t->err);
 }
 
-static const char *ibcc__ibf_kind(char type)
+static const char *ibcc_ibf_kind_(char type)
 {
     return type == 'S' ? "S" : type == 'H' ? "H" : "R";
 }
 
 /* Cables from the port lines: each once, both sides consistent. */
-static ibcc_result ibcc__ibf_cables(ibcc__ibf_parse *s, const char *file,
+static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
                                     ibcc_ibfabric_error *err)
 {
     uint32_t i, nslot = 0;
@@ -12968,48 +12960,48 @@ static ibcc_result ibcc__ibf_cables(ibcc__ibf_parse *s, const char *file,
         s->node[i].slot = nslot;
         nslot += s->node[i].ports;
     }
-    s->slot = (ibcc__ibf_slot *)ibcc__fab_alloc(&s->al,
-                ibcc__fab_mul(nslot ? nslot : 1u, sizeof *s->slot));
-    s->key = (ibcc__ibf_key *)ibcc__fab_alloc(&s->al,
-                ibcc__fab_mul(s->nnode ? s->nnode : 1u, sizeof *s->key));
+    s->slot = (ibcc_ibf_slot_ *)ibcc_fab_alloc_(&s->al,
+                ibcc_fab_mul_(nslot ? nslot : 1u, sizeof *s->slot));
+    s->key = (ibcc_ibf_key_ *)ibcc_fab_alloc_(&s->al,
+                ibcc_fab_mul_(s->nnode ? s->nnode : 1u, sizeof *s->key));
     if (!s->slot || !s->key) {
-        ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
         return IBCC_ERR_NOMEM;
     }
     for (i = 0; i < nslot; i++) {
-        s->slot[i].peer = IBCC__IBF_NONE;
-        s->slot[i].link = IBCC__IBF_NONE;
+        s->slot[i].peer = IBCC_IBF_NONE_;
+        s->slot[i].link = IBCC_IBF_NONE_;
     }
     for (i = 0; i < s->nnode; i++) {
         s->key[i].guid = s->node[i].guid;
         s->key[i].idx = i;
     }
-    qsort(s->key, s->nnode, sizeof *s->key, ibcc__ibf_keycmp);
+    qsort(s->key, s->nnode, sizeof *s->key, ibcc_ibf_keycmp_);
     for (i = 1; i < s->nnode; i++)
         if (s->key[i].guid == s->key[i - 1u].guid) {
-            const ibcc__ibf_rnode *n = &s->node[s->key[i].idx];
-            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, n->line,
+            const ibcc_ibf_rnode_ *n = &s->node[s->key[i].idx];
+            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, n->line,
                              "GUID 0x%016llx declared twice (first on line %u)",
                              (unsigned long long)n->guid,
                              s->node[s->key[i - 1u].idx].line);
             return IBCC_ERR_MISMATCH;
         }
     for (i = 0; i < s->nport; i++) {
-        const ibcc__ibf_rport *r = &s->port[i];
-        const ibcc__ibf_rnode *a = &s->node[r->node], *b;
-        uint32_t pi = IBCC__IBF_NONE;
-        ibcc__ibf_slot *sa, *sb;
-        pi = ibcc__ibf_lookup(s->key, s->nnode, r->pguid);
-        if (pi == IBCC__IBF_NONE) {
-            ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file, r->line,
+        const ibcc_ibf_rport_ *r = &s->port[i];
+        const ibcc_ibf_rnode_ *a = &s->node[r->node], *b;
+        uint32_t pi = IBCC_IBF_NONE_;
+        ibcc_ibf_slot_ *sa, *sb;
+        pi = ibcc_ibf_lookup_(s->key, s->nnode, r->pguid);
+        if (pi == IBCC_IBF_NONE_) {
+            ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file, r->line,
                              "\"%s-%016llx\" is never declared",
-                             ibcc__ibf_kind(r->ptype),
+                             ibcc_ibf_kind_(r->ptype),
                              (unsigned long long)r->pguid);
             return IBCC_ERR_NOT_FOUND;
         }
         b = &s->node[pi];
         if (b->type != r->ptype) {
-            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "0x%016llx is declared as %s on line %u",
                              (unsigned long long)r->pguid,
                              b->type == 'S' ? "a switch" : "a channel adapter",
@@ -13017,65 +13009,65 @@ static ibcc_result ibcc__ibf_cables(ibcc__ibf_parse *s, const char *file,
             return IBCC_ERR_MISMATCH;
         }
         if (r->port == 0 || r->port > a->ports) {
-            ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, r->line,
                              "port %u is not one of the %u ports of %s-%016llx",
-                             r->port, a->ports, ibcc__ibf_kind(a->type),
+                             r->port, a->ports, ibcc_ibf_kind_(a->type),
                              (unsigned long long)a->guid);
             return IBCC_ERR_RANGE;
         }
         if (r->pport == 0 || r->pport > b->ports) {
-            ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, r->line,
                              "peer port %u is not one of the %u ports of "
                              "%s-%016llx", r->pport, b->ports,
-                             ibcc__ibf_kind(b->type),
+                             ibcc_ibf_kind_(b->type),
                              (unsigned long long)b->guid);
             return IBCC_ERR_RANGE;
         }
         if (pi == r->node) {
-            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "a port cabled to its own node");
             return IBCC_ERR_MISMATCH;
         }
         sa = &s->slot[a->slot + r->port - 1u];
         sb = &s->slot[b->slot + r->pport - 1u];
         if (sa->said) {
-            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "port %u listed twice", r->port);
             return IBCC_ERR_MISMATCH;
         }
         sa->said = 1;
-        if (sa->peer != IBCC__IBF_NONE
+        if (sa->peer != IBCC_IBF_NONE_
             && (sa->peer != pi || sa->pport != r->pport)) {
-            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "port %u linked twice: %s-%016llx[%u] says "
                              "it is cabled here", r->port,
-                             ibcc__ibf_kind(s->node[sa->peer].type),
+                             ibcc_ibf_kind_(s->node[sa->peer].type),
                              (unsigned long long)s->node[sa->peer].guid,
                              sa->pport);
             return IBCC_ERR_MISMATCH;
         }
-        if (sb->peer != IBCC__IBF_NONE
+        if (sb->peer != IBCC_IBF_NONE_
             && (sb->peer != r->node || sb->pport != r->port)) {
-            ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "peer port %s-%016llx[%u] linked twice: it is "
                              "cabled to %s-%016llx[%u]",
-                             ibcc__ibf_kind(b->type),
+                             ibcc_ibf_kind_(b->type),
                              (unsigned long long)b->guid, r->pport,
-                             ibcc__ibf_kind(s->node[sb->peer].type),
+                             ibcc_ibf_kind_(s->node[sb->peer].type),
                              (unsigned long long)s->node[sb->peer].guid,
                              sb->pport);
             return IBCC_ERR_MISMATCH;
         }
-        if (sa->peer == IBCC__IBF_NONE) {
-            void *q = ibcc__ibf_grow(&s->al, s->link, &s->clink,
+        if (sa->peer == IBCC_IBF_NONE_) {
+            void *q = ibcc_ibf_grow_(&s->al, s->link, &s->clink,
                                      s->nlink + 1u, sizeof *s->link);
-            ibcc__ibf_rlink *k;
+            ibcc_ibf_rlink_ *k;
             if (!q) {
-                ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, r->line,
+                ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, r->line,
                                  "out of memory");
                 return IBCC_ERR_NOMEM;
             }
-            s->link = (ibcc__ibf_rlink *)q;
+            s->link = (ibcc_ibf_rlink_ *)q;
             k = &s->link[s->nlink];
             k->a = r->node; k->ap = r->port; k->b = pi; k->bp = r->pport;
             k->rate = r->rate;
@@ -13106,59 +13098,59 @@ IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f)
     ibcc_fabric_allocator a;
     if (!f) return;
     a = f->allocator;
-    ibcc__fab_free(&a, f->nodes);
-    ibcc__fab_free(&a, f->links);
-    ibcc__fab_free(&a, f->routes);
-    ibcc__fab_free(&a, f->route_line);
-    ibcc__fab_free(&a, f->hosts);
-    ibcc__fab_free(&a, f->switches);
+    ibcc_fab_free_(&a, f->nodes);
+    ibcc_fab_free_(&a, f->links);
+    ibcc_fab_free_(&a, f->routes);
+    ibcc_fab_free_(&a, f->route_line);
+    ibcc_fab_free_(&a, f->hosts);
+    ibcc_fab_free_(&a, f->switches);
     memset(f, 0, sizeof *f);
 }
 
 /* The fabric arrays from the parsed nodes and cables. */
-static ibcc_result ibcc__ibf_build(ibcc_ibfabric *f, ibcc__ibf_parse *s,
+static ibcc_result ibcc_ibf_build_(ibcc_ibfabric *f, ibcc_ibf_parse_ *s,
                                    const char *file, ibcc_ibfabric_error *err)
 {
     uint32_t i, p, nsw = 0, nh = 0, *fnode;
     ibcc_fabric_allocator *a = &f->allocator;
     for (i = 0; i < s->nnode; i++) {
-        ibcc__ibf_rnode *n = &s->node[i];
+        ibcc_ibf_rnode_ *n = &s->node[i];
         if (n->type == 'S') { nsw++; continue; }
         for (p = 0; p < n->ports; p++)
-            if (s->slot[n->slot + p].peer != IBCC__IBF_NONE) n->conn++;
+            if (s->slot[n->slot + p].peer != IBCC_IBF_NONE_) n->conn++;
         nh += n->conn;
     }
     if (nh == 0) {
-        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file, 0,
+        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file, 0,
                          "no connected channel-adapter port (no host)");
         return IBCC_ERR_NOT_FOUND;
     }
-    if (nsw + nh > IBCC__IBF_MAXNODES) {
-        ibcc__ibf_errset(err, IBCC_ERR_CAPACITY, file, 0, "too many nodes");
+    if (nsw + nh > IBCC_IBF_MAXNODES_) {
+        ibcc_ibf_errset_(err, IBCC_ERR_CAPACITY, file, 0, "too many nodes");
         return IBCC_ERR_CAPACITY;
     }
-    f->nodes = (ibcc_fabric_node *)ibcc__fab_alloc(a,
-                    ibcc__fab_mul(nsw + nh, sizeof *f->nodes));
-    f->links = (ibcc_fabric_link *)ibcc__fab_alloc(a,
-                    ibcc__fab_mul(s->nlink ? s->nlink : 1u, sizeof *f->links));
-    f->hosts = (ibcc_ibfabric_host *)ibcc__fab_alloc(a,
-                    ibcc__fab_mul(nh, sizeof *f->hosts));
-    f->switches = (ibcc_ibfabric_switch *)ibcc__fab_alloc(a,
-                    ibcc__fab_mul(nsw ? nsw : 1u, sizeof *f->switches));
+    f->nodes = (ibcc_fabric_node *)ibcc_fab_alloc_(a,
+                    ibcc_fab_mul_(nsw + nh, sizeof *f->nodes));
+    f->links = (ibcc_fabric_link *)ibcc_fab_alloc_(a,
+                    ibcc_fab_mul_(s->nlink ? s->nlink : 1u, sizeof *f->links));
+    f->hosts = (ibcc_ibfabric_host *)ibcc_fab_alloc_(a,
+                    ibcc_fab_mul_(nh, sizeof *f->hosts));
+    f->switches = (ibcc_ibfabric_switch *)ibcc_fab_alloc_(a,
+                    ibcc_fab_mul_(nsw ? nsw : 1u, sizeof *f->switches));
     /* fabric node of each slot (switches: one per node) */
-    fnode = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(
+    fnode = (uint32_t *)ibcc_fab_alloc_(a, ibcc_fab_mul_(
                 s->nnode ? s->nnode : 1u, sizeof *fnode));
-    s->lidmap = (uint32_t *)ibcc__fab_alloc(a, 65536u * sizeof *s->lidmap);
+    s->lidmap = (uint32_t *)ibcc_fab_alloc_(a, 65536u * sizeof *s->lidmap);
     if (!f->nodes || !f->links || !f->hosts || !f->switches || !fnode
         || !s->lidmap) {
-        ibcc__fab_free(a, fnode);
-        ibcc__ibf_errset(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        ibcc_fab_free_(a, fnode);
+        ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
         return IBCC_ERR_NOMEM;
     }
     for (i = 0; i < 65536u; i++) s->lidmap[i] = 0;    /* 0 = free, else line */
     f->node_count = nsw + nh;
     for (i = 0; i < s->nnode; i++) {
-        const ibcc__ibf_rnode *n = &s->node[i];
+        const ibcc_ibf_rnode_ *n = &s->node[i];
         ibcc_ibfabric_switch *w;
         if (n->type != 'S') continue;
         w = &f->switches[f->switch_count];
@@ -13174,13 +13166,13 @@ static ibcc_result ibcc__ibf_build(ibcc_ibfabric *f, ibcc__ibf_parse *s,
         f->switch_count++;
     }
     for (i = 0; i < s->nnode; i++) {
-        const ibcc__ibf_rnode *n = &s->node[i];
+        const ibcc_ibf_rnode_ *n = &s->node[i];
         if (n->type == 'S') continue;
-        fnode[i] = IBCC__IBF_NONE;
+        fnode[i] = IBCC_IBF_NONE_;
         for (p = 0; p < n->ports; p++) {
-            ibcc__ibf_slot *sl = &s->slot[n->slot + p];
+            ibcc_ibf_slot_ *sl = &s->slot[n->slot + p];
             ibcc_ibfabric_host *h;
-            if (sl->peer == IBCC__IBF_NONE) continue;
+            if (sl->peer == IBCC_IBF_NONE_) continue;
             h = &f->hosts[f->host_count];
             h->node = nsw + f->host_count;
             h->lid = sl->lid;
@@ -13203,9 +13195,9 @@ static ibcc_result ibcc__ibf_build(ibcc_ibfabric *f, ibcc__ibf_parse *s,
         }
     }
     for (i = 0; i < s->nlink; i++) {
-        const ibcc__ibf_rlink *k = &s->link[i];
+        const ibcc_ibf_rlink_ *k = &s->link[i];
         ibcc_fabric_link *o = &f->links[i];
-        const ibcc__ibf_rnode *na = &s->node[k->a], *nb = &s->node[k->b];
+        const ibcc_ibf_rnode_ *na = &s->node[k->a], *nb = &s->node[k->b];
         if (na->type == 'S') { o->a = fnode[k->a]; o->a_port = k->ap - 1u; }
         else { o->a = s->slot[na->slot + k->ap - 1u].said - 1u; o->a_port = 0; }
         if (nb->type == 'S') { o->b = fnode[k->b]; o->b_port = k->bp - 1u; }
@@ -13214,7 +13206,7 @@ static ibcc_result ibcc__ibf_build(ibcc_ibfabric *f, ibcc__ibf_parse *s,
         if (na->type == 'S' && nb->type == 'S') f->isl_count++;
     }
     f->link_count = s->nlink;
-    ibcc__fab_free(a, fnode);
+    ibcc_fab_free_(a, fnode);
     /* every assigned LID once */
     for (i = 0; i < f->switch_count + f->host_count; i++) {
         uint32_t lid, line, cnt = 1u, k;
@@ -13227,7 +13219,7 @@ static ibcc_result ibcc__ibf_build(ibcc_ibfabric *f, ibcc__ibf_parse *s,
         }
         for (k = 0; k < cnt && lid != 0 && lid + k < 65536u; k++) {
             if (s->lidmap[lid + k]) {
-                ibcc__ibf_errset(err, IBCC_ERR_MISMATCH, file, line,
+                ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, line,
                                  "LID %u assigned twice (also on line %u)",
                                  lid + k, s->lidmap[lid + k]);
                 return IBCC_ERR_MISMATCH;
@@ -13242,19 +13234,19 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
         size_t len, const char *file, const ibcc_fabric_allocator *al,
         ibcc_ibfabric_error *err)
 {
-    ibcc__ibf_parse s;
-    ibcc__ibf_topo_ctx t;
+    ibcc_ibf_parse_ s;
+    ibcc_ibf_topo_ctx_ t;
     ibcc_result r;
     uint32_t lines = 0;
     if (!file) file = "(topology)";
-    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
     if (!f || (!text && len)) {
-        ibcc__ibf_errset(err, IBCC_ERR_NULL, file, 0, "NULL argument");
+        ibcc_ibf_errset_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     memset(f, 0, sizeof *f);
     if (al && (!al->alloc) != (!al->free)) {
-        ibcc__ibf_errset(err, IBCC_ERR_NULL, file, 0,
+        ibcc_ibf_errset_(err, IBCC_ERR_NULL, file, 0,
                          "an allocator needs both functions or neither");
         return IBCC_ERR_NULL;
     }
@@ -13263,16 +13255,16 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
     memset(&s, 0, sizeof s);
     s.al = f->allocator;
     t.s = &s;
-    t.cur = IBCC__IBF_NONE;
+    t.cur = IBCC_IBF_NONE_;
     t.file = file;
     t.err = err;
-    r = text ? ibcc__ibf_lines(text, len, &t, ibcc__ibf_topo_line, &lines)
+    r = text ? ibcc_ibf_lines_(text, len, &t, ibcc_ibf_topo_line_, &lines)
              : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
-        ibcc__ibf_errset(err, r, file, 0, "too many lines");
-    if (r == IBCC_OK) r = ibcc__ibf_cables(&s, file, err);
-    if (r == IBCC_OK) r = ibcc__ibf_build(f, &s, file, err);
-    ibcc__ibf_parse_free(&s);
+        ibcc_ibf_errset_(err, r, file, 0, "too many lines");
+    if (r == IBCC_OK) r = ibcc_ibf_cables_(&s, file, err);
+    if (r == IBCC_OK) r = ibcc_ibf_build_(f, &s, file, err);
+    ibcc_ibf_parse_free_(&s);
     if (r != IBCC_OK) {
         ibcc_ibfabric_free(f);
         return r;
@@ -13282,29 +13274,29 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
 }
 
 /* ---- ports and route tables ------------------------------------------- */
-typedef struct ibcc__ibf_net {
+typedef struct ibcc_ibf_net_ {
     uint32_t *base;         /* first port slot of each node */
     uint32_t *peer;         /* per port slot: peer node or NONE */
     uint32_t *tab;          /* switch * hosts: fabric port + 1, 0 = none */
     uint32_t *tline;        /* same: the route's line */
-} ibcc__ibf_net;
+} ibcc_ibf_net_;
 
-static void ibcc__ibf_net_free(ibcc_fabric_allocator *a, ibcc__ibf_net *n)
+static void ibcc_ibf_net_free_(ibcc_fabric_allocator *a, ibcc_ibf_net_ *n)
 {
-    ibcc__fab_free(a, n->base);
-    ibcc__fab_free(a, n->peer);
-    ibcc__fab_free(a, n->tab);
-    ibcc__fab_free(a, n->tline);
+    ibcc_fab_free_(a, n->base);
+    ibcc_fab_free_(a, n->peer);
+    ibcc_fab_free_(a, n->tab);
+    ibcc_fab_free_(a, n->tline);
     memset(n, 0, sizeof *n);
 }
 
 /* Port peers and (with_tab) an empty switch x host table. */
-static ibcc_result ibcc__ibf_net_make(const ibcc_ibfabric *f,
-        ibcc_fabric_allocator *a, ibcc__ibf_net *n, int with_tab)
+static ibcc_result ibcc_ibf_net_make_(const ibcc_ibfabric *f,
+        ibcc_fabric_allocator *a, ibcc_ibf_net_ *n, int with_tab)
 {
     uint32_t i, total = 0;
     memset(n, 0, sizeof *n);
-    n->base = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(
+    n->base = (uint32_t *)ibcc_fab_alloc_(a, ibcc_fab_mul_(
                   (size_t)f->node_count + 1u, sizeof *n->base));
     if (!n->base) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->node_count; i++) {
@@ -13312,10 +13304,10 @@ static ibcc_result ibcc__ibf_net_make(const ibcc_ibfabric *f,
         total += f->nodes[i].kind == IBCC_FABRIC_HOST ? 1u : f->nodes[i].ports;
     }
     n->base[f->node_count] = total;
-    n->peer = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(total ? total : 1u,
+    n->peer = (uint32_t *)ibcc_fab_alloc_(a, ibcc_fab_mul_(total ? total : 1u,
                                           sizeof *n->peer));
     if (!n->peer) return IBCC_ERR_NOMEM;
-    for (i = 0; i < total; i++) n->peer[i] = IBCC__IBF_NONE;
+    for (i = 0; i < total; i++) n->peer[i] = IBCC_IBF_NONE_;
     for (i = 0; i < f->link_count; i++) {
         const ibcc_fabric_link *k = &f->links[i];
         if (k->a >= f->node_count || k->b >= f->node_count
@@ -13327,11 +13319,11 @@ static ibcc_result ibcc__ibf_net_make(const ibcc_ibfabric *f,
     }
     if (with_tab) {
         size_t cells = (size_t)f->switch_count * f->host_count;
-        if ((uint64_t)f->switch_count * f->host_count > IBCC__IBF_MAXPAIRS)
+        if ((uint64_t)f->switch_count * f->host_count > IBCC_IBF_MAXPAIRS_)
             return IBCC_ERR_CAPACITY;
-        n->tab = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(cells ? cells : 1u,
+        n->tab = (uint32_t *)ibcc_fab_alloc_(a, ibcc_fab_mul_(cells ? cells : 1u,
                                              sizeof *n->tab));
-        n->tline = (uint32_t *)ibcc__fab_alloc(a, ibcc__fab_mul(
+        n->tline = (uint32_t *)ibcc_fab_alloc_(a, ibcc_fab_mul_(
                        cells ? cells : 1u, sizeof *n->tline));
         if (!n->tab || !n->tline) return IBCC_ERR_NOMEM;
     }
@@ -13340,8 +13332,8 @@ static ibcc_result ibcc__ibf_net_make(const ibcc_ibfabric *f,
 
 /* f's routes into a fresh table n (switch idx = node, host idx = node -
    switch_count, as the loader lays nodes out). */
-static ibcc_result ibcc__ibf_tab_fill(const ibcc_ibfabric *f,
-                                      ibcc__ibf_net *n)
+static ibcc_result ibcc_ibf_tab_fill_(const ibcc_ibfabric *f,
+                                      ibcc_ibf_net_ *n)
 {
     uint32_t i;
     for (i = 0; i < f->route_count; i++) {
@@ -13357,10 +13349,10 @@ static ibcc_result ibcc__ibf_tab_fill(const ibcc_ibfabric *f,
     return IBCC_OK;
 }
 
-static ibcc_result ibcc__ibf_nomem(ibcc_ibfabric_error *err, const char *file,
+static ibcc_result ibcc_ibf_nomem_(ibcc_ibfabric_error *err, const char *file,
                                    ibcc_result r)
 {
-    ibcc__ibf_errset(err, r, file, 0, r == IBCC_ERR_NOMEM ? "out of memory"
+    ibcc_ibf_errset_(err, r, file, 0, r == IBCC_ERR_NOMEM ? "out of memory"
                      : r == IBCC_ERR_CAPACITY ? "too many switches x hosts"
                      : "a link or route out of range");
     return r;
@@ -13370,7 +13362,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
         uint64_t *pairs_ok, ibcc_ibfabric_error *err)
 {
     ibcc_fabric_allocator a;
-    ibcc__ibf_net n;
+    ibcc_ibf_net_ n;
     uint32_t *okd = NULL, *walk = NULL, *path = NULL;
     uint32_t d, src, wid = 0, nsw, nh;
     uint64_t ok = 0;
@@ -13378,31 +13370,31 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
     const char *file;
     if (pairs_ok) *pairs_ok = 0;
     if (!f) {
-        ibcc__ibf_errset(err, IBCC_ERR_NULL, "", 0, "NULL argument");
+        ibcc_ibf_errset_(err, IBCC_ERR_NULL, "", 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     file = f->routing == IBCC_IBF_ROUTES_LFT ? f->lft_file : f->topo_file;
-    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
     if (!f->nodes || !f->hosts || f->host_count == 0
         || f->node_count != f->switch_count + f->host_count
         || (f->route_count && !f->routes)) {
-        ibcc__ibf_errset(err, IBCC_ERR_STATE, file, 0,
+        ibcc_ibf_errset_(err, IBCC_ERR_STATE, file, 0,
                          "no fabric loaded");
         return IBCC_ERR_STATE;
     }
     a = f->allocator;
     nsw = f->switch_count;
     nh = f->host_count;
-    r = ibcc__ibf_net_make(f, &a, &n, 1);
-    if (r == IBCC_OK) r = ibcc__ibf_tab_fill(f, &n);
+    r = ibcc_ibf_net_make_(f, &a, &n, 1);
+    if (r == IBCC_OK) r = ibcc_ibf_tab_fill_(f, &n);
     if (r == IBCC_OK) {
-        okd = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(nsw + 1u, 4u));
-        walk = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(nsw + 1u, 4u));
-        path = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(nsw + 1u, 4u));
+        okd = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(nsw + 1u, 4u));
+        walk = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(nsw + 1u, 4u));
+        path = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(nsw + 1u, 4u));
         if (!okd || !walk || !path) r = IBCC_ERR_NOMEM;
     }
     if (r != IBCC_OK) {
-        ibcc__ibf_nomem(err, file, r);
+        ibcc_ibf_nomem_(err, file, r);
         goto out;
     }
     for (d = 0; d < nh && r == IBCC_OK; d++) {
@@ -13418,15 +13410,15 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
             }
             while (r == IBCC_OK) {
                 uint32_t port, line;
-                if (node == IBCC__IBF_NONE) {
-                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, f->topo_file, 0,
+                if (node == IBCC_IBF_NONE_) {
+                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, f->topo_file, 0,
                                      "host %s is not cabled", f->hosts[src].name);
                     r = IBCC_ERR_RANGE;
                     break;
                 }
                 if (node >= nsw) {              /* a host */
                     if (node == dnode) break;
-                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, prev_line,
+                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, prev_line,
                                      "the route from %s to LID %u (%s) ends "
                                      "at host %s", f->hosts[src].name,
                                      hd->lid, hd->name,
@@ -13436,7 +13428,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                 }
                 if (okd[node] == d + 1u) break;
                 if (walk[node] == wid) {
-                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, prev_line,
+                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, prev_line,
                                      "the route to LID %u (%s) loops back "
                                      "to switch %s (0x%016llx)", hd->lid,
                                      hd->name, f->switches[node].name,
@@ -13451,7 +13443,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                 if (port == 0) {
                     const ibcc_ibfabric_switch *w = &f->switches[node];
                     if (f->routing == IBCC_IBF_ROUTES_LFT && w->lft_line == 0)
-                        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND,
+                        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND,
                                          f->topo_file, w->line,
                                          "switch %s (0x%016llx) has no "
                                          "forwarding table in %s, and the "
@@ -13459,7 +13451,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                                          w->name, (unsigned long long)w->guid,
                                          f->lft_file, hd->lid, hd->name);
                     else
-                        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file,
+                        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file,
                                          w->lft_line,
                                          "switch %s (0x%016llx) does not "
                                          "route LID %u (%s), and a route "
@@ -13470,8 +13462,8 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                     break;
                 }
                 node = n.peer[n.base[node] + port - 1u];
-                if (node == IBCC__IBF_NONE) {
-                    ibcc__ibf_errset(err, IBCC_ERR_RANGE, file, line,
+                if (node == IBCC_IBF_NONE_) {
+                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, line,
                                      "the route to LID %u (%s) leaves switch "
                                      "%s on port %u, which has no link",
                                      hd->lid, hd->name,
@@ -13487,25 +13479,25 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
         }
     }
 out:
-    ibcc__fab_free(&a, okd);
-    ibcc__fab_free(&a, walk);
-    ibcc__fab_free(&a, path);
-    ibcc__ibf_net_free(&a, &n);
+    ibcc_fab_free_(&a, okd);
+    ibcc_fab_free_(&a, walk);
+    ibcc_fab_free_(&a, path);
+    ibcc_ibf_net_free_(&a, &n);
     if (pairs_ok) *pairs_ok = ok;
     return r;
 }
 
 /* Routes from table n (cells with a port), lines kept. */
-static ibcc_result ibcc__ibf_emit(ibcc_ibfabric *f, const ibcc__ibf_net *n)
+static ibcc_result ibcc_ibf_emit_(ibcc_ibfabric *f, const ibcc_ibf_net_ *n)
 {
     uint64_t cells = (uint64_t)f->switch_count * f->host_count, c, cnt = 0;
     uint32_t k = 0;
     for (c = 0; c < cells; c++) if (n->tab[c]) cnt++;
-    if (cnt > IBCC__IBF_MAXROUTE) return IBCC_ERR_CAPACITY;
-    f->routes = (ibcc_fabric_route *)ibcc__fab_alloc(&f->allocator,
-                    ibcc__fab_mul((size_t)(cnt ? cnt : 1u), sizeof *f->routes));
-    f->route_line = (uint32_t *)ibcc__fab_alloc(&f->allocator,
-                    ibcc__fab_mul((size_t)(cnt ? cnt : 1u), sizeof *f->route_line));
+    if (cnt > IBCC_IBF_MAXROUTE_) return IBCC_ERR_CAPACITY;
+    f->routes = (ibcc_fabric_route *)ibcc_fab_alloc_(&f->allocator,
+                    ibcc_fab_mul_((size_t)(cnt ? cnt : 1u), sizeof *f->routes));
+    f->route_line = (uint32_t *)ibcc_fab_alloc_(&f->allocator,
+                    ibcc_fab_mul_((size_t)(cnt ? cnt : 1u), sizeof *f->route_line));
     if (!f->routes || !f->route_line) return IBCC_ERR_NOMEM;
     for (c = 0; c < cells; c++) {
         if (!n->tab[c]) continue;
@@ -13519,10 +13511,10 @@ static ibcc_result ibcc__ibf_emit(ibcc_ibfabric *f, const ibcc__ibf_net *n)
     return IBCC_OK;
 }
 
-static void ibcc__ibf_drop_routes(ibcc_ibfabric *f)
+static void ibcc_ibf_drop_routes_(ibcc_ibfabric *f)
 {
-    ibcc__fab_free(&f->allocator, f->routes);
-    ibcc__fab_free(&f->allocator, f->route_line);
+    ibcc_fab_free_(&f->allocator, f->routes);
+    ibcc_fab_free_(&f->allocator, f->route_line);
     f->routes = NULL;
     f->route_line = NULL;
     f->route_count = 0;
@@ -13530,45 +13522,45 @@ static void ibcc__ibf_drop_routes(ibcc_ibfabric *f)
 }
 
 /* ---- LFT text ----------------------------------------------------------- */
-typedef struct ibcc__ibf_lft_ctx {
+typedef struct ibcc_ibf_lft_ctx_ {
     ibcc_ibfabric *f;
-    ibcc__ibf_net *n;
-    ibcc__ibf_key *key;             /* switches by GUID */
+    ibcc_ibf_net_ *n;
+    ibcc_ibf_key_ *key;             /* switches by GUID */
     uint32_t *lidhost;              /* LID -> host index + 1, 0 = none */
     uint32_t cur;                   /* switch of the current table */
     const char *file;
     ibcc_ibfabric_error *err;
-} ibcc__ibf_lft_ctx;
+} ibcc_ibf_lft_ctx_;
 
-static ibcc_result ibcc__ibf_lft_line(void *ctx, ibcc__ibf_cur *c,
+static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_ibf_cur_ *c,
                                       uint32_t line)
 {
-    ibcc__ibf_lft_ctx *t = (ibcc__ibf_lft_ctx *)ctx;
+    ibcc_ibf_lft_ctx_ *t = (ibcc_ibf_lft_ctx_ *)ctx;
     ibcc_ibfabric *f = t->f;
     const char *file = t->file;
     uint32_t lid, port, h;
     if (c->p >= c->e || *c->p == '#') return IBCC_OK;
-    if (ibcc__ibf_lit(c, "Unicast lids [")) {
+    if (ibcc_ibf_lit_(c, "Unicast lids [")) {
         uint64_t guid = 0;
         uint32_t w;
         const char *g = NULL, *q;
         for (q = c->p; q + 7 < c->e; q++)
             if (memcmp(q, " guid 0x", 8) == 0) { g = q + 8; break; }
-        if (g) { c->p = g; if (!ibcc__ibf_hex(c, &guid)) g = NULL; }
+        if (g) { c->p = g; if (!ibcc_ibf_hex_(c, &guid)) g = NULL; }
         if (!g) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "a table header needs the switch's guid 0x<hex>");
             return IBCC_ERR_PARSE;
         }
-        w = ibcc__ibf_lookup(t->key, f->switch_count, guid);
-        if (w == IBCC__IBF_NONE) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_NOT_FOUND, file, line,
+        w = ibcc_ibf_lookup_(t->key, f->switch_count, guid);
+        if (w == IBCC_IBF_NONE_) {
+            ibcc_ibf_errset_(t->err, IBCC_ERR_NOT_FOUND, file, line,
                              "switch 0x%016llx is not in %s",
                              (unsigned long long)guid, f->topo_file);
             return IBCC_ERR_NOT_FOUND;
         }
         if (f->switches[w].lft_line) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_MISMATCH, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_MISMATCH, file, line,
                              "a second table for switch 0x%016llx (first on "
                              "line %u)", (unsigned long long)guid,
                              f->switches[w].lft_line);
@@ -13578,41 +13570,41 @@ static ibcc_result ibcc__ibf_lft_line(void *ctx, ibcc__ibf_cur *c,
         t->cur = w;
         return IBCC_OK;
     }
-    if (ibcc__ibf_lit(c, "Lid ") || ibcc__ibf_lit(c, "Port "))
+    if (ibcc_ibf_lit_(c, "Lid ") || ibcc_ibf_lit_(c, "Port "))
         return IBCC_OK;                 /* ibroute's column titles */
-    if (ibcc__ibf_lit(c, "0x")) {
+    if (ibcc_ibf_lit_(c, "0x")) {
         uint64_t v = 0;
         ibcc_ibfabric_switch *w;
         uint64_t cell;
         uint32_t fp;
-        if (!ibcc__ibf_hex(c, &v) || v > 0xffffu || c->p >= c->e
+        if (!ibcc_ibf_hex_(c, &v) || v > 0xffffu || c->p >= c->e
             || (*c->p != ' ' && *c->p != '\t')) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry is 0x<lid> <port>");
             return IBCC_ERR_PARSE;
         }
         lid = (uint32_t)v;
-        ibcc__ibf_ws(c);
-        if (!ibcc__ibf_dec(c, 255u, &port)) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+        ibcc_ibf_ws_(c);
+        if (!ibcc_ibf_dec_(c, 255u, &port)) {
+            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry is 0x<lid> <port 0..255>");
             return IBCC_ERR_PARSE;
         }
-        ibcc__ibf_ws(c);
+        ibcc_ibf_ws_(c);
         if (c->p < c->e && *c->p != ':' && *c->p != '#') {
-            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the port of an entry");
             return IBCC_ERR_PARSE;
         }
-        if (t->cur == IBCC__IBF_NONE) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+        if (t->cur == IBCC_IBF_NONE_) {
+            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry before any \"Unicast lids\" header");
             return IBCC_ERR_PARSE;
         }
         w = &f->switches[t->cur];
         if (port == 255u) return IBCC_OK;       /* no entry */
         if (port > w->ports) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_RANGE, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_RANGE, file, line,
                              "port %u is not one of the %u ports of switch "
                              "%s", port, w->ports, w->name);
             return IBCC_ERR_RANGE;
@@ -13622,20 +13614,20 @@ static ibcc_result ibcc__ibf_lft_line(void *ctx, ibcc__ibf_cur *c,
         h--;
         cell = (uint64_t)t->cur * f->host_count + h;
         if (t->n->tab[cell]) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_MISMATCH, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_MISMATCH, file, line,
                              "LID %u listed twice in this table (also on "
                              "line %u)", lid, t->n->tline[cell]);
             return IBCC_ERR_MISMATCH;
         }
         if (port == 0) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_RANGE, file, line,
+            ibcc_ibf_errset_(t->err, IBCC_ERR_RANGE, file, line,
                              "host LID %u (%s) routed to port 0, the switch "
                              "itself", lid, f->hosts[h].name);
             return IBCC_ERR_RANGE;
         }
         fp = port - 1u;
-        if (t->n->peer[t->n->base[t->cur] + fp] == IBCC__IBF_NONE) {
-            ibcc__ibf_errset(t->err, IBCC_ERR_RANGE, file, line,
+        if (t->n->peer[t->n->base[t->cur] + fp] == IBCC_IBF_NONE_) {
+            ibcc_ibf_errset_(t->err, IBCC_ERR_RANGE, file, line,
                              "LID %u (%s) leaves switch %s on port %u, which "
                              "has no link", lid, f->hosts[h].name, w->name,
                              port);
@@ -13647,13 +13639,13 @@ static ibcc_result ibcc__ibf_lft_line(void *ctx, ibcc__ibf_cur *c,
     }
     {   /* "N lids dumped" / "N valid lids dumped" */
         uint32_t cnt;
-        if (ibcc__ibf_dec(c, 0xffffffffu, &cnt)) {
-            ibcc__ibf_ws(c);
-            (void)ibcc__ibf_lit(c, "valid ");
-            if (ibcc__ibf_lit(c, "lids dumped")) return IBCC_OK;
+        if (ibcc_ibf_dec_(c, 0xffffffffu, &cnt)) {
+            ibcc_ibf_ws_(c);
+            (void)ibcc_ibf_lit_(c, "valid ");
+            if (ibcc_ibf_lit_(c, "lids dumped")) return IBCC_OK;
         }
     }
-    ibcc__ibf_errset(t->err, IBCC_ERR_PARSE, file, line,
+    ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                      "not a line of a unicast forwarding table dump");
     return IBCC_ERR_PARSE;
 }
@@ -13661,43 +13653,43 @@ static ibcc_result ibcc__ibf_lft_line(void *ctx, ibcc__ibf_cur *c,
 IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
         size_t len, const char *file, ibcc_ibfabric_error *err)
 {
-    ibcc__ibf_lft_ctx t;
-    ibcc__ibf_net n;
+    ibcc_ibf_lft_ctx_ t;
+    ibcc_ibf_net_ n;
     ibcc_fabric_allocator a;
-    ibcc__ibf_key *key = NULL;
+    ibcc_ibf_key_ *key = NULL;
     uint32_t *lidhost = NULL, i;
     ibcc_result r;
     if (!file) file = "(forwarding tables)";
-    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
     if (!f || (!text && len)) {
-        ibcc__ibf_errset(err, IBCC_ERR_NULL, file, 0, "NULL argument");
+        ibcc_ibf_errset_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     if (!f->nodes || !f->hosts || f->host_count == 0) {
-        ibcc__ibf_errset(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
+        ibcc_ibf_errset_(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
         return IBCC_ERR_STATE;
     }
-    ibcc__ibf_drop_routes(f);
+    ibcc_ibf_drop_routes_(f);
     snprintf(f->lft_file, sizeof f->lft_file, "%s", file);
     for (i = 0; i < f->switch_count; i++) f->switches[i].lft_line = 0;
     a = f->allocator;
     memset(&n, 0, sizeof n);
-    r = ibcc__ibf_net_make(f, &a, &n, 1);
+    r = ibcc_ibf_net_make_(f, &a, &n, 1);
     if (r == IBCC_OK) {
-        key = (ibcc__ibf_key *)ibcc__fab_alloc(&a, ibcc__fab_mul(
+        key = (ibcc_ibf_key_ *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(
                   f->switch_count ? f->switch_count : 1u, sizeof *key));
-        lidhost = (uint32_t *)ibcc__fab_alloc(&a, 65536u * sizeof *lidhost);
+        lidhost = (uint32_t *)ibcc_fab_alloc_(&a, 65536u * sizeof *lidhost);
         if (!key || !lidhost) r = IBCC_ERR_NOMEM;
     }
     if (r != IBCC_OK) {
-        ibcc__ibf_nomem(err, file, r);
+        ibcc_ibf_nomem_(err, file, r);
         goto out;
     }
     for (i = 0; i < f->switch_count; i++) {
         key[i].guid = f->switches[i].guid;
         key[i].idx = i;
     }
-    qsort(key, f->switch_count, sizeof *key, ibcc__ibf_keycmp);
+    qsort(key, f->switch_count, sizeof *key, ibcc_ibf_keycmp_);
     for (i = 0; i < 65536u; i++) lidhost[i] = 0;
     for (i = 0; i < f->host_count; i++)
         if (f->hosts[i].lid && f->hosts[i].lid < 65536u)
@@ -13706,36 +13698,36 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
     t.n = &n;
     t.key = key;
     t.lidhost = lidhost;
-    t.cur = IBCC__IBF_NONE;
+    t.cur = IBCC_IBF_NONE_;
     t.file = file;
     t.err = err;
-    r = text ? ibcc__ibf_lines(text, len, &t, ibcc__ibf_lft_line, NULL)
+    r = text ? ibcc_ibf_lines_(text, len, &t, ibcc_ibf_lft_line_, NULL)
              : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
-        ibcc__ibf_errset(err, r, file, 0, "too many lines");
+        ibcc_ibf_errset_(err, r, file, 0, "too many lines");
     if (r == IBCC_OK) {
-        r = ibcc__ibf_emit(f, &n);
-        if (r != IBCC_OK) ibcc__ibf_nomem(err, file, r);
+        r = ibcc_ibf_emit_(f, &n);
+        if (r != IBCC_OK) ibcc_ibf_nomem_(err, file, r);
     }
     if (r == IBCC_OK) {
         f->routing = IBCC_IBF_ROUTES_LFT;
         r = ibcc_ibfabric_check(f, NULL, err);
     }
 out:
-    ibcc__fab_free(&a, key);
-    ibcc__fab_free(&a, lidhost);
-    ibcc__ibf_net_free(&a, &n);
-    if (r != IBCC_OK) ibcc__ibf_drop_routes(f);
+    ibcc_fab_free_(&a, key);
+    ibcc_fab_free_(&a, lidhost);
+    ibcc_ibf_net_free_(&a, &n);
+    if (r != IBCC_OK) ibcc_ibf_drop_routes_(f);
     return r;
 }
 
 /* ---- up/down routes ------------------------------------------------------ */
-typedef struct ibcc__ibf_ord { uint32_t rank, idx; uint64_t guid; } ibcc__ibf_ord;
+typedef struct ibcc_ibf_ord_ { uint32_t rank, idx; uint64_t guid; } ibcc_ibf_ord_;
 
-static int ibcc__ibf_ordcmp(const void *x, const void *y)
+static int ibcc_ibf_ordcmp_(const void *x, const void *y)
 {
-    const ibcc__ibf_ord *a = (const ibcc__ibf_ord *)x;
-    const ibcc__ibf_ord *b = (const ibcc__ibf_ord *)y;
+    const ibcc_ibf_ord_ *a = (const ibcc_ibf_ord_ *)x;
+    const ibcc_ibf_ord_ *b = (const ibcc_ibf_ord_ *)y;
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
     if (a->guid != b->guid) return a->guid < b->guid ? -1 : 1;
     return a->idx < b->idx ? -1 : (a->idx > b->idx);
@@ -13745,45 +13737,45 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
                                           ibcc_ibfabric_error *err)
 {
     ibcc_fabric_allocator a;
-    ibcc__ibf_net n;
+    ibcc_ibf_net_ n;
     uint32_t *hd = NULL, *rank = NULL, *pos = NULL, *dd = NULL, *dist = NULL;
     uint32_t *queue = NULL;
-    ibcc__ibf_ord *ord = NULL;
+    ibcc_ibf_ord_ *ord = NULL;
     uint32_t nsw, nh, s, i, d, mode, maxd = 0, fail_src = 0, fail_dst = 0;
     uint32_t cand[IBCC_ARBITER_MAX_PORTS];
-    const uint32_t INF = IBCC__IBF_NONE;
+    const uint32_t INF = IBCC_IBF_NONE_;
     int fail = 0;
     ibcc_result r;
     const char *file = f ? f->topo_file : "";
-    if (err) ibcc__ibf_errset(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
     if (!f) {
-        ibcc__ibf_errset(err, IBCC_ERR_NULL, "", 0, "NULL argument");
+        ibcc_ibf_errset_(err, IBCC_ERR_NULL, "", 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     if (!f->nodes || !f->hosts || f->host_count == 0
         || f->node_count != f->switch_count + f->host_count) {
-        ibcc__ibf_errset(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
+        ibcc_ibf_errset_(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
         return IBCC_ERR_STATE;
     }
-    ibcc__ibf_drop_routes(f);
+    ibcc_ibf_drop_routes_(f);
     a = f->allocator;
     nsw = f->switch_count;
     nh = f->host_count;
-    r = ibcc__ibf_net_make(f, &a, &n, 1);
+    r = ibcc_ibf_net_make_(f, &a, &n, 1);
     if (r == IBCC_OK) {
         size_t m = (size_t)nsw + 1u;
-        hd = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
-        rank = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
-        pos = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
-        dd = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
-        dist = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
-        queue = (uint32_t *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, 4u));
-        ord = (ibcc__ibf_ord *)ibcc__fab_alloc(&a, ibcc__fab_mul(m, sizeof *ord));
+        hd = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        rank = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        pos = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        dd = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        dist = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        queue = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        ord = (ibcc_ibf_ord_ *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, sizeof *ord));
         if (!hd || !rank || !pos || !dd || !dist || !queue || !ord)
             r = IBCC_ERR_NOMEM;
     }
     if (r != IBCC_OK) {
-        ibcc__ibf_nomem(err, file, r);
+        ibcc_ibf_nomem_(err, file, r);
         goto out;
     }
     /* hops from the nearest host: switches with a host are 1 */
@@ -13831,7 +13823,7 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
             ord[s].guid = f->switches[s].guid;
             ord[s].idx = s;
         }
-        qsort(ord, nsw, sizeof *ord, ibcc__ibf_ordcmp);
+        qsort(ord, nsw, sizeof *ord, ibcc_ibf_ordcmp_);
         for (i = 0; i < nsw; i++) pos[ord[i].idx] = i;
         memset(n.tab, 0, (size_t)nsw * nh * sizeof *n.tab);
         for (d = 0; d < nh && !fail; d++) {
@@ -13896,7 +13888,7 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
         if (!fail) break;
     }
     if (fail) {
-        ibcc__ibf_errset(err, IBCC_ERR_NOT_FOUND, file, 0,
+        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file, 0,
                          "no up/down path from host %s to host %s: the "
                          "fabric is not connected", f->hosts[fail_src].name,
                          f->hosts[fail_dst].name);
@@ -13908,20 +13900,20 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
         uint64_t c, cells = (uint64_t)nsw * nh;
         for (c = 0; c < cells; c++) n.tline[c] = 0;
     }
-    r = ibcc__ibf_emit(f, &n);
-    if (r != IBCC_OK) { ibcc__ibf_nomem(err, file, r); goto out; }
+    r = ibcc_ibf_emit_(f, &n);
+    if (r != IBCC_OK) { ibcc_ibf_nomem_(err, file, r); goto out; }
     f->routing = IBCC_IBF_ROUTES_UPDOWN;
     r = ibcc_ibfabric_check(f, NULL, err);
 out:
-    ibcc__fab_free(&a, hd);
-    ibcc__fab_free(&a, rank);
-    ibcc__fab_free(&a, pos);
-    ibcc__fab_free(&a, dd);
-    ibcc__fab_free(&a, dist);
-    ibcc__fab_free(&a, queue);
-    ibcc__fab_free(&a, ord);
-    ibcc__ibf_net_free(&a, &n);
-    if (r != IBCC_OK) ibcc__ibf_drop_routes(f);
+    ibcc_fab_free_(&a, hd);
+    ibcc_fab_free_(&a, rank);
+    ibcc_fab_free_(&a, pos);
+    ibcc_fab_free_(&a, dd);
+    ibcc_fab_free_(&a, dist);
+    ibcc_fab_free_(&a, queue);
+    ibcc_fab_free_(&a, ord);
+    ibcc_ibf_net_free_(&a, &n);
+    if (r != IBCC_OK) ibcc_ibf_drop_routes_(f);
     return r;
 }
 
@@ -13950,10 +13942,10 @@ IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
             return IBCC_OK;
         }
     if (name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
-        ibcc__ibf_cur c;
+        ibcc_ibf_cur_ c;
         c.p = name + 2;
         c.e = name + 2 + strlen(name + 2);
-        by_guid = ibcc__ibf_hex(&c, &g) && c.p == c.e;
+        by_guid = ibcc_ibf_hex_(&c, &g) && c.p == c.e;
     }
     if (by_guid)
         for (i = 0; i < f->host_count; i++)

@@ -609,9 +609,9 @@ static void test_persistent_state(void)
         T_EQ(ibcc_fabric_run_until(f, IBCC_MS(2)), IBCC_OK);
         x = ibcc_law_exact_rate(ibcc_fabric_flow_law(f, 0));
         T_CHECK(x < 0.9);                  /* marks have slowed it */
-        ibcc__fab_flow_event(f, 0, 0);     /* OFF */
+        ibcc_fab_flow_event_(f, 0, 0);     /* OFF */
         T_CHECK(!f->flow[0].on);
-        ibcc__fab_flow_event(f, 0, 1);     /* ON again */
+        ibcc_fab_flow_event_(f, 0, 1);     /* ON again */
         T_CHECK(f->flow[0].on);
         if (pers) T_NEAR(ibcc_law_exact_rate(ibcc_fabric_flow_law(f, 0)), x, 0);
         else T_NEAR(ibcc_law_exact_rate(ibcc_fabric_flow_law(f, 0)), 1.0, 0);

@@ -662,11 +662,11 @@ typedef struct mlog {
 static void m_sent(void *u, const ibcc_fabric_pkt *p)
 {
     mlog *m = (mlog *)u;
-    const ibcc__fflow *fl;
+    const ibcc_fflow_ *fl;
     if (!m->f) return;
     fl = &m->f->flow[p->flow];
     m->sends++;
-    if (ibcc_mvcm_window(ibcc__fab_mvcm(m->f, fl), fl->local) < 2u)
+    if (ibcc_mvcm_window(ibcc_fab_mvcm_(m->f, fl), fl->local) < 2u)
         m->sends_waiting++;
 }
 

@@ -53,8 +53,8 @@ END {
         best = -1; who = ""; hbest = -1; hwho = "-"
         for (f in frame) {
             if (index(f, ".")) continue         # compiler clones: reached from their origin
-            if (index(f, "ibcc_" eng[i] "_") != 1 && f != "ibcc_" eng[i] \
-                && f != "ibcc__" eng[i] "_step") continue
+            if (index(f, "ibcc_" eng[i] "_") != 1 && f != "ibcc_" eng[i]) continue
+            if (f ~ /_$/ && f != "ibcc_law_step_") continue   # private: reached from a public one (the law's step is called by an inline)
             v = depth(f)
             if (v > best) { best = v; who = f }
             if (f ~ /_(init|init_rom|defaults|size|grow|rom_check|to_rom|encode|decode|clear|reset)$/ \
