@@ -266,8 +266,10 @@ typedef enum ibcc_result {
     IBCC_ERR_NULL        =  -1, /* a required pointer argument is NULL */
     IBCC_ERR_RANGE       =  -2, /* a parameter is outside its documented range */
     IBCC_ERR_CAPACITY    =  -3, /* a size or count is 0 or above its maximum */
-    IBCC_ERR_NOMEM       =  -4, /* memory passed is smaller than ibcc_X_size()
-                                   or an allocator returned NULL */
+    IBCC_ERR_NOMEM       =  -4, /* memory or a buffer passed is smaller than
+                                   needed (ibcc_X_size(), a MAD attribute,
+                                   a printed text) or an allocator
+                                   returned NULL */
     IBCC_ERR_ALIGN       =  -5, /* memory passed is not aligned for uint64_t */
     IBCC_ERR_FULL        =  -6, /* a bounded container (heap, log) is full */
     IBCC_ERR_PAST        =  -7, /* a time earlier than the current time */
@@ -983,35 +985,47 @@ typedef struct ibcc_swport {
 IBCC_API ibcc_result ibcc_swcc_validate(const ibcc_swcc *s);
 IBCC_API ibcc_result ibcc_swport_validate(const ibcc_swport *e);
 
-/* Encodes a valid setting into out[IBCC_SWCC_MAD_BYTES] (the attribute
-   data of the MAD). Errors: NULL, RANGE (nothing written). */
-IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out);
-/* Decodes in[IBCC_SWCC_MAD_BYTES]; reserved bits are ignored. Every field
-   width fits its range except control_map, which is kept as received
-   (validate rejects unknown bits). Errors: NULL. */
-IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in);
-/* One element to/from 4 bytes. Errors: NULL, RANGE (encode). */
-IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out);
-IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in);
+/* Encodes a valid setting into out[0 .. IBCC_SWCC_MAD_BYTES - 1] (the
+   attribute data of the MAD). Errors: NULL, NOMEM (len <
+   IBCC_SWCC_MAD_BYTES), RANGE (nothing written). */
+IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out,
+                                      size_t len);
+/* Decodes in[0 .. IBCC_SWCC_MAD_BYTES - 1]; reserved bits are ignored.
+   Every field width fits its range except control_map, which is kept as
+   received (validate rejects unknown bits). Errors: NULL, NOMEM (len <
+   IBCC_SWCC_MAD_BYTES). */
+IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in,
+                                      size_t len);
+/* One element to/from IBCC_SWPORT_BYTES (4) bytes. Errors: NULL, NOMEM
+   (len < 4), RANGE (encode). */
+IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out,
+                                        size_t len);
+IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in,
+                                        size_t len);
 
 #ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
 /* ibccconfig argument forms. Numbers are decimal or 0x-hex (a leading 0 is
    decimal, not octal); masks take up to 64 hex digits (256 bits) or a
    decimal below 2^64; the return delay is "shift:mult". The command word
-   may be present or not. Tokens are separated by spaces or tabs.
+   may be present or not. Tokens are separated by blanks (space, tab, CR,
+   LF, VT, FF). The text forms here and in cacc share one set of rules:
      SwitchCongestionSetting <controlmap> <victimmask> <creditmask>
          <threshold> <packetsize> <csthreshold> <csreturndelay shift:mult>
          <markingrate>
      SwitchPortCongestionSetting <port> <valid> <control_type> <threshold>
          <packet_size> <marking_rate>
-   Errors: NULL, PARSE (malformed, missing or extra tokens), RANGE (a value
-   outside its field). *s / *e / *port are written only on success. */
+   a text malformed anywhere (a missing or extra token, a bad character)
+   is IBCC_ERR_PARSE; a well-formed text with a value outside its field
+   is IBCC_ERR_RANGE; the output is written only on success. A printed
+   text that does not fit its buffer is IBCC_ERR_NOMEM, with an empty
+   string in buf (when len > 0).
+   Errors: NULL, PARSE, RANGE. */
 IBCC_API ibcc_result ibcc_swcc_parse_args(ibcc_swcc *s, const char *text);
 IBCC_API ibcc_result ibcc_swport_parse_args(ibcc_swport *e, unsigned *port,
                                             const char *text);
 /* Prints the same forms (with the command word; masks and control map in
-   hex, the rest decimal) into buf. Errors: NULL, RANGE (invalid setting),
-   FULL (buf too small; buf holds a truncated, terminated string). */
+   hex, the rest decimal) into buf. Errors: NULL, RANGE (invalid setting;
+   buf untouched), NOMEM (buf too small). */
 IBCC_API ibcc_result ibcc_swcc_print_args(const ibcc_swcc *s, char *buf,
                                           size_t len);
 IBCC_API ibcc_result ibcc_swport_print_args(const ibcc_swport *e,
@@ -1025,16 +1039,18 @@ IBCC_API ibcc_result ibcc_swport_print_args(const ibcc_swport *e,
    Returns IBCC_OK when the line set a field of *s (or is blank or a
    # comment: nothing changes), IBCC_ERR_NOT_FOUND when it is another
    option (left for other parsers), IBCC_ERR_PARSE / IBCC_ERR_RANGE for a
-   bad value of one of these options (*s unchanged), IBCC_ERR_NULL. */
+   bad value of one of these options (*s unchanged), IBCC_ERR_NULL. Lines
+   have no length limit. */
 IBCC_API ibcc_result ibcc_swcc_parse_opensm_line(ibcc_swcc *s,
                                                  const char *line);
 /* Every line of `text` (a whole opensm.conf, say): lines of other options
-   are skipped. On a PARSE/RANGE error *bad_line (optional) = its 1-based
-   number and *s keeps the lines before it. */
+   are skipped. *bad_line (optional): 0 on success; on a PARSE/RANGE error
+   the 1-based number of the failing line (*s keeps the lines before
+   it). */
 IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
                                             unsigned *bad_line);
 /* The 8 option lines, each ending in '\n' (numbers in 0x-hex, the return
-   delay as shift:mult). Errors: NULL, RANGE, FULL (as print_args). */
+   delay as shift:mult). Errors: NULL, RANGE, NOMEM (as print_args). */
 IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
                                             size_t len);
 #endif /* IBCC_NO_STDIO */
@@ -2046,11 +2062,14 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c);
                                                       "(null)" or nothing:
                                                       none, CCTI_Limit 0)
      With n entries OpenSM programs CCTI_Limit n - 1.
-   - Numbers: decimal or 0x-hexadecimal; every value is checked against
-     its field width (IBCC_ERR_RANGE); anything else, including trailing
-     text, is IBCC_ERR_PARSE. Printing uses 0x hex for Port_Control and
-     Control_Map, decimal elsewhere. A text buffer too small for the
-     output gives IBCC_ERR_NOMEM (and an empty string when len > 0).
+   - The text rules are those of the swcc forms: numbers decimal or
+     0x-hexadecimal, blanks between tokens, the command word optional; a
+     text malformed anywhere (including trailing text) is IBCC_ERR_PARSE,
+     a well-formed one with a value beyond its field IBCC_ERR_RANGE, and
+     the output is written only on success. Printing uses 0x hex for
+     Port_Control and Control_Map, decimal elsewhere; a text buffer too
+     small for the output gives IBCC_ERR_NOMEM and an empty string (when
+     len > 0).
 
    Defaults: none (plain data; every zero field is the IBA value 0).
    ====================================================================== */
@@ -2120,22 +2139,25 @@ IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
 #ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
 /* ---- ibccconfig forms ------------------------------------------------- */
 
-/* Parses "CACongestionSetting <pc> <map> <timer> <inc> <thr> <min>".
+/* Parses "[CACongestionSetting] <pc> <map> <timer> <inc> <thr> <min>".
    Errors: NULL, PARSE, RANGE. */
-IBCC_API ibcc_result ibcc_cacc_setting_parse(ibcc_cacc_setting *s, const char *text);
-/* Prints that form (no newline). Errors: NULL, NOMEM, UNSUPPORTED (the
-   SL entries in Control_Map differ, or an SL outside it is not all 0:
-   the form cannot express the setting). */
-IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
-                                             char *buf, size_t len);
-/* Parses "CongestionControlTable <limit> <index> <shift:mult>...".
+IBCC_API ibcc_result ibcc_cacc_setting_parse_args(ibcc_cacc_setting *s,
+                                                  const char *text);
+/* Prints that form (with the command word, no newline). Errors: NULL,
+   NOMEM, RANGE (reserved Port_Control bits), UNSUPPORTED (the SL entries
+   in Control_Map differ, or an SL outside it is not all 0: the form
+   cannot express the setting). */
+IBCC_API ibcc_result ibcc_cacc_setting_print_args(const ibcc_cacc_setting *s,
+                                                  char *buf, size_t len);
+/* Parses "[CongestionControlTable] <limit> <index> <shift:mult>...".
    Errors: NULL, PARSE, RANGE (values; more than 64 entries; index > 255;
    limit > 16383). */
-IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text);
+IBCC_API ibcc_result ibcc_cacc_block_parse_args(ibcc_cacc_block *b,
+                                                const char *text);
 /* Prints that form with the block's valid entries (those with index <=
    ccti_limit; none when the block lies beyond it). Errors: NULL, NOMEM. */
-IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
-                                           char *buf, size_t len);
+IBCC_API ibcc_result ibcc_cacc_block_print_args(const ibcc_cacc_block *b,
+                                                char *buf, size_t len);
 
 /* ---- OpenSM options --------------------------------------------------- */
 
@@ -2144,15 +2166,18 @@ IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
    changed (so the same text can be offered to other parsers). Errors:
    NULL, PARSE, RANGE (SL > 15, values beyond the field, more than 128
    CCT entries). */
-IBCC_API ibcc_result ibcc_cacc_opensm_line(ibcc_cacc_config *c, const char *line);
+IBCC_API ibcc_result ibcc_cacc_parse_opensm_line(ibcc_cacc_config *c,
+                                                 const char *line);
 /* Applies every line of a text (lines of other options are skipped).
-   Stops at the first error; *line_no (optional) = its 1-based line. */
-IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *text,
-                                            unsigned *line_no);
+   Stops at the first error; *bad_line (optional): 0 on success, else the
+   1-based number of the failing line (*c keeps the lines before it). */
+IBCC_API ibcc_result ibcc_cacc_parse_opensm(ibcc_cacc_config *c,
+                                            const char *text,
+                                            unsigned *bad_line);
 /* Prints every cc_ca_* option (the per-SL ones once per SL) and cc_cct,
    one per line, in the order listed above. Errors: NULL, NOMEM, RANGE
    (cct_len > 128). */
-IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
+IBCC_API ibcc_result ibcc_cacc_print_opensm(const ibcc_cacc_config *c,
                                             char *buf, size_t len);
 #endif /* IBCC_NO_STDIO */
 
@@ -3302,7 +3327,7 @@ IBCC_API const char *ibcc_result_str(ibcc_result r)
     case IBCC_ERR_NULL:        return "a required pointer argument is NULL";
     case IBCC_ERR_RANGE:       return "a parameter is outside its documented range";
     case IBCC_ERR_CAPACITY:    return "a size or count is zero or above its maximum";
-    case IBCC_ERR_NOMEM:       return "not enough memory (smaller than the size query, or allocation failed)";
+    case IBCC_ERR_NOMEM:       return "not enough memory (memory or buffer smaller than needed, or allocation failed)";
     case IBCC_ERR_ALIGN:       return "memory is not aligned for uint64_t";
     case IBCC_ERR_FULL:        return "a bounded container is full";
     case IBCC_ERR_PAST:        return "time is earlier than the current time";
@@ -3454,6 +3479,268 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
     return ibcc_rng_double(r) < p;
 }
 #endif /* IBCC_NO_FLOAT */
+
+/* ---- L0 bytes and text (private) ---------------------------------------
+   Big-endian fields of the IBA MAD attributes (swcc, cacc), and the one
+   text layer under every text ibcc reads or prints: the swcc and cacc
+   argument forms and OpenSM options, and (L3) ibnetdiscover output and
+   LFT dumps. Each format keeps only its grammar.
+   Reading: a cursor over [p, e) that a failed step leaves where it was.
+   Numbers are decimal or 0x-hexadecimal; a text malformed anywhere is
+   IBCC_ERR_PARSE, a well-formed one with a value beyond its field
+   IBCC_ERR_RANGE (the first such field decides nothing: malformed wins).
+   Writing: a bounded writer that never writes past len; a text that does
+   not fit gives IBCC_ERR_NOMEM and an empty string. */
+
+static void ibcc_put16_(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
+static void ibcc_put32_(uint8_t *p, uint32_t v)
+{
+    ibcc_put16_(p, v >> 16);
+    ibcc_put16_(p + 2, v & 0xffffu);
+}
+static uint32_t ibcc_get16_(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 8) | p[1];
+}
+static uint32_t ibcc_get32_(const uint8_t *p)
+{
+    return (ibcc_get16_(p) << 16) | ibcc_get16_(p + 2);
+}
+
+#ifndef IBCC_NO_STDIO
+typedef struct ibcc_cur_ { const char *p, *e; } ibcc_cur_;
+
+static ibcc_cur_ ibcc_cur_str_(const char *s)
+{
+    ibcc_cur_ c;
+    c.p = s;
+    c.e = s + strlen(s);
+    return c;
+}
+static int ibcc_blank_(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v'
+        || ch == '\f';
+}
+static void ibcc_cur_blanks_(ibcc_cur_ *c)
+{
+    while (c->p < c->e && ibcc_blank_(*c->p)) c->p++;
+}
+/* At the end of the text once blanks are skipped. */
+static int ibcc_cur_done_(ibcc_cur_ *c)
+{
+    ibcc_cur_blanks_(c);
+    return c->p == c->e;
+}
+/* The end of the token at the cursor (the next blank or the end). */
+static const char *ibcc_cur_tokend_(const ibcc_cur_ *c)
+{
+    const char *q = c->p;
+    while (q < c->e && !ibcc_blank_(*q)) q++;
+    return q;
+}
+/* The literal s at the cursor: consumed (1) or not there (0). */
+static int ibcc_cur_lit_(ibcc_cur_ *c, const char *s)
+{
+    size_t n = strlen(s);
+    if ((size_t)(c->e - c->p) < n || memcmp(c->p, s, n) != 0) return 0;
+    c->p += n;
+    return 1;
+}
+/* A keyword: the literal w as a whole token. */
+static int ibcc_cur_word_(ibcc_cur_ *c, const char *w)
+{
+    ibcc_cur_ t = *c;
+    if (!ibcc_cur_lit_(&t, w) || ibcc_cur_tokend_(&t) != t.p) return 0;
+    *c = t;
+    return 1;
+}
+static int ibcc_hexdigit_(char ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+/* Digits in base 10 or 16 (no prefix), as many as there are: PARSE when
+   there is none (cursor unmoved), RANGE above max (cursor past them). */
+static ibcc_result ibcc_cur_digits_(ibcc_cur_ *c, unsigned base, uint64_t max,
+                                    uint64_t *v)
+{
+    const char *s = c->p;
+    uint64_t x = 0;
+    int big = 0;
+    for (; c->p < c->e; c->p++) {
+        int d = ibcc_hexdigit_(*c->p);
+        if (d < 0 || (unsigned)d >= base) break;
+        if (x > (UINT64_MAX - (unsigned)d) / base) big = 1;
+        else x = x * base + (unsigned)d;
+    }
+    if (c->p == s) return IBCC_ERR_PARSE;
+    if (big || x > max) return IBCC_ERR_RANGE;
+    *v = x;
+    return IBCC_OK;
+}
+/* A number: 0x-hexadecimal or decimal (a leading 0 is not octal). */
+static ibcc_result ibcc_cur_num_(ibcc_cur_ *c, uint64_t max, uint64_t *v)
+{
+    if (c->e - c->p > 2 && c->p[0] == '0' && (c->p[1] == 'x' || c->p[1] == 'X')
+        && ibcc_hexdigit_(c->p[2]) >= 0) {
+        c->p += 2;
+        return ibcc_cur_digits_(c, 16u, max, v);
+    }
+    return ibcc_cur_digits_(c, 10u, max, v);
+}
+/* A number field: blanks, a number, then a blank or the end. */
+static ibcc_result ibcc_cur_field_(ibcc_cur_ *c, uint64_t max, uint64_t *v)
+{
+    ibcc_result r;
+    ibcc_cur_blanks_(c);
+    r = ibcc_cur_num_(c, max, v);
+    if (r == IBCC_ERR_PARSE || ibcc_cur_tokend_(c) != c->p) return IBCC_ERR_PARSE;
+    return r;
+}
+static ibcc_result ibcc_cur_field32_(ibcc_cur_ *c, uint32_t max, uint32_t *v)
+{
+    uint64_t x = 0;
+    ibcc_result r = ibcc_cur_field_(c, max, &x);
+    if (r == IBCC_OK) *v = (uint32_t)x;
+    return r;
+}
+/* "shift:mult" (a CCT entry, a CS_ReturnDelay: shift 0..3, mult
+   0..16383) after blanks, ended by a blank, the end or `sep` (0: none). */
+static ibcc_result ibcc_cur_pair_(ibcc_cur_ *c, char sep, uint32_t *shift,
+                                  uint32_t *mult)
+{
+    uint64_t s = 0, m = 0;
+    ibcc_result rs, rm;
+    ibcc_cur_blanks_(c);
+    rs = ibcc_cur_num_(c, 3u, &s);
+    if (rs == IBCC_ERR_PARSE || !ibcc_cur_lit_(c, ":")) return IBCC_ERR_PARSE;
+    rm = ibcc_cur_num_(c, 16383u, &m);
+    if (rm == IBCC_ERR_PARSE) return rm;
+    if (ibcc_cur_tokend_(c) != c->p && !(sep && *c->p == sep))
+        return IBCC_ERR_PARSE;
+    if (rs != IBCC_OK) return rs;
+    if (rm != IBCC_OK) return rm;
+    *shift = (uint32_t)s;
+    *mult = (uint32_t)m;
+    return IBCC_OK;
+}
+/* Folds one field's result into a text's: 0 (stop) on PARSE, which is
+   the text's result; otherwise keeps the first RANGE and goes on. */
+static int ibcc_fold_(ibcc_result *text, ibcc_result field)
+{
+    if (field == IBCC_ERR_PARSE) { *text = field; return 0; }
+    if (*text == IBCC_OK) *text = field;
+    return 1;
+}
+
+/* Calls fn on every line of [text, text + len) (split at '\n', blanks
+   trimmed at both ends), up to the first result other than IBCC_OK,
+   which it returns; *line (optional): the number of the last line
+   visited, 1-based (the failing line, or the count). */
+typedef ibcc_result (*ibcc_linefn_)(void *ctx, ibcc_cur_ *c, uint32_t line);
+static ibcc_result ibcc_lines_(const char *text, size_t len, void *ctx,
+                               ibcc_linefn_ fn, uint32_t *line)
+{
+    const char *p = text, *end = text + len;
+    uint32_t no = 0;
+    ibcc_result r = IBCC_OK;
+    while (p < end && r == IBCC_OK) {
+        const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
+        ibcc_cur_ c;
+        c.p = p;
+        c.e = nl ? nl : end;
+        if (no == 0xfffffffeu) { r = IBCC_ERR_CAPACITY; break; }
+        no++;
+        while (c.e > c.p && ibcc_blank_(c.e[-1])) c.e--;
+        ibcc_cur_blanks_(&c);
+        r = fn(ctx, &c, no);
+        p = nl ? nl + 1 : end;
+    }
+    if (line) *line = no;
+    return r;
+}
+
+/* OpenSM option text: fn on every line, lines of other options (fn
+   gives IBCC_ERR_NOT_FOUND) skipped; *bad_line (optional) = the failing
+   line, 0 on success. */
+typedef struct ibcc_optctx_ { void *obj; ibcc_linefn_ fn; } ibcc_optctx_;
+static ibcc_result ibcc_opt_line_(void *ctx, ibcc_cur_ *c, uint32_t line)
+{
+    const ibcc_optctx_ *o = (const ibcc_optctx_ *)ctx;
+    ibcc_result r = o->fn(o->obj, c, line);
+    return r == IBCC_ERR_NOT_FOUND ? IBCC_OK : r;
+}
+static ibcc_result ibcc_opt_text_(void *obj, ibcc_linefn_ fn, const char *text,
+                                  unsigned *bad_line)
+{
+    ibcc_optctx_ o;
+    uint32_t line = 0;
+    ibcc_result r;
+    o.obj = obj;
+    o.fn = fn;
+    r = ibcc_lines_(text, strlen(text), &o, ibcc_opt_line_, &line);
+    if (bad_line) *bad_line = r == IBCC_OK ? 0u : (unsigned)line;
+    return r;
+}
+
+typedef struct ibcc_out_ { char *buf; size_t len, pos; int over; } ibcc_out_;
+
+static void ibcc_out_begin_(ibcc_out_ *o, char *buf, size_t len)
+{
+    o->buf = buf;
+    o->len = len;
+    o->pos = 0;
+    o->over = len == 0;
+    if (len > 0) buf[0] = '\0';
+}
+static void ibcc_out_str_(ibcc_out_ *o, const char *s)
+{
+    for (; *s && !o->over; s++) {
+        if (o->pos + 1u >= o->len) { o->over = 1; break; }
+        o->buf[o->pos++] = *s;
+        o->buf[o->pos] = '\0';
+    }
+}
+/* v in base 10 or 16 (lower case), at least `width` digits. */
+static void ibcc_out_digits_(ibcc_out_ *o, uint64_t v, unsigned base,
+                             unsigned width)
+{
+    char t[24];
+    unsigned i = 23u;
+    t[i] = '\0';
+    do {
+        unsigned d = (unsigned)(v % base);
+        t[--i] = (char)(d < 10u ? '0' + d : 'a' + (d - 10u));
+        v /= base;
+    } while (v != 0 || 23u - i < width);
+    ibcc_out_str_(o, t + i);
+}
+static void ibcc_out_dec_(ibcc_out_ *o, uint64_t v) { ibcc_out_digits_(o, v, 10u, 1u); }
+static void ibcc_out_hex_(ibcc_out_ *o, uint64_t v)
+{
+    ibcc_out_str_(o, "0x");
+    ibcc_out_digits_(o, v, 16u, 1u);
+}
+static void ibcc_out_pair_(ibcc_out_ *o, uint32_t shift, uint32_t mult)
+{
+    ibcc_out_dec_(o, shift);
+    ibcc_out_str_(o, ":");
+    ibcc_out_dec_(o, mult);
+}
+static ibcc_result ibcc_out_end_(ibcc_out_ *o)
+{
+    if (!o->over) return IBCC_OK;
+    if (o->len > 0) o->buf[0] = '\0';
+    return IBCC_ERR_NOMEM;
+}
+#endif /* IBCC_NO_STDIO */
 
 /* ---- L1 marker: implementation ---------------------------------------- */
 
@@ -4421,39 +4708,17 @@ IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p)
 
 /* ---- L1 swcc: implementation ------------------------------------------ */
 
-static void ibcc_swcc_put16_(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 8);
-    p[1] = (uint8_t)v;
-}
-static void ibcc_swcc_put32_(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-static uint32_t ibcc_swcc_get16_(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 8) | p[1];
-}
-static uint32_t ibcc_swcc_get32_(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
-           ((uint32_t)p[2] << 8) | p[3];
-}
-
 /* 256-bit mask (bit p of word p/32 = port p) as a big-endian 32-byte
    field: word w holds ports 32w..32w+31, i.e. field bytes 28-4w..31-4w. */
 static void ibcc_swcc_put_mask_(uint8_t *field, const uint32_t *mask)
 {
     unsigned w;
-    for (w = 0; w < 8u; w++) ibcc_swcc_put32_(field + 28u - 4u * w, mask[w]);
+    for (w = 0; w < 8u; w++) ibcc_put32_(field + 28u - 4u * w, mask[w]);
 }
 static void ibcc_swcc_get_mask_(uint32_t *mask, const uint8_t *field)
 {
     unsigned w;
-    for (w = 0; w < 8u; w++) mask[w] = ibcc_swcc_get32_(field + 28u - 4u * w);
+    for (w = 0; w < 8u; w++) mask[w] = ibcc_get32_(field + 28u - 4u * w);
 }
 
 IBCC_API ibcc_result ibcc_swcc_validate(const ibcc_swcc *s)
@@ -4476,152 +4741,102 @@ IBCC_API ibcc_result ibcc_swport_validate(const ibcc_swport *e)
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out)
+IBCC_API ibcc_result ibcc_swcc_encode(const ibcc_swcc *s, uint8_t *out,
+                                      size_t len)
 {
     ibcc_result r;
     if (!s || !out) return IBCC_ERR_NULL;
+    if (len < IBCC_SWCC_MAD_BYTES) return IBCC_ERR_NOMEM;
     r = ibcc_swcc_validate(s);
     if (r != IBCC_OK) return r;
     memset(out, 0, IBCC_SWCC_MAD_BYTES);
-    ibcc_swcc_put32_(out + 0, s->control_map);
+    ibcc_put32_(out + 0, s->control_map);
     ibcc_swcc_put_mask_(out + 4, s->victim_mask);
     ibcc_swcc_put_mask_(out + 36, s->credit_mask);
     out[68] = (uint8_t)(s->threshold << 4);
     out[69] = (uint8_t)s->packet_size;
     out[70] = (uint8_t)(s->cs_threshold << 4);
-    ibcc_swcc_put16_(out + 72, (s->cs_return_delay_shift << 14) |
+    ibcc_put16_(out + 72, (s->cs_return_delay_shift << 14) |
                                s->cs_return_delay_mult);
-    ibcc_swcc_put16_(out + 74, s->marking_rate);
+    ibcc_put16_(out + 74, s->marking_rate);
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in)
+IBCC_API ibcc_result ibcc_swcc_decode(ibcc_swcc *s, const uint8_t *in,
+                                      size_t len)
 {
     uint32_t rd;
     if (!s || !in) return IBCC_ERR_NULL;
+    if (len < IBCC_SWCC_MAD_BYTES) return IBCC_ERR_NOMEM;
     memset(s, 0, sizeof *s);
-    s->control_map = ibcc_swcc_get32_(in + 0);
+    s->control_map = ibcc_get32_(in + 0);
     ibcc_swcc_get_mask_(s->victim_mask, in + 4);
     ibcc_swcc_get_mask_(s->credit_mask, in + 36);
     s->threshold = (uint32_t)in[68] >> 4;
     s->packet_size = in[69];
     s->cs_threshold = (uint32_t)in[70] >> 4;
-    rd = ibcc_swcc_get16_(in + 72);
+    rd = ibcc_get16_(in + 72);
     s->cs_return_delay_shift = rd >> 14;
     s->cs_return_delay_mult = rd & 0x3fffu;
-    s->marking_rate = ibcc_swcc_get16_(in + 74);
+    s->marking_rate = ibcc_get16_(in + 74);
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out)
+IBCC_API ibcc_result ibcc_swport_encode(const ibcc_swport *e, uint8_t *out,
+                                        size_t len)
 {
     ibcc_result r;
     if (!e || !out) return IBCC_ERR_NULL;
+    if (len < IBCC_SWPORT_BYTES) return IBCC_ERR_NOMEM;
     r = ibcc_swport_validate(e);
     if (r != IBCC_OK) return r;
     out[0] = (uint8_t)((e->valid << 7) | (e->control_type << 6) | e->threshold);
     out[1] = (uint8_t)e->packet_size;
-    ibcc_swcc_put16_(out + 2, e->marking_rate);
+    ibcc_put16_(out + 2, e->marking_rate);
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in)
+IBCC_API ibcc_result ibcc_swport_decode(ibcc_swport *e, const uint8_t *in,
+                                        size_t len)
 {
     if (!e || !in) return IBCC_ERR_NULL;
+    if (len < IBCC_SWPORT_BYTES) return IBCC_ERR_NOMEM;
     e->valid = (uint32_t)(in[0] >> 7) & 1u;
     e->control_type = (uint32_t)(in[0] >> 6) & 1u;
     e->threshold = (uint32_t)in[0] & 0x0fu;
     e->packet_size = in[1];
-    e->marking_rate = ibcc_swcc_get16_(in + 2);
+    e->marking_rate = ibcc_get16_(in + 2);
     return IBCC_OK;
 }
 
 #ifndef IBCC_NO_STDIO
-/* ---- text ------------------------------------------------------------- */
-
-static int ibcc_swcc_space_(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-/* Next token of *p (stops at end of string); returns its length, 0 at the
-   end, and advances *p past it. */
-static size_t ibcc_swcc_token_(const char **p, const char **tok)
-{
-    const char *s = *p;
-    size_t n = 0;
-    while (*s && ibcc_swcc_space_(*s)) s++;
-    *tok = s;
-    while (s[n] && !ibcc_swcc_space_(s[n])) n++;
-    *p = s + n;
-    return n;
-}
-
-static int ibcc_swcc_hexval_(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* Number token: 0x-hex or decimal, at most `max`. */
-static ibcc_result ibcc_swcc_num_(const char *t, size_t n, uint64_t max,
-                                  uint64_t *v)
-{
-    uint64_t x = 0;
-    size_t i;
-    if (n == 0) return IBCC_ERR_PARSE;
-    if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
-        for (i = 2; i < n; i++) {
-            int h = ibcc_swcc_hexval_(t[i]);
-            if (h < 0) return IBCC_ERR_PARSE;
-            if (x > (UINT64_MAX >> 4)) return IBCC_ERR_RANGE;
-            x = (x << 4) | (uint64_t)h;
-        }
-    } else {
-        for (i = 0; i < n; i++) {
-            uint64_t dgt;
-            if (t[i] < '0' || t[i] > '9') return IBCC_ERR_PARSE;
-            dgt = (uint64_t)(t[i] - '0');
-            if (x > (UINT64_MAX - dgt) / 10u) return IBCC_ERR_RANGE;
-            x = x * 10u + dgt;
-        }
-    }
-    if (x > max) return IBCC_ERR_RANGE;
-    *v = x;
-    return IBCC_OK;
-}
-
-static ibcc_result ibcc_swcc_u32_(const char *t, size_t n, uint32_t max,
-                                  uint32_t *v)
-{
-    uint64_t x = 0;
-    ibcc_result r = ibcc_swcc_num_(t, n, max, &x);
-    if (r == IBCC_OK) *v = (uint32_t)x;
-    return r;
-}
+/* ---- text: what differs from cacc is the 256-bit mask and the names ---- */
 
 /* 256-bit mask token: 0x + up to 64 significant hex digits, or a decimal
    below 2^64. */
-static ibcc_result ibcc_swcc_mask_(const char *t, size_t n, uint32_t *mask)
+static ibcc_result ibcc_swcc_mask_(ibcc_cur_ *c, uint32_t *mask)
 {
     uint32_t m[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    if (n > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
-        size_t i, k = 0;
+    ibcc_cur_ t;
+    size_t n, i, k;
+    ibcc_cur_blanks_(c);
+    t.p = c->p;
+    t.e = ibcc_cur_tokend_(c);
+    c->p = t.e;
+    n = (size_t)(t.e - t.p);
+    if (n > 2 && t.p[0] == '0' && (t.p[1] == 'x' || t.p[1] == 'X')) {
         for (i = 2; i < n; i++)
-            if (ibcc_swcc_hexval_(t[i]) < 0) return IBCC_ERR_PARSE;
+            if (ibcc_hexdigit_(t.p[i]) < 0) return IBCC_ERR_PARSE;
         i = 2;
-        while (i < n - 1u && t[i] == '0') i++;   /* leading zeros */
+        while (i < n - 1u && t.p[i] == '0') i++;   /* leading zeros */
         if (n - i > 64u) return IBCC_ERR_RANGE;
         /* digit k from the right holds bits 4k..4k+3 */
-        for (k = 0; k < n - i; k++) {
-            uint32_t h = (uint32_t)ibcc_swcc_hexval_(t[n - 1u - k]);
-            m[k / 8u] |= h << (4u * (k % 8u));
-        }
+        for (k = 0; k < n - i; k++)
+            m[k / 8u] |= (uint32_t)ibcc_hexdigit_(t.p[n - 1u - k]) << (4u * (k % 8u));
     } else {
-        uint64_t x;
-        ibcc_result r = ibcc_swcc_num_(t, n, UINT64_MAX, &x);
+        uint64_t x = 0;
+        ibcc_result r = ibcc_cur_digits_(&t, 10u, UINT64_MAX, &x);
+        if (r == IBCC_ERR_PARSE || t.p != t.e) return IBCC_ERR_PARSE;
         if (r != IBCC_OK) return r;
         m[0] = (uint32_t)x;
         m[1] = (uint32_t)(x >> 32);
@@ -4630,247 +4845,203 @@ static ibcc_result ibcc_swcc_mask_(const char *t, size_t n, uint32_t *mask)
     return IBCC_OK;
 }
 
-/* "shift:mult" with shift 0..3 and mult 0..16383. */
-static ibcc_result ibcc_swcc_delay_(const char *t, size_t n, uint32_t *shift,
-                                    uint32_t *mult)
+/* Hex of a 256-bit mask without leading zeros ("0x0" for none). */
+static void ibcc_swcc_mask_out_(ibcc_out_ *o, const uint32_t *mask)
 {
-    size_t c = 0;
-    uint32_t s, m;
-    ibcc_result r;
-    while (c < n && t[c] != ':') c++;
-    if (c == n) return IBCC_ERR_PARSE;
-    r = ibcc_swcc_u32_(t, c, 3u, &s);
-    if (r != IBCC_OK) return r;
-    r = ibcc_swcc_u32_(t + c + 1, n - c - 1u, 16383u, &m);
-    if (r != IBCC_OK) return r;
-    *shift = s;
-    *mult = m;
-    return IBCC_OK;
+    int w = 7;
+    while (w > 0 && mask[w] == 0) w--;
+    ibcc_out_hex_(o, mask[w]);
+    while (--w >= 0) ibcc_out_digits_(o, mask[w], 16u, 8u);
 }
 
-static int ibcc_swcc_is_(const char *t, size_t n, const char *word)
+static ibcc_result ibcc_swcc_delay_(ibcc_cur_ *c, ibcc_swcc *v)
 {
-    return strlen(word) == n && memcmp(t, word, n) == 0;
+    return ibcc_cur_pair_(c, 0, &v->cs_return_delay_shift,
+                          &v->cs_return_delay_mult);
 }
 
 IBCC_API ibcc_result ibcc_swcc_parse_args(ibcc_swcc *s, const char *text)
 {
     ibcc_swcc v;
-    const char *p = text, *t;
-    size_t n;
-    ibcc_result r;
+    ibcc_cur_ c;
+    ibcc_result r = IBCC_OK;
     if (!s || !text) return IBCC_ERR_NULL;
     memset(&v, 0, sizeof v);
-    n = ibcc_swcc_token_(&p, &t);
-    if (ibcc_swcc_is_(t, n, "SwitchCongestionSetting")) n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, UINT32_MAX, &v.control_map)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_mask_(t, n, v.victim_mask)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_mask_(t, n, v.credit_mask)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 15u, &v.cs_threshold)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_delay_(t, n, &v.cs_return_delay_shift,
-                              &v.cs_return_delay_mult)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
-    if (ibcc_swcc_token_(&p, &t) != 0) return IBCC_ERR_PARSE;
-    if ((r = ibcc_swcc_validate(&v)) != IBCC_OK) return r;
-    *s = v;
-    return IBCC_OK;
+    c = ibcc_cur_str_(text);
+    ibcc_cur_blanks_(&c);
+    (void)ibcc_cur_word_(&c, "SwitchCongestionSetting");
+    if (!ibcc_fold_(&r, ibcc_cur_field32_(&c, UINT32_MAX, &v.control_map))
+        || !ibcc_fold_(&r, ibcc_swcc_mask_(&c, v.victim_mask))
+        || !ibcc_fold_(&r, ibcc_swcc_mask_(&c, v.credit_mask))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 15u, &v.threshold))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 255u, &v.packet_size))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 15u, &v.cs_threshold))
+        || !ibcc_fold_(&r, ibcc_swcc_delay_(&c, &v))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 65535u, &v.marking_rate))
+        || !ibcc_cur_done_(&c))
+        return IBCC_ERR_PARSE;
+    if (r == IBCC_OK) r = ibcc_swcc_validate(&v);
+    if (r == IBCC_OK) *s = v;
+    return r;
 }
 
 IBCC_API ibcc_result ibcc_swport_parse_args(ibcc_swport *e, unsigned *port,
                                             const char *text)
 {
     ibcc_swport v;
-    uint32_t pt;
-    const char *p = text, *t;
-    size_t n;
-    ibcc_result r;
+    uint32_t pt = 0;
+    ibcc_cur_ c;
+    ibcc_result r = IBCC_OK;
     if (!e || !port || !text) return IBCC_ERR_NULL;
-    n = ibcc_swcc_token_(&p, &t);
-    if (ibcc_swcc_is_(t, n, "SwitchPortCongestionSetting")) n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 255u, &pt)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 1u, &v.valid)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 1u, &v.control_type)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 15u, &v.threshold)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 255u, &v.packet_size)) != IBCC_OK) return r;
-    n = ibcc_swcc_token_(&p, &t);
-    if ((r = ibcc_swcc_u32_(t, n, 65535u, &v.marking_rate)) != IBCC_OK) return r;
-    if (ibcc_swcc_token_(&p, &t) != 0) return IBCC_ERR_PARSE;
+    memset(&v, 0, sizeof v);
+    c = ibcc_cur_str_(text);
+    ibcc_cur_blanks_(&c);
+    (void)ibcc_cur_word_(&c, "SwitchPortCongestionSetting");
+    if (!ibcc_fold_(&r, ibcc_cur_field32_(&c, 255u, &pt))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 1u, &v.valid))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 1u, &v.control_type))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 15u, &v.threshold))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 255u, &v.packet_size))
+        || !ibcc_fold_(&r, ibcc_cur_field32_(&c, 65535u, &v.marking_rate))
+        || !ibcc_cur_done_(&c))
+        return IBCC_ERR_PARSE;
+    if (r != IBCC_OK) return r;
     *e = v;
     *port = pt;
     return IBCC_OK;
 }
 
-/* Hex of a 256-bit mask without leading zeros ("0x0" for none) into a
-   buffer of at least 67 bytes. */
-static void ibcc_swcc_mask_hex_(const uint32_t *mask, char *out)
-{
-    int w = 7;
-    size_t n;
-    while (w > 0 && mask[w] == 0) w--;
-    n = (size_t)sprintf(out, "0x%lx", (unsigned long)mask[w]);
-    while (--w >= 0) n += (size_t)sprintf(out + n, "%08lx", (unsigned long)mask[w]);
-}
-
-/* snprintf result -> ibcc_result. */
-static ibcc_result ibcc_swcc_fit_(int n, size_t len)
-{
-    if (n < 0) return IBCC_ERR_FULL;
-    return ((size_t)n < len) ? IBCC_OK : IBCC_ERR_FULL;
-}
-
 IBCC_API ibcc_result ibcc_swcc_print_args(const ibcc_swcc *s, char *buf,
                                           size_t len)
 {
-    char vm[72], cm[72];
+    ibcc_out_ o;
     ibcc_result r;
     if (!s || !buf) return IBCC_ERR_NULL;
-    if (len == 0) return IBCC_ERR_FULL;
     if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
-    ibcc_swcc_mask_hex_(s->victim_mask, vm);
-    ibcc_swcc_mask_hex_(s->credit_mask, cm);
-    return ibcc_swcc_fit_(snprintf(buf, len,
-        "SwitchCongestionSetting 0x%lx %s %s %lu %lu %lu %lu:%lu %lu",
-        (unsigned long)s->control_map, vm, cm, (unsigned long)s->threshold,
-        (unsigned long)s->packet_size, (unsigned long)s->cs_threshold,
-        (unsigned long)s->cs_return_delay_shift,
-        (unsigned long)s->cs_return_delay_mult,
-        (unsigned long)s->marking_rate), len);
+    ibcc_out_begin_(&o, buf, len);
+    ibcc_out_str_(&o, "SwitchCongestionSetting ");
+    ibcc_out_hex_(&o, s->control_map);
+    ibcc_out_str_(&o, " ");
+    ibcc_swcc_mask_out_(&o, s->victim_mask);
+    ibcc_out_str_(&o, " ");
+    ibcc_swcc_mask_out_(&o, s->credit_mask);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, s->threshold);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, s->packet_size);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, s->cs_threshold);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_pair_(&o, s->cs_return_delay_shift, s->cs_return_delay_mult);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, s->marking_rate);
+    return ibcc_out_end_(&o);
 }
 
 IBCC_API ibcc_result ibcc_swport_print_args(const ibcc_swport *e,
                                             unsigned port, char *buf,
                                             size_t len)
 {
+    ibcc_out_ o;
     ibcc_result r;
     if (!e || !buf) return IBCC_ERR_NULL;
-    if (len == 0) return IBCC_ERR_FULL;
     if ((r = ibcc_swport_validate(e)) != IBCC_OK) return r;
     if (port > 255u) return IBCC_ERR_RANGE;
-    return ibcc_swcc_fit_(snprintf(buf, len,
-        "SwitchPortCongestionSetting %u %lu %lu %lu %lu %lu", port,
-        (unsigned long)e->valid, (unsigned long)e->control_type,
-        (unsigned long)e->threshold, (unsigned long)e->packet_size,
-        (unsigned long)e->marking_rate), len);
+    ibcc_out_begin_(&o, buf, len);
+    ibcc_out_str_(&o, "SwitchPortCongestionSetting ");
+    ibcc_out_dec_(&o, port);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, e->valid);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, e->control_type);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, e->threshold);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, e->packet_size);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, e->marking_rate);
+    return ibcc_out_end_(&o);
 }
 
 #define IBCC_SWCC_OPT_ "cc_sw_cong_setting_"
+static const char *const ibcc_swcc_opt_[8] = {
+    "control_map", "victim_mask", "credit_mask", "threshold",
+    "packet_size", "credit_starvation_threshold",
+    "credit_starvation_return_delay", "marking_rate"
+};
+
+/* One option line (ibcc_linefn_). */
+static ibcc_result ibcc_swcc_line_(void *ctx, ibcc_cur_ *c, uint32_t line)
+{
+    ibcc_swcc *s = (ibcc_swcc *)ctx, x = *s;
+    ibcc_result r;
+    unsigned i = 0;
+    (void)line;
+    ibcc_cur_blanks_(c);
+    if (c->p == c->e || *c->p == '#') return IBCC_OK;
+    if (!ibcc_cur_lit_(c, IBCC_SWCC_OPT_)) return IBCC_ERR_NOT_FOUND;
+    while (i < 8u && !ibcc_cur_word_(c, ibcc_swcc_opt_[i])) i++;
+    switch (i) {
+    case 0: r = ibcc_cur_field32_(c, 0x1fu, &x.control_map); break;
+    case 1: r = ibcc_swcc_mask_(c, x.victim_mask); break;
+    case 2: r = ibcc_swcc_mask_(c, x.credit_mask); break;
+    case 3: r = ibcc_cur_field32_(c, 15u, &x.threshold); break;
+    case 4: r = ibcc_cur_field32_(c, 255u, &x.packet_size); break;
+    case 5: r = ibcc_cur_field32_(c, 15u, &x.cs_threshold); break;
+    case 6: r = ibcc_swcc_delay_(c, &x); break;
+    case 7: r = ibcc_cur_field32_(c, 65535u, &x.marking_rate); break;
+    default: return IBCC_ERR_NOT_FOUND;
+    }
+    if (r == IBCC_ERR_PARSE || !ibcc_cur_done_(c)) return IBCC_ERR_PARSE;
+    if (r == IBCC_OK) *s = x;
+    return r;
+}
 
 IBCC_API ibcc_result ibcc_swcc_parse_opensm_line(ibcc_swcc *s,
                                                  const char *line)
 {
-    static const char *const names[8] = {
-        "control_map", "victim_mask", "credit_mask", "threshold",
-        "packet_size", "credit_starvation_threshold",
-        "credit_starvation_return_delay", "marking_rate"
-    };
-    const char *p = line, *t, *v;
-    size_t n, vn, plen = sizeof(IBCC_SWCC_OPT_) - 1u;
-    int which = -1, i;
-    ibcc_swcc x;
-    ibcc_result r = IBCC_OK;
+    ibcc_cur_ c;
     if (!s || !line) return IBCC_ERR_NULL;
-    n = ibcc_swcc_token_(&p, &t);
-    if (n == 0 || t[0] == '#') return IBCC_OK;
-    if (n <= plen || memcmp(t, IBCC_SWCC_OPT_, plen) != 0)
-        return IBCC_ERR_NOT_FOUND;
-    for (i = 0; i < 8; i++)
-        if (ibcc_swcc_is_(t + plen, n - plen, names[i])) which = i;
-    if (which < 0) return IBCC_ERR_NOT_FOUND;
-    vn = ibcc_swcc_token_(&p, &v);
-    if (vn == 0) return IBCC_ERR_PARSE;
-    {
-        const char *rest;
-        if (ibcc_swcc_token_(&p, &rest) != 0) return IBCC_ERR_PARSE;
-    }
-    x = *s;
-    switch (which) {
-    case 0: r = ibcc_swcc_u32_(v, vn, 0x1fu, &x.control_map); break;
-    case 1: r = ibcc_swcc_mask_(v, vn, x.victim_mask); break;
-    case 2: r = ibcc_swcc_mask_(v, vn, x.credit_mask); break;
-    case 3: r = ibcc_swcc_u32_(v, vn, 15u, &x.threshold); break;
-    case 4: r = ibcc_swcc_u32_(v, vn, 255u, &x.packet_size); break;
-    case 5: r = ibcc_swcc_u32_(v, vn, 15u, &x.cs_threshold); break;
-    case 6: r = ibcc_swcc_delay_(v, vn, &x.cs_return_delay_shift,
-                                 &x.cs_return_delay_mult); break;
-    default: r = ibcc_swcc_u32_(v, vn, 65535u, &x.marking_rate); break;
-    }
-    if (r != IBCC_OK) return r;
-    *s = x;
-    return IBCC_OK;
+    c = ibcc_cur_str_(line);
+    return ibcc_swcc_line_(s, &c, 1u);
 }
 
 IBCC_API ibcc_result ibcc_swcc_parse_opensm(ibcc_swcc *s, const char *text,
                                             unsigned *bad_line)
 {
-    char line[512];
-    const char *p = text;
-    unsigned no = 0;
+    if (bad_line) *bad_line = 0;
     if (!s || !text) return IBCC_ERR_NULL;
-    while (*p) {
-        size_t n = 0;
-        ibcc_result r;
-        no++;
-        while (p[n] && p[n] != '\n') n++;
-        if (n >= sizeof line) {
-            /* longer than any of these options can be: not ours unless it
-               starts with the prefix */
-            if (strncmp(p, IBCC_SWCC_OPT_, sizeof(IBCC_SWCC_OPT_) - 1u) == 0) {
-                if (bad_line) *bad_line = no;
-                return IBCC_ERR_PARSE;
-            }
-            r = IBCC_ERR_NOT_FOUND;
-        } else {
-            memcpy(line, p, n);
-            line[n] = '\0';
-            r = ibcc_swcc_parse_opensm_line(s, line);
-        }
-        if (r != IBCC_OK && r != IBCC_ERR_NOT_FOUND) {
-            if (bad_line) *bad_line = no;
-            return r;
-        }
-        p += n;
-        if (*p == '\n') p++;
-    }
-    return IBCC_OK;
+    return ibcc_opt_text_(s, ibcc_swcc_line_, text, bad_line);
 }
 
 IBCC_API ibcc_result ibcc_swcc_print_opensm(const ibcc_swcc *s, char *buf,
                                             size_t len)
 {
-    char vm[72], cm[72];
+    ibcc_out_ o;
     ibcc_result r;
+    uint32_t v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    unsigned i;
     if (!s || !buf) return IBCC_ERR_NULL;
-    if (len == 0) return IBCC_ERR_FULL;
     if ((r = ibcc_swcc_validate(s)) != IBCC_OK) return r;
-    ibcc_swcc_mask_hex_(s->victim_mask, vm);
-    ibcc_swcc_mask_hex_(s->credit_mask, cm);
-    return ibcc_swcc_fit_(snprintf(buf, len,
-        IBCC_SWCC_OPT_ "control_map 0x%lx\n"
-        IBCC_SWCC_OPT_ "victim_mask %s\n"
-        IBCC_SWCC_OPT_ "credit_mask %s\n"
-        IBCC_SWCC_OPT_ "threshold 0x%lx\n"
-        IBCC_SWCC_OPT_ "packet_size 0x%lx\n"
-        IBCC_SWCC_OPT_ "credit_starvation_threshold 0x%lx\n"
-        IBCC_SWCC_OPT_ "credit_starvation_return_delay %lu:%lu\n"
-        IBCC_SWCC_OPT_ "marking_rate 0x%lx\n",
-        (unsigned long)s->control_map, vm, cm, (unsigned long)s->threshold,
-        (unsigned long)s->packet_size, (unsigned long)s->cs_threshold,
-        (unsigned long)s->cs_return_delay_shift,
-        (unsigned long)s->cs_return_delay_mult,
-        (unsigned long)s->marking_rate), len);
+    v[0] = s->control_map;
+    v[3] = s->threshold;
+    v[4] = s->packet_size;
+    v[5] = s->cs_threshold;
+    v[7] = s->marking_rate;
+    ibcc_out_begin_(&o, buf, len);
+    for (i = 0; i < 8u; i++) {
+        ibcc_out_str_(&o, IBCC_SWCC_OPT_);
+        ibcc_out_str_(&o, ibcc_swcc_opt_[i]);
+        ibcc_out_str_(&o, " ");
+        if (i == 1 || i == 2)
+            ibcc_swcc_mask_out_(&o, i == 1 ? s->victim_mask : s->credit_mask);
+        else if (i == 6)
+            ibcc_out_pair_(&o, s->cs_return_delay_shift, s->cs_return_delay_mult);
+        else
+            ibcc_out_hex_(&o, v[i]);
+        ibcc_out_str_(&o, "\n");
+    }
+    return ibcc_out_end_(&o);
 }
 #endif /* IBCC_NO_STDIO */
 
@@ -7146,17 +7317,6 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c) { return c ? c->log_lost 
 
 /* ---- L1 cacc: implementation ------------------------------------------ */
 
-static void ibcc_cacc_put16_(uint8_t *p, unsigned v)
-{
-    p[0] = (uint8_t)((v >> 8) & 0xffu);
-    p[1] = (uint8_t)(v & 0xffu);
-}
-
-static unsigned ibcc_cacc_get16_(const uint8_t *p)
-{
-    return ((unsigned)p[0] << 8) | (unsigned)p[1];
-}
-
 IBCC_API ibcc_result ibcc_cacc_setting_encode(const ibcc_cacc_setting *s,
                                               uint8_t *buf, size_t len)
 {
@@ -7165,11 +7325,11 @@ IBCC_API ibcc_result ibcc_cacc_setting_encode(const ibcc_cacc_setting *s,
     if (len < IBCC_CACC_SETTING_BYTES) return IBCC_ERR_NOMEM;
     if (s->port_control & ~1u) return IBCC_ERR_RANGE;
     memset(buf, 0, IBCC_CACC_SETTING_BYTES);
-    ibcc_cacc_put16_(buf + 0, s->port_control);
-    ibcc_cacc_put16_(buf + 2, s->control_map);
+    ibcc_put16_(buf + 0, s->port_control);
+    ibcc_put16_(buf + 2, s->control_map);
     for (i = 0; i < IBCC_CCT_SLS; i++) {
         uint8_t *e = buf + 4 + 8 * i;       /* 8-byte CACongestionEntry */
-        ibcc_cacc_put16_(e, s->sl[i].ccti_timer);
+        ibcc_put16_(e, s->sl[i].ccti_timer);
         e[2] = s->sl[i].ccti_increase;
         e[3] = s->sl[i].trigger_threshold;
         e[4] = s->sl[i].ccti_min;           /* e[5..7] reserved */
@@ -7184,11 +7344,11 @@ IBCC_API ibcc_result ibcc_cacc_setting_decode(ibcc_cacc_setting *s,
     if (!s || !buf) return IBCC_ERR_NULL;
     if (len < IBCC_CACC_SETTING_BYTES) return IBCC_ERR_NOMEM;
     memset(s, 0, sizeof *s);
-    s->port_control = (uint16_t)(ibcc_cacc_get16_(buf) & 1u); /* 15..1 rsvd */
-    s->control_map = (uint16_t)ibcc_cacc_get16_(buf + 2);
+    s->port_control = (uint16_t)(ibcc_get16_(buf) & 1u); /* 15..1 rsvd */
+    s->control_map = (uint16_t)ibcc_get16_(buf + 2);
     for (i = 0; i < IBCC_CCT_SLS; i++) {
         const uint8_t *e = buf + 4 + 8 * i;
-        s->sl[i].ccti_timer = (uint16_t)ibcc_cacc_get16_(e);
+        s->sl[i].ccti_timer = (uint16_t)ibcc_get16_(e);
         s->sl[i].ccti_increase = e[2];
         s->sl[i].trigger_threshold = e[3];
         s->sl[i].ccti_min = e[4];
@@ -7204,10 +7364,10 @@ IBCC_API ibcc_result ibcc_cacc_block_encode(const ibcc_cacc_block *b,
     if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
     if (b->ccti_limit >= IBCC_CCT_MAX_ENTRIES || b->block >= IBCC_CACC_MAX_BLOCKS)
         return IBCC_ERR_RANGE;
-    ibcc_cacc_put16_(buf, b->ccti_limit);
-    ibcc_cacc_put16_(buf + 2, 0);                              /* reserved */
+    ibcc_put16_(buf, b->ccti_limit);
+    ibcc_put16_(buf + 2, 0);                              /* reserved */
     for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
-        ibcc_cacc_put16_(buf + 4 + 2 * i, b->entry[i]);
+        ibcc_put16_(buf + 4 + 2 * i, b->entry[i]);
     return IBCC_OK;
 }
 
@@ -7217,13 +7377,13 @@ IBCC_API ibcc_result ibcc_cacc_block_decode(ibcc_cacc_block *b, uint16_t block,
     unsigned i, limit;
     if (!b || !buf) return IBCC_ERR_NULL;
     if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
-    limit = ibcc_cacc_get16_(buf);
+    limit = ibcc_get16_(buf);
     if (block >= IBCC_CACC_MAX_BLOCKS || limit >= IBCC_CCT_MAX_ENTRIES)
         return IBCC_ERR_RANGE;
     b->ccti_limit = (uint16_t)limit;
     b->block = block;
     for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
-        b->entry[i] = (uint16_t)ibcc_cacc_get16_(buf + 4 + 2 * i);
+        b->entry[i] = (uint16_t)ibcc_get16_(buf + 4 + 2 * i);
     return IBCC_OK;
 }
 
@@ -7266,176 +7426,26 @@ IBCC_API ibcc_result ibcc_cacc_block_to_table(const ibcc_cacc_block *b,
 }
 
 #ifndef IBCC_NO_STDIO
-/* ---- text: output ------------------------------------------------------ */
+/* ---- text: what differs from swcc is the grammar and the names -------- */
 
-typedef struct ibcc_cacc_out_ {
-    char *buf;
-    size_t len, pos;
-    int over;
-} ibcc_cacc_out_;
-
-static void ibcc_cacc_str_(ibcc_cacc_out_ *o, const char *s)
+IBCC_API ibcc_result ibcc_cacc_setting_parse_args(ibcc_cacc_setting *s,
+                                                  const char *text)
 {
-    while (*s) {
-        if (o->pos + 1 >= o->len) { o->over = 1; return; }
-        o->buf[o->pos++] = *s++;
-    }
-    o->buf[o->pos] = '\0';
-}
-
-static void ibcc_cacc_num_out_(ibcc_cacc_out_ *o, uint64_t v, int hex)
-{
-    char t[24];
-    int i = 23;
-    t[i] = '\0';
-    do {
-        unsigned d = (unsigned)(hex ? (v & 15u) : (v % 10u));
-        t[--i] = (char)(d < 10 ? '0' + d : 'a' + (d - 10));
-        v = hex ? v >> 4 : v / 10u;
-    } while (v != 0);
-    if (hex) { t[--i] = 'x'; t[--i] = '0'; }
-    ibcc_cacc_str_(o, t + i);
-}
-
-static void ibcc_cacc_entry_out_(ibcc_cacc_out_ *o, uint16_t e)
-{
-    ibcc_cacc_num_out_(o, IBCC_CCT_SHIFT(e), 0);
-    ibcc_cacc_str_(o, ":");
-    ibcc_cacc_num_out_(o, IBCC_CCT_MULT(e), 0);
-}
-
-static void ibcc_cacc_out_begin_(ibcc_cacc_out_ *o, char *buf, size_t len)
-{
-    o->buf = buf;
-    o->len = len;
-    o->pos = 0;
-    o->over = 0;
-    if (len > 0) buf[0] = '\0';
-}
-
-static ibcc_result ibcc_cacc_out_end_(ibcc_cacc_out_ *o)
-{
-    if (o->len == 0 || o->over) {
-        if (o->len > 0) o->buf[0] = '\0';
-        return IBCC_ERR_NOMEM;
-    }
-    return IBCC_OK;
-}
-
-/* ---- text: input ------------------------------------------------------- */
-
-static int ibcc_cacc_isws_(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-static const char *ibcc_cacc_skip_(const char *p, const char *end)
-{
-    while (p < end && ibcc_cacc_isws_(*p)) p++;
-    return p;
-}
-
-/* Unsigned number, decimal or 0x-hex, at *pp; ends at a non-digit.
-   PARSE if no digit, RANGE if above max. */
-static ibcc_result ibcc_cacc_num_in_(const char **pp, const char *end,
-                                     uint64_t max, uint64_t *out)
-{
-    const char *p = *pp;
-    uint64_t v = 0;
-    int digits = 0, big = 0;
-    if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        p += 2;
-        for (; p < end; p++) {
-            unsigned d;
-            if (*p >= '0' && *p <= '9') d = (unsigned)(*p - '0');
-            else if (*p >= 'a' && *p <= 'f') d = (unsigned)(*p - 'a') + 10u;
-            else if (*p >= 'A' && *p <= 'F') d = (unsigned)(*p - 'A') + 10u;
-            else break;
-            if (v > (UINT64_MAX >> 4)) big = 1; else v = (v << 4) | d;
-            digits++;
-        }
-    } else {
-        for (; p < end && *p >= '0' && *p <= '9'; p++) {
-            unsigned d = (unsigned)(*p - '0');
-            if (v > (UINT64_MAX - d) / 10u) big = 1; else v = v * 10u + d;
-            digits++;
-        }
-    }
-    if (!digits) return IBCC_ERR_PARSE;
-    *pp = p;
-    if (big || v > max) return IBCC_ERR_RANGE;
-    *out = v;
-    return IBCC_OK;
-}
-
-/* A number that must be followed by whitespace or the end. */
-static ibcc_result ibcc_cacc_field_(const char **pp, const char *end,
-                                    uint64_t max, uint64_t *out)
-{
-    ibcc_result r;
-    *pp = ibcc_cacc_skip_(*pp, end);
-    r = ibcc_cacc_num_in_(pp, end, max, out);
-    if (r == IBCC_ERR_PARSE) return r;
-    if (*pp < end && !ibcc_cacc_isws_(**pp)) return IBCC_ERR_PARSE;
-    return r;
-}
-
-/* "shift:mult" followed by whitespace, ',' or the end. */
-static ibcc_result ibcc_cacc_entry_in_(const char **pp, const char *end,
-                                       uint16_t *out)
-{
-    uint64_t s = 0, m = 0;
-    ibcc_result r, rr = IBCC_OK;
-    r = ibcc_cacc_num_in_(pp, end, 3, &s);
-    if (r == IBCC_ERR_PARSE) return r;
-    if (r != IBCC_OK) rr = r;
-    if (*pp >= end || **pp != ':') return IBCC_ERR_PARSE;
-    (*pp)++;
-    r = ibcc_cacc_num_in_(pp, end, IBCC_CCT_MULT_MAX, &m);
-    if (r == IBCC_ERR_PARSE) return r;
-    if (r != IBCC_OK) rr = r;
-    if (*pp < end && !ibcc_cacc_isws_(**pp) && **pp != ',') return IBCC_ERR_PARSE;
-    if (rr != IBCC_OK) return rr;
-    *out = IBCC_CCT_ENTRY(s, m);
-    return IBCC_OK;
-}
-
-/* Keyword `w` followed by whitespace or the end. */
-static int ibcc_cacc_word_(const char **pp, const char *end, const char *w)
-{
-    const char *p = *pp;
-    size_t n = strlen(w);
-    if ((size_t)(end - p) < n || memcmp(p, w, n) != 0) return 0;
-    p += n;
-    if (p < end && !ibcc_cacc_isws_(*p)) return 0;
-    *pp = p;
-    return 1;
-}
-
-static int ibcc_cacc_at_end_(const char *p, const char *end)
-{
-    return ibcc_cacc_skip_(p, end) == end;
-}
-
-/* ---- ibccconfig forms --------------------------------------------------- */
-
-IBCC_API ibcc_result ibcc_cacc_setting_parse(ibcc_cacc_setting *s, const char *text)
-{
-    const char *p, *end;
-    uint64_t v[6];
     static const uint64_t max[6] = {1u, 0xffffu, 0xffffu, 0xffu, 0xffu, 0xffu};
+    uint64_t v[6] = {0, 0, 0, 0, 0, 0};
     ibcc_cacc_setting t;
-    ibcc_result r;
+    ibcc_cur_ c;
+    ibcc_result r = IBCC_OK;
     unsigned i;
     if (!s || !text) return IBCC_ERR_NULL;
-    end = text + strlen(text);
-    p = ibcc_cacc_skip_(text, end);
-    if (!ibcc_cacc_word_(&p, end, "CACongestionSetting")) return IBCC_ERR_PARSE;
-    for (i = 0; i < 6; i++) {
-        r = ibcc_cacc_field_(&p, end, max[i], &v[i]);
-        if (r != IBCC_OK) return r;
-    }
-    if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
+    c = ibcc_cur_str_(text);
+    ibcc_cur_blanks_(&c);
+    (void)ibcc_cur_word_(&c, "CACongestionSetting");
+    for (i = 0; i < 6u; i++)
+        if (!ibcc_fold_(&r, ibcc_cur_field_(&c, max[i], &v[i])))
+            return IBCC_ERR_PARSE;
+    if (!ibcc_cur_done_(&c)) return IBCC_ERR_PARSE;
+    if (r != IBCC_OK) return r;
     memset(&t, 0, sizeof t);
     t.port_control = (uint16_t)v[0];
     t.control_map = (uint16_t)v[1];
@@ -7456,10 +7466,10 @@ static int ibcc_cacc_sl_eq_(const ibcc_cct_sl *a, const ibcc_cct_sl *b)
         && a->trigger_threshold == b->trigger_threshold && a->ccti_min == b->ccti_min;
 }
 
-IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
-                                             char *buf, size_t len)
+IBCC_API ibcc_result ibcc_cacc_setting_print_args(const ibcc_cacc_setting *s,
+                                                  char *buf, size_t len)
 {
-    ibcc_cacc_out_ o;
+    ibcc_out_ o;
     ibcc_cct_sl zero, v;
     unsigned i;
     int have = 0;
@@ -7474,58 +7484,55 @@ IBCC_API ibcc_result ibcc_cacc_setting_print(const ibcc_cacc_setting *s,
             return IBCC_ERR_UNSUPPORTED;
         }
     }
-    ibcc_cacc_out_begin_(&o, buf, len);
-    ibcc_cacc_str_(&o, "CACongestionSetting ");
-    ibcc_cacc_num_out_(&o, s->port_control, 0);
-    ibcc_cacc_str_(&o, " ");
-    ibcc_cacc_num_out_(&o, s->control_map, 1);
-    ibcc_cacc_str_(&o, " ");
-    ibcc_cacc_num_out_(&o, v.ccti_timer, 0);
-    ibcc_cacc_str_(&o, " ");
-    ibcc_cacc_num_out_(&o, v.ccti_increase, 0);
-    ibcc_cacc_str_(&o, " ");
-    ibcc_cacc_num_out_(&o, v.trigger_threshold, 0);
-    ibcc_cacc_str_(&o, " ");
-    ibcc_cacc_num_out_(&o, v.ccti_min, 0);
-    return ibcc_cacc_out_end_(&o);
+    if (s->port_control & ~1u) return IBCC_ERR_RANGE;
+    ibcc_out_begin_(&o, buf, len);
+    ibcc_out_str_(&o, "CACongestionSetting ");
+    ibcc_out_dec_(&o, s->port_control);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_hex_(&o, s->control_map);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, v.ccti_timer);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, v.ccti_increase);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, v.trigger_threshold);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, v.ccti_min);
+    return ibcc_out_end_(&o);
 }
 
-IBCC_API ibcc_result ibcc_cacc_block_parse(ibcc_cacc_block *b, const char *text)
+IBCC_API ibcc_result ibcc_cacc_block_parse_args(ibcc_cacc_block *b,
+                                                const char *text)
 {
-    const char *p, *end;
-    uint64_t limit, index;
+    uint64_t limit = 0, index = 0;
     ibcc_cacc_block t;
-    ibcc_result r;
+    ibcc_cur_ c;
+    ibcc_result r = IBCC_OK;
     unsigned n = 0;
     if (!b || !text) return IBCC_ERR_NULL;
-    end = text + strlen(text);
-    p = ibcc_cacc_skip_(text, end);
-    if (!ibcc_cacc_word_(&p, end, "CongestionControlTable")) return IBCC_ERR_PARSE;
-    r = ibcc_cacc_field_(&p, end, IBCC_CCT_MAX_ENTRIES - 1u, &limit);
-    if (r != IBCC_OK) return r;
-    r = ibcc_cacc_field_(&p, end, IBCC_CACC_MAX_BLOCKS - 1u, &index);
-    if (r != IBCC_OK) return r;
+    c = ibcc_cur_str_(text);
+    ibcc_cur_blanks_(&c);
+    (void)ibcc_cur_word_(&c, "CongestionControlTable");
+    if (!ibcc_fold_(&r, ibcc_cur_field_(&c, IBCC_CCT_MAX_ENTRIES - 1u, &limit))
+        || !ibcc_fold_(&r, ibcc_cur_field_(&c, IBCC_CACC_MAX_BLOCKS - 1u, &index)))
+        return IBCC_ERR_PARSE;
     memset(&t, 0, sizeof t);
     t.ccti_limit = (uint16_t)limit;
     t.block = (uint16_t)index;
-    for (;;) {
-        uint16_t e;
-        p = ibcc_cacc_skip_(p, end);
-        if (p == end) break;
-        if (n == IBCC_CACC_BLOCK_ENTRIES) return IBCC_ERR_RANGE;
-        r = ibcc_cacc_entry_in_(&p, end, &e);
-        if (r != IBCC_OK) return r;
-        if (p < end && *p == ',') return IBCC_ERR_PARSE; /* ibccconfig: blanks */
-        t.entry[n++] = e;
+    while (!ibcc_cur_done_(&c)) {
+        uint32_t sh = 0, mu = 0;
+        if (!ibcc_fold_(&r, ibcc_cur_pair_(&c, 0, &sh, &mu))) return IBCC_ERR_PARSE;
+        if (n == IBCC_CACC_BLOCK_ENTRIES) (void)ibcc_fold_(&r, IBCC_ERR_RANGE);
+        else t.entry[n++] = IBCC_CCT_ENTRY(sh, mu);
     }
-    *b = t;
-    return IBCC_OK;
+    if (r == IBCC_OK) *b = t;
+    return r;
 }
 
-IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
-                                           char *buf, size_t len)
+IBCC_API ibcc_result ibcc_cacc_block_print_args(const ibcc_cacc_block *b,
+                                                char *buf, size_t len)
 {
-    ibcc_cacc_out_ o;
+    ibcc_out_ o;
     uint32_t first, i, n = 0;
     if (!b || !buf) return IBCC_ERR_NULL;
     first = (uint32_t)b->block * IBCC_CACC_BLOCK_ENTRIES;
@@ -7533,158 +7540,143 @@ IBCC_API ibcc_result ibcc_cacc_block_print(const ibcc_cacc_block *b,
         n = b->ccti_limit - first + 1u;
         if (n > IBCC_CACC_BLOCK_ENTRIES) n = IBCC_CACC_BLOCK_ENTRIES;
     }
-    ibcc_cacc_out_begin_(&o, buf, len);
-    ibcc_cacc_str_(&o, "CongestionControlTable ");
-    ibcc_cacc_num_out_(&o, b->ccti_limit, 0);
-    ibcc_cacc_str_(&o, " ");
-    ibcc_cacc_num_out_(&o, b->block, 0);
+    ibcc_out_begin_(&o, buf, len);
+    ibcc_out_str_(&o, "CongestionControlTable ");
+    ibcc_out_dec_(&o, b->ccti_limit);
+    ibcc_out_str_(&o, " ");
+    ibcc_out_dec_(&o, b->block);
     for (i = 0; i < n; i++) {
-        ibcc_cacc_str_(&o, " ");
-        ibcc_cacc_entry_out_(&o, b->entry[i]);
+        ibcc_out_str_(&o, " ");
+        ibcc_out_pair_(&o, IBCC_CCT_SHIFT(b->entry[i]), IBCC_CCT_MULT(b->entry[i]));
     }
-    return ibcc_cacc_out_end_(&o);
+    return ibcc_out_end_(&o);
 }
 
-/* ---- OpenSM options ---------------------------------------------------- */
-
+#define IBCC_CACC_OPT_ "cc_ca_cong_setting_"
 static const char *const ibcc_cacc_sl_opt_[4] = {
-    "cc_ca_cong_setting_ccti_timer",
-    "cc_ca_cong_setting_ccti_increase",
-    "cc_ca_cong_setting_trigger_threshold",
-    "cc_ca_cong_setting_ccti_min"
+    "ccti_timer", "ccti_increase", "trigger_threshold", "ccti_min"
 };
 
-/* One line given as [p, end). */
-static ibcc_result ibcc_cacc_line_(ibcc_cacc_config *c, const char *p,
-                                   const char *end)
+/* cc_cct's value: "(null)", nothing, or entries separated by commas. */
+static ibcc_result ibcc_cacc_cct_line_(ibcc_cacc_config *c, ibcc_cur_ *cur)
 {
-    uint64_t a, b;
-    ibcc_result r;
-    unsigned k;
-    p = ibcc_cacc_skip_(p, end);
-    if (p == end || *p == '#') return IBCC_OK;
-    if (ibcc_cacc_word_(&p, end, "cc_ca_cong_setting_port_control")) {
-        r = ibcc_cacc_field_(&p, end, 1u, &a);
-        if (r != IBCC_OK) return r;
-        if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
-        c->setting.port_control = (uint16_t)a;
+    uint16_t t[IBCC_CACC_OPENSM_CCT_MAX];
+    uint32_t n = 0;
+    ibcc_result r = IBCC_OK;
+    ibcc_cur_blanks_(cur);
+    if (ibcc_cur_word_(cur, "(null)") || cur->p == cur->e) {
+        if (!ibcc_cur_done_(cur)) return IBCC_ERR_PARSE;
+        c->cct_len = 0;
         return IBCC_OK;
     }
-    if (ibcc_cacc_word_(&p, end, "cc_ca_cong_setting_control_map")) {
-        r = ibcc_cacc_field_(&p, end, 0xffffu, &a);
-        if (r != IBCC_OK) return r;
-        if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
-        c->setting.control_map = (uint16_t)a;
-        return IBCC_OK;
+    for (;;) {
+        uint32_t sh = 0, mu = 0;
+        if (!ibcc_fold_(&r, ibcc_cur_pair_(cur, ',', &sh, &mu))) return IBCC_ERR_PARSE;
+        if (n == IBCC_CACC_OPENSM_CCT_MAX) (void)ibcc_fold_(&r, IBCC_ERR_RANGE);
+        else t[n++] = IBCC_CCT_ENTRY(sh, mu);
+        if (ibcc_cur_done_(cur)) break;
+        if (!ibcc_cur_lit_(cur, ",")) return IBCC_ERR_PARSE;
     }
-    for (k = 0; k < 4; k++) {
-        if (!ibcc_cacc_word_(&p, end, ibcc_cacc_sl_opt_[k])) continue;
-        r = ibcc_cacc_field_(&p, end, IBCC_CCT_SLS - 1u, &a);
-        if (r != IBCC_OK) return r;
-        r = ibcc_cacc_field_(&p, end, k == 0 ? 0xffffu : 0xffu, &b);
-        if (r != IBCC_OK) return r;
-        if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
-        switch (k) {
-        case 0: c->setting.sl[a].ccti_timer = (uint16_t)b; break;
-        case 1: c->setting.sl[a].ccti_increase = (uint8_t)b; break;
-        case 2: c->setting.sl[a].trigger_threshold = (uint8_t)b; break;
-        default: c->setting.sl[a].ccti_min = (uint8_t)b; break;
-        }
-        return IBCC_OK;
-    }
-    if (ibcc_cacc_word_(&p, end, "cc_cct")) {
-        uint16_t t[IBCC_CACC_OPENSM_CCT_MAX];
-        uint32_t n = 0;
-        p = ibcc_cacc_skip_(p, end);
-        if (ibcc_cacc_word_(&p, end, "(null)") || p == end) {
-            if (!ibcc_cacc_at_end_(p, end)) return IBCC_ERR_PARSE;
-            c->cct_len = 0;
-            return IBCC_OK;
-        }
-        for (;;) {
-            uint16_t e;
-            if (n == IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
-            r = ibcc_cacc_entry_in_(&p, end, &e);
-            if (r != IBCC_OK) return r;
-            t[n++] = e;
-            p = ibcc_cacc_skip_(p, end);
-            if (p == end) break;
-            if (*p != ',') return IBCC_ERR_PARSE;
-            p = ibcc_cacc_skip_(p + 1, end);
-        }
-        memcpy(c->cct, t, (size_t)n * sizeof t[0]);
-        c->cct_len = n;
-        return IBCC_OK;
-    }
-    return IBCC_ERR_NOT_FOUND;
+    if (r != IBCC_OK) return r;
+    memcpy(c->cct, t, (size_t)n * sizeof t[0]);
+    c->cct_len = n;
+    return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_cacc_opensm_line(ibcc_cacc_config *c, const char *line)
+/* One option line (ibcc_linefn_). */
+static ibcc_result ibcc_cacc_line_(void *ctx, ibcc_cur_ *cur, uint32_t line)
 {
-    if (!c || !line) return IBCC_ERR_NULL;
-    return ibcc_cacc_line_(c, line, line + strlen(line));
-}
-
-IBCC_API ibcc_result ibcc_cacc_opensm_parse(ibcc_cacc_config *c, const char *text,
-                                            unsigned *line_no)
-{
-    const char *p;
-    unsigned no = 0;
-    if (line_no) *line_no = 0;
-    if (!c || !text) return IBCC_ERR_NULL;
-    p = text;
-    while (*p) {
-        const char *e = strchr(p, '\n');
-        ibcc_result r;
-        if (!e) e = p + strlen(p);
-        no++;
-        r = ibcc_cacc_line_(c, p, e);
-        if (r != IBCC_OK && r != IBCC_ERR_NOT_FOUND) {
-            if (line_no) *line_no = no;
-            return r;
-        }
-        p = *e ? e + 1 : e;
+    ibcc_cacc_config *c = (ibcc_cacc_config *)ctx;
+    uint64_t a = 0, v = 0;
+    ibcc_result r = IBCC_OK;
+    unsigned k = 0;
+    int map = 0;
+    (void)line;
+    ibcc_cur_blanks_(cur);
+    if (cur->p == cur->e || *cur->p == '#') return IBCC_OK;
+    if (ibcc_cur_word_(cur, "cc_cct")) return ibcc_cacc_cct_line_(c, cur);
+    if (!ibcc_cur_lit_(cur, IBCC_CACC_OPT_)) return IBCC_ERR_NOT_FOUND;
+    if (ibcc_cur_word_(cur, "port_control")
+        || (map = ibcc_cur_word_(cur, "control_map")) != 0) {
+        if (!ibcc_fold_(&r, ibcc_cur_field_(cur, map ? 0xffffu : 1u, &v))
+            || !ibcc_cur_done_(cur))
+            return IBCC_ERR_PARSE;
+        if (r != IBCC_OK) return r;
+        if (map) c->setting.control_map = (uint16_t)v;
+        else c->setting.port_control = (uint16_t)v;
+        return IBCC_OK;
+    }
+    while (k < 4u && !ibcc_cur_word_(cur, ibcc_cacc_sl_opt_[k])) k++;
+    if (k == 4u) return IBCC_ERR_NOT_FOUND;
+    if (!ibcc_fold_(&r, ibcc_cur_field_(cur, IBCC_CCT_SLS - 1u, &a))
+        || !ibcc_fold_(&r, ibcc_cur_field_(cur, k == 0 ? 0xffffu : 0xffu, &v))
+        || !ibcc_cur_done_(cur))
+        return IBCC_ERR_PARSE;
+    if (r != IBCC_OK) return r;
+    switch (k) {
+    case 0: c->setting.sl[a].ccti_timer = (uint16_t)v; break;
+    case 1: c->setting.sl[a].ccti_increase = (uint8_t)v; break;
+    case 2: c->setting.sl[a].trigger_threshold = (uint8_t)v; break;
+    default: c->setting.sl[a].ccti_min = (uint8_t)v; break;
     }
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_cacc_opensm_print(const ibcc_cacc_config *c,
+IBCC_API ibcc_result ibcc_cacc_parse_opensm_line(ibcc_cacc_config *c,
+                                                 const char *line)
+{
+    ibcc_cur_ cur;
+    if (!c || !line) return IBCC_ERR_NULL;
+    cur = ibcc_cur_str_(line);
+    return ibcc_cacc_line_(c, &cur, 1u);
+}
+
+IBCC_API ibcc_result ibcc_cacc_parse_opensm(ibcc_cacc_config *c,
+                                            const char *text,
+                                            unsigned *bad_line)
+{
+    if (bad_line) *bad_line = 0;
+    if (!c || !text) return IBCC_ERR_NULL;
+    return ibcc_opt_text_(c, ibcc_cacc_line_, text, bad_line);
+}
+
+IBCC_API ibcc_result ibcc_cacc_print_opensm(const ibcc_cacc_config *c,
                                             char *buf, size_t len)
 {
-    ibcc_cacc_out_ o;
+    ibcc_out_ o;
     unsigned k, s;
     uint32_t i;
     if (!c || !buf) return IBCC_ERR_NULL;
     if (c->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
-    ibcc_cacc_out_begin_(&o, buf, len);
-    ibcc_cacc_str_(&o, "cc_ca_cong_setting_port_control ");
-    ibcc_cacc_num_out_(&o, c->setting.port_control, 1);
-    ibcc_cacc_str_(&o, "\ncc_ca_cong_setting_control_map ");
-    ibcc_cacc_num_out_(&o, c->setting.control_map, 1);
-    ibcc_cacc_str_(&o, "\n");
-    for (k = 0; k < 4; k++) {
+    ibcc_out_begin_(&o, buf, len);
+    ibcc_out_str_(&o, IBCC_CACC_OPT_ "port_control ");
+    ibcc_out_hex_(&o, c->setting.port_control);
+    ibcc_out_str_(&o, "\n" IBCC_CACC_OPT_ "control_map ");
+    ibcc_out_hex_(&o, c->setting.control_map);
+    ibcc_out_str_(&o, "\n");
+    for (k = 0; k < 4u; k++) {
         for (s = 0; s < IBCC_CCT_SLS; s++) {
             const ibcc_cct_sl *e = &c->setting.sl[s];
             unsigned v = k == 0 ? e->ccti_timer : k == 1 ? e->ccti_increase
                        : k == 2 ? e->trigger_threshold : e->ccti_min;
-            ibcc_cacc_str_(&o, ibcc_cacc_sl_opt_[k]);
-            ibcc_cacc_str_(&o, " ");
-            ibcc_cacc_num_out_(&o, s, 0);
-            ibcc_cacc_str_(&o, " ");
-            ibcc_cacc_num_out_(&o, v, 0);
-            ibcc_cacc_str_(&o, "\n");
+            ibcc_out_str_(&o, IBCC_CACC_OPT_);
+            ibcc_out_str_(&o, ibcc_cacc_sl_opt_[k]);
+            ibcc_out_str_(&o, " ");
+            ibcc_out_dec_(&o, s);
+            ibcc_out_str_(&o, " ");
+            ibcc_out_dec_(&o, v);
+            ibcc_out_str_(&o, "\n");
         }
     }
-    ibcc_cacc_str_(&o, "cc_cct ");
-    if (c->cct_len == 0) ibcc_cacc_str_(&o, "(null)");
+    ibcc_out_str_(&o, "cc_cct ");
+    if (c->cct_len == 0) ibcc_out_str_(&o, "(null)");
     for (i = 0; i < c->cct_len; i++) {
-        if (i) ibcc_cacc_str_(&o, ",");
-        ibcc_cacc_entry_out_(&o, c->cct[i]);
+        if (i) ibcc_out_str_(&o, ",");
+        ibcc_out_pair_(&o, IBCC_CCT_SHIFT(c->cct[i]), IBCC_CCT_MULT(c->cct[i]));
     }
-    ibcc_cacc_str_(&o, "\n");
-    return ibcc_cacc_out_end_(&o);
+    ibcc_out_str_(&o, "\n");
+    return ibcc_out_end_(&o);
 }
-
 #endif /* IBCC_NO_STDIO */
 
 /* ---- agent ------------------------------------------------------------- */
@@ -12492,64 +12484,23 @@ static void *ibcc_ibf_grow_(ibcc_fabric_allocator *a, void *p, uint32_t *cap,
     return q;
 }
 
-/* ---- text cursor: [p, e) of one line; every step advances or fails ---- */
-typedef struct ibcc_ibf_cur_ { const char *p, *e; } ibcc_ibf_cur_;
-
-static void ibcc_ibf_ws_(ibcc_ibf_cur_ *c)
-{
-    while (c->p < c->e && (*c->p == ' ' || *c->p == '\t')) c->p++;
-}
-static int ibcc_ibf_lit_(ibcc_ibf_cur_ *c, const char *s)
-{
-    size_t n = strlen(s);
-    if ((size_t)(c->e - c->p) < n || memcmp(c->p, s, n) != 0) return 0;
-    c->p += n;
-    return 1;
-}
-static int ibcc_ibf_dec_(ibcc_ibf_cur_ *c, uint32_t max, uint32_t *v)
+/* ---- dump text: the shared cursor (L0 text) plus the two number forms
+   of ibnetdiscover and LFT dumps, each 1 when read ---------------------- */
+static int ibcc_ibf_dec_(ibcc_cur_ *c, uint32_t max, uint32_t *v)
 {
     uint64_t x = 0;
-    const char *s = c->p;
-    while (c->p < c->e && *c->p >= '0' && *c->p <= '9') {
-        x = x * 10u + (uint64_t)(*c->p - '0');
-        if (x > max) return 0;
-        c->p++;
-    }
-    if (c->p == s) return 0;
+    if (ibcc_cur_digits_(c, 10u, max, &x) != IBCC_OK) return 0;
     *v = (uint32_t)x;
     return 1;
 }
-static int ibcc_ibf_hexdigit_(char ch)
+/* Bare hexadecimal (no 0x), 1 to 16 digits. */
+static int ibcc_ibf_hex_(ibcc_cur_ *c, uint64_t *v)
 {
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
-}
-/* 1..16 hex digits (no prefix). */
-static int ibcc_ibf_hex_(ibcc_ibf_cur_ *c, uint64_t *v)
-{
-    uint64_t x = 0;
-    unsigned n = 0;
-    int d;
-    while (c->p < c->e && (d = ibcc_ibf_hexdigit_(*c->p)) >= 0) {
-        if (++n > 16u) return 0;
-        x = (x << 4) | (uint64_t)d;
-        c->p++;
-    }
-    if (n == 0) return 0;
-    *v = x;
-    return 1;
-}
-/* The end of a whitespace-delimited token. */
-static const char *ibcc_ibf_tokend_(const ibcc_ibf_cur_ *c)
-{
-    const char *q = c->p;
-    while (q < c->e && *q != ' ' && *q != '\t') q++;
-    return q;
+    const char *s = c->p;
+    return ibcc_cur_digits_(c, 16u, UINT64_MAX, v) == IBCC_OK && c->p - s <= 16;
 }
 /* "..." into buf (truncated); 0 without both quotes. */
-static int ibcc_ibf_quoted_(ibcc_ibf_cur_ *c, char *buf, size_t cap)
+static int ibcc_ibf_quoted_(ibcc_cur_ *c, char *buf, size_t cap)
 {
     const char *q;
     size_t n;
@@ -12567,14 +12518,14 @@ static int ibcc_ibf_quoted_(ibcc_ibf_cur_ *c, char *buf, size_t cap)
     return 1;
 }
 /* "X-<guid>" with the type letter X. */
-static int ibcc_ibf_nodename_(ibcc_ibf_cur_ *c, char *type, uint64_t *guid)
+static int ibcc_ibf_nodename_(ibcc_cur_ *c, char *type, uint64_t *guid)
 {
     if (c->e - c->p < 4 || c->p[0] != '"' || c->p[2] != '-') return 0;
     if (c->p[1] != 'S' && c->p[1] != 'H' && c->p[1] != 'R') return 0;
     *type = c->p[1];
     c->p += 3;
     if (!ibcc_ibf_hex_(c, guid)) return 0;
-    return ibcc_ibf_lit_(c, "\"");
+    return ibcc_cur_lit_(c, "\"");
 }
 /* Data rate of a width x speed token such as 4xQDR (bytes/s), 0 if the
    token is not one. Per lane: SDR 2, DDR 4, QDR 8 (8b/10b), FDR10 10,
@@ -12590,9 +12541,9 @@ static ibcc_rate ibcc_ibf_rate_(const char *s, const char *e)
         UINT64_C(12500000000)};
     uint32_t w = 0;
     unsigned i;
-    ibcc_ibf_cur_ c;
+    ibcc_cur_ c;
     c.p = s; c.e = e;
-    if (!ibcc_ibf_dec_(&c, 12u, &w) || !ibcc_ibf_lit_(&c, "x")) return 0;
+    if (!ibcc_ibf_dec_(&c, 12u, &w) || !ibcc_cur_lit_(&c, "x")) return 0;
     if (w != 1u && w != 2u && w != 4u && w != 8u && w != 12u) return 0;
     for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
         size_t n = strlen(nm[i]);
@@ -12614,16 +12565,16 @@ typedef struct ibcc_ibf_note_ {
     ibcc_rate rate;
 } ibcc_ibf_note_;
 
-static int ibcc_ibf_comment_(ibcc_ibf_cur_ *c, ibcc_ibf_note_ *n)
+static int ibcc_ibf_comment_(ibcc_cur_ *c, ibcc_ibf_note_ *n)
 {
     memset(n, 0, sizeof *n);
-    ibcc_ibf_ws_(c);
+    ibcc_cur_blanks_(c);
     if (c->p >= c->e) return 1;
     if (*c->p != '#') return 0;
     c->p++;
     for (;;) {
         const char *t;
-        ibcc_ibf_ws_(c);
+        ibcc_cur_blanks_(c);
         if (c->p >= c->e) return 1;
         if (*c->p == '"') {
             char tmp[IBCC_IBF_NAME];
@@ -12634,13 +12585,13 @@ static int ibcc_ibf_comment_(ibcc_ibf_cur_ *c, ibcc_ibf_note_ *n)
             }
             continue;
         }
-        t = ibcc_ibf_tokend_(c);
+        t = ibcc_cur_tokend_(c);
         if (t - c->p == 3 && (memcmp(c->p, "lid", 3) == 0
                               || memcmp(c->p, "lmc", 3) == 0)) {
             int is_lid = c->p[1] == 'i';
             uint32_t v;
             c->p = t;
-            ibcc_ibf_ws_(c);
+            ibcc_cur_blanks_(c);
             if (!ibcc_ibf_dec_(c, 0xffffu, &v)) return 0;
             if (is_lid) { if (n->nlid < 2u) n->lid[n->nlid++] = v; }
             else { n->lmc = v; n->has_lmc = 1; }
@@ -12725,19 +12676,19 @@ static void ibcc_ibf_parse_free_(ibcc_ibf_parse_ *s)
     ibcc_fab_free_(&s->al, s->lidmap);
 }
 
-static int ibcc_ibf_idline_(ibcc_ibf_cur_ *c)
+static int ibcc_ibf_idline_(ibcc_cur_ *c)
 {
     static const char *const ids[] = {"vendid=", "devid=", "sysimgguid=",
                                       "switchguid=", "caguid=", "rtguid="};
     unsigned i;
     for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (ibcc_ibf_lit_(c, ids[i])) return 1;
+        if (ibcc_cur_lit_(c, ids[i])) return 1;
     return 0;
 }
 
 /* One line of topology text; returns IBCC_OK or fills err. *cur is the
    raw node whose port lines may follow (NONE after an id line). */
-static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_ibf_cur_ *c,
+static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
                                   uint32_t line, uint32_t *cur,
                                   const char *file, ibcc_ibfabric_error *err)
 {
@@ -12746,18 +12697,18 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_ibf_cur_ *c,
     if (ibcc_ibf_idline_(c)) {
         uint64_t g;
         *cur = IBCC_IBF_NONE_;
-        if (!ibcc_ibf_lit_(c, "0x") || !ibcc_ibf_hex_(c, &g)) {
+        if (!ibcc_cur_lit_(c, "0x") || !ibcc_ibf_hex_(c, &g)) {
             ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "an id line needs a 0x-prefixed hex value");
             return IBCC_ERR_PARSE;
         }
         return IBCC_OK;
     }
-    if (ibcc_ibf_lit_(c, "Chassis ") || ibcc_ibf_lit_(c, "Hostname:")
-        || ibcc_ibf_lit_(c, "Non-Chassis Nodes"))
+    if (ibcc_cur_lit_(c, "Chassis ") || ibcc_cur_lit_(c, "Hostname:")
+        || ibcc_cur_lit_(c, "Non-Chassis Nodes"))
         return IBCC_OK;                 /* ibnetdiscover -g grouping */
-    if (ibcc_ibf_lit_(c, "Switch") || ibcc_ibf_lit_(c, "Ca")
-        || ibcc_ibf_lit_(c, "Rt")) {
+    if (ibcc_cur_lit_(c, "Switch") || ibcc_cur_lit_(c, "Ca")
+        || ibcc_cur_lit_(c, "Rt")) {
         char want = c->p[-1] == 'h' ? 'S' : c->p[-1] == 'a' ? 'H' : 'R';
         char type = 0;
         uint32_t ports = 0;
@@ -12765,13 +12716,13 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_ibf_cur_ *c,
         ibcc_ibf_rnode_ *n;
         void *q;
         const char *at = c->p;
-        ibcc_ibf_ws_(c);
+        ibcc_cur_blanks_(c);
         if (c->p == at || !ibcc_ibf_dec_(c, 255u, &ports)) {
             ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "a node line needs a port count 1..255");
             return IBCC_ERR_PARSE;
         }
-        ibcc_ibf_ws_(c);
+        ibcc_cur_blanks_(c);
         if (!ibcc_ibf_nodename_(c, &type, &guid) || type != want) {
             ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "expected the node name \"%c-<guid>\"", want);
@@ -12823,44 +12774,44 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_ibf_cur_ *c,
         }
         own = &s->node[*cur];
         c->p++;
-        if (!ibcc_ibf_dec_(c, 255u, &r.port) || !ibcc_ibf_lit_(c, "]")) {
+        if (!ibcc_ibf_dec_(c, 255u, &r.port) || !ibcc_cur_lit_(c, "]")) {
             ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "a port line starts with [<port>]");
             return IBCC_ERR_PARSE;
         }
-        if (ibcc_ibf_lit_(c, "[ext ")) {            /* -g external port */
+        if (ibcc_cur_lit_(c, "[ext ")) {            /* -g external port */
             uint32_t x;
-            if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_ibf_lit_(c, "]")) {
+            if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_cur_lit_(c, "]")) {
                 ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad [ext <port>]");
                 return IBCC_ERR_PARSE;
             }
         }
-        if (ibcc_ibf_lit_(c, "(")) {
-            if (!ibcc_ibf_hex_(c, &r.own_guid) || !ibcc_ibf_lit_(c, ")")) {
+        if (ibcc_cur_lit_(c, "(")) {
+            if (!ibcc_ibf_hex_(c, &r.own_guid) || !ibcc_cur_lit_(c, ")")) {
                 ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad port GUID (<hex>)");
                 return IBCC_ERR_PARSE;
             }
         }
-        ibcc_ibf_ws_(c);
-        if (!ibcc_ibf_nodename_(c, &r.ptype, &r.pguid) || !ibcc_ibf_lit_(c, "[")
-            || !ibcc_ibf_dec_(c, 255u, &r.pport) || !ibcc_ibf_lit_(c, "]")) {
+        ibcc_cur_blanks_(c);
+        if (!ibcc_ibf_nodename_(c, &r.ptype, &r.pguid) || !ibcc_cur_lit_(c, "[")
+            || !ibcc_ibf_dec_(c, 255u, &r.pport) || !ibcc_cur_lit_(c, "]")) {
             ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                              "expected the peer \"X-<guid>\"[<port>]");
             return IBCC_ERR_PARSE;
         }
-        if (ibcc_ibf_lit_(c, "[ext ")) {
+        if (ibcc_cur_lit_(c, "[ext ")) {
             uint32_t x;
-            if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_ibf_lit_(c, "]")) {
+            if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_cur_lit_(c, "]")) {
                 ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad [ext <port>]");
                 return IBCC_ERR_PARSE;
             }
         }
-        ibcc_ibf_ws_(c);
-        if (ibcc_ibf_lit_(c, "(")) {
-            if (!ibcc_ibf_hex_(c, &r.peer_pguid) || !ibcc_ibf_lit_(c, ")")) {
+        ibcc_cur_blanks_(c);
+        if (ibcc_cur_lit_(c, "(")) {
+            if (!ibcc_ibf_hex_(c, &r.peer_pguid) || !ibcc_cur_lit_(c, ")")) {
                 ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
                                  "bad peer port GUID (<hex>)");
                 return IBCC_ERR_PARSE;
@@ -12904,34 +12855,6 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_ibf_cur_ *c,
     return IBCC_ERR_PARSE;
 }
 
-/* Calls fn on every line (trimmed of blanks and CR) of text. */
-typedef ibcc_result (*ibcc_ibf_linefn_)(void *ctx, ibcc_ibf_cur_ *c,
-                                        uint32_t line);
-static ibcc_result ibcc_ibf_lines_(const char *text, size_t len, void *ctx,
-                                   ibcc_ibf_linefn_ fn, uint32_t *lines)
-{
-    const char *p = text, *end = text + len;
-    uint32_t line = 0;
-    while (p < end) {
-        const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
-        ibcc_ibf_cur_ c;
-        ibcc_result r;
-        c.p = p;
-        c.e = nl ? nl : end;
-        if (line == 0xfffffffeu) return IBCC_ERR_CAPACITY;
-        line++;
-        while (c.e > c.p && (c.e[-1] == '\r' || c.e[-1] == ' '
-                             || c.e[-1] == '\t'))
-            c.e--;
-        ibcc_ibf_ws_(&c);
-        r = fn(ctx, &c, line);
-        if (r != IBCC_OK) return r;
-        p = nl ? nl + 1 : end;
-    }
-    if (lines) *lines = line;
-    return IBCC_OK;
-}
-
 typedef struct ibcc_ibf_topo_ctx_ {
     ibcc_ibf_parse_ *s;
     uint32_t cur;
@@ -12939,7 +12862,7 @@ typedef struct ibcc_ibf_topo_ctx_ {
     ibcc_ibfabric_error *err;
 } ibcc_ibf_topo_ctx_;
 
-static ibcc_result ibcc_ibf_topo_line_(void *ctx, ibcc_ibf_cur_ *c,
+static ibcc_result ibcc_ibf_topo_line_(void *ctx, ibcc_cur_ *c,
                                        uint32_t line)
 {
     ibcc_ibf_topo_ctx_ *t = (ibcc_ibf_topo_ctx_ *)ctx;
@@ -13258,7 +13181,7 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
     t.cur = IBCC_IBF_NONE_;
     t.file = file;
     t.err = err;
-    r = text ? ibcc_ibf_lines_(text, len, &t, ibcc_ibf_topo_line_, &lines)
+    r = text ? ibcc_lines_(text, len, &t, ibcc_ibf_topo_line_, &lines)
              : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
         ibcc_ibf_errset_(err, r, file, 0, "too many lines");
@@ -13532,7 +13455,7 @@ typedef struct ibcc_ibf_lft_ctx_ {
     ibcc_ibfabric_error *err;
 } ibcc_ibf_lft_ctx_;
 
-static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_ibf_cur_ *c,
+static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
                                       uint32_t line)
 {
     ibcc_ibf_lft_ctx_ *t = (ibcc_ibf_lft_ctx_ *)ctx;
@@ -13540,7 +13463,7 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_ibf_cur_ *c,
     const char *file = t->file;
     uint32_t lid, port, h;
     if (c->p >= c->e || *c->p == '#') return IBCC_OK;
-    if (ibcc_ibf_lit_(c, "Unicast lids [")) {
+    if (ibcc_cur_lit_(c, "Unicast lids [")) {
         uint64_t guid = 0;
         uint32_t w;
         const char *g = NULL, *q;
@@ -13570,9 +13493,9 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_ibf_cur_ *c,
         t->cur = w;
         return IBCC_OK;
     }
-    if (ibcc_ibf_lit_(c, "Lid ") || ibcc_ibf_lit_(c, "Port "))
+    if (ibcc_cur_lit_(c, "Lid ") || ibcc_cur_lit_(c, "Port "))
         return IBCC_OK;                 /* ibroute's column titles */
-    if (ibcc_ibf_lit_(c, "0x")) {
+    if (ibcc_cur_lit_(c, "0x")) {
         uint64_t v = 0;
         ibcc_ibfabric_switch *w;
         uint64_t cell;
@@ -13584,13 +13507,13 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_ibf_cur_ *c,
             return IBCC_ERR_PARSE;
         }
         lid = (uint32_t)v;
-        ibcc_ibf_ws_(c);
+        ibcc_cur_blanks_(c);
         if (!ibcc_ibf_dec_(c, 255u, &port)) {
             ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry is 0x<lid> <port 0..255>");
             return IBCC_ERR_PARSE;
         }
-        ibcc_ibf_ws_(c);
+        ibcc_cur_blanks_(c);
         if (c->p < c->e && *c->p != ':' && *c->p != '#') {
             ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the port of an entry");
@@ -13640,9 +13563,9 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_ibf_cur_ *c,
     {   /* "N lids dumped" / "N valid lids dumped" */
         uint32_t cnt;
         if (ibcc_ibf_dec_(c, 0xffffffffu, &cnt)) {
-            ibcc_ibf_ws_(c);
-            (void)ibcc_ibf_lit_(c, "valid ");
-            if (ibcc_ibf_lit_(c, "lids dumped")) return IBCC_OK;
+            ibcc_cur_blanks_(c);
+            (void)ibcc_cur_lit_(c, "valid ");
+            if (ibcc_cur_lit_(c, "lids dumped")) return IBCC_OK;
         }
     }
     ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
@@ -13701,7 +13624,7 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
     t.cur = IBCC_IBF_NONE_;
     t.file = file;
     t.err = err;
-    r = text ? ibcc_ibf_lines_(text, len, &t, ibcc_ibf_lft_line_, NULL)
+    r = text ? ibcc_lines_(text, len, &t, ibcc_ibf_lft_line_, NULL)
              : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
         ibcc_ibf_errset_(err, r, file, 0, "too many lines");
@@ -13942,7 +13865,7 @@ IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
             return IBCC_OK;
         }
     if (name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
-        ibcc_ibf_cur_ c;
+        ibcc_cur_ c;
         c.p = name + 2;
         c.e = name + 2 + strlen(name + 2);
         by_guid = ibcc_ibf_hex_(&c, &g) && c.p == c.e;

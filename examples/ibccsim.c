@@ -1217,7 +1217,7 @@ static uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
     fclose(fp);
     text[n] = 0;
     memset(&cfg, 0, sizeof cfg);
-    if (ibcc_cacc_opensm_parse(&cfg, text, &line) == IBCC_OK && cfg.cct_len) {
+    if (ibcc_cacc_parse_opensm(&cfg, text, &line) == IBCC_OK && cfg.cct_len) {
         memcpy(cct, cfg.cct, cfg.cct_len * sizeof *cct);
         return cfg.cct_len;
     }
@@ -1233,7 +1233,7 @@ static uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
             if (nl) *nl = 0;
             line++;
             if (*p && *p != '#') {
-                if (ibcc_cacc_block_parse(&b, p) != IBCC_OK
+                if (ibcc_cacc_block_parse_args(&b, p) != IBCC_OK
                     || ibcc_cacc_block_to_table(&b, cct, cap) != IBCC_OK) {
                     fprintf(stderr, "ibccsim %s: --cct %s:%u: not a cc_cct "
                             "or CongestionControlTable line\n", cmd, what,

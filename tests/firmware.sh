@@ -159,7 +159,7 @@ absent "ibcc_law_rate" IBCC_FIRMWARE "ibcc_law l; return ibcc_law_rate(&l) > 0.5
 absent "ibcc_rng_double" IBCC_NO_FLOAT "ibcc_rng r; return ibcc_rng_double(&r) > 0.5;"
 absent "ibcc_cct_fill_us" IBCC_NO_FLOAT "uint16_t o[1]; double u[1] = {1}; return (int)ibcc_cct_fill_us(o, u, 1, 1);"
 absent "ibcc_swcc_parse_args" IBCC_NO_STDIO "ibcc_swcc s; return (int)ibcc_swcc_parse_args(&s, \"x\");"
-absent "ibcc_cacc_opensm_line" IBCC_NO_STDIO "ibcc_cacc_config c; return (int)ibcc_cacc_opensm_line(&c, \"x\");"
+absent "ibcc_cacc_parse_opensm_line" IBCC_NO_STDIO "ibcc_cacc_config c; return (int)ibcc_cacc_parse_opensm_line(&c, \"x\");"
 absent "the fabric (L3)" IBCC_NO_STDIO "return (int)sizeof(ibcc_fabric_desc);"
 absent "the fabric (L3)" IBCC_NO_FLOAT "return (int)sizeof(ibcc_fabric_desc);"
 

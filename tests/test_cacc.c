@@ -122,82 +122,82 @@ static void test_ibccconfig(void)
     ibcc_cacc_block b;
     char out[400];
     unsigned i;
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0x3 150 1 0 0"), IBCC_OK);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0x3 150 1 0 0"), IBCC_OK);
     T_EQU(s.port_control, 0);
     T_EQU(s.control_map, 3);
     T_EQU(s.sl[0].ccti_timer, 150);
     T_EQU(s.sl[1].ccti_increase, 1);
     T_EQU(s.sl[2].ccti_timer, 0);                     /* not in the map */
-    T_EQ(ibcc_cacc_setting_print(&s, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_setting_print_args(&s, out, sizeof out), IBCC_OK);
     T_STREQ(out, "CACongestionSetting 0 0x3 150 1 0 0");
-    T_EQ(ibcc_cacc_setting_parse(&s, "  CACongestionSetting 1 65535 0xffff 255 9 3 \n"), IBCC_OK);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "  CACongestionSetting 1 65535 0xffff 255 9 3 \n"), IBCC_OK);
     for (i = 0; i < 16; i++) T_EQU(s.sl[i].ccti_timer, 65535);
-    T_EQ(ibcc_cacc_setting_print(&s, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_setting_print_args(&s, out, sizeof out), IBCC_OK);
     T_STREQ(out, "CACongestionSetting 1 0xffff 65535 255 9 3");
-    T_EQ(ibcc_cacc_setting_print(&s, out, 10), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_setting_print_args(&s, out, 10), IBCC_ERR_NOMEM);
     T_STREQ(out, "");
     /* not expressible in this form */
     s.sl[4].ccti_min = 0;
-    T_EQ(ibcc_cacc_setting_print(&s, out, sizeof out), IBCC_ERR_UNSUPPORTED);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0x1 150 1 0 0"), IBCC_OK);
+    T_EQ(ibcc_cacc_setting_print_args(&s, out, sizeof out), IBCC_ERR_UNSUPPORTED);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0x1 150 1 0 0"), IBCC_OK);
     s.sl[9].ccti_timer = 1;
-    T_EQ(ibcc_cacc_setting_print(&s, out, sizeof out), IBCC_ERR_UNSUPPORTED);
+    T_EQ(ibcc_cacc_setting_print_args(&s, out, sizeof out), IBCC_ERR_UNSUPPORTED);
     /* malformed */
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 150 1 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 150 1 0 0 7"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSettings 0 3 150 1 0 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 15x 1 0 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0x 150 1 0 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 -1 1 0 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, ""), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 2 3 150 1 0 0"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0x10000 150 1 0 0"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 65536 1 0 0"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 150 256 0 0"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 150 1 256 0"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 150 1 0 256"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 3 99999999999999999999999 1 0 0"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 150 1 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 150 1 0 0 7"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSettings 0 3 150 1 0 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 15x 1 0 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0x 150 1 0 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 -1 1 0 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 2 3 150 1 0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0x10000 150 1 0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 65536 1 0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 150 256 0 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 150 1 256 0"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 150 1 0 256"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 3 99999999999999999999999 1 0 0"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(NULL, "x"), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_setting_parse(&s, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_setting_print(NULL, out, 9), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_parse_args(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_print_args(NULL, out, 9), IBCC_ERR_NULL);
     /* CongestionControlTable */
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 65 1 2:100 3:16383"), IBCC_OK);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 65 1 2:100 3:16383"), IBCC_OK);
     T_EQU(b.ccti_limit, 65);
     T_EQU(b.block, 1);
     T_EQU(b.entry[0], 0x8064);
     T_EQU(b.entry[1], 0xffff);
     T_EQU(b.entry[2], 0);
-    T_EQ(ibcc_cacc_block_print(&b, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_OK);
     T_STREQ(out, "CongestionControlTable 65 1 2:100 3:16383");
     b.block = 2;                                      /* beyond the limit */
-    T_EQ(ibcc_cacc_block_print(&b, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_OK);
     T_STREQ(out, "CongestionControlTable 65 2");
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:0"), IBCC_OK);
-    T_EQ(ibcc_cacc_block_print(&b, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 0:0"), IBCC_OK);
+    T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_OK);
     T_STREQ(out, "CongestionControlTable 0 0 0:0");
-    T_EQ(ibcc_cacc_block_print(&b, out, 20), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 0 4:1"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 0 1:16384"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 16384 0 1:1"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 256 1:1"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 0 1-2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 0 1:2,3:4"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 0 1:"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2 0 :1"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControl 2 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(NULL, "x"), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_block_print(NULL, out, 9), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_print_args(&b, out, 20), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 4:1"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 1:16384"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 16384 0 1:1"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 256 1:1"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 1-2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 1:2,3:4"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 1:"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 :1"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControl 2 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_print_args(NULL, out, 9), IBCC_ERR_NULL);
     {
         /* 64 entries fit, 65 do not */
         char t[800];
         strcpy(t, "CongestionControlTable 63 0");
         for (i = 0; i < 64; i++) strcat(t, " 0:7");
-        T_EQ(ibcc_cacc_block_parse(&b, t), IBCC_OK);
+        T_EQ(ibcc_cacc_block_parse_args(&b, t), IBCC_OK);
         T_EQU(b.entry[63], 7);
         strcat(t, " 0:7");
-        T_EQ(ibcc_cacc_block_parse(&b, t), IBCC_ERR_RANGE);
+        T_EQ(ibcc_cacc_block_parse_args(&b, t), IBCC_ERR_RANGE);
     }
 }
 
@@ -221,7 +221,7 @@ static void test_opensm(void)
     unsigned line = 99;
     uint32_t i;
     memset(&c, 0, sizeof c);
-    T_EQ(ibcc_cacc_opensm_parse(&c, conf_, &line), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm(&c, conf_, &line), IBCC_OK);
     T_EQ(line, 0);
     T_EQU(c.setting.control_map, 1);
     T_EQU(c.setting.sl[0].ccti_timer, 10);
@@ -230,7 +230,7 @@ static void test_opensm(void)
     T_EQU(c.cct_len, 3);
     T_EQU(c.cct[1], 5);
     T_EQU(c.cct[2], IBCC_CCT_ENTRY(1, 10));
-    T_EQ(ibcc_cacc_opensm_print(&c, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_print_opensm(&c, out, sizeof out), IBCC_OK);
     T_CHECK(strncmp(out, "cc_ca_cong_setting_port_control 0x0\n"
                          "cc_ca_cong_setting_control_map 0x1\n"
                          "cc_ca_cong_setting_ccti_timer 0 10\n"
@@ -246,65 +246,65 @@ static void test_opensm(void)
         T_EQ(nl, 67);
     }
     memset(&d, 0, sizeof d);
-    T_EQ(ibcc_cacc_opensm_parse(&d, out, NULL), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm(&d, out, NULL), IBCC_OK);
     T_CHECK(memcmp(&c.setting, &d.setting, sizeof c.setting) == 0);
     T_EQU(d.cct_len, 3);
     T_CHECK(memcmp(c.cct, d.cct, 3 * sizeof c.cct[0]) == 0);
     /* no table */
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct (null)"), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct (null)"), IBCC_OK);
     T_EQU(d.cct_len, 0);
-    T_EQ(ibcc_cacc_opensm_print(&d, out, sizeof out), IBCC_OK);
+    T_EQ(ibcc_cacc_print_opensm(&d, out, sizeof out), IBCC_OK);
     T_CHECK(strstr(out, "\ncc_cct (null)\n") != NULL);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct 1:1"), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct 1:1"), IBCC_OK);
     T_EQU(d.cct_len, 1);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct"), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct"), IBCC_OK);
     T_EQU(d.cct_len, 0);
     /* 128 entries accepted, 129 rejected */
     {
         static char t[2048];
         strcpy(t, "cc_cct 0:1");
         for (i = 1; i < 128; i++) strcat(t, ",0:1");
-        T_EQ(ibcc_cacc_opensm_line(&d, t), IBCC_OK);
+        T_EQ(ibcc_cacc_parse_opensm_line(&d, t), IBCC_OK);
         T_EQU(d.cct_len, 128);
         strcat(t, ",0:1");
-        T_EQ(ibcc_cacc_opensm_line(&d, t), IBCC_ERR_RANGE);
+        T_EQ(ibcc_cacc_parse_opensm_line(&d, t), IBCC_ERR_RANGE);
         T_EQU(d.cct_len, 128);                        /* unchanged */
-        T_EQ(ibcc_cacc_opensm_print(&d, out, sizeof out), IBCC_OK);
-        T_EQ(ibcc_cacc_opensm_print(&d, out, 100), IBCC_ERR_NOMEM);
+        T_EQ(ibcc_cacc_print_opensm(&d, out, sizeof out), IBCC_OK);
+        T_EQ(ibcc_cacc_print_opensm(&d, out, 100), IBCC_ERR_NOMEM);
         d.cct_len = 129;
-        T_EQ(ibcc_cacc_opensm_print(&d, out, sizeof out), IBCC_ERR_RANGE);
+        T_EQ(ibcc_cacc_print_opensm(&d, out, sizeof out), IBCC_ERR_RANGE);
     }
     /* other options and comments */
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_sw_cong_setting_threshold 0xf"), IBCC_ERR_NOT_FOUND);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cctx 1:1"), IBCC_ERR_NOT_FOUND);
-    T_EQ(ibcc_cacc_opensm_line(&d, "   # cc_cct 1:1"), IBCC_OK);
-    T_EQ(ibcc_cacc_opensm_line(&d, ""), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_sw_cong_setting_threshold 0xf"), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cctx 1:1"), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "   # cc_cct 1:1"), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, ""), IBCC_OK);
     /* malformed */
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 16 5"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3 65536"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_ccti_min 0 256"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_ccti_increase 0 0x100"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_trigger_threshold 0 300"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_port_control 2"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_control_map 0x10000"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3 4 5"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_control_map"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_control_map 1 2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_port_control x"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_ca_cong_setting_port_control 0 0"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct 0:1,,0:2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct 0:1 0:2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct 0:1,"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct 5:1"), IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&d, "cc_cct (null) 1"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(NULL, "x"), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_line(&d, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_parse(&d, "cc_cct 1:1\n\ncc_ca_cong_setting_ccti_min 0 999\n", &line),
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 16 5"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3 65536"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_min 0 256"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_increase 0 0x100"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_trigger_threshold 0 300"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_port_control 2"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_control_map 0x10000"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3 4 5"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_control_map"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_control_map 1 2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_port_control x"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_port_control 0 0"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct 0:1,,0:2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct 0:1 0:2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct 0:1,"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct 5:1"), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_cct (null) 1"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm_line(&d, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm(&d, "cc_cct 1:1\n\ncc_ca_cong_setting_ccti_min 0 999\n", &line),
          IBCC_ERR_RANGE);
     T_EQ(line, 3);
-    T_EQ(ibcc_cacc_opensm_parse(NULL, "", &line), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_print(NULL, out, 10), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm(NULL, "", &line), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_print_opensm(NULL, out, 10), IBCC_ERR_NULL);
 }
 
 static void test_apply(void)
@@ -321,7 +321,7 @@ static void test_apply(void)
     }
     T_EQ(ibcc_cct_set_flow_sl(&c, 1, 1, 0), IBCC_OK);
     memset(&cfg, 0, sizeof cfg);
-    T_EQ(ibcc_cacc_opensm_parse(&cfg, conf_, NULL), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm(&cfg, conf_, NULL), IBCC_OK);
     {
         /* the bytes quoted in docs/cacc.md */
         static const uint8_t set0[12] = {0, 0, 0, 1, 0, 0x0a, 2, 0, 1, 0, 0, 0};

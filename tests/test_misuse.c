@@ -806,123 +806,123 @@ static void cacc_misuse(void)
     b.block = 0xffffu;      /* beyond the limit: nothing valid, nothing written */
     T_EQ(ibcc_cacc_block_to_table(&b, tab, 0), IBCC_OK);
     /* ibccconfig text */
-    T_EQ(ibcc_cacc_setting_parse(NULL, "x"), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_setting_parse(&s, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_setting_parse(&s, ""), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0"),
+    T_EQ(ibcc_cacc_setting_parse_args(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0 0 0 0"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 0 0"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0 0 0 0 0 0"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 0x"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0 0 0 0 0x"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 1z"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0 0 0 0 1z"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 0 0 0 0 0 -1"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 0 0 0 0 0 -1"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSetting 2 0 0 0 0 0"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSetting 2 0 0 0 0 0"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s,
+    T_EQ(ibcc_cacc_setting_parse_args(&s,
          "CACongestionSetting 0 0 99999999999999999999999999 0 0 0"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s,
+    T_EQ(ibcc_cacc_setting_parse_args(&s,
          "CACongestionSetting 0 0xffffffffffffffffffffff 0 0 0 0"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_setting_parse(&s, "CACongestionSettingX 0 0 0 0 0 0"),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, "CACongestionSettingX 0 0 0 0 0 0"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_setting_parse(&s, " CACongestionSetting 1 0xffff 65535 255 255 255 "),
+    T_EQ(ibcc_cacc_setting_parse_args(&s, " CACongestionSetting 1 0xffff 65535 255 255 255 "),
          IBCC_OK);
-    T_EQ(ibcc_cacc_setting_print(NULL, small, sizeof small), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_setting_print(&s, NULL, 8), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_setting_print(&s, small, 0), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_cacc_setting_print(&s, small, sizeof small), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_setting_print_args(NULL, small, sizeof small), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_print_args(&s, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_setting_print_args(&s, small, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_setting_print_args(&s, small, sizeof small), IBCC_ERR_NOMEM);
     T_STREQ(small, "");
     s.sl[3].ccti_min = 1;
-    T_EQ(ibcc_cacc_setting_print(&s, big, sizeof big), IBCC_ERR_UNSUPPORTED);
-    T_EQ(ibcc_cacc_block_parse(NULL, "x"), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_block_parse(&b, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_block_parse(&b, ""), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 16384 0"),
+    T_EQ(ibcc_cacc_setting_print_args(&s, big, sizeof big), IBCC_ERR_UNSUPPORTED);
+    T_EQ(ibcc_cacc_block_parse_args(NULL, "x"), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_parse_args(&b, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_parse_args(&b, ""), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 16384 0"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 256"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 256"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 4:0"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 4:0"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:16384"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 0:16384"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 0:"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 0"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 :1"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 :1"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:1,0:2"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 0:1,0:2"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_block_parse(&b, "CongestionControlTable 0 0 0:1x"),
+    T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 0 0 0:1x"),
          IBCC_ERR_PARSE);
     {   /* 65 entries */
         size_t n = 0;
         int i;
         n += (size_t)sprintf(big + n, "CongestionControlTable 100 1");
         for (i = 0; i < 65; i++) n += (size_t)sprintf(big + n, " 0:%d", i);
-        T_EQ(ibcc_cacc_block_parse(&b, big), IBCC_ERR_RANGE);
+        T_EQ(ibcc_cacc_block_parse_args(&b, big), IBCC_ERR_RANGE);
     }
-    T_EQ(ibcc_cacc_block_print(NULL, small, sizeof small), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_block_print(&b, NULL, 8), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_block_print(&b, small, 0), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_cacc_block_print(&b, small, 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_block_print_args(NULL, small, sizeof small), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_print_args(&b, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_block_print_args(&b, small, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_block_print_args(&b, small, 1), IBCC_ERR_NOMEM);
     T_STREQ(small, "");
     b.block = 0xffffu; b.ccti_limit = 0xffffu;    /* struct beyond ranges */
-    T_EQ(ibcc_cacc_block_print(&b, big, sizeof big), IBCC_OK);
+    T_EQ(ibcc_cacc_block_print_args(&b, big, sizeof big), IBCC_OK);
     /* OpenSM */
     memset(&cfg, 0, sizeof cfg);
-    T_EQ(ibcc_cacc_opensm_line(NULL, ""), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, ""), IBCC_OK);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "   # x"), IBCC_OK);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct_x 1"), IBCC_ERR_NOT_FOUND);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_timer 16 1"),
+    T_EQ(ibcc_cacc_parse_opensm_line(NULL, ""), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, ""), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "   # x"), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_cct_x 1"), IBCC_ERR_NOT_FOUND);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_ccti_timer 16 1"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_timer 0 65536"),
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_ccti_timer 0 65536"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0 256"),
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0 256"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0"),
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0 1 2"),
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_ccti_min 0 1 2"),
          IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_port_control 2"),
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_port_control 2"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_ca_cong_setting_control_map 0x10000"),
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_ca_cong_setting_control_map 0x10000"),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct (null) x"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct 0:1,"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct 0:1,,0:2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct 0:1 0:2"), IBCC_ERR_PARSE);
-    T_EQ(ibcc_cacc_opensm_line(&cfg, "cc_cct"), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_cct (null) x"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_cct 0:1,"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_cct 0:1,,0:2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_cct 0:1 0:2"), IBCC_ERR_PARSE);
+    T_EQ(ibcc_cacc_parse_opensm_line(&cfg, "cc_cct"), IBCC_OK);
     T_EQU(cfg.cct_len, 0);
     {   /* 129 entries */
         size_t n = 0;
         int i;
         n += (size_t)sprintf(big + n, "cc_cct ");
         for (i = 0; i < 129; i++) n += (size_t)sprintf(big + n, "%s0:%d", i ? "," : "", i);
-        T_EQ(ibcc_cacc_opensm_line(&cfg, big), IBCC_ERR_RANGE);
+        T_EQ(ibcc_cacc_parse_opensm_line(&cfg, big), IBCC_ERR_RANGE);
         T_EQU(cfg.cct_len, 0);
     }
-    T_EQ(ibcc_cacc_opensm_parse(NULL, "", &line), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm(NULL, "", &line), IBCC_ERR_NULL);
     T_EQU(line, 0);
-    T_EQ(ibcc_cacc_opensm_parse(&cfg, NULL, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_parse(&cfg, "", &line), IBCC_OK);
-    T_EQ(ibcc_cacc_opensm_parse(&cfg, "\n\n\nfoo bar\ncc_cct 9:9", &line),
+    T_EQ(ibcc_cacc_parse_opensm(&cfg, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_parse_opensm(&cfg, "", &line), IBCC_OK);
+    T_EQ(ibcc_cacc_parse_opensm(&cfg, "\n\n\nfoo bar\ncc_cct 9:9", &line),
          IBCC_ERR_RANGE);
     T_EQU(line, 5);
-    T_EQ(ibcc_cacc_opensm_parse(&cfg, "cc_cct 0:1\n", NULL), IBCC_OK);
-    T_EQ(ibcc_cacc_opensm_print(NULL, big, sizeof big), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_print(&cfg, NULL, 8), IBCC_ERR_NULL);
-    T_EQ(ibcc_cacc_opensm_print(&cfg, big, 0), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_cacc_opensm_print(&cfg, small, sizeof small), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_parse_opensm(&cfg, "cc_cct 0:1\n", NULL), IBCC_OK);
+    T_EQ(ibcc_cacc_print_opensm(NULL, big, sizeof big), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_print_opensm(&cfg, NULL, 8), IBCC_ERR_NULL);
+    T_EQ(ibcc_cacc_print_opensm(&cfg, big, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cacc_print_opensm(&cfg, small, sizeof small), IBCC_ERR_NOMEM);
     cfg.cct_len = 129;
-    T_EQ(ibcc_cacc_opensm_print(&cfg, big, sizeof big), IBCC_ERR_RANGE);
+    T_EQ(ibcc_cacc_print_opensm(&cfg, big, sizeof big), IBCC_ERR_RANGE);
     /* agent */
     memset(&d, 0, sizeof d);
     d.entries = 64;
@@ -1347,25 +1347,25 @@ static void swcc_misuse(void)
     s.cs_return_delay_shift = 0; s.cs_return_delay_mult = 16384;
     T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);
     s.cs_return_delay_mult = 0; s.marking_rate = 65536;
-    T_EQ(ibcc_swcc_encode(&s, buf), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_encode(&s, buf, IBCC_SWCC_MAD_BYTES), IBCC_ERR_RANGE);
     s.marking_rate = 0;
     e.valid = 2;
     T_EQ(ibcc_swport_validate(&e), IBCC_ERR_RANGE);
     e.valid = 1; e.threshold = UINT32_MAX;
-    T_EQ(ibcc_swport_encode(&e, buf), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swport_encode(&e, buf, IBCC_SWPORT_BYTES), IBCC_ERR_RANGE);
     e.threshold = 0;
-    T_EQ(ibcc_swcc_encode(NULL, buf), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_encode(&s, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_decode(NULL, buf), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_decode(&s, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_encode(NULL, buf), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_encode(&e, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_decode(NULL, buf), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_decode(&e, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_encode(NULL, buf, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_encode(&s, NULL, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_decode(NULL, buf, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_decode(&s, NULL, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_encode(NULL, buf, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_encode(&e, NULL, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_decode(NULL, buf, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_decode(&e, NULL, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
     memset(buf, 0xff, sizeof buf);
-    T_EQ(ibcc_swcc_decode(&s, buf), IBCC_OK);
+    T_EQ(ibcc_swcc_decode(&s, buf, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);    /* control_map kept */
-    T_EQ(ibcc_swport_decode(&e, buf), IBCC_OK);
+    T_EQ(ibcc_swport_decode(&e, buf, IBCC_SWPORT_BYTES), IBCC_OK);
     T_EQ(ibcc_swport_validate(&e), IBCC_OK);
     /* text */
     T_EQ(ibcc_swcc_parse_args(NULL, "x"), IBCC_ERR_NULL);
@@ -1397,13 +1397,13 @@ static void swcc_misuse(void)
     T_EQ(ibcc_swcc_print_args(&s, NULL, 8), IBCC_ERR_NULL);
     T_EQ(ibcc_swcc_print_args(&s, big, sizeof big), IBCC_ERR_RANGE);
     memset(&s, 0, sizeof s);
-    T_EQ(ibcc_swcc_print_args(&s, small, 0), IBCC_ERR_FULL);
-    T_EQ(ibcc_swcc_print_args(&s, small, sizeof small), IBCC_ERR_FULL);
+    T_EQ(ibcc_swcc_print_args(&s, small, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_swcc_print_args(&s, small, sizeof small), IBCC_ERR_NOMEM);
     T_CHECK(strlen(small) < sizeof small);
     T_EQ(ibcc_swport_print_args(NULL, 0, big, sizeof big), IBCC_ERR_NULL);
     T_EQ(ibcc_swport_print_args(&e, 0, NULL, 8), IBCC_ERR_NULL);
     T_EQ(ibcc_swport_print_args(&e, 256, big, sizeof big), IBCC_ERR_RANGE);
-    T_EQ(ibcc_swport_print_args(&e, 0, small, sizeof small), IBCC_ERR_FULL);
+    T_EQ(ibcc_swport_print_args(&e, 0, small, sizeof small), IBCC_ERR_NOMEM);
     T_EQ(ibcc_swcc_parse_opensm_line(NULL, ""), IBCC_ERR_NULL);
     T_EQ(ibcc_swcc_parse_opensm_line(&s, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_swcc_parse_opensm_line(&s, ""), IBCC_OK);
@@ -1422,7 +1422,7 @@ static void swcc_misuse(void)
     T_EQU(bad, 3);
     T_EQ(ibcc_swcc_print_opensm(NULL, big, sizeof big), IBCC_ERR_NULL);
     T_EQ(ibcc_swcc_print_opensm(&s, NULL, 8), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_print_opensm(&s, small, sizeof small), IBCC_ERR_FULL);
+    T_EQ(ibcc_swcc_print_opensm(&s, small, sizeof small), IBCC_ERR_NOMEM);
     s.threshold = 99;
     T_EQ(ibcc_swcc_print_opensm(&s, big, sizeof big), IBCC_ERR_RANGE);
     s.threshold = 0;

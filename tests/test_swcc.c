@@ -29,7 +29,7 @@ static ibcc_swcc sample(void)
 
 static void test_encode_bytes(void)
 {
-    ibcc_swcc s = sample(), d;
+    ibcc_swcc s = sample(), d, e2;
     uint8_t b[IBCC_SWCC_MAD_BYTES], want[IBCC_SWCC_MAD_BYTES];
     memset(want, 0, sizeof want);
     want[3] = 0x15;
@@ -43,34 +43,42 @@ static void test_encode_bytes(void)
     want[73] = 0xe8;
     want[75] = 0x01;
     memset(b, 0xaa, sizeof b);
-    T_EQ(ibcc_swcc_encode(&s, b), IBCC_OK);
+    T_EQ(ibcc_swcc_encode(&s, b, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_CHECK(memcmp(b, want, sizeof b) == 0);
-    T_EQ(ibcc_swcc_decode(&d, b), IBCC_OK);
+    T_EQ(ibcc_swcc_decode(&d, b, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_CHECK(memcmp(&d, &s, sizeof s) == 0);
     /* reserved bits are ignored on decode */
     b[68] |= 0x0f; b[70] |= 0x0f; b[71] = 0xff;
-    T_EQ(ibcc_swcc_decode(&d, b), IBCC_OK);
+    T_EQ(ibcc_swcc_decode(&d, b, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_CHECK(memcmp(&d, &s, sizeof s) == 0);
     /* Marking_Rate and return delay at their widths */
     s.marking_rate = 0xfedc;
     s.cs_return_delay_shift = 3;
     s.cs_return_delay_mult = 16383;
-    T_EQ(ibcc_swcc_encode(&s, b), IBCC_OK);
+    T_EQ(ibcc_swcc_encode(&s, b, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_EQU(b[72], 0xff); T_EQU(b[73], 0xff);
     T_EQU(b[74], 0xfe); T_EQU(b[75], 0xdc);
-    T_EQ(ibcc_swcc_decode(&d, b), IBCC_OK);
+    T_EQ(ibcc_swcc_decode(&d, b, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_EQU(d.cs_return_delay_shift, 3);
     T_EQU(d.cs_return_delay_mult, 16383);
     T_EQU(d.marking_rate, 0xfedc);
     /* decode keeps unknown Control_Map bits; validate rejects them */
     b[0] = 0x80;
-    T_EQ(ibcc_swcc_decode(&d, b), IBCC_OK);
+    T_EQ(ibcc_swcc_decode(&d, b, IBCC_SWCC_MAD_BYTES), IBCC_OK);
     T_EQU(d.control_map, 0x80000015u);
     T_EQ(ibcc_swcc_validate(&d), IBCC_ERR_RANGE);
-    T_EQ(ibcc_swcc_encode(NULL, b), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_encode(&s, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_decode(NULL, b), IBCC_ERR_NULL);
-    T_EQ(ibcc_swcc_decode(&d, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_encode(NULL, b, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_encode(&s, NULL, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_decode(NULL, b, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swcc_decode(&d, NULL, IBCC_SWCC_MAD_BYTES), IBCC_ERR_NULL);
+    /* a buffer one byte short: NOMEM, nothing written or read */
+    memset(b, 0xee, sizeof b);
+    memset(&d, 0x5a, sizeof d);
+    e2 = d;
+    T_EQ(ibcc_swcc_encode(&s, b, IBCC_SWCC_MAD_BYTES - 1u), IBCC_ERR_NOMEM);
+    T_EQU(b[0], 0xee);
+    T_EQ(ibcc_swcc_decode(&d, b, IBCC_SWCC_MAD_BYTES - 1u), IBCC_ERR_NOMEM);
+    T_CHECK(memcmp(&d, &e2, sizeof d) == 0);
 }
 
 static void test_swcc_validate(void)
@@ -90,7 +98,7 @@ static void test_swcc_validate(void)
     s = z; s.marking_rate = 65536; T_EQ(ibcc_swcc_validate(&s), IBCC_ERR_RANGE);
     /* encode refuses and writes nothing */
     memset(b, 0x5a, sizeof b);
-    T_EQ(ibcc_swcc_encode(&s, b), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swcc_encode(&s, b, IBCC_SWCC_MAD_BYTES), IBCC_ERR_RANGE);
     T_EQU(b[0], 0x5a);
     T_EQU(b[75], 0x5a);
 }
@@ -101,19 +109,19 @@ static void test_port_element(void)
     uint8_t b[4];
     memset(&e, 0, sizeof e);
     e.valid = 1; e.threshold = 10; e.packet_size = 4; e.marking_rate = 300;
-    T_EQ(ibcc_swport_encode(&e, b), IBCC_OK);
+    T_EQ(ibcc_swport_encode(&e, b, IBCC_SWPORT_BYTES), IBCC_OK);
     T_EQU(b[0], 0x8a); T_EQU(b[1], 0x04); T_EQU(b[2], 0x01); T_EQU(b[3], 0x2c);
-    T_EQ(ibcc_swport_decode(&d, b), IBCC_OK);
+    T_EQ(ibcc_swport_decode(&d, b, IBCC_SWPORT_BYTES), IBCC_OK);
     T_CHECK(memcmp(&d, &e, sizeof e) == 0);
     e.control_type = 1; e.threshold = 15; e.packet_size = 255; e.marking_rate = 65535;
-    T_EQ(ibcc_swport_encode(&e, b), IBCC_OK);
+    T_EQ(ibcc_swport_encode(&e, b, IBCC_SWPORT_BYTES), IBCC_OK);
     T_EQU(b[0], 0xcf); T_EQU(b[1], 0xff); T_EQU(b[2], 0xff); T_EQU(b[3], 0xff);
     e.valid = 0; e.control_type = 0; e.threshold = 0;
-    T_EQ(ibcc_swport_encode(&e, b), IBCC_OK);
+    T_EQ(ibcc_swport_encode(&e, b, IBCC_SWPORT_BYTES), IBCC_OK);
     T_EQU(b[0], 0x00);
     /* reserved bits 5..4 of byte 0 ignored */
     b[0] = 0xb1;
-    T_EQ(ibcc_swport_decode(&d, b), IBCC_OK);
+    T_EQ(ibcc_swport_decode(&d, b, IBCC_SWPORT_BYTES), IBCC_OK);
     T_EQU(d.valid, 1); T_EQU(d.control_type, 0); T_EQU(d.threshold, 1);
     /* validation */
     memset(&e, 0, sizeof e);
@@ -123,11 +131,17 @@ static void test_port_element(void)
     d = e; d.threshold = 16; T_EQ(ibcc_swport_validate(&d), IBCC_ERR_RANGE);
     d = e; d.packet_size = 256; T_EQ(ibcc_swport_validate(&d), IBCC_ERR_RANGE);
     d = e; d.marking_rate = 65536; T_EQ(ibcc_swport_validate(&d), IBCC_ERR_RANGE);
-    T_EQ(ibcc_swport_encode(&d, b), IBCC_ERR_RANGE);
-    T_EQ(ibcc_swport_encode(NULL, b), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_encode(&e, NULL), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_decode(NULL, b), IBCC_ERR_NULL);
-    T_EQ(ibcc_swport_decode(&d, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_encode(&d, b, IBCC_SWPORT_BYTES), IBCC_ERR_RANGE);
+    T_EQ(ibcc_swport_encode(NULL, b, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_encode(&e, NULL, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_decode(NULL, b, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    T_EQ(ibcc_swport_decode(&d, NULL, IBCC_SWPORT_BYTES), IBCC_ERR_NULL);
+    b[0] = 0xee;
+    T_EQ(ibcc_swport_encode(&e, b, IBCC_SWPORT_BYTES - 1u), IBCC_ERR_NOMEM);
+    T_EQU(b[0], 0xee);
+    d = e;
+    T_EQ(ibcc_swport_decode(&d, b, IBCC_SWPORT_BYTES - 1u), IBCC_ERR_NOMEM);
+    T_CHECK(memcmp(&d, &e, sizeof d) == 0);
 }
 
 /* Random valid settings survive encode -> decode; random bytes with the
@@ -146,16 +160,16 @@ static void test_round_trips(void)
         for (k = 0; k < sizeof b; k++) b[k] = (uint8_t)ibcc_rng_next(&r);
         b[0] = b[1] = b[2] = 0; b[3] &= 0x1f;
         b[68] &= 0xf0; b[70] &= 0xf0; b[71] = 0;
-        if (ibcc_swcc_decode(&s, b) != IBCC_OK) bad++;
-        if (ibcc_swcc_encode(&s, c) != IBCC_OK) bad++;
+        if (ibcc_swcc_decode(&s, b, IBCC_SWCC_MAD_BYTES) != IBCC_OK) bad++;
+        if (ibcc_swcc_encode(&s, c, IBCC_SWCC_MAD_BYTES) != IBCC_OK) bad++;
         if (memcmp(b, c, sizeof b) != 0) bad++;
-        if (ibcc_swcc_decode(&d, c) != IBCC_OK || memcmp(&s, &d, sizeof s)) bad++;
+        if (ibcc_swcc_decode(&d, c, IBCC_SWCC_MAD_BYTES) != IBCC_OK || memcmp(&s, &d, sizeof s)) bad++;
         for (k = 0; k < 4; k++) pb[k] = (uint8_t)ibcc_rng_next(&r);
         pb[0] &= 0xcf;
-        if (ibcc_swport_decode(&e, pb) != IBCC_OK) bad++;
-        if (ibcc_swport_encode(&e, pc) != IBCC_OK) bad++;
+        if (ibcc_swport_decode(&e, pb, IBCC_SWPORT_BYTES) != IBCC_OK) bad++;
+        if (ibcc_swport_encode(&e, pc, IBCC_SWPORT_BYTES) != IBCC_OK) bad++;
         if (memcmp(pb, pc, 4) != 0) bad++;
-        if (ibcc_swport_decode(&f, pc) != IBCC_OK || memcmp(&e, &f, sizeof e)) bad++;
+        if (ibcc_swport_decode(&f, pc, IBCC_SWPORT_BYTES) != IBCC_OK || memcmp(&e, &f, sizeof e)) bad++;
     }
     T_EQ(bad, 0);
 }
@@ -217,9 +231,9 @@ static void test_args(void)
     T_EQ(ibcc_swcc_parse_args(&s, NULL), IBCC_ERR_NULL);
     T_CHECK(memcmp(&s, &want, sizeof s) == 0);
     /* printing */
-    T_EQ(ibcc_swcc_print_args(&s, buf, 10), IBCC_ERR_FULL);
-    T_EQU(strlen(buf), 9);
-    T_EQ(ibcc_swcc_print_args(&s, buf, 0), IBCC_ERR_FULL);
+    T_EQ(ibcc_swcc_print_args(&s, buf, 10), IBCC_ERR_NOMEM);
+    T_EQU(strlen(buf), 0);
+    T_EQ(ibcc_swcc_print_args(&s, buf, 0), IBCC_ERR_NOMEM);
     T_EQ(ibcc_swcc_print_args(NULL, buf, 10), IBCC_ERR_NULL);
     s.threshold = 16;
     T_EQ(ibcc_swcc_print_args(&s, buf, sizeof buf), IBCC_ERR_RANGE);
@@ -247,8 +261,9 @@ static void test_args(void)
     T_EQ(ibcc_swport_parse_args(&e, &port, NULL), IBCC_ERR_NULL);
     T_EQU(port, 5);
     T_EQ(ibcc_swport_print_args(&e, 256, buf, sizeof buf), IBCC_ERR_RANGE);
-    T_EQ(ibcc_swport_print_args(&e, 1, buf, 5), IBCC_ERR_FULL);
-    T_EQ(ibcc_swport_print_args(&e, 1, buf, 0), IBCC_ERR_FULL);
+    T_EQ(ibcc_swport_print_args(&e, 1, buf, 5), IBCC_ERR_NOMEM);
+    T_EQU(strlen(buf), 0);
+    T_EQ(ibcc_swport_print_args(&e, 1, buf, 0), IBCC_ERR_NOMEM);
     T_EQ(ibcc_swport_print_args(NULL, 1, buf, 5), IBCC_ERR_NULL);
     e.valid = 3;
     T_EQ(ibcc_swport_print_args(&e, 1, buf, sizeof buf), IBCC_ERR_RANGE);
@@ -327,19 +342,31 @@ static void test_opensm(void)
     T_EQ(ibcc_swcc_parse_opensm(&s, NULL, &bad), IBCC_ERR_NULL);
     T_EQ(ibcc_swcc_parse_opensm(&s, "", NULL), IBCC_OK);
     {
-        /* an over-long line: skipped when it is another option, an error
-           when it is one of ours */
+        /* lines have no length limit: a long line of another option is
+           skipped, a long mask of 666 hex digits is out of range, and the
+           same mask with 660 leading zeros is read */
         static char big[700];
         memset(big, 'a', sizeof big - 1);
         T_EQ(ibcc_swcc_parse_opensm(&s, big, &bad), IBCC_OK);
+        T_EQU(bad, 0);
         memcpy(big, "cc_sw_cong_setting_victim_mask 0x", 33);
-        T_EQ(ibcc_swcc_parse_opensm(&s, big, &bad), IBCC_ERR_PARSE);
+        T_EQ(ibcc_swcc_parse_opensm(&s, big, &bad), IBCC_ERR_RANGE);
         T_EQU(bad, 1);
+        memset(big + 33, '0', sizeof big - 1 - 33 - 6);
+        T_EQ(ibcc_swcc_parse_opensm(&s, big, &bad), IBCC_OK);
+        T_EQU(s.victim_mask[0], 0xaaaaaau);
+        T_EQU(s.victim_mask[1], 0);
+        /* malformed wins over out of range, wherever each is */
+        T_EQ(ibcc_swcc_parse_opensm_line(&s, "cc_sw_cong_setting_threshold 99 x"),
+             IBCC_ERR_PARSE);
+        T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 99 8 3 2:1000 1 extra"),
+             IBCC_ERR_PARSE);
+        T_EQ(ibcc_swcc_parse_args(&s, "0 0 0 99 8 3 2:1000 1"), IBCC_ERR_RANGE);
     }
     /* printing errors */
-    T_EQ(ibcc_swcc_print_opensm(&want, buf, 40), IBCC_ERR_FULL);
-    T_EQU(strlen(buf), 39);
-    T_EQ(ibcc_swcc_print_opensm(&want, buf, 0), IBCC_ERR_FULL);
+    T_EQ(ibcc_swcc_print_opensm(&want, buf, 40), IBCC_ERR_NOMEM);
+    T_EQU(strlen(buf), 0);
+    T_EQ(ibcc_swcc_print_opensm(&want, buf, 0), IBCC_ERR_NOMEM);
     T_EQ(ibcc_swcc_print_opensm(NULL, buf, 10), IBCC_ERR_NULL);
     want.packet_size = 256;
     T_EQ(ibcc_swcc_print_opensm(&want, buf, sizeof buf), IBCC_ERR_RANGE);

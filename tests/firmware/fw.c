@@ -60,8 +60,8 @@ static void fw_marker(void)
     sw.threshold = 15;
     sw.packet_size = 8;
     sw.marking_rate = 1;
-    FW_CHECK(ibcc_swcc_encode(&sw, mad) == IBCC_OK);
-    FW_CHECK(ibcc_swcc_decode(&back, mad) == IBCC_OK);
+    FW_CHECK(ibcc_swcc_encode(&sw, mad, IBCC_SWCC_MAD_BYTES) == IBCC_OK);
+    FW_CHECK(ibcc_swcc_decode(&back, mad, IBCC_SWCC_MAD_BYTES) == IBCC_OK);
     FW_CHECK(back.threshold == 15 && back.marking_rate == 1);
     FW_CHECK(ibcc_marker_apply_swcc(&mk, &back) == IBCC_OK);
     /* 24 packets of 2 KB from six inputs to output 7, then they leave

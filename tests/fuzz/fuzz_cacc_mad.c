@@ -37,9 +37,9 @@ static void check_print_small(const ibcc_cacc_setting *s, const ibcc_cacc_block 
     char buf[8192];
     ibcc_result r;
     memset(buf, 'x', sizeof buf);
-    if (s) r = ibcc_cacc_setting_print(s, buf, len);
-    else if (b) r = ibcc_cacc_block_print(b, buf, len);
-    else r = ibcc_cacc_opensm_print(c, buf, len);
+    if (s) r = ibcc_cacc_setting_print_args(s, buf, len);
+    else if (b) r = ibcc_cacc_block_print_args(b, buf, len);
+    else r = ibcc_cacc_print_opensm(c, buf, len);
     FZ_CHECK(r == IBCC_ERR_NOMEM, "print into %zu bytes: %d", len, (int)r);
     if (len > 0) FZ_CHECK(buf[0] == '\0', "NOMEM leaves an empty string");
 }
@@ -83,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         /* ibccconfig text: expressible when the SLs in the map share one
            entry and the others are zero; make it so from the decoded one */
-        r = ibcc_cacc_setting_print(&s, text, sizeof text);
+        r = ibcc_cacc_setting_print_args(&s, text, sizeof text);
         {
             int ok = 1, have = 0;
             ibcc_cct_sl v, z;
@@ -100,10 +100,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* v: the first SL in the map (zero for an empty map) */
             for (i = 0; i < 16; i++) s.sl[i] = ((s.control_map >> i) & 1u) ? v : z;
         }
-        FZ_CHECK(ibcc_cacc_setting_print(&s, text, sizeof text) == IBCC_OK, "print of an expressible setting");
-        FZ_CHECK(ibcc_cacc_setting_parse(&t, text) == IBCC_OK && fz_setting_eq(&t, &s),
+        FZ_CHECK(ibcc_cacc_setting_print_args(&s, text, sizeof text) == IBCC_OK, "print of an expressible setting");
+        FZ_CHECK(ibcc_cacc_setting_parse_args(&t, text) == IBCC_OK && fz_setting_eq(&t, &s),
                  "setting text round trip \"%s\"", text);
-        FZ_CHECK(ibcc_cacc_setting_print(&t, text2, sizeof text2) == IBCC_OK && strcmp(text, text2) == 0,
+        FZ_CHECK(ibcc_cacc_setting_print_args(&t, text2, sizeof text2) == IBCC_OK && strcmp(text, text2) == 0,
                  "setting printing not stable");
         check_print_small(&s, NULL, NULL, fz_below(&f, (uint32_t)strlen(text) + 1u));
 
@@ -113,13 +113,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ibcc_cacc_setting_decode(&c.setting, in, IBCC_CACC_SETTING_BYTES);   /* any per-SL values */
         c.cct_len = fz_below(&f, IBCC_CACC_OPENSM_CCT_MAX + 1u);
         for (i = 0; i < c.cct_len; i++) c.cct[i] = (uint16_t)(in[i % 132u] * 131u + i);
-        FZ_CHECK(ibcc_cacc_opensm_print(&c, text, sizeof text) == IBCC_OK, "opensm print");
+        FZ_CHECK(ibcc_cacc_print_opensm(&c, text, sizeof text) == IBCC_OK, "opensm print");
         memset(&c2, 0, sizeof c2);
-        FZ_CHECK(ibcc_cacc_opensm_parse(&c2, text, NULL) == IBCC_OK, "opensm parse of printed text");
+        FZ_CHECK(ibcc_cacc_parse_opensm(&c2, text, NULL) == IBCC_OK, "opensm parse of printed text");
         cfg_equal(&c, &c2);
         check_print_small(NULL, NULL, &c, fz_below(&f, (uint32_t)strlen(text) + 1u));
         c.cct_len = IBCC_CACC_OPENSM_CCT_MAX + 1u;
-        FZ_CHECK(ibcc_cacc_opensm_print(&c, text, sizeof text) == IBCC_ERR_RANGE, "cct_len 129 printed");
+        FZ_CHECK(ibcc_cacc_print_opensm(&c, text, sizeof text) == IBCC_ERR_RANGE, "cct_len 129 printed");
     } else {                                                  /* CongestionControlTable */
         ibcc_cacc_block b, t, b2;
         uint16_t blk = fz_u8(&f) < 240 ? (uint16_t)fz_u8(&f) : fz_u16(&f);
@@ -143,12 +143,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             nvalid = limit - (uint32_t)blk * 64u + 1u;
             if (nvalid > 64u) nvalid = 64u;
         }
-        FZ_CHECK(ibcc_cacc_block_print(&b, text, sizeof text) == IBCC_OK, "block print");
-        FZ_CHECK(ibcc_cacc_block_parse(&t, text) == IBCC_OK, "block parse of \"%.80s\"", text);
+        FZ_CHECK(ibcc_cacc_block_print_args(&b, text, sizeof text) == IBCC_OK, "block print");
+        FZ_CHECK(ibcc_cacc_block_parse_args(&t, text) == IBCC_OK, "block parse of \"%.80s\"", text);
         b2 = b;
         for (i = nvalid; i < 64u; i++) b2.entry[i] = 0;
         FZ_CHECK(memcmp(&t, &b2, sizeof t) == 0, "block text round trip");
-        FZ_CHECK(ibcc_cacc_block_print(&t, text2, sizeof text2) == IBCC_OK && strcmp(text, text2) == 0,
+        FZ_CHECK(ibcc_cacc_block_print_args(&t, text2, sizeof text2) == IBCC_OK && strcmp(text, text2) == 0,
                  "block printing not stable");
         check_print_small(NULL, &b, NULL, fz_below(&f, (uint32_t)strlen(text) + 1u));
         /* table round trip through caller memory */

@@ -3,8 +3,8 @@
    cc_ca_* / cc_cct lines, ibcc_cacc).
 
    Input: a selector byte, then text (up to the first NUL) given to
-   ibcc_cacc_setting_parse, ibcc_cacc_block_parse, ibcc_cacc_opensm_line
-   (on a configuration that is not all zero) or ibcc_cacc_opensm_parse.
+   ibcc_cacc_setting_parse_args, ibcc_cacc_block_parse_args, ibcc_cacc_parse_opensm_line
+   (on a configuration that is not all zero) or ibcc_cacc_parse_opensm.
 
    Checked:
    - results are OK, PARSE or RANGE (NOT_FOUND for lines of other
@@ -35,11 +35,11 @@ static void cfg_round_trip(const ibcc_cacc_config *c)
 {
     static char a[MAXT], b[MAXT];
     ibcc_cacc_config t;
-    FZ_CHECK(ibcc_cacc_opensm_print(c, a, sizeof a) == IBCC_OK, "opensm print");
+    FZ_CHECK(ibcc_cacc_print_opensm(c, a, sizeof a) == IBCC_OK, "opensm print");
     memset(&t, 0, sizeof t);
-    FZ_CHECK(ibcc_cacc_opensm_parse(&t, a, NULL) == IBCC_OK, "opensm parse of printed text");
+    FZ_CHECK(ibcc_cacc_parse_opensm(&t, a, NULL) == IBCC_OK, "opensm parse of printed text");
     cfg_equal(c, &t, "opensm round trip");
-    FZ_CHECK(ibcc_cacc_opensm_print(&t, b, sizeof b) == IBCC_OK && strcmp(a, b) == 0,
+    FZ_CHECK(ibcc_cacc_print_opensm(&t, b, sizeof b) == IBCC_OK && strcmp(a, b) == 0,
              "opensm printing not stable");
 }
 
@@ -94,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ibcc_cacc_setting s, t, sentinel;
         memset(&s, 0x5a, sizeof s);
         sentinel = s;
-        r = ibcc_cacc_setting_parse(&s, text);
+        r = ibcc_cacc_setting_parse_args(&s, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "setting parse %d", (int)r);
         if (r != IBCC_OK) { FZ_CHECK(fz_setting_eq(&s, &sentinel), "failed parse wrote"); return 0; }
         FZ_CHECK(s.port_control <= 1u, "port control");
@@ -109,17 +109,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             else
                 FZ_CHECK(fz_sl_eq(&s.sl[i], &z), "an SL outside the map is set");
         }
-        FZ_CHECK(ibcc_cacc_setting_print(&s, a, sizeof a) == IBCC_OK, "setting print");
-        FZ_CHECK(ibcc_cacc_setting_parse(&t, a) == IBCC_OK && fz_setting_eq(&t, &s),
+        FZ_CHECK(ibcc_cacc_setting_print_args(&s, a, sizeof a) == IBCC_OK, "setting print");
+        FZ_CHECK(ibcc_cacc_setting_parse_args(&t, a) == IBCC_OK && fz_setting_eq(&t, &s),
                  "setting round trip of \"%s\"", a);
-        FZ_CHECK(ibcc_cacc_setting_print(&t, b, sizeof b) == IBCC_OK && strcmp(a, b) == 0,
+        FZ_CHECK(ibcc_cacc_setting_print_args(&t, b, sizeof b) == IBCC_OK && strcmp(a, b) == 0,
                  "setting printing not stable");
     } else if (sel == 1) {                                    /* block */
         ibcc_cacc_block bl, t, sentinel;
         uint32_t nvalid = 0;
         memset(&bl, 0x5a, sizeof bl);
         sentinel = bl;
-        r = ibcc_cacc_block_parse(&bl, text);
+        r = ibcc_cacc_block_parse_args(&bl, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "block parse %d", (int)r);
         if (r != IBCC_OK) { FZ_CHECK(memcmp(&bl, &sentinel, sizeof bl) == 0, "failed parse wrote"); return 0; }
         FZ_CHECK(bl.block <= 255u && bl.ccti_limit <= 16383u, "parsed block header");
@@ -127,11 +127,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             nvalid = bl.ccti_limit - (uint32_t)bl.block * 64u + 1u;
             if (nvalid > 64u) nvalid = 64u;
         }
-        FZ_CHECK(ibcc_cacc_block_print(&bl, a, sizeof a) == IBCC_OK, "block print");
-        FZ_CHECK(ibcc_cacc_block_parse(&t, a) == IBCC_OK, "block parse of printed \"%s\"", a);
+        FZ_CHECK(ibcc_cacc_block_print_args(&bl, a, sizeof a) == IBCC_OK, "block print");
+        FZ_CHECK(ibcc_cacc_block_parse_args(&t, a) == IBCC_OK, "block parse of printed \"%s\"", a);
         for (i = nvalid; i < 64u; i++) bl.entry[i] = 0;
         FZ_CHECK(memcmp(&t, &bl, sizeof t) == 0, "block round trip of \"%s\"", a);
-        FZ_CHECK(ibcc_cacc_block_print(&t, b, sizeof b) == IBCC_OK && strcmp(a, b) == 0,
+        FZ_CHECK(ibcc_cacc_block_print_args(&t, b, sizeof b) == IBCC_OK && strcmp(a, b) == 0,
                  "block printing not stable");
     } else if (sel == 2) {                                    /* one OpenSM line */
         ibcc_cacc_config c, before;
@@ -145,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         c.cct_len = 3;
         c.cct[0] = 0; c.cct[1] = 5; c.cct[2] = 0x4007;
         before = c;
-        r = ibcc_cacc_opensm_line(&c, text);
+        r = ibcc_cacc_parse_opensm_line(&c, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE
                  || r == IBCC_ERR_NOT_FOUND, "opensm line %d", (int)r);
         if (r != IBCC_OK) {
@@ -173,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static char line[MAXT + 1];
         memset(&whole, 0, sizeof whole);
         memset(&lines, 0, sizeof lines);
-        r = ibcc_cacc_opensm_parse(&whole, text, &bad);
+        r = ibcc_cacc_parse_opensm(&whole, text, &bad);
         while (*p) {
             size_t k = 0;
             ibcc_result lr;
@@ -181,7 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             while (p[k] && p[k] != '\n') k++;
             memcpy(line, p, k);
             line[k] = '\0';
-            lr = ibcc_cacc_opensm_line(&lines, line);
+            lr = ibcc_cacc_parse_opensm_line(&lines, line);
             if (lr != IBCC_OK && lr != IBCC_ERR_NOT_FOUND) { want = lr; want_bad = no; break; }
             p += k;
             if (*p == '\n') p++;

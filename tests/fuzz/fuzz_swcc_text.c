@@ -97,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (i = 0; i < sizeof mad; i++) mad[i] = (uint8_t)(i * 37u + n);
         mad[0] = mad[1] = mad[2] = 0;
         mad[3] &= 0x1fu;
-        ibcc_swcc_decode(&s, mad);
+        ibcc_swcc_decode(&s, mad, IBCC_SWCC_MAD_BYTES);
         before = s;
         r = ibcc_swcc_parse_opensm_line(&s, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE
