@@ -30,9 +30,10 @@
        ibcc_marker_desc md = {0};
        md.engine = IBCC_MARKER_INPUT;          // input-triggered [S02]
        md.ports = 8; md.in_capacity = 4;       // 4-packet input buffers
-       size_t need = ibcc_marker_size(&md);
-       void *mem = malloc(need);
+       size_t need;
        ibcc_marker mk;
+       if (ibcc_marker_size(&md, &need) != IBCC_OK) ...  // bad desc: why
+       void *mem = malloc(need);
        if (ibcc_marker_init(&mk, &md, mem, need) != IBCC_OK) ...
        // in your switch model, per packet:
        ibcc_marker_arrive(&mk, in, out, bytes);                 // queued
@@ -117,9 +118,10 @@
    ------
    Engines and the loop never allocate. Where an object's size depends on
    its description (ports, flows, table entries, heap capacity) call
-   ibcc_X_size(&desc) and pass that many bytes (aligned for uint64_t, as
-   malloc returns) to ibcc_X_init(&x, &desc, mem, len). The caller frees
-   the memory; there is nothing to tear down. The fabric model (L3) may
+   ibcc_X_size(&desc, &bytes) (IBCC_OK with the bytes, or the desc's
+   error and 0) and pass that many bytes (aligned for uint64_t, as malloc
+   returns; NULL when 0) to ibcc_X_init(&x, &desc, mem, len). The caller
+   frees the memory; there is nothing to tear down. The fabric model (L3) may
    allocate through the allocator in its description.
 
    ERRORS
@@ -135,8 +137,11 @@
    -------------------------
    Every engine is configured by an ibcc_X_desc struct in which zero means
    "default" (so `ibcc_X_desc d = {0};` is valid); ibcc_X_defaults(&d)
-   fills the zero fields with the effective values. The defaults of each
-   engine are tabulated in the comment at the top of its section.
+   fills the zero fields with the effective values and checks every
+   range, or returns the error and leaves d exactly as given. size and
+   init take the desc as given and apply the same defaults to a copy.
+   The defaults of each engine are tabulated in the comment at the top of
+   its section.
 
    CONTENTS
    --------
@@ -585,10 +590,11 @@ typedef struct ibcc_marker {
    Victim_Mask bit at or above `ports`; IBCC_ERR_CAPACITY for ports or a
    capacity above its maximum. The fields are left as given on error. */
 IBCC_API ibcc_result ibcc_marker_defaults(ibcc_marker_desc *d);
-/* Bytes of memory ibcc_marker_init needs (0 if the desc is invalid).
+/* *bytes = the memory ibcc_marker_init needs:
    ports*(40 + 8*ceil(ports/64) + 2*ports) bytes (rounded up to 8 per
-   array), plus 2*ports*ports for NAIVE. */
-IBCC_API size_t ibcc_marker_size(const ibcc_marker_desc *d);
+   array), plus 2*ports*ports for NAIVE. Errors: as defaults (then *bytes
+   = 0), NULL (bytes), CAPACITY (more than size_t holds). */
+IBCC_API ibcc_result ibcc_marker_size(const ibcc_marker_desc *d, size_t *bytes);
 /* Initialises an empty switch on caller memory (uint64_t-aligned, at least
    ibcc_marker_size bytes). Errors: as ibcc_marker_defaults, plus
    IBCC_ERR_ALIGN, IBCC_ERR_NOMEM. */
@@ -841,12 +847,14 @@ typedef struct ibcc_arbiter {
 /* Fills zero fields with defaults. Errors: NULL; RANGE (unknown policy,
    bypass_limit above 65535); CAPACITY (ports or capacity above maximum). */
 IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d);
-/* Bytes ibcc_arbiter_init needs, about ports * (32 + 32 * capacity + 4 +
-   6 * ports + 16 * ceil(ports / 64)) + 8 * ceil(ports / 64); 0 if the desc is invalid. Only
+/* *bytes = the memory ibcc_arbiter_init needs, about ports * (32 + 32 *
+   capacity + 4 + 6 * ports + 16 * ceil(ports / 64)) + 8 * ceil(ports /
+   64). Errors: as defaults (then *bytes = 0), NULL, CAPACITY. Only
    the slots packets have used are ever written, so pages of a large
    capacity that is never filled stay untouched. A pick costs
    O(ports * outputs present in an input), whatever the buffers' depth. */
-IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d);
+IBCC_API ibcc_result ibcc_arbiter_size(const ibcc_arbiter_desc *d,
+                                       size_t *bytes);
 /* Errors: as defaults, plus NULL, ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
                                        const ibcc_arbiter_desc *d,
@@ -1248,9 +1256,10 @@ typedef struct ibcc_law_entry {
    table_size 1 or > 65536), UNSUPPORTED (rates or table_size set for a
    form other than TABLE). */
 IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d);
-/* Bytes of caller memory ibcc_law_init needs: the table for TABLE, and 8
-   for the other forms (which use none; 0 is kept for "invalid desc"). */
-IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d);
+/* *bytes = the caller memory ibcc_law_init needs: the table for TABLE, 0
+   for the other forms (pass NULL, 0). Errors: as defaults (then *bytes =
+   0), NULL, CAPACITY. */
+IBCC_API ibcc_result ibcc_law_size(const ibcc_law_desc *d, size_t *bytes);
 /* Initialises a law at Rmax. TABLE compiles the tables into `mem`
    (uint64_t-aligned, at least ibcc_law_size bytes); the other forms accept
    mem = NULL, len = 0. Errors: those of ibcc_law_defaults, NULL (l; mem
@@ -1641,8 +1650,10 @@ typedef struct ibcc_pairstate {
 
 /* Fills zero fields; errors NULL, CAPACITY (capacity > 2^24). */
 IBCC_API ibcc_result ibcc_pairstate_defaults(ibcc_pairstate_desc *d);
-/* Bytes needed (0 if the desc is invalid). */
-IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d);
+/* *bytes = the memory ibcc_pairstate_init needs. Errors: as defaults
+   (then *bytes = 0), NULL, CAPACITY. */
+IBCC_API ibcc_result ibcc_pairstate_size(const ibcc_pairstate_desc *d,
+                                         size_t *bytes);
 /* Empty store on caller memory. Errors: desc errors, NULL, ALIGN, NOMEM. */
 IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
                                          const ibcc_pairstate_desc *d,
@@ -1924,8 +1935,9 @@ IBCC_API ibcc_result ibcc_cct_fill_law(uint16_t *out, uint32_t n,
    max_pkt_time below 614 ps), OVERFLOW (max_pkt_time 0 and the wire time
    of max_pkt_bytes at port_rate >= 2^64 ps). */
 IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d);
-/* Bytes of memory ibcc_cct_init needs (0 if the desc is invalid). */
-IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d);
+/* *bytes = the memory ibcc_cct_init needs. Errors: as defaults (then
+   *bytes = 0), NULL, CAPACITY. */
+IBCC_API ibcc_result ibcc_cct_size(const ibcc_cct_desc *d, size_t *bytes);
 /* Initialises the agent at time 0: every CCTI 0, flows on the SLs of
    desc.flow_sl (default 0), timers stopped, log empty. Errors: those of
    ibcc_cct_defaults, plus NULL (c, mem), ALIGN, NOMEM. */
@@ -2286,8 +2298,9 @@ IBCC_INLINE int ibcc_mvcm_class(unsigned bits)
 /* Fills zero fields with defaults and checks ranges. Errors: NULL,
    CAPACITY (flows), RANGE (dw_max, k, n, ws 0, unknown flags). */
 IBCC_API ibcc_result ibcc_mvcm_defaults(ibcc_mvcm_desc *d);
-/* Bytes of memory ibcc_mvcm_init needs (0 if the desc is invalid). */
-IBCC_API size_t ibcc_mvcm_size(const ibcc_mvcm_desc *d);
+/* *bytes = the memory ibcc_mvcm_init needs. Errors: as defaults (then
+   *bytes = 0), NULL, CAPACITY. */
+IBCC_API ibcc_result ibcc_mvcm_size(const ibcc_mvcm_desc *d, size_t *bytes);
 /* Every flow starts at DW = DWmax, nWS = 0. Errors as defaults, plus
    ALIGN and NOMEM. */
 IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
@@ -2592,8 +2605,10 @@ struct ibcc_loop {
 
 /* Fills zero fields of *d with defaults. IBCC_ERR_NULL / IBCC_ERR_CAPACITY. */
 IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d);
-/* Bytes of memory ibcc_loop_init needs for this desc (0 if desc invalid). */
-IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d);
+/* *bytes = the memory ibcc_loop_init needs for this desc. Errors: as
+   defaults (then *bytes = 0), NULL, CAPACITY (also: more than size_t
+   holds, e.g. 2^31 - 1 events with a 32-bit size_t). */
+IBCC_API ibcc_result ibcc_loop_size(const ibcc_loop_desc *d, size_t *bytes);
 /* Initialises an empty loop at time 0 on caller memory `mem` of `len`
    bytes (uint64_t-aligned). Errors: NULL (l, d, mem), CAPACITY, ALIGN,
    NOMEM (len < ibcc_loop_size). */
@@ -3342,14 +3357,33 @@ IBCC_API const char *ibcc_result_str(ibcc_result r)
 }
 
 /* Caller memory for an object needing `need` bytes: present, aligned for
-   uint64_t, large enough. Shared by every *_init that takes memory. */
+   uint64_t, large enough (mem may be NULL when need is 0). Shared by every
+   *_init that takes memory. */
 static ibcc_result ibcc_mem_check_(const void *mem, size_t len, uint64_t need)
 {
+    if (need == 0) return IBCC_OK;              /* no memory needed */
     if (!mem) return IBCC_ERR_NULL;
     if (((uintptr_t)mem & 7u) != 0) return IBCC_ERR_ALIGN;
     if ((uint64_t)len < need) return IBCC_ERR_NOMEM;
     return IBCC_OK;
 }
+
+/* The sizing idiom of every ibcc_X_size: the desc's result r, and on
+   success *bytes = need (CAPACITY if it does not fit size_t); *bytes is 0
+   after any error. */
+static ibcc_result ibcc_size_out_(ibcc_result r, uint64_t need, size_t *bytes)
+{
+    if (!bytes) return IBCC_ERR_NULL;
+    *bytes = 0;
+    if (r != IBCC_OK) return r;
+    if (need > (uint64_t)SIZE_MAX) return IBCC_ERR_CAPACITY;
+    *bytes = (size_t)need;
+    return IBCC_OK;
+}
+
+/* x rounded up to a multiple of 8: every part of an engine's memory
+   starts uint64_t-aligned. */
+static uint64_t ibcc_round8_(uint64_t x) { return (x + 7u) & ~(uint64_t)7u; }
 
 /* 64x64 -> 128-bit product as (hi, lo), portable C99. */
 static void ibcc_mul128_(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
@@ -3744,11 +3778,9 @@ static ibcc_result ibcc_out_end_(ibcc_out_ *o)
 
 /* ---- L1 marker: implementation ---------------------------------------- */
 
-static size_t ibcc_marker_round8_(size_t x) { return (x + 7u) & ~(size_t)7u; }
-
 /* Validates *in and writes the effective desc (defaults filled) to *out.
    *in is not modified. */
-static ibcc_result ibcc_marker_check_(const ibcc_marker_desc *in,
+static ibcc_result ibcc_marker_desc_check_(const ibcc_marker_desc *in,
                                       ibcc_marker_desc *out)
 {
     ibcc_marker_desc d;
@@ -3799,7 +3831,7 @@ IBCC_API ibcc_result ibcc_marker_defaults(ibcc_marker_desc *d)
     ibcc_marker_desc e;
     ibcc_result r;
     if (!d) return IBCC_ERR_NULL;
-    r = ibcc_marker_check_(d, &e);
+    r = ibcc_marker_desc_check_(d, &e);
     if (r == IBCC_OK) *d = e;
     return r;
 }
@@ -3814,21 +3846,22 @@ static void ibcc_marker_layout_of_(const ibcc_marker_desc *d,
 {
     size_t p = d->ports, words = (p + 63u) / 64u;
     l->port = 0;
-    l->present = ibcc_marker_round8_(l->port + p * sizeof(ibcc_mport_));
-    l->n = ibcc_marker_round8_(l->present + p * words * sizeof(uint64_t));
-    l->mk = ibcc_marker_round8_(l->n + p * p * sizeof(uint16_t));
+    l->present = (size_t)ibcc_round8_(l->port + p * sizeof(ibcc_mport_));
+    l->n = (size_t)ibcc_round8_(l->present + p * words * sizeof(uint64_t));
+    l->mk = (size_t)ibcc_round8_(l->n + p * p * sizeof(uint16_t));
     l->total = l->mk;
     if (d->engine == IBCC_MARKER_NAIVE)
-        l->total = ibcc_marker_round8_(l->mk + p * p * sizeof(uint16_t));
+        l->total = (size_t)ibcc_round8_(l->mk + p * p * sizeof(uint16_t));
 }
 
-IBCC_API size_t ibcc_marker_size(const ibcc_marker_desc *d)
+IBCC_API ibcc_result ibcc_marker_size(const ibcc_marker_desc *d, size_t *bytes)
 {
     ibcc_marker_desc e;
     ibcc_marker_layout_ l;
-    if (ibcc_marker_check_(d, &e) != IBCC_OK) return 0;
-    ibcc_marker_layout_of_(&e, &l);
-    return l.total ? l.total : 8u;
+    ibcc_result r = ibcc_marker_desc_check_(d, &e);
+    l.total = 0;
+    if (r == IBCC_OK) ibcc_marker_layout_of_(&e, &l);
+    return ibcc_size_out_(r, l.total, bytes);
 }
 
 /* IBA threshold level for weight w (unit):
@@ -3861,7 +3894,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
     unsigned p;
     unsigned char *base = (unsigned char *)mem;
     if (!m || !d || !mem) return IBCC_ERR_NULL;
-    r = ibcc_marker_check_(d, &e);
+    r = ibcc_marker_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     ibcc_marker_layout_of_(&e, &l);
     r = ibcc_mem_check_(mem, len, l.total);
@@ -4239,7 +4272,7 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e)
 
 /* ---- L1 arbiter: implementation --------------------------------------- */
 
-static ibcc_result ibcc_arb_check_(const ibcc_arbiter_desc *in,
+static ibcc_result ibcc_arbiter_desc_check_(const ibcc_arbiter_desc *in,
                                    ibcc_arbiter_desc *out)
 {
     ibcc_arbiter_desc d;
@@ -4261,7 +4294,7 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
     ibcc_arbiter_desc e;
     ibcc_result r;
     if (!d) return IBCC_ERR_NULL;
-    r = ibcc_arb_check_(d, &e);
+    r = ibcc_arbiter_desc_check_(d, &e);
     if (r == IBCC_OK) *d = e;
     return r;
 }
@@ -4293,22 +4326,24 @@ static void ibcc_arb_layout_of_(const ibcc_arbiter_desc *d,
     size_t p = d->ports, words = (p + 63u) / 64u;
     l->q = p * sizeof(ibcc_arb_input_);
     l->rr = l->q + p * d->capacity * sizeof(ibcc_arb_entry_);
-    l->cnt = l->rr + ((p * sizeof(uint32_t) + 7u) & ~(size_t)7u);
-    l->oh = l->cnt + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
-    l->ot = l->oh + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
-    l->inq = l->ot + ((p * p * sizeof(uint16_t) + 7u) & ~(size_t)7u);
+    l->cnt = l->rr + (size_t)ibcc_round8_(p * sizeof(uint32_t));
+    l->oh = l->cnt + (size_t)ibcc_round8_(p * p * sizeof(uint16_t));
+    l->ot = l->oh + (size_t)ibcc_round8_(p * p * sizeof(uint16_t));
+    l->inq = l->ot + (size_t)ibcc_round8_(p * p * sizeof(uint16_t));
     l->outs = l->inq + p * words * sizeof(uint64_t);
     l->ready = l->outs + p * words * sizeof(uint64_t);
     l->total = l->ready + words * sizeof(uint64_t);
 }
 
-IBCC_API size_t ibcc_arbiter_size(const ibcc_arbiter_desc *d)
+IBCC_API ibcc_result ibcc_arbiter_size(const ibcc_arbiter_desc *d,
+                                       size_t *bytes)
 {
     ibcc_arbiter_desc e;
     ibcc_arb_layout_ l;
-    if (ibcc_arb_check_(d, &e) != IBCC_OK) return 0;
-    ibcc_arb_layout_of_(&e, &l);
-    return l.total;
+    ibcc_result r = ibcc_arbiter_desc_check_(d, &e);
+    l.total = 0;
+    if (r == IBCC_OK) ibcc_arb_layout_of_(&e, &l);
+    return ibcc_size_out_(r, l.total, bytes);
 }
 
 IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
@@ -4321,7 +4356,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     unsigned char *base = (unsigned char *)mem;
     uint32_t i;
     if (!a || !d || !mem) return IBCC_ERR_NULL;
-    r = ibcc_arb_check_(d, &e);
+    r = ibcc_arbiter_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     ibcc_arb_layout_of_(&e, &l);
     r = ibcc_mem_check_(mem, len, l.total);
@@ -5398,11 +5433,15 @@ static uint32_t ibcc_law_ipd_count_(double rmin)
     return c == 0 ? 1u : (uint32_t)c;
 }
 
-IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
+/* The one place the law's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_law_desc_check_(const ibcc_law_desc *in,
+                                        ibcc_law_desc *d)
 {
     int kind, form, rates;
     uint64_t rb, mb;
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     kind = (int)d->kind;
     form = (int)d->form;
     rates = (int)d->rates;
@@ -5444,15 +5483,22 @@ IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
     return IBCC_OK;
 }
 
-IBCC_API size_t ibcc_law_size(const ibcc_law_desc *d)
+IBCC_API ibcc_result ibcc_law_defaults(ibcc_law_desc *d)
 {
     ibcc_law_desc e;
-    if (!d) return 0;
-    e = *d;
-    if (ibcc_law_defaults(&e) != IBCC_OK) return 0;
-    if (e.form == IBCC_LAW_TABLE)
-        return (size_t)e.table_size * sizeof(ibcc_law_rom_entry);
-    return sizeof(uint64_t);
+    ibcc_result r = ibcc_law_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_law_size(const ibcc_law_desc *d, size_t *bytes)
+{
+    ibcc_law_desc e;
+    ibcc_result r = ibcc_law_desc_check_(d, &e);
+    uint64_t need = 0;
+    if (r == IBCC_OK && e.form == IBCC_LAW_TABLE)
+        need = (uint64_t)e.table_size * sizeof(ibcc_law_rom_entry);
+    return ibcc_size_out_(r, need, bytes);
 }
 
 #ifndef IBCC_NO_FLOAT
@@ -5793,8 +5839,7 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     ibcc_law_desc e;
     ibcc_result r;
     if (!l || !d) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_law_defaults(&e);
+    r = ibcc_law_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
 #ifdef IBCC_NO_FLOAT
     /* only the integer DISCRETE step runs here; tables come from ROM */
@@ -5858,8 +5903,7 @@ static ibcc_result ibcc_law_rom_desc_(const ibcc_law_desc *d, uint32_t n,
                                       ibcc_law_desc *e)
 {
     ibcc_result r;
-    *e = *d;
-    r = ibcc_law_defaults(e);
+    r = ibcc_law_desc_check_(d, e);
     if (r != IBCC_OK) return r;
     if (e->form != IBCC_LAW_TABLE) return IBCC_ERR_UNSUPPORTED;
     if (n != e->table_size) return IBCC_ERR_MISMATCH;
@@ -6278,8 +6322,7 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
     ibcc_result r;
     double k;
     if (!d || !tau_units) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_law_defaults(&e);
+    r = ibcc_law_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     k = e.rmin;
     switch (e.kind) {
@@ -6345,8 +6388,7 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
     uint32_t i, n, evaluated = 0;
     double k, tmax = 0.0;
     if (!d || !out) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_law_defaults(&e);
+    r = ibcc_law_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     if (c) cd = *c; else memset(&cd, 0, sizeof cd);
     if (cd.points == 0) cd.points = 256;
@@ -6396,9 +6438,13 @@ IBCC_API ibcc_result ibcc_law_check(const ibcc_law_desc *d,
 
 /* ---- L1 pacer: implementation ----------------------------------------- */
 
-IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d)
+/* The one place the pacer's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_pacer_desc_check_(const ibcc_pacer_desc *in,
+                                          ibcc_pacer_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->window == 0) d->window = 1;
     if (d->law && d->rate != 0) return IBCC_ERR_UNSUPPORTED;
     if (d->rate != 0) {
@@ -6409,13 +6455,20 @@ IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d)
     return IBCC_OK;
 }
 
+IBCC_API ibcc_result ibcc_pacer_defaults(ibcc_pacer_desc *d)
+{
+    ibcc_pacer_desc e;
+    ibcc_result r = ibcc_pacer_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
 IBCC_API ibcc_result ibcc_pacer_init(ibcc_pacer *p, const ibcc_pacer_desc *d)
 {
     ibcc_pacer_desc e;
     ibcc_result r;
     if (!p || !d) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_pacer_defaults(&e);
+    r = ibcc_pacer_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     memset(p, 0, sizeof *p);
     p->window = e.window;
@@ -6538,21 +6591,35 @@ static uint64_t ibcc_pair_hash_(uint64_t k)
     return k;
 }
 
-IBCC_API ibcc_result ibcc_pairstate_defaults(ibcc_pairstate_desc *d)
+/* The one place the pairstate's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_pairstate_desc_check_(const ibcc_pairstate_desc *in,
+                                              ibcc_pairstate_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->capacity == 0) d->capacity = 1024;
     if (d->capacity > (UINT32_C(1) << 24)) return IBCC_ERR_CAPACITY;
     return IBCC_OK;
 }
 
-IBCC_API size_t ibcc_pairstate_size(const ibcc_pairstate_desc *d)
+IBCC_API ibcc_result ibcc_pairstate_defaults(ibcc_pairstate_desc *d)
 {
     ibcc_pairstate_desc e;
-    if (!d) return 0;
-    e = *d;
-    if (ibcc_pairstate_defaults(&e) != IBCC_OK) return 0;
-    return (size_t)ibcc_pair_slots_(e.capacity) * sizeof(ibcc_pair_slot_);
+    ibcc_result r = ibcc_pairstate_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_pairstate_size(const ibcc_pairstate_desc *d,
+                                         size_t *bytes)
+{
+    ibcc_pairstate_desc e;
+    ibcc_result r = ibcc_pairstate_desc_check_(d, &e);
+    uint64_t need = 0;
+    if (r == IBCC_OK)
+        need = (uint64_t)ibcc_pair_slots_(e.capacity) * sizeof(ibcc_pair_slot_);
+    return ibcc_size_out_(r, need, bytes);
 }
 
 IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
@@ -6563,8 +6630,7 @@ IBCC_API ibcc_result ibcc_pairstate_init(ibcc_pairstate *ps,
     ibcc_result r;
     uint32_t slots;
     if (!ps || !d || !mem) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_pairstate_defaults(&e);
+    r = ibcc_pairstate_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     slots = ibcc_pair_slots_(e.capacity);
     r = ibcc_mem_check_(mem, len, (uint64_t)slots * sizeof(ibcc_pair_slot_));
@@ -6813,11 +6879,15 @@ static ibcc_result ibcc_cct_check_quad_(uint32_t len, ibcc_time max_pkt_time)
 
 /* ibcc_cct_defaults is the one validation of a description: ibcc_cct_size
    and ibcc_cct_init accept exactly what it accepts. */
-IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
+/* The one place the cct's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_cct_desc_check_(const ibcc_cct_desc *in,
+                                        ibcc_cct_desc *d)
 {
     unsigned s;
     uint32_t len;
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->flows == 0) d->flows = 1;
     if (d->entries == 0)
         d->entries = (d->table && d->table_len > 128u) ? d->table_len : 128u;
@@ -6860,6 +6930,14 @@ IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
     return IBCC_OK;
 }
 
+IBCC_API ibcc_result ibcc_cct_defaults(ibcc_cct_desc *d)
+{
+    ibcc_cct_desc e;
+    ibcc_result r = ibcc_cct_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
 /* Byte offsets of the parts in the agent's memory. */
 static uint64_t ibcc_cct_layout_(const ibcc_cct_desc *d, uint64_t *off_log,
                                  uint64_t *off_table)
@@ -6869,19 +6947,16 @@ static uint64_t ibcc_cct_layout_(const ibcc_cct_desc *d, uint64_t *off_log,
     o += (uint64_t)d->log_capacity * sizeof(ibcc_cct_event);
     *off_table = o;
     o += (uint64_t)d->entries * sizeof(uint16_t);
-    return (o + 7u) & ~(uint64_t)7u;
+    return ibcc_round8_(o);
 }
 
-IBCC_API size_t ibcc_cct_size(const ibcc_cct_desc *d)
+IBCC_API ibcc_result ibcc_cct_size(const ibcc_cct_desc *d, size_t *bytes)
 {
     ibcc_cct_desc e;
-    uint64_t a, b, n;
-    if (!d) return 0;
-    e = *d;
-    if (ibcc_cct_defaults(&e) != IBCC_OK) return 0;
-    n = ibcc_cct_layout_(&e, &a, &b);
-    if (n > (uint64_t)SIZE_MAX) return 0;
-    return (size_t)n;
+    uint64_t a, b, need = 0;
+    ibcc_result r = ibcc_cct_desc_check_(d, &e);
+    if (r == IBCC_OK) need = ibcc_cct_layout_(&e, &a, &b);
+    return ibcc_size_out_(r, need, bytes);
 }
 
 IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
@@ -6893,8 +6968,7 @@ IBCC_API ibcc_result ibcc_cct_init(ibcc_cct *c, const ibcc_cct_desc *d,
     ibcc_result r;
     unsigned s;
     if (!c || !d || !mem) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_cct_defaults(&e);
+    r = ibcc_cct_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     need = ibcc_cct_layout_(&e, &off_log, &off_table);
     r = ibcc_mem_check_(mem, len, need);
@@ -7745,9 +7819,13 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
 
 /* ---- L1 mvcm: implementation ------------------------------------------ */
 
-IBCC_API ibcc_result ibcc_mvcm_defaults(ibcc_mvcm_desc *d)
+/* The one place the mvcm's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_mvcm_desc_check_(const ibcc_mvcm_desc *in,
+                                         ibcc_mvcm_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->flows == 0) d->flows = 1;
     if (d->dw_max == 0) d->dw_max = 2;
     if (d->k == 0) d->k = 4;
@@ -7760,17 +7838,21 @@ IBCC_API ibcc_result ibcc_mvcm_defaults(ibcc_mvcm_desc *d)
     return IBCC_OK;
 }
 
-IBCC_API size_t ibcc_mvcm_size(const ibcc_mvcm_desc *d)
+IBCC_API ibcc_result ibcc_mvcm_defaults(ibcc_mvcm_desc *d)
 {
     ibcc_mvcm_desc e;
-    uint64_t n;
-    if (!d) return 0;
-    e = *d;
-    if (ibcc_mvcm_defaults(&e) != IBCC_OK) return 0;
-    n = (uint64_t)e.flows * sizeof(ibcc_mvcm_flow);
-    n = (n + 7u) & ~(uint64_t)7u;
-    if (n > (uint64_t)SIZE_MAX) return 0;
-    return (size_t)n;
+    ibcc_result r = ibcc_mvcm_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_mvcm_size(const ibcc_mvcm_desc *d, size_t *bytes)
+{
+    ibcc_mvcm_desc e;
+    ibcc_result r = ibcc_mvcm_desc_check_(d, &e);
+    uint64_t need = 0;
+    if (r == IBCC_OK) need = ibcc_round8_((uint64_t)e.flows * sizeof(ibcc_mvcm_flow));
+    return ibcc_size_out_(r, need, bytes);
 }
 
 IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f)
@@ -7789,8 +7871,7 @@ IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
     ibcc_result r;
     uint32_t i;
     if (!a || !d || !mem) return IBCC_ERR_NULL;
-    e = *d;
-    r = ibcc_mvcm_defaults(&e);
+    r = ibcc_mvcm_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
     r = ibcc_mem_check_(mem, len, (uint64_t)e.flows * sizeof(ibcc_mvcm_flow));
     if (r != IBCC_OK) return r;
@@ -7956,9 +8037,13 @@ IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
 
 /* ---- L1 dest: implementation ------------------------------------------ */
 
-IBCC_API ibcc_result ibcc_dest_defaults(ibcc_dest_desc *d)
+/* The one place the dest's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_dest_desc_check_(const ibcc_dest_desc *in,
+                                         ibcc_dest_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->scheme > IBCC_DEST_MVPM || d->transport > IBCC_DEST_UNACKED
         || d->becn_by_cnp > 1)
         return IBCC_ERR_RANGE;
@@ -7969,6 +8054,14 @@ IBCC_API ibcc_result ibcc_dest_defaults(ibcc_dest_desc *d)
     if (d->cnp_bytes == 0) d->cnp_bytes = d->ack_bytes;
     if (d->ack_bytes > 65535u || d->cnp_bytes > 65535u) return IBCC_ERR_RANGE;
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_dest_defaults(ibcc_dest_desc *d)
+{
+    ibcc_dest_desc e;
+    ibcc_result r = ibcc_dest_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
 }
 
 IBCC_API ibcc_result ibcc_dest_init(ibcc_dest *d, const ibcc_dest_desc *desc)
@@ -8043,13 +8136,25 @@ IBCC_API uint32_t ibcc_dest_reply_bytes(const ibcc_dest *d, unsigned reply)
 
 /* ---- L1 segment: implementation --------------------------------------- */
 
-IBCC_API ibcc_result ibcc_segment_defaults(ibcc_segment_desc *d)
+/* The one place the segment's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_segment_desc_check_(const ibcc_segment_desc *in,
+                                            ibcc_segment_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->seg_bytes == 0) d->seg_bytes = 100;
     if (d->slack_bytes == 0) d->slack_bytes = 80;
     if (d->adaptive > 1) return IBCC_ERR_RANGE;
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_segment_defaults(ibcc_segment_desc *d)
+{
+    ibcc_segment_desc e;
+    ibcc_result r = ibcc_segment_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
 }
 
 IBCC_API ibcc_result ibcc_segment_init(ibcc_segment *s, const ibcc_segment_desc *desc)
@@ -8167,23 +8272,34 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
 #define IBCC_LOOP_NONE_     UINT32_C(0xffffffff)
 #define IBCC_LOOP_ARITY_    4u
 
-IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d)
+/* The one place the loop's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_loop_desc_check_(const ibcc_loop_desc *in,
+                                         ibcc_loop_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->capacity == 0) d->capacity = IBCC_LOOP_CAP_DEF_;
     if (d->capacity > IBCC_LOOP_CAP_MAX_) return IBCC_ERR_CAPACITY;
     return IBCC_OK;
 }
 
-IBCC_API size_t ibcc_loop_size(const ibcc_loop_desc *d)
+IBCC_API ibcc_result ibcc_loop_defaults(ibcc_loop_desc *d)
 {
     ibcc_loop_desc e;
-    size_t per = sizeof(ibcc_hent_) + sizeof(ibcc_event_);
-    if (!d) return 0;
-    e = *d;
-    if (ibcc_loop_defaults(&e) != IBCC_OK) return 0;
-    if ((size_t)e.capacity > ((size_t)-1) / per) return 0; /* 32-bit size_t */
-    return (size_t)e.capacity * per;
+    ibcc_result r = ibcc_loop_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_loop_size(const ibcc_loop_desc *d, size_t *bytes)
+{
+    ibcc_loop_desc e;
+    ibcc_result r = ibcc_loop_desc_check_(d, &e);
+    uint64_t need = 0;
+    if (r == IBCC_OK)
+        need = (uint64_t)e.capacity * (sizeof(ibcc_hent_) + sizeof(ibcc_event_));
+    return ibcc_size_out_(r, need, bytes);
 }
 
 /* Heap entry a runs before b: earlier time, or same time and scheduled
@@ -8297,10 +8413,8 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     uint64_t h;
     ibcc_result r;
     if (!l || !d || !mem) return IBCC_ERR_NULL;
-    e = *d;
-    if (ibcc_loop_defaults(&e) != IBCC_OK) return IBCC_ERR_CAPACITY;
-    need = ibcc_loop_size(&e);
-    if (need == 0) return IBCC_ERR_CAPACITY;
+    if ((r = ibcc_loop_desc_check_(d, &e)) != IBCC_OK) return r;
+    if ((r = ibcc_loop_size(&e, &need)) != IBCC_OK) return r;
     r = ibcc_mem_check_(mem, len, need);
     if (r != IBCC_OK) return r;
     /* first generation of this loop's slots: multiplicative hash (golden
@@ -8430,11 +8544,9 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
     uint64_t h;
     ibcc_result r;
     if (!l || !d || !mem || !l->heap) return IBCC_ERR_NULL;
-    e = *d;
-    if (ibcc_loop_defaults(&e) != IBCC_OK || e.capacity < l->cap)
-        return IBCC_ERR_CAPACITY;
-    need = ibcc_loop_size(&e);
-    if (need == 0) return IBCC_ERR_CAPACITY;
+    if ((r = ibcc_loop_desc_check_(d, &e)) != IBCC_OK) return r;
+    if (e.capacity < l->cap) return IBCC_ERR_CAPACITY;
+    if ((r = ibcc_loop_size(&e, &need)) != IBCC_OK) return r;
     r = ibcc_mem_check_(mem, len, need);
     if (r != IBCC_OK) return r;
     heap = (ibcc_hent_ *)mem;
@@ -8838,11 +8950,6 @@ static size_t ibcc_fab_mul_(size_t n, size_t size)
     if (size != 0 && n > ((size_t)-1) / size) return 0;
     return n * size;
 }
-/* x rounded up to a multiple of 8 (allocation offsets). */
-static size_t ibcc_fab_r8_(size_t x)
-{
-    return (x + 7u) & ~(size_t)7u;
-}
 
 static ibcc_fpkt_ *ibcc_fab_pkt_(const ibcc_fabric *f, uint32_t i)
 {
@@ -8918,8 +9025,8 @@ static ibcc_result ibcc_fab_grow_loop_(ibcc_fabric *f)
     if (f->loop.cap >= f->loop_max) return IBCC_ERR_FULL;
     ld.capacity = f->loop.cap > f->loop_max / 2u ? f->loop_max
                                                  : 2u * f->loop.cap;
-    sz = ibcc_loop_size(&ld);
-    mem = sz ? ibcc_fab_alloc_(&f->al, sz) : NULL;
+    if ((r = ibcc_loop_size(&ld, &sz)) != IBCC_OK) return r;
+    mem = ibcc_fab_alloc_(&f->al, sz);
     if (!mem) return IBCC_ERR_NOMEM;
     r = ibcc_loop_grow(&f->loop, &ld, mem, sz);
     if (r != IBCC_OK) {
@@ -10204,10 +10311,12 @@ static ibcc_result ibcc_fab_pacer_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
         if (!f->law_mem) {
             /* one law compiled once (TABLE form: its tables); every flow
                gets a copy of the object, sharing the tables */
-            size_t ls = ibcc_law_size(&f->lawd);
-            ibcc_result r;
-            if (ls == 0) return IBCC_ERR_RANGE;
-            f->law_mem = ibcc_fab_alloc_(&f->al, ls);
+            size_t ls = 0;
+            ibcc_result r = ibcc_law_size(&f->lawd, &ls);
+            if (r != IBCC_OK) return r;
+            /* (8 bytes when the law needs none: law_mem also says
+               "compiled") */
+            f->law_mem = ibcc_fab_alloc_(&f->al, ls ? ls : 8u);
             if (!f->law_mem) return IBCC_ERR_NOMEM;
             r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
             if (r != IBCC_OK) return r;
@@ -10274,13 +10383,13 @@ static ibcc_result ibcc_fab_cct_host_(ibcc_fabric *f, ibcc_fhost_ *h)
     cd.flows = h->nflows;
     if (cd.port_rate == 0) cd.port_rate = f->ch[h->chan].rate;
     if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = f->d.data_size;
-    if ((sz = ibcc_cct_size(&cd)) == 0) return IBCC_ERR_RANGE;
+    if ((r = ibcc_cct_size(&cd, &sz)) != IBCC_OK) return r;
     h->engine[IBCC_AGENT_CCT] = ibcc_fab_alloc_(&f->al,
-                                    ibcc_fab_r8_(sizeof(ibcc_cct)) + sz);
+                                    (size_t)ibcc_round8_(sizeof(ibcc_cct)) + sz);
     if (!h->engine[IBCC_AGENT_CCT]) return IBCC_ERR_NOMEM;
     r = ibcc_cct_init((ibcc_cct *)h->engine[IBCC_AGENT_CCT], &cd,
                       (char *)h->engine[IBCC_AGENT_CCT]
-                      + ibcc_fab_r8_(sizeof(ibcc_cct)), sz);
+                      + (size_t)ibcc_round8_(sizeof(ibcc_cct)), sz);
     return r;
 }
 
@@ -10288,14 +10397,15 @@ static ibcc_result ibcc_fab_mvcm_host_(ibcc_fabric *f, ibcc_fhost_ *h)
 {
     ibcc_mvcm_desc vd = f->d.mvcm;
     size_t sz;
+    ibcc_result r;
     vd.flows = h->nflows;
-    if ((sz = ibcc_mvcm_size(&vd)) == 0) return IBCC_ERR_RANGE;
+    if ((r = ibcc_mvcm_size(&vd, &sz)) != IBCC_OK) return r;
     h->engine[IBCC_AGENT_MVCM] = ibcc_fab_alloc_(&f->al,
-                                    ibcc_fab_r8_(sizeof(ibcc_mvcm)) + sz);
+                                    (size_t)ibcc_round8_(sizeof(ibcc_mvcm)) + sz);
     if (!h->engine[IBCC_AGENT_MVCM]) return IBCC_ERR_NOMEM;
     return ibcc_mvcm_init((ibcc_mvcm *)h->engine[IBCC_AGENT_MVCM], &vd,
                           (char *)h->engine[IBCC_AGENT_MVCM]
-                          + ibcc_fab_r8_(sizeof(ibcc_mvcm)), sz);
+                          + (size_t)ibcc_round8_(sizeof(ibcc_mvcm)), sz);
 }
 
 static ibcc_cct *ibcc_fab_cct_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
@@ -10846,9 +10956,13 @@ static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
 }
 
 /* ---- create / destroy -------------------------------------------------- */
-IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
+/* The one place the fabric's defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
+                                           ibcc_fabric_desc *d)
 {
-    if (!d) return IBCC_ERR_NULL;
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
     if (d->link_rate == 0) d->link_rate = IBCC_GBYTES(1);
     if (d->prop_delay == 0) d->prop_delay = IBCC_NS(5);
     if (d->fwd_delay == 0 && !d->fwd_zero) d->fwd_delay = IBCC_NS(40);
@@ -10883,6 +10997,14 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
             || d->buf_credits == 0))  /* both buffers in one unit */
         return IBCC_ERR_RANGE;
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
+{
+    ibcc_fabric_desc e;
+    ibcc_result r = ibcc_fabric_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
 }
 
 static void ibcc_fab_release_(ibcc_fabric *f)
@@ -11117,9 +11239,8 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
             ad[k].capacity = k ? f->d.ack_buf_packets : f->d.buf_packets;
             ad[k].can_send = ibcc_fab_can_send_;
             ad[k].user = w;
-            if ((r = ibcc_arbiter_defaults(&ad[k])) != IBCC_OK) return r;
-            sz[k] = ibcc_fab_r8_(ibcc_arbiter_size(&ad[k]));
-            if (sz[k] == 0) return IBCC_ERR_RANGE;
+            if ((r = ibcc_arbiter_size(&ad[k], &sz[k])) != IBCC_OK) return r;
+            sz[k] = (size_t)ibcc_round8_(sz[k]);
         }
         md = f->d.marker;
         md.ports = f->node[i].ports;
@@ -11136,10 +11257,9 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
            CIOQ: the crossbar transfer ended), so "buffer full" means
            what the credits say */
         md.hold = 1;
-        if ((r = ibcc_marker_defaults(&md)) != IBCC_OK) return r;
-        sz[2] = ibcc_fab_r8_(ibcc_marker_size(&md));
-        if (sz[2] == 0) return IBCC_ERR_RANGE;
-        sz[3] = cioq ? ibcc_fab_r8_(ibcc_fab_mul_(f->node[i].ports,
+        if ((r = ibcc_marker_size(&md, &sz[2])) != IBCC_OK) return r;
+        sz[2] = (size_t)ibcc_round8_(sz[2]);
+        sz[3] = cioq ? (size_t)ibcc_round8_(ibcc_fab_mul_(f->node[i].ports,
                                                    sizeof(ibcc_fobuf_))) : 0;
         tot = sz[0] + sz[1] + sz[2] + sz[3];
         w->mem = ibcc_fab_alloc_(&f->al, tot);
@@ -11244,7 +11364,7 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
         ibcc_fab_stream_(&fl->rng, d->seed, i);
         f->cls[x->cls].st.flows++;
         if (x->start_after) f->after[f->nafter++] = i;
-        total += ibcc_fab_r8_(fl->ag->state);
+        total += (size_t)ibcc_round8_(fl->ag->state);
     }
     /* start_after flows in ascending order of their threshold (insertion
        sort, stable: equal thresholds open in flow order) */
@@ -11299,7 +11419,7 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
     for (i = 0; i < f->nf; i++) {
         ibcc_fflow_ *fl = &f->flow[i];
         fl->as = (char *)f->agent_mem + off;
-        off += ibcc_fab_r8_(fl->ag->state);
+        off += (size_t)ibcc_round8_(fl->ag->state);
         if ((r = fl->ag->init(f, fl)) != IBCC_OK) return r;
     }
     return IBCC_OK;
@@ -11442,8 +11562,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if ((r = ibcc_fab_worm_setup_(f)) != IBCC_OK) goto fail;
     memset(&pd, 0, sizeof pd);
     pd.capacity = f->nf ? f->nf : 1u;
-    if ((r = ibcc_pairstate_defaults(&pd)) != IBCC_OK) goto fail;
-    sz = ibcc_pairstate_size(&pd);
+    if ((r = ibcc_pairstate_size(&pd, &sz)) != IBCC_OK) goto fail;
     f->pairs_mem = ibcc_fab_alloc_(&f->al, sz);
     if (!f->pairs_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
@@ -11475,9 +11594,9 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
         if (start < cap) cap = start;
     }
     ld.capacity = (uint32_t)cap;
-    sz = ibcc_loop_size(&ld);
-    f->loop_mem = sz ? ibcc_fab_alloc_(&f->al, sz) : NULL;
-    if (!f->loop_mem) { r = sz ? IBCC_ERR_NOMEM : IBCC_ERR_CAPACITY; goto fail; }
+    if ((r = ibcc_loop_size(&ld, &sz)) != IBCC_OK) goto fail;
+    f->loop_mem = ibcc_fab_alloc_(&f->al, sz);
+    if (!f->loop_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     if ((r = ibcc_loop_init(&f->loop, &ld, f->loop_mem, sz)) != IBCC_OK)
         goto fail;
     (void)ibcc_loop_set_idle(&f->loop, ibcc_fab_idle_, f);

@@ -21,7 +21,7 @@ int main(int argc, char **argv)
     bench_open(argc, argv);
     hold_delays(delay_tab);
     d.capacity = (uint32_t)hold_n[HOLD_NCOUNT - 1];
-    len = ibcc_loop_size(&d);
+    if (ibcc_loop_size(&d, &len) != IBCC_OK) { fprintf(stderr, "bench_loop: bad loop size\n"); return 1; }
     mem = malloc(len);
     if (!mem) { fprintf(stderr, "bench_loop: out of memory\n"); return 1; }
     printf("loop hold model: exponential delays, mean 1 us (table of %u)\n",

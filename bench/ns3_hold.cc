@@ -160,7 +160,7 @@ int main(int argc, char **argv)
     hold_delays(delay_tab);
     ns3::Time::SetResolution(ns3::Time::PS);
     d.capacity = (uint32_t)hold_n[HOLD_NCOUNT - 1];
-    ibcc_len = ibcc_loop_size(&d);
+    if (ibcc_loop_size(&d, &ibcc_len) != IBCC_OK) return 1;
     ibcc_mem = std::malloc(ibcc_len);
     if (!ibcc_mem) return 1;
     std::printf("ns-3 %s: hold model, same workload as loop_hold; ibcc and every "

@@ -85,7 +85,9 @@ Result run(bool with_cc, ibcc_time end)
     md.iba_threshold = 10;                  // level = 32 * (16 - 10) / 16 = 12 packets
     md.iba_marking_rate = 4;                // mark one eligible packet in five
     // (IBCC_MARKER_IBA marks only while the output has credits: the root test.)
-    std::vector<uint64_t> mmem(ibcc_marker_size(&md) / 8 + 1);
+    size_t need = 0;
+    if ((r = ibcc_marker_size(&md, &need)) != IBCC_OK) fail("marker size", r);
+    std::vector<uint64_t> mmem(need / 8 + 1);
     ibcc_marker marker;
     if ((r = ibcc_marker_init(&marker, &md, mmem.data(), mmem.size() * 8)) != IBCC_OK)
         fail("marker", r);
@@ -100,7 +102,8 @@ Result run(bool with_cc, ibcc_time end)
     cd.flows = kSources;
     cd.port_rate = IBCC_GBYTES(1);
     cd.max_pkt_bytes = kPkt;
-    std::vector<uint64_t> cmem(ibcc_cct_size(&cd) / 8 + 1);
+    if ((r = ibcc_cct_size(&cd, &need)) != IBCC_OK) fail("cct size", r);
+    std::vector<uint64_t> cmem(need / 8 + 1);
     ibcc_cct cct;
     if ((r = ibcc_cct_init(&cct, &cd, cmem.data(), cmem.size() * 8)) != IBCC_OK)
         fail("cct", r);

@@ -20,7 +20,7 @@ struct pkt {
 };
 
 static ibcc_marker marker;
-static uint64_t marker_mem[1024];     /* 8 KB: ibcc_marker_size() checked */
+static uint64_t marker_mem[1024];     /* 8 KB: checked against ibcc_marker_size() */
 
 /* Receive path: the packet is now in input buffer p->in. */
 static void on_rx(struct pkt *p)
@@ -45,12 +45,14 @@ static int switch_init(void)
     ibcc_marker_desc d = {0};
     ibcc_swcc sw;
     ibcc_result r;
+    size_t need;
     d.engine = IBCC_MARKER_IBA;
     d.ports = PORTS;
     d.unit = IBCC_UNIT_CREDITS;        /* 64-byte credits */
     d.in_capacity = 128;               /* 8 KB per input buffer */
     d.out_capacity = 256;              /* output queue level base */
-    if (ibcc_marker_size(&d) > sizeof marker_mem) return -1;
+    if ((r = ibcc_marker_size(&d, &need)) != IBCC_OK) return (int)r;
+    if (need > sizeof marker_mem) return -1;
     r = ibcc_marker_init(&marker, &d, marker_mem, sizeof marker_mem);
     if (r != IBCC_OK) return (int)r;
     /* Threshold 15, Packet_Size 8 (512 bytes), Marking_Rate 1 */

@@ -645,7 +645,7 @@ static int cmd_recovery(int argc, char **argv)
                 ibcc_result_str(r));
         return 2;
     }
-    ls = ibcc_law_size(&ld);
+    if (ibcc_law_size(&ld, &ls) != IBCC_OK) ls = 0;
     mem = malloc(ls ? ls : 8);
     if (!mem || ibcc_law_init(&law, &ld, mem, ls) != IBCC_OK) {
         fprintf(stderr, "ibccsim recovery: cannot initialise the law\n");
@@ -794,8 +794,8 @@ static int cmd_law_table(int argc, char **argv)
                 ibcc_result_str(r));
         return 2;
     }
-    ls = ibcc_law_size(&ld);
-    mem = malloc(ls);
+    if (ibcc_law_size(&ld, &ls) != IBCC_OK) ls = 0;
+    mem = malloc(ls ? ls : 8);
     if (!mem || ibcc_law_init(&law, &ld, mem, ls) != IBCC_OK
         || ibcc_law_to_rom(&law, &rom) != IBCC_OK) {
         fprintf(stderr, "ibccsim law-table: cannot compile the law\n");

@@ -34,10 +34,12 @@ int main(void)
     ack ring[INFLIGHT];
     unsigned head = 0, count = 0, rr = 0, q;
     void *mem;
+    size_t need;
 
     cd.flows = QPS;
-    mem = malloc(ibcc_cct_size(&cd));
-    if (!mem || ibcc_cct_init(&cct, &cd, mem, ibcc_cct_size(&cd)) != IBCC_OK) return 1;
+    if (ibcc_cct_size(&cd, &need) != IBCC_OK) return 1;
+    mem = malloc(need);
+    if (!mem || ibcc_cct_init(&cct, &cd, mem, need) != IBCC_OK) return 1;
     ibcc_cct_set_flow_sl(&cct, 2, 1, 0);
     ibcc_cct_set_flow_sl(&cct, 3, 1, 0);
     dd.scheme = IBCC_DEST_IBA;            /* FECN -> BECN on the ACK (RC) */

@@ -33,6 +33,27 @@ static const char *t_case_name_ = "";
 #define T_RUN(fn) do { t_case_name_ = #fn; t_case_failed_ = 0; fn(); \
     if (t_case_failed_) t_fail_++; else t_pass_++; } while (0)
 
+#ifdef IBCC_H
+/* Engine sizes inside expressions: the bytes ibcc_X_size reports, 0
+   after an error (tests of the errors call ibcc_X_size through
+   T_SIZE_ERR). */
+#define T_SIZE_FN_(x) static inline size_t t_size_##x(const ibcc_##x##_desc *d) \
+    { size_t n = 0; (void)ibcc_##x##_size(d, &n); return n; }
+T_SIZE_FN_(marker)
+T_SIZE_FN_(arbiter)
+T_SIZE_FN_(law)
+T_SIZE_FN_(pairstate)
+T_SIZE_FN_(cct)
+T_SIZE_FN_(mvcm)
+T_SIZE_FN_(loop)
+/* A size query that must fail with `code` and report 0 bytes. */
+#define T_SIZE_ERR(fn, d, code) do { size_t tn_ = 1; T_EQ(fn((d), &tn_), (code)); \
+    T_EQU(tn_, 0); } while (0)
+/* A size query that must succeed with `want` bytes. */
+#define T_SIZE_EQ(fn, d, want) do { size_t tn_ = 1; T_EQ(fn((d), &tn_), IBCC_OK); \
+    T_EQU(tn_, (want)); } while (0)
+#endif
+
 static int t_summary(void)
 {
     printf("RESULT %d %d\n", t_pass_, t_fail_);

@@ -17,7 +17,7 @@ static ibcc_result mk(ibcc_arbiter *a, ibcc_arb_policy p, uint32_t ports,
     d.bypass_limit = limit;
     d.can_send = fn;
     d.user = user;
-    return ibcc_arbiter_init(a, &d, mem_, ibcc_arbiter_size(&d));
+    return ibcc_arbiter_init(a, &d, mem_, t_size_arbiter(&d));
 }
 
 /* pick on `out`; returns the tag or -1, and releases the input. */
@@ -49,11 +49,11 @@ static void test_desc(void)
        struct; i386 aligns it to 4 and packs an entry into 28) */
     T_EQU(sizeof(ibcc_arb_input_), 32);
     if (sizeof(void *) == 8) T_EQU(sizeof(ibcc_arb_entry_), 32);
-    T_EQU(ibcc_arbiter_size(&z), 8 * sizeof(ibcc_arb_input_) + 8 * 4 * sizeof(ibcc_arb_entry_)
+    T_SIZE_EQ(ibcc_arbiter_size, &z, 8 * sizeof(ibcc_arb_input_) + 8 * 4 * sizeof(ibcc_arb_entry_)
                                  + 32 + 3 * 128 + 2 * 64 + 8);
     d = z; d.policy = (ibcc_arb_policy)4;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
-    T_EQU(ibcc_arbiter_size(&d), 0);
+    T_SIZE_ERR(ibcc_arbiter_size, &d, IBCC_ERR_RANGE);
     T_EQ(ibcc_arbiter_init(&a, &d, mem_, sizeof mem_), IBCC_ERR_RANGE);
     d = z; d.ports = 257;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_CAPACITY);
@@ -66,14 +66,14 @@ static void test_desc(void)
     d = z; d.ports = 256; d.capacity = 2; d.bypass_limit = 65535;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_OK);
     T_EQ(ibcc_arbiter_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_arbiter_size(NULL), 0);
+    T_SIZE_ERR(ibcc_arbiter_size, NULL, IBCC_ERR_NULL);
     d = z;
     T_EQ(ibcc_arbiter_init(NULL, &d, mem_, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_init(&a, NULL, mem_, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_init(&a, &d, NULL, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_init(&a, &d, (char *)mem_ + 4, sizeof mem_ - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d) - 1), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+    T_EQ(ibcc_arbiter_init(&a, &d, mem_, t_size_arbiter(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_arbiter_init(&a, &d, mem_, t_size_arbiter(&d)), IBCC_OK);
     T_STREQ(ibcc_arb_policy_name(IBCC_ARB_OLDEST), "oldest");
     T_STREQ(ibcc_arb_policy_name(IBCC_ARB_FIFO), "fifo");
     T_STREQ(ibcc_arb_policy_name(IBCC_ARB_RR), "rr");
@@ -428,7 +428,7 @@ static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
         d.ports = P;
         d.capacity = 5;
         d.bypass_limit = 2;
-        T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+        T_EQ(ibcc_arbiter_init(&a, &d, mem_, t_size_arbiter(&d)), IBCC_OK);
         for (i = 0; i < npush; i++)
             ibcc_arbiter_push(&a, (unsigned)ibcc_rng_below(&r, P),
                               (unsigned)ibcc_rng_below(&r, P), 1, i);
@@ -440,7 +440,7 @@ static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
         }
         for (o = 0; o < P; o++) {
             b = a;
-            memcpy(mem2, mem_, ibcc_arbiter_size(&d));
+            memcpy(mem2, mem_, t_size_arbiter(&d));
             /* copy points into mem_: work on the copy's memory instead */
             b.input = (ibcc_arb_input_ *)(void *)((char *)mem2 + ((char *)a.input - (char *)mem_));
             b.q = (ibcc_arb_entry_ *)(void *)((char *)mem2 + ((char *)a.q - (char *)mem_));
@@ -481,7 +481,7 @@ static void test_rr_wide_random(void)
     d.ports = 130;
     d.capacity = 3;
     d.policy = IBCC_ARB_RR;
-    T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+    T_EQ(ibcc_arbiter_init(&a, &d, mem_, t_size_arbiter(&d)), IBCC_OK);
     memset(ql, 0, sizeof ql);
     memset(rrp, 0, sizeof rrp);
     ibcc_rng_seed(&r, 77);
@@ -569,7 +569,7 @@ static void test_rule_random(void)
         d.policy = ibcc_rng_below(&r, 4) ? IBCC_ARB_OLDEST : IBCC_ARB_FIFO;
         d.can_send = lim_cb;
         d.user = &L;
-        T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+        T_EQ(ibcc_arbiter_init(&a, &d, mem_, t_size_arbiter(&d)), IBCC_OK);
         for (step = 0; step < 200; step++) {
             unsigned act = (unsigned)ibcc_rng_below(&r, 10);
             for (i = 0; i < 10; i++)
@@ -623,7 +623,7 @@ static void test_voq(void)
     d.policy = IBCC_ARB_VOQ;
     d.ports = 3;
     d.capacity = 16;
-    T_EQ(ibcc_arbiter_init(&a, &d, mem_, ibcc_arbiter_size(&d)), IBCC_OK);
+    T_EQ(ibcc_arbiter_init(&a, &d, mem_, t_size_arbiter(&d)), IBCC_OK);
     T_STREQ(ibcc_arb_policy_name(IBCC_ARB_VOQ), "voq");
     ibcc_arbiter_push(&a, 0, 1, 1, 'a');
     ibcc_arbiter_push(&a, 0, 2, 1, 'b');

@@ -262,10 +262,10 @@ static void test_defaults_and_errors(void)
     /* memory: 16 B per flow + 16 B per log slot + 2 B per entry */
     memset(&d, 0, sizeof d);
     d.flows = 1000;
-    T_EQU(ibcc_cct_size(&d), 16512);
+    T_SIZE_EQ(ibcc_cct_size, &d, 16512);
     /* zero desc gives the [G] agent: quadratic table */
     memset(&d, 0, sizeof d);
-    T_CHECK(ibcc_cct_size(&d) > 0);
+    T_CHECK(t_size_cct(&d) > 0);
     T_EQ(ibcc_cct_init(&c, &d, mem_, sizeof mem_), IBCC_OK);
     T_EQU(ibcc_cct_table(&c)[127], IBCC_CCT_ENTRY(2, 39));
     T_EQ(ibcc_cct_limit(&c), 127);
@@ -273,10 +273,10 @@ static void test_defaults_and_errors(void)
     T_CHECK(ibcc_cct_get_sl(&c, 16) == NULL);
     /* errors */
     T_EQ(ibcc_cct_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_cct_size(NULL), 0);
+    T_SIZE_ERR(ibcc_cct_size, NULL, IBCC_ERR_NULL);
     memset(&d, 0, sizeof d); d.flows = 0x80000000u;
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_cct_size(&d), 0);
+    T_SIZE_ERR(ibcc_cct_size, &d, IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.entries = 16385;
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.log_capacity = 65536;
@@ -312,8 +312,8 @@ static void test_defaults_and_errors(void)
     T_EQ(ibcc_cct_init(&c, NULL, mem_, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_cct_init(&c, &d, NULL, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_cct_init(&c, &d, (char *)mem_ + 4, sizeof mem_ - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_cct_init(&c, &d, mem_, ibcc_cct_size(&d) - 1), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_cct_init(&c, &d, mem_, ibcc_cct_size(&d)), IBCC_OK);
+    T_EQ(ibcc_cct_init(&c, &d, mem_, t_size_cct(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cct_init(&c, &d, mem_, t_size_cct(&d)), IBCC_OK);
     d.flows = 0x80000000u;
     T_EQ(ibcc_cct_init(&c, &d, mem_, sizeof mem_), IBCC_ERR_CAPACITY);
 }
@@ -895,7 +895,7 @@ static void test_defaults_size_init_agree(void)
             d.entries = ent[b];
             e = d;
             rd = ibcc_cct_defaults(&e);
-            sz = ibcc_cct_size(&d);
+            sz = t_size_cct(&d);
             ri = ibcc_cct_init(&c, &d, mem_, sizeof mem_);
             T_EQ(ri, rd);
             T_CHECK((sz != 0) == (rd == IBCC_OK));
@@ -909,23 +909,23 @@ static void test_defaults_size_init_agree(void)
         T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
         memset(&d, 0, sizeof d);
         d.max_pkt_time = 10;
-        T_EQU(ibcc_cct_size(&d), 0);
+        T_SIZE_ERR(ibcc_cct_size, &d, IBCC_ERR_RANGE);
         d.max_pkt_time = 613;
-        T_EQU(ibcc_cct_size(&d), 0);
+        T_SIZE_ERR(ibcc_cct_size, &d, IBCC_ERR_RANGE);
         d.max_pkt_time = 614;
-        T_CHECK(ibcc_cct_size(&d) > 0);
+        T_CHECK(t_size_cct(&d) > 0);
         /* a small table fits a small max_pkt_time: 2 entries, 0 and
            7/106^2 us = 623 ps = 62.3 units of 10 ps */
         d.max_pkt_time = 10;
         d.entries = 2;
-        T_CHECK(ibcc_cct_size(&d) > 0);
+        T_CHECK(t_size_cct(&d) > 0);
         /* a table given by the caller is not checked against the default */
         {
             static const uint16_t one[1] = { 0 };
             d.entries = 0;
             d.table = one;
             d.table_len = 1;
-            T_CHECK(ibcc_cct_size(&d) > 0);
+            T_CHECK(t_size_cct(&d) > 0);
         }
     }
 }

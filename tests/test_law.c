@@ -51,13 +51,13 @@ static void test_defaults(void)
     T_NEAR(d.m, 2.0, 0);
     T_EQ(d.rates, IBCC_LAW_RATES_DEFAULT);
     T_EQU(d.table_size, 0);
-    T_EQU(ibcc_law_size(&d), 8);
+    T_SIZE_EQ(ibcc_law_size, &d, 0);    /* continuous: no memory */
 
     d = desc(IBCC_LAW_FIMD, IBCC_LAW_TABLE);
     T_EQ(ibcc_law_defaults(&d), IBCC_OK);
     T_EQ(d.rates, IBCC_LAW_RATES_IPD);
     T_EQU(d.table_size, 256);
-    T_EQU(ibcc_law_size(&d), 256 * sizeof(ibcc_law_rom_entry));
+    T_SIZE_EQ(ibcc_law_size, &d, 256 * sizeof(ibcc_law_rom_entry));
 
     d = desc(IBCC_LAW_FIMD, IBCC_LAW_TABLE);
     d.rates = IBCC_LAW_RATES_GEOMETRIC;
@@ -94,10 +94,10 @@ static void test_invalid(void)
     uint64_t *mis = mem_;
 
     T_EQ(ibcc_law_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_law_size(NULL), 0);
+    T_SIZE_ERR(ibcc_law_size, NULL, IBCC_ERR_NULL);
 #define BAD(field_stmt, code) do { d = desc(IBCC_LAW_LIPD, IBCC_LAW_CONTINUOUS); \
         field_stmt; T_EQ(ibcc_law_defaults(&d), code); \
-        T_EQU(ibcc_law_size(&d), 0); } while (0)
+        T_SIZE_ERR(ibcc_law_size, &d, code); } while (0)
     /* Rmin > Rmax, Rmin = Rmax, negative, NaN, below 2^-16 */
     BAD(d.rmin = 1.5, IBCC_ERR_RANGE);
     BAD(d.rmin = 1.0, IBCC_ERR_RANGE);
@@ -144,8 +144,8 @@ static void test_invalid(void)
     d = desc(IBCC_LAW_LIPD, IBCC_LAW_TABLE);
     T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_ERR_NULL);
     T_EQ(ibcc_law_init(&l, &d, (char *)mis + 4, sizeof mem_ - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_law_init(&l, &d, mem_, ibcc_law_size(&d) - 1), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_law_init(&l, &d, mem_, ibcc_law_size(&d)), IBCC_OK);
+    T_EQ(ibcc_law_init(&l, &d, mem_, t_size_law(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_law_init(&l, &d, mem_, t_size_law(&d)), IBCC_OK);
 
     /* closed form: custom has none */
     d = desc(IBCC_LAW_CUSTOM, IBCC_LAW_CONTINUOUS);
@@ -955,7 +955,7 @@ static void test_table_large_geometric(void)
         d.m = ms[v];
         d.rates = IBCC_LAW_RATES_GEOMETRIC;
         d.table_size = 65536;
-        T_EQU(ibcc_law_size(&d), 65536u * sizeof(ibcc_law_rom_entry));
+        T_SIZE_EQ(ibcc_law_size, &d, 65536u * sizeof(ibcc_law_rom_entry));
         T_EQ(ibcc_law_init(&l, &d, mem_, sizeof mem_), IBCC_OK);
         T_EQU(ibcc_law_table_size(&l), 65536);
         T_NEAR(l.table[0].rate, 1.0, 0);

@@ -17,7 +17,7 @@ static ibcc_result make_loop(ibcc_loop *l, uint32_t cap, uint64_t *mem)
     ibcc_loop_desc d;
     size_t need;
     d.capacity = cap;
-    need = ibcc_loop_size(&d);
+    need = t_size_loop(&d);
     if (need == 0 || need > sizeof mem_a) return IBCC_ERR_NOMEM;
     return ibcc_loop_init(l, &d, mem, need);
 }
@@ -58,20 +58,20 @@ static void test_defaults_and_size(void)
     T_EQ(ibcc_loop_defaults(&d), IBCC_OK);
     d.capacity = UINT32_C(0x80000000);
     T_EQ(ibcc_loop_defaults(&d), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_loop_size(&d), 0);
+    T_SIZE_ERR(ibcc_loop_size, &d, IBCC_ERR_CAPACITY);
     d.capacity = UINT32_MAX;
-    T_EQU(ibcc_loop_size(&d), 0);
-    T_EQU(ibcc_loop_size(NULL), 0);
+    T_SIZE_ERR(ibcc_loop_size, &d, IBCC_ERR_CAPACITY);
+    T_SIZE_ERR(ibcc_loop_size, NULL, IBCC_ERR_NULL);
     d.capacity = 1;
-    s1 = ibcc_loop_size(&d);
+    s1 = t_size_loop(&d);
     d.capacity = 2;
-    s2 = ibcc_loop_size(&d);
+    s2 = t_size_loop(&d);
     d.capacity = 1024;
-    s1024 = ibcc_loop_size(&d);
+    s1024 = t_size_loop(&d);
     T_CHECK(s1 > 0 && s2 > s1);
     T_EQU(s1024, 1024 * s1);                 /* linear in the capacity */
     d.capacity = 0;
-    T_EQU(ibcc_loop_size(&d), s1024);        /* default capacity */
+    T_SIZE_EQ(ibcc_loop_size, &d, s1024);        /* default capacity */
 }
 
 static void test_init_errors(void)
@@ -81,7 +81,7 @@ static void test_init_errors(void)
     size_t need;
     int i;
     d.capacity = 16;
-    need = ibcc_loop_size(&d);
+    need = t_size_loop(&d);
     T_EQ(ibcc_loop_init(NULL, &d, mem_a, need), IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, NULL, mem_a, need), IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, &d, NULL, need), IBCC_ERR_NULL);
@@ -99,8 +99,8 @@ static void test_init_errors(void)
     T_EQ(ibcc_loop_init(&l, &d, mem_a, sizeof mem_a), IBCC_OK);
     /* zero capacity means the default 1024 */
     d.capacity = 0;
-    T_EQ(ibcc_loop_init(&l, &d, mem_a, ibcc_loop_size(&d) - 1), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_loop_init(&l, &d, mem_a, ibcc_loop_size(&d)), IBCC_OK);
+    T_EQ(ibcc_loop_init(&l, &d, mem_a, t_size_loop(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_loop_init(&l, &d, mem_a, t_size_loop(&d)), IBCC_OK);
     for (i = 0; i < 1024; i++)
         T_EQ(ibcc_loop_at(&l, (ibcc_time)i, cb_nop, NULL, 0, NULL), IBCC_OK);
     T_EQ(ibcc_loop_at(&l, 0, cb_nop, NULL, 0, NULL), IBCC_ERR_FULL);
@@ -691,7 +691,7 @@ static void cb_grow(ibcc_loop *l, void *ctx, uint64_t arg)
     if (arg == 100 && c->stage == 0) {     /* full: grow from a callback */
         d.capacity = 64;
         c->stage = 1;
-        (void)ibcc_loop_grow(l, &d, grow_mem[2], ibcc_loop_size(&d));
+        (void)ibcc_loop_grow(l, &d, grow_mem[2], t_size_loop(&d));
         (void)ibcc_loop_after(l, 5, cb_grow, c, 101, NULL);
     }
 }
@@ -705,33 +705,33 @@ static void test_grow(void)
     int k;
     memset(&c, 0, sizeof c);
     d.capacity = 8;
-    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], ibcc_loop_size(&d)), IBCC_OK);
+    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], t_size_loop(&d)), IBCC_OK);
     for (k = 0; k < 8; k++)                 /* two same-time groups */
         T_EQ(ibcc_loop_at(&l, k < 4 ? 50u : 20u, cb_grow, &c, (uint64_t)k,
                           &id[k]), IBCC_OK);
     T_EQ(ibcc_loop_at(&l, 1, cb_grow, &c, 99, NULL), IBCC_ERR_FULL);
     T_EQ(ibcc_loop_run_until(&l, 10, NULL), IBCC_OK);
     d.capacity = 4;
-    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], ibcc_loop_size(&d)),
+    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], t_size_loop(&d)),
          IBCC_ERR_CAPACITY);
     d.capacity = 16;
     T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], 8), IBCC_ERR_NOMEM);
     T_EQ(ibcc_loop_grow(&l, &d, (char *)grow_mem[1] + 4,
-                        ibcc_loop_size(&d)), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_loop_grow(NULL, &d, grow_mem[1], ibcc_loop_size(&d)),
+                        t_size_loop(&d)), IBCC_ERR_ALIGN);
+    T_EQ(ibcc_loop_grow(NULL, &d, grow_mem[1], t_size_loop(&d)),
          IBCC_ERR_NULL);
-    T_EQ(ibcc_loop_grow(&l, NULL, grow_mem[1], ibcc_loop_size(&d)),
+    T_EQ(ibcc_loop_grow(&l, NULL, grow_mem[1], t_size_loop(&d)),
          IBCC_ERR_NULL);
     memset(grow_mem[0], 0xab, sizeof grow_mem[0]); /* old block unused now? */
-    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], ibcc_loop_size(&d)), IBCC_OK);
+    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], t_size_loop(&d)), IBCC_OK);
     d.capacity = 8;
-    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], ibcc_loop_size(&d)), IBCC_OK);
+    T_EQ(ibcc_loop_init(&l, &d, grow_mem[0], t_size_loop(&d)), IBCC_OK);
     for (k = 0; k < 8; k++)
         T_EQ(ibcc_loop_at(&l, k < 4 ? 50u : 20u, cb_grow, &c, (uint64_t)k,
                           &id[k]), IBCC_OK);
     T_EQ(ibcc_loop_run_until(&l, 10, NULL), IBCC_OK);
     d.capacity = 16;
-    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], ibcc_loop_size(&d)), IBCC_OK);
+    T_EQ(ibcc_loop_grow(&l, &d, grow_mem[1], t_size_loop(&d)), IBCC_OK);
     memset(grow_mem[0], 0xab, sizeof grow_mem[0]);   /* the old block */
     T_EQU(ibcc_loop_now(&l), 10);
     T_EQU(ibcc_loop_pending(&l), 8);

@@ -87,21 +87,21 @@ static void loop_misuse(void)
     d.capacity = UINT32_C(0x80000000);
     T_EQ(ibcc_loop_defaults(&d), IBCC_ERR_CAPACITY);
     d.capacity = UINT32_MAX;
-    T_EQU(ibcc_loop_size(&d), 0);
+    T_SIZE_ERR(ibcc_loop_size, &d, IBCC_ERR_CAPACITY);
     d.capacity = UINT32_C(0x7fffffff);          /* largest: 56 bytes each */
     if (sizeof(size_t) >= 8) {
         /* the size fits a size_t: MEMLEN is too small */
-        T_EQU(ibcc_loop_size(&d), (uint64_t)0x7fffffff
+        T_SIZE_EQ(ibcc_loop_size, &d, (uint64_t)0x7fffffff
               * (sizeof(ibcc_hent_) + sizeof(ibcc_event_)));
         T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
     } else {
         /* 32-bit size_t: 2^31 - 1 events do not fit the address space,
-           so the size query says invalid and init refuses the capacity */
-        T_EQU(ibcc_loop_size(&d), 0);
+           so the size query and init refuse the capacity */
+        T_SIZE_ERR(ibcc_loop_size, &d, IBCC_ERR_CAPACITY);
         T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
     }
     d.capacity = UINT32_MAX;
-    T_EQU(ibcc_loop_size(NULL), 0);
+    T_SIZE_ERR(ibcc_loop_size, NULL, IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_CAPACITY);
     d.capacity = 4;
     T_EQ(ibcc_loop_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
@@ -116,9 +116,9 @@ static void loop_misuse(void)
     T_EQ(ibcc_loop_init(&l, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, &d, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_loop_init(&l, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_loop_init(&l, &d, MEM, ibcc_loop_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_loop_init(&l, &d, MEM, t_size_loop(&d) - 1), IBCC_ERR_NOMEM);
     T_EQ(ibcc_loop_init(&l, &d, MEM, 0), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_loop_init(&l, &d, MEM, ibcc_loop_size(&d)), IBCC_OK);
+    T_EQ(ibcc_loop_init(&l, &d, MEM, t_size_loop(&d)), IBCC_OK);
     /* scheduling */
     T_EQ(ibcc_loop_at(NULL, 0, ev_nop, NULL, 0, &id), IBCC_ERR_NULL);
     T_EQU(id, 0);
@@ -227,10 +227,10 @@ static void law_misuse(void)
     T_EQ(ibcc_law_defaults(&d), IBCC_ERR_CAPACITY);
     d.table_size = 65537;
     T_EQ(ibcc_law_defaults(&d), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_law_size(&d), 0);
+    T_SIZE_ERR(ibcc_law_size, &d, IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.table_size = 4;
     T_EQ(ibcc_law_defaults(&d), IBCC_ERR_UNSUPPORTED);
-    T_EQU(ibcc_law_size(NULL), 0);
+    T_SIZE_ERR(ibcc_law_size, NULL, IBCC_ERR_NULL);
     /* init */
     memset(&d, 0, sizeof d);
     T_EQ(ibcc_law_init(NULL, &d, NULL, 0), IBCC_ERR_NULL);
@@ -238,7 +238,7 @@ static void law_misuse(void)
     d.form = IBCC_LAW_TABLE;
     T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_ERR_NULL);
     T_EQ(ibcc_law_init(&l, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_law_init(&l, &d, MEM, ibcc_law_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_law_init(&l, &d, MEM, t_size_law(&d) - 1), IBCC_ERR_NOMEM);
     /* NULL law: steps ignored, queries 0 */
     ibcc_law_on_ack(NULL, 1);
     ibcc_law_on_ack_sized(NULL, 0, 65536u);
@@ -488,20 +488,20 @@ static void pacer_misuse(void)
     T_EQ(ibcc_pairstate_defaults(NULL), IBCC_ERR_NULL);
     pd.capacity = (UINT32_C(1) << 24) + 1u;
     T_EQ(ibcc_pairstate_defaults(&pd), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_pairstate_size(&pd), 0);
-    T_EQU(ibcc_pairstate_size(NULL), 0);
+    T_SIZE_ERR(ibcc_pairstate_size, &pd, IBCC_ERR_CAPACITY);
+    T_SIZE_ERR(ibcc_pairstate_size, NULL, IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_CAPACITY);
     pd.capacity = UINT32_C(1) << 24;            /* largest: 2^25 slots */
-    T_EQU(ibcc_pairstate_size(&pd), (UINT64_C(1) << 25) * sizeof(ibcc_pair_slot_));
+    T_SIZE_EQ(ibcc_pairstate_size, &pd, (UINT64_C(1) << 25) * sizeof(ibcc_pair_slot_));
     T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, MEMLEN), IBCC_ERR_NOMEM);
     pd.capacity = 1;
     T_EQ(ibcc_pairstate_init(NULL, &pd, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_init(&ps, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_init(&ps, &pd, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_init(&ps, &pd, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, ibcc_pairstate_size(&pd) - 1),
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, t_size_pairstate(&pd) - 1),
          IBCC_ERR_NOMEM);
-    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, ibcc_pairstate_size(&pd)), IBCC_OK);
+    T_EQ(ibcc_pairstate_init(&ps, &pd, MEM, t_size_pairstate(&pd)), IBCC_OK);
     T_EQ(ibcc_pairstate_save(NULL, 0, 0, &l), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_save(&ps, 0, 0, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_save(&ps, UINT32_MAX, UINT32_MAX, &l), IBCC_OK);
@@ -614,7 +614,7 @@ static void cct_misuse(void)
     T_EQU(tab[299], IBCC_CCT_ENTRY(0, 255));
     /* desc boundaries */
     T_EQ(ibcc_cct_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_cct_size(NULL), 0);
+    T_SIZE_ERR(ibcc_cct_size, NULL, IBCC_ERR_NULL);
     memset(&d, 0, sizeof d); d.flows = UINT32_C(0x80000000);
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_CAPACITY);
     d.flows = UINT32_C(0x7fffffff); d.entries = 16384; d.log_capacity = 65535;
@@ -622,11 +622,11 @@ static void cct_misuse(void)
        16383^2 * 7/106^2 us = 167 us, beyond 16383 default packet times
        (17 us): invalid, as init would find (it used to pass defaults) */
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
-    T_EQU(ibcc_cct_size(&d), 0);
+    T_SIZE_ERR(ibcc_cct_size, &d, IBCC_ERR_RANGE);
     d.max_pkt_time = IBCC_US(11);           /* 16383 x 11 us > 167 us */
     T_EQ(ibcc_cct_defaults(&d), IBCC_OK);
     if (sizeof(size_t) >= 8)
-        T_EQU(ibcc_cct_size(&d), (uint64_t)0x7fffffff * 16u + 65535u * 16u
+        T_SIZE_EQ(ibcc_cct_size, &d, (uint64_t)0x7fffffff * 16u + 65535u * 16u
               + 16384u * 2u);
     T_EQ(ibcc_cct_init(&c, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
     memset(&d, 0, sizeof d); d.entries = 16385;
@@ -652,7 +652,7 @@ static void cct_misuse(void)
     fsl[0] = 0; fsl[1] = 15; fsl[2] = 16;
     memset(&d, 0, sizeof d); d.flows = 3; d.flow_sl = fsl;
     T_EQ(ibcc_cct_defaults(&d), IBCC_ERR_RANGE);
-    T_EQU(ibcc_cct_size(&d), 0);
+    T_SIZE_ERR(ibcc_cct_size, &d, IBCC_ERR_RANGE);
     /* quadratic default table does not fit 1-ps packets: RANGE at init */
     memset(&d, 0, sizeof d); d.max_pkt_time = 1;
     T_EQ(ibcc_cct_init(&c, &d, MEM, MEMLEN), IBCC_ERR_RANGE);
@@ -661,7 +661,7 @@ static void cct_misuse(void)
     T_EQ(ibcc_cct_init(&c, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_cct_init(&c, &d, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_cct_init(&c, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_cct_init(&c, &d, MEM, ibcc_cct_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_cct_init(&c, &d, MEM, t_size_cct(&d) - 1), IBCC_ERR_NOMEM);
     /* NULL agent */
     ibcc_cct_reset(NULL);
     ibcc_cct_advance(NULL, 5);
@@ -962,7 +962,7 @@ static void mvcm_misuse(void)
     T_EQ(ibcc_mvcm_class(0xffffffffu), IBCC_MVCM_HOT);
     T_EQ(ibcc_mvcm_class(IBCC_VB), IBCC_MVCM_COLD);
     T_EQ(ibcc_mvcm_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_mvcm_size(NULL), 0);
+    T_SIZE_ERR(ibcc_mvcm_size, NULL, IBCC_ERR_NULL);
     memset(&d, 0, sizeof d);
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);           /* ws required */
     d.ws = 1; d.flows = UINT32_C(0x80000000);
@@ -980,7 +980,7 @@ static void mvcm_misuse(void)
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
     d.n = 0; d.flags = 4;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
-    T_EQU(ibcc_mvcm_size(&d), 0);
+    T_SIZE_ERR(ibcc_mvcm_size, &d, IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d);
     d.ws = IBCC_TIME_MAX; d.k = 65535; d.n = 64; d.flags = IBCC_MVCM_NO_CAP;
     d.flows = 2;
@@ -988,8 +988,8 @@ static void mvcm_misuse(void)
     T_EQ(ibcc_mvcm_init(&a, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_mvcm_init(&a, &d, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_mvcm_init(&a, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_mvcm_init(&a, &d, MEM, ibcc_mvcm_size(&d) - 1), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_mvcm_init(&a, &d, MEM, ibcc_mvcm_size(&d)), IBCC_OK);
+    T_EQ(ibcc_mvcm_init(&a, &d, MEM, t_size_mvcm(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_mvcm_init(&a, &d, MEM, t_size_mvcm(&d)), IBCC_OK);
     T_EQ(ibcc_mvcm_on_ack(NULL, 0, IBCC_MB), -1);
     T_EQ(ibcc_mvcm_on_ack(&a, 2, IBCC_MB), -1);
     T_EQ(ibcc_mvcm_on_ack(&a, UINT32_MAX, IBCC_MB), -1);
@@ -1140,12 +1140,12 @@ static void marker_misuse(void)
     ibcc_result last = IBCC_OK;
     ibcc_marker_stats st;
     T_EQ(ibcc_marker_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_marker_size(NULL), 0);
+    T_SIZE_ERR(ibcc_marker_size, NULL, IBCC_ERR_NULL);
     memset(&d, 0, sizeof d); d.engine = (ibcc_marker_engine)6;
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d); d.ports = 257;
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_marker_size(&d), 0);
+    T_SIZE_ERR(ibcc_marker_size, &d, IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.in_capacity = 65536;
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.unit = (ibcc_buffer_unit)2;
@@ -1169,7 +1169,7 @@ static void marker_misuse(void)
     T_EQ(ibcc_marker_init(&m, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_marker_init(&m, &d, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_marker_init(&m, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_marker_init(&m, &d, MEM, ibcc_marker_size(&d) - 1), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_marker_init(&m, &d, MEM, t_size_marker(&d) - 1), IBCC_ERR_NOMEM);
     /* NULL marker */
     ibcc_marker_clear(NULL);
     T_EQU(ibcc_marker_units(NULL, 100), 1);        /* used to dereference NULL */
@@ -1198,7 +1198,7 @@ static void marker_misuse(void)
     memset(&d, 0, sizeof d);
     d.engine = IBCC_MARKER_NAIVE; d.ports = 256; d.unit = IBCC_UNIT_CREDITS;
     d.in_capacity = 65535;
-    T_CHECK(ibcc_marker_size(&d) <= MEMLEN);
+    T_CHECK(t_size_marker(&d) <= MEMLEN);
     T_EQ(ibcc_marker_init(&m, &d, MEM, MEMLEN), IBCC_OK);
     T_EQU(ibcc_marker_units(&m, 0), 1);
     T_EQU(ibcc_marker_units(&m, UINT32_MAX), UINT32_C(67108864));
@@ -1262,7 +1262,7 @@ static void arbiter_misuse(void)
     uint32_t sz = 9;
     uint64_t tag = 9;
     T_EQ(ibcc_arbiter_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_arbiter_size(NULL), 0);
+    T_SIZE_ERR(ibcc_arbiter_size, NULL, IBCC_ERR_NULL);
     memset(&d, 0, sizeof d); d.ports = 257;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_CAPACITY);
     memset(&d, 0, sizeof d); d.capacity = 65536;
@@ -1271,13 +1271,13 @@ static void arbiter_misuse(void)
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d); d.bypass_limit = 65536;
     T_EQ(ibcc_arbiter_defaults(&d), IBCC_ERR_RANGE);
-    T_EQU(ibcc_arbiter_size(&d), 0);
+    T_SIZE_ERR(ibcc_arbiter_size, &d, IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d);
     T_EQ(ibcc_arbiter_init(NULL, &d, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_init(&a, NULL, MEM, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_init(&a, &d, NULL, MEMLEN), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_init(&a, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
-    T_EQ(ibcc_arbiter_init(&a, &d, MEM, ibcc_arbiter_size(&d) - 1),
+    T_EQ(ibcc_arbiter_init(&a, &d, MEM, t_size_arbiter(&d) - 1),
          IBCC_ERR_NOMEM);
     T_EQ(ibcc_arbiter_push(NULL, 0, 0, 1, 1), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_pick(NULL, 0, &g), 0);
@@ -1718,6 +1718,121 @@ static void ibfabric_misuse(void)
     ibcc_ibfabric_free(&f);
 }
 
+/* The sizing idiom: NULL desc or NULL bytes is IBCC_ERR_NULL, and bytes
+   are 0 after any error. */
+static void size_misuse(void)
+{
+    ibcc_marker_desc md;
+    ibcc_arbiter_desc ad;
+    ibcc_law_desc ld;
+    ibcc_pairstate_desc pd;
+    ibcc_cct_desc cd;
+    ibcc_mvcm_desc vd;
+    ibcc_loop_desc od;
+    size_t n;
+    memset(&md, 0, sizeof md); md.ports = 2;
+    memset(&ad, 0, sizeof ad); ad.ports = 2;
+    memset(&ld, 0, sizeof ld);
+    memset(&pd, 0, sizeof pd);
+    memset(&cd, 0, sizeof cd);
+    memset(&vd, 0, sizeof vd);
+    memset(&od, 0, sizeof od);
+    vd.ws = 1000;
+    n = 7;
+    T_EQ(ibcc_marker_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_marker_size(&md, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_marker_size(&md, &n), IBCC_OK);
+    T_CHECK(n > 0);
+    n = 7;
+    T_EQ(ibcc_arbiter_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_arbiter_size(&ad, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_size(&ad, &n), IBCC_OK);
+    T_CHECK(n > 0);
+    n = 7;
+    T_EQ(ibcc_law_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_law_size(&ld, NULL), IBCC_ERR_NULL);
+    n = 7;
+    T_EQ(ibcc_law_size(&ld, &n), IBCC_OK);
+    T_EQU(n, 0);                              /* continuous: no memory */
+    n = 7;
+    T_EQ(ibcc_pairstate_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_pairstate_size(&pd, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_pairstate_size(&pd, &n), IBCC_OK);
+    T_CHECK(n > 0);
+    n = 7;
+    T_EQ(ibcc_cct_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_cct_size(&cd, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_cct_size(&cd, &n), IBCC_OK);
+    T_CHECK(n > 0);
+    n = 7;
+    T_EQ(ibcc_mvcm_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_mvcm_size(&vd, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_mvcm_size(&vd, &n), IBCC_OK);
+    T_CHECK(n > 0);
+    n = 7;
+    T_EQ(ibcc_loop_size(NULL, &n), IBCC_ERR_NULL);
+    T_EQU(n, 0);
+    T_EQ(ibcc_loop_size(&od, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_loop_size(&od, &n), IBCC_OK);
+    T_CHECK(n > 0);
+}
+
+/* One validation idiom: a defaults call that fails leaves the caller's
+   desc exactly as given, even when earlier fields were zero (to be
+   defaulted) and the bad field comes after them; the size query fails
+   with the same code and 0 bytes. */
+static void defaults_atomic(void)
+{
+    ibcc_law_desc ld, ld0;
+    ibcc_cct_desc cd, cd0;
+    ibcc_mvcm_desc vd, vd0;
+    ibcc_loop_desc od, od0;
+    ibcc_pacer_desc pd, pd0;
+    ibcc_dest_desc dd, dd0;
+    ibcc_segment_desc sd, sd0;
+    ibcc_fabric_desc fd, fd0;
+    memset(&ld, 0, sizeof ld); ld.m = 0.5;              /* rmin 0 stays 0 */
+    ld0 = ld;
+    T_EQ(ibcc_law_defaults(&ld), IBCC_ERR_RANGE);
+    T_CHECK(memcmp(&ld, &ld0, sizeof ld) == 0);
+    T_SIZE_ERR(ibcc_law_size, &ld, IBCC_ERR_RANGE);
+    memset(&cd, 0, sizeof cd); cd.log_capacity = 65536; /* entries 0 stays 0 */
+    cd0 = cd;
+    T_EQ(ibcc_cct_defaults(&cd), IBCC_ERR_CAPACITY);
+    T_CHECK(memcmp(&cd, &cd0, sizeof cd) == 0);
+    T_SIZE_ERR(ibcc_cct_size, &cd, IBCC_ERR_CAPACITY);
+    memset(&vd, 0, sizeof vd); vd.flows = 0x80000000u;
+    vd0 = vd;
+    T_EQ(ibcc_mvcm_defaults(&vd), IBCC_ERR_CAPACITY);
+    T_CHECK(memcmp(&vd, &vd0, sizeof vd) == 0);
+    memset(&od, 0, sizeof od); od.capacity = UINT32_MAX;
+    od0 = od;
+    T_EQ(ibcc_loop_defaults(&od), IBCC_ERR_CAPACITY);
+    T_CHECK(memcmp(&od, &od0, sizeof od) == 0);
+    memset(&pd, 0, sizeof pd); pd.rmax = 1; pd.rate = 2;  /* rate above rmax */
+    pd0 = pd;
+    T_CHECK(ibcc_pacer_defaults(&pd) != IBCC_OK);
+    T_CHECK(memcmp(&pd, &pd0, sizeof pd) == 0);
+    memset(&dd, 0, sizeof dd); dd.ack_bytes = 0; dd.scheme = 99;
+    dd0 = dd;
+    T_EQ(ibcc_dest_defaults(&dd), IBCC_ERR_RANGE);
+    T_CHECK(memcmp(&dd, &dd0, sizeof dd) == 0);
+    memset(&sd, 0, sizeof sd); sd.adaptive = 2;
+    sd0 = sd;
+    T_EQ(ibcc_segment_defaults(&sd), IBCC_ERR_RANGE);
+    T_CHECK(memcmp(&sd, &sd0, sizeof sd) == 0);
+    memset(&fd, 0, sizeof fd); fd.worm_priority = 2;    /* data_size 0 stays 0 */
+    fd0 = fd;
+    T_CHECK(ibcc_fabric_defaults(&fd) != IBCC_OK);
+    T_CHECK(memcmp(&fd, &fd0, sizeof fd) == 0);
+}
+
 int main(void)
 {
     T_RUN(basics_misuse);
@@ -1735,5 +1850,7 @@ int main(void)
     T_RUN(fabric_misuse);
     T_RUN(fabric_time_limits);
     T_RUN(ibfabric_misuse);
+    T_RUN(defaults_atomic);
+    T_RUN(size_misuse);
     return t_summary();
 }

@@ -179,12 +179,12 @@ static void test_desc(void)
     d.ws = 5;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_OK);
     T_EQ(d.flows, 1); T_EQ(d.dw_max, 2); T_EQ(d.k, 4); T_EQ(d.n, 3);
-    T_EQU(ibcc_mvcm_size(&d), 16);
+    T_SIZE_EQ(ibcc_mvcm_size, &d, 16);
     T_EQ(ibcc_mvcm_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_mvcm_size(NULL), 0);
+    T_SIZE_ERR(ibcc_mvcm_size, NULL, IBCC_ERR_NULL);
     d.flows = 0x80000000u;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_mvcm_size(&d), 0);
+    T_SIZE_ERR(ibcc_mvcm_size, &d, IBCC_ERR_CAPACITY);
     d.flows = 1; d.dw_max = 65536;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
     d.dw_max = 2; d.k = 1;
@@ -201,7 +201,7 @@ static void test_desc(void)
     T_EQ(ibcc_mvcm_init(&a, &d, NULL, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_mvcm_init(&a, &d, (char *)mem_ + 4, 100), IBCC_ERR_ALIGN);
     T_EQ(ibcc_mvcm_init(&a, &d, mem_, 35), IBCC_ERR_NOMEM);
-    T_EQ(ibcc_mvcm_init(&a, &d, mem_, ibcc_mvcm_size(&d)), IBCC_OK);
+    T_EQ(ibcc_mvcm_init(&a, &d, mem_, t_size_mvcm(&d)), IBCC_OK);
     d.ws = 0;
     T_EQ(ibcc_mvcm_init(&a, &d, mem_, sizeof mem_), IBCC_ERR_RANGE);
 }

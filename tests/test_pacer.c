@@ -262,12 +262,12 @@ static void test_pairstate_errors(void)
     memset(&d, 0, sizeof d);
     T_EQ(ibcc_pairstate_defaults(&d), IBCC_OK);
     T_EQU(d.capacity, 1024);
-    T_EQU(ibcc_pairstate_size(&d), 2048 * sizeof(ibcc_pair_slot_));
+    T_SIZE_EQ(ibcc_pairstate_size, &d, 2048 * sizeof(ibcc_pair_slot_));
     T_EQ(ibcc_pairstate_defaults(NULL), IBCC_ERR_NULL);
-    T_EQU(ibcc_pairstate_size(NULL), 0);
+    T_SIZE_ERR(ibcc_pairstate_size, NULL, IBCC_ERR_NULL);
     d.capacity = (1u << 24) + 1;
     T_EQ(ibcc_pairstate_defaults(&d), IBCC_ERR_CAPACITY);
-    T_EQU(ibcc_pairstate_size(&d), 0);
+    T_SIZE_ERR(ibcc_pairstate_size, &d, IBCC_ERR_CAPACITY);
     T_EQ(ibcc_pairstate_init(&ps, &d, pmem_, sizeof pmem_), IBCC_ERR_CAPACITY);
     d.capacity = 4;
     T_EQ(ibcc_pairstate_init(NULL, &d, pmem_, sizeof pmem_), IBCC_ERR_NULL);
@@ -275,9 +275,9 @@ static void test_pairstate_errors(void)
     T_EQ(ibcc_pairstate_init(&ps, &d, NULL, sizeof pmem_), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_init(&ps, &d, (char *)pmem_ + 4, sizeof pmem_ - 8),
          IBCC_ERR_ALIGN);
-    T_EQ(ibcc_pairstate_init(&ps, &d, pmem_, ibcc_pairstate_size(&d) - 1),
+    T_EQ(ibcc_pairstate_init(&ps, &d, pmem_, t_size_pairstate(&d) - 1),
          IBCC_ERR_NOMEM);
-    T_EQ(ibcc_pairstate_init(&ps, &d, pmem_, ibcc_pairstate_size(&d)), IBCC_OK);
+    T_EQ(ibcc_pairstate_init(&ps, &d, pmem_, t_size_pairstate(&d)), IBCC_OK);
     T_EQ(ibcc_law_init(&l, &ld, NULL, 0), IBCC_OK);
     T_EQ(ibcc_pairstate_save(NULL, 1, 2, &l), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_save(&ps, 1, 2, NULL), IBCC_ERR_NULL);
@@ -351,7 +351,7 @@ static void test_pairstate_many(void)
     int bad = 0;
     memset(&d, 0, sizeof d);
     d.capacity = 1000;
-    T_CHECK(ibcc_pairstate_size(&d) <= sizeof pmem_);
+    T_CHECK(t_size_pairstate(&d) <= sizeof pmem_);
     T_EQ(ibcc_pairstate_init(&ps, &d, pmem_, sizeof pmem_), IBCC_OK);
     T_EQ(ibcc_law_init(&l, &ld, tab_, sizeof tab_), IBCC_OK);
     for (i = 0; i < 1000; i++) {

@@ -385,7 +385,7 @@ static ibcc_result iba_marker(ibcc_marker *m, ibcc_marker_engine e)
     d.engine = e;
     d.ports = 8;
     d.out_capacity = 16;
-    return ibcc_marker_init(m, &d, mem_, ibcc_marker_size(&d));
+    return ibcc_marker_init(m, &d, mem_, t_size_marker(&d));
 }
 
 static void test_apply(void)

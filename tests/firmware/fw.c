@@ -24,6 +24,7 @@
 int ibcc_fw_run(void);
 
 static int fw_bad;
+static size_t fw_need;                  /* what an ibcc_X_size reported */
 #ifdef FW_DEBUG
 #include <stdio.h>
 #define FW_CHECK(c) do { if (!(c)) { fw_bad++; printf("line %d: %s\n", __LINE__, #c); } } while (0)
@@ -52,7 +53,7 @@ static void fw_marker(void)
     d.unit = IBCC_UNIT_CREDITS;
     d.in_capacity = 128;
     d.out_capacity = 256;
-    FW_CHECK(ibcc_marker_size(&d) <= sizeof marker_mem);
+    FW_CHECK(ibcc_marker_size(&d, &fw_need) == IBCC_OK && fw_need <= sizeof marker_mem);
     FW_CHECK(ibcc_marker_init(&mk, &d, marker_mem, sizeof marker_mem) == IBCC_OK);
     /* Threshold 15, Packet_Size 8, Marking_Rate 1 from MAD bytes */
     memset(&sw, 0, sizeof sw);
@@ -82,7 +83,7 @@ static void fw_arbiter(void)
     memset(&d, 0, sizeof d);
     d.ports = 4;
     d.capacity = 8;
-    FW_CHECK(ibcc_arbiter_size(&d) <= sizeof arb_mem);
+    FW_CHECK(ibcc_arbiter_size(&d, &fw_need) == IBCC_OK && fw_need <= sizeof arb_mem);
     FW_CHECK(ibcc_arbiter_init(&a, &d, arb_mem, sizeof arb_mem) == IBCC_OK);
     FW_CHECK(ibcc_arbiter_push(&a, 2, 1, 100, 7) == IBCC_OK);
     FW_CHECK(ibcc_arbiter_push(&a, 0, 1, 100, 8) == IBCC_OK);
@@ -161,7 +162,7 @@ static void fw_laws(void)
     /* per-pair state: saved, reset, restored */
     memset(&psd, 0, sizeof psd);
     psd.capacity = 8;
-    FW_CHECK(ibcc_pairstate_size(&psd) <= sizeof pair_mem);
+    FW_CHECK(ibcc_pairstate_size(&psd, &fw_need) == IBCC_OK && fw_need <= sizeof pair_mem);
     FW_CHECK(ibcc_pairstate_init(&ps, &psd, pair_mem, sizeof pair_mem) == IBCC_OK);
     FW_CHECK(ibcc_pairstate_save(&ps, 3, 4, &rom) == IBCC_OK);
     ibcc_law_reset(&rom);
@@ -181,7 +182,7 @@ static void fw_cct(void)
     const ibcc_time period = 150u * IBCC_CCT_TIMER_UNIT_PS;
     memset(&d, 0, sizeof d);
     d.flows = 4;
-    FW_CHECK(ibcc_cct_size(&d) <= sizeof cct_mem);
+    FW_CHECK(ibcc_cct_size(&d, &fw_need) == IBCC_OK && fw_need <= sizeof cct_mem);
     FW_CHECK(ibcc_cct_init(&c, &d, cct_mem, sizeof cct_mem) == IBCC_OK);
     FW_CHECK(ibcc_cct_fill_quadratic(lin, 8, 2000000, IBCC_CCT_QUAD_COEF,
                                      IBCC_CCT_QUAD_G_ROOT) == IBCC_OK);
@@ -218,7 +219,7 @@ static void fw_mvcm_dest_segment(void)
     memset(&md, 0, sizeof md);
     md.flows = 2;
     md.ws = rtt;
-    FW_CHECK(ibcc_mvcm_size(&md) <= sizeof mvcm_mem);
+    FW_CHECK(ibcc_mvcm_size(&md, &fw_need) == IBCC_OK && fw_need <= sizeof mvcm_mem);
     FW_CHECK(ibcc_mvcm_init(&m, &md, mvcm_mem, sizeof mvcm_mem) == IBCC_OK);
     FW_CHECK(ibcc_mvcm_on_ack(&m, 0, IBCC_MB | IBCC_VB) == IBCC_MVCM_HOT);
     FW_CHECK(ibcc_mvcm_window(&m, 0) == 1);
@@ -253,7 +254,7 @@ static void fw_loop_basics(void)
     ibcc_time t;
     uint64_t order = 0;
     d.capacity = 4;
-    FW_CHECK(ibcc_loop_size(&d) <= sizeof loop_mem);
+    FW_CHECK(ibcc_loop_size(&d, &fw_need) == IBCC_OK && fw_need <= sizeof loop_mem);
     FW_CHECK(ibcc_loop_init(&l, &d, loop_mem, sizeof loop_mem) == IBCC_OK);
     FW_CHECK(ibcc_loop_at(&l, 20, fw_event, &order, 2, NULL) == IBCC_OK);
     FW_CHECK(ibcc_loop_at(&l, 10, fw_event, &order, 1, NULL) == IBCC_OK);

@@ -49,7 +49,7 @@ static void test_rom_equals_init(void)
         ibcc_law a, b;
         ibcc_law_state sa, sb;
         ibcc_rng r;
-        size_t len = ibcc_law_size(rom->desc);
+        size_t len = t_size_law(rom->desc);
         void *mem = malloc(len);
         uint32_t check;
         long i, bad = 0;
@@ -170,7 +170,7 @@ static void test_to_rom(void)
     for (k = 0; k < NROMS; k++) {
         ibcc_law b, c;
         ibcc_law_rom out;
-        size_t len = ibcc_law_size(roms[k]->desc);
+        size_t len = t_size_law(roms[k]->desc);
         void *mem = malloc(len);
         T_CHECK(mem != NULL);
         if (!mem) return;

@@ -233,8 +233,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* one validation for defaults, size and init */
     e = d;
     rd = ibcc_cct_defaults(&e);
-    need = ibcc_cct_size(&d);
-    FZ_CHECK((need != 0) == (rd == IBCC_OK), "size %zu vs defaults %d", need, (int)rd);
+    {
+        ibcc_result rs = ibcc_cct_size(&d, &need);
+        FZ_CHECK(rs == rd && (rd == IBCC_OK ? need != 0 : need == 0),
+                 "size %d (%zu bytes) vs defaults %d", (int)rs, need, (int)rd);
+    }
     if (rd == IBCC_OK && need > sizeof mem_) return 0;
     ri = ibcc_cct_init(&c, &d, mem_, sizeof mem_);
     FZ_CHECK(ri == rd, "init %d vs defaults %d", (int)ri, (int)rd);

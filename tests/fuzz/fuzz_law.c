@@ -363,8 +363,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* validation agrees between defaults, size and init */
     e = d;
     rd = ibcc_law_defaults(&e);
-    need = ibcc_law_size(&d);
-    FZ_CHECK((need != 0) == (rd == IBCC_OK), "size %zu vs defaults %d", need, (int)rd);
+    {
+        ibcc_result rs = ibcc_law_size(&d, &need);
+        FZ_CHECK(rs == rd && (rd == IBCC_OK || need == 0),
+                 "size %d (%zu bytes) vs defaults %d", (int)rs, need, (int)rd);
+    }
     if (rd == IBCC_OK && need > sizeof tabmem_) return 0;   /* beyond this harness */
     ri = ibcc_law_init(&l, &d, tabmem_, sizeof tabmem_);
     FZ_CHECK(ri == rd, "init %d vs defaults %d", (int)ri, (int)rd);
@@ -397,7 +400,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&mm, 0, sizeof mm);
     memset(&psd, 0, sizeof psd);
     mm.cap = psd.capacity = fz_range(&f, 1, 6);
-    FZ_CHECK(ibcc_pairstate_size(&psd) <= sizeof pairmem, "pair store size");
+    {
+        size_t pn = 0;
+        FZ_CHECK(ibcc_pairstate_size(&psd, &pn) == IBCC_OK && pn <= sizeof pairmem,
+                 "pair store size");
+    }
     FZ_CHECK(ibcc_pairstate_init(&ps, &psd, pairmem, sizeof pairmem) == IBCC_OK, "pair init");
 
     while (fz_more(&f) && ops++ < 3000u) {

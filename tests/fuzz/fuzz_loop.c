@@ -142,6 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ibcc_loop_desc d;
     ibcc_result r;
     size_t need;
+    ibcc_result rs;
     unsigned ops = 0;
 
     fz_init(&f, data, size);
@@ -151,12 +152,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         d.capacity = c == 255 ? UINT32_C(0x80000000) : fz_range(&f, 1, MAXCAP);
         if (c == 254) d.capacity = 0;                         /* default 1024: too big here */
     }
-    need = ibcc_loop_size(&d);
+    rs = ibcc_loop_size(&d, &need);
     if (d.capacity == UINT32_C(0x80000000)) {
-        FZ_CHECK(need == 0, "size of an invalid capacity");
+        FZ_CHECK(rs == IBCC_ERR_CAPACITY && need == 0, "size of an invalid capacity");
         FZ_CHECK(ibcc_loop_init(&s_.loop, &d, mem, sizeof mem) == IBCC_ERR_CAPACITY, "init capacity");
         return 0;
     }
+    FZ_CHECK(rs == IBCC_OK && need > 0, "size of a valid loop: %d", (int)rs);
     if (need > sizeof mem) {
         FZ_CHECK(ibcc_loop_init(&s_.loop, &d, mem, sizeof mem) == IBCC_ERR_NOMEM, "init NOMEM");
         return 0;

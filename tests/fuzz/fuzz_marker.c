@@ -338,8 +338,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     d_ = d;
     rd = ibcc_marker_defaults(&d_);
-    need = ibcc_marker_size(&d);
-    FZ_CHECK((need != 0) == (rd == IBCC_OK), "size %zu vs defaults %d", need, (int)rd);
+    {
+        ibcc_result rs = ibcc_marker_size(&d, &need);
+        FZ_CHECK(rs == rd && (rd == IBCC_OK ? need != 0 : need == 0),
+                 "size %d (%zu bytes) vs defaults %d", (int)rs, need, (int)rd);
+    }
     if (rd != IBCC_OK) {
         FZ_CHECK(ibcc_marker_init(&m, &d, mem, sizeof mem) == rd, "init vs defaults");
         return 0;

@@ -158,8 +158,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.flags = fz_below(&f, 5);
     e = d;
     rd = ibcc_mvcm_defaults(&e);
-    need = ibcc_mvcm_size(&d);
-    FZ_CHECK((need != 0) == (rd == IBCC_OK), "size %zu vs defaults %d", need, (int)rd);
+    {
+        ibcc_result rs = ibcc_mvcm_size(&d, &need);
+        FZ_CHECK(rs == rd && (rd == IBCC_OK ? need != 0 : need == 0),
+                 "size %d (%zu bytes) vs defaults %d", (int)rs, need, (int)rd);
+    }
     if (rd == IBCC_OK && need > sizeof mem) return 0;
     ri = ibcc_mvcm_init(&a, &d, mem, sizeof mem);
     FZ_CHECK(ri == rd, "init %d vs defaults %d", (int)ri, (int)rd);

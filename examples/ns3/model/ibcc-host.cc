@@ -323,7 +323,10 @@ IbccHost::Setup()
         cd.ccti_limit = static_cast<uint16_t>(m_cctiLimit);
         r = ibcc_cct_defaults(&cd);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: CCT agent: " << ibcc_result_str(r));
-        m_cctMem.assign((ibcc_cct_size(&cd) + 7u) / 8u, 0);
+        size_t need = 0;
+        r = ibcc_cct_size(&cd, &need);
+        NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: CCT agent: " << ibcc_result_str(r));
+        m_cctMem.assign(need / 8u + 1u, 0);
         r = ibcc_cct_init(&m_cct, &cd, m_cctMem.data(), m_cctMem.size() * 8u);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: CCT agent: " << ibcc_result_str(r));
         m_hasCct = true;
@@ -339,7 +342,10 @@ IbccHost::Setup()
         vd.ws = ToIbccTime(m_mvcmWs);
         r = ibcc_mvcm_defaults(&vd);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: MVCM agent: " << ibcc_result_str(r));
-        m_mvcmMem.assign((ibcc_mvcm_size(&vd) + 7u) / 8u, 0);
+        size_t need = 0;
+        r = ibcc_mvcm_size(&vd, &need);
+        NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: MVCM agent: " << ibcc_result_str(r));
+        m_mvcmMem.assign(need / 8u + 1u, 0);
         r = ibcc_mvcm_init(&m_mvcm, &vd, m_mvcmMem.data(), m_mvcmMem.size() * 8u);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: MVCM agent: " << ibcc_result_str(r));
         m_hasMvcm = true;
@@ -354,7 +360,10 @@ IbccHost::Setup()
         ld.m = m_lawM;
         r = ibcc_law_defaults(&ld);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: law: " << ibcc_result_str(r));
-        m_lawMem.assign((ibcc_law_size(&ld) + 7u) / 8u, 0);
+        size_t need = 0;
+        r = ibcc_law_size(&ld, &need);
+        NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: law: " << ibcc_result_str(r));
+        m_lawMem.assign(need / 8u + 1u, 0);
         r = ibcc_law_init(&m_lawProto, &ld, m_lawMem.data(), m_lawMem.size() * 8u);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccHost: law: " << ibcc_result_str(r));
     }

@@ -210,7 +210,9 @@ IbccSwitch::Setup()
         ad[l].user = this;
         r = ibcc_arbiter_defaults(&ad[l]);
         NS_ABORT_MSG_IF(r != IBCC_OK, "IbccSwitch: arbiter: " << ibcc_result_str(r));
-        sz[l] = (ibcc_arbiter_size(&ad[l]) + 7u) / 8u;
+        r = ibcc_arbiter_size(&ad[l], &sz[l]);
+        NS_ABORT_MSG_IF(r != IBCC_OK, "IbccSwitch: arbiter: " << ibcc_result_str(r));
+        sz[l] = (sz[l] + 7u) / 8u;
     }
     ibcc_marker_desc md = ibcc_marker_desc();
     md.engine = m_engine;
@@ -238,7 +240,9 @@ IbccSwitch::Setup()
     }
     r = ibcc_marker_defaults(&md);
     NS_ABORT_MSG_IF(r != IBCC_OK, "IbccSwitch: marker: " << ibcc_result_str(r));
-    sz[2] = (ibcc_marker_size(&md) + 7u) / 8u;
+    r = ibcc_marker_size(&md, &sz[2]);
+    NS_ABORT_MSG_IF(r != IBCC_OK, "IbccSwitch: marker: " << ibcc_result_str(r));
+    sz[2] = (sz[2] + 7u) / 8u;
     m_mem.assign(sz[0] + sz[1] + sz[2], 0);
     uint64_t* mem = m_mem.data();
     for (uint8_t l = 0; l < IbccNetDevice::kLanes; l++)
