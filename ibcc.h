@@ -152,7 +152,8 @@
    "---- Lx name: implementation". Lower layers never call upper ones.
 
    L0  basics     version, ibcc_result, units and wire time, header flag
-                  bits, RNG
+                  bits, RNG (its implementation also holds the one text
+                  layer and the big-endian fields every format shares)
    L1  marker     switch marking engines: naive, input-triggered,
                   input-output-triggered [S02], IBA FECN [G], MVPM [F]
        arbiter    switch output arbitration: oldest-first with bounded
@@ -601,10 +602,11 @@ IBCC_API ibcc_result ibcc_marker_size(const ibcc_marker_desc *d, size_t *bytes);
 IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
                                       const ibcc_marker_desc *d,
                                       void *mem, size_t len);
-/* Empties every buffer and counter (keeps the configuration, the busy
-   bitmap and per-port IBA settings; clears stats). A NULL or never
-   initialised (zeroed) marker is left alone. */
-IBCC_API void ibcc_marker_clear(ibcc_marker *m);
+/* Back to the state right after init, as every ibcc_X_reset: empties
+   every buffer and counter (keeps the configuration, the busy bitmap and
+   per-port IBA settings; clears stats). A NULL or never initialised
+   (zeroed) marker is left alone. */
+IBCC_API void ibcc_marker_reset(ibcc_marker *m);
 
 /* Room a packet of `size` bytes takes in this marker's unit: 1 packet, or
    ceil(size / 64) credits with a minimum of 1 (a packet always has a
@@ -1154,8 +1156,10 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
    A new law starts at Rmax (no slow start, docs/mechanisms.md).
    ====================================================================== */
 
+/* A 0 field means the default (LIPD, CONTINUOUS, IPD), which
+   ibcc_law_defaults writes in; 0 is not an enumerator, so code that
+   switches on a validated desc has no case for it. */
 typedef enum ibcc_law_kind {
-    IBCC_LAW_KIND_DEFAULT = 0,  /* = IBCC_LAW_LIPD */
     IBCC_LAW_LIPD   = 1,        /* linear inter-packet delay [S03 §V] */
     IBCC_LAW_FIMD   = 2,        /* fast increase, multiplicative decrease */
     IBCC_LAW_AIMD   = 3,        /* additive increase (in time), mult. decrease */
@@ -1163,14 +1167,12 @@ typedef enum ibcc_law_kind {
 } ibcc_law_kind;
 
 typedef enum ibcc_law_form {
-    IBCC_LAW_FORM_DEFAULT = 0,  /* = IBCC_LAW_CONTINUOUS */
     IBCC_LAW_CONTINUOUS = 1,    /* reference, double state */
     IBCC_LAW_DISCRETE   = 2,    /* IPD rates, exact state in Q32.32 */
     IBCC_LAW_TABLE      = 3     /* compiled tables, integer-only step */
 } ibcc_law_form;
 
 typedef enum ibcc_law_rates {
-    IBCC_LAW_RATES_DEFAULT   = 0, /* = IBCC_LAW_RATES_IPD */
     IBCC_LAW_RATES_IPD       = 1, /* x_i = 1/(1+i), i = 0 .. (index = ipd) */
     IBCC_LAW_RATES_GEOMETRIC = 2  /* x_i = rmin^(i/(n-1)), i = 0 .. n-1 */
 } ibcc_law_rates;
@@ -1670,8 +1672,8 @@ IBCC_API ibcc_result ibcc_pairstate_save(ibcc_pairstate *ps, uint32_t src,
 IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
                                          uint32_t src, uint32_t dst,
                                          ibcc_law *l);
-/* Removes every pair. */
-IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps);
+/* Back to the state right after init: removes every pair. */
+IBCC_API void ibcc_pairstate_reset(ibcc_pairstate *ps);
 
 /* ==== L1 cct ============================================================
    IBA channel-adapter congestion-control agent: the Congestion Control
@@ -2383,16 +2385,20 @@ IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
    | cnp_bytes   | ack_bytes                                 | 1 .. 65535   |
    ====================================================================== */
 
-#define IBCC_DEST_ECN  0u   /* Santos: ECN echoed in the ACK's ECN bit */
-#define IBCC_DEST_IBA  1u   /* IBA: FECN -> BECN on ACK or CNP */
-#define IBCC_DEST_MVPM 2u   /* MVCM: MB and VB echoed */
+typedef enum ibcc_dest_scheme {
+    IBCC_DEST_ECN  = 0,         /* Santos: ECN echoed in the ACK's ECN bit */
+    IBCC_DEST_IBA  = 1,         /* IBA: FECN -> BECN on ACK or CNP */
+    IBCC_DEST_MVPM = 2          /* MVCM: MB and VB echoed */
+} ibcc_dest_scheme;
 
-#define IBCC_DEST_ACKED   0u /* every data packet is acknowledged (RC) */
-#define IBCC_DEST_UNACKED 1u /* no ACKs (UD/UC): CNPs only (IBA scheme) */
+typedef enum ibcc_dest_transport {
+    IBCC_DEST_ACKED   = 0,      /* every data packet is acknowledged (RC) */
+    IBCC_DEST_UNACKED = 1       /* no ACKs (UD/UC): CNPs only (IBA scheme) */
+} ibcc_dest_transport;
 
 typedef struct ibcc_dest_desc {
-    unsigned scheme;            /* IBCC_DEST_ECN / _IBA / _MVPM */
-    unsigned transport;         /* IBCC_DEST_ACKED / _UNACKED */
+    ibcc_dest_scheme scheme;    /* IBCC_DEST_ECN / _IBA / _MVPM */
+    ibcc_dest_transport transport; /* IBCC_DEST_ACKED / _UNACKED */
     unsigned becn_by_cnp;       /* IBA: 1 = BECN in an explicit CNP */
     uint32_t ack_bytes;         /* default 20 (22 for MVPM) */
     uint32_t cnp_bytes;         /* default ack_bytes */
@@ -2400,7 +2406,9 @@ typedef struct ibcc_dest_desc {
 
 /* Validated rules (a copy of the effective desc). */
 typedef struct ibcc_dest {
-    unsigned scheme, transport, becn_by_cnp;
+    ibcc_dest_scheme scheme;
+    ibcc_dest_transport transport;
+    unsigned becn_by_cnp;
     uint32_t ack_bytes, cnp_bytes;
 } ibcc_dest;
 
@@ -2755,8 +2763,10 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    | allocator       | malloc/free    | both functions or neither        |
    ====================================================================== */
 
-#define IBCC_FABRIC_HOST    1u
-#define IBCC_FABRIC_SWITCH  2u
+typedef enum ibcc_node_kind {
+    IBCC_FABRIC_HOST   = 1,
+    IBCC_FABRIC_SWITCH = 2
+} ibcc_node_kind;
 
 #define IBCC_FABRIC_LANES   2u  /* lane 0 data, lane 1 ACK/CNP */
 #define IBCC_FABRIC_CLASSES 16u /* flow classes (cls) with class stats */
@@ -2775,18 +2785,22 @@ typedef enum ibcc_switch_kind {
 } ibcc_switch_kind;
 
 /* Traffic generation of a flow. */
-#define IBCC_TRAFFIC_GREEDY  0u /* always has a packet while active */
-#define IBCC_TRAFFIC_ONOFF   1u /* greedy in ON periods; ON/OFF exponential */
-#define IBCC_TRAFFIC_RATE    2u /* a packet (message) every unit/offered */
-#define IBCC_TRAFFIC_POISSON 3u /* Poisson arrivals at `offered` B/s */
+typedef enum ibcc_traffic {
+    IBCC_TRAFFIC_GREEDY  = 0,   /* always has a packet while active */
+    IBCC_TRAFFIC_ONOFF   = 1,   /* greedy in ON periods; ON/OFF exponential */
+    IBCC_TRAFFIC_RATE    = 2,   /* a packet (message) every unit/offered */
+    IBCC_TRAFFIC_POISSON = 3    /* Poisson arrivals at `offered` B/s */
+} ibcc_traffic;
 
 /* Source agent of a flow (what decides when it may send next). */
-#define IBCC_AGENT_NONE     0u  /* no limit (window still applies if set) */
-#define IBCC_AGENT_WINDOW   1u  /* window only */
-#define IBCC_AGENT_LAW      2u  /* window + rate law + pacing (pacer) */
-#define IBCC_AGENT_FIXED    3u  /* window + fixed rate `rate` (pacer) */
-#define IBCC_AGENT_CCT      4u  /* IBA CCT/CCTI agent of the source host */
-#define IBCC_AGENT_MVCM     5u  /* MVCM dynamic window + waiting slots */
+typedef enum ibcc_agent {
+    IBCC_AGENT_NONE   = 0,      /* no limit (window still applies if set) */
+    IBCC_AGENT_WINDOW = 1,      /* window only */
+    IBCC_AGENT_LAW    = 2,      /* window + rate law + pacing (pacer) */
+    IBCC_AGENT_FIXED  = 3,      /* window + fixed rate `rate` (pacer) */
+    IBCC_AGENT_CCT    = 4,      /* IBA CCT/CCTI agent of the source host */
+    IBCC_AGENT_MVCM   = 5       /* MVCM dynamic window + waiting slots */
+} ibcc_agent;
 
 /* Memory allocator used by the fabric (NULL functions = malloc/free). */
 typedef struct ibcc_fabric_allocator {
@@ -2796,7 +2810,7 @@ typedef struct ibcc_fabric_allocator {
 } ibcc_fabric_allocator;
 
 typedef struct ibcc_fabric_node {
-    uint32_t kind;              /* IBCC_FABRIC_HOST or IBCC_FABRIC_SWITCH */
+    ibcc_node_kind kind;        /* IBCC_FABRIC_HOST or IBCC_FABRIC_SWITCH */
     uint32_t ports;             /* switch ports (hosts have exactly 1) */
     ibcc_switch_kind switch_kind; /* 0 = desc.switch_kind */
 } ibcc_fabric_node;
@@ -2815,8 +2829,8 @@ typedef struct ibcc_fabric_route {
 
 typedef struct ibcc_fabric_flow {
     uint32_t src, dst;          /* host nodes */
-    uint32_t traffic;           /* IBCC_TRAFFIC_* */
-    uint32_t agent;             /* IBCC_AGENT_* */
+    ibcc_traffic traffic;       /* IBCC_TRAFFIC_* */
+    ibcc_agent agent;           /* IBCC_AGENT_* */
     uint32_t window;            /* unacknowledged packets, 0 = no window */
     uint32_t size;              /* data packet bytes, 0 = desc.data_size */
     uint32_t cls;               /* flow class 0..15 (class statistics) */
@@ -3038,9 +3052,11 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
    [center - width/2, center + width/2), bin-aligned, divided by the
    aligned window length. Errors: NULL, RANGE (unknown what or id, width
    below one bin, window outside [0, horizon]). */
-#define IBCC_FABRIC_FLOW    0u
-#define IBCC_FABRIC_CHANNEL 1u
-IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
+typedef enum ibcc_fabric_what {
+    IBCC_FABRIC_FLOW    = 0,
+    IBCC_FABRIC_CHANNEL = 1
+} ibcc_fabric_what;
+IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what what,
         uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s);
 /* Jain's fairness index (sum x)^2 / (n sum x^2); 1 when all equal;
    returns 1 for n == 0 or all zero. */
@@ -3229,9 +3245,11 @@ typedef struct ibcc_ibfabric_switch {
     char name[IBCC_IBF_NAME];
 } ibcc_ibfabric_switch;
 
-#define IBCC_IBF_ROUTES_NONE   0u
-#define IBCC_IBF_ROUTES_LFT    1u   /* from forwarding tables */
-#define IBCC_IBF_ROUTES_UPDOWN 2u   /* computed */
+typedef enum ibcc_ibf_routing {
+    IBCC_IBF_ROUTES_NONE   = 0,
+    IBCC_IBF_ROUTES_LFT    = 1,     /* from forwarding tables */
+    IBCC_IBF_ROUTES_UPDOWN = 2      /* computed */
+} ibcc_ibf_routing;
 typedef struct ibcc_ibfabric {
     ibcc_fabric_node  *nodes;  uint32_t node_count;
     ibcc_fabric_link  *links;  uint32_t link_count;
@@ -3240,7 +3258,7 @@ typedef struct ibcc_ibfabric {
     ibcc_ibfabric_host   *hosts;    uint32_t host_count;
     ibcc_ibfabric_switch *switches; uint32_t switch_count;
     uint32_t isl_count;             /* links between two switches */
-    uint32_t routing;               /* IBCC_IBF_ROUTES_* */
+    ibcc_ibf_routing routing;       /* IBCC_IBF_ROUTES_* */
     uint32_t roots;                 /* up/down: switches of rank 0 */
     uint32_t line_count;            /* lines of the topology text */
     char topo_file[128], lft_file[128];
@@ -3919,7 +3937,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
     return IBCC_OK;
 }
 
-IBCC_API void ibcc_marker_clear(ibcc_marker *m)
+IBCC_API void ibcc_marker_reset(ibcc_marker *m)
 {
     unsigned p, P;
     if (!m || !m->port || !m->present || !m->n) return;  /* never initialised */
@@ -5374,7 +5392,6 @@ static double ibcc_law_inc_raw_(const ibcc_law_desc *d, double x)
     case IBCC_LAW_CUSTOM:
         return d->finc(x, d->user);
     case IBCC_LAW_LIPD:
-    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
         return x / (1.0 - d->rmin);
@@ -5391,7 +5408,6 @@ static double ibcc_law_dec_raw_(const ibcc_law_desc *d, double x)
     case IBCC_LAW_CUSTOM:
         return d->fdec(x, d->user);
     case IBCC_LAW_LIPD:
-    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
         return 1.0 / (1.0 / x + 1.0);
@@ -5770,7 +5786,6 @@ static uint64_t ibcc_law_inc_q_(const ibcc_law *l, uint64_t q)
     }
     case IBCC_LAW_LIPD:
     case IBCC_LAW_CUSTOM:
-    case IBCC_LAW_KIND_DEFAULT:
     default:
         /* rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
         return ibcc_law_rdiv_(q, UINT64_C(1) << 63, (UINT64_C(1) << 63) - l->k63);
@@ -5826,7 +5841,6 @@ IBCC_API void ibcc_law_reset(ibcc_law *l)
         l->s.index = 0;
         break;
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default:
         l->s.x = 1.0;
         break;
@@ -6028,7 +6042,6 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
         return (hi << 48) | (lo >> 16);
     }
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default: {
 #ifndef IBCC_NO_FLOAT
         /* gap = tau * (1/x - 1), nearest ps */
@@ -6050,7 +6063,6 @@ IBCC_API double ibcc_law_rate(const ibcc_law *l)
     case IBCC_LAW_DISCRETE: return 1.0 / (1.0 + (double)l->s.index);
     case IBCC_LAW_TABLE: return l->table[l->s.index].rate;
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default: return l->s.x;
     }
 }
@@ -6143,7 +6155,6 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
     case IBCC_LAW_DISCRETE: return l->s.index == 0;
     case IBCC_LAW_TABLE: return l->s.index == 0;
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default:
 #ifndef IBCC_NO_FLOAT
         return l->s.x >= 1.0;
@@ -6169,7 +6180,6 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
         l->s.index = ibcc_law_floor_index_(l->table, l->n, x);
         break;
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default:
         l->s.x = x;
         break;
@@ -6199,7 +6209,6 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
         if (s->index >= l->n || s->acc >= IBCC_LAW_STEP) return IBCC_ERR_RANGE;
         break;
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default:
 #ifndef IBCC_NO_FLOAT
         if (!(s->x >= l->d.rmin && s->x <= 1.0)) return IBCC_ERR_RANGE;
@@ -6264,7 +6273,6 @@ static void ibcc_law_set_min_(ibcc_law *l)
         l->s.index = l->n - 1;
         break;
     case IBCC_LAW_CONTINUOUS:
-    case IBCC_LAW_FORM_DEFAULT:
     default:
         l->s.x = l->d.rmin;
         break;
@@ -6342,7 +6350,6 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
         *tau_units = (1.0 - k) / ((e.m - 1.0) * k * k);
         return IBCC_OK;
     case IBCC_LAW_CUSTOM:
-    case IBCC_LAW_KIND_DEFAULT:
     default:
         return IBCC_ERR_UNSUPPORTED;
     }
@@ -6689,7 +6696,7 @@ IBCC_API ibcc_result ibcc_pairstate_load(const ibcc_pairstate *ps,
     return r;
 }
 
-IBCC_API void ibcc_pairstate_clear(ibcc_pairstate *ps)
+IBCC_API void ibcc_pairstate_reset(ibcc_pairstate *ps)
 {
     if (!ps || !ps->slot) return;
     memset(ps->slot, 0, (size_t)(ps->mask + 1u) * sizeof(ibcc_pair_slot_));
@@ -12003,7 +12010,7 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, uint32_t what,
+IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what what,
         uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s)
 {
     ibcc_time h, t0, t1;

@@ -895,7 +895,7 @@ static void test_hold_release(void)
             T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), 0);
             T_EQU(ibcc_marker_errors(&m, &last), 4);
             T_EQ(last, IBCC_ERR_MISMATCH);
-            ibcc_marker_clear(&m);
+            ibcc_marker_reset(&m);
             ibcc_marker_release(&m, 0, SZ);     /* clear dropped the hold */
             T_EQ(ibcc_marker_get_stats(&m).last_error, IBCC_ERR_MISMATCH);
         } else {
@@ -921,8 +921,8 @@ static void test_clear_and_none(void)
     /* R1 F2: clearing a zeroed, never initialised marker touches no
        memory (it used to memset NULL with length 0: UB, UBSan reports) */
     memset(&z, 0, sizeof z);
-    ibcc_marker_clear(&z);
-    ibcc_marker_clear(NULL);
+    ibcc_marker_reset(&z);
+    ibcc_marker_reset(NULL);
     T_EQU(ibcc_marker_errors(&z, NULL), 0);
     T_CHECK(z.port == NULL && z.present == NULL);
     T_EQ(mk(&m, &d), IBCC_OK);
@@ -935,7 +935,7 @@ static void test_clear_and_none(void)
     ibcc_marker_arrive(&m, 0, 1, SZ);
     T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);
     ibcc_marker_depart(&m, 5, 1, SZ, 0, 1);
-    ibcc_marker_clear(&m);
+    ibcc_marker_reset(&m);
     T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 0);
     T_EQU(ibcc_marker_occupancy(&m, 0), 0);
     T_EQU(ibcc_marker_cnt1(&m, 1), 0);
@@ -947,7 +947,7 @@ static void test_clear_and_none(void)
     ibcc_marker_arrive(&m, 0, 1, SZ);
     T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 3);
     T_EQU(ibcc_marker_naive_pending(&m, 0, 2), 1);
-    ibcc_marker_clear(NULL);
+    ibcc_marker_reset(NULL);
 }
 
 /* 256 ports: Victim_Mask and busy bits above 64 and the last port. */

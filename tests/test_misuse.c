@@ -363,7 +363,7 @@ static void law_misuse(void)
         T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_RANGE);
         bad = l.d;
         bad.form = IBCC_LAW_CONTINUOUS;
-        bad.rates = IBCC_LAW_RATES_DEFAULT;
+        bad.rates = (ibcc_law_rates)0;
         bad.table_size = 0;
         T_EQ(ibcc_law_init_rom(&r2, &rom), IBCC_ERR_UNSUPPORTED);
         T_EQ(ibcc_law_rom_check(&bad, rom.table, rom.n, &ck), IBCC_ERR_UNSUPPORTED);
@@ -514,14 +514,14 @@ static void pacer_misuse(void)
     T_EQ(ibcc_law_init(&l2, &ld, NULL, 0), IBCC_OK);
     T_EQ(ibcc_pairstate_load(&ps, UINT32_MAX, UINT32_MAX, &l2), IBCC_ERR_RANGE);
     T_EQ(ibcc_law_at_max(&l2), 1);
-    ibcc_pairstate_clear(NULL);
-    ibcc_pairstate_clear(&ps);
+    ibcc_pairstate_reset(NULL);
+    ibcc_pairstate_reset(&ps);
     {
         ibcc_pairstate z;
         memset(&z, 0, sizeof z);
         T_EQ(ibcc_pairstate_save(&z, 0, 0, &l), IBCC_ERR_STATE);
         T_EQ(ibcc_pairstate_load(&z, 0, 0, &l), IBCC_ERR_STATE);
-        ibcc_pairstate_clear(&z);
+        ibcc_pairstate_reset(&z);
     }
     T_EQ(ibcc_pairstate_save(&ps, 0, 0, &l), IBCC_OK);
 }
@@ -1171,7 +1171,7 @@ static void marker_misuse(void)
     T_EQ(ibcc_marker_init(&m, &d, MISALIGNED, MEMLEN - 8), IBCC_ERR_ALIGN);
     T_EQ(ibcc_marker_init(&m, &d, MEM, t_size_marker(&d) - 1), IBCC_ERR_NOMEM);
     /* NULL marker */
-    ibcc_marker_clear(NULL);
+    ibcc_marker_reset(NULL);
     T_EQU(ibcc_marker_units(NULL, 100), 1);        /* used to dereference NULL */
     T_EQU(ibcc_marker_arrive(NULL, 0, 0, 1), 0);
     T_EQU(ibcc_marker_depart(NULL, 0, 0, 1, 0, 1), 0);
@@ -1218,14 +1218,14 @@ static void marker_misuse(void)
     T_EQU(ibcc_marker_waiting(&m, 0, 256), 0);
     T_EQU(ibcc_marker_naive_pending(&m, 256, 0), 0);
     T_EQU(ibcc_marker_level(&m, UINT32_MAX), 0);
-    ibcc_marker_clear(&m);
+    ibcc_marker_reset(&m);
     T_EQU(ibcc_marker_errors(&m, NULL), 0);
     /* a zeroed, never initialised marker: clear leaves it alone (it
        used to pass NULL to memset, undefined behaviour) */
     {
         ibcc_marker z;
         memset(&z, 0, sizeof z);
-        ibcc_marker_clear(&z);
+        ibcc_marker_reset(&z);
         T_EQU(ibcc_marker_errors(&z, NULL), 0);
     }
     /* IBA engine: field ranges */

@@ -283,7 +283,7 @@ static void test_pairstate_errors(void)
     T_EQ(ibcc_pairstate_save(&ps, 1, 2, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_load(NULL, 1, 2, &l), IBCC_ERR_NULL);
     T_EQ(ibcc_pairstate_load(&ps, 1, 2, NULL), IBCC_ERR_NULL);
-    ibcc_pairstate_clear(NULL);
+    ibcc_pairstate_reset(NULL);
 }
 
 /* a flow ends at a reduced rate; the pair's next flow resumes from it;
@@ -323,7 +323,7 @@ static void test_pairstate_restore(void)
     T_EQ(ibcc_pairstate_load(&ps, 1, 2, &b), IBCC_OK);
     T_EQU(ibcc_law_ipd(&b), 6);
     /* clear forgets everything */
-    ibcc_pairstate_clear(&ps);
+    ibcc_pairstate_reset(&ps);
     T_EQU(ps.count, 0);
     T_EQ(ibcc_pairstate_load(&ps, 1, 2, &b), IBCC_ERR_NOT_FOUND);
     T_CHECK(ibcc_law_at_max(&b));
@@ -397,7 +397,7 @@ static void test_misuse_regressions(void)
         T_EQ(ibcc_pairstate_save(&ps, 1, 2, &l), IBCC_ERR_STATE);
         T_EQ(ibcc_pairstate_load(&ps, 1, 2, &l), IBCC_ERR_STATE);
         T_EQ(ibcc_law_at_max(&l), 1);            /* load reset it anyway */
-        ibcc_pairstate_clear(&ps);
+        ibcc_pairstate_reset(&ps);
     }
 }
 

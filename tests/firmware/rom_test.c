@@ -144,7 +144,7 @@ static void test_rom_refused(void)
     d = *rom.desc;
     d.form = IBCC_LAW_DISCRETE;
     d.table_size = 0;
-    d.rates = IBCC_LAW_RATES_DEFAULT;
+    d.rates = (ibcc_law_rates)0;
     rom.desc = &d;
     T_EQ(ibcc_law_init_rom(&l, &rom), IBCC_ERR_UNSUPPORTED);
     d = *rom_lipd_rom.desc;

@@ -451,7 +451,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         default:                                                 /* clear */
             if ((op & 0xe0) == 0xe0) {
-                ibcc_marker_clear(&m);
+                ibcc_marker_reset(&m);
                 memset(sh_.qn, 0, sizeof sh_.qn);
                 memset(sh_.hn, 0, sizeof sh_.hn);
                 memset(sh_.on, 0, sizeof sh_.on);

@@ -283,7 +283,7 @@ IbccHost::Setup()
     NS_ABORT_MSG_IF(!m_dev, "IbccHost: no device");
     ibcc_result r;
     ibcc_dest_desc dd = ibcc_dest_desc();
-    dd.scheme = m_echo;
+    dd.scheme = static_cast<ibcc_dest_scheme>(m_echo);  // checked by ibcc_dest_init
     dd.becn_by_cnp = m_becnByCnp ? 1u : 0u;
     dd.ack_bytes = m_ackBytes;
     r = ibcc_dest_init(&m_dest, &dd);
