@@ -1318,8 +1318,16 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom);
 /* One step of table progress (ibcc_law_state.acc), Q1.31: 2^31. */
 #define IBCC_LAW_STEP UINT64_C(0x80000000)
 
-/* Private steps of the non-table forms (called by the inline functions). */
-IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16);
+/* Per-ACK step for variable packet sizes: weight_q16 is the acknowledged
+   size divided by the reference packet size, Q16.16 (65536 = one reference
+   packet; e.g. (acked_bytes << 16) / ref_bytes). Unmarked: the increase is
+   scaled by the weight (TABLE: progress += inc[i] * w, with the same
+   move rule as ibcc_law_on_ack: at most one entry beyond next_on_unmark
+   per ACK, the remainder capped below one step). Marked: fdec
+   once. TABLE path integer-only. ibcc_law_on_ack below is this with
+   weight 65536, its TABLE path inline. */
+IBCC_API void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
+                                    uint32_t weight_q16);
 
 /* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
    TABLE form runs entirely here (two loads, an add, a compare). A NULL l
@@ -1350,42 +1358,7 @@ IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
             l->s.acc = IBCC_CAST(uint32_t, a);
         }
     } else {
-        ibcc_law_step_(l, marked, 65536u);
-    }
-}
-
-/* Per-ACK step for variable packet sizes: weight_q16 is the acknowledged
-   size divided by the reference packet size, Q16.16 (65536 = one reference
-   packet; e.g. (acked_bytes << 16) / ref_bytes). Unmarked: the increase is
-   scaled by the weight (TABLE: progress += inc[i] * w, with the same
-   move rule as ibcc_law_on_ack: at most one entry beyond next_on_unmark
-   per ACK, the remainder capped below one step). Marked: fdec
-   once. Inline (TABLE path integer-only). */
-IBCC_INLINE void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
-                                       uint32_t weight_q16)
-{
-    if (!l) return;
-    if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc_law_rom_entry *e = l->table + l->s.index;
-        if (marked) {
-            l->s.index = e->mark;
-            l->s.acc = 0;
-        } else {
-            /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
-            uint64_t a = IBCC_CAST(uint64_t, l->s.acc)
-                       + ((IBCC_CAST(uint64_t, e->inc) * weight_q16) >> 16);
-            if (a >= IBCC_LAW_STEP) {
-                uint32_t j = e->up;
-                a -= IBCC_LAW_STEP;
-                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
-                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
-                if (j == 0) a = 0;
-                l->s.index = j;
-            }
-            l->s.acc = IBCC_CAST(uint32_t, a);
-        }
-    } else {
-        ibcc_law_step_(l, marked, weight_q16);
+        ibcc_law_on_ack_sized(l, marked, 65536u);
     }
 }
 
@@ -5999,7 +5972,7 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom)
    weight_q16 / 2^16:
      marked:   x' = fdec(x)
      unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x)) */
-IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
+static void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
 {
     if (!l) return;
     if (l->d.form == IBCC_LAW_DISCRETE) {
@@ -6020,6 +5993,34 @@ IBCC_API void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
         l->s.x = y;
     }
 #endif
+}
+
+IBCC_API void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
+                                    uint32_t weight_q16)
+{
+    if (!l) return;
+    if (l->d.form == IBCC_LAW_TABLE) {
+        const ibcc_law_rom_entry *e = l->table + l->s.index;
+        if (marked) {
+            l->s.index = e->mark;
+            l->s.acc = 0;
+        } else {
+            /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
+            uint64_t a = IBCC_CAST(uint64_t, l->s.acc)
+                       + ((IBCC_CAST(uint64_t, e->inc) * weight_q16) >> 16);
+            if (a >= IBCC_LAW_STEP) {
+                uint32_t j = e->up;
+                a -= IBCC_LAW_STEP;
+                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
+                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
+                if (j == 0) a = 0;
+                l->s.index = j;
+            }
+            l->s.acc = IBCC_CAST(uint32_t, a);
+        }
+    } else {
+        ibcc_law_step_(l, marked, weight_q16);
+    }
 }
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
