@@ -29,9 +29,21 @@ $(BUILD) $(BUILD)/san:
 	mkdir -p $@
 
 # ---- tests --------------------------------------------------------------
-$(BUILD)/test_%: tests/test_%.c ibcc.h tests/t.h | $(BUILD)
+# The implementation is compiled once per flavour (tests/impl.c) and every
+# unit test links it (-DIBCC_TEST_LINKED), but those of TESTS_SELF, which
+# call the fabric's private functions and so compile it themselves.
+TESTS_SELF = test_fabric test_fabric_v2
+$(BUILD)/impl_t.o: tests/impl.c ibcc.h | $(BUILD)
+	$(CC) $(CFLAGS_T) -c $< -o $@
+$(BUILD)/san/impl_t.o: tests/impl.c ibcc.h | $(BUILD)/san
+	$(CC) $(CFLAGS_T) $(SAN) -c $< -o $@
+$(BUILD)/test_%: tests/test_%.c ibcc.h tests/t.h $(BUILD)/impl_t.o | $(BUILD)
+	$(CC) $(CFLAGS_T) -DIBCC_TEST_LINKED $< $(BUILD)/impl_t.o -o $@ -lm
+$(BUILD)/san/test_%: tests/test_%.c ibcc.h tests/t.h $(BUILD)/san/impl_t.o | $(BUILD)/san
+	$(CC) $(CFLAGS_T) $(SAN) -DIBCC_TEST_LINKED $< $(BUILD)/san/impl_t.o -o $@ -lm
+$(addprefix $(BUILD)/,$(TESTS_SELF)): $(BUILD)/%: tests/%.c ibcc.h tests/t.h | $(BUILD)
 	$(CC) $(CFLAGS_T) $< -o $@ -lm
-$(BUILD)/san/test_%: tests/test_%.c ibcc.h tests/t.h | $(BUILD)/san
+$(addprefix $(BUILD)/san/,$(TESTS_SELF)): $(BUILD)/san/%: tests/%.c ibcc.h tests/t.h | $(BUILD)/san
 	$(CC) $(CFLAGS_T) $(SAN) $< -o $@ -lm
 
 check-header: ibcc.h

@@ -1,7 +1,9 @@
 /* Tests of the switch output arbiter (L1 arbiter): oldest-first with
    bounded bypass (order, limit, head count reset, per-output order), FIFO,
    round robin, pick_any, callback and bitmap modes, errors. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

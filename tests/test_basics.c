@@ -1,6 +1,8 @@
 /* Unit tests for L0 basics: version, result strings, units, exact wire
    time, flag bits and the RNG (fixed-seed sequences and distributions). */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

@@ -2,7 +2,9 @@
    CongestionControlTable against hand-computed layouts, block split and
    merge, ibccconfig and OpenSM text in and out (round trips and
    rejection of malformed text), and applying settings to an ibcc_cct. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

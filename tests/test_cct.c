@@ -2,7 +2,9 @@
    and populations, BECN / SL timer CCTI sequences worked by hand, the
    Trigger_Threshold log, settings, every error path, and the lazy SL
    timers against an eager per-expiry reference on long random streams. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 #include <stdlib.h>

@@ -1,7 +1,9 @@
 /* Tests of the L1 dest rules: the full reply table of each scheme, the
    ACK/CNP carrier choice, sizes, the source-side mark reading, and every
    invalid description. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

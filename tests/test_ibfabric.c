@@ -4,7 +4,9 @@
    example (its line), every parse and route error with its line number,
    rate tokens, multi-port adapters, a ring, allocators, and random
    mutations of the example text that must never crash. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 #include <stdlib.h>

@@ -30,7 +30,9 @@
    counters, flow and class stats, channel totals and bins. With the NIC
    FIFO, GREEDY and ONOFF flows (and wormhole fabrics) are refused
    (UNSUPPORTED). In a wormhole fabric no reply is made or consumed. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

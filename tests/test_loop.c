@@ -1,7 +1,9 @@
 /* Unit tests for L2 loop: ordering, same-time FIFO, cancel, every error
    path, callbacks that schedule and cancel, run_until semantics, and a
    randomised comparison with a naive reference scheduler. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 #include <stdlib.h>

@@ -2,7 +2,9 @@
    with exact expected marks for every engine, both classifications, the
    IBA parameters, MVPM's class invariant, desc validation and the
    rejected-event (unmatched departure) handling. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

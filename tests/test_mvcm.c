@@ -1,7 +1,9 @@
 /* Tests of the L1 mvcm engine: hand-worked ACK reaction sequences (warm,
    hot, cold, the recovery rule, reset), both SCENARIOS §C variants,
    saturation, the omega helper and its bounds, RTTmin, and every error. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

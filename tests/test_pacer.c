@@ -1,6 +1,8 @@
 /* Unit tests of the L1 pacer (window + rate limit, next-send time) and the
    persistent per-(source, destination) law state store. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

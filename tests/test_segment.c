@@ -1,7 +1,9 @@
 /* Tests of the L1 segment policy: lengths (fixed and adaptive B*h),
    segment counts and sizes of messages, priority selection, and every
    invalid description. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

@@ -1,7 +1,9 @@
 /* Tests of the IBA switch congestion settings (L1 swcc): MAD bytes against
    hand-computed images, round trips, validation of every field, the
    ibccconfig and OpenSM text forms, and applying settings to a marker. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 

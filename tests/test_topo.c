@@ -4,7 +4,9 @@
    topology (k-ary n-tree: 2L + 2 links for a lowest common stage L; n-fly:
    the shortest up/down path found by a separate breadth-first search),
    and a fabric run on each. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 #include <stdlib.h>

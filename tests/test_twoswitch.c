@@ -6,7 +6,9 @@
    time of writing are quoted beside each assertion; the margins are
    chosen so that each assertion states the qualitative shape, not the
    exact number (docs/scenario_twoswitch.md discusses every one). */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 #include <stdlib.h>

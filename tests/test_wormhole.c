@@ -6,7 +6,9 @@
    conservation at every step, determinism, and refused configurations.
    Links 80 MB/s (12.5 ns per byte), 125 ns propagation (10 byte times),
    slack 80 bytes: STOP at 60, GO at 20. */
+#ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
+#endif
 #include "ibcc.h"
 #include "t.h"
 #include <stdlib.h>
