@@ -64,3 +64,44 @@ awk -F, '
       print line sprintf(" %7.1f %7.3f", best, rb[n])
     }
   }' "$csv"
+
+# The whole fabric: the two-switch victim scenario (L = R = 10, 200 ms) in
+# the ns-3 model (examples/ns3, ibcc's engines inside ns-3 NetDevices and
+# ns-3's Simulator) and on ibcc's own fabric (ibcc_fabric + ibcc_loop),
+# run by the same binary (--engine=ns3 / --engine=ibcc) with the same
+# configuration, 5 times each, interleaved; wall time per run, process
+# start included for both. Rows fabric_twoswitch_<row>_{ns3,ibcc} (s) and
+# ratio_ns3_over_ibcc_fabric_<row> (above 1: ibcc's fabric is faster).
+if ! make -s ns3-build BUILD="$B" >"$B/ns3_fabric.log" 2>&1 || [ ! -x "$B/ns3/ibcc-twoswitch" ]; then
+  echo "skip: the ns-3 model did not build (see $B/ns3_fabric.log)"; exit 0
+fi
+now_ns() { date +%s%N; }
+for row in nocc input iba mvcm; do
+  ts3=""; tib=""
+  for rep in 1 2 3 4 5; do
+    for eng in ns3 ibcc; do
+      t0=$(now_ns)
+      "$B/ns3/ibcc-twoswitch" --row=$row --engine=$eng --time=200 --victim-from=100 \
+          --victim-to=150 >/dev/null 2>&1 || { echo "FAIL: ibcc-twoswitch --row=$row --engine=$eng"; exit 1; }
+      t1=$(now_ns)
+      s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')
+      if [ $eng = ns3 ]; then ts3="$ts3 $s"; else tib="$tib $s"; fi
+    done
+  done
+  echo "$ts3|$tib" | awk -F'|' -v row=$row '
+    function med(s, a,   n, i, j, t) { n = split(s, a, " ")
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return n }
+    { n = med($1, x); m = med($2, y)
+      printf "fabric_twoswitch_%s_ns3,%.6f,s,%.6f,%.6f\n", row, x[int((n + 1) / 2)], x[1], x[n]
+      printf "fabric_twoswitch_%s_ibcc,%.6f,s,%.6f,%.6f\n", row, y[int((m + 1) / 2)], y[1], y[m]
+      # ratio per repetition (the k-th ns-3 run over the k-th ibcc run), then its median
+      split($1, p, " "); split($2, q, " "); r = ""
+      for (i = 1; i <= n; i++) r = r " " p[i] / q[i]
+      k = med(r, z)
+      printf "ratio_ns3_over_ibcc_fabric_%s,%.3f,ratio,%.3f,%.3f\n", row, z[int((k + 1) / 2)], z[1], z[k] }' >> "$csv"
+done
+echo ""
+echo "two-switch scenario, 200 ms, wall time per run (medians of 5, interleaved, same binary):"
+awk -F, '$1 ~ /^fabric_twoswitch_/ { printf "  %-32s %9.3f s\n", $1, $2 }
+         $1 ~ /^ratio_ns3_over_ibcc_fabric_/ { printf "  %-32s %9.2f (ns-3 / ibcc)\n", $1, $2 }' "$csv"
