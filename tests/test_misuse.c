@@ -89,10 +89,10 @@ static void loop_misuse(void)
     T_EQ(ibcc_loop_defaults(&d), IBCC_ERR_CAPACITY);
     d.capacity = UINT32_MAX;
     T_SIZE_ERR(ibcc_loop_size, &d, IBCC_ERR_CAPACITY);
-    d.capacity = UINT32_C(0x7fffffff);          /* largest: 56 bytes each */
+    d.capacity = UINT32_C(0x7fffffff);          /* largest: 56 bytes each + 64 */
     if (sizeof(size_t) >= 8) {
         /* the size fits a size_t: MEMLEN is too small */
-        T_SIZE_EQ(ibcc_loop_size, &d, (uint64_t)0x7fffffff
+        T_SIZE_EQ(ibcc_loop_size, &d, 64u + (uint64_t)0x7fffffff
               * (sizeof(ibcc_hent_) + sizeof(ibcc_event_)));
         T_EQ(ibcc_loop_init(&l, &d, MEM, MEMLEN), IBCC_ERR_NOMEM);
     } else {
