@@ -16,6 +16,9 @@
      CCTI_Limit zeroed (print writes only valid entries);
    - an OpenSM line changes only what it names; parsing a whole text
      equals parsing its lines one by one (value, error and line number);
+   - malformed wins: a setting or block that parsed (OK) or was out of
+     range (RANGE), or an OpenSM line that was out of range, is PARSE with
+     a stray token appended;
    - a parsed configuration prints and parses back to itself; it applies
      to a CCT agent with a large enough table (ibcc_cacc_apply_config),
      after which the agent reports the same settings, CCTI_Limit and
@@ -24,6 +27,16 @@
 #include "fuzz.h"
 
 #define MAXT 8192
+
+/* text with a token that is never a number or a keyword appended */
+static const char *spoiled(const char *text)
+{
+    static char t[MAXT + 8];
+    size_t n = strlen(text);
+    memcpy(t, text, n);
+    memcpy(t + n, " ;", 3);
+    return t;
+}
 
 static void cfg_equal(const ibcc_cacc_config *a, const ibcc_cacc_config *b, const char *what)
 {
@@ -96,6 +109,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sentinel = s;
         r = ibcc_cacc_setting_parse_args(&s, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "setting parse %d", (int)r);
+        if (r != IBCC_ERR_PARSE)
+            FZ_CHECK(ibcc_cacc_setting_parse_args(&t, spoiled(text)) == IBCC_ERR_PARSE,
+                     "a stray token after a %s setting is not PARSE", r ? "RANGE" : "good");
         if (r != IBCC_OK) { FZ_CHECK(fz_setting_eq(&s, &sentinel), "failed parse wrote"); return 0; }
         FZ_CHECK(s.port_control <= 1u, "port control");
         for (i = 0; i < 16; i++) {
@@ -121,6 +137,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sentinel = bl;
         r = ibcc_cacc_block_parse_args(&bl, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "block parse %d", (int)r);
+        if (r != IBCC_ERR_PARSE)
+            FZ_CHECK(ibcc_cacc_block_parse_args(&t, spoiled(text)) == IBCC_ERR_PARSE,
+                     "a stray token after a %s block is not PARSE", r ? "RANGE" : "good");
         if (r != IBCC_OK) { FZ_CHECK(memcmp(&bl, &sentinel, sizeof bl) == 0, "failed parse wrote"); return 0; }
         FZ_CHECK(bl.block <= 255u && bl.ccti_limit <= 16383u, "parsed block header");
         if ((uint32_t)bl.block * 64u <= bl.ccti_limit) {
@@ -148,6 +167,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = ibcc_cacc_parse_opensm_line(&c, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE
                  || r == IBCC_ERR_NOT_FOUND, "opensm line %d", (int)r);
+        if (r == IBCC_ERR_RANGE) {
+            ibcc_cacc_config c2 = before;
+            FZ_CHECK(ibcc_cacc_parse_opensm_line(&c2, spoiled(text)) == IBCC_ERR_PARSE,
+                     "a stray token after an out-of-range value is not PARSE");
+        }
         if (r != IBCC_OK) {
             cfg_equal(&c, &before, "a failed line changed the configuration");
             return 0;
