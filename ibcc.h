@@ -1333,33 +1333,39 @@ IBCC_API void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
    TABLE form runs entirely here (two loads, an add, a compare). A NULL l
    is ignored (as by every step and query below: queries of a NULL law
    return 0). */
+/* (private) The TABLE form's step, `inc` the progress an unmarked ACK
+   brings (inc[i], or inc[i] * w >> 16 for a sized ACK). Marked: to the
+   mark target. Unmarked: progress (Q1.31) += inc; at one step (2^31)
+   move to up[i]; a carry of another whole step moves one entry further
+   up; what is left is capped just under one step (0 at Rmax). */
+IBCC_INLINE void ibcc_law_table_step_(ibcc_law *l, int marked, uint64_t inc)
+{
+    const ibcc_law_rom_entry *e = l->table + l->s.index;
+    uint64_t a;
+    if (marked) {
+        l->s.index = e->mark;
+        l->s.acc = 0;
+        return;
+    }
+    a = IBCC_CAST(uint64_t, l->s.acc) + inc;
+    if (a >= IBCC_LAW_STEP) {
+        uint32_t j = e->up;
+        a -= IBCC_LAW_STEP;
+        if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
+        if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
+        if (j == 0) a = 0;
+        l->s.index = j;
+    }
+    l->s.acc = IBCC_CAST(uint32_t, a);
+}
+
 IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 {
     if (!l) return;
-    if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc_law_rom_entry *e = l->table + l->s.index;
-        if (marked) {
-            l->s.index = e->mark;
-            l->s.acc = 0;
-        } else {
-            /* progress (Q1.31) += inc[i]; at one step (2^31) move to
-               up[i]; a carry of another whole step moves one entry
-               further up; what is left is capped just under one step
-               (0 at Rmax) */
-            uint64_t a = IBCC_CAST(uint64_t, l->s.acc) + e->inc;
-            if (a >= IBCC_LAW_STEP) {
-                uint32_t j = e->up;
-                a -= IBCC_LAW_STEP;
-                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
-                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
-                if (j == 0) a = 0;
-                l->s.index = j;
-            }
-            l->s.acc = IBCC_CAST(uint32_t, a);
-        }
-    } else {
+    if (l->d.form == IBCC_LAW_TABLE)
+        ibcc_law_table_step_(l, marked, l->table[l->s.index].inc);
+    else
         ibcc_law_on_ack_sized(l, marked, 65536u);
-    }
 }
 
 /* Inter-packet delay after a packet that took `tau` (its wire time at
@@ -5999,28 +6005,11 @@ IBCC_API void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
                                     uint32_t weight_q16)
 {
     if (!l) return;
-    if (l->d.form == IBCC_LAW_TABLE) {
-        const ibcc_law_rom_entry *e = l->table + l->s.index;
-        if (marked) {
-            l->s.index = e->mark;
-            l->s.acc = 0;
-        } else {
-            /* progress += (inc[i] * w) >> 16, then as ibcc_law_on_ack */
-            uint64_t a = IBCC_CAST(uint64_t, l->s.acc)
-                       + ((IBCC_CAST(uint64_t, e->inc) * weight_q16) >> 16);
-            if (a >= IBCC_LAW_STEP) {
-                uint32_t j = e->up;
-                a -= IBCC_LAW_STEP;
-                if (a >= IBCC_LAW_STEP && j > 0) { j--; a -= IBCC_LAW_STEP; }
-                if (a >= IBCC_LAW_STEP) a = IBCC_LAW_STEP - 1u;
-                if (j == 0) a = 0;
-                l->s.index = j;
-            }
-            l->s.acc = IBCC_CAST(uint32_t, a);
-        }
-    } else {
+    if (l->d.form == IBCC_LAW_TABLE)
+        ibcc_law_table_step_(l, marked,
+            (IBCC_CAST(uint64_t, l->table[l->s.index].inc) * weight_q16) >> 16);
+    else
         ibcc_law_step_(l, marked, weight_q16);
-    }
 }
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)

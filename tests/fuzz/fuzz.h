@@ -88,6 +88,20 @@ static inline int fz_setting_eq(const ibcc_cacc_setting *a, const ibcc_cacc_sett
 }
 
 /* ---- checks ------------------------------------------------------------ */
+/* The text harnesses' "malformed wins" property: text (at most
+   FZ_MAXTEXT bytes) with a token that is never a number or a keyword
+   appended. */
+#define FZ_MAXTEXT 8192
+static inline const char *fz_spoiled(const char *text)
+{
+    static char t[FZ_MAXTEXT + 8];
+    size_t n = strlen(text);
+    if (n > FZ_MAXTEXT) n = FZ_MAXTEXT;
+    memcpy(t, text, n);
+    memcpy(t + n, " ;", 3);
+    return t;
+}
+
 #define FZ_CHECK(cond, ...) do { \
     if (!(cond)) { \
         fprintf(stderr, "%s:%d: property violated: %s\n  ", __FILE__, __LINE__, #cond); \

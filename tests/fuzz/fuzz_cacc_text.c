@@ -28,15 +28,6 @@
 
 #define MAXT 8192
 
-/* text with a token that is never a number or a keyword appended */
-static const char *spoiled(const char *text)
-{
-    static char t[MAXT + 8];
-    size_t n = strlen(text);
-    memcpy(t, text, n);
-    memcpy(t + n, " ;", 3);
-    return t;
-}
 
 static void cfg_equal(const ibcc_cacc_config *a, const ibcc_cacc_config *b, const char *what)
 {
@@ -110,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = ibcc_cacc_setting_parse_args(&s, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "setting parse %d", (int)r);
         if (r != IBCC_ERR_PARSE)
-            FZ_CHECK(ibcc_cacc_setting_parse_args(&t, spoiled(text)) == IBCC_ERR_PARSE,
+            FZ_CHECK(ibcc_cacc_setting_parse_args(&t, fz_spoiled(text)) == IBCC_ERR_PARSE,
                      "a stray token after a %s setting is not PARSE", r ? "RANGE" : "good");
         if (r != IBCC_OK) { FZ_CHECK(fz_setting_eq(&s, &sentinel), "failed parse wrote"); return 0; }
         FZ_CHECK(s.port_control <= 1u, "port control");
@@ -138,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = ibcc_cacc_block_parse_args(&bl, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "block parse %d", (int)r);
         if (r != IBCC_ERR_PARSE)
-            FZ_CHECK(ibcc_cacc_block_parse_args(&t, spoiled(text)) == IBCC_ERR_PARSE,
+            FZ_CHECK(ibcc_cacc_block_parse_args(&t, fz_spoiled(text)) == IBCC_ERR_PARSE,
                      "a stray token after a %s block is not PARSE", r ? "RANGE" : "good");
         if (r != IBCC_OK) { FZ_CHECK(memcmp(&bl, &sentinel, sizeof bl) == 0, "failed parse wrote"); return 0; }
         FZ_CHECK(bl.block <= 255u && bl.ccti_limit <= 16383u, "parsed block header");
@@ -169,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  || r == IBCC_ERR_NOT_FOUND, "opensm line %d", (int)r);
         if (r == IBCC_ERR_RANGE) {
             ibcc_cacc_config c2 = before;
-            FZ_CHECK(ibcc_cacc_parse_opensm_line(&c2, spoiled(text)) == IBCC_ERR_PARSE,
+            FZ_CHECK(ibcc_cacc_parse_opensm_line(&c2, fz_spoiled(text)) == IBCC_ERR_PARSE,
                      "a stray token after an out-of-range value is not PARSE");
         }
         if (r != IBCC_OK) {

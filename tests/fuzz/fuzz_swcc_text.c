@@ -21,15 +21,6 @@
 
 #define MAXT 4096
 
-/* text with a token that is never a number or a keyword appended */
-static const char *spoiled(const char *text)
-{
-    static char t[MAXT + 8];
-    size_t n = strlen(text);
-    memcpy(t, text, n);
-    memcpy(t + n, " ;", 3);
-    return t;
-}
 
 static void round_trip(const ibcc_swcc *s)
 {
@@ -84,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "parse_args %d", (int)r);
         if (r != IBCC_ERR_PARSE) {
             ibcc_swcc t2;
-            FZ_CHECK(ibcc_swcc_parse_args(&t2, spoiled(text)) == IBCC_ERR_PARSE,
+            FZ_CHECK(ibcc_swcc_parse_args(&t2, fz_spoiled(text)) == IBCC_ERR_PARSE,
                      "a stray token after a %s text is not PARSE", r ? "RANGE" : "good");
         }
         if (r != IBCC_OK) FZ_CHECK(memcmp(&s, &sentinel, sizeof s) == 0, "failed parse wrote");
@@ -98,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         r = ibcc_swport_parse_args(&e, &port, text);
         FZ_CHECK(r == IBCC_OK || r == IBCC_ERR_PARSE || r == IBCC_ERR_RANGE, "swport parse %d", (int)r);
         if (r != IBCC_ERR_PARSE)
-            FZ_CHECK(ibcc_swport_parse_args(&g, &port2, spoiled(text)) == IBCC_ERR_PARSE,
+            FZ_CHECK(ibcc_swport_parse_args(&g, &port2, fz_spoiled(text)) == IBCC_ERR_PARSE,
                      "a stray token after a %s element is not PARSE", r ? "RANGE" : "good");
         if (r != IBCC_OK) {
             FZ_CHECK(memcmp(&e, &sentinel, sizeof e) == 0 && port == 4242, "failed parse wrote");
@@ -124,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  || r == IBCC_ERR_NOT_FOUND, "opensm line %d", (int)r);
         if (r == IBCC_ERR_RANGE) {
             ibcc_swcc t2 = before;
-            FZ_CHECK(ibcc_swcc_parse_opensm_line(&t2, spoiled(text)) == IBCC_ERR_PARSE,
+            FZ_CHECK(ibcc_swcc_parse_opensm_line(&t2, fz_spoiled(text)) == IBCC_ERR_PARSE,
                      "a stray token after an out-of-range value is not PARSE");
         }
         if (r != IBCC_OK) FZ_CHECK(memcmp(&s, &before, sizeof s) == 0, "failed line changed the setting");
