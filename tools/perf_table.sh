@@ -23,10 +23,11 @@ awk -F, -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
     printf "Figures: median (min-max) over the repetitions of that run.\n\n"
     print "| hot path | cost |"
     print "|---|---|"
-    printf "| marker arrive + depart, 64 ports: input-triggered / input-output / IBA / MVPM | %s / %s / %s / %s ns per packet (a buffer-scanning reference with the same marks is %sx / %sx / %sx / %sx slower) |\n", \
+    printf "| marker arrive + depart, 64 ports: input-triggered / input-output / IBA / MVPM | %s / %s / %s / %s ns per packet (a buffer-scanning reference with the same marks is %sx / %sx / %sx / %sx slower; input-triggered: %sx a minimal counter kernel on the same trace) |\n", \
       f("marker input 64 ports", 1), f("marker input-output 64 ports", 1), f("marker iba 64 ports", 1), f("marker mvpm 64 ports", 1), \
       r("marker input 64 ports reference/counter"), r("marker input-output 64 ports reference/counter"), \
-      r("marker iba 64 ports reference/counter"), r("marker mvpm 64 ports reference/counter")
+      r("marker iba 64 ports reference/counter"), r("marker mvpm 64 ports reference/counter"), \
+      r("marker input 64 ports engine/kernel")
     printf "| rate law per ACK, table form: LIPD / FIMD / AIMD | %s / %s / %s ns |\n", \
       f("law LIPD table on_ack", 2), f("law FIMD table on_ack", 2), f("law AIMD table on_ack", 2)
     printf "| CCT agent BECN + delay lookup, 1024 flows | %s ns |\n", f("cct BECN + delay lookup (1024 flows)", 1)
@@ -38,6 +39,10 @@ awk -F, -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
     printf " |\n"
     printf "| fabric, 500 ms of the two-switch scenario (L=R=10, input-triggered + LIPD) | %s ms wall, %s events per packet-hop |\n", \
       f("fabric_twoswitch_500ms_wall", 0), r("fabric_events_per_hop")
+    if ("ratio_ns3_over_ibcc_fabric_input" in med)
+      printf "| two-switch scenario, 200 ms, on the ns-3 model / on ibcc'"'"'s fabric (same binary, same engines): no CC / input + LIPD / IBA + CCT / MVPM + MVCM | ns-3 takes %sx / %sx / %sx / %sx as long (ibcc: %s s for input + LIPD) |\n", \
+        r("ratio_ns3_over_ibcc_fabric_nocc"), r("ratio_ns3_over_ibcc_fabric_input"), \
+        r("ratio_ns3_over_ibcc_fabric_iba"), r("ratio_ns3_over_ibcc_fabric_mvcm"), f("fabric_twoswitch_input_ibcc", 3)
     printf "| fabric, leaf-spine under a permutation, 16 / 1024 hosts | %s / %s M packet-hops per second |\n", \
       (("leafspine_16_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_16_hosts_hops_per_s"] / 1e6) : "n/a"), \
       (("leafspine_1024_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_1024_hosts_hops_per_s"] / 1e6) : "n/a")
