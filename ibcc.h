@@ -1329,10 +1329,6 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom);
 IBCC_API void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
                                     uint32_t weight_q16);
 
-/* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
-   TABLE form runs entirely here (two loads, an add, a compare). A NULL l
-   is ignored (as by every step and query below: queries of a NULL law
-   return 0). */
 /* (private) The TABLE form's step, `inc` the progress an unmarked ACK
    brings (inc[i], or inc[i] * w >> 16 for a sized ACK). Marked: to the
    mark target. Unmarked: progress (Q1.31) += inc; at one step (2^31)
@@ -1359,6 +1355,10 @@ IBCC_INLINE void ibcc_law_table_step_(ibcc_law *l, int marked, uint64_t inc)
     l->s.acc = IBCC_CAST(uint32_t, a);
 }
 
+/* Per-ACK step. marked != 0: r = fdec(r); else r = finc(r). Inline: the
+   TABLE form runs entirely here (two loads, an add, a compare). A NULL l
+   is ignored (as by every step and query below: queries of a NULL law
+   return 0). */
 IBCC_INLINE void ibcc_law_on_ack(ibcc_law *l, int marked)
 {
     if (!l) return;
@@ -2060,7 +2060,8 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c);
      text malformed anywhere (including trailing text) is IBCC_ERR_PARSE,
      a well-formed one with a value beyond its field IBCC_ERR_RANGE, and
      the output is written only on success. Printing uses 0x hex for
-     Port_Control and Control_Map, decimal elsewhere; a text buffer too
+     Control_Map (and, in the OpenSM form, Port_Control), decimal
+     elsewhere; a text buffer too
      small for the output gives IBCC_ERR_NOMEM and an empty string (when
      len > 0).
 
@@ -2148,7 +2149,8 @@ IBCC_API ibcc_result ibcc_cacc_setting_print_args(const ibcc_cacc_setting *s,
 IBCC_API ibcc_result ibcc_cacc_block_parse_args(ibcc_cacc_block *b,
                                                 const char *text);
 /* Prints that form with the block's valid entries (those with index <=
-   ccti_limit; none when the block lies beyond it). Errors: NULL, NOMEM. */
+   ccti_limit; none when the block lies beyond it). Errors: NULL, NOMEM,
+   RANGE (block > 255, limit > 16383: what the parser refuses). */
 IBCC_API ibcc_result ibcc_cacc_block_print_args(const ibcc_cacc_block *b,
                                                 char *buf, size_t len);
 
@@ -2169,7 +2171,7 @@ IBCC_API ibcc_result ibcc_cacc_parse_opensm(ibcc_cacc_config *c,
                                             unsigned *bad_line);
 /* Prints every cc_ca_* option (the per-SL ones once per SL) and cc_cct,
    one per line, in the order listed above. Errors: NULL, NOMEM, RANGE
-   (cct_len > 128). */
+   (cct_len > 128, reserved Port_Control bits). */
 IBCC_API ibcc_result ibcc_cacc_print_opensm(const ibcc_cacc_config *c,
                                             char *buf, size_t len);
 #endif /* IBCC_NO_STDIO */
@@ -3382,6 +3384,19 @@ static ibcc_result ibcc_size_out_(ibcc_result r, uint64_t need, size_t *bytes)
    starts uint64_t-aligned. */
 static uint64_t ibcc_round8_(uint64_t x) { return (x + 7u) & ~(uint64_t)7u; }
 
+/* Lowest set bit index of a non-zero word (the bitmaps of the marker,
+   the arbiter and the fabric). */
+static unsigned ibcc_ctz64_(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & 1u)) { x >>= 1; n++; }
+    return n;
+#endif
+}
+
 /* 64x64 -> 128-bit product as (hi, lo), portable C99. */
 static void ibcc_mul128_(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 {
@@ -3516,7 +3531,8 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p)
    text layer under every text ibcc reads or prints: the swcc and cacc
    argument forms and OpenSM options, and (L3) ibnetdiscover output and
    LFT dumps. Each format keeps only its grammar.
-   Reading: a cursor over [p, e) that a failed step leaves where it was.
+   Reading: a cursor over [p, e); a keyword or literal that does not
+   match leaves it where it was (a failed number may have moved it).
    Numbers are decimal or 0x-hexadecimal; a text malformed anywhere is
    IBCC_ERR_PARSE, a well-formed one with a value beyond its field
    IBCC_ERR_RANGE (the first such field decides nothing: malformed wins).
@@ -3940,18 +3956,6 @@ static void ibcc_marker_err_(ibcc_marker *m, ibcc_result r)
     m->stats.last_error = r;
 }
 
-/* Lowest set bit index of a non-zero word. */
-static unsigned ibcc_marker_ctz64_(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1u)) { x >>= 1; n++; }
-    return n;
-#endif
-}
-
 /* Input buffer `in` triggered. Classified outputs: those with a packet in
    the buffer (present bitmap), and with BUSY only those also in the busy
    bitmap. No packet is visited: the bitmap words are (ports + 63) / 64.
@@ -3967,7 +3971,7 @@ static void ibcc_marker_trigger_(ibcc_marker *m, unsigned in)
         uint64_t bits = pres[w];
         if (busy_only) bits &= m->busy[w];
         while (bits) {
-            unsigned o = w * 64u + ibcc_marker_ctz64_(bits);
+            unsigned o = w * 64u + ibcc_ctz64_(bits);
             bits &= bits - 1u;
             if (m->mk) {
                 m->mk[(size_t)in * P + o] = m->n[(size_t)in * P + o];
@@ -4306,17 +4310,6 @@ typedef struct ibcc_arb_layout_ {
 #define IBCC_ARB_NONE_ UINT32_C(0xffffffff)  /* no slot (as returned) */
 #define IBCC_ARB_NIL_  0xffffu                /* no slot (in links) */
 
-static unsigned ibcc_arb_ctz64_(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1u)) { x >>= 1; n++; }
-    return n;
-#endif
-}
-
 static void ibcc_arb_layout_of_(const ibcc_arbiter_desc *d,
                                 ibcc_arb_layout_ *l)
 {
@@ -4515,7 +4508,7 @@ static uint32_t ibcc_arb_candidate_(const ibcc_arbiter *a, unsigned in,
     for (w = 0; w < a->words; w++) {
         uint64_t bits = bm[w];
         while (bits) {
-            unsigned p = w * 64u + ibcc_arb_ctz64_(bits);
+            unsigned p = w * 64u + ibcc_ctz64_(bits);
             const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, oh[p]);
             bits &= bits - 1u;
             if (p == o || p == want || e->seq >= limit) continue;
@@ -4564,7 +4557,7 @@ static int ibcc_arb_oldest_(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
         for (w = 0; w < a->words; w++) {
             uint64_t bits = a->ready[w];
             while (bits) {
-                in = w * 64u + ibcc_arb_ctz64_(bits);
+                in = w * 64u + ibcc_ctz64_(bits);
                 bits &= bits - 1u;
                 ibcc_arb_consider_(a, in, want, &best_in, &best_k, &best_seq);
             }
@@ -4576,7 +4569,7 @@ static int ibcc_arb_oldest_(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
         for (w = 0; w < a->words; w++) {
             uint64_t bits = bm[w];
             while (bits) {
-                in = w * 64u + ibcc_arb_ctz64_(bits);
+                in = w * 64u + ibcc_ctz64_(bits);
                 bits &= bits - 1u;
                 ibcc_arb_consider_(a, in, want, &best_in, &best_k, &best_seq);
             }
@@ -4609,7 +4602,7 @@ static int ibcc_arb_rr_(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
                     bits &= ((uint64_t)1u << (start - lo)) - 1u;
             }
             while (bits) {
-                unsigned in = lo + ibcc_arb_ctz64_(bits);
+                unsigned in = lo + ibcc_ctz64_(bits);
                 const ibcc_arb_entry_ *h;
                 uint32_t slot;
                 bits &= bits - 1u;
@@ -6874,10 +6867,9 @@ static ibcc_result ibcc_cct_check_quad_(uint32_t len, ibcc_time max_pkt_time)
     return ibcc_cct_entry_from_delay(dl, max_pkt_time, &e);
 }
 
-/* ibcc_cct_defaults is the one validation of a description: ibcc_cct_size
-   and ibcc_cct_init accept exactly what it accepts. */
 /* The one place the cct's defaults are applied and its ranges checked:
-   *d = *in with defaults, or an error (the caller's desc untouched). */
+   *d = *in with defaults, or an error (the caller's desc untouched).
+   ibcc_cct_defaults, _size and _init accept exactly what it accepts. */
 static ibcc_result ibcc_cct_desc_check_(const ibcc_cct_desc *in,
                                         ibcc_cct_desc *d)
 {
@@ -7606,6 +7598,8 @@ IBCC_API ibcc_result ibcc_cacc_block_print_args(const ibcc_cacc_block *b,
     ibcc_out_ o;
     uint32_t first, i, n = 0;
     if (!b || !buf) return IBCC_ERR_NULL;
+    if (b->ccti_limit >= IBCC_CCT_MAX_ENTRIES || b->block >= IBCC_CACC_MAX_BLOCKS)
+        return IBCC_ERR_RANGE;   /* what the parser and the encoder refuse */
     first = (uint32_t)b->block * IBCC_CACC_BLOCK_ENTRIES;
     if (first <= b->ccti_limit) {
         n = b->ccti_limit - first + 1u;
@@ -7718,7 +7712,9 @@ IBCC_API ibcc_result ibcc_cacc_print_opensm(const ibcc_cacc_config *c,
     unsigned k, s;
     uint32_t i;
     if (!c || !buf) return IBCC_ERR_NULL;
-    if (c->cct_len > IBCC_CACC_OPENSM_CCT_MAX) return IBCC_ERR_RANGE;
+    if (c->cct_len > IBCC_CACC_OPENSM_CCT_MAX
+        || (c->setting.port_control & ~1u))   /* the parser refuses them */
+        return IBCC_ERR_RANGE;
     ibcc_out_begin_(&o, buf, len);
     ibcc_out_str_(&o, IBCC_CACC_OPT_ "port_control ");
     ibcc_out_hex_(&o, c->setting.port_control);
@@ -8041,7 +8037,10 @@ static ibcc_result ibcc_dest_desc_check_(const ibcc_dest_desc *in,
 {
     if (!in || !d) return IBCC_ERR_NULL;
     *d = *in;
-    if (d->scheme > IBCC_DEST_MVPM || d->transport > IBCC_DEST_UNACKED
+    /* unsigned comparisons: an enum may be signed on some ABIs (MSVC),
+       where a negative value would pass a plain `>` test */
+    if ((unsigned)d->scheme > (unsigned)IBCC_DEST_MVPM
+        || (unsigned)d->transport > (unsigned)IBCC_DEST_UNACKED
         || d->becn_by_cnp > 1)
         return IBCC_ERR_RANGE;
     if (d->scheme != IBCC_DEST_IBA
@@ -8063,11 +8062,11 @@ IBCC_API ibcc_result ibcc_dest_defaults(ibcc_dest_desc *d)
 
 IBCC_API ibcc_result ibcc_dest_init(ibcc_dest *d, const ibcc_dest_desc *desc)
 {
-    ibcc_dest_desc e;
+    ibcc_dest_desc z, e;
     ibcc_result r;
     if (!d) return IBCC_ERR_NULL;
-    if (desc) e = *desc; else memset(&e, 0, sizeof e);
-    r = ibcc_dest_defaults(&e);
+    if (!desc) { memset(&z, 0, sizeof z); desc = &z; }   /* NULL: defaults */
+    r = ibcc_dest_desc_check_(desc, &e);
     if (r != IBCC_OK) return r;
     d->scheme = e.scheme;
     d->transport = e.transport;
@@ -8156,11 +8155,11 @@ IBCC_API ibcc_result ibcc_segment_defaults(ibcc_segment_desc *d)
 
 IBCC_API ibcc_result ibcc_segment_init(ibcc_segment *s, const ibcc_segment_desc *desc)
 {
-    ibcc_segment_desc e;
+    ibcc_segment_desc z, e;
     ibcc_result r;
     if (!s) return IBCC_ERR_NULL;
-    if (desc) e = *desc; else memset(&e, 0, sizeof e);
-    r = ibcc_segment_defaults(&e);
+    if (!desc) { memset(&z, 0, sizeof z); desc = &z; }   /* NULL: defaults */
+    r = ibcc_segment_desc_check_(desc, &e);
     if (r != IBCC_OK) return r;
     s->seg_bytes = e.seg_bytes;
     s->slack_bytes = e.slack_bytes;
@@ -8420,25 +8419,41 @@ static void ibcc_loop_compact_(ibcc_loop *l)
         if (i < j) ibcc_loop_down_(l, i, l->heap[i]);
 }
 
+/* Makes slots [from, cap) free, linked in order and then to `tail`, with
+   this block's first generation: a multiplicative hash (golden ratio
+   constant) of the address and capacity, top 32 bits, never 0, so a
+   handle of another loop (or of this loop's earlier block) is refused. */
+static void ibcc_loop_free_slots_(ibcc_event_ *slot, uint32_t from,
+                                  uint32_t cap, const void *mem,
+                                  uint32_t tail)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)cap << 40))
+               * UINT64_C(0x9E3779B97F4A7C15);
+    uint32_t k, gen0 = (uint32_t)(h >> 32);
+    if (gen0 == 0) gen0 = 1;
+    for (k = from; k < cap; k++) {
+        ibcc_event_ *e = &slot[k];
+        e->seq = 0;
+        e->fn = NULL;
+        e->ctx = NULL;
+        e->arg = 0;
+        e->gen = gen0;
+        e->next = (k + 1u < cap) ? k + 1u : tail;
+    }
+}
+
 IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
                                     void *mem, size_t len)
 {
     ibcc_loop_desc e;
     size_t need;
-    uint32_t k, gen0;
-    uint64_t h;
+    uint32_t k;
     ibcc_result r;
     if (!l || !d || !mem) return IBCC_ERR_NULL;
     if ((r = ibcc_loop_desc_check_(d, &e)) != IBCC_OK) return r;
     if ((r = ibcc_loop_size(&e, &need)) != IBCC_OK) return r;
     r = ibcc_mem_check_(mem, len, need);
     if (r != IBCC_OK) return r;
-    /* first generation of this loop's slots: multiplicative hash (golden
-       ratio constant) of address and capacity, top 32 bits, never 0 */
-    h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
-        * UINT64_C(0x9E3779B97F4A7C15);
-    gen0 = (uint32_t)(h >> 32);
-    if (gen0 == 0) gen0 = 1;
     l->now = 0;
     l->seq = 0;
     l->executed = 0;
@@ -8449,14 +8464,8 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     l->hn = 0;
     l->free_head = 0;
     ibcc_loop_layout_(mem, e.capacity, &l->heap, &l->slot);
+    ibcc_loop_free_slots_(l->slot, 0, e.capacity, mem, IBCC_LOOP_NONE_);
     for (k = 0; k < e.capacity; k++) {
-        ibcc_event_ *s = &l->slot[k];
-        s->seq = 0;
-        s->fn = NULL;
-        s->ctx = NULL;
-        s->arg = 0;
-        s->gen = gen0;
-        s->next = (k + 1u < e.capacity) ? k + 1u : IBCC_LOOP_NONE_;
         l->heap[k].t = 0;
         l->heap[k].slot = 0;
         l->heap[k].gen = 0;
@@ -8554,8 +8563,6 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
     ibcc_hent_ *heap;
     ibcc_event_ *slot;
     size_t need;
-    uint32_t k, gen0;
-    uint64_t h;
     ibcc_result r;
     if (!l || !d || !mem || !l->heap) return IBCC_ERR_NULL;
     if ((r = ibcc_loop_desc_check_(d, &e)) != IBCC_OK) return r;
@@ -8568,19 +8575,7 @@ IBCC_API ibcc_result ibcc_loop_grow(ibcc_loop *l, const ibcc_loop_desc *d,
        positions, the free list and handles stay valid */
     memcpy(heap, l->heap, (size_t)l->hn * sizeof *heap);
     memcpy(slot, l->slot, (size_t)l->cap * sizeof *slot);
-    h = ((uint64_t)(uintptr_t)mem ^ ((uint64_t)e.capacity << 40))
-        * UINT64_C(0x9E3779B97F4A7C15);
-    gen0 = (uint32_t)(h >> 32);
-    if (gen0 == 0) gen0 = 1;
-    for (k = l->cap; k < e.capacity; k++) {      /* new slots: free */
-        ibcc_event_ *s2 = &slot[k];
-        s2->seq = 0;
-        s2->fn = NULL;
-        s2->ctx = NULL;
-        s2->arg = 0;
-        s2->gen = gen0;
-        s2->next = (k + 1u < e.capacity) ? k + 1u : l->free_head;
-    }
+    ibcc_loop_free_slots_(slot, l->cap, e.capacity, mem, l->free_head);
     if (e.capacity > l->cap) l->free_head = l->cap;
     l->heap = heap;
     l->slot = slot;
@@ -9588,7 +9583,7 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
             if (hi - w * 64u < 64u)
                 bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
             while (bits) {
-                uint32_t pos = w * 64u + ibcc_arb_ctz64_(bits);
+                uint32_t pos = w * 64u + ibcc_ctz64_(bits);
                 uint32_t fi = f->hflow[o->first + pos], pi;
                 bits &= bits - 1u;
                 if (!ibcc_fab_flow_ready_(f, fi, &wake)) continue;
@@ -11302,7 +11297,8 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
     if (x->src >= f->nn || x->dst >= f->nn || x->src == x->dst
         || f->node[x->src].kind != IBCC_FABRIC_HOST
         || f->node[x->dst].kind != IBCC_FABRIC_HOST
-        || x->traffic > IBCC_TRAFFIC_POISSON || x->agent > IBCC_AGENT_MVCM
+        || (unsigned)x->traffic > (unsigned)IBCC_TRAFFIC_POISSON
+        || (unsigned)x->agent > (unsigned)IBCC_AGENT_MVCM /* indexes a table */
         || x->persistent > 1u || x->size > 65535u
         || x->prio > 1u || x->msg_exp > 1u || (x->msg_exp && !x->msg_bytes)
         || x->cls >= IBCC_FABRIC_CLASSES
@@ -12023,7 +12019,8 @@ IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what wha
     ibcc_result r;
     if (!f || !bytes_per_s) return IBCC_ERR_NULL;
     h = width / 2u;
-    if (what > IBCC_FABRIC_CHANNEL || width < f->d.bin || center < h)
+    if ((unsigned)what > (unsigned)IBCC_FABRIC_CHANNEL || width < f->d.bin
+        || center < h)
         return IBCC_ERR_RANGE;
     t0 = (center - h) / f->d.bin * f->d.bin;
     t1 = (center - h + width) / f->d.bin * f->d.bin;

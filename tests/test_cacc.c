@@ -179,6 +179,14 @@ static void test_ibccconfig(void)
     T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_OK);
     T_STREQ(out, "CongestionControlTable 0 0 0:0");
     T_EQ(ibcc_cacc_block_print_args(&b, out, 20), IBCC_ERR_NOMEM);
+    /* a block the parser and the encoder refuse is not printed either */
+    b.ccti_limit = 16384;
+    T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_ERR_RANGE);
+    b.ccti_limit = 0; b.block = 256;
+    T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_ERR_RANGE);
+    b.block = 255;
+    T_EQ(ibcc_cacc_block_print_args(&b, out, sizeof out), IBCC_OK);
+    T_STREQ(out, "CongestionControlTable 0 255");
     T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 4:1"), IBCC_ERR_RANGE);
     T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 2 0 1:16384"), IBCC_ERR_RANGE);
     T_EQ(ibcc_cacc_block_parse_args(&b, "CongestionControlTable 16384 0 1:1"), IBCC_ERR_RANGE);
@@ -288,6 +296,14 @@ static void test_opensm(void)
     T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_increase 0 0x100"), IBCC_ERR_RANGE);
     T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_trigger_threshold 0 300"), IBCC_ERR_RANGE);
     T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_port_control 2"), IBCC_ERR_RANGE);
+    {   /* what the parser refuses is not printed either */
+        ibcc_cacc_config e = c;
+        e.setting.port_control = 2;
+        T_EQ(ibcc_cacc_print_opensm(&e, out, sizeof out), IBCC_ERR_RANGE);
+        e.setting.port_control = 1;
+        T_EQ(ibcc_cacc_print_opensm(&e, out, sizeof out), IBCC_OK);
+        T_CHECK(strncmp(out, "cc_ca_cong_setting_port_control 0x1\n", 36) == 0);
+    }
     T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_control_map 0x10000"), IBCC_ERR_RANGE);
     T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3"), IBCC_ERR_PARSE);
     T_EQ(ibcc_cacc_parse_opensm_line(&d, "cc_ca_cong_setting_ccti_timer 3 4 5"), IBCC_ERR_PARSE);

@@ -869,11 +869,15 @@ static void cacc_misuse(void)
     }
     T_EQ(ibcc_cacc_block_print_args(NULL, small, sizeof small), IBCC_ERR_NULL);
     T_EQ(ibcc_cacc_block_print_args(&b, NULL, 8), IBCC_ERR_NULL);
+    b.block = 3; b.ccti_limit = 199;              /* a valid block */
     T_EQ(ibcc_cacc_block_print_args(&b, small, 0), IBCC_ERR_NOMEM);
     T_EQ(ibcc_cacc_block_print_args(&b, small, 1), IBCC_ERR_NOMEM);
     T_STREQ(small, "");
-    b.block = 0xffffu; b.ccti_limit = 0xffffu;    /* struct beyond ranges */
     T_EQ(ibcc_cacc_block_print_args(&b, big, sizeof big), IBCC_OK);
+    b.block = 0xffffu; b.ccti_limit = 0xffffu;    /* struct beyond ranges: */
+    strcpy(big, "kept");                          /* refused, nothing written */
+    T_EQ(ibcc_cacc_block_print_args(&b, big, sizeof big), IBCC_ERR_RANGE);
+    T_STREQ(big, "kept");
     /* OpenSM */
     memset(&cfg, 0, sizeof cfg);
     T_EQ(ibcc_cacc_parse_opensm_line(NULL, ""), IBCC_ERR_NULL);
