@@ -12216,7 +12216,7 @@ static int ibcc_topo_up_(const ibcc_topo *t, uint32_t a, uint32_t b)
 static ibcc_result ibcc_topo_route_(ibcc_topo *t)
 {
     uint32_t nn = t->node_count, H = t->host_count, d, i, r = 0;
-    uint32_t *order, *down, *any, *nb, *nbport, *first, *deg;
+    uint32_t *order, *down, *any, *nb, *nbport, *first;
     uint64_t ports = 0;
     for (i = 0; i < nn; i++) ports += t->nodes[i].ports;
     if (ports > 0x3fffffffu) return IBCC_ERR_CAPACITY;
@@ -12224,15 +12224,14 @@ static ibcc_result ibcc_topo_route_(ibcc_topo *t)
     down = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
     any = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
     first = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn + 1u, 4));
-    deg = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
     nb = (uint32_t *)ibcc_fab_alloc_(&t->al,
                                      ibcc_fab_mul_((size_t)ports + 1u, 4));
     nbport = (uint32_t *)ibcc_fab_alloc_(&t->al,
                                          ibcc_fab_mul_((size_t)ports + 1u, 4));
-    if (!order || !down || !any || !first || !deg || !nb || !nbport) {
+    if (!order || !down || !any || !first || !nb || !nbport) {
         ibcc_fab_free_(&t->al, order); ibcc_fab_free_(&t->al, down);
         ibcc_fab_free_(&t->al, any); ibcc_fab_free_(&t->al, first);
-        ibcc_fab_free_(&t->al, deg); ibcc_fab_free_(&t->al, nb);
+        ibcc_fab_free_(&t->al, nb);
         ibcc_fab_free_(&t->al, nbport);
         return IBCC_ERR_NOMEM;
     }
@@ -12255,7 +12254,6 @@ static ibcc_result ibcc_topo_route_(ibcc_topo *t)
         }
         order[j] = i;
     }
-    (void)deg;
     for (d = 0; d < H; d++) {
         for (i = 0; i < nn; i++) down[i] = any[i] = UINT32_MAX;
         down[d] = any[d] = 0;
@@ -12330,7 +12328,7 @@ static ibcc_result ibcc_topo_route_(ibcc_topo *t)
     t->route_count = r;
     ibcc_fab_free_(&t->al, order); ibcc_fab_free_(&t->al, down);
     ibcc_fab_free_(&t->al, any); ibcc_fab_free_(&t->al, first);
-    ibcc_fab_free_(&t->al, deg); ibcc_fab_free_(&t->al, nb);
+    ibcc_fab_free_(&t->al, nb);
     ibcc_fab_free_(&t->al, nbport);
     return IBCC_OK;
 }
