@@ -2061,9 +2061,8 @@ IBCC_API uint64_t ibcc_cct_log_lost(const ibcc_cct *c);
      a well-formed one with a value beyond its field IBCC_ERR_RANGE, and
      the output is written only on success. Printing uses 0x hex for
      Control_Map (and, in the OpenSM form, Port_Control), decimal
-     elsewhere; a text buffer too
-     small for the output gives IBCC_ERR_NOMEM and an empty string (when
-     len > 0).
+     elsewhere; a text buffer too small for the output gives
+     IBCC_ERR_NOMEM and an empty string (when len > 0).
 
    Defaults: none (plain data; every zero field is the IBA value 0).
    ====================================================================== */
@@ -7419,14 +7418,21 @@ IBCC_API ibcc_result ibcc_cacc_setting_decode(ibcc_cacc_setting *s,
     return IBCC_OK;
 }
 
+/* A block's fields within their MAD widths (CCTI_Limit 0..16383, block
+   0..255): what encode, the text printer and the parser accept. */
+static int ibcc_cacc_block_ok_(const ibcc_cacc_block *b)
+{
+    return b->ccti_limit < IBCC_CCT_MAX_ENTRIES
+        && b->block < IBCC_CACC_MAX_BLOCKS;
+}
+
 IBCC_API ibcc_result ibcc_cacc_block_encode(const ibcc_cacc_block *b,
                                             uint8_t *buf, size_t len)
 {
     unsigned i;
     if (!b || !buf) return IBCC_ERR_NULL;
     if (len < IBCC_CACC_TABLE_BYTES) return IBCC_ERR_NOMEM;
-    if (b->ccti_limit >= IBCC_CCT_MAX_ENTRIES || b->block >= IBCC_CACC_MAX_BLOCKS)
-        return IBCC_ERR_RANGE;
+    if (!ibcc_cacc_block_ok_(b)) return IBCC_ERR_RANGE;
     ibcc_put16_(buf, b->ccti_limit);
     ibcc_put16_(buf + 2, 0);                              /* reserved */
     for (i = 0; i < IBCC_CACC_BLOCK_ENTRIES; i++)
@@ -7598,8 +7604,7 @@ IBCC_API ibcc_result ibcc_cacc_block_print_args(const ibcc_cacc_block *b,
     ibcc_out_ o;
     uint32_t first, i, n = 0;
     if (!b || !buf) return IBCC_ERR_NULL;
-    if (b->ccti_limit >= IBCC_CCT_MAX_ENTRIES || b->block >= IBCC_CACC_MAX_BLOCKS)
-        return IBCC_ERR_RANGE;   /* what the parser and the encoder refuse */
+    if (!ibcc_cacc_block_ok_(b)) return IBCC_ERR_RANGE;   /* as the parser */
     first = (uint32_t)b->block * IBCC_CACC_BLOCK_ENTRIES;
     if (first <= b->ccti_limit) {
         n = b->ccti_limit - first + 1u;
