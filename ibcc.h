@@ -2579,6 +2579,7 @@ typedef struct ibcc_event_ {
 struct ibcc_loop {
     ibcc_time now;              /* time of the event running or last run */
     uint64_t seq;               /* next scheduling sequence number */
+    uint64_t cur;               /* seq of the event running or last run */
     uint64_t executed;          /* events run so far */
     ibcc_event_fn idle;         /* end-of-instant hook, or NULL */
     void *idle_ctx;
@@ -8461,6 +8462,7 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     if (r != IBCC_OK) return r;
     l->now = 0;
     l->seq = 0;
+    l->cur = 0;
     l->executed = 0;
     l->idle = NULL;
     l->idle_ctx = NULL;
@@ -8478,21 +8480,23 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
-                                  void *ctx, uint64_t arg, ibcc_event_id *id)
+/* Schedules with a given place `seq` among same-time events: a number
+   taken earlier with ibcc_loop_ticket_ (the fabric's deferred work, which
+   keeps the place it was given when it became known) or l->seq++. */
+static ibcc_result ibcc_loop_put_(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
+                                  void *ctx, uint64_t arg, uint64_t seq,
+                                  ibcc_event_id *id)
 {
     uint32_t k;
     ibcc_event_ *e;
     ibcc_hent_ x;
-    if (id) *id = 0;
-    if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
     if (l->count >= l->cap) return IBCC_ERR_FULL;
     if (l->free_head == IBCC_LOOP_NONE_) ibcc_loop_compact_(l);
     k = l->free_head;
     e = &l->slot[k];
     l->free_head = e->next;
-    e->seq = l->seq++;
+    e->seq = seq;
     e->fn = fn;
     e->ctx = ctx;
     e->arg = arg;
@@ -8504,6 +8508,26 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     ibcc_loop_up_(l, l->hn - 1u, x);
     if (id) *id = ((uint64_t)e->gen << 32) | k;
     return IBCC_OK;
+}
+
+#ifndef IBCC_NO_FABRIC
+/* A place in the scheduling order without an event: work known now and
+   due later that may never need an event of its own (the fabric's
+   transmitter completions) takes its place among same-time events here. */
+static uint64_t ibcc_loop_ticket_(ibcc_loop *l)
+{
+    return l->seq++;
+}
+#endif
+
+IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
+                                  void *ctx, uint64_t arg, ibcc_event_id *id)
+{
+    if (id) *id = 0;
+    if (!l || !fn) return IBCC_ERR_NULL;
+    if (t < l->now) return IBCC_ERR_PAST;
+    if (l->count >= l->cap) return IBCC_ERR_FULL;
+    return ibcc_loop_put_(l, t, fn, ctx, arg, l->seq++, id);
 }
 
 IBCC_API ibcc_result ibcc_loop_after(ibcc_loop *l, ibcc_time delay,
@@ -8550,6 +8574,7 @@ IBCC_API int ibcc_loop_step(ibcc_loop *l)
     ctx = e->ctx;
     arg = e->arg;
     l->now = l->heap[0].t;
+    l->cur = e->seq;
     ibcc_loop_pop_(l);
     l->count--;
     ibcc_loop_release_(l, k); /* before the call: the callback may reuse it */
@@ -8657,7 +8682,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    Events carry (type, index) packed in the 64-bit argument.
 
    Reading order: after the plumbing (memory, helpers, the same-instant
-   to-do list and the event dispatcher), the file follows one packet:
+   to-do list, completions and credits applied when due, and the event
+   dispatcher), the file follows one packet:
      1. generation       a flow starts / toggles, packets and messages
                          appear in its queue
      2. injection        its host picks it (ACK lane first) and sends it
@@ -8666,7 +8692,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
      5. switch kinds     VCT: an output takes the oldest eligible packet;
                          CIOQ: the crossbar fills output buffers, each
                          output sends its buffer
-     6. the tail leaves  input slot and credits released upstream
+     6. the tail leaves  completions applied when due: output free, input
+                         slot released (credits went back at the start)
      7. delivery         tail at the destination host: stats, echo -> ACK
      8. the ACK          back at the source (it crossed 2-6 on lane 1)
      9. source agents    one table of operations per agent kind
@@ -8676,8 +8703,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 #define IBCC_F_NONE_     UINT32_C(0xffffffff)
 #define IBCC_F_CHUNK_    1024u
 #define IBCC_F_E_ARRIVE_ 1u  /* packet visible at switch / tail at host */
-#define IBCC_F_E_TXEND_  2u  /* a channel's transmitter finished */
-#define IBCC_F_E_CREDIT_ 3u  /* credits back at a channel's sender */
+#define IBCC_F_E_SWAKE_  2u  /* switch: credits back that it waits for */
+#define IBCC_F_E_DONE_   3u  /* switch: a completion that a packet waits for */
 #define IBCC_F_E_HOST_   5u  /* host may send (timed wake-up) */
 #define IBCC_F_E_FLOW_   6u  /* flow ON-OFF toggle or stop */
 #define IBCC_F_E_GEN_    7u  /* RATE/POISSON: next packet (message) */
@@ -8751,13 +8778,23 @@ typedef struct ibcc_fworm_ {
     ibcc_fwent_ *ring;          /* slack + 2 entries (switch inputs) */
 } ibcc_fworm_;
 
+/* Credits of one packet on their way back to a channel's sender. */
+typedef struct ibcc_fcred_ {
+    ibcc_time t;                /* when they reach the sender */
+    uint32_t units, lane;
+} ibcc_fcred_;
+
 typedef struct ibcc_fchan_ {
     uint32_t from, from_port, to, to_port;
     ibcc_rate rate;
     ibcc_time prop;
     uint32_t sz_data, sz_ack;   /* wire-time cache keys */
     ibcc_time wt_data, wt_ack;
-    int busy;                   /* a TXEND event is pending */
+    int busy;                   /* sending a packet whose completion (at
+                                   xmit_end) is not applied yet */
+    uint64_t xmit_tick;         /* its completion's place among same-time
+                                   events (a loop ticket) */
+    uint32_t end_wake;          /* an E_DONE is pending at that completion */
     uint32_t xmit_pkt;          /* packet being sent */
     uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* switch: the
                                    input, lane, credits and bytes of it */
@@ -8766,8 +8803,16 @@ typedef struct ibcc_fchan_ {
     uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
     uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
     uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
-    uint32_t ret_p[2], ret_u[2];   /* credits travelling back */
+    uint32_t ret_p[2], ret_u[2];   /* credits travelling back (in cr) */
+    uint32_t early_p[2], early_u[2]; /* sent back ahead (returning or
+                                   back): the receiver still holds them
+                                   until its completion is applied */
     uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
+    ibcc_fcred_ *cr;            /* credits travelling back, by time: a
+                                   ring of cr_cap entries, cr_n from
+                                   cr_first (grows on demand) */
+    uint32_t cr_first, cr_n, cr_cap;
+    uint32_t room_wait;         /* the sender waits for credits */
     uint64_t bytes;             /* total started */
     ibcc_time busy_time;        /* total time sending */
     ibcc_time xmit_end;         /* end of the packet being sent */
@@ -8778,6 +8823,9 @@ typedef struct ibcc_fbuf_ {
     uint32_t n, cap;
     uint32_t occ_p, occ_u;      /* queued + held */
     uint32_t held_p, held_u;    /* departed, tail not yet out */
+    ibcc_time free_at;          /* the input is busy until a completion
+                                   at this time (0: until an event) */
+    uint32_t free_ch;           /* of the packet on this channel */
 } ibcc_fbuf_;
 
 /* CIOQ output buffer of one port (data lane): a FIFO linked through the
@@ -8798,12 +8846,24 @@ typedef struct ibcc_fnode_ {
 
 struct ibcc_fswkind_;
 
+/* A transmitter completion a switch has yet to apply. */
+typedef struct ibcc_fdone_ {
+    ibcc_time t;                /* the tail has left at t */
+    uint64_t tick;              /* place among events at t */
+    uint32_t port, pad_;
+} ibcc_fdone_;
+
 typedef struct ibcc_fsw_ {
     struct ibcc_fabric *f;      /* back pointer for the arbiter callback */
     const struct ibcc_fswkind_ *kind;
     uint32_t node;
     uint32_t lane;              /* lane the arbiter callback is asked for */
     int arb_pending;            /* on the current instant's to-do list */
+    ibcc_fdone_ *done;          /* pending completions, a binary heap by
+                                   (t, tick): at most one per output */
+    uint32_t ndone;
+    ibcc_event_id wake_id;
+    ibcc_time wake_at;          /* IBCC_TIME_MAX: no wake-up pending */
     ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
     ibcc_marker mark;           /* data lane marking engine */
     ibcc_fobuf_ *obuf;          /* CIOQ: per port */
@@ -9050,15 +9110,26 @@ static ibcc_result ibcc_fab_grow_loop_(ibcc_fabric *f)
     return IBCC_OK;
 }
 
+/* Schedules fabric event (type, idx) at t >= now, in the place `tick`
+   among same-time events: a ticket taken earlier (a completion's), or
+   IBCC_F_NEW_ for the next place as ibcc_loop_at gives it. */
+#define IBCC_F_NEW_ UINT64_MAX
+static void ibcc_fab_put_(ibcc_fabric *f, ibcc_time t, uint32_t type,
+                          uint64_t idx, uint64_t tick, ibcc_event_id *id)
+{
+    uint64_t arg = (idx << 4) | type;
+    ibcc_result r;
+    if (tick == IBCC_F_NEW_) tick = ibcc_loop_ticket_(&f->loop);
+    r = ibcc_loop_put_(&f->loop, t, ibcc_fab_event_, f, arg, tick, id);
+    if (r == IBCC_ERR_FULL && (r = ibcc_fab_grow_loop_(f)) == IBCC_OK)
+        r = ibcc_loop_put_(&f->loop, t, ibcc_fab_event_, f, arg, tick, id);
+    if (r != IBCC_OK && f->err == IBCC_OK) f->err = r;
+}
+
 static void ibcc_fab_at_(ibcc_fabric *f, ibcc_time t, uint32_t type,
                          uint64_t idx, ibcc_event_id *id)
 {
-    ibcc_result r = ibcc_loop_at(&f->loop, t, ibcc_fab_event_, f,
-                                 (idx << 4) | type, id);
-    if (r == IBCC_ERR_FULL && (r = ibcc_fab_grow_loop_(f)) == IBCC_OK)
-        r = ibcc_loop_at(&f->loop, t, ibcc_fab_event_, f, (idx << 4) | type,
-                         id);
-    if (r != IBCC_OK && f->err == IBCC_OK) f->err = r;
+    ibcc_fab_put_(f, t, type, idx, IBCC_F_NEW_, id);
 }
 
 static ibcc_time ibcc_fab_wire_(const ibcc_fchan_ *c, uint32_t size)
@@ -9164,8 +9235,9 @@ static void ibcc_fab_kick_sw_(ibcc_fabric *f, uint32_t s)
 /* Requests a host send attempt at time t (>= now). For the current
    instant it goes on the to-do list (and a later timed wake-up is dropped:
    the run re-requests what it needs); for a later time one timed E_HOST
-   is kept, the earliest. */
-static void ibcc_fab_wake_host_(ibcc_fabric *f, uint32_t h, ibcc_time t)
+   is kept, the earliest, in the place `tick` (as ibcc_fab_put_). */
+static void ibcc_fab_wake_host_at_(ibcc_fabric *f, uint32_t h, ibcc_time t,
+                                   uint64_t tick)
 {
     ibcc_fhost_ *o = &f->host[h];
     ibcc_time now = f->loop.now;
@@ -9184,14 +9256,208 @@ static void ibcc_fab_wake_host_(ibcc_fabric *f, uint32_t h, ibcc_time t)
         (void)ibcc_loop_cancel(&f->loop, o->wake_id);
     }
     o->wake_at = t;
-    ibcc_fab_at_(f, t, IBCC_F_E_HOST_, h, &o->wake_id);
+    ibcc_fab_put_(f, t, IBCC_F_E_HOST_, h, tick, &o->wake_id);
 }
 
-static void ibcc_fab_kick_node_(ibcc_fabric *f, uint32_t node)
+static void ibcc_fab_wake_host_(ibcc_fabric *f, uint32_t h, ibcc_time t)
+{
+    ibcc_fab_wake_host_at_(f, h, t, IBCC_F_NEW_);
+}
+
+/* Requests an arbitration of switch s at time t (>= now): the to-do list
+   for the current instant, else one timed E_SWAKE, the earliest (an
+   arbitration asks again for every packet still blocked, so a later
+   request may be dropped). */
+static void ibcc_fab_wake_sw_(ibcc_fabric *f, uint32_t s, ibcc_time t)
+{
+    ibcc_fsw_ *w = &f->sw[s];
+    if (t <= f->loop.now) {
+        ibcc_fab_kick_sw_(f, s);
+        return;
+    }
+    if (w->wake_at != IBCC_TIME_MAX) {
+        if (w->wake_at <= t) return;
+        (void)ibcc_loop_cancel(&f->loop, w->wake_id);
+    }
+    w->wake_at = t;
+    ibcc_fab_at_(f, t, IBCC_F_E_SWAKE_, s, &w->wake_id);
+}
+
+/* Requests an arbitration of channel c's sending switch when its packet
+   completes, in that completion's place (E_DONE, one per packet). */
+static void ibcc_fab_wake_end_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fchan_ *ch = &f->ch[c];
+    if (ch->end_wake) return;
+    ch->end_wake = 1;
+    ibcc_fab_put_(f, ch->xmit_end, IBCC_F_E_DONE_, c, ch->xmit_tick, NULL);
+}
+
+static void ibcc_fab_wake_node_(ibcc_fabric *f, uint32_t node, ibcc_time t)
 {
     const ibcc_fnode_ *n = &f->node[node];
-    if (n->kind == IBCC_FABRIC_SWITCH) ibcc_fab_kick_sw_(f, n->idx);
-    else ibcc_fab_wake_host_(f, n->idx, f->loop.now);
+    if (n->kind == IBCC_FABRIC_SWITCH) ibcc_fab_wake_sw_(f, n->idx, t);
+    else ibcc_fab_wake_host_(f, n->idx, t);
+}
+
+/* ---- completions and credits, applied when due -----------------------------
+   When a packet starts on a channel, the time its tail leaves the sender
+   (xmit_end) is known, and at a switch input so is the time its credits
+   get back upstream. Neither is an event of its own:
+   - a switch applies its due completions (ibcc_fab_settle_: the
+     transmitter is free, the input slot released) before anything reads
+     or changes its state, each in the place among same-time events that
+     a completion event would have had (a loop ticket taken at the start);
+   - credits travel in a per-channel list ordered by time; the sender
+     takes those due (ibcc_fab_credits_in_) before it looks at its
+     credits;
+   - only what something waits for gets an event: a switch wakes at a
+     completion when a packet waits for that output or input, a sender
+     when credits return while it waits for them, a host at its own
+     completion when it has more to send. */
+
+/* Credits of `units` on lane ln reach channel c's sender at t. early:
+   they were sent back when the packet started (the receiver releases
+   the room when its completion is applied). */
+static void ibcc_fab_credit_send_(ibcc_fabric *f, uint32_t c, ibcc_time t,
+                                  uint32_t ln, uint32_t units, int early)
+{
+    ibcc_fchan_ *ch = &f->ch[c];
+    uint32_t k, m;
+    if (ch->cr_n == ch->cr_cap) {       /* grow the ring: 8, 16, ... */
+        uint32_t cap = ch->cr_cap ? 2u * ch->cr_cap : 8u;
+        ibcc_fcred_ *r = (ibcc_fcred_ *)ibcc_fab_alloc_(&f->al,
+                                                      cap * sizeof *r);
+        if (!r) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return;
+        }
+        for (k = 0; k < ch->cr_n; k++)
+            r[k] = ch->cr[(ch->cr_first + k) & (ch->cr_cap - 1u)];
+        ibcc_fab_free_(&f->al, ch->cr);
+        ch->cr = r;
+        ch->cr_cap = cap;
+        ch->cr_first = 0;
+    }
+    /* in time order, equal times in sending order: nearly always at the
+       back (a later one overtakes only from a faster or other lane) */
+    m = ch->cr_cap - 1u;
+    for (k = ch->cr_n; k > 0; k--) {
+        const ibcc_fcred_ *prev = &ch->cr[(ch->cr_first + k - 1u) & m];
+        if (prev->t <= t) break;
+        ch->cr[(ch->cr_first + k) & m] = *prev;
+    }
+    ch->cr[(ch->cr_first + k) & m].t = t;
+    ch->cr[(ch->cr_first + k) & m].units = units;
+    ch->cr[(ch->cr_first + k) & m].lane = ln;
+    ch->cr_n++;
+    ch->ret_p[ln]++;
+    ch->ret_u[ln] += units;
+    if (early) {
+        ch->early_p[ln]++;
+        ch->early_u[ln] += units;
+    }
+    if (ch->room_wait) ibcc_fab_wake_node_(f, ch->from, t);
+}
+
+/* Credits due by now are back at channel ch's sender. */
+static void ibcc_fab_credits_in_(ibcc_fabric *f, ibcc_fchan_ *ch)
+{
+    ibcc_time now = f->loop.now;
+    while (ch->cr_n && ch->cr[ch->cr_first].t <= now) {
+        const ibcc_fcred_ *e = &ch->cr[ch->cr_first];
+        ch->ret_p[e->lane]--;
+        ch->ret_u[e->lane] -= e->units;
+        ch->av_p[e->lane]++;
+        ch->av_u[e->lane] += e->units;
+        ch->cr_first = (ch->cr_first + 1u) & (ch->cr_cap - 1u);
+        ch->cr_n--;
+        ch->room_wait = 0;
+    }
+}
+
+/* Channel c's sender found too few credits: it wakes when the next ones
+   return (now known, or sent back later: ibcc_fab_credit_send_). */
+static void ibcc_fab_wait_room_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fchan_ *ch = &f->ch[c];
+    ch->room_wait = 1;
+    if (ch->cr_n) ibcc_fab_wake_node_(f, ch->from, ch->cr[ch->cr_first].t);
+}
+
+/* Can channel c start a packet of `units` on lane ln now (transmitter
+   free, credits)? If not, the switch w it leaves wakes when that may
+   change. */
+static int ibcc_fab_out_ready_(ibcc_fabric *f, const ibcc_fsw_ *w, uint32_t c,
+                               uint32_t ln, uint32_t units)
+{
+    ibcc_fchan_ *ch = &f->ch[c];
+    (void)w;
+    if (ch->busy) {
+        ibcc_fab_wake_end_(f, c);
+        return 0;
+    }
+    ibcc_fab_credits_in_(f, ch);
+    if (!ibcc_fab_room_(ch, ln, units)) {
+        ibcc_fab_wait_room_(f, c);
+        return 0;
+    }
+    return 1;
+}
+
+/* Completion heap of a switch, by (t, tick). */
+static int ibcc_fab_done_lt_(const ibcc_fdone_ *a, const ibcc_fdone_ *b)
+{
+    return a->t < b->t || (a->t == b->t && a->tick < b->tick);
+}
+
+static void ibcc_fab_done_push_(ibcc_fsw_ *w, ibcc_time t, uint64_t tick,
+                                uint32_t port)
+{
+    uint32_t i = w->ndone++;
+    ibcc_fdone_ x;
+    x.t = t;
+    x.tick = tick;
+    x.port = port;
+    x.pad_ = 0;
+    while (i > 0 && ibcc_fab_done_lt_(&x, &w->done[(i - 1u) / 2u])) {
+        w->done[i] = w->done[(i - 1u) / 2u];
+        i = (i - 1u) / 2u;
+    }
+    w->done[i] = x;
+}
+
+static void ibcc_fab_done_pop_(ibcc_fsw_ *w)
+{
+    ibcc_fdone_ x = w->done[--w->ndone];
+    uint32_t i = 0, n = w->ndone;
+    for (;;) {
+        uint32_t c = 2u * i + 1u;
+        if (c >= n) break;
+        if (c + 1u < n && ibcc_fab_done_lt_(&w->done[c + 1u], &w->done[c])) c++;
+        if (!ibcc_fab_done_lt_(&w->done[c], &x)) break;
+        w->done[i] = w->done[c];
+        i = c;
+    }
+    if (n) w->done[i] = x;
+}
+
+static void ibcc_fab_complete_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port);
+
+/* Applies switch w's completions due before the place (now, before):
+   `before` is the running event's ticket (those scheduled earlier at
+   this instant come first), UINT64_MAX at the end of the instant. */
+static void ibcc_fab_settle_(ibcc_fabric *f, ibcc_fsw_ *w, uint64_t before)
+{
+    ibcc_time now = f->loop.now;
+    while (w->ndone) {
+        uint32_t port = w->done[0].port;
+        if (w->done[0].t > now
+            || (w->done[0].t == now && w->done[0].tick >= before))
+            break;
+        ibcc_fab_done_pop_(w);
+        ibcc_fab_complete_(f, w, port);
+    }
 }
 
 /* ---- event dispatch ------------------------------------------------------- */
@@ -9207,8 +9473,6 @@ static void ibcc_fab_arrive_(ibcc_fabric *f, uint32_t pi);             /* 4 */
 static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s);              /* 5 */
 static void ibcc_fab_vct_infree_(ibcc_fabric *f, uint32_t b);
 static void ibcc_fab_cioq_xbar_end_(ibcc_fabric *f, uint32_t gport);
-static void ibcc_fab_txend_(ibcc_fabric *f, uint32_t c);               /* 6 */
-static void ibcc_fab_credit_back_(ibcc_fabric *f, uint64_t idx);
 static void ibcc_fab_host_receive_(ibcc_fabric *f, uint32_t pi,
                                    int from_rx);                       /* 7 */
 static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);            /* 10 */
@@ -9216,10 +9480,27 @@ static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx);
 static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx);
 static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c);
 
-/* Works off the to-do list of the current instant. */
+/* Node of a to-do list entry (bit 31 set: host index, else switch). */
+static uint32_t ibcc_fab_work_node_(const ibcc_fabric *f, uint32_t x)
+{
+    return (x & 0x80000000u) ? f->host[x & 0x7fffffffu].node : f->sw[x].node;
+}
+
+/* Works off the to-do list of the current instant, in node order: what
+   is decided at an instant does not depend on the order in which its
+   events were applied. (Insertion sort: the list is short, and mostly
+   in order when long, e.g. every host at the start.) */
 static void ibcc_fab_flush_(ibcc_fabric *f)
 {
     uint32_t k;
+    for (k = 1; k < f->nwork; k++) {
+        uint32_t x = f->work[k], nx = ibcc_fab_work_node_(f, x), j = k;
+        while (j > 0 && ibcc_fab_work_node_(f, f->work[j - 1u]) > nx) {
+            f->work[j] = f->work[j - 1u];
+            j--;
+        }
+        f->work[j] = x;
+    }
     for (k = 0; k < f->nwork; k++) {
         uint32_t x = f->work[k];
         if (x & 0x80000000u) {
@@ -9276,11 +9557,14 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC_F_E_XBAR_:                  /* 5. CIOQ crossbar done */
         ibcc_fab_cioq_xbar_end_(f, (uint32_t)idx);
         break;
-    case IBCC_F_E_TXEND_:                 /* 6. transmitter free */
-        ibcc_fab_txend_(f, (uint32_t)idx);
+    case IBCC_F_E_SWAKE_:                 /* 5. timed wake-up: join the
+                                             instant's to-do list */
+        f->sw[idx].wake_at = IBCC_TIME_MAX;
+        ibcc_fab_kick_sw_(f, (uint32_t)idx);
         break;
-    case IBCC_F_E_CREDIT_:                /* 6. credits at the sender */
-        ibcc_fab_credit_back_(f, idx);
+    case IBCC_F_E_DONE_:                  /* 5. a completion waited for */
+        f->ch[idx].end_wake = 0;
+        ibcc_fab_kick_sw_(f, f->node[f->ch[idx].from].idx);
         break;
     case IBCC_F_E_RXDONE_:                /* 7. capped host absorbed it */
         ibcc_fab_host_receive_(f, (uint32_t)idx, 1);
@@ -9496,8 +9780,11 @@ static int ibcc_fab_flow_ready_(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
         if (t != IBCC_TIME_MAX && t < *wake) *wake = t;
         return 0;
     }
-    return ibcc_fab_room_(&f->ch[f->host[fl->host].chan], 0,
-                          ibcc_fab_units_(fl->d.size));
+    if (ibcc_fab_room_(&f->ch[f->host[fl->host].chan], 0,
+                       ibcc_fab_units_(fl->d.size)))
+        return 1;
+    ibcc_fab_wait_room_(f, f->host[fl->host].chan);
+    return 0;
 }
 
 /* Data packet (or worm) p of flow fl leaves its source host `node` now:
@@ -9537,6 +9824,41 @@ static void ibcc_fab_inject_(ibcc_fabric *f, uint32_t h, uint32_t fi,
     (void)ibcc_fab_send_(f, o->chan, pi, now);
 }
 
+/* Host h just started a packet: if it may send another, it wakes when
+   its transmitter is free (in that completion's place) or, when no
+   agent allows one by then, at the earliest time one does. */
+static void ibcc_fab_host_sent_(ibcc_fabric *f, uint32_t h)
+{
+    const ibcc_fhost_ *o = &f->host[h];
+    const ibcc_fchan_ *ch = &f->ch[o->chan];
+    ibcc_time end = ch->xmit_end, best = IBCC_TIME_MAX;
+    uint32_t w;
+    if (o->ackq_n) {
+        best = end;
+    } else if (f->d.nic_fifo) {
+        if (o->fifo_head != IBCC_F_NONE_) {
+            const ibcc_fflow_ *fl = &f->flow[ibcc_fab_pkt_(f, o->fifo_head)->flow];
+            best = fl->ag->next(f, fl);
+        }
+    } else {
+        for (w = 0; w * 64u < o->nflows && best > end; w++) {
+            uint64_t bits = o->ready[w];
+            while (bits && best > end) {
+                const ibcc_fflow_ *fl =
+                    &f->flow[f->hflow[o->first + w * 64u + ibcc_ctz64_(bits)]];
+                ibcc_time t = fl->ag->next(f, fl);
+                bits &= bits - 1u;
+                if (t < best) best = t;
+            }
+        }
+    }
+    if (best == IBCC_TIME_MAX) return;  /* an ACK or a new packet wakes it */
+    if (best < end) best = end;
+    if (best < o->cap_next) best = o->cap_next;
+    ibcc_fab_wake_host_at_(f, h, best, best == end ? ch->xmit_tick
+                                                   : IBCC_F_NEW_);
+}
+
 /* Host h may send: ACK/CNP lane first, then data. With one queue per
    flow (VOQ) the flows are served in round robin and a flow is ready when
    it has a packet, its source agent allows it and the first switch has
@@ -9553,29 +9875,39 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
         ibcc_wm_host_run_(f, h);
         return;
     }
-    if (ch->busy) return;                   /* TXEND wakes it */
+    if (ch->busy && ch->xmit_end <= now) ch->busy = 0;  /* completed */
+    if (ch->busy) {                         /* again when it completes */
+        ibcc_fab_wake_host_at_(f, h, ch->xmit_end, ch->xmit_tick);
+        return;
+    }
+    ibcc_fab_credits_in_(f, ch);
     if (o->cap_next > now) {
         ibcc_fab_wake_host_(f, h, o->cap_next);
         return;
     }
-    if (o->ackq_n && ibcc_fab_room_(ch, 1,
-                                    ibcc_fab_pkt_(f, o->ackq_head)->units)) {
+    if (o->ackq_n) {
         uint32_t pi = o->ackq_head;
         ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
-        o->ackq_head = p->next;
-        if (--o->ackq_n == 0) o->ackq_tail = IBCC_F_NONE_;
-        p->next = IBCC_F_NONE_;
-        (void)ibcc_fab_send_(f, o->chan, pi, now);
-        return;
+        if (ibcc_fab_room_(ch, 1, p->units)) {
+            o->ackq_head = p->next;
+            if (--o->ackq_n == 0) o->ackq_tail = IBCC_F_NONE_;
+            p->next = IBCC_F_NONE_;
+            (void)ibcc_fab_send_(f, o->chan, pi, now);
+            ibcc_fab_host_sent_(f, h);
+            return;
+        }
+        ibcc_fab_wait_room_(f, o->chan);
     }
     if (f->d.nic_fifo) {
         uint32_t fi;
         if (o->fifo_head == IBCC_F_NONE_) return;
         fi = ibcc_fab_pkt_(f, o->fifo_head)->flow;
-        if (ibcc_fab_flow_ready_(f, fi, &wake))
+        if (ibcc_fab_flow_ready_(f, fi, &wake)) {
             ibcc_fab_inject_(f, h, fi, ibcc_fab_take_(f, fi));
-        else if (wake != IBCC_TIME_MAX)
+            ibcc_fab_host_sent_(f, h);
+        } else if (wake != IBCC_TIME_MAX) {
             ibcc_fab_wake_host_(f, h, wake);
+        }
         return;
     }
     /* flows with data, in round-robin order from rr: [rr, n) then
@@ -9596,6 +9928,7 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
                 if (pi == IBCC_F_NONE_) return;  /* out of memory: f->err */
                 o->rr = (pos + 1u) % o->nflows;
                 ibcc_fab_inject_(f, h, fi, pi);
+                ibcc_fab_host_sent_(f, h);
                 return;
             }
         }
@@ -9610,7 +9943,9 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
    during [start, start + wire) with start = max(now, tail_in - wire), so
    a packet from a slower link never underruns a faster one and holds it
    only for its own wire time; a slower output paces a faster input by
-   itself. Returns the start. */
+   itself. The transmitter's completion at the end takes its place among
+   same-time events now (a loop ticket) and, at a switch, joins the
+   switch's pending completions. Returns the start. */
 static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
                                 ibcc_time tail_in)
 {
@@ -9636,13 +9971,16 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
     ch->bytes += p->size;
     ch->busy_time += wire;
     ch->xmit_end = end;
+    ch->xmit_tick = ibcc_loop_ticket_(&f->loop);
+    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+        ibcc_fab_done_push_(&f->sw[f->node[ch->from].idx], end,
+                            ch->xmit_tick, ch->from_port);
     f->hops++;
     if (f->d.observer.link_busy) {
         ibcc_fabric_pkt v;
         ibcc_fab_view_(p, ch->from, start, &v);
         f->d.observer.link_busy(f->d.observer.user, c, start, end, &v);
     }
-    ibcc_fab_at_(f, end, IBCC_F_E_TXEND_, c, NULL);
     p->node = ch->to;
     p->in_port = ch->to_port;
     p->chan = c;
@@ -9659,6 +9997,7 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
 /* ---- 4. arrival: at the node the packet was sent to ----------------------- */
 
 static void ibcc_fab_host_absorb_(ibcc_fabric *f, uint32_t pi);
+static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w);
 
 /* Marker hook: report header bits a switch set to the observer. */
 static void ibcc_fab_marked_(ibcc_fabric *f, const ibcc_fpkt_ *p,
@@ -9682,6 +10021,7 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     ibcc_fchan_ *in = &f->ch[p->chan];
     ibcc_fbuf_ *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
     uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
+    ibcc_fab_settle_(f, w, f->loop.cur);
     p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
     in->wire_p[p->lane]--;
     in->wire_u[p->lane] -= p->units;
@@ -9690,6 +10030,7 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     b->q[b->n++] = pi;
     if (p->lane == 0) {
         unsigned before = p->hdr;
+        ibcc_fab_sw_busy_(f, w);
         p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
                                      p->size);
         ibcc_fab_marked_(f, p, before, p->node);
@@ -9697,6 +10038,10 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
                             p->size, pi);
     ibcc_fab_kick_sw_(f, n->idx);
+    /* its input still sends an earlier packet: look again when done */
+    if (b->free_at > f->loop.now
+        && ibcc_arbiter_input_busy(&w->arb[p->lane], p->in_port))
+        ibcc_fab_wake_end_(f, b->free_ch);
 }
 
 /* E_ARRIVE: packet pi reached the node it was sent to: at a switch its
@@ -9724,16 +10069,16 @@ static ibcc_fchan_ *ibcc_fab_out_(ibcc_fabric *f, const ibcc_fsw_ *w,
 /* Arbiter callback: can output `out` take a packet of `size` bytes on the
    lane being arbitrated? ACK lane (every kind): the transmitter is idle
    and the downstream ACK buffer has room. Data lane: the switch kind
-   decides. */
+   decides. A refusal schedules the wake-up that will look again. */
 static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
                               uint32_t size)
 {
     ibcc_fsw_ *w = (ibcc_fsw_ *)user;
     ibcc_fabric *f = w->f;
-    const ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
     (void)in;
     if (w->lane == 1)
-        return !ch->busy && ibcc_fab_room_(ch, 1, ibcc_fab_units_(size));
+        return ibcc_fab_out_ready_(f, w, f->out_ch[f->node[w->node].base + out],
+                                   1, ibcc_fab_units_(size));
     return w->kind->can_take(f, w, out, size);
 }
 
@@ -9745,15 +10090,24 @@ static int ibcc_fab_has_credit_(const ibcc_fchan_ *ch, uint32_t units)
     return ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * units;
 }
 
-/* BUSY classification state of a switch output for the marker: busy when
-   its transmitter is sending or the downstream data buffer has no room
-   for a data packet. */
-static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port)
+/* BUSY classification for the marker, brought up to date before each
+   data arrival (the only time the marker reads it): an output is busy
+   when its transmitter is sending or the downstream data buffer has no
+   room for a data packet. */
+static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w)
 {
-    const ibcc_fchan_ *ch = ibcc_fab_out_(f, w, port);
-    int busy = ch->busy || !ibcc_fab_room_(ch, 0,
-                                           ibcc_fab_units_(f->d.data_size));
-    ibcc_marker_set_busy(&w->mark, port, busy);
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t o, units = ibcc_fab_units_(f->d.data_size);
+    if (w->mark.d.classify != IBCC_CLASSIFY_BUSY) return;
+    for (o = 0; o < n->ports; o++) {
+        uint32_t c = f->out_ch[n->base + o];
+        ibcc_fchan_ *ch;
+        if (c == IBCC_F_NONE_) continue;
+        ch = &f->ch[c];
+        ibcc_fab_credits_in_(f, ch);
+        ibcc_marker_set_busy(&w->mark, o,
+                             ch->busy || !ibcc_fab_room_(ch, 0, units));
+    }
 }
 
 /* Removes packet pi from buffer b's queue: it departs, its tail still
@@ -9772,11 +10126,24 @@ static void ibcc_fab_buf_take_(ibcc_fbuf_ *b, uint32_t pi, uint32_t units)
     b->held_u += units;
 }
 
+/* A packet of `units` departed input (in, ln) of switch w: its credits
+   reach the upstream sender at t (one propagation delay after its tail
+   leaves), sent back now since t is known. */
+static void ibcc_fab_credit_early_(ibcc_fabric *f, const ibcc_fsw_ *w,
+                                   uint32_t in, uint32_t ln, uint32_t units,
+                                   ibcc_time tail_out)
+{
+    uint32_t up = f->in_ch[f->node[w->node].base + in];
+    ibcc_fab_credit_send_(f, up, tail_out + f->ch[up].prop, ln, units, 1);
+}
+
 /* The tail of a departed packet left input buffer (in, lane) of switch
-   w: its room is free, the marker releases it and the credits start back
-   upstream, where they arrive one propagation delay later. */
+   w: its room is free and the marker releases it. Its credits were sent
+   back when it started (early), or start back now, one propagation
+   delay to the upstream sender. */
 static void ibcc_fab_buf_release_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t in,
-                                  uint32_t ln, uint32_t units, uint32_t size)
+                                  uint32_t ln, uint32_t units, uint32_t size,
+                                  int early)
 {
     const ibcc_fnode_ *n = &f->node[w->node];
     ibcc_fbuf_ *b = &f->buf[(n->base + in) * 2u + ln];
@@ -9787,10 +10154,25 @@ static void ibcc_fab_buf_release_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t in,
     b->held_p--;
     b->held_u -= units;
     if (ln == 0) ibcc_marker_release(&w->mark, in, size);
-    u->ret_p[ln]++;
-    u->ret_u[ln] += units;
-    ibcc_fab_at_(f, f->loop.now + u->prop, IBCC_F_E_CREDIT_,
-                 ((uint64_t)up << 17) | ((uint64_t)units << 1) | ln, NULL);
+    if (early) {
+        u->early_p[ln]--;
+        u->early_u[ln] -= units;
+    } else {
+        ibcc_fab_credit_send_(f, up, f->loop.now + u->prop, ln, units, 0);
+    }
+}
+
+/* Input (in, ln) of switch w is busy until the completion of channel
+   c's packet: if more packets wait in it, the switch looks again then. */
+static void ibcc_fab_in_busy_until_(ibcc_fabric *f, ibcc_fsw_ *w,
+                                    uint32_t in, uint32_t ln, uint32_t c)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    ibcc_fbuf_ *b = &f->buf[(n->base + in) * 2u + ln];
+    const ibcc_fchan_ *ch = &f->ch[c];
+    b->free_at = ch->xmit_end;
+    b->free_ch = c;
+    if (b->n) ibcc_fab_wake_end_(f, c);
 }
 
 /* A packet of `units` left input `in` of switch w through output channel
@@ -9808,28 +10190,30 @@ static ibcc_time ibcc_fab_in_free_at_(ibcc_fabric *f, const ibcc_fsw_ *w,
     return t < end ? t : end;
 }
 
-/* Arbitration of switch s: the ACK lane first (so ACKs take free outputs
-   before data), then the data lane, each picking until nothing more can
-   start; the kind's serve step runs before and after (CIOQ outputs send
-   from their buffers). A data start never frees anything for the ACK
-   lane, so one pass of each is the fixed point. */
+/* Arbitration of switch s: its due completions first, then the ACK lane
+   (so ACKs take free outputs before data), then the data lane, each
+   picking until nothing more can start; the kind's serve step runs
+   before and after (CIOQ outputs send from their buffers). A data start
+   never frees anything for the ACK lane, so one pass of each is the
+   fixed point. An ACK holds its input slot and input until its tail is
+   out. */
 static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s)
 {
     ibcc_fsw_ *w = &f->sw[s];
+    const ibcc_fnode_ *n = &f->node[w->node];
     ibcc_arb_grant g;
+    ibcc_fab_settle_(f, w, UINT64_MAX);
     w->lane = 1;
     while (ibcc_arbiter_pick_any(&w->arb[1], &g)) {
         uint32_t pi = (uint32_t)g.tag;
-        const ibcc_fnode_ *n = &f->node[w->node];
         uint32_t c = f->out_ch[n->base + g.out];
         ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
-        ibcc_time start;
         ibcc_fab_buf_take_(&f->buf[(n->base + g.in) * 2u + 1u], pi, p->units);
-        start = ibcc_fab_send_(f, c, pi, p->t_tail);
+        (void)ibcc_fab_send_(f, c, pi, p->t_tail);
         f->ch[c].xmit_in = g.in;
         f->ch[c].xmit_frees_in = 1;
-        (void)start;
-        ibcc_fab_sw_busy_(f, w, g.out);
+        ibcc_fab_credit_early_(f, w, g.in, 1, p->units, f->ch[c].xmit_end);
+        ibcc_fab_in_busy_until_(f, w, g.in, 1, c);
     }
     w->kind->serve(f, w);
     w->lane = 0;
@@ -9847,8 +10231,8 @@ static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s)
 static int ibcc_fab_vct_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                                   uint32_t size)
 {
-    const ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
-    return !ch->busy && ibcc_fab_room_(ch, 0, ibcc_fab_units_(size));
+    return ibcc_fab_out_ready_(f, w, f->out_ch[f->node[w->node].base + out],
+                               0, ibcc_fab_units_(size));
 }
 
 static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
@@ -9865,15 +10249,18 @@ static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     ibcc_fab_marked_(f, p, before, w->node);
     ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
     start = ibcc_fab_send_(f, c, pi, p->t_tail);
-    end = start + ibcc_fab_wire_(ch, ch->xmit_size);
+    end = ch->xmit_end;
     ch->xmit_in = in;
+    ibcc_fab_credit_early_(f, w, in, 0, p->units, end);
     free_at = ibcc_fab_in_free_at_(f, w, in, ch->xmit_size, start, end);
-    if (free_at < end)
+    if (free_at < end) {
+        f->buf[(n->base + in) * 2u].free_at = 0;
         ibcc_fab_at_(f, free_at, IBCC_F_E_INFREE_,
                      (uint64_t)(n->base + in) * 2u, NULL);
-    else
+    } else {
         ch->xmit_frees_in = 1;
-    ibcc_fab_sw_busy_(f, w, out);
+        ibcc_fab_in_busy_until_(f, w, in, 0, c);
+    }
 }
 
 static void ibcc_fab_vct_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
@@ -9887,6 +10274,7 @@ static void ibcc_fab_vct_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
 static void ibcc_fab_vct_infree_(ibcc_fabric *f, uint32_t b)
 {
     const ibcc_fnode_ *n = &f->node[f->port_node[b >> 1]];
+    ibcc_fab_settle_(f, &f->sw[n->idx], f->loop.cur);
     (void)ibcc_arbiter_set_input_busy(&f->sw[n->idx].arb[b & 1u],
                                       (b >> 1) - n->base, 0);
     ibcc_fab_kick_sw_(f, n->idx);
@@ -9896,7 +10284,7 @@ static void ibcc_fab_vct_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
 {
     ibcc_fchan_ *ch = &f->ch[c];
     ibcc_fab_buf_release_(f, w, ch->xmit_in, 0, ch->xmit_units,
-                          ch->xmit_size);
+                          ch->xmit_size, 1);
     if (ch->xmit_frees_in)
         (void)ibcc_arbiter_set_input_busy(&w->arb[0], ch->xmit_in, 0);
 }
@@ -9921,9 +10309,15 @@ static int ibcc_fab_cioq_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                                    uint32_t size)
 {
     const ibcc_fobuf_ *ob = &w->obuf[out];
-    (void)f;
-    return ob->xbar == 0 && ob->n < w->ob_cap_p
-           && ob->occ_u + ibcc_fab_units_(size) <= w->ob_cap_u;
+    const ibcc_fchan_ *ch;
+    if (ob->xbar) return 0;             /* its E_XBAR looks again */
+    if (ob->n < w->ob_cap_p && ob->occ_u + ibcc_fab_units_(size) <= w->ob_cap_u)
+        return 1;
+    /* full: room comes when the packet on the link completes (one that
+       waits for credits is the serve step's) */
+    ch = ibcc_fab_out_(f, w, out);
+    if (ch->busy) ibcc_fab_wake_end_(f, f->out_ch[f->node[w->node].base + out]);
+    return 0;
 }
 
 static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
@@ -9939,6 +10333,7 @@ static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
                                  ibcc_fab_has_credit_(ch, p->units));
     ibcc_fab_marked_(f, p, before, w->node);
     ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
+    f->buf[(n->base + in) * 2u].free_at = 0;    /* E_XBAR frees it */
     xfer = ibcc_fab_wire_(ch, p->size) / w->f->d.speedup;
     end = now + xfer;
     if (end < p->t_tail) end = p->t_tail;
@@ -9963,22 +10358,20 @@ static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
     uint32_t o, ports = f->node[w->node].ports;
     for (o = 0; o < ports; o++) {
         ibcc_fobuf_ *ob = &w->obuf[o];
-        ibcc_fchan_ *ch;
+        uint32_t c = f->out_ch[f->node[w->node].base + o];
+        ibcc_fchan_ *ch = &f->ch[c];
         ibcc_fpkt_ *p;
         uint32_t pi;
         if (ob->head == IBCC_F_NONE_) continue;
-        ch = ibcc_fab_out_(f, w, o);
         pi = ob->head;
         p = ibcc_fab_pkt_(f, pi);
-        if (ch->busy || !ibcc_fab_room_(ch, 0, p->units)) continue;
+        if (!ibcc_fab_out_ready_(f, w, c, 0, p->units)) continue;
         ob->head = p->next;
         if (ob->head == IBCC_F_NONE_) ob->tail = IBCC_F_NONE_;
         p->next = IBCC_F_NONE_;
-        (void)ibcc_fab_send_(f, f->out_ch[f->node[w->node].base + o], pi,
-                             p->t_tail);
+        (void)ibcc_fab_send_(f, c, pi, p->t_tail);
         ch->xmit_in = o;
         ch->xmit_from_obuf = 1;
-        ibcc_fab_sw_busy_(f, w, o);
     }
 }
 
@@ -9991,8 +10384,9 @@ static void ibcc_fab_cioq_xbar_end_(ibcc_fabric *f, uint32_t gport)
     const ibcc_fnode_ *n = &f->node[f->port_node[gport]];
     ibcc_fsw_ *w = &f->sw[n->idx];
     ibcc_fobuf_ *ob = &w->obuf[gport - n->base];
+    ibcc_fab_settle_(f, w, f->loop.cur);
     ob->xbar = 0;
-    ibcc_fab_buf_release_(f, w, ob->x_in, 0, ob->x_units, ob->x_size);
+    ibcc_fab_buf_release_(f, w, ob->x_in, 0, ob->x_units, ob->x_size, 0);
     (void)ibcc_arbiter_set_input_busy(&w->arb[0], ob->x_in, 0);
     ibcc_fab_kick_sw_(f, n->idx);
 }
@@ -10011,49 +10405,27 @@ static const ibcc_fswkind_ ibcc_fab_cioq_ = {
     ibcc_fab_cioq_txend_
 };
 
-/* ---- 6. the tail leaves: output free, input slot and credits back --------- */
+/* ---- 6. the tail leaves: output free, input slot released --------------- */
 
-/* E_TXEND: channel c's transmitter finished sending (the tail has left
-   the sender). At a switch the kind frees what the packet held (ACK lane:
-   its input slot and input); a host may send again. */
-static void ibcc_fab_txend_(ibcc_fabric *f, uint32_t c)
+/* The tail of the packet output `port` of switch w was sending has left
+   (its completion, applied when due by ibcc_fab_settle_): the
+   transmitter is free; for an ACK its input slot is released and its
+   input free; for data the kind frees what the packet held (VCT: the
+   input slot, and the input unless a faster link freed it earlier;
+   CIOQ: the output buffer's room). The credits went back when it
+   started. */
+static void ibcc_fab_complete_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port)
 {
+    uint32_t c = f->out_ch[f->node[w->node].base + port];
     ibcc_fchan_ *ch = &f->ch[c];
-    const ibcc_fnode_ *n = &f->node[ch->from];
     ch->busy = 0;
-    if (n->kind != IBCC_FABRIC_SWITCH) {
-        ibcc_fab_wake_host_(f, n->idx, f->loop.now);
-        return;
+    if (ch->xmit_lane == 1) {
+        ibcc_fab_buf_release_(f, w, ch->xmit_in, 1, ch->xmit_units,
+                              ch->xmit_size, 1);
+        (void)ibcc_arbiter_set_input_busy(&w->arb[1], ch->xmit_in, 0);
+    } else {
+        w->kind->txend(f, w, c);
     }
-    {
-        ibcc_fsw_ *w = &f->sw[n->idx];
-        if (ch->xmit_lane == 1) {
-            ibcc_fab_buf_release_(f, w, ch->xmit_in, 1, ch->xmit_units,
-                                  ch->xmit_size);
-            (void)ibcc_arbiter_set_input_busy(&w->arb[1], ch->xmit_in, 0);
-        } else {
-            w->kind->txend(f, w, c);
-        }
-        ibcc_fab_sw_busy_(f, w, ch->from_port);
-        ibcc_fab_kick_sw_(f, n->idx);
-    }
-}
-
-/* E_CREDIT (argument: channel << 17 | units << 1 | lane): credits of one
-   packet are back at the channel's sender, which may start another
-   packet on that lane. */
-static void ibcc_fab_credit_back_(ibcc_fabric *f, uint64_t idx)
-{
-    uint32_t c = (uint32_t)(idx >> 17), ln = (uint32_t)(idx & 1u);
-    uint32_t units = (uint32_t)((idx >> 1) & 0xffffu);
-    ibcc_fchan_ *ch = &f->ch[c];
-    ch->ret_p[ln]--;
-    ch->ret_u[ln] -= units;
-    ch->av_p[ln]++;
-    ch->av_u[ln] += units;
-    if (f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
-        ibcc_fab_sw_busy_(f, &f->sw[f->node[ch->from].idx], ch->from_port);
-    ibcc_fab_kick_node_(f, ch->from);
 }
 
 /* ---- 7. delivery at the destination host ---------------------------------- */
@@ -10158,10 +10530,7 @@ static void ibcc_fab_host_receive_(ibcc_fabric *f, uint32_t pi, int from_rx)
         in->wire_p[ln]--;
         in->wire_u[ln] -= p->units;
     }
-    in->ret_p[ln]++;
-    in->ret_u[ln] += p->units;
-    ibcc_fab_at_(f, now + in->prop, IBCC_F_E_CREDIT_,
-                 ((uint64_t)c << 17) | ((uint64_t)p->units << 1) | ln, NULL);
+    ibcc_fab_credit_send_(f, c, now + in->prop, ln, p->units, 0);
     if (ln == 0) ibcc_fab_deliver_(f, pi);
     else ibcc_fab_ack_at_source_(f, pi);
     ibcc_fab_pkt_del_(f, pi);
@@ -11024,6 +11393,7 @@ static void ibcc_fab_release_(ibcc_fabric *f)
     ibcc_fabric_allocator a = f->al;
     uint32_t i, k;
     if (f->sw) for (i = 0; i < f->nsw; i++) ibcc_fab_free_(&a, f->sw[i].mem);
+    if (f->ch) for (i = 0; i < f->nch; i++) ibcc_fab_free_(&a, f->ch[i].cr);
     if (f->host)
         for (i = 0; i < f->nh; i++)
             for (k = 0; k < IBCC_F_AGENTS_; k++)
@@ -11228,7 +11598,7 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         ibcc_fsw_ *w;
         ibcc_arbiter_desc ad[2];
         ibcc_marker_desc md;
-        size_t sz[4], off = 0, tot;
+        size_t sz[5], off = 0, tot;
         ibcc_result r;
         char *mem;
         int cioq;
@@ -11273,7 +11643,8 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         sz[2] = (size_t)ibcc_round8_(sz[2]);
         sz[3] = cioq ? (size_t)ibcc_round8_(ibcc_fab_mul_(f->node[i].ports,
                                                    sizeof(ibcc_fobuf_))) : 0;
-        tot = sz[0] + sz[1] + sz[2] + sz[3];
+        sz[4] = ibcc_fab_mul_(f->node[i].ports, sizeof(ibcc_fdone_));
+        tot = sz[0] + sz[1] + sz[2] + sz[3] + sz[4];
         w->mem = ibcc_fab_alloc_(&f->al, tot);
         if (!w->mem) return IBCC_ERR_NOMEM;
         mem = (char *)w->mem;
@@ -11290,6 +11661,9 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
             for (k = 0; k < f->node[i].ports; k++)
                 w->obuf[k].head = w->obuf[k].tail = IBCC_F_NONE_;
         }
+        off += sz[3];
+        w->done = (ibcc_fdone_ *)(void *)(mem + off);
+        w->wake_at = IBCC_TIME_MAX;
     }
     return IBCC_OK;
 }
@@ -11580,12 +11954,13 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if (!f->pairs_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
         goto fail;
-    /* Pending events are bounded: per channel one TXEND, one INFREE or
-       XBAR per packet it can hold at its receiver, one ARRIVE per packet
-       on the wire, one RXDONE per packet a capped host holds and one
-       CREDIT per credit returning (each at most the receiver's capacity
-       per lane); per host one timed wake-up; one flush; per flow a start,
-       a stop or toggle and a generation. */
+    /* Pending events are bounded: per channel one INFREE or XBAR per
+       packet it can hold at its receiver, one ARRIVE per packet on the
+       wire and one RXDONE per packet a capped host holds (each at most
+       the receiver's capacity per lane); per host and per switch one
+       timed wake-up; per flow a start, a stop or toggle and a
+       generation. (Transmitter completions and returning credits are
+       not events.) */
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
     cap += (uint64_t)f->nch * (1u + 4u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
@@ -11656,6 +12031,22 @@ IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f)
 IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f)
 {
     return f ? &f->loop : NULL;
+}
+
+/* Credits (packets: units = 0, or units) of lane ln in channel ch's list
+   of credits travelling back; the list is in time order. */
+static uint64_t ibcc_fab_cr_sum_(const ibcc_fchan_ *ch, uint32_t ln,
+                                 int units)
+{
+    uint64_t n = 0;
+    uint32_t k;
+    for (k = 0; k < ch->cr_n; k++) {
+        const ibcc_fcred_ *e = &ch->cr[(ch->cr_first + k) & (ch->cr_cap - 1u)];
+        if (k && e->t < ch->cr[(ch->cr_first + k - 1u) & (ch->cr_cap - 1u)].t)
+            return UINT64_MAX;
+        if (e->lane == ln) n += units ? e->units : 1u;
+    }
+    return n;
 }
 
 /* Units (of lane ln) that departed packets still hold in input `port` of
@@ -11790,10 +12181,16 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 ou = ch->rx_u[ln];
                 located += op;
             }
-            if ((uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
-                    != ch->cap_p[ln]
+            /* credits sent back early (returning, or back already) are
+               also held in the receiver until the completion that
+               releases them is applied */
+            if (ch->early_p[ln] > op || ch->early_u[ln] > ou
+                || (uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
+                    - ch->early_p[ln] != ch->cap_p[ln]
                 || (uint64_t)ch->av_u[ln] + ch->wire_u[ln] + ch->ret_u[ln] + ou
-                    != ch->cap_u[ln])
+                    - ch->early_u[ln] != ch->cap_u[ln]
+                || ibcc_fab_cr_sum_(ch, ln, 0) != ch->ret_p[ln]
+                || ibcc_fab_cr_sum_(ch, ln, 1) != ch->ret_u[ln])
                 return IBCC_ERR_MISMATCH;
             located += ch->wire_p[ln];
         }
