@@ -2694,7 +2694,10 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    packet counts in its input buffer for the marker (hold/release). Lane
    0 carries data, lane 1 ACK/CNP; lane 1 has its own credits and is
    served first on every link. All same-instant events at a node are
-   applied before it decides, and it decides until nothing more can start.
+   applied before it decides, and it decides until nothing more can start;
+   nodes deciding at the same instant do so in node order. A transmitter
+   finishing and credits coming back are not events: they are applied
+   when due, and only what waits for them costs an event.
 
    Statistics count DELIVERED packets: a flow's bytes when its packet's
    tail reaches the destination, a channel's bytes when a packet that
@@ -8480,9 +8483,10 @@ IBCC_API ibcc_result ibcc_loop_init(ibcc_loop *l, const ibcc_loop_desc *d,
     return IBCC_OK;
 }
 
-/* Schedules with a given place `seq` among same-time events: a number
-   taken earlier with ibcc_loop_ticket_ (the fabric's deferred work, which
-   keeps the place it was given when it became known) or l->seq++. */
+/* Schedules fn at t >= now (the caller's check) with a given place `seq`
+   among same-time events: a number taken earlier with ibcc_loop_ticket_
+   (the fabric's deferred work keeps the place it was given when it became
+   known) or l->seq++. IBCC_ERR_FULL. */
 static ibcc_result ibcc_loop_put_(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
                                   void *ctx, uint64_t arg, uint64_t seq,
                                   ibcc_event_id *id)
@@ -8490,7 +8494,6 @@ static ibcc_result ibcc_loop_put_(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     uint32_t k;
     ibcc_event_ *e;
     ibcc_hent_ x;
-    if (t < l->now) return IBCC_ERR_PAST;
     if (l->count >= l->cap) return IBCC_ERR_FULL;
     if (l->free_head == IBCC_LOOP_NONE_) ibcc_loop_compact_(l);
     k = l->free_head;
@@ -8526,7 +8529,7 @@ IBCC_API ibcc_result ibcc_loop_at(ibcc_loop *l, ibcc_time t, ibcc_event_fn fn,
     if (id) *id = 0;
     if (!l || !fn) return IBCC_ERR_NULL;
     if (t < l->now) return IBCC_ERR_PAST;
-    if (l->count >= l->cap) return IBCC_ERR_FULL;
+    if (l->count >= l->cap) return IBCC_ERR_FULL;  /* no seq is taken */
     return ibcc_loop_put_(l, t, fn, ctx, arg, l->seq++, id);
 }
 
@@ -8798,7 +8801,7 @@ typedef struct ibcc_fchan_ {
     uint32_t xmit_pkt;          /* packet being sent */
     uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* switch: the
                                    input, lane, credits and bytes of it */
-    uint32_t xmit_frees_in;     /* VCT: TXEND also frees the input */
+    uint32_t xmit_frees_in;     /* VCT: the completion frees the input */
     uint32_t xmit_from_obuf;    /* CIOQ data: sent from the output buffer */
     uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
     uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
@@ -8948,8 +8951,8 @@ struct ibcc_fabric {
     ibcc_law law_proto;         /* compiled law copied into LAW flows */
     void *law_mem;
     uint32_t *work;             /* switch arbitrations and host runs
-                                   requested for the current instant, in
-                                   request order (bit 31 set: host) */
+                                   requested for the current instant
+                                   (bit 31 set: host), each once */
     uint32_t nwork;
     ibcc_result err;            /* first internal error (event heap full) */
     /* wormhole fabrics (section 10) */
@@ -9220,10 +9223,9 @@ static ibcc_time ibcc_fab_sat_(ibcc_time a, ibcc_time b)
 /* Same-instant rule: a switch arbitrates, and a host decides what to
    send, only after every event of the current instant has been applied.
    Requests for the current instant go on a to-do list (each switch and
-   host at most once per instant, in request order). The list is worked
-   off by the loop's end-of-instant hook (ibcc_loop_set_idle), which runs
-   after the last event due at the current time: no event is spent on
-   it. */
+   host at most once per instant), worked off in node order by the loop's
+   end-of-instant hook (ibcc_loop_set_idle), which runs after the last
+   event due at the current time: no event is spent on it. */
 static void ibcc_fab_kick_sw_(ibcc_fabric *f, uint32_t s)
 {
     ibcc_fsw_ *w = &f->sw[s];
