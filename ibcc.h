@@ -10084,11 +10084,13 @@ static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
     return w->kind->can_take(f, w, out, size);
 }
 
-/* IBA root test of output `out` for a packet of `units`: downstream can
-   take another packet like this one after it (a port about to run out of
-   credits is treated as a victim). */
-static int ibcc_fab_has_credit_(const ibcc_fchan_ *ch, uint32_t units)
+/* IBA root test of output channel ch for a packet of `units`:
+   downstream can take another packet like this one after it (a port
+   about to run out of credits is treated as a victim). */
+static int ibcc_fab_has_credit_(ibcc_fabric *f, ibcc_fchan_ *ch,
+                                uint32_t units)
 {
+    ibcc_fab_credits_in_(f, ch);
     return ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * units;
 }
 
@@ -10247,7 +10249,7 @@ static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     unsigned before = p->hdr;
     ibcc_time start, end, free_at;
     p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc_fab_has_credit_(ch, p->units));
+                                 ibcc_fab_has_credit_(f, ch, p->units));
     ibcc_fab_marked_(f, p, before, w->node);
     ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
     start = ibcc_fab_send_(f, c, pi, p->t_tail);
@@ -10332,7 +10334,7 @@ static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     unsigned before = p->hdr;
     ibcc_time now = f->loop.now, xfer, end;
     p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc_fab_has_credit_(ch, p->units));
+                                 ibcc_fab_has_credit_(f, ch, p->units));
     ibcc_fab_marked_(f, p, before, w->node);
     ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
     f->buf[(n->base + in) * 2u].free_at = 0;    /* E_XBAR frees it */
@@ -10374,6 +10376,7 @@ static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
         (void)ibcc_fab_send_(f, c, pi, p->t_tail);
         ch->xmit_in = o;
         ch->xmit_from_obuf = 1;
+        if (ob->head != IBCC_F_NONE_) ibcc_fab_wake_end_(f, c); /* next */
     }
 }
 

@@ -167,6 +167,42 @@ static void test_cioq_by_hand(void)
     ibcc_fabric_destroy(f);
 }
 
+/* CIOQ output buffer drained by completions alone: a host sends 20
+   packets at 1 GB/s through a CIOQ switch whose output link runs at
+   0.25 GB/s, so packets queue in the 4-packet output buffer. The slow link
+   has a 200 us propagation delay (and the buffers 64 packets, so credits
+   do not limit): no ACK reaches the switch before the last packet has
+   left, and once the input is empty nothing else happens there. Each
+   further packet starts only because the one before it completed, back to
+   back: tails 8272 ns (2068 B at 0.25 GB/s) apart. */
+static void test_cioq_drain_by_completions(void)
+{
+    net t;
+    olog l;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow *x;
+    ibcc_fabric_counters c;
+    net_two(&t, 2, 2, 0);
+    t.links[1].rate = IBCC_MBYTES(250);
+    t.links[1].prop = IBCC_US(200);
+    x = add_flow(&t, 0, 1);
+    x->packets = 20;
+    t.d.switch_kind = IBCC_SWITCH_CIOQ;
+    t.d.buf_packets = 64;
+    t.d.out_buf_packets = 4;
+    observe(&t.d, &l);
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(1000)), IBCC_OK);
+    T_EQ(ibcc_fabric_counters_get(f, &c), IBCC_OK);
+    T_EQU(c.data_delivered, 20u);
+    T_CHECK(l.ndeliv >= 20);
+    if (l.ndeliv >= 20)
+        T_EQU(l.deliv[19] - l.deliv[0], 19u * IBCC_NS(8272));
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 /* CIOQ under congestion: three greedy senders to one host through one
    switch with 4-packet output buffers; the hot link stays busy, the
    senders share it (round robin at the host output's buffer entry:
@@ -948,6 +984,7 @@ int main(void)
     T_RUN(test_fast_link_two_flows);
     T_RUN(test_cioq_by_hand);
     T_RUN(test_cioq_congestion);
+    T_RUN(test_cioq_drain_by_completions);
     T_RUN(test_limit_and_start_after);
     T_RUN(test_poisson_count);
     T_RUN(test_messages);
