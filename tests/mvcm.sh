@@ -5,15 +5,15 @@
 # bytes/cycle/host, hot spot after 50 000 deliveries). Measured values and
 # margins (docs/scenario_mvcm.md has the tables):
 # - no CMM: the congestion tree spreads: cold latency during the hot spot
-#   at least 10x the latency before it (measured 23x);
+#   at least 10x the latency before it (measured 24x);
 # - MVCM keeps cold latency during the hot spot below 10% of no CMM's
-#   (measured 4.9%) and within 2x of its own latency before the hot spot
-#   (1.13x), marks under 6% of the cold packets (3.4%) and keeps the hot
-#   link at least 80% busy (94%);
-# - PI marks at least 3x more cold packets than MVCM (measured 23x);
+#   (measured 4.8%) and within 2x of its own latency before the hot spot
+#   (1.13x), marks under 6% of the cold packets (3.1%) and keeps the hot
+#   link at least 80% busy (93%);
+# - PI marks at least 3x more cold packets than MVCM (measured 25x);
 # - with a larger tree (32 hot sources) RP marks at least 2x more cold
-#   packets than MVCM (measured 40% against 13.7%) and its cold latency
-#   is higher (9161 against 3197 cycles); with 16 hot sources RP's window
+#   packets than MVCM (measured 39% against 11.8%) and its cold latency
+#   is higher (9391 against 2937 cycles); with 16 hot sources RP's window
 #   of 1 per flow holds the sources back by itself and it marks as few as
 #   MVCM, see docs/scenario_mvcm.md;
 # - every run conserves packets and credits; the same run gives the same
