@@ -8788,37 +8788,41 @@ typedef struct ibcc_fcred_ {
 } ibcc_fcred_;
 
 typedef struct ibcc_fchan_ {
+    /* what a sender reads to decide (the first 64 bytes) */
+    int busy;                   /* sending a packet whose completion (at
+                                   xmit_end) is not applied yet */
+    uint32_t end_wake;          /* an E_DONE is pending at that completion */
+    ibcc_time xmit_end;         /* end of the packet being sent */
+    uint64_t xmit_tick;         /* its completion's place among same-time
+                                   events (a loop ticket) */
+    uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
+    ibcc_fcred_ *cr;            /* credits travelling back, by time: a
+                                   ring of cr_cap entries, cr_n from
+                                   cr_first (grows on demand) */
+    uint32_t cr_first, cr_n, cr_cap;
+    uint32_t room_wait;         /* the sender waits for credits */
+    /* the link */
     uint32_t from, from_port, to, to_port;
     ibcc_rate rate;
     ibcc_time prop;
     uint32_t sz_data, sz_ack;   /* wire-time cache keys */
     ibcc_time wt_data, wt_ack;
-    int busy;                   /* sending a packet whose completion (at
-                                   xmit_end) is not applied yet */
-    uint64_t xmit_tick;         /* its completion's place among same-time
-                                   events (a loop ticket) */
-    uint32_t end_wake;          /* an E_DONE is pending at that completion */
-    uint32_t xmit_pkt;          /* packet being sent */
+    /* the packet being sent */
+    uint32_t xmit_pkt;
     uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* switch: the
                                    input, lane, credits and bytes of it */
     uint32_t xmit_frees_in;     /* VCT: the completion frees the input */
     uint32_t xmit_from_obuf;    /* CIOQ data: sent from the output buffer */
+    /* credit accounting */
     uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
-    uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
     uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
     uint32_t ret_p[2], ret_u[2];   /* credits travelling back (in cr) */
     uint32_t early_p[2], early_u[2]; /* sent back ahead (returning or
                                    back): the receiver still holds them
                                    until its completion is applied */
     uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
-    ibcc_fcred_ *cr;            /* credits travelling back, by time: a
-                                   ring of cr_cap entries, cr_n from
-                                   cr_first (grows on demand) */
-    uint32_t cr_first, cr_n, cr_cap;
-    uint32_t room_wait;         /* the sender waits for credits */
     uint64_t bytes;             /* total started */
     ibcc_time busy_time;        /* total time sending */
-    ibcc_time xmit_end;         /* end of the packet being sent */
 } ibcc_fchan_;
 
 typedef struct ibcc_fbuf_ {
