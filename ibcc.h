@@ -8954,9 +8954,9 @@ struct ibcc_fabric {
     ibcc_law_desc lawd;         /* effective law description */
     ibcc_law law_proto;         /* compiled law copied into LAW flows */
     void *law_mem;
-    uint32_t *work;             /* switch arbitrations and host runs
-                                   requested for the current instant
-                                   (bit 31 set: host), each once */
+    uint32_t *work;             /* nodes (switches to arbitrate, hosts to
+                                   run) requested for the current
+                                   instant, each once */
     uint32_t nwork;
     ibcc_result err;            /* first internal error (event heap full) */
     /* wormhole fabrics (section 10) */
@@ -9235,7 +9235,7 @@ static void ibcc_fab_kick_sw_(ibcc_fabric *f, uint32_t s)
     ibcc_fsw_ *w = &f->sw[s];
     if (w->arb_pending) return;     /* already on the list */
     w->arb_pending = 1;
-    f->work[f->nwork++] = s;
+    f->work[f->nwork++] = w->node;
 }
 
 /* Requests a host send attempt at time t (>= now). For the current
@@ -9254,7 +9254,7 @@ static void ibcc_fab_wake_host_at_(ibcc_fabric *f, uint32_t h, ibcc_time t,
         }
         if (o->run_pending) return;     /* already on the list */
         o->run_pending = 1;
-        f->work[f->nwork++] = h | 0x80000000u;
+        f->work[f->nwork++] = o->node;
         return;
     }
     if (o->wake_at != IBCC_TIME_MAX) {
@@ -9486,36 +9486,37 @@ static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx);
 static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx);
 static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c);
 
-/* Node of a to-do list entry (bit 31 set: host index, else switch). */
-static uint32_t ibcc_fab_work_node_(const ibcc_fabric *f, uint32_t x)
+static int ibcc_fab_u32cmp_(const void *a, const void *b)
 {
-    return (x & 0x80000000u) ? f->host[x & 0x7fffffffu].node : f->sw[x].node;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
 }
 
 /* Works off the to-do list of the current instant, in node order: what
    is decided at an instant does not depend on the order in which its
-   events were applied. (Insertion sort: the list is short, and mostly
-   in order when long, e.g. every host at the start.) */
+   events were applied. (A short list, the usual case, is sorted by
+   insertion; a long one by qsort: each node is on it once, so the order
+   is unique.) */
 static void ibcc_fab_flush_(ibcc_fabric *f)
 {
     uint32_t k;
-    for (k = 1; k < f->nwork; k++) {
-        uint32_t x = f->work[k], nx = ibcc_fab_work_node_(f, x), j = k;
-        while (j > 0 && ibcc_fab_work_node_(f, f->work[j - 1u]) > nx) {
-            f->work[j] = f->work[j - 1u];
-            j--;
+    if (f->nwork > 16u) {
+        qsort(f->work, f->nwork, sizeof *f->work, ibcc_fab_u32cmp_);
+    } else {
+        for (k = 1; k < f->nwork; k++) {
+            uint32_t x = f->work[k], j = k;
+            for (; j > 0 && f->work[j - 1u] > x; j--) f->work[j] = f->work[j - 1u];
+            f->work[j] = x;
         }
-        f->work[j] = x;
     }
     for (k = 0; k < f->nwork; k++) {
-        uint32_t x = f->work[k];
-        if (x & 0x80000000u) {
-            x &= 0x7fffffffu;
-            f->host[x].run_pending = 0;
-            ibcc_fab_host_run_(f, x);
+        const ibcc_fnode_ *n = &f->node[f->work[k]];
+        if (n->kind == IBCC_FABRIC_SWITCH) {
+            f->sw[n->idx].arb_pending = 0;
+            ibcc_fab_sw_arb_(f, n->idx);
         } else {
-            f->sw[x].arb_pending = 0;
-            ibcc_fab_sw_arb_(f, x);
+            f->host[n->idx].run_pending = 0;
+            ibcc_fab_host_run_(f, n->idx);
         }
     }
     f->nwork = 0;
