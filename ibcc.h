@@ -2982,7 +2982,9 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 /* Packet and credit conservation at the current instant: every injected
    packet is delivered or located (on a wire, in a buffer, in a host
    queue), and on every channel and lane, free credits + credits in use +
-   credits returning = capacity; every switch's arbiter and marker agree
+   credits returning = capacity (credits sent back when the packet
+   started downstream, while its tail still holds the room, counted
+   once); every switch's arbiter and marker agree
    with its buffers and no marker rejected an event. IBCC_OK or
    IBCC_ERR_MISMATCH. */
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
@@ -8696,7 +8698,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
                          CIOQ: the crossbar fills output buffers, each
                          output sends its buffer
      6. the tail leaves  completions applied when due: output free, input
-                         slot released (credits went back at the start)
+                         slot released (its credits were sent back when
+                         the packet started on the next link, step 5)
      7. delivery         tail at the destination host: stats, echo -> ACK
      8. the ACK          back at the source (it crossed 2-6 on lane 1)
      9. source agents    one table of operations per agent kind
@@ -8784,11 +8787,12 @@ typedef struct ibcc_fworm_ {
 /* Credits of one packet on their way back to a channel's sender. */
 typedef struct ibcc_fcred_ {
     ibcc_time t;                /* when they reach the sender */
+    uint64_t tick;              /* their place among events at t */
     uint32_t units, lane;
 } ibcc_fcred_;
 
 typedef struct ibcc_fchan_ {
-    /* what a sender reads to decide (the first 64 bytes) */
+    /* what a sender reads to decide (together, at the front) */
     int busy;                   /* sending a packet whose completion (at
                                    xmit_end) is not applied yet */
     uint32_t end_wake;          /* an E_DONE is pending at that completion */
@@ -8830,9 +8834,11 @@ typedef struct ibcc_fbuf_ {
     uint32_t n, cap;
     uint32_t occ_p, occ_u;      /* queued + held */
     uint32_t held_p, held_u;    /* departed, tail not yet out */
-    ibcc_time free_at;          /* the input is busy until a completion
-                                   at this time (0: until an event) */
-    uint32_t free_ch;           /* of the packet on this channel */
+    ibcc_time free_at;          /* the input is busy until the completion
+                                   of channel free_ch's packet at this
+                                   time; 0: an event frees it (E_INFREE,
+                                   E_XBAR) */
+    uint32_t free_ch;
 } ibcc_fbuf_;
 
 /* CIOQ output buffer of one port (data lane): a FIFO linked through the
@@ -9324,12 +9330,15 @@ static void ibcc_fab_wake_node_(ibcc_fabric *f, uint32_t node, ibcc_time t)
 
 /* Credits of `units` on lane ln reach channel c's sender at t. early:
    they were sent back when the packet started (the receiver releases
-   the room when its completion is applied). */
+   the room when its completion is applied); they come after every
+   event of their instant. Otherwise they take their place now, as an
+   event scheduled now would. */
 static void ibcc_fab_credit_send_(ibcc_fabric *f, uint32_t c, ibcc_time t,
                                   uint32_t ln, uint32_t units, int early)
 {
     ibcc_fchan_ *ch = &f->ch[c];
     uint32_t k, m;
+    uint64_t tick;
     if (ch->cr_n == ch->cr_cap) {       /* grow the ring: 8, 16, ... */
         uint32_t cap = ch->cr_cap ? 2u * ch->cr_cap : 8u;
         ibcc_fcred_ *r = (ibcc_fcred_ *)ibcc_fab_alloc_(&f->al,
@@ -9345,15 +9354,17 @@ static void ibcc_fab_credit_send_(ibcc_fabric *f, uint32_t c, ibcc_time t,
         ch->cr_cap = cap;
         ch->cr_first = 0;
     }
-    /* in time order, equal times in sending order: nearly always at the
-       back (a later one overtakes only from a faster or other lane) */
+    /* in (time, place) order: nearly always at the back (one overtakes
+       only from a faster link or the other lane) */
+    tick = early ? UINT64_MAX - 1u : ibcc_loop_ticket_(&f->loop);
     m = ch->cr_cap - 1u;
     for (k = ch->cr_n; k > 0; k--) {
         const ibcc_fcred_ *prev = &ch->cr[(ch->cr_first + k - 1u) & m];
-        if (prev->t <= t) break;
+        if (prev->t < t || (prev->t == t && prev->tick <= tick)) break;
         ch->cr[(ch->cr_first + k) & m] = *prev;
     }
     ch->cr[(ch->cr_first + k) & m].t = t;
+    ch->cr[(ch->cr_first + k) & m].tick = tick;
     ch->cr[(ch->cr_first + k) & m].units = units;
     ch->cr[(ch->cr_first + k) & m].lane = ln;
     ch->cr_n++;
@@ -9366,11 +9377,14 @@ static void ibcc_fab_credit_send_(ibcc_fabric *f, uint32_t c, ibcc_time t,
     if (ch->room_wait) ibcc_fab_wake_node_(f, ch->from, t);
 }
 
-/* Credits due by now are back at channel ch's sender. */
-static void ibcc_fab_credits_in_(ibcc_fabric *f, ibcc_fchan_ *ch)
+/* Credits due before the place (now, before) are back at channel ch's
+   sender (as ibcc_fab_settle_ for completions). */
+static void ibcc_fab_credits_before_(ibcc_fchan_ *ch, ibcc_time now,
+                                     uint64_t before)
 {
-    ibcc_time now = f->loop.now;
-    while (ch->cr_n && ch->cr[ch->cr_first].t <= now) {
+    while (ch->cr_n && (ch->cr[ch->cr_first].t < now
+                        || (ch->cr[ch->cr_first].t == now
+                            && ch->cr[ch->cr_first].tick < before))) {
         const ibcc_fcred_ *e = &ch->cr[ch->cr_first];
         ch->ret_p[e->lane]--;
         ch->ret_u[e->lane] -= e->units;
@@ -9378,8 +9392,15 @@ static void ibcc_fab_credits_in_(ibcc_fabric *f, ibcc_fchan_ *ch)
         ch->av_u[e->lane] += e->units;
         ch->cr_first = (ch->cr_first + 1u) & (ch->cr_cap - 1u);
         ch->cr_n--;
-        ch->room_wait = 0;
+        ch->room_wait = 0;     /* its wake-up, at that credit, is due */
     }
+}
+
+/* Credits due by now are back at channel ch's sender: before a sender
+   decides (the end of the instant). */
+static void ibcc_fab_credits_in_(ibcc_fabric *f, ibcc_fchan_ *ch)
+{
+    ibcc_fab_credits_before_(ch, f->loop.now, UINT64_MAX);
 }
 
 /* Channel c's sender found too few credits: it wakes when the next ones
@@ -9391,14 +9412,15 @@ static void ibcc_fab_wait_room_(ibcc_fabric *f, uint32_t c)
     if (ch->cr_n) ibcc_fab_wake_node_(f, ch->from, ch->cr[ch->cr_first].t);
 }
 
-/* Can channel c start a packet of `units` on lane ln now (transmitter
-   free, credits)? If not, the switch w it leaves wakes when that may
-   change. */
-static int ibcc_fab_out_ready_(ibcc_fabric *f, const ibcc_fsw_ *w, uint32_t c,
-                               uint32_t ln, uint32_t units)
+/* Can switch output channel c start a packet of `units` on lane ln now
+   (transmitter free, credits)? If not, its switch wakes when that may
+   change: at the completion, or when credits come back. (An arbitration
+   asks again for every packet still blocked, so a wake-up that finds
+   nothing to do costs nothing more.) */
+static int ibcc_fab_out_ready_(ibcc_fabric *f, uint32_t c, uint32_t ln,
+                               uint32_t units)
 {
     ibcc_fchan_ *ch = &f->ch[c];
-    (void)w;
     if (ch->busy) {
         ibcc_fab_wake_end_(f, c);
         return 0;
@@ -10045,7 +10067,9 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     (void)ibcc_arbiter_push(&w->arb[p->lane], p->in_port, p->out_port,
                             p->size, pi);
     ibcc_fab_kick_sw_(f, n->idx);
-    /* its input still sends an earlier packet: look again when done */
+    /* its input still sends an earlier packet: look again when that
+       completes (one due later at this instant is applied before the
+       arbitration just requested) */
     if (b->free_at > f->loop.now
         && ibcc_arbiter_input_busy(&w->arb[p->lane], p->in_port))
         ibcc_fab_wake_end_(f, b->free_ch);
@@ -10084,7 +10108,7 @@ static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
     ibcc_fabric *f = w->f;
     (void)in;
     if (w->lane == 1)
-        return ibcc_fab_out_ready_(f, w, f->out_ch[f->node[w->node].base + out],
+        return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
                                    1, ibcc_fab_units_(size));
     return w->kind->can_take(f, w, out, size);
 }
@@ -10102,7 +10126,11 @@ static int ibcc_fab_has_credit_(ibcc_fabric *f, ibcc_fchan_ *ch,
 /* BUSY classification for the marker, brought up to date before each
    data arrival (the only time the marker reads it): an output is busy
    when its transmitter is sending or the downstream data buffer has no
-   room for a data packet. */
+   room for a data packet. Completions and credits count up to the
+   arrival's place among the instant's events: credits sent back when a
+   packet started downstream come after every event of their instant
+   (an arrival was scheduled before the completion that would have sent
+   them). */
 static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w)
 {
     const ibcc_fnode_ *n = &f->node[w->node];
@@ -10113,7 +10141,7 @@ static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w)
         ibcc_fchan_ *ch;
         if (c == IBCC_F_NONE_) continue;
         ch = &f->ch[c];
-        ibcc_fab_credits_in_(f, ch);
+        ibcc_fab_credits_before_(ch, f->loop.now, f->loop.cur);
         ibcc_marker_set_busy(&w->mark, o,
                              ch->busy || !ibcc_fab_room_(ch, 0, units));
     }
@@ -10240,7 +10268,7 @@ static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s)
 static int ibcc_fab_vct_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                                   uint32_t size)
 {
-    return ibcc_fab_out_ready_(f, w, f->out_ch[f->node[w->node].base + out],
+    return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
                                0, ibcc_fab_units_(size));
 }
 
@@ -10374,7 +10402,7 @@ static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
         if (ob->head == IBCC_F_NONE_) continue;
         pi = ob->head;
         p = ibcc_fab_pkt_(f, pi);
-        if (!ibcc_fab_out_ready_(f, w, c, 0, p->units)) continue;
+        if (!ibcc_fab_out_ready_(f, c, 0, p->units)) continue;
         ob->head = p->next;
         if (ob->head == IBCC_F_NONE_) ob->tail = IBCC_F_NONE_;
         p->next = IBCC_F_NONE_;
@@ -12158,7 +12186,7 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         const ibcc_fchan_ *ch = &f->ch[c];
         const ibcc_fnode_ *to = &f->node[ch->to];
         for (ln = 0; ln < 2u; ln++) {
-            uint64_t op = 0, ou = 0;
+            uint64_t op = 0, ou = 0, ep = 0, eu = 0;
             if (to->kind == IBCC_FABRIC_SWITCH) {
                 const ibcc_fbuf_ *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
                 uint64_t up = 0, uu = 0, hp = 0, hu;
@@ -12169,6 +12197,10 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 hu = ibcc_fab_held_(f, to, ch->to_port, ln, &hp);
                 if (hp != b->held_p || hu != b->held_u)
                     return IBCC_ERR_MISMATCH;
+                if (ln == 1 || !f->sw[to->idx].obuf) {  /* not CIOQ data */
+                    ep = hp;
+                    eu = hu;
+                }
                 up += hp;
                 uu += hu;
                 if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
@@ -12193,8 +12225,9 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
             }
             /* credits sent back early (returning, or back already) are
                also held in the receiver until the completion that
-               releases them is applied */
-            if (ch->early_p[ln] > op || ch->early_u[ln] > ou
+               releases them is applied: exactly the packets an output
+               is still sending from this input (not CIOQ transfers) */
+            if (ch->early_p[ln] != ep || ch->early_u[ln] != eu
                 || (uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
                     - ch->early_p[ln] != ch->cap_p[ln]
                 || (uint64_t)ch->av_u[ln] + ch->wire_u[ln] + ch->ret_u[ln] + ou

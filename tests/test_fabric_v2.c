@@ -203,6 +203,68 @@ static void test_cioq_drain_by_completions(void)
     ibcc_fabric_destroy(f);
 }
 
+/* BUSY classification reads an output's credits as of the arrival's
+   place among the instant's events. H0 -> S -> H1, one greedy flow,
+   1-packet buffers, input-triggered marking (trigger 1) with BUSY
+   classification; props 5 ns (H0-S) and 25 ns (S-H1) with the 40 ns
+   forwarding delay make H1's credit reach S exactly when the next packet
+   becomes visible there (2 x 25 = 2 x 5 + 40). The arrival was scheduled
+   first (when H0 started the packet), so it finds the output still out
+   of credits and every packet is marked: 47 delivered, 47 marked in
+   100 us (the credit taken as already back would mark none). */
+static unsigned busy_marks_, busy_delivs_;
+static void busy_mark_(void *u, const ibcc_fabric_pkt *p)
+{
+    (void)u;
+    (void)p;
+    busy_marks_++;
+}
+static void busy_deliv_(void *u, const ibcc_fabric_pkt *p)
+{
+    (void)u;
+    (void)p;
+    busy_delivs_++;
+}
+static void test_busy_credit_order(void)
+{
+    ibcc_fabric_node n[3];
+    ibcc_fabric_link l[2];
+    ibcc_fabric_route r[2] = {{2, 0, 0}, {2, 1, 1}};
+    ibcc_fabric_flow fl;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    memset(n, 0, sizeof n);
+    memset(l, 0, sizeof l);
+    memset(&fl, 0, sizeof fl);
+    memset(&d, 0, sizeof d);
+    n[0].kind = n[1].kind = IBCC_FABRIC_HOST;
+    n[0].ports = n[1].ports = 1;
+    n[2].kind = IBCC_FABRIC_SWITCH;
+    n[2].ports = 2;
+    l[0].a = 0; l[0].b = 2; l[0].b_port = 0; l[0].prop = IBCC_NS(5);
+    l[1].a = 1; l[1].b = 2; l[1].b_port = 1; l[1].prop = IBCC_NS(25);
+    fl.src = 0;
+    fl.dst = 1;
+    d.nodes = n; d.node_count = 3;
+    d.links = l; d.link_count = 2;
+    d.routes = r; d.route_count = 2;
+    d.flows = &fl; d.flow_count = 1;
+    d.buf_packets = 1;
+    d.marker.engine = IBCC_MARKER_INPUT;
+    d.marker.classify = IBCC_CLASSIFY_BUSY;
+    d.marker.trigger = 1;
+    d.observer.marked = busy_mark_;
+    d.observer.delivered = busy_deliv_;
+    busy_marks_ = busy_delivs_ = 0;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(100)), IBCC_OK);
+    T_EQ(busy_delivs_, 47);
+    T_EQ(busy_marks_, 47);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 /* CIOQ under congestion: three greedy senders to one host through one
    switch with 4-packet output buffers; the hot link stays busy, the
    senders share it (round robin at the host output's buffer entry:
@@ -985,6 +1047,7 @@ int main(void)
     T_RUN(test_cioq_by_hand);
     T_RUN(test_cioq_congestion);
     T_RUN(test_cioq_drain_by_completions);
+    T_RUN(test_busy_credit_order);
     T_RUN(test_limit_and_start_after);
     T_RUN(test_poisson_count);
     T_RUN(test_messages);
