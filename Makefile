@@ -20,7 +20,7 @@ HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures \
         install uninstall clean check-header ns3 ns3-build cmake-check \
-        fuzz fuzz-build fuzz-replay firmware-check cross
+        fuzz fuzz-build fuzz-replay firmware-check cross fidelity
 .SUFFIXES:
 
 all: ibcc.h examples
@@ -193,6 +193,13 @@ ns3: ibcc.h
 # with fixed seeds; needs gnuplot (optional: skipped with a message).
 figures: $(BUILD)/ibccsim
 	@BUILD=$(BUILD) sh tools/figures.sh
+
+# Every published result of the five papers beside ibcc's: runs
+# tools/fidelity/TAG.sh per paper (PAPERS="s02 s03 g f k" narrows it),
+# rewrites the table in each scenario page and prints the counts.
+PAPERS ?=
+fidelity: $(BUILD)/ibccsim
+	@BUILD=$(BUILD) JOBS=$(JOBS) sh tools/fidelity/run.sh $(PAPERS)
 
 # ---- benchmarks ---------------------------------------------------------
 $(BUILD)/bench_%: bench/bench_%.c ibcc.h bench/bench.h | $(BUILD)
