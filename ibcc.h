@@ -2868,6 +2868,22 @@ typedef struct ibcc_fabric_observer {
     void *user;
 } ibcc_fabric_observer;
 
+/* Why a configuration was refused. ibcc_fabric_defaults,
+   ibcc_fabric_create, ibcc_twoswitch_build (through the desc's `error`),
+   the topology builders (through ibcc_topo's `error`) and the InfiniBand
+   fabric loader (its `err` argument) fill it on a refusal: the code they
+   return and a one-line reason that names the field and the rule, for
+   example "buf_packets 70000: at most 65535" or "links[3]: b_port 9:
+   node 12 has 8 ports". `file` and `line` are the loader's (empty and 0
+   otherwise). Print it as "file:line: reason" when file is set, else as
+   the reason. On success the record is cleared (code IBCC_OK). */
+typedef struct ibcc_fabric_error {
+    ibcc_result code;
+    uint32_t line;                  /* 1-based; 0 = no line to blame */
+    char file[128];                 /* the name given (truncated) */
+    char reason[208];
+} ibcc_fabric_error;
+
 typedef struct ibcc_fabric_desc {
     const ibcc_fabric_node  *nodes;  uint32_t node_count;
     const ibcc_fabric_link  *links;  uint32_t link_count;
@@ -2911,6 +2927,8 @@ typedef struct ibcc_fabric_desc {
     uint32_t  loop_capacity;
     ibcc_fabric_observer  observer;
     ibcc_fabric_allocator allocator;
+    ibcc_fabric_error *error;    /* NULL, or filled with the reason of a
+                                    refusal (cleared on success) */
 } ibcc_fabric_desc;
 
 typedef struct ibcc_fabric ibcc_fabric;
@@ -3113,7 +3131,9 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
    Every builder allocates through `al` (NULL or zero functions: malloc)
    and fills *t; ibcc_topo_free releases it. Errors: NULL, RANGE (k < 2,
    n < 1, x or y < 1, hps < 1, root out of range), CAPACITY (over 2^20
-   hosts or switches, a switch over 256 ports), NOMEM. */
+   hosts or switches, a switch over 256 ports), NOMEM; on a refusal
+   t->error holds the reason (ibcc_fabric_error; the rest of *t is
+   zero). */
 typedef struct ibcc_topo {
     ibcc_fabric_node  *nodes;   uint32_t node_count;
     ibcc_fabric_link  *links;   uint32_t link_count;
@@ -3122,6 +3142,7 @@ typedef struct ibcc_topo {
     uint32_t radix;             /* k of a tree builder, 0 otherwise */
     uint32_t *rank;             /* node_count entries (up/down order) */
     ibcc_fabric_allocator al;
+    ibcc_fabric_error error;    /* a builder's refusal: its reason */
 } ibcc_topo;
 
 IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
@@ -3203,12 +3224,9 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
      CAPACITY   more than 2^20 nodes, switches x hosts above 2^26, more
                 than 2^24 routes; NOMEM, NULL; STATE (no topology loaded). */
 #define IBCC_IBF_NAME 64u           /* description bytes kept, with NUL */
-typedef struct ibcc_ibfabric_error {
-    ibcc_result code;
-    uint32_t line;                  /* 1-based; 0 = the file as a whole */
-    char file[128];                 /* the name given (truncated) */
-    char reason[208];
-} ibcc_ibfabric_error;
+/* The loader's errors use the fabric's error record (ibcc_fabric_error,
+   above): file and line say where in the text. */
+typedef ibcc_fabric_error ibcc_ibfabric_error;
 
 typedef struct ibcc_ibfabric_host {
     uint32_t node;                  /* fabric node index */
@@ -9096,6 +9114,27 @@ static void ibcc_fab_pkt_del_(ibcc_fabric *f, uint32_t i)
 }
 
 /* ---- small helpers -------------------------------------------------------- */
+/* Fills a refusal's record (err may be NULL: nothing to fill) and
+   returns its code, so that a check reads
+       return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "field %u: rule", v);
+   file and line are the loader's (NULL and 0 elsewhere). IBCC_OK with
+   an empty format clears the record. */
+static ibcc_result ibcc_fab_err_(ibcc_fabric_error *err, ibcc_result code,
+                                 const char *file, uint32_t line,
+                                 const char *fmt, ...)
+{
+    va_list ap;
+    if (!err) return code;
+    memset(err, 0, sizeof *err);
+    err->code = code;
+    err->line = line;
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    va_start(ap, fmt);
+    vsnprintf(err->reason, sizeof err->reason, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
 static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg);
 
 /* Doubles the event loop's capacity, up to the bound the fabric can ever
@@ -11375,13 +11414,24 @@ static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
 }
 
 /* ---- create / destroy -------------------------------------------------- */
+/* The switch kinds, indexed by ibcc_switch_kind (0 is no kind: a node's
+   0 means the desc's kind, the desc's 0 VCT). A new kind is one more
+   entry here and its table of operations. */
+static const ibcc_fswkind_ *const ibcc_fab_kind_[] = {
+    NULL, &ibcc_fab_vct_, &ibcc_fab_cioq_, &ibcc_fab_wormhole_
+};
+#define IBCC_SWITCH_KINDS_ \
+    ((uint32_t)(sizeof ibcc_fab_kind_ / sizeof ibcc_fab_kind_[0]))
+
 /* The one place the fabric's defaults are applied and its ranges checked:
    *d = *in with defaults, or an error (the caller's desc untouched). */
 static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
                                            ibcc_fabric_desc *d)
 {
+    ibcc_fabric_error *e;
     if (!in || !d) return IBCC_ERR_NULL;
     *d = *in;
+    e = d->error;
     if (d->link_rate == 0) d->link_rate = IBCC_GBYTES(1);
     if (d->prop_delay == 0) d->prop_delay = IBCC_NS(5);
     if (d->fwd_delay == 0 && !d->fwd_zero) d->fwd_delay = IBCC_NS(40);
@@ -11396,25 +11446,58 @@ static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
     if (d->slack_bytes == 0) d->slack_bytes = 80u;
     if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
         d->dest.ack_bytes = 20u;
-    if (d->data_size > 65535u || d->buf_packets > 65535u
-        || d->ack_buf_packets > 65535u || d->buf_credits > (1u << 20)
-        || d->out_buf_packets > 65535u || d->out_buf_credits > (1u << 20)
-        || d->fwd_zero > 1u || d->nic_fifo > 1u || d->speedup > 16u
-        || d->prop_delay > IBCC_FABRIC_MAX_DELAY
-        || d->fwd_delay > IBCC_FABRIC_MAX_DELAY
-        || (d->switch_kind != IBCC_SWITCH_VCT
-            && d->switch_kind != IBCC_SWITCH_CIOQ
-            && d->switch_kind != IBCC_SWITCH_WORMHOLE)
-        || d->slack_bytes > (1u << 20) || d->stop_mark > d->slack_bytes
-        || d->go_mark > d->slack_bytes || d->worm_priority > 1u)
-        return IBCC_ERR_RANGE;
-    /* a data packet could never enter a buffer */
+    {   /* the unsigned fields with a largest value */
+        struct { const char *name; uint64_t v, max; } lim[14];
+        unsigned k, n = 0;
+#define IBCC_F_LIM_(field, m) \
+        lim[n].name = #field; lim[n].v = (uint64_t)d->field; lim[n++].max = (m)
+        IBCC_F_LIM_(data_size, 65535u);
+        IBCC_F_LIM_(buf_packets, 65535u);
+        IBCC_F_LIM_(ack_buf_packets, 65535u);
+        IBCC_F_LIM_(buf_credits, 1u << 20);
+        IBCC_F_LIM_(out_buf_packets, 65535u);
+        IBCC_F_LIM_(out_buf_credits, 1u << 20);
+        IBCC_F_LIM_(fwd_zero, 1u);
+        IBCC_F_LIM_(nic_fifo, 1u);
+        IBCC_F_LIM_(speedup, 16u);
+        IBCC_F_LIM_(prop_delay, IBCC_FABRIC_MAX_DELAY);
+        IBCC_F_LIM_(fwd_delay, IBCC_FABRIC_MAX_DELAY);
+        IBCC_F_LIM_(slack_bytes, 1u << 20);
+        IBCC_F_LIM_(worm_priority, 1u);
+        IBCC_F_LIM_(switch_kind, IBCC_SWITCH_KINDS_ - 1u);
+#undef IBCC_F_LIM_
+        for (k = 0; k < n; k++)
+            if (lim[k].v > lim[k].max)
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                     "%s %llu: at most %llu", lim[k].name,
+                                     (unsigned long long)lim[k].v,
+                                     (unsigned long long)lim[k].max);
+    }
+    if (d->stop_mark > d->slack_bytes || d->go_mark > d->slack_bytes)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "%s %u: above slack_bytes %u",
+                             d->stop_mark > d->slack_bytes ? "stop_mark"
+                                                           : "go_mark",
+                             d->stop_mark > d->slack_bytes ? d->stop_mark
+                                                           : d->go_mark,
+                             d->slack_bytes);
     if (d->buf_credits && d->buf_credits < ibcc_fab_units_(d->data_size))
-        return IBCC_ERR_RANGE;
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "buf_credits %u: a data packet of %u bytes "
+                             "needs %u 64-byte credits", d->buf_credits,
+                             d->data_size, ibcc_fab_units_(d->data_size));
+    if (d->out_buf_credits && d->buf_credits == 0)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "out_buf_credits %u: needs buf_credits too "
+                             "(both buffers in one unit)",
+                             d->out_buf_credits);
     if (d->out_buf_credits
-        && (d->out_buf_credits < ibcc_fab_units_(d->data_size)
-            || d->buf_credits == 0))  /* both buffers in one unit */
-        return IBCC_ERR_RANGE;
+        && d->out_buf_credits < ibcc_fab_units_(d->data_size))
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "out_buf_credits %u: a data packet of %u "
+                             "bytes needs %u 64-byte credits",
+                             d->out_buf_credits, d->data_size,
+                             ibcc_fab_units_(d->data_size));
     return IBCC_OK;
 }
 
@@ -11422,7 +11505,10 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
 {
     ibcc_fabric_desc e;
     ibcc_result r = ibcc_fabric_desc_check_(d, &e);
-    if (r == IBCC_OK) *d = e;
+    if (r == IBCC_OK) {
+        *d = e;
+        (void)ibcc_fab_err_(d->error, IBCC_OK, NULL, 0, "%s", "");
+    }
     return r;
 }
 
@@ -11477,16 +11563,30 @@ static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
 {
     uint32_t node = src, hops = 0;
     uint32_t c = f->out_ch[f->node[src].base];
+    ibcc_fabric_error *e = f->d.error;
     for (;;) {
         const ibcc_fnode_ *n;
         uint32_t port;
         node = f->ch[c].to;
         n = &f->node[node];
-        if (n->kind == IBCC_FABRIC_HOST) return node == dst ? IBCC_OK
-                                                             : IBCC_ERR_RANGE;
-        if (++hops > f->nn) return IBCC_ERR_RANGE;      /* routing loop */
+        if (n->kind == IBCC_FABRIC_HOST) {
+            if (node == dst) return IBCC_OK;
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes: the path from host node %u to "
+                                 "host node %u ends at host node %u",
+                                 src, dst, node);
+        }
+        if (++hops > f->nn)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes: the path from host node %u to "
+                                 "host node %u loops (through switch node "
+                                 "%u)", src, dst, node);
         port = f->route[(uint64_t)n->idx * f->nn + dst];
-        if (port == IBCC_F_NONE_) return IBCC_ERR_RANGE;
+        if (port == IBCC_F_NONE_)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes: switch node %u has no route to "
+                                 "host node %u (from host node %u)",
+                                 node, dst, src);
         c = f->out_ch[n->base + port];
     }
 }
@@ -11495,6 +11595,7 @@ static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
 static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
 {
     const ibcc_fabric_desc *d = &f->d;
+    ibcc_fabric_error *e = d->error;
     uint32_t i, base = 0;
     f->node = (ibcc_fnode_ *)ibcc_fab_alloc_(&f->al,
                                     ibcc_fab_mul_(f->nn, sizeof *f->node));
@@ -11503,25 +11604,37 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
         const ibcc_fabric_node *n = &d->nodes[i];
         uint32_t ports = n->kind == IBCC_FABRIC_HOST ? 1u : n->ports;
         if (n->kind != IBCC_FABRIC_HOST && n->kind != IBCC_FABRIC_SWITCH)
-            return IBCC_ERR_RANGE;
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "nodes[%u]: kind %u: IBCC_FABRIC_HOST (1) "
+                                 "or IBCC_FABRIC_SWITCH (2)", i,
+                                 (unsigned)n->kind);
         if (n->kind == IBCC_FABRIC_HOST && n->ports > 1u)
-            return IBCC_ERR_RANGE;
-        if ((uint32_t)n->switch_kind != 0
-            && n->switch_kind != IBCC_SWITCH_VCT
-            && n->switch_kind != IBCC_SWITCH_CIOQ
-            && n->switch_kind != IBCC_SWITCH_WORMHOLE)
-            return IBCC_ERR_RANGE;
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "nodes[%u]: ports %u: a host has one port",
+                                 i, n->ports);
+        if ((uint32_t)n->switch_kind >= IBCC_SWITCH_KINDS_)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "nodes[%u]: switch_kind %u: 0 (the desc's),"
+                                 " or a kind 1..%u", i,
+                                 (unsigned)n->switch_kind,
+                                 IBCC_SWITCH_KINDS_ - 1u);
         if (ports == 0 || ports > IBCC_ARBITER_MAX_PORTS)
-            return IBCC_ERR_CAPACITY;
+            return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                                 "nodes[%u]: ports %u: a switch has 1..%u",
+                                 i, ports, IBCC_ARBITER_MAX_PORTS);
         f->node[i].kind = n->kind;
         f->node[i].ports = ports;
         f->node[i].base = base;
         f->node[i].idx = n->kind == IBCC_FABRIC_HOST ? f->nh++ : f->nsw++;
         base += ports;
-        if (base > (1u << 26)) return IBCC_ERR_CAPACITY;  /* total ports */
+        if (base > (1u << 26))
+            return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                                 "nodes: more than 2^26 ports in all");
     }
     f->nports = base;
-    if (f->nh == 0) return IBCC_ERR_CAPACITY;
+    if (f->nh == 0)
+        return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                             "nodes: no host");
     f->port_node = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(base, 4));
     if (!f->port_node) return IBCC_ERR_NOMEM;
     for (i = 0; i < f->nn; i++) {
@@ -11545,14 +11658,43 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
         const ibcc_fabric_link *k = &d->links[i];
         uint32_t dir;
         ibcc_time wt_max;
-        if (k->a >= f->nn || k->b >= f->nn || k->a == k->b
-            || k->prop > IBCC_FABRIC_MAX_DELAY
-            || k->a_port >= f->node[k->a].ports
-            || k->b_port >= f->node[k->b].ports)
-            return IBCC_ERR_RANGE;
+        if (k->a >= f->nn || k->b >= f->nn)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "links[%u]: %s %u: no such node (%u nodes)",
+                                 i, k->a >= f->nn ? "a" : "b",
+                                 k->a >= f->nn ? k->a : k->b, f->nn);
+        if (k->a == k->b)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "links[%u]: a and b are both node %u", i,
+                                 k->a);
+        if (k->prop > IBCC_FABRIC_MAX_DELAY)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "links[%u]: prop %llu ps: at most 2^60", i,
+                                 (unsigned long long)k->prop);
+        if (k->a_port >= f->node[k->a].ports
+            || k->b_port >= f->node[k->b].ports) {
+            int ia = k->a_port >= f->node[k->a].ports;
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "links[%u]: %s_port %u: node %u has %u "
+                                 "port%s", i, ia ? "a" : "b",
+                                 ia ? k->a_port : k->b_port,
+                                 ia ? k->a : k->b,
+                                 f->node[ia ? k->a : k->b].ports,
+                                 f->node[ia ? k->a : k->b].ports == 1u
+                                     ? "" : "s");
+        }
         if (f->out_ch[f->node[k->a].base + k->a_port] != IBCC_F_NONE_
-            || f->out_ch[f->node[k->b].base + k->b_port] != IBCC_F_NONE_)
-            return IBCC_ERR_RANGE;                      /* port linked twice */
+            || f->out_ch[f->node[k->b].base + k->b_port] != IBCC_F_NONE_) {
+            int ia = f->out_ch[f->node[k->a].base + k->a_port]
+                     != IBCC_F_NONE_;
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "links[%u]: node %u port %u is linked "
+                                 "twice (also links[%u])", i,
+                                 ia ? k->a : k->b, ia ? k->a_port : k->b_port,
+                                 f->out_ch[f->node[ia ? k->a : k->b].base
+                                           + (ia ? k->a_port : k->b_port)]
+                                     / 2u);
+        }
         for (dir = 0; dir < 2u; dir++) {
             uint32_t c = 2u * i + dir;
             ibcc_fchan_ *ch = &f->ch[c];
@@ -11568,7 +11710,11 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
             if (ibcc_wire_time(ch->sz_data, ch->rate, &ch->wt_data) != IBCC_OK
                 || ibcc_wire_time(ch->sz_ack, ch->rate, &ch->wt_ack) != IBCC_OK
                 || ibcc_wire_time(65535u, ch->rate, &wt_max) != IBCC_OK)
-                return IBCC_ERR_RANGE;
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                     "links[%u]: rate %llu B/s: too slow "
+                                     "for a 65535-byte wire time in 64 "
+                                     "bits", i,
+                                     (unsigned long long)ch->rate);
             ch->xmit_in = IBCC_F_NONE_;
             f->out_ch[f->node[ch->from].base + ch->from_port] = c;
             f->in_ch[f->node[ch->to].base + ch->to_port] = c;
@@ -11577,15 +11723,25 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     for (i = 0; i < f->nn; i++)
         if (f->node[i].kind == IBCC_FABRIC_HOST
             && f->out_ch[f->node[i].base] == IBCC_F_NONE_)
-            return IBCC_ERR_RANGE;                      /* host not linked */
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "nodes[%u]: a host with no link", i);
     for (i = 0; i < d->route_count; i++) {
         const ibcc_fabric_route *r = &d->routes[i];
-        if (r->sw >= f->nn || r->dst >= f->nn
-            || f->node[r->sw].kind != IBCC_FABRIC_SWITCH
-            || f->node[r->dst].kind != IBCC_FABRIC_HOST
-            || r->port >= f->node[r->sw].ports
+        if (r->sw >= f->nn || f->node[r->sw].kind != IBCC_FABRIC_SWITCH)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes[%u]: sw %u: not a switch node", i,
+                                 r->sw);
+        if (r->dst >= f->nn || f->node[r->dst].kind != IBCC_FABRIC_HOST)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes[%u]: dst %u: not a host node", i,
+                                 r->dst);
+        if (r->port >= f->node[r->sw].ports
             || f->out_ch[f->node[r->sw].base + r->port] == IBCC_F_NONE_)
-            return IBCC_ERR_RANGE;
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes[%u]: port %u: switch node %u has "
+                                 "%s", i, r->port, r->sw,
+                                 r->port >= f->node[r->sw].ports
+                                     ? "no such port" : "no link there");
         f->route[(uint64_t)f->node[r->sw].idx * f->nn + r->dst] = r->port;
     }
     return IBCC_OK;
@@ -11647,9 +11803,7 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         w->node = i;
         sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
         cioq = sk == IBCC_SWITCH_CIOQ;
-        w->kind = cioq ? &ibcc_fab_cioq_
-                : sk == IBCC_SWITCH_WORMHOLE ? &ibcc_fab_wormhole_
-                : &ibcc_fab_vct_;
+        w->kind = ibcc_fab_kind_[sk];
         w->ob_cap_p = f->d.out_buf_packets;
         w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
                                            : f->d.out_buf_packets * 1024u;
@@ -11659,7 +11813,10 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
             ad[k].capacity = k ? f->d.ack_buf_packets : f->d.buf_packets;
             ad[k].can_send = ibcc_fab_can_send_;
             ad[k].user = w;
-            if ((r = ibcc_arbiter_size(&ad[k], &sz[k])) != IBCC_OK) return r;
+            if ((r = ibcc_arbiter_size(&ad[k], &sz[k])) != IBCC_OK)
+                return ibcc_fab_err_(f->d.error, r, NULL, 0, "arbiter "
+                                     "(ibcc_arbiter_desc) at switch node "
+                                     "%u: %s", i, ibcc_result_str(r));
             sz[k] = (size_t)ibcc_round8_(sz[k]);
         }
         md = f->d.marker;
@@ -11677,7 +11834,10 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
            CIOQ: the crossbar transfer ended), so "buffer full" means
            what the credits say */
         md.hold = 1;
-        if ((r = ibcc_marker_size(&md, &sz[2])) != IBCC_OK) return r;
+        if ((r = ibcc_marker_size(&md, &sz[2])) != IBCC_OK)
+            return ibcc_fab_err_(f->d.error, r, NULL, 0, "marker "
+                                 "(ibcc_marker_desc) at switch node %u: %s",
+                                 i, ibcc_result_str(r));
         sz[2] = (size_t)ibcc_round8_(sz[2]);
         sz[3] = cioq ? (size_t)ibcc_round8_(ibcc_fab_mul_(f->node[i].ports,
                                                    sizeof(ibcc_fobuf_))) : 0;
@@ -11708,37 +11868,84 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
 
 /* Checks one flow description against the topology and the desc. */
 static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
-                                        const ibcc_fabric_flow *x)
+                                        const ibcc_fabric_flow *x, uint32_t i)
 {
+    ibcc_fabric_error *e = f->d.error;
     ibcc_result r;
-    if (x->src >= f->nn || x->dst >= f->nn || x->src == x->dst
-        || f->node[x->src].kind != IBCC_FABRIC_HOST
-        || f->node[x->dst].kind != IBCC_FABRIC_HOST
-        || (unsigned)x->traffic > (unsigned)IBCC_TRAFFIC_POISSON
-        || (unsigned)x->agent > (unsigned)IBCC_AGENT_MVCM /* indexes a table */
-        || x->persistent > 1u || x->size > 65535u
-        || x->prio > 1u || x->msg_exp > 1u || (x->msg_exp && !x->msg_bytes)
-        || x->cls >= IBCC_FABRIC_CLASSES
-        || (x->stop != 0 && x->stop <= x->start))
-        return IBCC_ERR_RANGE;
+    if (x->src >= f->nn || f->node[x->src].kind != IBCC_FABRIC_HOST
+        || x->dst >= f->nn || f->node[x->dst].kind != IBCC_FABRIC_HOST) {
+        int is = x->src >= f->nn || f->node[x->src].kind != IBCC_FABRIC_HOST;
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: %s %u: not a host node", i,
+                             is ? "src" : "dst", is ? x->src : x->dst);
+    }
+    if (x->src == x->dst)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: src and dst are both node %u", i,
+                             x->src);
+    {   /* the unsigned fields with a largest value */
+        struct { const char *name; uint64_t v, max; } lim[8];
+        unsigned k, n = 0;
+#define IBCC_F_LIM_(field, m) \
+        lim[n].name = #field; lim[n].v = (uint64_t)x->field; lim[n++].max = (m)
+        IBCC_F_LIM_(traffic, IBCC_TRAFFIC_POISSON);
+        IBCC_F_LIM_(agent, IBCC_F_AGENTS_ - 1u);
+        IBCC_F_LIM_(persistent, 1u);
+        IBCC_F_LIM_(size, 65535u);
+        IBCC_F_LIM_(prio, 1u);
+        IBCC_F_LIM_(msg_exp, 1u);
+        IBCC_F_LIM_(cls, IBCC_FABRIC_CLASSES - 1u);
+#undef IBCC_F_LIM_
+        for (k = 0; k < n; k++)
+            if (lim[k].v > lim[k].max)
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                     "flows[%u]: %s %llu: at most %llu", i,
+                                     lim[k].name,
+                                     (unsigned long long)lim[k].v,
+                                     (unsigned long long)lim[k].max);
+    }
+    if (x->msg_exp && !x->msg_bytes)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: msg_exp needs msg_bytes (the mean)",
+                             i);
+    if (x->stop != 0 && x->stop <= x->start)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: stop %llu ps: not after start %llu "
+                             "ps", i, (unsigned long long)x->stop,
+                             (unsigned long long)x->start);
     if (x->traffic == IBCC_TRAFFIC_ONOFF
-        && (x->on_mean == 0 || x->off_mean == 0)) return IBCC_ERR_RANGE;
+        && (x->on_mean == 0 || x->off_mean == 0))
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: ONOFF traffic needs on_mean and "
+                             "off_mean above 0", i);
     if ((x->traffic == IBCC_TRAFFIC_RATE || x->traffic == IBCC_TRAFFIC_POISSON)
         && x->offered == 0)
-        return IBCC_ERR_RANGE;
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: %s traffic needs offered above 0",
+                             i, x->traffic == IBCC_TRAFFIC_RATE ? "RATE"
+                                                               : "POISSON");
     /* one FIFO per host orders generated packets; greedy sources have no
        generation order */
     if (f->d.nic_fifo && x->traffic != IBCC_TRAFFIC_RATE
         && x->traffic != IBCC_TRAFFIC_POISSON)
-        return IBCC_ERR_UNSUPPORTED;
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                             "flows[%u]: nic_fifo serves RATE and POISSON "
+                             "traffic only (greedy packets have no "
+                             "generation order)", i);
     if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
-        return IBCC_ERR_RANGE;
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: the FIXED agent needs rate above 0",
+                             i);
     /* without ACKs a window would never open again and a law would never
        increase */
     if (f->dest.transport == IBCC_DEST_UNACKED
         && (x->window || x->agent == IBCC_AGENT_MVCM
             || x->agent == IBCC_AGENT_LAW))
-        return IBCC_ERR_UNSUPPORTED;
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                             "flows[%u]: %s needs ACKs, and dest.transport "
+                             "is UNACKED", i, x->window ? "a window"
+                             : x->agent == IBCC_AGENT_LAW ? "the LAW agent"
+                                                          : "the MVCM agent");
     if ((r = ibcc_fab_walk_(f, x->src, x->dst)) != IBCC_OK) return r;
     return ibcc_fab_walk_(f, x->dst, x->src);
 }
@@ -11773,14 +11980,24 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
     for (i = 0; i < f->nf; i++) {
         const ibcc_fabric_flow *x = &d->flows[i];
         ibcc_fflow_ *fl = &f->flow[i];
-        if ((r = ibcc_fab_flow_check_(f, x)) != IBCC_OK) return r;
+        if ((r = ibcc_fab_flow_check_(f, x, i)) != IBCC_OK) return r;
         fl->d = *x;
         if (fl->d.size == 0) fl->d.size = d->data_size;
-        if (d->buf_credits && ibcc_fab_units_(fl->d.size) > d->buf_credits)
-            return IBCC_ERR_RANGE;
-        if (d->out_buf_credits
-            && ibcc_fab_units_(fl->d.size) > d->out_buf_credits)
-            return IBCC_ERR_RANGE;
+        if ((d->buf_credits && ibcc_fab_units_(fl->d.size) > d->buf_credits)
+            || (d->out_buf_credits
+                && ibcc_fab_units_(fl->d.size) > d->out_buf_credits))
+            return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                                 "flows[%u]: size %u: needs %u 64-byte "
+                                 "credits, above %s %u", i, fl->d.size,
+                                 ibcc_fab_units_(fl->d.size),
+                                 d->buf_credits
+                                 && ibcc_fab_units_(fl->d.size)
+                                        > d->buf_credits
+                                     ? "buf_credits" : "out_buf_credits",
+                                 d->buf_credits
+                                 && ibcc_fab_units_(fl->d.size)
+                                        > d->buf_credits
+                                     ? d->buf_credits : d->out_buf_credits);
         fl->ag = &ibcc_fab_agents_[x->agent];
         fl->host = h = f->node[x->src].idx;
         fl->local = f->host[h].nflows++;
@@ -11875,44 +12092,81 @@ static ibcc_result ibcc_fab_worm_setup_(ibcc_fabric *f)
     uint32_t i, nworm = 0;
     uint64_t rtt = 0;
     ibcc_time maxprop = 0;
+    ibcc_fabric_error *e = d->error;
     ibcc_result r;
     for (i = 0; i < f->nsw; i++)
         nworm += f->sw[i].kind == &ibcc_fab_wormhole_;
     for (i = 0; i < f->nf; i++)
-        if (d->flows[i].prio && nworm == 0) return IBCC_ERR_UNSUPPORTED;
+        if (d->flows[i].prio && nworm == 0)
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "flows[%u]: prio needs WORMHOLE switches",
+                                 i);
     if (nworm == 0) return IBCC_OK;
-    if (nworm != f->nsw || d->nic_fifo || d->host_cap
-        || d->marker.engine != IBCC_MARKER_NONE)
-        return IBCC_ERR_UNSUPPORTED;
-    if (f->nch >= (1u << 25)) return IBCC_ERR_CAPACITY;
-    f->worm = 1;
+    if (nworm != f->nsw)
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                             "switch_kind: WORMHOLE switches cannot mix "
+                             "with other kinds (%u of %u switches)", nworm,
+                             f->nsw);
+    if (d->nic_fifo || d->host_cap || d->marker.engine != IBCC_MARKER_NONE)
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                             "%s: not with WORMHOLE switches",
+                             d->nic_fifo ? "nic_fifo"
+                             : d->host_cap ? "host_cap" : "marker.engine");
+    if (f->nch >= (1u << 25))
+        return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                             "links: a WORMHOLE fabric has under 2^24");
     for (i = 0; i < f->nch; i++) {
-        if (f->ch[i].rate != f->ch[0].rate) return IBCC_ERR_UNSUPPORTED;
+        if (f->ch[i].rate != f->ch[0].rate)
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "links[%u]: rate %llu B/s: a WORMHOLE "
+                                 "fabric has one link rate (%llu B/s)",
+                                 i / 2u, (unsigned long long)f->ch[i].rate,
+                                 (unsigned long long)f->ch[0].rate);
         if (f->ch[i].prop > maxprop) maxprop = f->ch[i].prop;
     }
     if (f->ch[0].rate > IBCC_S(1) || IBCC_S(1) % f->ch[0].rate)
-        return IBCC_ERR_RANGE;      /* no whole byte time */
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "link_rate %llu B/s: a WORMHOLE fabric needs "
+                             "a whole number of ps per byte",
+                             (unsigned long long)f->ch[0].rate);
+    f->worm = 1;
     f->wbt = IBCC_S(1) / f->ch[0].rate;
     f->wfwd = (d->fwd_delay + f->wbt - 1u) / f->wbt * f->wbt;
     rtt = 2u * ((maxprop + f->wbt - 1u) / f->wbt);
     if (d->stop_mark == 0) {
-        if (rtt >= d->slack_bytes) return IBCC_ERR_RANGE;
+        if (rtt >= d->slack_bytes)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "slack_bytes %u: not above the longest "
+                                 "round trip, %llu byte times",
+                                 d->slack_bytes, (unsigned long long)rtt);
         d->stop_mark = d->slack_bytes - (uint32_t)rtt;
     }
     if (d->go_mark == 0)
         d->go_mark = rtt < d->stop_mark ? (uint32_t)rtt : d->stop_mark / 2u;
-    if ((uint64_t)d->stop_mark + rtt > d->slack_bytes
-        || d->go_mark >= d->stop_mark)
-        return IBCC_ERR_RANGE;
+    if ((uint64_t)d->stop_mark + rtt > d->slack_bytes)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "stop_mark %u: above slack_bytes %u less the "
+                             "longest round trip, %llu byte times",
+                             d->stop_mark, d->slack_bytes,
+                             (unsigned long long)rtt);
+    if (d->go_mark >= d->stop_mark)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "go_mark %u: not below stop_mark %u",
+                             d->go_mark, d->stop_mark);
     sd = d->segment;
     if (sd.slack_bytes == 0) sd.slack_bytes = d->slack_bytes;
-    if ((r = ibcc_segment_init(&f->seg, &sd)) != IBCC_OK) return r;
+    if ((r = ibcc_segment_init(&f->seg, &sd)) != IBCC_OK)
+        return ibcc_fab_err_(e, r, NULL, 0, "segment (ibcc_segment_desc): "
+                             "%s", ibcc_result_str(r));
     d->segment.seg_bytes = f->seg.seg_bytes;
     d->segment.slack_bytes = f->seg.slack_bytes;
     for (i = 0; i < f->nf; i++) {
         ibcc_fflow_ *fl = &f->flow[i];
         if (fl->d.agent != IBCC_AGENT_NONE || fl->d.window)
-            return IBCC_ERR_UNSUPPORTED;
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "flows[%u]: %s: a WORMHOLE fabric has no "
+                                 "ACKs (agent NONE, no window)", i,
+                                 fl->d.window ? "window" : "agent");
         if (d->flows[i].size == 0) {     /* the segment rule decides */
             uint64_t len = ibcc_segment_len(&f->seg,
                 fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
@@ -11944,26 +12198,50 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     ibcc_fabric *f;
     ibcc_loop_desc ld;
     ibcc_pairstate_desc pd;
+    ibcc_fabric_error *e;
     ibcc_result r;
     uint64_t cap;
     size_t sz;
     uint32_t i;
     if (!out) return IBCC_ERR_NULL;
     *out = NULL;
-    if (!desc || !desc->nodes || !desc->links) return IBCC_ERR_NULL;
-    if ((desc->route_count && !desc->routes)
-        || (desc->flow_count && !desc->flows)) return IBCC_ERR_NULL;
+    if (!desc) return IBCC_ERR_NULL;
+    e = desc->error;
+    if (!desc->nodes || !desc->links || (desc->route_count && !desc->routes)
+        || (desc->flow_count && !desc->flows))
+        return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0, "%s: NULL",
+                             !desc->nodes ? "nodes" : !desc->links ? "links"
+                             : (desc->route_count && !desc->routes)
+                                 ? "routes (route_count > 0)"
+                                 : "flows (flow_count > 0)");
     if ((desc->allocator.alloc == NULL) != (desc->allocator.free == NULL))
-        return IBCC_ERR_NULL;
-    if (desc->node_count == 0 || desc->link_count == 0
-        || desc->node_count > (1u << 24) || desc->link_count > (1u << 24)
+        return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0, "allocator: alloc "
+                             "and free are both set or both NULL");
+    if (desc->node_count == 0 || desc->node_count > (1u << 24)
+        || desc->link_count == 0 || desc->link_count > (1u << 24)
         || desc->flow_count > (1u << 24))
-        return IBCC_ERR_CAPACITY;
+        return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                             "%s %u: %s..2^24", desc->node_count == 0
+                             || desc->node_count > (1u << 24) ? "node_count"
+                             : desc->link_count == 0
+                             || desc->link_count > (1u << 24) ? "link_count"
+                             : "flow_count",
+                             desc->node_count == 0
+                             || desc->node_count > (1u << 24)
+                                 ? desc->node_count
+                             : desc->link_count == 0
+                             || desc->link_count > (1u << 24)
+                                 ? desc->link_count : desc->flow_count,
+                             desc->node_count == 0
+                             || desc->node_count > (1u << 24)
+                             || desc->link_count == 0
+                             || desc->link_count > (1u << 24) ? "1" : "0");
     d = *desc;
     if ((r = ibcc_fabric_defaults(&d)) != IBCC_OK) return r;
     al = d.allocator;
     f = (ibcc_fabric *)ibcc_fab_alloc_(&al, sizeof *f);
-    if (!f) return IBCC_ERR_NOMEM;
+    if (!f)
+        return ibcc_fab_err_(e, IBCC_ERR_NOMEM, NULL, 0, "out of memory");
     f->al = al;
     f->d = d;
     f->nn = d.node_count;
@@ -11971,10 +12249,18 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     f->nch = 2u * d.link_count;
     f->nf = d.flow_count;
     f->free_pkt = IBCC_F_NONE_;
-    if ((r = ibcc_dest_init(&f->dest, &d.dest)) != IBCC_OK) goto fail;
+    if ((r = ibcc_dest_init(&f->dest, &d.dest)) != IBCC_OK) {
+        (void)ibcc_fab_err_(e, r, NULL, 0, "dest (ibcc_dest_desc): %s",
+                            ibcc_result_str(r));
+        goto fail;
+    }
     f->d.dest.ack_bytes = f->dest.ack_bytes;
     f->lawd = d.law;
-    if ((r = ibcc_law_defaults(&f->lawd)) != IBCC_OK) goto fail;
+    if ((r = ibcc_law_defaults(&f->lawd)) != IBCC_OK) {
+        (void)ibcc_fab_err_(e, r, NULL, 0, "law (ibcc_law_desc): %s",
+                            ibcc_result_str(r));
+        goto fail;
+    }
     f->hist_mem = (uint64_t *)ibcc_fab_alloc_(&f->al,
                       (size_t)IBCC_FABRIC_CLASSES * IBCC_F_HBUCKETS_ * 8u);
     if (!f->hist_mem) { r = IBCC_ERR_NOMEM; goto fail; }
@@ -12010,7 +12296,12 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
         cap += (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
     }
     if (d.loop_capacity) cap = d.loop_capacity;
-    if (cap > 0x7fffffffu) { r = IBCC_ERR_CAPACITY; goto fail; }
+    if (cap > 0x7fffffffu) {
+        r = ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0, "loop_capacity "
+                          "%llu events: at most 2^31 - 1",
+                          (unsigned long long)cap);
+        goto fail;
+    }
     /* start small, double on demand up to the bound (a capacity the
        caller gave is used as it is) */
     f->loop_max = (uint32_t)cap;
@@ -12028,7 +12319,12 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     (void)ibcc_loop_set_idle(&f->loop, ibcc_fab_idle_, f);
     if (d.horizon) {
         f->nbins = d.horizon / d.bin + (d.horizon % d.bin != 0);
-        if (f->nbins > (1u << 26)) { r = IBCC_ERR_CAPACITY; goto fail; }
+        if (f->nbins > (1u << 26)) {
+            r = ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0, "horizon / bin:"
+                              " %llu bins, at most 2^26",
+                              (unsigned long long)f->nbins);
+            goto fail;
+        }
         f->flow_bins = (uint64_t *)ibcc_fab_alloc_(&f->al,
                ibcc_fab_mul_((size_t)f->nbins * (f->nf ? f->nf : 1u), 8));
         f->ch_bins = (uint64_t *)ibcc_fab_alloc_(&f->al,
@@ -12043,8 +12339,12 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     }
     if (f->err != IBCC_OK) { r = f->err; goto fail; }
     *out = f;
+    (void)ibcc_fab_err_(e, IBCC_OK, NULL, 0, "%s", "");
     return IBCC_OK;
 fail:
+    /* a refusal without its own reason (memory, an engine's init) */
+    if (e && e->code != r)
+        (void)ibcc_fab_err_(e, r, NULL, 0, "%s", ibcc_result_str(r));
     ibcc_fab_release_(f);
     return r;
 }
@@ -12846,21 +13146,68 @@ static ibcc_result ibcc_topo_tree_(ibcc_topo *t, uint32_t k, uint32_t n,
     return r;
 }
 
+/* A builder's refusal r (t is zero or freed) gets its reason in
+   t->error, from the builder's arguments and the rules above. */
+static ibcc_result ibcc_topo_why_(ibcc_topo *t, ibcc_result r, int mesh,
+                                  uint32_t a, uint32_t b, uint32_t c,
+                                  uint32_t root)
+{
+    const char *why = ibcc_result_str(r);
+    char buf[160];
+    if (r == IBCC_OK || !t) return r;
+    buf[0] = 0;
+    if (r == IBCC_ERR_RANGE && !mesh)
+        snprintf(buf, sizeof buf, a < 2u ? "k %u: at least 2"
+                 : "n %u: at least 1", a < 2u ? a : b);
+    else if (r == IBCC_ERR_CAPACITY && !mesh)
+        snprintf(buf, sizeof buf, 2u * (uint64_t)a > IBCC_ARBITER_MAX_PORTS
+                 ? "k %u: switches of 2k ports, at most %u"
+                 : "k %u, n %u: over 2^20 switches or hosts", a,
+                 2u * (uint64_t)a > IBCC_ARBITER_MAX_PORTS
+                     ? IBCC_ARBITER_MAX_PORTS : b);
+    else if (r == IBCC_ERR_RANGE && mesh) {
+        if (a < 1u || b < 1u || c < 1u)
+            snprintf(buf, sizeof buf, "%s %u: at least 1",
+                     a < 1u ? "x" : b < 1u ? "y" : "hps",
+                     a < 1u ? a : b < 1u ? b : c);
+        else
+            snprintf(buf, sizeof buf, "root %u: a switch 0..%u", root,
+                     a * b - 1u);
+    } else if (r == IBCC_ERR_CAPACITY && mesh)
+        snprintf(buf, sizeof buf, c + 4u > IBCC_ARBITER_MAX_PORTS
+                 ? "hps %u: switches of hps + 4 ports, at most %u"
+                 : "x * y * hps: over 2^20 switches or hosts (hps %u)",
+                 c, IBCC_ARBITER_MAX_PORTS);
+    if (buf[0]) why = buf;
+    return ibcc_fab_err_(&t->error, r, NULL, 0, "%s", why);
+}
+
 IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
                                        const ibcc_fabric_allocator *al)
 {
-    return ibcc_topo_tree_(t, k, n, 0, al);
+    return ibcc_topo_why_(t, ibcc_topo_tree_(t, k, n, 0, al), 0, k, n, 0, 0);
 }
 
 IBCC_API ibcc_result ibcc_topo_nfly(ibcc_topo *t, uint32_t k, uint32_t n,
                                     const ibcc_fabric_allocator *al)
 {
-    return ibcc_topo_tree_(t, k, n, 1, al);
+    return ibcc_topo_why_(t, ibcc_topo_tree_(t, k, n, 1, al), 0, k, n, 0, 0);
 }
 
+static ibcc_result ibcc_topo_mesh_(ibcc_topo *t, uint32_t x, uint32_t y,
+                                   uint32_t hps, int torus, uint32_t root,
+                                   const ibcc_fabric_allocator *al);
 IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
                                     uint32_t hps, int torus, uint32_t root,
                                     const ibcc_fabric_allocator *al)
+{
+    return ibcc_topo_why_(t, ibcc_topo_mesh_(t, x, y, hps, torus, root, al),
+                          1, x, y, hps, root);
+}
+
+static ibcc_result ibcc_topo_mesh_(ibcc_topo *t, uint32_t x, uint32_t y,
+                                   uint32_t hps, int torus, uint32_t root,
+                                   const ibcc_fabric_allocator *al)
 {
     uint32_t S, H, i, l = 0, nl, *dist, *queue, qh = 0, qt = 0;
     ibcc_result r;
@@ -12942,7 +13289,12 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
     uint32_t i, nh, h, n = 0;
     if (!ts || !d) return IBCC_ERR_NULL;
     if (L == 0 || R == 0 || L > IBCC_TWOSWITCH_MAX || R > IBCC_TWOSWITCH_MAX)
-        return IBCC_ERR_RANGE;
+        return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                             "%s %u: 1..%u sources", L == 0
+                             || L > IBCC_TWOSWITCH_MAX ? "L (local)"
+                                                       : "R (remote)",
+                             L == 0 || L > IBCC_TWOSWITCH_MAX ? L : R,
+                             IBCC_TWOSWITCH_MAX);
     memset(ts, 0, sizeof *ts);
     ts->L = L;
     ts->R = R;
@@ -13015,21 +13367,6 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
 #define IBCC_IBF_MAXNODES_ (1u << 20)
 #define IBCC_IBF_MAXPAIRS_ (UINT64_C(1) << 26)  /* switches x hosts tables */
 #define IBCC_IBF_MAXROUTE_ (1u << 24)
-
-static void ibcc_ibf_errset_(ibcc_ibfabric_error *err, ibcc_result code,
-                             const char *file, uint32_t line,
-                             const char *fmt, ...)
-{
-    va_list ap;
-    if (!err) return;
-    memset(err, 0, sizeof *err);
-    err->code = code;
-    err->line = line;
-    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
-    va_start(ap, fmt);
-    vsnprintf(err->reason, sizeof err->reason, fmt, ap);
-    va_end(ap);
-}
 
 /* Grows an array to hold `need` elements: the new pointer (old contents
    copied, old block freed), p itself when it is big enough, NULL when
@@ -13269,7 +13606,7 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
         uint64_t g;
         *cur = IBCC_IBF_NONE_;
         if (!ibcc_cur_lit_(c, "0x") || !ibcc_ibf_hex_(c, &g)) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "an id line needs a 0x-prefixed hex value");
             return IBCC_ERR_PARSE;
         }
@@ -13289,35 +13626,35 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
         const char *at = c->p;
         ibcc_cur_blanks_(c);
         if (c->p == at || !ibcc_ibf_dec_(c, 255u, &ports)) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "a node line needs a port count 1..255");
             return IBCC_ERR_PARSE;
         }
         ibcc_cur_blanks_(c);
         if (!ibcc_ibf_nodename_(c, &type, &guid) || type != want) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "expected the node name \"%c-<guid>\"", want);
             return IBCC_ERR_PARSE;
         }
         if (!ibcc_ibf_comment_(c, &note)) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the node name");
             return IBCC_ERR_PARSE;
         }
         if (ports == 0) {
-            ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line,
                              "a node with 0 ports");
             return IBCC_ERR_RANGE;
         }
         if (s->nnode >= IBCC_IBF_MAXNODES_) {
-            ibcc_ibf_errset_(err, IBCC_ERR_CAPACITY, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_CAPACITY, file, line,
                              "more than %u nodes", IBCC_IBF_MAXNODES_);
             return IBCC_ERR_CAPACITY;
         }
         q = ibcc_ibf_grow_(&s->al, s->node, &s->cnode, s->nnode + 1u,
                            sizeof *s->node);
         if (!q) {
-            ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+            ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
             return IBCC_ERR_NOMEM;
         }
         s->node = (ibcc_ibf_rnode_ *)q;
@@ -13339,28 +13676,28 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
         const ibcc_ibf_rnode_ *own;
         memset(&r, 0, sizeof r);
         if (*cur == IBCC_IBF_NONE_) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "a port line outside a Switch, Ca or Rt block");
             return IBCC_ERR_PARSE;
         }
         own = &s->node[*cur];
         c->p++;
         if (!ibcc_ibf_dec_(c, 255u, &r.port) || !ibcc_cur_lit_(c, "]")) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "a port line starts with [<port>]");
             return IBCC_ERR_PARSE;
         }
         if (ibcc_cur_lit_(c, "[ext ")) {            /* -g external port */
             uint32_t x;
             if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_cur_lit_(c, "]")) {
-                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+                ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                                  "bad [ext <port>]");
                 return IBCC_ERR_PARSE;
             }
         }
         if (ibcc_cur_lit_(c, "(")) {
             if (!ibcc_ibf_hex_(c, &r.own_guid) || !ibcc_cur_lit_(c, ")")) {
-                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+                ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                                  "bad port GUID (<hex>)");
                 return IBCC_ERR_PARSE;
             }
@@ -13368,14 +13705,14 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
         ibcc_cur_blanks_(c);
         if (!ibcc_ibf_nodename_(c, &r.ptype, &r.pguid) || !ibcc_cur_lit_(c, "[")
             || !ibcc_ibf_dec_(c, 255u, &r.pport) || !ibcc_cur_lit_(c, "]")) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "expected the peer \"X-<guid>\"[<port>]");
             return IBCC_ERR_PARSE;
         }
         if (ibcc_cur_lit_(c, "[ext ")) {
             uint32_t x;
             if (!ibcc_ibf_dec_(c, 0xffffu, &x) || !ibcc_cur_lit_(c, "]")) {
-                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+                ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                                  "bad [ext <port>]");
                 return IBCC_ERR_PARSE;
             }
@@ -13383,13 +13720,13 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
         ibcc_cur_blanks_(c);
         if (ibcc_cur_lit_(c, "(")) {
             if (!ibcc_ibf_hex_(c, &r.peer_pguid) || !ibcc_cur_lit_(c, ")")) {
-                ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+                ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                                  "bad peer port GUID (<hex>)");
                 return IBCC_ERR_PARSE;
             }
         }
         if (!ibcc_ibf_comment_(c, &note)) {
-            ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the peer port");
             return IBCC_ERR_PARSE;
         }
@@ -13407,21 +13744,21 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
             if (note.nlid > 1u) { r.peer_lid = note.lid[1]; r.has_peer_lid = 1; }
         }
         if (s->nport >= 4u * IBCC_IBF_MAXNODES_) {
-            ibcc_ibf_errset_(err, IBCC_ERR_CAPACITY, file, line,
+            ibcc_fab_err_(err, IBCC_ERR_CAPACITY, file, line,
                              "too many port lines");
             return IBCC_ERR_CAPACITY;
         }
         q = ibcc_ibf_grow_(&s->al, s->port, &s->cport, s->nport + 1u,
                            sizeof *s->port);
         if (!q) {
-            ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+            ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
             return IBCC_ERR_NOMEM;
         }
         s->port = (ibcc_ibf_rport_ *)q;
         s->port[s->nport++] = r;
         return IBCC_OK;
     }
-    ibcc_ibf_errset_(err, IBCC_ERR_PARSE, file, line,
+    ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
                      "not a line of ibnetdiscover output");
     return IBCC_ERR_PARSE;
 }
@@ -13459,7 +13796,7 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
     s->key = (ibcc_ibf_key_ *)ibcc_fab_alloc_(&s->al,
                 ibcc_fab_mul_(s->nnode ? s->nnode : 1u, sizeof *s->key));
     if (!s->slot || !s->key) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
         return IBCC_ERR_NOMEM;
     }
     for (i = 0; i < nslot; i++) {
@@ -13474,7 +13811,7 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
     for (i = 1; i < s->nnode; i++)
         if (s->key[i].guid == s->key[i - 1u].guid) {
             const ibcc_ibf_rnode_ *n = &s->node[s->key[i].idx];
-            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, n->line,
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, n->line,
                              "GUID 0x%016llx declared twice (first on line %u)",
                              (unsigned long long)n->guid,
                              s->node[s->key[i - 1u].idx].line);
@@ -13487,7 +13824,7 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
         ibcc_ibf_slot_ *sa, *sb;
         pi = ibcc_ibf_lookup_(s->key, s->nnode, r->pguid);
         if (pi == IBCC_IBF_NONE_) {
-            ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_NOT_FOUND, file, r->line,
                              "\"%s-%016llx\" is never declared",
                              ibcc_ibf_kind_(r->ptype),
                              (unsigned long long)r->pguid);
@@ -13495,7 +13832,7 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
         }
         b = &s->node[pi];
         if (b->type != r->ptype) {
-            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "0x%016llx is declared as %s on line %u",
                              (unsigned long long)r->pguid,
                              b->type == 'S' ? "a switch" : "a channel adapter",
@@ -13503,14 +13840,14 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
             return IBCC_ERR_MISMATCH;
         }
         if (r->port == 0 || r->port > a->ports) {
-            ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_RANGE, file, r->line,
                              "port %u is not one of the %u ports of %s-%016llx",
                              r->port, a->ports, ibcc_ibf_kind_(a->type),
                              (unsigned long long)a->guid);
             return IBCC_ERR_RANGE;
         }
         if (r->pport == 0 || r->pport > b->ports) {
-            ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_RANGE, file, r->line,
                              "peer port %u is not one of the %u ports of "
                              "%s-%016llx", r->pport, b->ports,
                              ibcc_ibf_kind_(b->type),
@@ -13518,21 +13855,21 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
             return IBCC_ERR_RANGE;
         }
         if (pi == r->node) {
-            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "a port cabled to its own node");
             return IBCC_ERR_MISMATCH;
         }
         sa = &s->slot[a->slot + r->port - 1u];
         sb = &s->slot[b->slot + r->pport - 1u];
         if (sa->said) {
-            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "port %u listed twice", r->port);
             return IBCC_ERR_MISMATCH;
         }
         sa->said = 1;
         if (sa->peer != IBCC_IBF_NONE_
             && (sa->peer != pi || sa->pport != r->pport)) {
-            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "port %u linked twice: %s-%016llx[%u] says "
                              "it is cabled here", r->port,
                              ibcc_ibf_kind_(s->node[sa->peer].type),
@@ -13542,7 +13879,7 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
         }
         if (sb->peer != IBCC_IBF_NONE_
             && (sb->peer != r->node || sb->pport != r->port)) {
-            ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, r->line,
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, r->line,
                              "peer port %s-%016llx[%u] linked twice: it is "
                              "cabled to %s-%016llx[%u]",
                              ibcc_ibf_kind_(b->type),
@@ -13557,7 +13894,7 @@ static ibcc_result ibcc_ibf_cables_(ibcc_ibf_parse_ *s, const char *file,
                                      s->nlink + 1u, sizeof *s->link);
             ibcc_ibf_rlink_ *k;
             if (!q) {
-                ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, r->line,
+                ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, r->line,
                                  "out of memory");
                 return IBCC_ERR_NOMEM;
             }
@@ -13615,12 +13952,12 @@ static ibcc_result ibcc_ibf_build_(ibcc_ibfabric *f, ibcc_ibf_parse_ *s,
         nh += n->conn;
     }
     if (nh == 0) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file, 0,
+        ibcc_fab_err_(err, IBCC_ERR_NOT_FOUND, file, 0,
                          "no connected channel-adapter port (no host)");
         return IBCC_ERR_NOT_FOUND;
     }
     if (nsw + nh > IBCC_IBF_MAXNODES_) {
-        ibcc_ibf_errset_(err, IBCC_ERR_CAPACITY, file, 0, "too many nodes");
+        ibcc_fab_err_(err, IBCC_ERR_CAPACITY, file, 0, "too many nodes");
         return IBCC_ERR_CAPACITY;
     }
     f->nodes = (ibcc_fabric_node *)ibcc_fab_alloc_(a,
@@ -13638,7 +13975,7 @@ static ibcc_result ibcc_ibf_build_(ibcc_ibfabric *f, ibcc_ibf_parse_ *s,
     if (!f->nodes || !f->links || !f->hosts || !f->switches || !fnode
         || !s->lidmap) {
         ibcc_fab_free_(a, fnode);
-        ibcc_ibf_errset_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
         return IBCC_ERR_NOMEM;
     }
     for (i = 0; i < 65536u; i++) s->lidmap[i] = 0;    /* 0 = free, else line */
@@ -13713,7 +14050,7 @@ static ibcc_result ibcc_ibf_build_(ibcc_ibfabric *f, ibcc_ibf_parse_ *s,
         }
         for (k = 0; k < cnt && lid != 0 && lid + k < 65536u; k++) {
             if (s->lidmap[lid + k]) {
-                ibcc_ibf_errset_(err, IBCC_ERR_MISMATCH, file, line,
+                ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, line,
                                  "LID %u assigned twice (also on line %u)",
                                  lid + k, s->lidmap[lid + k]);
                 return IBCC_ERR_MISMATCH;
@@ -13733,14 +14070,14 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
     ibcc_result r;
     uint32_t lines = 0;
     if (!file) file = "(topology)";
-    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_fab_err_(err, IBCC_OK, file, 0, "ok");
     if (!f || (!text && len)) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
+        ibcc_fab_err_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     memset(f, 0, sizeof *f);
     if (al && (!al->alloc) != (!al->free)) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NULL, file, 0,
+        ibcc_fab_err_(err, IBCC_ERR_NULL, file, 0,
                          "an allocator needs both functions or neither");
         return IBCC_ERR_NULL;
     }
@@ -13755,7 +14092,7 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
     r = text ? ibcc_lines_(text, len, &t, ibcc_ibf_topo_line_, &lines)
              : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
-        ibcc_ibf_errset_(err, r, file, 0, "too many lines");
+        ibcc_fab_err_(err, r, file, 0, "too many lines");
     if (r == IBCC_OK) r = ibcc_ibf_cables_(&s, file, err);
     if (r == IBCC_OK) r = ibcc_ibf_build_(f, &s, file, err);
     ibcc_ibf_parse_free_(&s);
@@ -13846,7 +14183,7 @@ static ibcc_result ibcc_ibf_tab_fill_(const ibcc_ibfabric *f,
 static ibcc_result ibcc_ibf_nomem_(ibcc_ibfabric_error *err, const char *file,
                                    ibcc_result r)
 {
-    ibcc_ibf_errset_(err, r, file, 0, r == IBCC_ERR_NOMEM ? "out of memory"
+    ibcc_fab_err_(err, r, file, 0, r == IBCC_ERR_NOMEM ? "out of memory"
                      : r == IBCC_ERR_CAPACITY ? "too many switches x hosts"
                      : "a link or route out of range");
     return r;
@@ -13864,15 +14201,15 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
     const char *file;
     if (pairs_ok) *pairs_ok = 0;
     if (!f) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NULL, "", 0, "NULL argument");
+        ibcc_fab_err_(err, IBCC_ERR_NULL, "", 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     file = f->routing == IBCC_IBF_ROUTES_LFT ? f->lft_file : f->topo_file;
-    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_fab_err_(err, IBCC_OK, file, 0, "ok");
     if (!f->nodes || !f->hosts || f->host_count == 0
         || f->node_count != f->switch_count + f->host_count
         || (f->route_count && !f->routes)) {
-        ibcc_ibf_errset_(err, IBCC_ERR_STATE, file, 0,
+        ibcc_fab_err_(err, IBCC_ERR_STATE, file, 0,
                          "no fabric loaded");
         return IBCC_ERR_STATE;
     }
@@ -13905,14 +14242,14 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
             while (r == IBCC_OK) {
                 uint32_t port, line;
                 if (node == IBCC_IBF_NONE_) {
-                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, f->topo_file, 0,
+                    ibcc_fab_err_(err, IBCC_ERR_RANGE, f->topo_file, 0,
                                      "host %s is not cabled", f->hosts[src].name);
                     r = IBCC_ERR_RANGE;
                     break;
                 }
                 if (node >= nsw) {              /* a host */
                     if (node == dnode) break;
-                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, prev_line,
+                    ibcc_fab_err_(err, IBCC_ERR_RANGE, file, prev_line,
                                      "the route from %s to LID %u (%s) ends "
                                      "at host %s", f->hosts[src].name,
                                      hd->lid, hd->name,
@@ -13922,7 +14259,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                 }
                 if (okd[node] == d + 1u) break;
                 if (walk[node] == wid) {
-                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, prev_line,
+                    ibcc_fab_err_(err, IBCC_ERR_RANGE, file, prev_line,
                                      "the route to LID %u (%s) loops back "
                                      "to switch %s (0x%016llx)", hd->lid,
                                      hd->name, f->switches[node].name,
@@ -13937,7 +14274,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                 if (port == 0) {
                     const ibcc_ibfabric_switch *w = &f->switches[node];
                     if (f->routing == IBCC_IBF_ROUTES_LFT && w->lft_line == 0)
-                        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND,
+                        ibcc_fab_err_(err, IBCC_ERR_NOT_FOUND,
                                          f->topo_file, w->line,
                                          "switch %s (0x%016llx) has no "
                                          "forwarding table in %s, and the "
@@ -13945,7 +14282,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                                          w->name, (unsigned long long)w->guid,
                                          f->lft_file, hd->lid, hd->name);
                     else
-                        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file,
+                        ibcc_fab_err_(err, IBCC_ERR_NOT_FOUND, file,
                                          w->lft_line,
                                          "switch %s (0x%016llx) does not "
                                          "route LID %u (%s), and a route "
@@ -13957,7 +14294,7 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
                 }
                 node = n.peer[n.base[node] + port - 1u];
                 if (node == IBCC_IBF_NONE_) {
-                    ibcc_ibf_errset_(err, IBCC_ERR_RANGE, file, line,
+                    ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line,
                                      "the route to LID %u (%s) leaves switch "
                                      "%s on port %u, which has no link",
                                      hd->lid, hd->name,
@@ -14042,19 +14379,19 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
             if (memcmp(q, " guid 0x", 8) == 0) { g = q + 8; break; }
         if (g) { c->p = g; if (!ibcc_ibf_hex_(c, &guid)) g = NULL; }
         if (!g) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
                              "a table header needs the switch's guid 0x<hex>");
             return IBCC_ERR_PARSE;
         }
         w = ibcc_ibf_lookup_(t->key, f->switch_count, guid);
         if (w == IBCC_IBF_NONE_) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_NOT_FOUND, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_NOT_FOUND, file, line,
                              "switch 0x%016llx is not in %s",
                              (unsigned long long)guid, f->topo_file);
             return IBCC_ERR_NOT_FOUND;
         }
         if (f->switches[w].lft_line) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_MISMATCH, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, line,
                              "a second table for switch 0x%016llx (first on "
                              "line %u)", (unsigned long long)guid,
                              f->switches[w].lft_line);
@@ -14073,32 +14410,32 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
         uint32_t fp;
         if (!ibcc_ibf_hex_(c, &v) || v > 0xffffu || c->p >= c->e
             || (*c->p != ' ' && *c->p != '\t')) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry is 0x<lid> <port>");
             return IBCC_ERR_PARSE;
         }
         lid = (uint32_t)v;
         ibcc_cur_blanks_(c);
         if (!ibcc_ibf_dec_(c, 255u, &port)) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry is 0x<lid> <port 0..255>");
             return IBCC_ERR_PARSE;
         }
         ibcc_cur_blanks_(c);
         if (c->p < c->e && *c->p != ':' && *c->p != '#') {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
                              "unexpected text after the port of an entry");
             return IBCC_ERR_PARSE;
         }
         if (t->cur == IBCC_IBF_NONE_) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
                              "an entry before any \"Unicast lids\" header");
             return IBCC_ERR_PARSE;
         }
         w = &f->switches[t->cur];
         if (port == 255u) return IBCC_OK;       /* no entry */
         if (port > w->ports) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_RANGE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
                              "port %u is not one of the %u ports of switch "
                              "%s", port, w->ports, w->name);
             return IBCC_ERR_RANGE;
@@ -14108,20 +14445,20 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
         h--;
         cell = (uint64_t)t->cur * f->host_count + h;
         if (t->n->tab[cell]) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_MISMATCH, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, line,
                              "LID %u listed twice in this table (also on "
                              "line %u)", lid, t->n->tline[cell]);
             return IBCC_ERR_MISMATCH;
         }
         if (port == 0) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_RANGE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
                              "host LID %u (%s) routed to port 0, the switch "
                              "itself", lid, f->hosts[h].name);
             return IBCC_ERR_RANGE;
         }
         fp = port - 1u;
         if (t->n->peer[t->n->base[t->cur] + fp] == IBCC_IBF_NONE_) {
-            ibcc_ibf_errset_(t->err, IBCC_ERR_RANGE, file, line,
+            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
                              "LID %u (%s) leaves switch %s on port %u, which "
                              "has no link", lid, f->hosts[h].name, w->name,
                              port);
@@ -14139,7 +14476,7 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
             if (ibcc_cur_lit_(c, "lids dumped")) return IBCC_OK;
         }
     }
-    ibcc_ibf_errset_(t->err, IBCC_ERR_PARSE, file, line,
+    ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
                      "not a line of a unicast forwarding table dump");
     return IBCC_ERR_PARSE;
 }
@@ -14154,13 +14491,13 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
     uint32_t *lidhost = NULL, i;
     ibcc_result r;
     if (!file) file = "(forwarding tables)";
-    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_fab_err_(err, IBCC_OK, file, 0, "ok");
     if (!f || (!text && len)) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
+        ibcc_fab_err_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     if (!f->nodes || !f->hosts || f->host_count == 0) {
-        ibcc_ibf_errset_(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
+        ibcc_fab_err_(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
         return IBCC_ERR_STATE;
     }
     ibcc_ibf_drop_routes_(f);
@@ -14198,7 +14535,7 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
     r = text ? ibcc_lines_(text, len, &t, ibcc_ibf_lft_line_, NULL)
              : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
-        ibcc_ibf_errset_(err, r, file, 0, "too many lines");
+        ibcc_fab_err_(err, r, file, 0, "too many lines");
     if (r == IBCC_OK) {
         r = ibcc_ibf_emit_(f, &n);
         if (r != IBCC_OK) ibcc_ibf_nomem_(err, file, r);
@@ -14241,14 +14578,14 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
     int fail = 0;
     ibcc_result r;
     const char *file = f ? f->topo_file : "";
-    if (err) ibcc_ibf_errset_(err, IBCC_OK, file, 0, "ok");
+    if (err) ibcc_fab_err_(err, IBCC_OK, file, 0, "ok");
     if (!f) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NULL, "", 0, "NULL argument");
+        ibcc_fab_err_(err, IBCC_ERR_NULL, "", 0, "NULL argument");
         return IBCC_ERR_NULL;
     }
     if (!f->nodes || !f->hosts || f->host_count == 0
         || f->node_count != f->switch_count + f->host_count) {
-        ibcc_ibf_errset_(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
+        ibcc_fab_err_(err, IBCC_ERR_STATE, file, 0, "no fabric loaded");
         return IBCC_ERR_STATE;
     }
     ibcc_ibf_drop_routes_(f);
@@ -14382,7 +14719,7 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
         if (!fail) break;
     }
     if (fail) {
-        ibcc_ibf_errset_(err, IBCC_ERR_NOT_FOUND, file, 0,
+        ibcc_fab_err_(err, IBCC_ERR_NOT_FOUND, file, 0,
                          "no up/down path from host %s to host %s: the "
                          "fabric is not connected", f->hosts[fail_src].name,
                          f->hosts[fail_dst].name);

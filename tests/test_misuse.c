@@ -1837,6 +1837,108 @@ static void defaults_atomic(void)
     T_CHECK(memcmp(&fd, &fd0, sizeof fd) == 0);
 }
 
+/* Every refusal of a fabric, topology or two-switch configuration names
+   the field and the rule in the error record (ibcc_fabric_error); a
+   success clears it. */
+static int has_(const char *s, const char *part)
+{
+    return strstr(s, part) != NULL;
+}
+static void fabric_reasons(void)
+{
+    static ibcc_twoswitch ts;
+    ibcc_fabric_desc d;
+    ibcc_fabric_error e;
+    ibcc_fabric *f = NULL;
+    ibcc_topo t;
+    /* desc ranges */
+    memset(&d, 0, sizeof d); d.error = &e;
+    d.buf_packets = 70000;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    T_EQ(e.code, IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "buf_packets 70000: at most 65535");
+    T_STREQ(e.file, "");
+    T_EQU(e.line, 0);
+    T_EQU(d.buf_packets, 70000);                  /* desc untouched */
+    d.buf_packets = 0; d.switch_kind = (ibcc_switch_kind)7;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "switch_kind 7: at most 3");
+    d.switch_kind = (ibcc_switch_kind)0; d.buf_credits = 10; /* < 33 */
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "buf_credits 10: a data packet of 2068 bytes needs "
+                      "33 64-byte credits");
+    d.buf_credits = 0; d.out_buf_credits = 40;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    T_CHECK(has_(e.reason, "out_buf_credits 40: needs buf_credits"));
+    d.out_buf_credits = 0; d.slack_bytes = 80; d.stop_mark = 90;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "stop_mark 90: above slack_bytes 80");
+    d.stop_mark = 0; d.slack_bytes = 0;
+    T_EQ(ibcc_fabric_defaults(&d), IBCC_OK);      /* success clears */
+    T_EQ(e.code, IBCC_OK);
+    T_STREQ(e.reason, "");
+    /* topology, routes, flows: the two-switch network */
+    memset(&d, 0, sizeof d); d.error = &e;
+    T_EQ(ibcc_twoswitch_build(&ts, 0, 2, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "L (local) 0: 1..64 sources");
+    T_EQ(ibcc_twoswitch_build(&ts, 2, 65, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "R (remote) 65: 1..64 sources");
+    T_EQ(ibcc_twoswitch_build(&ts, 2, 2, &d), IBCC_OK);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    T_EQ(e.code, IBCC_OK);
+    ibcc_fabric_destroy(f); f = NULL;
+    ts.links[1].b_port = 9;                        /* A has 2 + 2 ports */
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(f == NULL);
+    T_STREQ(e.reason, "links[1]: b_port 9: node 0 has 4 ports");
+    ts.links[1].b_port = ts.links[0].b_port;      /* that port again */
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "links[1]: node 0 port 0 is linked twice (also "
+                      "links[0])");
+    T_EQ(ibcc_twoswitch_build(&ts, 2, 2, &d), IBCC_OK);
+    ts.nodes[1].switch_kind = (ibcc_switch_kind)9;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "nodes[1]: switch_kind 9: 0 (the desc's), or a kind "
+                      "1..3");
+    ts.nodes[1].switch_kind = (ibcc_switch_kind)0;
+    ts.flows[0].dst = ts.sw_a;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "flows[0]: dst 0: not a host node");
+    ts.flows[0].dst = ts.bc; ts.flows[0].cls = 16;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "flows[0]: cls 16: at most 15");
+    ts.flows[0].cls = 0; ts.flows[0].traffic = IBCC_TRAFFIC_POISSON;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_STREQ(e.reason, "flows[0]: POISSON traffic needs offered above 0");
+    ts.flows[0].traffic = IBCC_TRAFFIC_GREEDY;
+    ts.routes[0].port = ts.routes[0].port == 0 ? 1 : 0; /* a loop or a
+                                                         wrong host */
+    T_CHECK(ibcc_fabric_create(&f, &d) == IBCC_ERR_RANGE);
+    T_CHECK(has_(e.reason, "routes: "));
+    T_EQ(ibcc_twoswitch_build(&ts, 2, 2, &d), IBCC_OK);
+    d.marker.engine = (ibcc_marker_engine)99;      /* an engine's desc */
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(has_(e.reason, "marker (ibcc_marker_desc) at switch node 0"));
+    d.marker.engine = IBCC_MARKER_NONE;
+    d.switch_kind = IBCC_SWITCH_WORMHOLE; d.host_cap = IBCC_GBITS(10);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_UNSUPPORTED);
+    T_STREQ(e.reason, "host_cap: not with WORMHOLE switches");
+    /* topology builders */
+    T_EQ(ibcc_topo_fattree(&t, 1, 2, NULL), IBCC_ERR_RANGE);
+    T_STREQ(t.error.reason, "k 1: at least 2");
+    T_EQ(ibcc_topo_nfly(&t, 2, 0, NULL), IBCC_ERR_RANGE);
+    T_STREQ(t.error.reason, "n 0: at least 1");
+    T_EQ(ibcc_topo_fattree(&t, 200, 2, NULL), IBCC_ERR_CAPACITY);
+    T_STREQ(t.error.reason, "k 200: switches of 2k ports, at most 256");
+    T_EQ(ibcc_topo_mesh(&t, 4, 4, 1, 1, 16, NULL), IBCC_ERR_RANGE);
+    T_STREQ(t.error.reason, "root 16: a switch 0..15");
+    T_EQ(ibcc_topo_mesh(&t, 0, 4, 1, 0, 0, NULL), IBCC_ERR_RANGE);
+    T_STREQ(t.error.reason, "x 0: at least 1");
+    T_EQ(ibcc_topo_mesh(&t, 4, 4, 1, 0, 0, NULL), IBCC_OK);
+    T_EQ(t.error.code, IBCC_OK);
+    ibcc_topo_free(&t);
+}
+
 int main(void)
 {
     T_RUN(basics_misuse);
@@ -1852,6 +1954,7 @@ int main(void)
     T_RUN(arbiter_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
+    T_RUN(fabric_reasons);
     T_RUN(fabric_time_limits);
     T_RUN(ibfabric_misuse);
     T_RUN(defaults_atomic);
