@@ -323,6 +323,22 @@ static int close_out(FILE *fp, const char *path)
     return 1;
 }
 
+/* ibcc_fabric_create with the library's reason for a refusal printed as
+   "ibccsim WHO: fabric: REASON" (the field and the rule it broke). */
+static ibcc_result fabric_create(const char *who, ibcc_fabric **f,
+                                 ibcc_fabric_desc *d)
+{
+    ibcc_fabric_error err;
+    ibcc_result r;
+    d->error = &err;
+    r = ibcc_fabric_create(f, d);
+    d->error = NULL;
+    if (r != IBCC_OK)
+        fprintf(stderr, "ibccsim%s%s: fabric: %s\n", *who ? " " : "", who,
+                err.reason[0] ? err.reason : ibcc_result_str(r));
+    return r;
+}
+
 /* ---- the run ------------------------------------------------------------- */
 typedef struct ts_result {
     double root_util, isl_util, victim_share_isl;
@@ -483,11 +499,7 @@ static int ts_run(const ts_opts *o, ts_result *res)
         fprintf(stderr, "ibccsim: bad topology parameters\n");
         return 0;
     }
-    r = ibcc_fabric_create(&f, &d);
-    if (r != IBCC_OK) {
-        fprintf(stderr, "ibccsim: fabric: %s\n", ibcc_result_str(r));
-        return 0;
-    }
+    if ((r = fabric_create("", &f, &d)) != IBCC_OK) return 0;
     r = ibcc_fabric_run_until(f, ms_time(o->time_ms));
     if (r != IBCC_OK) {
         fprintf(stderr, "ibccsim: run: %s\n", ibcc_result_str(r));
@@ -1345,11 +1357,7 @@ static int gr_run(const gr_opts *o, gr_result *res)
             d.cct.sl[i].ccti_increase = (uint8_t)o->ccti_increase;
         }
     }
-    r = ibcc_fabric_create(&f, &d);
-    if (r != IBCC_OK) {
-        fprintf(stderr, "ibccsim gran: fabric: %s\n", ibcc_result_str(r));
-        return 0;
-    }
+    if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) return 0;
     r = ibcc_fabric_run_until(f, end);
     if (r != IBCC_OK) {
         fprintf(stderr, "ibccsim gran: run: %s\n", ibcc_result_str(r));
@@ -2080,11 +2088,7 @@ static int mv_run(const mv_opts *o, mv_res *res)
     ob.span = gap * o->hot_packets;
     d.observer.delivered = mv_deliv;
     d.observer.user = &ob;
-    r = ibcc_fabric_create(&f, &d);
-    if (r != IBCC_OK) {
-        fprintf(stderr, "ibccsim mvcm: fabric: %s\n", ibcc_result_str(r));
-        goto out;
-    }
+    if ((r = fabric_create("mvcm", &f, &d)) != IBCC_OK) goto out;
     if (o->series) {
         /* series from time 0: room for the warm-up (estimated from the
            load, with margin), the hot spot and as long again */
@@ -2574,7 +2578,8 @@ static int wh_run(const wh_opts *o, wh_res *r)
     } else {
         uint32_t cap, pair_dst;
         if ((rr = ibcc_topo_mesh(&topo, o->size, o->size, 4, 1, 0, NULL)) != IBCC_OK) {
-            fprintf(stderr, "ibccsim wormhole: torus: %s\n", ibcc_result_str(rr));
+            fprintf(stderr, "ibccsim wormhole: torus: %s\n",
+                    topo.error.reason);
             return 0;
         }
         ibcc_topo_apply(&topo, &d);
@@ -2647,10 +2652,7 @@ static int wh_run(const wh_opts *o, wh_res *r)
     ob.from = from;
     d.observer.delivered = wh_delivered;
     d.observer.user = &ob;
-    if ((rr = ibcc_fabric_create(&f, &d)) != IBCC_OK) {
-        fprintf(stderr, "ibccsim wormhole: fabric: %s\n", ibcc_result_str(rr));
-        goto done;
-    }
+    if ((rr = fabric_create("wormhole", &f, &d)) != IBCC_OK) goto done;
     if ((rr = ibcc_fabric_run_until(f, from)) != IBCC_OK
         || (rr = ibcc_fabric_stats_reset(f)) != IBCC_OK) {
         fprintf(stderr, "ibccsim wormhole: run: %s\n", ibcc_result_str(rr));
@@ -3072,14 +3074,10 @@ static int cmd_fabric_check(int argc, char **argv)
         (void)ibcc_ibfabric_to_desc(&ib, &d);
         d.flows = fl;
         d.flow_count = (uint32_t)k;
-        r = ibcc_fabric_create(&f, &d);
+        r = fabric_create("fabric-check", &f, &d);
         ibcc_fabric_destroy(f);
         free(fl);
-        if (r != IBCC_OK) {
-            fprintf(stderr, "%s: ibcc_fabric_create refused the fabric: %s\n",
-                    lfts ? lfts : topo, ibcc_result_str(r));
-            goto out;
-        }
+        if (r != IBCC_OK) goto out;
     }
     printf("hosts=%u switches=%u links=%u routes_ok=%llu\n", ib.host_count,
            ib.switch_count, ib.link_count, (unsigned long long)pairs);
@@ -3589,10 +3587,6 @@ static int cu_check(cu_opts *o)
             return cu_refuse("--victim-to", "--victim-to %g ms must be after "
                              "--victim-from %g ms", o->victim_to, o->victim_from);
     }
-    if (o->buf_credits && o->buf_credits < (o->data_size + 63u) / 64u)
-        return cu_refuse("--buf-credits", "--buf-credits %u cannot hold one "
-                         "%u-byte data packet (%u credits)", o->buf_credits,
-                         o->data_size, (o->data_size + 63u) / 64u);
     {
         /* marker levels are counted in the buffer's unit */
         unsigned in_cap = o->buf_credits ? o->buf_credits : o->buf_packets;
@@ -3675,20 +3669,17 @@ static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         if (r != IBCC_OK)
             return cu_refuse("--k", "the %u-ary %u-%s cannot be built: %s",
                              o->k, o->n, o->topo == CU_FATTREE ? "tree" : "fly",
-                             ibcc_result_str(r));
+                             net->topo.error.reason);
         break;
     case CU_MESH:
     case CU_TORUS:
-        if (o->root >= o->x * o->y)
-            return cu_refuse("--root", "--root %u: the %ux%u %s has switches "
-                             "0..%u", o->root, o->x, o->y, cu_topos[o->topo],
-                             o->x * o->y - 1u);
         r = ibcc_topo_mesh(&net->topo, o->x, o->y, o->hps,
                            o->topo == CU_TORUS, o->root, NULL);
         if (r != IBCC_OK)
             return cu_refuse("--x", "the %ux%u %s with %u hosts per switch "
                              "cannot be built: %s", o->x, o->y,
-                             cu_topos[o->topo], o->hps, ibcc_result_str(r));
+                             cu_topos[o->topo], o->hps,
+                             net->topo.error.reason);
         break;
     case CU_TWOSWITCH:
         if (ibcc_twoswitch_build(&net->ts, o->local, o->remote, d) != IBCC_OK)
@@ -4018,10 +4009,7 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
             return 0;
         }
     }
-    r = ibcc_fabric_create(&f, d);
-    if (r != IBCC_OK) {
-        fprintf(stderr, "ibccsim custom: the fabric refused this "
-                "configuration: %s\n", ibcc_result_str(r));
+    if ((r = fabric_create("custom", &f, d)) != IBCC_OK) {
         return 0;
     }
     if ((r = ibcc_fabric_run_until(f, warm)) != IBCC_OK) goto out;

@@ -1557,7 +1557,20 @@ static ibcc_result run(cfg *g, const ibcc_time *t, uint32_t nsteps, int full,
     g->mem.live = g->mem.blocks = 0;
     g->mem.refused = 0;
     g->d.allocator.user = &g->mem;
-    r = ibcc_fabric_create(&f, &g->d);
+    {
+        ibcc_fabric_error why;
+        memset(&why, 0x5a, sizeof why);
+        g->d.error = &why;
+        r = ibcc_fabric_create(&f, &g->d);
+        g->d.error = NULL;
+        /* the record says the same as the result, with a reason when
+           refused and none on success */
+        FZ_CHECK(why.code == r && why.line == 0 && why.file[0] == 0
+                 && (r == IBCC_OK) == (why.reason[0] == 0)
+                 && memchr(why.reason, 0, sizeof why.reason) != NULL,
+                 "error record (%d, \"%.60s\") for result %s", (int)why.code,
+                 why.reason, ibcc_result_str(r));
+    }
     if (r != IBCC_OK) {
         FZ_CHECK(f == NULL && g->mem.live == 0 && g->mem.blocks == 0,
                  "create failed (%s) leaving %p and %llu bytes", ibcc_result_str(r),
