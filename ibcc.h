@@ -8995,10 +8995,21 @@ struct ibcc_fabric {
 };
 
 /* Source agent: what decides when a flow may send (section 9). One table
-   per IBCC_AGENT_* kind; adding an agent is adding one table. */
+   per IBCC_AGENT_* kind (ibcc_fab_agents_), every operation present;
+   adding an agent is adding its enum value, its table and its functions.
+   Shared code asks the table and never the kind. */
 typedef struct ibcc_fagent_ {
+    const char *name;           /* for messages: "LAW" */
     size_t state;               /* bytes of per-flow state (flow->as) */
-    /* the host's shared engine for flows of this kind (NULL: none) */
+    unsigned acks;              /* 1: it needs ACKs to send on (a window
+                                   or a rate that only ACKs raise) */
+    unsigned paces;             /* 1: it can hold a flow back */
+    /* its rules for flow x (flows[i]) beyond the shared ones: IBCC_OK or
+       the refusal, with its reason in f->d.error */
+    ibcc_result (*check)(const ibcc_fabric *f, const ibcc_fabric_flow *x,
+                         uint32_t i);
+    /* the host's shared engine for flows of this kind (in h->engine[kind],
+       or none) */
     ibcc_result (*host_init)(ibcc_fabric *f, ibcc_fhost_ *h);
     ibcc_result (*init)(ibcc_fabric *f, ibcc_fflow_ *fl);
     /* earliest time its next packet may start; IBCC_TIME_MAX while the
@@ -9007,10 +9018,12 @@ typedef struct ibcc_fagent_ {
     void (*sent)(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire);
     void (*ack)(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                 unsigned marks);
-    void (*queued)(ibcc_fabric *f, ibcc_fflow_ *fl); /* a packet entered
-                                   the flow's empty queue (NULL: nothing) */
+    void (*queued)(ibcc_fabric *f, ibcc_fflow_ *fl); /* a generated packet
+                                   entered the flow's empty queue */
     void (*restart)(ibcc_fabric *f, ibcc_fflow_ *fl); /* new ON period */
     void (*end)(ibcc_fabric *f, ibcc_fflow_ *fl);     /* period over */
+    const ibcc_law *(*law)(const ibcc_fflow_ *fl); /* its rate law or NULL
+                                   (ibcc_fabric_flow_law) */
 } ibcc_fagent_;
 
 /* Switch kind: how a switch forwards (section 5). Both kinds share the
@@ -9713,7 +9726,7 @@ static uint64_t ibcc_fab_generate_(ibcc_fabric *f, uint32_t fi)
     /* a greedy source's backlog is never empty: its packets are only
        made late, when they can go, so only generated traffic tells the
        agent that its queue refilled (MVCM's immediate reset) */
-    if (made && was_empty && fl->ag->queued
+    if (made && was_empty
         && (fl->d.traffic == IBCC_TRAFFIC_RATE
             || fl->d.traffic == IBCC_TRAFFIC_POISSON))
         fl->ag->queued(f, fl);
@@ -10753,39 +10766,53 @@ static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
    - MVCM: the host's ibcc_mvcm; dynamic window and nWS x WS between
      injections ([F]) */
 
-/* -- pacer-based agents: NONE, WINDOW, FIXED, LAW -- */
+/* -- what every agent may have nothing to do in -- */
+static ibcc_result ibcc_fab_no_rules_(const ibcc_fabric *f,
+                                      const ibcc_fabric_flow *x, uint32_t i)
+{
+    (void)f; (void)x; (void)i;
+    return IBCC_OK;
+}
+static ibcc_result ibcc_fab_no_host_(ibcc_fabric *f, ibcc_fhost_ *h)
+{
+    (void)f; (void)h;
+    return IBCC_OK;
+}
+static void ibcc_fab_nothing_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    (void)f; (void)fl;
+}
+static const ibcc_law *ibcc_fab_no_law_(const ibcc_fflow_ *fl)
+{
+    (void)fl;
+    return NULL;
+}
+
+/* -- pacer agents: NONE, WINDOW, FIXED (an ibcc_pacer), LAW (an
+   ibcc_pacer pointed at the flow's own ibcc_law) -- */
 typedef struct ibcc_fag_law_ {
     ibcc_pacer pacer;           /* first: the pacer agents' whole state */
     ibcc_law law;
 } ibcc_fag_law_;
 
-static ibcc_result ibcc_fab_pacer_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
+/* The pacer of flow fl with its window and, for FIXED, the rate. */
+static ibcc_result ibcc_fab_pacer_start_(ibcc_fabric *f, ibcc_fflow_ *fl,
+                                         ibcc_law *law, ibcc_rate rate)
 {
-    ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
     ibcc_pacer_desc pd;
     memset(&pd, 0, sizeof pd);
     pd.window = fl->d.window ? fl->d.window : IBCC_PACER_NO_WINDOW;
-    if (fl->d.agent == IBCC_AGENT_LAW) {
-        if (!f->law_mem) {
-            /* one law compiled once (TABLE form: its tables); every flow
-               gets a copy of the object, sharing the tables */
-            size_t ls = 0;
-            ibcc_result r = ibcc_law_size(&f->lawd, &ls);
-            if (r != IBCC_OK) return r;
-            /* (8 bytes when the law needs none: law_mem also says
-               "compiled") */
-            f->law_mem = ibcc_fab_alloc_(&f->al, ls ? ls : 8u);
-            if (!f->law_mem) return IBCC_ERR_NOMEM;
-            r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
-            if (r != IBCC_OK) return r;
-        }
-        a->law = f->law_proto;
-        pd.law = &a->law;
-    } else if (fl->d.agent == IBCC_AGENT_FIXED) {
-        pd.rate = fl->d.rate;
+    pd.law = law;
+    if (rate) {
+        pd.rate = rate;
         pd.rmax = f->ch[f->host[fl->host].chan].rate;
     }
-    return ibcc_pacer_init(&a->pacer, &pd);
+    return ibcc_pacer_init((ibcc_pacer *)fl->as, &pd);
+}
+
+static ibcc_result ibcc_fab_pacer_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    return ibcc_fab_pacer_start_(f, fl, NULL, 0);
 }
 
 static ibcc_time ibcc_fab_pacer_next_(const ibcc_fabric *f,
@@ -10806,30 +10833,82 @@ static void ibcc_fab_pacer_sent_(ibcc_fabric *f, ibcc_fflow_ *fl,
 static void ibcc_fab_pacer_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                                 unsigned marks)
 {
+    (void)f;
+    if (hdr & IBCC_ACK)
+        (void)ibcc_pacer_on_ack((ibcc_pacer *)fl->as, marks != 0);
+}
+
+/* FIXED: the pacer at the flow's own rate. */
+static ibcc_result ibcc_fab_fixed_rules_(const ibcc_fabric *f,
+                                         const ibcc_fabric_flow *x,
+                                         uint32_t i)
+{
+    if (x->rate != 0) return IBCC_OK;
+    return ibcc_fab_err_(f->d.error, IBCC_ERR_RANGE, NULL, 0,
+                         "flows[%u]: the FIXED agent needs rate above 0",
+                         i);
+}
+
+static ibcc_result ibcc_fab_fixed_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    return ibcc_fab_pacer_start_(f, fl, NULL, fl->d.rate);
+}
+
+/* LAW: one law compiled once (TABLE form: its tables); every flow gets a
+   copy of the object, sharing the tables. */
+static ibcc_result ibcc_fab_law_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
+    if (!f->law_mem) {
+        size_t ls = 0;
+        ibcc_result r = ibcc_law_size(&f->lawd, &ls);
+        if (r != IBCC_OK) return r;
+        /* (8 bytes when the law needs none: law_mem also says
+           "compiled") */
+        f->law_mem = ibcc_fab_alloc_(&f->al, ls ? ls : 8u);
+        if (!f->law_mem) return IBCC_ERR_NOMEM;
+        r = ibcc_law_init(&f->law_proto, &f->lawd, f->law_mem, ls);
+        if (r != IBCC_OK) return r;
+    }
+    a->law = f->law_proto;
+    return ibcc_fab_pacer_start_(f, fl, &a->law, 0);
+}
+
+/* An ACK steps the pacer (and its law); a BECN in a CNP is the law's
+   decrease alone. */
+static void ibcc_fab_law_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
+                              unsigned marks)
+{
     ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
     (void)f;
     if (hdr & IBCC_ACK)
         (void)ibcc_pacer_on_ack(&a->pacer, marks != 0);
-    else if (marks && fl->d.agent == IBCC_AGENT_LAW)
-        ibcc_law_on_ack(&a->law, 1);        /* BECN in a CNP: fdec only */
+    else if (marks)
+        ibcc_law_on_ack(&a->law, 1);
 }
 
-static void ibcc_fab_pacer_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
+/* A new period: a persistent flow takes its pair's saved state, another
+   starts again at Rmax. */
+static void ibcc_fab_law_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
     ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
-    if (fl->d.agent != IBCC_AGENT_LAW) return;
     if (fl->d.persistent)
         (void)ibcc_pairstate_load(&f->pairs, fl->d.src, fl->d.dst, &a->law);
     else
         ibcc_law_reset(&a->law);
 }
 
-/* A period ends: persistent LAW flows save their pair's state. */
-static void ibcc_fab_pacer_end_(ibcc_fabric *f, ibcc_fflow_ *fl)
+/* A period ends: a persistent flow saves its pair's state. */
+static void ibcc_fab_law_end_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
     ibcc_fag_law_ *a = (ibcc_fag_law_ *)fl->as;
-    if (fl->d.agent == IBCC_AGENT_LAW && fl->d.persistent)
+    if (fl->d.persistent)
         (void)ibcc_pairstate_save(&f->pairs, fl->d.src, fl->d.dst, &a->law);
+}
+
+static const ibcc_law *ibcc_fab_law_law_(const ibcc_fflow_ *fl)
+{
+    return &((const ibcc_fag_law_ *)fl->as)->law;
 }
 
 /* -- agents on a host engine: CCT, MVCM (per-flow state: next start) -- */
@@ -10918,12 +10997,6 @@ static void ibcc_fab_cct_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
     if (!fl->d.persistent) *(ibcc_time *)fl->as = 0;
 }
 
-static void ibcc_fab_nothing_(ibcc_fabric *f, ibcc_fflow_ *fl)
-{
-    (void)f;
-    (void)fl;
-}
-
 static ibcc_time ibcc_fab_mvcm_next_(const ibcc_fabric *f,
                                      const ibcc_fflow_ *fl)
 {
@@ -10961,30 +11034,38 @@ static void ibcc_fab_mvcm_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
     *(ibcc_time *)fl->as = 0;
 }
 
-/* The agents, indexed by IBCC_AGENT_*. */
-static const ibcc_fagent_ ibcc_fab_agents_[IBCC_F_AGENTS_] = {
-    /* NONE, WINDOW, LAW, FIXED: pacer (+ law) */
-    { sizeof(ibcc_pacer), NULL, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
-      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
-    { sizeof(ibcc_pacer), NULL, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
-      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
-    { sizeof(ibcc_fag_law_), NULL, ibcc_fab_pacer_init_,
-      ibcc_fab_pacer_next_, ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
-      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
-    { sizeof(ibcc_pacer), NULL, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, NULL,
-      ibcc_fab_pacer_restart_, ibcc_fab_pacer_end_ },
-    /* CCT */
-    { sizeof(ibcc_time), ibcc_fab_cct_host_, ibcc_fab_next_ok_init_,
-      ibcc_fab_cct_next_, ibcc_fab_cct_sent_, ibcc_fab_cct_ack_, NULL,
-      ibcc_fab_cct_restart_, ibcc_fab_nothing_ },
-    /* MVCM */
-    { sizeof(ibcc_time), ibcc_fab_mvcm_host_, ibcc_fab_next_ok_init_,
-      ibcc_fab_mvcm_next_, ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_,
-      ibcc_fab_mvcm_queued_, ibcc_fab_mvcm_restart_, ibcc_fab_nothing_ }
+/* The agents, indexed by IBCC_AGENT_* (name, state, acks, paces, then the
+   operations in the order of ibcc_fagent_). */
+static const ibcc_fagent_ ibcc_fab_agents_[] = {
+    { "NONE", sizeof(ibcc_pacer), 0, 0, ibcc_fab_no_rules_,
+      ibcc_fab_no_host_, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
+      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+    { "WINDOW", sizeof(ibcc_pacer), 0, 1, ibcc_fab_no_rules_,
+      ibcc_fab_no_host_, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
+      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+    { "LAW", sizeof(ibcc_fag_law_), 1, 1, ibcc_fab_no_rules_,
+      ibcc_fab_no_host_, ibcc_fab_law_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_law_ack_, ibcc_fab_nothing_,
+      ibcc_fab_law_restart_, ibcc_fab_law_end_, ibcc_fab_law_law_ },
+    { "FIXED", sizeof(ibcc_pacer), 0, 1, ibcc_fab_fixed_rules_,
+      ibcc_fab_no_host_, ibcc_fab_fixed_init_, ibcc_fab_pacer_next_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
+      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+    { "CCT", sizeof(ibcc_time), 0, 1, ibcc_fab_no_rules_,
+      ibcc_fab_cct_host_, ibcc_fab_next_ok_init_, ibcc_fab_cct_next_,
+      ibcc_fab_cct_sent_, ibcc_fab_cct_ack_, ibcc_fab_nothing_,
+      ibcc_fab_cct_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+    { "MVCM", sizeof(ibcc_time), 1, 1, ibcc_fab_no_rules_,
+      ibcc_fab_mvcm_host_, ibcc_fab_next_ok_init_, ibcc_fab_mvcm_next_,
+      ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_, ibcc_fab_mvcm_queued_,
+      ibcc_fab_mvcm_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ }
 };
+/* one table per agent kind, no more, no fewer (a compile error if not) */
+typedef char ibcc_fab_agents_complete_[
+    sizeof ibcc_fab_agents_ / sizeof ibcc_fab_agents_[0] == IBCC_F_AGENTS_
+    ? 1 : -1];
 
 /* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
    A fabric whose switches are all IBCC_SWITCH_WORMHOLE has no packet
@@ -11932,20 +12013,15 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
                              "flows[%u]: nic_fifo serves RATE and POISSON "
                              "traffic only (greedy packets have no "
                              "generation order)", i);
-    if (x->agent == IBCC_AGENT_FIXED && x->rate == 0)
-        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
-                             "flows[%u]: the FIXED agent needs rate above 0",
-                             i);
     /* without ACKs a window would never open again and a law would never
        increase */
     if (f->dest.transport == IBCC_DEST_UNACKED
-        && (x->window || x->agent == IBCC_AGENT_MVCM
-            || x->agent == IBCC_AGENT_LAW))
+        && (x->window || ibcc_fab_agents_[x->agent].acks))
         return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
                              "flows[%u]: %s needs ACKs, and dest.transport "
                              "is UNACKED", i, x->window ? "a window"
-                             : x->agent == IBCC_AGENT_LAW ? "the LAW agent"
-                                                          : "the MVCM agent");
+                             : ibcc_fab_agents_[x->agent].name);
+    if ((r = ibcc_fab_agents_[x->agent].check(f, x, i)) != IBCC_OK) return r;
     if ((r = ibcc_fab_walk_(f, x->src, x->dst)) != IBCC_OK) return r;
     return ibcc_fab_walk_(f, x->dst, x->src);
 }
@@ -12051,7 +12127,7 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
         for (i = 0; i < o->nflows; i++) {
             const ibcc_fagent_ *ag = f->flow[f->hflow[o->first + i]].ag;
             uint32_t kind = (uint32_t)(ag - ibcc_fab_agents_);
-            if (!ag->host_init || o->engine[kind]) continue;
+            if (o->engine[kind]) continue;
             if ((r = ag->host_init(f, o)) != IBCC_OK) return r;
         }
     }
@@ -12162,11 +12238,11 @@ static ibcc_result ibcc_fab_worm_setup_(ibcc_fabric *f)
     d->segment.slack_bytes = f->seg.slack_bytes;
     for (i = 0; i < f->nf; i++) {
         ibcc_fflow_ *fl = &f->flow[i];
-        if (fl->d.agent != IBCC_AGENT_NONE || fl->d.window)
+        if (fl->ag->paces || fl->d.window)
             return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
                                  "flows[%u]: %s: a WORMHOLE fabric has no "
                                  "ACKs (agent NONE, no window)", i,
-                                 fl->d.window ? "window" : "agent");
+                                 fl->d.window ? "window" : fl->ag->name);
         if (d->flows[i].size == 0) {     /* the segment rule decides */
             uint64_t len = ibcc_segment_len(&f->seg,
                 fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
@@ -12633,9 +12709,8 @@ IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
 IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
                                               uint32_t flow)
 {
-    if (!f || flow >= f->nf || f->flow[flow].d.agent != IBCC_AGENT_LAW)
-        return NULL;
-    return &((const ibcc_fag_law_ *)f->flow[flow].as)->law;
+    if (!f || flow >= f->nf) return NULL;
+    return f->flow[flow].ag->law(&f->flow[flow]);
 }
 
 IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
