@@ -2654,7 +2654,9 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    A small packet-level, event-driven model of a lossless, credit-flow-
    controlled fabric, built on the L2 loop and the L1 engines exactly as an
    embedding simulator would use them. It grows through four interfaces,
-   each chosen per element, never through special cases in shared code:
+   each chosen per element, never through special cases in shared code
+   (the first two are tables of operations inside; docs/fabric.md lists
+   the steps to add one):
      switch kind    how a switch buffers and forwards: VCT (input-buffered
                     virtual cut-through, [S02] [S03]), CIOQ (input and
                     output buffers, internal speedup, [F]) or WORMHOLE
@@ -8694,15 +8696,38 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    - buffer: a switch input port's queue for one lane, as an array of
      packet indices in arrival order (removal at any position for bypass),
      plus the count of departed packets whose tail still holds room in it.
-   - switch: its kind (the operations below), marker and arbiters (L1
-     engines); a CIOQ switch also has an output buffer per port and a
-     crossbar-output busy flag.
+   - switch: its kind (a table of operations), marker and arbiters (L1
+     engines) and the state its kind asks for (CIOQ: an output buffer per
+     port; WORMHOLE: none, its slack buffers are its input links').
    - host: its ACK/CNP queue, its flows, the FIFO of generated packets
      (nic_fifo), one shared engine per agent kind its flows use (CCT
      agent, MVCM agent), a pending wake-up event.
    - flow: its description, source agent (operations + state), queue of
      generated packets, random stream, statistics.
    Events carry (type, index) packed in the 64-bit argument.
+
+   The parts and the private interface between them. Shared code (the
+   core: memory, the packet pool, the to-do list, events, packets'
+   generation, arrival, delivery and ACKs, statistics, creation) never
+   tests a kind; it calls tables, each complete (every operation present)
+   and chosen once where the configuration is checked:
+   - ibcc_fswkind_, per switch (ibcc_fab_kind_[switch_kind]): setup and
+     init of its own state, arbitrate (its decisions at the end of an
+     instant), can_take / picked / txend (its data lane), event (its own
+     timed event, IBCC_F_E_SWITCH_), held / check (conservation);
+   - ibcc_flink_, per fabric (named by its switch kinds, which must
+     agree): how bytes cross links, credits (packets) or STOP/GO (worms):
+     setup, events (loop capacity), host_run, check, totals, and its own
+     timed events (IBCC_F_E_LINK0_, _LINK1_);
+   - ibcc_fagent_, per flow (ibcc_fab_agents_[agent]): when a flow may
+     send, and its reaction to ACKs, CNPs and ON/OFF periods.
+   The kinds use the core's helpers (ibcc_fab_send_, the buffers, the
+   settle/kick functions of the to-do list) and nothing of one another,
+   but that the packet kinds share the packet arbitration
+   (ibcc_fab_sw_arb_). Traffic patterns, topology builders, the
+   two-switch builder and the InfiniBand loader only produce desc data
+   (nodes, links, routes, flows) and report refusals through
+   ibcc_fab_err_ into an ibcc_fabric_error.
 
    Reading order: after the plumbing (memory, helpers, the same-instant
    to-do list, completions and credits applied when due, and the event
@@ -8712,17 +8737,19 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
      2. injection        its host picks it (ACK lane first) and sends it
      3. the link         transmitter busy, credits taken, arrival scheduled
      4. switch arrival   visible after the forwarding delay: marker, arbiter
-     5. switch kinds     VCT: an output takes the oldest eligible packet;
-                         CIOQ: the crossbar fills output buffers, each
-                         output sends its buffer
+     5. switch kinds     the credit link's table, then VCT: an output
+                         takes the oldest eligible packet; CIOQ: the
+                         crossbar fills output buffers, each output
+                         sends its buffer
      6. the tail leaves  completions applied when due: output free, input
                          slot released (its credits were sent back when
                          the packet started on the next link, step 5)
      7. delivery         tail at the destination host: stats, echo -> ACK
      8. the ACK          back at the source (it crossed 2-6 on lane 1)
      9. source agents    one table of operations per agent kind
-   then create/destroy, queries, traffic patterns and the two-switch
-   builder. */
+    10. wormhole         the STOP/GO link and the WORMHOLE kind
+   then create/destroy, queries, traffic patterns, the topology builders,
+   the two-switch builder and the InfiniBand loader. */
 
 #define IBCC_F_NONE_     UINT32_C(0xffffffff)
 #define IBCC_F_CHUNK_    1024u
@@ -8733,12 +8760,11 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 #define IBCC_F_E_FLOW_   6u  /* flow ON-OFF toggle or stop */
 #define IBCC_F_E_GEN_    7u  /* RATE/POISSON: next packet (message) */
 #define IBCC_F_E_RXDONE_ 8u  /* capped host finished absorbing a packet */
-#define IBCC_F_E_INFREE_ 9u  /* VCT: an input fed by a faster link is free */
-#define IBCC_F_E_XBAR_   10u /* CIOQ: a crossbar transfer finished */
+#define IBCC_F_E_SWITCH_ 9u  /* a switch kind's own event: (global port <<
+                                1 | aux), handled by its kind's `event` */
 #define IBCC_F_E_START_  11u /* a flow's start time */
-#define IBCC_F_E_WLINK_  12u /* wormhole: a change reaches a channel's end */
-#define IBCC_F_E_WTIMER_ 13u /* wormhole: a buffer / sender reaches a mark */
-#define IBCC_F_E_WROUTE_ 14u /* wormhole: a front worm's header is routed */
+#define IBCC_F_E_LINK0_  12u /* the link flow control's own events, */
+#define IBCC_F_E_LINK1_  13u /* handled by its event[0] and event[1] */
 #define IBCC_F_AGENTS_   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
 #define IBCC_F_HBUCKETS_ 1024u /* class latency histogram buckets */
 
@@ -8983,8 +9009,9 @@ struct ibcc_fabric {
                                    instant, each once */
     uint32_t nwork;
     ibcc_result err;            /* first internal error (event heap full) */
-    /* wormhole fabrics (section 10) */
-    int worm;                   /* 1: every switch is WORMHOLE */
+    const struct ibcc_flink_ *link; /* the links' flow control (its
+                                   switches' kinds name it) */
+    /* STOP/GO links of wormhole fabrics (section 10) */
     ibcc_time wbt;              /* byte time: 10^12 / link rate ps */
     ibcc_time wfwd;             /* routing delay in whole byte times */
     uint32_t wcap;              /* slack buffer ring entries */
@@ -9026,20 +9053,63 @@ typedef struct ibcc_fagent_ {
                                    (ibcc_fabric_flow_law) */
 } ibcc_fagent_;
 
-/* Switch kind: how a switch forwards (section 5). Both kinds share the
-   input side (section 4); they differ in what an output can take, what a
-   pick does and what a finished transmission frees. */
+/* Link flow control: how bytes cross links into buffers, one per fabric
+   (its switch kinds name it). CREDITS (sections 2-8): packets, input
+   buffers counted in packets and 64-byte credits, VCT and CIOQ switches.
+   STOP/GO (section 10): worms streaming byte by byte into slack buffers,
+   WORMHOLE switches. Every operation is present. */
+typedef struct ibcc_flink_ {
+    const char *name;
+    /* after the flows are made: its rules for the fabric (IBCC_OK or the
+       refusal, with its reason in f->d.error) and its own state */
+    ibcc_result (*setup)(ibcc_fabric *f);
+    /* loop events it may have pending at once beyond the shared bound */
+    uint64_t (*events)(const ibcc_fabric *f);
+    /* host h may send (it was woken or is on the instant's to-do list) */
+    void (*host_run)(ibcc_fabric *f, uint32_t h);
+    /* its conservation at the current instant (ibcc_fabric_check): adds
+       the packets it locates (on wires, in buffers) to *located */
+    ibcc_result (*check)(const ibcc_fabric *f, uint64_t *located);
+    /* channel c's bytes started and time busy up to now */
+    void (*totals)(const ibcc_fabric *f, uint32_t c, uint64_t *bytes,
+                   ibcc_time *busy);
+    /* its events IBCC_F_E_LINK0_ and _LINK1_ (argument: its own) */
+    void (*event[2])(ibcc_fabric *f, uint64_t idx);
+} ibcc_flink_;
+
+/* Switch kind: how a switch buffers and forwards (sections 5 and 10).
+   One table per IBCC_SWITCH_* (ibcc_fab_kind_), every operation
+   present; shared code asks the table and never the kind. A new kind is
+   its enum value, its table and its functions. */
 typedef struct ibcc_fswkind_ {
-    /* lane 0: can output `out` take a packet of `size` bytes now? */
+    const char *name;           /* for messages: "CIOQ" */
+    const ibcc_flink_ *link;    /* the flow control of its links */
+    /* creation: the marker's organisation (md) and the bytes of its own
+       per-switch state at node `node`; then that state, zeroed, at mem */
+    size_t (*setup)(const ibcc_fabric *f, uint32_t node,
+                    ibcc_marker_desc *md);
+    void (*init)(ibcc_fabric *f, ibcc_fsw_ *w, void *mem);
+    /* the end of an instant on the to-do list: start what can start */
+    void (*arbitrate)(ibcc_fabric *f, ibcc_fsw_ *w);
+    /* data lane: can output `out` take a unit of `size` bytes now? */
     int (*can_take)(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                     uint32_t size);
-    /* lane 0: the arbiter picked packet pi from input in for out */
+    /* data lane: unit pi (a packet, a worm) from input `in` won `out` */
     void (*picked)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi, unsigned in,
                    unsigned out);
-    /* before and after picking: start what the outputs can send */
-    void (*serve)(ibcc_fabric *f, ibcc_fsw_ *w);
-    /* lane 0: output channel c finished sending a packet */
+    /* data lane: output channel c finished sending its unit */
     void (*txend)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c);
+    /* its event IBCC_F_E_SWITCH_ at input or output `port` (aux: 0/1) */
+    void (*event)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port, uint32_t aux);
+    /* the check: packets (*pk) and units (returned) that departed from
+       input `port`, lane ln, while their tails still hold room there;
+       *early: 1 when their credits went back early (ibcc_fab_credit_early_)
+       */
+    uint64_t (*held)(const ibcc_fabric *f, const ibcc_fsw_ *w, uint32_t port,
+                     uint32_t ln, uint64_t *pk, int *early);
+    /* the check: its own state; adds the packets it holds to *located */
+    ibcc_result (*check)(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                         uint64_t *located);
 } ibcc_fswkind_;
 
 /* ---- memory and the packet pool ------------------------------------------- */
@@ -9550,15 +9620,8 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h);            /* 2 */
 static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
                                 ibcc_time tail_in);                    /* 3 */
 static void ibcc_fab_arrive_(ibcc_fabric *f, uint32_t pi);             /* 4 */
-static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s);              /* 5 */
-static void ibcc_fab_vct_infree_(ibcc_fabric *f, uint32_t b);
-static void ibcc_fab_cioq_xbar_end_(ibcc_fabric *f, uint32_t gport);
 static void ibcc_fab_host_receive_(ibcc_fabric *f, uint32_t pi,
                                    int from_rx);                       /* 7 */
-static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);            /* 10 */
-static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx);
-static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx);
-static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c);
 
 static int ibcc_fab_u32cmp_(const void *a, const void *b)
 {
@@ -9586,11 +9649,12 @@ static void ibcc_fab_flush_(ibcc_fabric *f)
     for (k = 0; k < f->nwork; k++) {
         const ibcc_fnode_ *n = &f->node[f->work[k]];
         if (n->kind == IBCC_FABRIC_SWITCH) {
-            f->sw[n->idx].arb_pending = 0;
-            ibcc_fab_sw_arb_(f, n->idx);
+            ibcc_fsw_ *w = &f->sw[n->idx];
+            w->arb_pending = 0;
+            w->kind->arbitrate(f, w);
         } else {
             f->host[n->idx].run_pending = 0;
-            ibcc_fab_host_run_(f, n->idx);
+            f->link->host_run(f, n->idx);
         }
     }
     f->nwork = 0;
@@ -9632,12 +9696,13 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC_F_E_ARRIVE_:                /* 4. switch / 7. host */
         ibcc_fab_arrive_(f, (uint32_t)idx);
         break;
-    case IBCC_F_E_INFREE_:                /* 5. VCT input free */
-        ibcc_fab_vct_infree_(f, (uint32_t)idx);
+    case IBCC_F_E_SWITCH_: {              /* 5, 10. the switch kind's */
+        uint32_t gp = (uint32_t)(idx >> 1);
+        const ibcc_fnode_ *n = &f->node[f->port_node[gp]];
+        ibcc_fsw_ *w = &f->sw[n->idx];
+        w->kind->event(f, w, gp - n->base, (uint32_t)(idx & 1u));
         break;
-    case IBCC_F_E_XBAR_:                  /* 5. CIOQ crossbar done */
-        ibcc_fab_cioq_xbar_end_(f, (uint32_t)idx);
-        break;
+    }
     case IBCC_F_E_SWAKE_:                 /* 5. timed wake-up: join the
                                              instant's to-do list */
         f->sw[idx].wake_at = IBCC_TIME_MAX;
@@ -9650,14 +9715,11 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC_F_E_RXDONE_:                /* 7. capped host absorbed it */
         ibcc_fab_host_receive_(f, (uint32_t)idx, 1);
         break;
-    case IBCC_F_E_WLINK_:                 /* 10. wormhole */
-        ibcc_wm_link_(f, idx);
+    case IBCC_F_E_LINK0_:                 /* 3, 10. the flow control's */
+        f->link->event[0](f, idx);
         break;
-    case IBCC_F_E_WTIMER_:
-        ibcc_wm_timer_(f, idx);
-        break;
-    case IBCC_F_E_WROUTE_:
-        ibcc_wm_route_(f, (uint32_t)idx);
+    case IBCC_F_E_LINK1_:
+        f->link->event[1](f, idx);
         break;
     default:
         break;
@@ -9952,10 +10014,6 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
     ibcc_fchan_ *ch = &f->ch[o->chan];
     ibcc_time now = f->loop.now, wake = IBCC_TIME_MAX;
     uint32_t k;
-    if (f->worm) {                          /* worms, STOP/GO: section 10 */
-        ibcc_wm_host_run_(f, h);
-        return;
-    }
     if (ch->busy && ch->xmit_end <= now) ch->busy = 0;  /* completed */
     if (ch->busy) {                         /* again when it completes */
         ibcc_fab_wake_host_at_(f, h, ch->xmit_end, ch->xmit_tick);
@@ -10279,16 +10337,17 @@ static ibcc_time ibcc_fab_in_free_at_(ibcc_fabric *f, const ibcc_fsw_ *w,
     return t < end ? t : end;
 }
 
-/* Arbitration of switch s: its due completions first, then the ACK lane
-   (so ACKs take free outputs before data), then the data lane, each
-   picking until nothing more can start; the kind's serve step runs
-   before and after (CIOQ outputs send from their buffers). A data start
+/* Arbitration of a packet switch (VCT, CIOQ): its due completions first,
+   then the ACK lane (so ACKs take free outputs before data), then the
+   data lane, each picking until nothing more can start; the kind's
+   `serve` step (NULL: none) runs before and after (CIOQ outputs send
+   from their buffers). A data start
    never frees anything for the ACK lane, so one pass of each is the
    fixed point. An ACK holds its input slot and input until its tail is
    out. */
-static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s)
+static void ibcc_fab_sw_arb_(ibcc_fabric *f, ibcc_fsw_ *w,
+                             void (*serve)(ibcc_fabric *, ibcc_fsw_ *))
 {
-    ibcc_fsw_ *w = &f->sw[s];
     const ibcc_fnode_ *n = &f->node[w->node];
     ibcc_arb_grant g;
     ibcc_fab_settle_(f, w, UINT64_MAX);
@@ -10304,11 +10363,11 @@ static void ibcc_fab_sw_arb_(ibcc_fabric *f, uint32_t s)
         ibcc_fab_credit_early_(f, w, g.in, 1, p->units, f->ch[c].xmit_end);
         ibcc_fab_in_busy_until_(f, w, g.in, 1, c);
     }
-    w->kind->serve(f, w);
+    if (serve) serve(f, w);
     w->lane = 0;
     while (ibcc_arbiter_pick_any(&w->arb[0], &g)) {
         w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
-        w->kind->serve(f, w);
+        if (serve) serve(f, w);
     }
 }
 
@@ -10322,6 +10381,23 @@ static int ibcc_fab_vct_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
 {
     return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
                                0, ibcc_fab_units_(size));
+}
+
+static size_t ibcc_fab_vct_setup_(const ibcc_fabric *f, uint32_t node,
+                                  ibcc_marker_desc *md)
+{
+    (void)f; (void)node; (void)md;
+    return 0;                   /* the shared input buffers are its state */
+}
+
+static void ibcc_fab_vct_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
+{
+    (void)f; (void)w; (void)mem;
+}
+
+static void ibcc_fab_vct_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
+{
+    ibcc_fab_sw_arb_(f, w, NULL);
 }
 
 static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
@@ -10344,29 +10420,55 @@ static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     free_at = ibcc_fab_in_free_at_(f, w, in, ch->xmit_size, start, end);
     if (free_at < end) {
         f->buf[(n->base + in) * 2u].free_at = 0;
-        ibcc_fab_at_(f, free_at, IBCC_F_E_INFREE_,
-                     (uint64_t)(n->base + in) * 2u, NULL);
+        ibcc_fab_at_(f, free_at, IBCC_F_E_SWITCH_,
+                     (uint64_t)(n->base + in) << 1, NULL);
     } else {
         ch->xmit_frees_in = 1;
         ibcc_fab_in_busy_until_(f, w, in, 0, c);
     }
 }
 
-static void ibcc_fab_vct_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
+/* Its event (port: an input, aux: its lane): the input is free for its
+   next packet before its previous one's tail is out (faster input
+   link). */
+static void ibcc_fab_vct_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                                uint32_t aux)
 {
-    (void)f;
-    (void)w;
+    ibcc_fab_settle_(f, w, f->loop.cur);
+    (void)ibcc_arbiter_set_input_busy(&w->arb[aux], port, 0);
+    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
 }
 
-/* E_INFREE (argument: buffer index): the input is free for its next
-   packet before its previous one's tail is out (faster input link). */
-static void ibcc_fab_vct_infree_(ibcc_fabric *f, uint32_t b)
+/* Packets an output is still sending from input `port` on lane ln (the
+   ACK lane of every packet kind too): their credits went back early. */
+static uint64_t ibcc_fab_vct_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                   uint32_t port, uint32_t ln, uint64_t *pk,
+                                   int *early)
 {
-    const ibcc_fnode_ *n = &f->node[f->port_node[b >> 1]];
-    ibcc_fab_settle_(f, &f->sw[n->idx], f->loop.cur);
-    (void)ibcc_arbiter_set_input_busy(&f->sw[n->idx].arb[b & 1u],
-                                      (b >> 1) - n->base, 0);
-    ibcc_fab_kick_sw_(f, n->idx);
+    const ibcc_fnode_ *to = &f->node[w->node];
+    uint64_t u = 0;
+    uint32_t o;
+    *pk = 0;
+    *early = 1;
+    for (o = 0; o < to->ports; o++) {
+        uint32_t c = f->out_ch[to->base + o];
+        const ibcc_fchan_ *ch;
+        if (c == IBCC_F_NONE_) continue;
+        ch = &f->ch[c];
+        if (ch->busy && ch->xmit_lane == ln && !ch->xmit_from_obuf
+            && ch->xmit_in == port) {
+            (*pk)++;
+            u += ch->xmit_units;
+        }
+    }
+    return u;
+}
+
+static ibcc_result ibcc_fab_vct_check_(const ibcc_fabric *f,
+                                       const ibcc_fsw_ *w, uint64_t *located)
+{
+    (void)f; (void)w; (void)located;
+    return IBCC_OK;             /* no state beyond the input buffers */
 }
 
 static void ibcc_fab_vct_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
@@ -10378,9 +10480,25 @@ static void ibcc_fab_vct_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
         (void)ibcc_arbiter_set_input_busy(&w->arb[0], ch->xmit_in, 0);
 }
 
+/* Credit flow control (sections 2-8): its operations and table. */
+static ibcc_result ibcc_fab_credits_setup_(ibcc_fabric *f);
+static uint64_t ibcc_fab_credits_events_(const ibcc_fabric *f);
+static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
+                                           uint64_t *located);
+static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
+                                     uint64_t *bytes, ibcc_time *busy);
+static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx);
+static const ibcc_flink_ ibcc_fab_credits_link_ = {
+    "credit", ibcc_fab_credits_setup_, ibcc_fab_credits_events_,
+    ibcc_fab_host_run_, ibcc_fab_credits_check_, ibcc_fab_credits_totals_,
+    { ibcc_fab_no_event_, ibcc_fab_no_event_ }
+};
+
 static const ibcc_fswkind_ ibcc_fab_vct_ = {
-    ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_, ibcc_fab_vct_serve_,
-    ibcc_fab_vct_txend_
+    "VCT", &ibcc_fab_credits_link_, ibcc_fab_vct_setup_, ibcc_fab_vct_init_,
+    ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
+    ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
+    ibcc_fab_vct_check_
 };
 
 /* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
@@ -10394,6 +10512,34 @@ static const ibcc_fswkind_ ibcc_fab_vct_ = {
    do not use the output buffers: their lane crosses as in VCT. The marker
    is a CIOQ marker: depart = into the output buffer, leave = onto the
    link. */
+/* A CIOQ marker (depart into the output buffer, leave onto the link) and
+   an output buffer per port. */
+static size_t ibcc_fab_cioq_setup_(const ibcc_fabric *f, uint32_t node,
+                                   ibcc_marker_desc *md)
+{
+    md->org = IBCC_ORG_CIOQ;
+    md->out_capacity = f->d.buf_credits ? f->d.out_buf_credits
+                                        : f->d.out_buf_packets;
+    return ibcc_fab_mul_(f->node[node].ports, sizeof(ibcc_fobuf_));
+}
+
+static void ibcc_fab_cioq_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
+{
+    uint32_t k;
+    w->ob_cap_p = f->d.out_buf_packets;
+    w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
+                                       : f->d.out_buf_packets * 1024u;
+    w->obuf = (ibcc_fobuf_ *)mem;
+    for (k = 0; k < f->node[w->node].ports; k++)
+        w->obuf[k].head = w->obuf[k].tail = IBCC_F_NONE_;
+}
+
+static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w);
+static void ibcc_fab_cioq_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
+{
+    ibcc_fab_sw_arb_(f, w, ibcc_fab_cioq_serve_);
+}
+
 static int ibcc_fab_cioq_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
                                    uint32_t size)
 {
@@ -10437,7 +10583,8 @@ static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     ob->x_in = in;
     ob->x_units = p->units;
     ob->x_size = p->size;
-    ibcc_fab_at_(f, end, IBCC_F_E_XBAR_, (uint64_t)n->base + out, NULL);
+    ibcc_fab_at_(f, end, IBCC_F_E_SWITCH_, (uint64_t)(n->base + out) << 1,
+                 NULL);
 }
 
 /* Every idle output with a packet at the head of its buffer and room
@@ -10465,20 +10612,20 @@ static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
     }
 }
 
-/* E_XBAR (argument: the output's global port index): the crossbar
+/* Its event (port: an output): the crossbar
    transfer into that output's buffer ended (the packet itself may have
    moved on already: cut-through): its input is free, its credits go back
    upstream, the output may take the next transfer. */
-static void ibcc_fab_cioq_xbar_end_(ibcc_fabric *f, uint32_t gport)
+static void ibcc_fab_cioq_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                                 uint32_t aux)
 {
-    const ibcc_fnode_ *n = &f->node[f->port_node[gport]];
-    ibcc_fsw_ *w = &f->sw[n->idx];
-    ibcc_fobuf_ *ob = &w->obuf[gport - n->base];
+    ibcc_fobuf_ *ob = &w->obuf[port];
+    (void)aux;
     ibcc_fab_settle_(f, w, f->loop.cur);
     ob->xbar = 0;
     ibcc_fab_buf_release_(f, w, ob->x_in, 0, ob->x_units, ob->x_size, 0);
     (void)ibcc_arbiter_set_input_busy(&w->arb[0], ob->x_in, 0);
-    ibcc_fab_kick_sw_(f, n->idx);
+    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
 }
 
 static void ibcc_fab_cioq_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
@@ -10490,9 +10637,61 @@ static void ibcc_fab_cioq_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
     ibcc_marker_leave(&w->mark, ch->xmit_in, ch->xmit_size);
 }
 
+/* Data: the crossbar transfers out of input `port` (its credits go back
+   when the transfer ends, not early); ACKs: as VCT. */
+static uint64_t ibcc_fab_cioq_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                    uint32_t port, uint32_t ln, uint64_t *pk,
+                                    int *early)
+{
+    uint64_t u = 0;
+    uint32_t o;
+    if (ln != 0) return ibcc_fab_vct_held_(f, w, port, ln, pk, early);
+    *pk = 0;
+    *early = 0;
+    for (o = 0; o < f->node[w->node].ports; o++)
+        if (w->obuf[o].xbar && w->obuf[o].x_in == port) {
+            (*pk)++;
+            u += w->obuf[o].x_units;
+        }
+    return u;
+}
+
+/* Its output buffers: the packets listed, the one on the link, their
+   units, the marker's output level, at most one transfer into each. */
+static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
+                                        const ibcc_fsw_ *w, uint64_t *located)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t k;
+    for (k = 0; k < n->ports; k++) {
+        const ibcc_fobuf_ *ob = &w->obuf[k];
+        uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
+        const ibcc_fchan_ *ch = oc == IBCC_F_NONE_ ? NULL : &f->ch[oc];
+        uint64_t np = 0, nu = 0;
+        uint32_t pi = ob->head;
+        while (pi != IBCC_F_NONE_ && np <= ob->n) {
+            np++;
+            nu += ibcc_fab_pkt_(f, pi)->units;
+            pi = ibcc_fab_pkt_(f, pi)->next;
+        }
+        *located += np;
+        if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
+            np++;
+            nu += ch->xmit_units;
+        }
+        if (np != ob->n || nu != ob->occ_u || ob->xbar > 1u
+            || ibcc_marker_level(&w->mark, k)
+               != (f->d.buf_credits ? nu : np))
+            return IBCC_ERR_MISMATCH;
+    }
+    return IBCC_OK;
+}
+
 static const ibcc_fswkind_ ibcc_fab_cioq_ = {
-    ibcc_fab_cioq_can_take_, ibcc_fab_cioq_picked_, ibcc_fab_cioq_serve_,
-    ibcc_fab_cioq_txend_
+    "CIOQ", &ibcc_fab_credits_link_, ibcc_fab_cioq_setup_,
+    ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
+    ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
+    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_
 };
 
 /* ---- 6. the tail leaves: output free, input slot released --------------- */
@@ -11121,6 +11320,7 @@ typedef char ibcc_fab_agents_complete_[
 #define IBCC_WM_GO_    5u
 
 static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c);
+static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c);
 
 static int ibcc_wm_at_switch_(const ibcc_fabric *f, uint32_t c)
 {
@@ -11133,13 +11333,22 @@ static ibcc_fwent_ *ibcc_wm_ent_(const ibcc_fabric *f, const ibcc_fworm_ *b,
     return &b->ring[(b->first + k) % f->wcap];
 }
 
+/* The front worm of the slack buffer at the end of channel c is routed
+   one forwarding delay from now (its switch kind's event at that input). */
+static void ibcc_wm_route_at_(ibcc_fabric *f, uint32_t c)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_SWITCH_,
+                 (uint64_t)(f->node[ch->to].base + ch->to_port) << 1, NULL);
+}
+
 /* A change of channel c's stream reaches its far end (codes RATE0,
    RATE1, HEAD, TAIL) or a STOP/GO reaches its sender, one propagation
    delay from now. The argument packs (worm, channel, code). */
 static void ibcc_wm_signal_(ibcc_fabric *f, uint32_t c, uint32_t code,
                             uint32_t worm)
 {
-    ibcc_fab_at_(f, f->loop.now + f->wm[c].prop, IBCC_F_E_WLINK_,
+    ibcc_fab_at_(f, f->loop.now + f->wm[c].prop, IBCC_F_E_LINK0_,
                  ((uint64_t)worm << 28) | ((uint64_t)c << 3) | code, NULL);
 }
 
@@ -11229,7 +11438,7 @@ static void ibcc_wm_arm_(ibcc_fabric *f, uint32_t c, uint32_t side,
     }
     if (bytes == 0) return;
     b->timer_on[side] = 1;
-    ibcc_fab_at_(f, f->loop.now + bytes * f->wbt, IBCC_F_E_WTIMER_,
+    ibcc_fab_at_(f, f->loop.now + bytes * f->wbt, IBCC_F_E_LINK1_,
                  ((uint64_t)c << 1) | side, &b->timer[side]);
 }
 
@@ -11273,15 +11482,13 @@ static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c)
             || b->in_worm == fr->worm)
             break;
         /* the front worm is through: its output is free */
-        ibcc_wm_release_(f, b->gout);
-        ibcc_fab_kick_sw_(f, f->node[f->ch[c].to].idx);
+        ibcc_wm_txend_(f, &f->sw[f->node[f->ch[c].to].idx], b->gout);
         b->gout = IBCC_F_NONE_;
         b->routed = 0;
         b->first = (b->first + 1u) % f->wcap;
         b->n--;
         fr = NULL;
-        if (b->n) ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_WROUTE_,
-                               c, NULL);
+        if (b->n) ibcc_wm_route_at_(f, c);
     }
     if (fr && b->gout != IBCC_F_NONE_ && !f->wm[b->gout].stopped
         && (fr->bytes > 0 || fed))
@@ -11323,14 +11530,17 @@ static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx)
     }
 }
 
-/* E_WROUTE: the front worm of the buffer at the end of c has its route:
-   it asks for its output; the switch arbitrates once the instant's
-   events are in. */
-static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c)
+/* The wormhole kind's event at input `port`: the front worm of its slack
+   buffer has its route: it asks for its output; the switch arbitrates
+   once the instant's events are in. */
+static void ibcc_wm_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                           uint32_t aux)
 {
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t c = f->in_ch[n->base + port];
     ibcc_fworm_ *b = &f->wm[c];
-    const ibcc_fnode_ *n = &f->node[f->ch[c].to];
     const ibcc_fpkt_ *p;
+    (void)aux;
     if (b->n == 0 || b->routed) return;
     p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
     b->routed = 1;
@@ -11339,8 +11549,8 @@ static void ibcc_wm_route_(ibcc_fabric *f, uint32_t c)
     ibcc_fab_kick_sw_(f, n->idx);
 }
 
-/* E_WLINK: a stream change reaches channel c's receiver, or a STOP/GO
-   its sender. */
+/* Event 0 of STOP/GO links: a stream change reaches channel c's
+   receiver, or a STOP/GO its sender. */
 static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx)
 {
     uint32_t code = (uint32_t)(idx & 7u);
@@ -11363,8 +11573,7 @@ static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx)
             e->worm = worm;
             e->bytes = 0;
             if (++b->n == 1u)
-                ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_WROUTE_, c,
-                             NULL);
+                ibcc_wm_route_at_(f, c);
         } else {
             ibcc_fab_pkt_(f, worm)->t_tail = f->loop.now;
         }
@@ -11383,17 +11592,67 @@ static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx)
     if (ibcc_wm_at_switch_(f, c)) ibcc_wm_recompute_(f, c);
 }
 
-/* Output arbitration of a wormhole switch (its kind's serve step): each
-   free output is granted, round robin from the input after the last one
-   it granted, to an input whose routed front worm asks for it; with
-   worm_priority a high-priority worm first. */
-static void ibcc_wm_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
+/* The wormhole kind (section 10). Its data units are worms; it has no
+   packet buffers (its slack buffers belong to its STOP/GO input links). */
+static size_t ibcc_wm_setup_(const ibcc_fabric *f, uint32_t node,
+                             ibcc_marker_desc *md)
+{
+    (void)f; (void)node; (void)md;
+    return 0;
+}
+
+static void ibcc_wm_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
+{
+    (void)f; (void)w; (void)mem;
+}
+
+/* Output `out` can take a worm when no worm holds it. */
+static int ibcc_wm_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
+                             uint32_t size)
+{
+    uint32_t co = f->out_ch[f->node[w->node].base + out];
+    (void)size;
+    return co != IBCC_F_NONE_ && f->wm[co].owner == IBCC_F_NONE_;
+}
+
+/* Worm pi, at the front of input `in`'s slack buffer, wins output `out`:
+   the output channel carries it from now on. */
+static void ibcc_wm_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
+                            unsigned in, unsigned out)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t ci = f->in_ch[n->base + in], co = f->out_ch[n->base + out];
+    ibcc_fworm_ *b = &f->wm[ci], *oc = &f->wm[co];
+    ibcc_wm_advance_(f, ci);
+    f->wrr[n->base + out] = in;
+    oc->owner = pi;
+    oc->feed = ci;
+    oc->sent = 0;
+    oc->headed = 0;
+    b->gout = co;
+    f->hops++;
+    ibcc_wm_recompute_(f, ci);
+}
+
+/* Output channel c finished its worm (the last byte has left): it is
+   free, and the switch may grant it again. */
+static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
+{
+    ibcc_wm_release_(f, c);
+    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
+}
+
+/* Output arbitration: each output that can take a worm is granted, round
+   robin from the input after the last one it granted, to an input whose
+   routed front worm asks for it; with worm_priority a high-priority
+   worm first. */
+static void ibcc_wm_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
 {
     const ibcc_fnode_ *n = &f->node[w->node];
     uint32_t o, k, pass;
     for (o = 0; o < n->ports; o++) {
-        uint32_t co = f->out_ch[n->base + o], pick = IBCC_F_NONE_;
-        if (co == IBCC_F_NONE_ || f->wm[co].owner != IBCC_F_NONE_) continue;
+        uint32_t pick = IBCC_F_NONE_;
+        if (!ibcc_wm_can_take_(f, w, o, 0)) continue;
         for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++) {
             for (k = 1; k <= n->ports; k++) {
                 uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
@@ -11414,39 +11673,77 @@ static void ibcc_wm_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
             if (!f->d.worm_priority) break;
         }
         if (pick == IBCC_F_NONE_) continue;
-        {
-            uint32_t ci = f->in_ch[n->base + pick];
-            ibcc_fworm_ *b = &f->wm[ci], *oc = &f->wm[co];
-            ibcc_wm_advance_(f, ci);
-            f->wrr[n->base + o] = pick;
-            oc->owner = ibcc_wm_ent_(f, b, 0)->worm;
-            oc->feed = ci;
-            oc->sent = 0;
-            oc->headed = 0;
-            b->gout = co;
-            f->hops++;
-            ibcc_wm_recompute_(f, ci);
-        }
+        ibcc_wm_picked_(f, w, ibcc_wm_ent_(f, &f->wm[f->in_ch[n->base + pick]],
+                                            0)->worm, pick, o);
     }
 }
 
-static int ibcc_wm_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
-                             uint32_t size)
+/* No credit buffers: nothing departs and still holds room. */
+static uint64_t ibcc_wm_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                              uint32_t port, uint32_t ln, uint64_t *pk,
+                              int *early)
 {
-    (void)f; (void)w; (void)out; (void)size;
-    return 0;                   /* no packets reach a wormhole switch */
+    (void)f; (void)w; (void)port; (void)ln;
+    *pk = 0;
+    *early = 1;
+    return 0;
 }
-static void ibcc_wm_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
-                            unsigned in, unsigned out)
+
+/* Each input's slack buffer at the current instant, carried forward
+   without changing it: arrived - left = level = the sum of its entries
+   <= slack, each entry within its worm. */
+static ibcc_result ibcc_wm_check_sw_(const ibcc_fabric *f,
+                                     const ibcc_fsw_ *w, uint64_t *located)
 {
-    (void)f; (void)w; (void)pi; (void)in; (void)out;
+    const ibcc_fnode_ *n = &f->node[w->node];
+    ibcc_time now = f->loop.now;
+    uint32_t port, k;
+    (void)located;              /* worms are counted by their links */
+    for (port = 0; port < n->ports; port++) {
+        uint32_t c = f->in_ch[n->base + port];
+        const ibcc_fworm_ *b, *o;
+        uint64_t din, dout = 0, sum = 0;
+        if (c == IBCC_F_NONE_) continue;
+        b = &f->wm[c];
+        din = b->in_rate ? (now - b->tr) / f->wbt : 0;
+        o = b->gout != IBCC_F_NONE_ ? &f->wm[b->gout] : NULL;
+        if (o && o->rate) dout = (now - b->tr) / f->wbt;
+        if (b->n > f->wcap || (b->n == 0 && b->level != 0))
+            return IBCC_ERR_MISMATCH;
+        for (k = 0; k < b->n; k++) {
+            const ibcc_fwent_ *e = ibcc_wm_ent_(f, b, k);
+            if (e->bytes > ibcc_fab_pkt_(f, e->worm)->size)
+                return IBCC_ERR_MISMATCH;
+            sum += e->bytes;
+        }
+        sum += b->n ? din : 0;
+        if (sum < dout) return IBCC_ERR_MISMATCH;
+        sum -= dout;
+        if (b->level + (b->n ? din : 0) < dout
+            || b->level + (b->n ? din : 0) - dout != sum
+            || sum > f->d.slack_bytes
+            || b->rx + din - (b->out + dout) != sum)
+            return IBCC_ERR_MISMATCH;
+    }
+    return IBCC_OK;
 }
-static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
-{
-    (void)f; (void)w; (void)c;
-}
+
+/* STOP/GO flow control (section 10): its operations and table. */
+static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f);
+static uint64_t ibcc_wm_events_(const ibcc_fabric *f);
+static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);
+static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *worms);
+static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
+                            uint64_t *bytes, ibcc_time *busy);
+static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
+    "STOP/GO", ibcc_wm_setup_link_, ibcc_wm_events_, ibcc_wm_host_run_,
+    ibcc_wm_check_, ibcc_wm_totals_, { ibcc_wm_link_, ibcc_wm_timer_ }
+};
+
 static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
-    ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_serve_, ibcc_wm_txend_
+    "WORMHOLE", &ibcc_fab_stopgo_link_, ibcc_wm_setup_, ibcc_wm_init_,
+    ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
+    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_
 };
 
 /* Host h may start a worm: its link is free (the last worm's tail has
@@ -11492,6 +11789,26 @@ static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
     oc->ts = now;
     f->hops++;
     ibcc_wm_host_tx_(f, o->chan);
+}
+
+/* Loop events the flow controls add to the shared bound: none for
+   credits; for STOP/GO per channel its timers, a route and the stream
+   changes on its wire (at most four per byte time in flight). */
+static uint64_t ibcc_fab_credits_events_(const ibcc_fabric *f)
+{
+    (void)f;
+    return 0;
+}
+static uint64_t ibcc_wm_events_(const ibcc_fabric *f)
+{
+    ibcc_time mp = 0;
+    uint32_t i;
+    for (i = 0; i < f->nch; i++) if (f->wm[i].prop > mp) mp = f->wm[i].prop;
+    return (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
+}
+static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx)
+{
+    (void)f; (void)idx;         /* credit links schedule none */
 }
 
 /* ---- create / destroy -------------------------------------------------- */
@@ -11876,18 +12193,21 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         size_t sz[5], off = 0, tot;
         ibcc_result r;
         char *mem;
-        int cioq;
+        size_t own;
         ibcc_switch_kind sk;
         if (f->node[i].kind != IBCC_FABRIC_SWITCH) continue;
         w = &f->sw[s++];
         w->f = f;
         w->node = i;
         sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
-        cioq = sk == IBCC_SWITCH_CIOQ;
         w->kind = ibcc_fab_kind_[sk];
-        w->ob_cap_p = f->d.out_buf_packets;
-        w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
-                                           : f->d.out_buf_packets * 1024u;
+        if (!f->link) f->link = w->kind->link;
+        if (w->kind->link != f->link)
+            return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "nodes[%u]: switch_kind %s (%s links) "
+                                 "cannot share a fabric with %s links", i,
+                                 w->kind->name, w->kind->link->name,
+                                 f->link->name);
         for (k = 0; k < 2u; k++) {
             ad[k] = f->d.arbiter;
             ad[k].ports = f->node[i].ports;
@@ -11905,11 +12225,7 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
         md.in_capacity = f->d.buf_credits ? f->d.buf_credits
                                           : f->d.buf_packets;
-        if (cioq) {
-            md.org = IBCC_ORG_CIOQ;
-            md.out_capacity = f->d.buf_credits ? f->d.out_buf_credits
-                                               : f->d.out_buf_packets;
-        }
+        own = w->kind->setup(f, i, &md);
         /* cut-through: a departed packet's tail keeps its room in the
            input buffer until it is out (VCT: the output has sent it;
            CIOQ: the crossbar transfer ended), so "buffer full" means
@@ -11920,8 +12236,7 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
                                  "(ibcc_marker_desc) at switch node %u: %s",
                                  i, ibcc_result_str(r));
         sz[2] = (size_t)ibcc_round8_(sz[2]);
-        sz[3] = cioq ? (size_t)ibcc_round8_(ibcc_fab_mul_(f->node[i].ports,
-                                                   sizeof(ibcc_fobuf_))) : 0;
+        sz[3] = (size_t)ibcc_round8_(own);
         sz[4] = ibcc_fab_mul_(f->node[i].ports, sizeof(ibcc_fdone_));
         tot = sz[0] + sz[1] + sz[2] + sz[3] + sz[4];
         w->mem = ibcc_fab_alloc_(&f->al, tot);
@@ -11935,11 +12250,7 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         r = ibcc_marker_init(&w->mark, &md, mem + off, sz[2]);
         if (r != IBCC_OK) return r;
         off += sz[2];
-        if (cioq) {
-            w->obuf = (ibcc_fobuf_ *)(void *)(mem + off);
-            for (k = 0; k < f->node[i].ports; k++)
-                w->obuf[k].head = w->obuf[k].tail = IBCC_F_NONE_;
-        }
+        w->kind->init(f, w, mem + off);
         off += sz[3];
         w->done = (ibcc_fdone_ *)(void *)(mem + off);
         w->wake_at = IBCC_TIME_MAX;
@@ -12157,32 +12468,31 @@ static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
     }
 }
 
-/* Wormhole fabrics (section 10): every switch WORMHOLE, one link rate
-   with a whole number of picoseconds per byte, no ACK traffic (agent
-   NONE, no window), STOP/GO marks that the slack buffer can honour over
-   the longest round trip, segment lengths per flow. */
-static ibcc_result ibcc_fab_worm_setup_(ibcc_fabric *f)
+/* Credit links: flows are packets, without worm priorities. */
+static ibcc_result ibcc_fab_credits_setup_(ibcc_fabric *f)
+{
+    uint32_t i;
+    for (i = 0; i < f->nf; i++)
+        if (f->flow[i].d.prio)
+            return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "flows[%u]: prio needs WORMHOLE switches",
+                                 i);
+    return IBCC_OK;
+}
+
+/* STOP/GO links of wormhole fabrics (section 10): one link rate with a
+   whole number of picoseconds per byte, no ACK traffic (agent NONE, no
+   window), STOP/GO marks that the slack buffer can honour over the
+   longest round trip, segment lengths per flow. */
+static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f)
 {
     ibcc_fabric_desc *d = &f->d;
     ibcc_segment_desc sd;
-    uint32_t i, nworm = 0;
+    uint32_t i;
     uint64_t rtt = 0;
     ibcc_time maxprop = 0;
     ibcc_fabric_error *e = d->error;
     ibcc_result r;
-    for (i = 0; i < f->nsw; i++)
-        nworm += f->sw[i].kind == &ibcc_fab_wormhole_;
-    for (i = 0; i < f->nf; i++)
-        if (d->flows[i].prio && nworm == 0)
-            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                                 "flows[%u]: prio needs WORMHOLE switches",
-                                 i);
-    if (nworm == 0) return IBCC_OK;
-    if (nworm != f->nsw)
-        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                             "switch_kind: WORMHOLE switches cannot mix "
-                             "with other kinds (%u of %u switches)", nworm,
-                             f->nsw);
     if (d->nic_fifo || d->host_cap || d->marker.engine != IBCC_MARKER_NONE)
         return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
                              "%s: not with WORMHOLE switches",
@@ -12205,7 +12515,6 @@ static ibcc_result ibcc_fab_worm_setup_(ibcc_fabric *f)
                              "link_rate %llu B/s: a WORMHOLE fabric needs "
                              "a whole number of ps per byte",
                              (unsigned long long)f->ch[0].rate);
-    f->worm = 1;
     f->wbt = IBCC_S(1) / f->ch[0].rate;
     f->wfwd = (d->fwd_delay + f->wbt - 1u) / f->wbt * f->wbt;
     rtt = 2u * ((maxprop + f->wbt - 1u) / f->wbt);
@@ -12346,7 +12655,8 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     ibcc_fab_credits_(f);
     if ((r = ibcc_fab_switches_(f)) != IBCC_OK) goto fail;
     if ((r = ibcc_fab_flows_(f)) != IBCC_OK) goto fail;
-    if ((r = ibcc_fab_worm_setup_(f)) != IBCC_OK) goto fail;
+    if (!f->link) f->link = &ibcc_fab_credits_link_;  /* no switches */
+    if ((r = f->link->setup(f)) != IBCC_OK) goto fail;
     memset(&pd, 0, sizeof pd);
     pd.capacity = f->nf ? f->nf : 1u;
     if ((r = ibcc_pairstate_size(&pd, &sz)) != IBCC_OK) goto fail;
@@ -12354,23 +12664,18 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if (!f->pairs_mem) { r = IBCC_ERR_NOMEM; goto fail; }
     if ((r = ibcc_pairstate_init(&f->pairs, &pd, f->pairs_mem, sz)) != IBCC_OK)
         goto fail;
-    /* Pending events are bounded: per channel one INFREE or XBAR per
-       packet it can hold at its receiver, one ARRIVE per packet on the
+    /* Pending events are bounded: per channel one switch-kind event
+       (VCT input free, CIOQ transfer end) per packet it can hold at its
+       receiver, one ARRIVE per packet on the
        wire and one RXDONE per packet a capped host holds (each at most
        the receiver's capacity per lane); per host and per switch one
        timed wake-up; per flow a start, a stop or toggle and a
-       generation. (Transmitter completions and returning credits are
-       not events.) */
+       generation; what the link flow control adds. (Transmitter
+       completions and returning credits are not events.) */
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
     cap += (uint64_t)f->nch * (1u + 4u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
-    /* wormhole: per channel its timers, a route and the stream changes
-       on its wire (at most four per byte time in flight) */
-    if (f->worm) {
-        ibcc_time mp = 0;
-        for (i = 0; i < f->nch; i++) if (f->wm[i].prop > mp) mp = f->wm[i].prop;
-        cap += (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
-    }
+    cap += f->link->events(f);
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) {
         r = ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0, "loop_capacity "
@@ -12463,36 +12768,6 @@ static uint64_t ibcc_fab_cr_sum_(const ibcc_fchan_ *ch, uint32_t ln,
     return n;
 }
 
-/* Units (of lane ln) that departed packets still hold in input `port` of
-   switch node `to`, from what the outputs say they are moving. */
-static uint64_t ibcc_fab_held_(const ibcc_fabric *f, const ibcc_fnode_ *to,
-                               uint32_t port, uint32_t ln, uint64_t *pk)
-{
-    const ibcc_fsw_ *w = &f->sw[to->idx];
-    uint64_t u = 0;
-    uint32_t o;
-    *pk = 0;
-    for (o = 0; o < to->ports; o++) {
-        uint32_t c = f->out_ch[to->base + o];
-        const ibcc_fchan_ *ch;
-        if (w->obuf && ln == 0) {        /* CIOQ: crossbar transfers */
-            if (w->obuf[o].xbar && w->obuf[o].x_in == port) {
-                (*pk)++;
-                u += w->obuf[o].x_units;
-            }
-            continue;
-        }
-        if (c == IBCC_F_NONE_) continue;
-        ch = &f->ch[c];
-        if (ch->busy && ch->xmit_lane == ln && !ch->xmit_from_obuf
-            && ch->xmit_in == port) {
-            (*pk)++;
-            u += ch->xmit_units;
-        }
-    }
-    return u;
-}
-
 /* Bytes sent on wormhole channel c up to now (its count carried forward
    from the sender's last update without changing it). */
 static uint64_t ibcc_wm_tx_now_(const ibcc_fabric *f, uint32_t c)
@@ -12503,61 +12778,43 @@ static uint64_t ibcc_wm_tx_now_(const ibcc_fabric *f, uint32_t c)
     return b->tx + (f->loop.now - ts) / f->wbt;
 }
 
-/* Wormhole byte conservation at the current instant (section 10), from
-   each side's counts carried forward to now without changing them: on
-   every channel 0 <= sent - arrived <= the bytes its wire holds; in every
-   slack buffer arrived - left = level = the sum of its entries <= slack,
-   each entry within its worm; a sender never past its worm's size. */
-static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *worms)
+/* STOP/GO byte conservation on the links at the current instant
+   (section 10), from each side's counts carried forward to now without
+   changing them: on every channel 0 <= sent - arrived <= the bytes its
+   wire holds; a sender never past its worm's size (the slack buffers are
+   their switches' check). Every worm counts as located. */
+static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *located)
 {
     ibcc_time now = f->loop.now;
     uint32_t c, k, i;
     for (c = 0; c < f->nch; c++) {
-        const ibcc_fworm_ *b = &f->wm[c], *o;
-        uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0, dout = 0;
-        uint64_t tx = ibcc_wm_tx_now_(f, c), sum = 0;
+        const ibcc_fworm_ *b = &f->wm[c];
+        uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0;
+        uint64_t tx = ibcc_wm_tx_now_(f, c);
         if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
             return IBCC_ERR_MISMATCH;
         if (b->owner != IBCC_F_NONE_
             && b->sent + (tx - b->tx) > ibcc_fab_pkt_(f, b->owner)->size)
             return IBCC_ERR_MISMATCH;
-        if (!ibcc_wm_at_switch_(f, c)) continue;
-        o = b->gout != IBCC_F_NONE_ ? &f->wm[b->gout] : NULL;
-        if (o && o->rate) dout = (now - b->tr) / f->wbt;
-        if (b->n > f->wcap || (b->n == 0 && b->level != 0))
-            return IBCC_ERR_MISMATCH;
-        for (k = 0; k < b->n; k++) {
-            const ibcc_fwent_ *e = ibcc_wm_ent_(f, b, k);
-            if (e->bytes > ibcc_fab_pkt_(f, e->worm)->size)
-                return IBCC_ERR_MISMATCH;
-            sum += e->bytes;
-        }
-        sum += b->n ? din : 0;
-        if (sum < dout) return IBCC_ERR_MISMATCH;
-        sum -= dout;
-        if (b->level + (b->n ? din : 0) < dout
-            || b->level + (b->n ? din : 0) - dout != sum
-            || sum > f->d.slack_bytes
-            || b->rx + din - (b->out + dout) != sum)
-            return IBCC_ERR_MISMATCH;
     }
-    *worms = 0;
     for (i = 0; i < f->nchunk; i++)
         for (k = 0; k < IBCC_F_CHUNK_; k++)
             if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
-                ++*worms;
+                ++*located;
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
+/* Credit conservation at the current instant: on every channel and lane,
+   free credits + credits in use + credits returning = capacity (credits
+   sent back when the packet started downstream, while its tail still
+   holds the room, counted once); every switch input's arbiter and marker
+   agree with its buffer. The packets in input buffers, capped hosts'
+   receive buffers and on wires count as located. */
+static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
+                                           uint64_t *located)
 {
-    uint64_t located = 0, live = 0;
-    uint32_t c, ln, i, k;
-    if (!f) return IBCC_ERR_NULL;
-    if (f->worm) {                      /* worms in the network */
-        ibcc_result r = ibcc_wm_check_(f, &located);
-        if (r != IBCC_OK) return r;
-    }
+    uint32_t c, ln, k;
+
     for (c = 0; c < f->nch; c++) {
         const ibcc_fchan_ *ch = &f->ch[c];
         const ibcc_fnode_ *to = &f->node[ch->to];
@@ -12570,10 +12827,12 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                     up++;
                     uu += ibcc_fab_pkt_(f, b->q[k])->units;
                 }
-                hu = ibcc_fab_held_(f, to, ch->to_port, ln, &hp);
+                const ibcc_fsw_ *w = &f->sw[to->idx];
+                int early;
+                hu = w->kind->held(f, w, ch->to_port, ln, &hp, &early);
                 if (hp != b->held_p || hu != b->held_u)
                     return IBCC_ERR_MISMATCH;
-                if (ln == 1 || !f->sw[to->idx].obuf) {  /* not CIOQ data */
+                if (early) {
                     ep = hp;
                     eu = hu;
                 }
@@ -12593,11 +12852,11 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 }
                 op = up;
                 ou = uu;
-                located += b->n;
+                *located += b->n;
             } else {
                 op = ch->rx_p[ln];
                 ou = ch->rx_u[ln];
-                located += op;
+                *located += op;
             }
             /* credits sent back early (returning, or back already) are
                also held in the receiver until the completion that
@@ -12611,35 +12870,22 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 || ibcc_fab_cr_sum_(ch, ln, 0) != ch->ret_p[ln]
                 || ibcc_fab_cr_sum_(ch, ln, 1) != ch->ret_u[ln])
                 return IBCC_ERR_MISMATCH;
-            located += ch->wire_p[ln];
+            *located += ch->wire_p[ln];
         }
     }
-    for (i = 0; i < f->nsw; i++) {         /* CIOQ output buffers */
-        const ibcc_fsw_ *w = &f->sw[i];
-        const ibcc_fnode_ *n = &f->node[w->node];
-        if (!w->obuf) continue;
-        for (k = 0; k < n->ports; k++) {
-            const ibcc_fobuf_ *ob = &w->obuf[k];
-            uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
-            const ibcc_fchan_ *ch = oc == IBCC_F_NONE_ ? NULL : &f->ch[oc];
-            uint64_t np = 0, nu = 0;
-            uint32_t pi = ob->head;
-            while (pi != IBCC_F_NONE_ && np <= ob->n) {
-                np++;
-                nu += ibcc_fab_pkt_(f, pi)->units;
-                pi = ibcc_fab_pkt_(f, pi)->next;
-            }
-            located += np;
-            if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
-                np++;
-                nu += ch->xmit_units;
-            }
-            if (np != ob->n || nu != ob->occ_u || ob->xbar > 1u
-                || ibcc_marker_level(&w->mark, k)
-                   != (f->d.buf_credits ? nu : np))
-                return IBCC_ERR_MISMATCH;
-        }
-    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
+{
+    uint64_t located = 0, live = 0;
+    uint32_t i, k;
+    ibcc_result r;
+    if (!f) return IBCC_ERR_NULL;
+    if ((r = f->link->check(f, &located)) != IBCC_OK) return r;
+    for (i = 0; i < f->nsw; i++)        /* each switch kind's own state */
+        if ((r = f->sw[i].kind->check(f, &f->sw[i], &located)) != IBCC_OK)
+            return r;
     for (i = 0; i < f->nh; i++) {
         const ibcc_fhost_ *o = &f->host[i];
         uint32_t n = 0, pi = o->ackq_head;
@@ -12809,26 +13055,38 @@ IBCC_API ibcc_result ibcc_fabric_channel_bytes(const ibcc_fabric *f,
 IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
         uint32_t channel, uint64_t *bytes, ibcc_time *busy)
 {
+    uint64_t b = 0;
+    ibcc_time t = 0;
     if (!f) return IBCC_ERR_NULL;
     if (channel >= f->nch) return IBCC_ERR_RANGE;
-    if (f->worm) {          /* a wormhole link is busy while bytes flow */
-        uint64_t tx = ibcc_wm_tx_now_(f, channel);
-        if (bytes) *bytes = tx;
-        if (busy) *busy = tx * f->wbt;
-        return IBCC_OK;
-    }
-    if (bytes) *bytes = f->ch[channel].bytes;
-    if (busy) {
-        /* a transmission under way counts only up to now */
-        const ibcc_fchan_ *ch = &f->ch[channel];
-        ibcc_time b = ch->busy_time, now = f->loop.now;
-        if (ch->busy && ch->xmit_end > now) {
-            ibcc_time w = ibcc_fab_wire_(ch, ch->xmit_size);
-            b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
-        }
-        *busy = b;
-    }
+    f->link->totals(f, channel, &b, &t);
+    if (bytes) *bytes = b;
+    if (busy) *busy = t;
     return IBCC_OK;
+}
+
+/* A packet channel's bytes started and busy time; a transmission under
+   way counts only up to now. */
+static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
+                                     uint64_t *bytes, ibcc_time *busy)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_time b = ch->busy_time, now = f->loop.now;
+    if (ch->busy && ch->xmit_end > now) {
+        ibcc_time w = ibcc_fab_wire_(ch, ch->xmit_size);
+        b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
+    }
+    *bytes = ch->bytes;
+    *busy = b;
+}
+
+/* A wormhole link is busy while bytes flow. */
+static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
+                            uint64_t *bytes, ibcc_time *busy)
+{
+    uint64_t tx = ibcc_wm_tx_now_(f, c);
+    *bytes = tx;
+    *busy = tx * f->wbt;
 }
 
 IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what what,

@@ -3320,6 +3320,19 @@ static int cu_refuse(const char *flag, const char *fmt, ...)
     return 2;
 }
 
+/* A topology builder's refusal: its reason names the argument ("root 16:
+   a switch 0..15"), which is the flag of the same name. */
+static int cu_topo_refused(const ibcc_topo *t)
+{
+    char flag[16];
+    size_t n = strcspn(t->error.reason, " :");
+    if (n == 0 || n > 8 || t->error.code == IBCC_ERR_NOMEM)
+        return cu_refuse("--topology", "the topology cannot be built: %s",
+                         t->error.reason);
+    snprintf(flag, sizeof flag, "--%.*s", (int)n, t->error.reason);
+    return cu_refuse(flag, "--%s", t->error.reason);
+}
+
 /* Refuses `flag` when it was given but does not apply. */
 static int cu_only(const cu_opts *o, const char *flag, int applies,
                    const char *when)
@@ -3667,19 +3680,14 @@ static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         r = o->topo == CU_FATTREE ? ibcc_topo_fattree(&net->topo, o->k, o->n, NULL)
                                   : ibcc_topo_nfly(&net->topo, o->k, o->n, NULL);
         if (r != IBCC_OK)
-            return cu_refuse("--k", "the %u-ary %u-%s cannot be built: %s",
-                             o->k, o->n, o->topo == CU_FATTREE ? "tree" : "fly",
-                             net->topo.error.reason);
+            return cu_topo_refused(&net->topo);
         break;
     case CU_MESH:
     case CU_TORUS:
         r = ibcc_topo_mesh(&net->topo, o->x, o->y, o->hps,
                            o->topo == CU_TORUS, o->root, NULL);
         if (r != IBCC_OK)
-            return cu_refuse("--x", "the %ux%u %s with %u hosts per switch "
-                             "cannot be built: %s", o->x, o->y,
-                             cu_topos[o->topo], o->hps,
-                             net->topo.error.reason);
+            return cu_topo_refused(&net->topo);
         break;
     case CU_TWOSWITCH:
         if (ibcc_twoswitch_build(&net->ts, o->local, o->remote, d) != IBCC_OK)
