@@ -13276,139 +13276,272 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
     return IBCC_OK;
 }
 
-/* Is the link from node a to node b a climb (toward the root)? */
-static int ibcc_topo_up_(const ibcc_topo *t, uint32_t a, uint32_t b)
+/* ---- up/down routes: the one router of the builders and the loader ------
+   ibcc_updown_ computes the static up/down routes of both the topology
+   builders (ibcc_topo_route_) and the fabric loader
+   (ibcc_ibfabric_updown); docs/topologies.md ("Up/down routes") states
+   the rules. Each caller brings the order and the tie-break:
+   - order: every node that is not a host is a switch; switches are sorted
+     by (level, key, node), lowest first, and a link from a to b goes *up*
+     when b comes before a (a host is below every switch). A legal route
+     climbs zero or more links, then descends.
+   - per destination host h (hosts numbered 0.. in node order), a switch
+     from which h's switch (its leaf) is reachable going only down takes
+     a shortest down-only path; every other switch climbs toward the
+     fewest hops of a legal route. Among the c next hops that are equally
+     good (in port order) it takes the one at (h / div[s] + add[s]) mod c
+     (div, add NULL: h mod c).
+   - per leaf the distances are computed once (a breadth-first search up
+     from the leaf, then one sweep down the order) with each switch's
+     equal next hops; each host of the leaf then only picks among them.
+     Destinations are handed to `put` leaf by leaf, leaves in the order of
+     their first host, hosts ascending within a leaf (host order when each
+     leaf's hosts are consecutive, as in every builder); a host cabled to
+     no switch gets no call. */
+typedef void (*ibcc_updown_put_)(void *ctx, uint32_t host, uint32_t node,
+                                 const uint32_t *port);
+typedef struct ibcc_updown_ord_ {
+    uint32_t level, node;
+    uint64_t key;
+} ibcc_updown_ord_;
+
+static int ibcc_updown_cmp_(const void *x, const void *y)
 {
-    if (t->rank[b] != t->rank[a]) return t->rank[b] > t->rank[a];
-    return b < a;
+    const ibcc_updown_ord_ *a = (const ibcc_updown_ord_ *)x;
+    const ibcc_updown_ord_ *b = (const ibcc_updown_ord_ *)y;
+    if (a->level != b->level) return a->level < b->level ? -1 : 1;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->node < b->node ? -1 : (a->node > b->node);
 }
 
-/* Up/down routes to every host from every switch. Per destination d:
-   down[u] = hops from u to d going only down (UINT32_MAX if none),
-   any[u] = down[u] if finite, else 1 + the least any[] of u's up
-   neighbours. A switch goes down whenever down[u] is finite (toward the
-   least down[]), else up toward the least any[]; among equal choices it
-   takes the (d mod count)-th in port order. Nodes are swept in order of
-   (rank, -id), ascending for down[], descending for any[], which is a
-   topological order of the up/down relation. */
-static ibcc_result ibcc_topo_route_(ibcc_topo *t)
+/* The up/down routes of the nodes and links given: `level` and `key`
+   (NULL: the node number) are read at switches only; put(ctx, host, its
+   node, port) receives, per destination host, port[s] for every switch
+   node s (IBCC_F_NONE_ when s has no route to it). Errors: RANGE (a link
+   beyond its nodes' ports), CAPACITY (over 2^30 ports), NOMEM. */
+static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
+        const ibcc_fabric_node *nodes, uint32_t nn,
+        const ibcc_fabric_link *links, uint32_t nl,
+        const uint32_t *level, const uint64_t *key,
+        const uint32_t *div, const uint32_t *add,
+        ibcc_updown_put_ put, void *ctx)
 {
-    uint32_t nn = t->node_count, H = t->host_count, d, i, r = 0;
-    uint32_t *order, *down, *any, *nb, *nbport, *first;
-    uint64_t ports = 0;
-    for (i = 0; i < nn; i++) ports += t->nodes[i].ports;
-    if (ports > 0x3fffffffu) return IBCC_ERR_CAPACITY;
-    order = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
-    down = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
-    any = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
-    first = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn + 1u, 4));
-    nb = (uint32_t *)ibcc_fab_alloc_(&t->al,
-                                     ibcc_fab_mul_((size_t)ports + 1u, 4));
-    nbport = (uint32_t *)ibcc_fab_alloc_(&t->al,
-                                         ibcc_fab_mul_((size_t)ports + 1u, 4));
-    if (!order || !down || !any || !first || !nb || !nbport) {
-        ibcc_fab_free_(&t->al, order); ibcc_fab_free_(&t->al, down);
-        ibcc_fab_free_(&t->al, any); ibcc_fab_free_(&t->al, first);
-        ibcc_fab_free_(&t->al, nb);
-        ibcc_fab_free_(&t->al, nbport);
-        return IBCC_ERR_NOMEM;
+    const uint32_t NONE = IBCC_F_NONE_;
+    uint32_t *first = NULL, *nb = NULL, *pos = NULL, *order = NULL;
+    uint32_t *dd = NULL, *dist = NULL, *queue = NULL, *cstart = NULL;
+    uint32_t *ccnt = NULL, *pool = NULL, *row = NULL, *hnode = NULL;
+    uint32_t *grp = NULL, *gsize = NULL, *seq = NULL;
+    ibcc_updown_ord_ *ord = NULL;
+    uint32_t u, i, j, ns = 0, nh = 0, ng = 0, nd = 0, L = NONE;
+    uint64_t slots = 0;
+    ibcc_result r = IBCC_OK;
+    for (u = 0; u < nn; u++) {
+        int host = nodes[u].kind == IBCC_FABRIC_HOST;
+        slots += host ? 1u : nodes[u].ports;
+        if (host) nh++; else ns++;
     }
-    /* neighbour table by port: nb[first[u] + p] = node on port p */
-    for (i = 0; i < nn; i++) first[i + 1] = first[i] + t->nodes[i].ports;
-    for (i = 0; i < first[nn]; i++) nb[i] = IBCC_F_NONE_;
-    for (i = 0; i < t->link_count; i++) {
-        const ibcc_fabric_link *k = &t->links[i];
+    if (slots > 0x3fffffffu) return IBCC_ERR_CAPACITY;
+    first = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    nb = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)slots + 1u, 4));
+    pool = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)slots + 1u, 4));
+    pos = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    order = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)ns + 1u, 4));
+    dd = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    dist = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    queue = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)ns + 1u, 4));
+    cstart = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    ccnt = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    row = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    hnode = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nh + 1u, 4));
+    grp = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    gsize = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)ns + 2u, 4));
+    seq = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nh + 1u, 4));
+    ord = (ibcc_updown_ord_ *)ibcc_fab_alloc_(al,
+              ibcc_fab_mul_((size_t)ns + 1u, sizeof *ord));
+    if (!first || !nb || !pool || !pos || !order || !dd || !dist || !queue
+        || !cstart || !ccnt || !row || !hnode || !grp || !gsize || !seq
+        || !ord) {
+        r = IBCC_ERR_NOMEM;
+        goto out;
+    }
+    /* the node on each port: nb[first[u] + p] */
+    for (u = 0; u < nn; u++)
+        first[u + 1u] = first[u]
+            + (nodes[u].kind == IBCC_FABRIC_HOST ? 1u : nodes[u].ports);
+    for (i = 0; i < first[nn]; i++) nb[i] = NONE;
+    for (i = 0; i < nl; i++) {
+        const ibcc_fabric_link *k = &links[i];
+        if (k->a >= nn || k->b >= nn || k->a_port >= first[k->a + 1u] - first[k->a]
+            || k->b_port >= first[k->b + 1u] - first[k->b]) {
+            r = IBCC_ERR_RANGE;
+            goto out;
+        }
         nb[first[k->a] + k->a_port] = k->b;
         nb[first[k->b] + k->b_port] = k->a;
-        nbport[first[k->a] + k->a_port] = k->b_port;
-        nbport[first[k->b] + k->b_port] = k->a_port;
     }
-    /* nodes in ascending (rank, -id): insertion into order[] */
-    for (i = 0; i < nn; i++) {
-        uint32_t j = i;
-        while (j > 0 && ibcc_topo_up_(t, i, order[j - 1])) {
-            order[j] = order[j - 1];
-            j--;
+    /* the order: pos[switch] = its place from the top; hosts NONE */
+    for (u = 0, i = 0, j = 0; u < nn; u++) {
+        pos[u] = row[u] = grp[u] = NONE;
+        if (nodes[u].kind == IBCC_FABRIC_HOST) {
+            hnode[i++] = u;
+            continue;
         }
-        order[j] = i;
+        ord[j].level = level[u];
+        ord[j].key = key ? key[u] : u;
+        ord[j++].node = u;
     }
-    for (d = 0; d < H; d++) {
-        for (i = 0; i < nn; i++) down[i] = any[i] = UINT32_MAX;
-        down[d] = any[d] = 0;
-        for (i = 0; i < nn; i++) {          /* ascending: down[] */
-            uint32_t u = order[i], p;
-            if (u < H) continue;
-            for (p = 0; p < t->nodes[u].ports; p++) {
-                uint32_t v = nb[first[u] + p];
-                if (v == IBCC_F_NONE_ || ibcc_topo_up_(t, u, v)) continue;
-                if (v < H && v != d) continue;       /* other hosts */
-                if (down[v] != UINT32_MAX && down[v] + 1u < down[u])
-                    down[u] = down[v] + 1u;
-            }
-        }
-        for (i = nn; i-- > 0;) {            /* descending: any[] */
-            uint32_t u = order[i], p;
-            if (u < H) continue;
-            any[u] = down[u];
-            if (any[u] != UINT32_MAX) continue;
-            for (p = 0; p < t->nodes[u].ports; p++) {
-                uint32_t v = nb[first[u] + p];
-                if (v == IBCC_F_NONE_ || v < H || !ibcc_topo_up_(t, u, v))
-                    continue;
-                if (any[v] != UINT32_MAX && any[v] + 1u < any[u])
-                    any[u] = any[v] + 1u;
-            }
-        }
-        for (i = H; i < nn; i++) {          /* the route of each switch */
-            uint32_t p, best = UINT32_MAX, count = 0, pick, want;
-            int godown = down[i] != UINT32_MAX;
-            if (any[i] == UINT32_MAX) continue;     /* d unreachable */
-            for (p = 0; p < t->nodes[i].ports; p++) {
-                uint32_t v = nb[first[i] + p], dist;
-                if (v == IBCC_F_NONE_ || (v < H && v != d)) continue;
-                if (godown == ibcc_topo_up_(t, i, v)) continue;
-                dist = godown ? down[v] : any[v];
-                if (dist == UINT32_MAX) continue;
-                if (dist < best) { best = dist; count = 1; }
-                else if (dist == best) count++;
-            }
-            if (count == 0) continue;
-            /* destination-mod-k: at tree stage s, digit s of d offset by
-               the top digit of the switch's index, so every stage spreads
-               destinations evenly over its up ports in both wirings (the
-               offset keeps the shuffle from piling one digit class onto
-               a few upper links); from a root (mesh, torus) d mod c */
-            want = d;
-            if (t->radix) {
-                /* tree stage s = rank - 1, switch index w in its stage:
-                   digit s of d plus the top digit of w (the one the
-                   shuffle drops next) */
-                uint32_t lv, S = H / t->radix, w = (i - H) % S;
-                uint32_t top = S >= t->radix ? w / (S / t->radix) : w;
-                for (lv = 1; lv < t->rank[i] && want; lv++) want /= t->radix;
-                want += top;
-            }
-            want %= count;
-            for (p = 0, pick = 0; p < t->nodes[i].ports; p++) {
-                uint32_t v = nb[first[i] + p], dist;
-                if (v == IBCC_F_NONE_ || (v < H && v != d)) continue;
-                if (godown == ibcc_topo_up_(t, i, v)) continue;
-                dist = godown ? down[v] : any[v];
-                if (dist != best) continue;
-                if (pick++ == want) break;
-            }
-            t->routes[r].sw = i;
-            t->routes[r].dst = d;
-            t->routes[r].port = p;
-            r++;
-        }
+    qsort(ord, ns, sizeof *ord, ibcc_updown_cmp_);
+    for (i = 0; i < ns; i++) {
+        order[i] = ord[i].node;
+        pos[ord[i].node] = i;
     }
-    t->route_count = r;
-    ibcc_fab_free_(&t->al, order); ibcc_fab_free_(&t->al, down);
-    ibcc_fab_free_(&t->al, any); ibcc_fab_free_(&t->al, first);
-    ibcc_fab_free_(&t->al, nb);
-    ibcc_fab_free_(&t->al, nbport);
-    return IBCC_OK;
+    /* hosts grouped by leaf: leaves numbered by their first host */
+    for (i = 0; i < nh; i++) {
+        uint32_t s = nb[first[hnode[i]]];
+        if (s == NONE || pos[s] == NONE) continue;   /* no switch */
+        if (grp[s] == NONE) grp[s] = ng++;
+        gsize[grp[s] + 1u]++;
+    }
+    for (i = 0; i < ng; i++) gsize[i + 1u] += gsize[i];
+    for (i = 0; i < nh; i++) {
+        uint32_t s = nb[first[hnode[i]]];
+        if (s == NONE || pos[s] == NONE) continue;
+        seq[gsize[grp[s]]++] = i;               /* gsize[g]: next slot */
+        nd++;
+    }
+    for (i = 0; i < nd; i++) {
+        uint32_t h = seq[i], d = hnode[h], s, qh = 0, qt = 0;
+        if (nb[first[d]] != L) {
+            /* a new leaf: down hops to it, then legal-route hops, then
+               each switch's equally good next hops */
+            L = nb[first[d]];
+            for (j = 0; j < ns; j++) dd[order[j]] = NONE;
+            dd[L] = 0;
+            queue[qt++] = L;
+            while (qh < qt) {
+                uint32_t x = queue[qh++], k;
+                for (k = first[x]; k < first[x + 1u]; k++) {
+                    uint32_t y = nb[k];
+                    if (y != NONE && pos[y] < pos[x] && dd[y] == NONE) {
+                        dd[y] = dd[x] + 1u;
+                        queue[qt++] = y;
+                    }
+                }
+            }
+            for (j = 0; j < ns; j++) {
+                uint32_t k, m = NONE;
+                s = order[j];
+                if (dd[s] != NONE) { dist[s] = dd[s]; continue; }
+                for (k = first[s]; k < first[s + 1u]; k++) {
+                    uint32_t t = nb[k];
+                    if (t != NONE && pos[t] < pos[s] && dist[t] != NONE
+                        && dist[t] + 1u < m)
+                        m = dist[t] + 1u;
+                }
+                dist[s] = m;
+            }
+            for (j = 0, qt = 0; j < ns; j++) {
+                uint32_t k;
+                s = order[j];
+                cstart[s] = qt;
+                ccnt[s] = 0;
+                if (dist[s] == NONE || s == L) continue;
+                for (k = first[s]; k < first[s + 1u]; k++) {
+                    uint32_t y = nb[k];
+                    if (y == NONE || pos[y] == NONE) continue;
+                    if (dd[s] != NONE ? pos[y] > pos[s] && dd[y] == dd[s] - 1u
+                                      : pos[y] < pos[s] && dist[y] == dist[s] - 1u)
+                        pool[qt++] = k - first[s];
+                }
+                ccnt[s] = qt - cstart[s];
+            }
+        }
+        for (j = 0; j < ns; j++) {
+            uint32_t c, want;
+            s = order[j];
+            row[s] = NONE;
+            if (s == L) {                   /* the leaf: the port to d */
+                uint32_t k, pick = 0;
+                for (k = first[s], c = 0; k < first[s + 1u]; k++) c += nb[k] == d;
+                if (c == 0) continue;
+                want = (div ? h / div[s] : h) + (add ? add[s] : 0u);
+                want %= c;
+                for (k = first[s]; k < first[s + 1u]; k++)
+                    if (nb[k] == d && pick++ == want) break;
+                row[s] = k - first[s];
+                continue;
+            }
+            c = ccnt[s];
+            if (c == 0) continue;
+            want = (div ? h / div[s] : h) + (add ? add[s] : 0u);
+            row[s] = pool[cstart[s] + want % c];
+        }
+        put(ctx, h, d, row);
+    }
+out:
+    ibcc_fab_free_(al, first); ibcc_fab_free_(al, nb);
+    ibcc_fab_free_(al, pool); ibcc_fab_free_(al, pos);
+    ibcc_fab_free_(al, order); ibcc_fab_free_(al, dd);
+    ibcc_fab_free_(al, dist); ibcc_fab_free_(al, queue);
+    ibcc_fab_free_(al, cstart); ibcc_fab_free_(al, ccnt);
+    ibcc_fab_free_(al, row); ibcc_fab_free_(al, hnode);
+    ibcc_fab_free_(al, grp); ibcc_fab_free_(al, gsize);
+    ibcc_fab_free_(al, seq); ibcc_fab_free_(al, ord);
+    return r;
+}
+
+/* Appends the routes to one destination host, switches in node order. */
+static void ibcc_topo_put_(void *ctx, uint32_t host, uint32_t node,
+                           const uint32_t *port)
+{
+    ibcc_topo *t = (ibcc_topo *)ctx;
+    uint32_t i;
+    (void)host;
+    for (i = t->host_count; i < t->node_count; i++) {
+        ibcc_fabric_route *r;
+        if (port[i] == IBCC_F_NONE_) continue;
+        r = &t->routes[t->route_count++];
+        r->sw = i;
+        r->dst = node;
+        r->port = port[i];
+    }
+}
+
+/* The builders' up/down routes (ibcc_updown_): a switch of higher rank is
+   above, equal ranks broken by the lower node number; routes listed per
+   destination d (host order), switches in node order. Tie-break
+   (destination-mod-k): a switch of tree stage s (rank s + 1) takes among
+   c equal next hops the ((d / k^s) + the top digit of its index w within
+   the stage) mod c-th, i.e. digit s of d (carried into the digits above)
+   offset by the digit of w that the shuffle drops next, so every stage
+   spreads destinations evenly over its up ports in both wirings (the
+   offset keeps the shuffle from piling one digit class onto a few upper
+   links); in a mesh or torus (radix 0) d mod c. */
+static ibcc_result ibcc_topo_route_(ibcc_topo *t)
+{
+    uint32_t nn = t->node_count, H = t->host_count, i;
+    uint32_t *level, *div = NULL, *add = NULL;
+    ibcc_result r = IBCC_ERR_NOMEM;
+    level = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    if (t->radix) {
+        div = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+        add = (uint32_t *)ibcc_fab_alloc_(&t->al, ibcc_fab_mul_(nn, 4));
+    }
+    if (level && (!t->radix || (div && add))) {
+        for (i = 0; i < nn; i++) level[i] = UINT32_MAX - t->rank[i];
+        for (i = H; i < nn && t->radix; i++) {
+            uint32_t lv, S = H / t->radix, w = (i - H) % S;
+            add[i] = S >= t->radix ? w / (S / t->radix) : w;
+            for (lv = 1, div[i] = 1; lv < t->rank[i]; lv++) div[i] *= t->radix;
+        }
+        t->route_count = 0;
+        r = ibcc_updown_(&t->al, t->nodes, nn, t->links, t->link_count,
+                         level, NULL, div, add, ibcc_topo_put_, t);
+    }
+    ibcc_fab_free_(&t->al, level);
+    ibcc_fab_free_(&t->al, div);
+    ibcc_fab_free_(&t->al, add);
+    return r;
 }
 
 /* k^n, or 0 when above 2^20. */
@@ -14886,15 +15019,20 @@ out:
 }
 
 /* ---- up/down routes ------------------------------------------------------ */
-typedef struct ibcc_ibf_ord_ { uint32_t rank, idx; uint64_t guid; } ibcc_ibf_ord_;
+/* The loader's table (switch x host, fabric port + 1) filled from the
+   shared router's routes to one host (host index = node - switches). */
+typedef struct ibcc_ibf_udtab_ { uint32_t *tab, nsw, nh; } ibcc_ibf_udtab_;
 
-static int ibcc_ibf_ordcmp_(const void *x, const void *y)
+static void ibcc_ibf_put_(void *ctx, uint32_t host, uint32_t node,
+                          const uint32_t *port)
 {
-    const ibcc_ibf_ord_ *a = (const ibcc_ibf_ord_ *)x;
-    const ibcc_ibf_ord_ *b = (const ibcc_ibf_ord_ *)y;
-    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
-    if (a->guid != b->guid) return a->guid < b->guid ? -1 : 1;
-    return a->idx < b->idx ? -1 : (a->idx > b->idx);
+    const ibcc_ibf_udtab_ *u = (const ibcc_ibf_udtab_ *)ctx;
+    uint32_t s;
+    (void)host;
+    if (node < u->nsw || node - u->nsw >= u->nh) return;
+    for (s = 0; s < u->nsw; s++)
+        if (port[s] != IBCC_F_NONE_)
+            u->tab[(uint64_t)s * u->nh + (node - u->nsw)] = port[s] + 1u;
 }
 
 IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
@@ -14902,11 +15040,10 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
 {
     ibcc_fabric_allocator a;
     ibcc_ibf_net_ n;
-    uint32_t *hd = NULL, *rank = NULL, *pos = NULL, *dd = NULL, *dist = NULL;
-    uint32_t *queue = NULL;
-    ibcc_ibf_ord_ *ord = NULL;
+    ibcc_ibf_udtab_ ut;
+    uint32_t *hd = NULL, *rank = NULL, *hmin = NULL, *queue = NULL;
+    uint64_t *guid = NULL;
     uint32_t nsw, nh, s, i, d, mode, maxd = 0, fail_src = 0, fail_dst = 0;
-    uint32_t cand[IBCC_ARBITER_MAX_PORTS];
     const uint32_t INF = IBCC_IBF_NONE_;
     int fail = 0;
     ibcc_result r;
@@ -14927,16 +15064,13 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
     nh = f->host_count;
     r = ibcc_ibf_net_make_(f, &a, &n, 1);
     if (r == IBCC_OK) {
-        size_t m = (size_t)nsw + 1u;
+        size_t m = (size_t)f->node_count + 1u;  /* the router reads nodes */
         hd = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
         rank = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
-        pos = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
-        dd = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
-        dist = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
+        hmin = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
         queue = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
-        ord = (ibcc_ibf_ord_ *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, sizeof *ord));
-        if (!hd || !rank || !pos || !dd || !dist || !queue || !ord)
-            r = IBCC_ERR_NOMEM;
+        guid = (uint64_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 8u));
+        if (!hd || !rank || !hmin || !queue || !guid) r = IBCC_ERR_NOMEM;
     }
     if (r != IBCC_OK) {
         ibcc_ibf_nomem_(err, file, r);
@@ -14960,6 +15094,18 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
             }
         }
     }
+    /* each switch's first host (by index), for the connectivity check */
+    for (s = 0; s < nsw; s++) {
+        hmin[s] = INF;
+        guid[s] = f->switches[s].guid;
+    }
+    for (d = nh; d-- > 0;) {
+        uint32_t S = n.peer[n.base[nsw + d]];
+        if (S < nsw) hmin[S] = d;
+    }
+    ut.tab = n.tab;
+    ut.nsw = nsw;
+    ut.nh = nh;
     for (mode = 0; mode < 2u; mode++) {
         uint32_t qh = 0, qt = 0, best = INF;
         fail = 0;
@@ -14982,72 +15128,25 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
                 if (y < nsw && rank[y] == INF) { rank[y] = rank[x] + 1u; queue[qt++] = y; }
             }
         }
-        for (s = 0; s < nsw; s++) {
-            ord[s].rank = rank[s];
-            ord[s].guid = f->switches[s].guid;
-            ord[s].idx = s;
-        }
-        qsort(ord, nsw, sizeof *ord, ibcc_ibf_ordcmp_);
-        for (i = 0; i < nsw; i++) pos[ord[i].idx] = i;
+        /* the routes: up toward the lower (rank, GUID), destination host
+           index mod count among equal next hops */
         memset(n.tab, 0, (size_t)nsw * nh * sizeof *n.tab);
+        r = ibcc_updown_(&a, f->nodes, f->node_count, f->links, f->link_count,
+                         rank, guid, NULL, NULL, ibcc_ibf_put_, &ut);
+        if (r != IBCC_OK) {
+            ibcc_ibf_nomem_(err, file, r);
+            goto out;
+        }
+        /* the first destination (then source) a source's switch cannot
+           route to; a host's own switch always can */
         for (d = 0; d < nh && !fail; d++) {
-            uint32_t L = n.peer[n.base[nsw + d]], src;
+            uint32_t L = n.peer[n.base[nsw + d]];
             if (L == INF || L >= nsw) continue;     /* cabled to a host */
-            /* switches that reach d going only down */
-            for (s = 0; s < nsw; s++) dd[s] = INF;
-            dd[L] = 0;
-            qh = qt = 0;
-            queue[qt++] = L;
-            while (qh < qt) {
-                uint32_t x = queue[qh++];
-                for (i = n.base[x]; i < n.base[x + 1u]; i++) {
-                    uint32_t y = n.peer[i];
-                    if (y < nsw && pos[y] < pos[x] && dd[y] == INF) {
-                        dd[y] = dd[x] + 1u;
-                        queue[qt++] = y;
-                    }
+            for (s = 0; s < nsw; s++)
+                if (s != L && hmin[s] != INF && n.tab[(uint64_t)s * nh + d] == 0
+                    && (!fail || hmin[s] < fail_src)) {
+                    fail = 1; fail_src = hmin[s]; fail_dst = d;
                 }
-            }
-            /* the others go up first: highest switches first */
-            for (i = 0; i < nsw; i++) {
-                uint32_t k, m = INF;
-                s = ord[i].idx;
-                if (dd[s] != INF) { dist[s] = dd[s]; continue; }
-                for (k = n.base[s]; k < n.base[s + 1u]; k++) {
-                    uint32_t t = n.peer[k];
-                    if (t < nsw && pos[t] < pos[s] && dist[t] != INF
-                        && dist[t] + 1u < m)
-                        m = dist[t] + 1u;
-                }
-                dist[s] = m;
-            }
-            for (s = 0; s < nsw; s++) {
-                uint32_t k, nc = 0;
-                if (dist[s] == INF) continue;
-                for (k = n.base[s]; k < n.base[s + 1u]; k++) {
-                    uint32_t y = n.peer[k];
-                    int take;
-                    if (y == INF) continue;
-                    if (s == L) take = y == nsw + d;
-                    else if (y >= nsw) take = 0;
-                    else if (dd[s] != INF)
-                        take = pos[y] > pos[s] && dd[y] == dd[s] - 1u;
-                    else
-                        take = pos[y] < pos[s] && dist[y] == dist[s] - 1u;
-                    if (take && nc < IBCC_ARBITER_MAX_PORTS)
-                        cand[nc++] = k - n.base[s];
-                }
-                if (nc == 0) continue;      /* cannot happen */
-                n.tab[(uint64_t)s * nh + d] = cand[d % nc] + 1u;
-                n.tline[(uint64_t)s * nh + d] = 0;
-            }
-            for (src = 0; src < nh; src++) {
-                uint32_t S = n.peer[n.base[nsw + src]];
-                if (src != d && S != INF && S < nsw && dist[S] == INF) {
-                    fail = 1; fail_src = src; fail_dst = d;
-                    break;
-                }
-            }
         }
         if (!fail) break;
     }
@@ -15071,11 +15170,9 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
 out:
     ibcc_fab_free_(&a, hd);
     ibcc_fab_free_(&a, rank);
-    ibcc_fab_free_(&a, pos);
-    ibcc_fab_free_(&a, dd);
-    ibcc_fab_free_(&a, dist);
+    ibcc_fab_free_(&a, hmin);
     ibcc_fab_free_(&a, queue);
-    ibcc_fab_free_(&a, ord);
+    ibcc_fab_free_(&a, guid);
     ibcc_ibf_net_free_(&a, &n);
     if (r != IBCC_OK) ibcc_ibf_drop_routes_(f);
     return r;
