@@ -3100,18 +3100,21 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
 
 /* ---- topology builders ------------------------------------------------
    Build a topology as data (nodes, links, static routes) for the fabric,
-   with deterministic up/down routing: a route may climb toward the
-   root and then descend, never descend and climb again, so the channel
-   dependency graph has no cycle and the routing cannot deadlock. A switch
-   sends a packet down as soon as its destination is reachable downwards
-   (minimum hops among such routes); climbing, it takes among the c up
-   ports that lead closest the one numbered (digit s of d + the top digit
-   of the switch's index within its stage) mod c at tree stage s (d mod c
-   in a mesh or torus), which spreads destinations evenly over the upper
-   stages in both tree wirings (destination-mod-k).
+   with deterministic up/down routing (the router the fabric loader's
+   ibcc_ibfabric_updown uses too; docs/topologies.md, "Up/down routes"):
+   a route may climb toward the root and then descend, never descend and
+   climb again, so the channel dependency graph has no cycle and the
+   routing cannot deadlock. A switch sends a packet down as soon as its
+   destination is reachable downwards (minimum hops among such routes);
+   climbing, it takes among the c up ports that lead closest the one
+   numbered (digit s of d + the top digit of the switch's index within its
+   stage) mod c at tree stage s (d mod c in a mesh or torus), which
+   spreads destinations evenly over the upper stages in both tree wirings
+   (destination-mod-k).
    Hosts are nodes 0 .. host_count-1 (host i = node i); switches follow.
    `rank` orders the nodes for up/down: a link from a to b goes up when
-   (rank[b], -b) > (rank[a], -a).
+   (rank[b], -b) > (rank[a], -a). Routes are listed by destination host,
+   then by switch.
      fattree  k-ary n-tree: k^n hosts, n stages of k^(n-1) switches of 2k
               ports (the top stage k), ports 0..k-1 down, k..2k-1 up.
               Switch (s, w) (stage s, 0 = leaves; w = digits w_0..w_{n-2}
@@ -3287,10 +3290,12 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
    switches farthest from every host, rank = hops from the nearest root,
    a link goes up toward the lower (rank, GUID); where that leaves a pair
    without a legal path, the single root of lowest GUID among them is
-   used instead. A switch that can reach the destination going only down
-   routes down on a shortest down path, any other goes up toward the
-   nearest such switch; among equal next hops (sorted by port) the one at
-   (destination host index mod count). Checked like LFT routes. */
+   used instead. The routes are the topology builders' router's
+   (docs/topologies.md, "Up/down routes"): a switch that can reach the
+   destination going only down routes down on a shortest down path, any
+   other goes up toward the nearest such switch; among equal next hops
+   (sorted by port) the one at (destination host index mod count).
+   Checked like LFT routes. */
 IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
                                           ibcc_ibfabric_error *err);
 /* Follows the route from every host to every other host: it must reach
@@ -13279,9 +13284,11 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
 /* ---- up/down routes: the one router of the builders and the loader ------
    ibcc_updown_ computes the static up/down routes of both the topology
    builders (ibcc_topo_route_) and the fabric loader
-   (ibcc_ibfabric_updown); docs/topologies.md ("Up/down routes") states
-   the rules. Each caller brings the order and the tie-break:
-   - order: every node that is not a host is a switch; switches are sorted
+   (ibcc_ibfabric_updown); docs/topologies.md ("Up/down routes (builders
+   and loader)") states the rules. Each caller brings the order and the
+   tie-break:
+   - order: every node that is not a host is a switch (a host has one
+     port, port 0, cabled to its leaf switch); switches are sorted
      by (level, key, node), lowest first, and a link from a to b goes *up*
      when b comes before a (a host is below every switch). A legal route
      climbs zero or more links, then descends.
@@ -13298,7 +13305,7 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
      their first host, hosts ascending within a leaf (host order when each
      leaf's hosts are consecutive, as in every builder); a host cabled to
      no switch gets no call. */
-typedef void (*ibcc_updown_put_)(void *ctx, uint32_t host, uint32_t node,
+typedef void (*ibcc_updown_put_)(void *ctx, uint32_t node,
                                  const uint32_t *port);
 typedef struct ibcc_updown_ord_ {
     uint32_t level, node;
@@ -13315,8 +13322,8 @@ static int ibcc_updown_cmp_(const void *x, const void *y)
 }
 
 /* The up/down routes of the nodes and links given: `level` and `key`
-   (NULL: the node number) are read at switches only; put(ctx, host, its
-   node, port) receives, per destination host, port[s] for every switch
+   (NULL: the node number) are read at switches only; put(ctx, node,
+   port) receives, per destination host node, port[s] for every switch
    node s (IBCC_F_NONE_ when s has no route to it). Errors: RANGE (a link
    beyond its nodes' ports), CAPACITY (over 2^30 ports), NOMEM. */
 static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
@@ -13343,7 +13350,8 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
     if (slots > 0x3fffffffu) return IBCC_ERR_CAPACITY;
     first = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
     nb = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)slots + 1u, 4));
-    pool = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)slots + 1u, 4));
+    pool = (uint32_t *)ibcc_fab_alloc_(al,
+                                       ibcc_fab_mul_((size_t)slots + 1u, 4));
     pos = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
     order = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)ns + 1u, 4));
     dd = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
@@ -13371,7 +13379,8 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
     for (i = 0; i < first[nn]; i++) nb[i] = NONE;
     for (i = 0; i < nl; i++) {
         const ibcc_fabric_link *k = &links[i];
-        if (k->a >= nn || k->b >= nn || k->a_port >= first[k->a + 1u] - first[k->a]
+        if (k->a >= nn || k->b >= nn
+            || k->a_port >= first[k->a + 1u] - first[k->a]
             || k->b_port >= first[k->b + 1u] - first[k->b]) {
             r = IBCC_ERR_RANGE;
             goto out;
@@ -13449,8 +13458,9 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
                 for (k = first[s]; k < first[s + 1u]; k++) {
                     uint32_t y = nb[k];
                     if (y == NONE || pos[y] == NONE) continue;
-                    if (dd[s] != NONE ? pos[y] > pos[s] && dd[y] == dd[s] - 1u
-                                      : pos[y] < pos[s] && dist[y] == dist[s] - 1u)
+                    if (dd[s] != NONE
+                        ? pos[y] > pos[s] && dd[y] == dd[s] - 1u     /* down */
+                        : pos[y] < pos[s] && dist[y] == dist[s] - 1u)  /* up */
                         pool[qt++] = k - first[s];
                 }
                 ccnt[s] = qt - cstart[s];
@@ -13462,7 +13472,8 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
             row[s] = NONE;
             if (s == L) {                   /* the leaf: the port to d */
                 uint32_t k, pick = 0;
-                for (k = first[s], c = 0; k < first[s + 1u]; k++) c += nb[k] == d;
+                for (k = first[s], c = 0; k < first[s + 1u]; k++)
+                    c += nb[k] == d;
                 if (c == 0) continue;
                 want = (div ? h / div[s] : h) + (add ? add[s] : 0u);
                 want %= c;
@@ -13476,7 +13487,7 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
             want = (div ? h / div[s] : h) + (add ? add[s] : 0u);
             row[s] = pool[cstart[s] + want % c];
         }
-        put(ctx, h, d, row);
+        put(ctx, d, row);
     }
 out:
     ibcc_fab_free_(al, first); ibcc_fab_free_(al, nb);
@@ -13491,12 +13502,10 @@ out:
 }
 
 /* Appends the routes to one destination host, switches in node order. */
-static void ibcc_topo_put_(void *ctx, uint32_t host, uint32_t node,
-                           const uint32_t *port)
+static void ibcc_topo_put_(void *ctx, uint32_t node, const uint32_t *port)
 {
     ibcc_topo *t = (ibcc_topo *)ctx;
     uint32_t i;
-    (void)host;
     for (i = t->host_count; i < t->node_count; i++) {
         ibcc_fabric_route *r;
         if (port[i] == IBCC_F_NONE_) continue;
@@ -15023,12 +15032,10 @@ out:
    shared router's routes to one host (host index = node - switches). */
 typedef struct ibcc_ibf_udtab_ { uint32_t *tab, nsw, nh; } ibcc_ibf_udtab_;
 
-static void ibcc_ibf_put_(void *ctx, uint32_t host, uint32_t node,
-                          const uint32_t *port)
+static void ibcc_ibf_put_(void *ctx, uint32_t node, const uint32_t *port)
 {
     const ibcc_ibf_udtab_ *u = (const ibcc_ibf_udtab_ *)ctx;
     uint32_t s;
-    (void)host;
     if (node < u->nsw || node - u->nsw >= u->nh) return;
     for (s = 0; s < u->nsw; s++)
         if (port[s] != IBCC_F_NONE_)
