@@ -3,7 +3,8 @@
    descent followed by a climb: deadlock-free), hop counts against the
    topology (k-ary n-tree: 2L + 2 links for a lowest common stage L; n-fly:
    the shortest up/down path found by a separate breadth-first search),
-   and a fabric run on each. */
+   the routes pinned to those of the builder-only router that the shared
+   up/down router replaced, allocator failures, and a fabric run on each. */
 #ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
 #endif
@@ -295,6 +296,112 @@ static void test_topo_errors(void)
 }
 
 
+/* FNV-1a over a route list (switch, destination, port as 32-bit words). */
+static uint64_t routes_hash(const ibcc_fabric_route *r, uint32_t n)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    uint32_t i, w, v[3];
+    for (i = 0; i < n; i++) {
+        v[0] = r[i].sw; v[1] = r[i].dst; v[2] = r[i].port;
+        for (w = 0; w < 3u; w++) {
+            uint32_t b;
+            for (b = 0; b < 4u; b++) {
+                h ^= (v[w] >> (8u * b)) & 0xffu;
+                h *= UINT64_C(1099511628211);
+            }
+        }
+    }
+    return h;
+}
+
+/* kind 0 fattree (a, b), 1 nfly (a, b), 2 mesh / 3 torus (a x b, c hosts
+   per switch, root d) */
+static ibcc_result build(ibcc_topo *t, int kind, uint32_t a, uint32_t b,
+                         uint32_t c, uint32_t d,
+                         const ibcc_fabric_allocator *al)
+{
+    if (kind == 0) return ibcc_topo_fattree(t, a, b, al);
+    if (kind == 1) return ibcc_topo_nfly(t, a, b, al);
+    return ibcc_topo_mesh(t, a, b, c, kind == 3, d, al);
+}
+
+/* The builders and the fabric loader share one up/down router; the
+   builders' routes are still exactly those of the builder-only router it
+   replaced (the hashes and counts below were recorded from that code). */
+static void test_routes_pinned(void)
+{
+    static const struct {
+        int kind;
+        uint32_t a, b, c, d, routes;
+        uint64_t hash;
+    } cs[] = {
+        {0, 4, 3, 0, 0, 3072, UINT64_C(17092584444949482917)},
+        {1, 4, 3, 0, 0, 3072, UINT64_C(8763265834774059941)},
+        {0, 3, 3, 0, 0, 729, UINT64_C(15052744201983717831)},
+        {1, 2, 4, 0, 0, 512, UINT64_C(17044846208759666661)},
+        {2, 5, 4, 2, 7, 800, UINT64_C(15173429506834156581)},
+        {3, 5, 5, 2, 12, 1250, UINT64_C(1428969527536154549)},
+        {3, 4, 3, 1, 0, 144, UINT64_C(14295309948087256148)},
+    };
+    uint32_t i;
+    for (i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        ibcc_topo t;
+        T_EQ(build(&t, cs[i].kind, cs[i].a, cs[i].b, cs[i].c, cs[i].d, NULL),
+             IBCC_OK);
+        T_EQU(t.route_count, cs[i].routes);
+        T_EQU(routes_hash(t.routes, t.route_count), cs[i].hash);
+        ibcc_topo_free(&t);
+    }
+}
+
+static long live_blocks;
+static int fail_after = -1;
+static void *t_alloc(void *u, size_t n)
+{
+    (void)u;
+    if (fail_after == 0) return NULL;
+    if (fail_after > 0) fail_after--;
+    live_blocks++;
+    return malloc(n);
+}
+static void t_free(void *u, void *p) { (void)u; live_blocks--; free(p); }
+
+/* Failing the k-th allocation of a builder, for every k until it
+   succeeds: NOMEM with nothing left allocated; then the routes equal
+   those built with malloc. */
+static void test_topo_allocator(void)
+{
+    ibcc_fabric_allocator al;
+    int kind;
+    al.alloc = t_alloc; al.free = t_free; al.user = NULL;
+    for (kind = 0; kind < 4; kind++) {
+        ibcc_topo ref;
+        int k, ok = 0;
+        T_EQ(build(&ref, kind, 3, 3, 2, 4, NULL), IBCC_OK);
+        for (k = 0; k < 100 && !ok; k++) {
+            ibcc_topo t;
+            ibcc_result r;
+            fail_after = k;
+            live_blocks = 0;
+            r = build(&t, kind, 3, 3, 2, 4, &al);
+            T_CHECK(r == IBCC_OK || r == IBCC_ERR_NOMEM);
+            if (r == IBCC_OK) {
+                ok = 1;
+                T_CHECK(k > 4);                 /* the router's too failed */
+                T_EQU(t.route_count, ref.route_count);
+                T_EQU(routes_hash(t.routes, t.route_count),
+                      routes_hash(ref.routes, ref.route_count));
+                ibcc_topo_free(&t);
+            }
+            T_EQ(live_blocks, 0);
+        }
+        fail_after = -1;
+        T_CHECK(ok);
+        ibcc_topo_free(&ref);
+    }
+}
+
+
 /* A leaf-spine of k^2 hosts (k = 4 or 8) under a random permutation of
    greedy LAW flows (window 4, input-triggered marking), the bench's
    scale workload, cut into runs of `step` ps (0: one run). */
@@ -392,6 +499,8 @@ int main(void)
     T_RUN(test_nfly);
     T_RUN(test_mesh_torus);
     T_RUN(test_topo_errors);
+    T_RUN(test_routes_pinned);
+    T_RUN(test_topo_allocator);
     T_RUN(test_events_per_hop);
     T_RUN(test_split_runs_identical);
     return t_summary();
