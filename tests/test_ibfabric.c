@@ -4,8 +4,7 @@
    example (its line), every parse and route error with its line number,
    rate tokens, multi-port adapters, rings (their up/down routes pinned to
    those of the loader-only router the shared one replaced), allocators,
-   and random
-   mutations of the example text that must never crash. */
+   and random mutations of the example text that must never crash. */
 #ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
 #endif
