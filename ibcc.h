@@ -15071,7 +15071,7 @@ IBCC_API ibcc_result ibcc_ibfabric_updown(ibcc_ibfabric *f,
     nh = f->host_count;
     r = ibcc_ibf_net_make_(f, &a, &n, 1);
     if (r == IBCC_OK) {
-        size_t m = (size_t)f->node_count + 1u;  /* the router reads nodes */
+        size_t m = (size_t)f->node_count + 1u;  /* rank, guid: by node */
         hd = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
         rank = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));
         hmin = (uint32_t *)ibcc_fab_alloc_(&a, ibcc_fab_mul_(m, 4u));

@@ -13,7 +13,12 @@
    Rows per size: packet-hops per wall second, ns per packet-hop, loop
    events per hop, and the peak memory the fabric allocated (a counting
    allocator that writes every page it hands out, so the figure is an
-   upper bound on what is resident). Median of 3 runs. */
+   upper bound on what is resident). Median of 3 runs.
+   - routes_*: wall time of a topology builder, almost all of it the
+     up/down routes (the router the fabric loader shares): fat tree and
+     n-fly of 4096 hosts (16-ary 3-trees), a 32x32 torus of 4 hosts per
+     switch (4096 hosts), a leaf-spine of 16384 hosts (128-ary 2-tree);
+     median of 3 builds. */
 #include "bench.h"   /* first: it sets _POSIX_C_SOURCE */
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
@@ -119,6 +124,32 @@ static int leafspine_run(uint32_t k, scale_fig *out)
     return ok;
 }
 
+/* Median of 3 builds of one topology (kind 0 fattree k n, 1 nfly k n,
+   2 torus k x n of 4 hosts per switch): its row routes_<name>_ms. */
+static int routes_row(const char *name, int kind, uint32_t k, uint32_t n)
+{
+    double v[3];
+    char row[64];
+    int r;
+    for (r = 0; r < 3; r++) {
+        ibcc_topo t;
+        ibcc_result res;
+        double t0 = bench_now_ns();
+        res = kind == 0 ? ibcc_topo_fattree(&t, k, n, NULL)
+            : kind == 1 ? ibcc_topo_nfly(&t, k, n, NULL)
+            : ibcc_topo_mesh(&t, k, n, 4, 1, 0, NULL);
+        v[r] = (bench_now_ns() - t0) * 1e-6;
+        if (res != IBCC_OK) {
+            fprintf(stderr, "bench_scale: %s build failed\n", name);
+            return 0;
+        }
+        ibcc_topo_free(&t);
+    }
+    snprintf(row, sizeof row, "routes_%s_ms", name);
+    bench_row(row, bench_median(v, 3), "ms");
+    return 1;
+}
+
 /* Three runs of one size; its four rows (medians) named prefix_H_hosts_*. */
 static int rows(const char *prefix, uint32_t H, uint32_t param,
                 int (*run)(uint32_t, scale_fig *))
@@ -159,6 +190,13 @@ int main(int argc, char **argv)
            "flows, input-triggered + LIPD, window 4; the run timed\n");
     for (n = 4; n <= 32; n *= 2)
         if (!rows("leafspine", n * n, n, leafspine_run)) return 1;
+    printf("fabric scale: building a topology (its up/down routes), "
+           "median of 3\n");
+    if (!routes_row("fattree_4096_hosts", 0, 16, 3)
+        || !routes_row("nfly_4096_hosts", 1, 16, 3)
+        || !routes_row("torus_4096_hosts", 2, 32, 32)
+        || !routes_row("leafspine_16384_hosts", 0, 128, 2))
+        return 1;
     bench_close();
     return 0;
 }
