@@ -1251,6 +1251,17 @@ typedef struct ibcc_law_entry {
     uint32_t gap_q16;       /* Rmax/x_i - 1 in Q16.16 */
 } ibcc_law_entry;
 
+/* A kind's name for text: "lipd", "fimd", "aimd", "custom" (the enum's
+   name in lower case); "?" if the kind is unknown. Kinds are numbered
+   from 1 without gaps, so k = 1, 2, ... while the name is not "?" lists
+   them all. */
+IBCC_API const char *ibcc_law_kind_name(ibcc_law_kind kind);
+/* *kind = the kind ibcc_law_kind_name spells `text` (exact match).
+   Errors: NULL (text, kind), PARSE (no kind of that name; *kind
+   unchanged). */
+IBCC_API ibcc_result ibcc_law_kind_parse(const char *text,
+                                         ibcc_law_kind *kind);
+
 /* Fills zero fields of *d with the effective defaults and validates the
    whole description. Errors: NULL (d; finc/fdec of CUSTOM), RANGE (kind,
    form, rates out of the enum; rmin outside its range or NaN; m <= 1,
@@ -5380,57 +5391,287 @@ static double ibcc_law_clamp_(double y, double k)
     if (y > 1.0) return 1.0;
     return y;
 }
-/* The laws of docs/mechanisms.md [S03 §V] on normalised rates, before the
-   clamp (the callers clamp). k = rmin. */
-static double ibcc_law_inc_raw_(const ibcc_law_desc *d, double x)
+#endif /* IBCC_NO_FLOAT */
+
+/* DISCRETE: a Q32.32 state clamped to [qmin, 2^32]. */
+static uint64_t ibcc_law_clamp_q_(const ibcc_law *l, uint64_t q)
 {
-    switch (d->kind) {
-    case IBCC_LAW_FIMD:
-        /* finc(x) = x * m^(k/x) */
-        return x * pow(d->m, d->rmin / x);
-    case IBCC_LAW_AIMD:
-        /* finc(x) = x + (m-1) * k^2 / x   (dr/dt = (m-1) Rmin^2) */
-        return x + (d->m - 1.0) * d->rmin * d->rmin / x;
-    case IBCC_LAW_CUSTOM:
-        return d->finc(x, d->user);
-    case IBCC_LAW_LIPD:
-    default:
-        /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
-        return x / (1.0 - d->rmin);
-    }
+    if (q < l->qmin) return l->qmin;
+    return q > IBCC_LAW_ONE_Q32_ ? IBCC_LAW_ONE_Q32_ : q;
 }
 
-static double ibcc_law_dec_raw_(const ibcc_law_desc *d, double x)
+/* DISCRETE: the state after an unmarked ACK of weight w (Q16.16) from q,
+   y the law's full increase finc(q) before the clamp:
+   q + w (clamp(y) - q), rounded to nearest, clamped. */
+static uint64_t ibcc_law_weigh_q_(const ibcc_law *l, uint64_t q, uint64_t y,
+                                  uint32_t w)
 {
-    switch (d->kind) {
-    case IBCC_LAW_FIMD:
-    case IBCC_LAW_AIMD:
-        /* fdec(x) = x / m */
-        return x / d->m;
-    case IBCC_LAW_CUSTOM:
-        return d->fdec(x, d->user);
-    case IBCC_LAW_LIPD:
-    default:
-        /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
-        return 1.0 / (1.0 / x + 1.0);
+    y = ibcc_law_clamp_q_(l, y);
+    if (w != 65536u && y > q) {
+        /* (y - q) <= 2^32 and w < 2^32: the product fits */
+        uint64_t add = ((y - q) * w + 32768u) >> 16;
+        y = ibcc_law_clamp_q_(l, add > IBCC_LAW_ONE_Q32_ ? IBCC_LAW_ONE_Q32_ + 1u
+                                                         : q + add);
     }
+    return y;
 }
 
+/* ---- the laws: one operation table per kind ------------------------------
+   Everything the shared code asks of a law kind is in its entry of
+   ibcc_law_kinds_ (in enum order: entry kind - 1), so a new built-in law
+   is its enum value, its functions and its entry (docs/law.md "Adding a
+   law"); no code outside this sub-section names a kind. The shared code
+   reaches an entry only for a validated desc (ibcc_law_desc_check_
+   refuses a kind without one), so no lookup has a default. Formulas:
+   docs/mechanisms.md [S03 §V], x normalised, k = rmin; the integer forms
+   are described at "DISCRETE in integer arithmetic" below. */
+typedef struct ibcc_law_ops_ {
+    const char *name;       /* ibcc_law_kind_name / _parse, ibccsim --law */
+    /* the kind's own rule on the effective desc, checked after the
+       shared ones (NULL: none) */
+    ibcc_result (*check)(const ibcc_law_desc *d);
+    /* sets the kind's DISCRETE constant l->cq from l->d, l->k63 and
+       l->m47 (NULL: none, cq stays 0) */
+    void (*params)(ibcc_law *l);
+    /* DISCRETE, Q32.32: fdec(q), and the increase of an unmarked ACK of
+       weight w (Q16.16, 65536 = finc(q)), results clamped to [qmin, 2^32].
+       NULL when the kind needs floating point: IBCC_NO_FLOAT refuses it */
+    uint64_t (*dec_q)(const ibcc_law *l, uint64_t q);
+    uint64_t (*inc_q)(const ibcc_law *l, uint64_t q, uint32_t w);
+    /* fdec(x) and finc(x) before the clamp (0 under IBCC_NO_FLOAT) */
+    double (*dec)(const ibcc_law_desc *d, double x);
+    double (*inc)(const ibcc_law_desc *d, double x);
+    /* closed-form recovery time Rmin -> Rmax in units of tau (NULL: none,
+       ibcc_law_recovery_closed is UNSUPPORTED; 0 under IBCC_NO_FLOAT) */
+    double (*closed)(const ibcc_law_desc *d);
+} ibcc_law_ops_;
+
+/* A floating-point operation in a table entry: 0 under IBCC_NO_FLOAT. */
+#ifndef IBCC_NO_FLOAT
+#define IBCC_LAW_FP_(f) f
+#else
+#define IBCC_LAW_FP_(f) 0
+#endif
+
+/* fdec(x) = x / m as fixed point: q 2^47 / m47 (FIMD, AIMD). */
+static uint64_t ibcc_law_div_m_q_(const ibcc_law *l, uint64_t q)
+{
+    return ibcc_law_clamp_q_(l, ibcc_law_rdiv_(q, UINT64_C(1) << 47, l->m47));
+}
+
+/* LIPD: linear inter-packet delay. A mark adds one to 1+ipd, an unmarked
+   ACK multiplies it by 1 - k. */
+static uint64_t ibcc_law_lipd_dec_q_(const ibcc_law *l, uint64_t q)
+{
+    /* q 2^32 / (2^32 + q) */
+    return ibcc_law_clamp_q_(l, ibcc_law_rdiv_(q, IBCC_LAW_ONE_Q32_,
+                                               IBCC_LAW_ONE_Q32_ + q));
+}
+static uint64_t ibcc_law_lipd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+{
+    /* q 2^63 / (2^63 - k63); rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
+    return ibcc_law_weigh_q_(l, q, ibcc_law_rdiv_(q, UINT64_C(1) << 63,
+                                                  (UINT64_C(1) << 63) - l->k63), w);
+}
+#ifndef IBCC_NO_FLOAT
+static double ibcc_law_lipd_dec_(const ibcc_law_desc *d, double x)
+{
+    (void)d;
+    /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
+    return 1.0 / (1.0 / x + 1.0);
+}
+static double ibcc_law_lipd_inc_(const ibcc_law_desc *d, double x)
+{
+    /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
+    return x / (1.0 - d->rmin);
+}
+static double ibcc_law_lipd_closed_(const ibcc_law_desc *d)
+{
+    /* 1/x falls by k/x per ACK of duration 1/x: d(1/x)/dt = -k
+       =>  T = (1/k - 1) / k */
+    double k = d->rmin;
+    return (1.0 / k - 1.0) / k;
+}
+#endif
+
+/* FIMD: fast increase, multiplicative decrease. */
+static void ibcc_law_fimd_params_(ibcc_law *l)
+{
+    /* cq = log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
+    int ip;
+    uint64_t fr;
+    if (ibcc_law_log2_(l->d.m, &ip, &fr) && ip >= 0 && ip <= 16)
+        l->cq = ((uint64_t)ip << 58) | fr;
+}
+static uint64_t ibcc_law_fimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+{
+    /* q 2^e, e = rmin L / x = k63 L / (q 2^31) in Q6.58 (<= L: rmin <= x) */
+    uint64_t e = ibcc_law_rdiv_(l->k63, l->cq, q << 31), p, hi, lo, y;
+    unsigned ip = (unsigned)(e >> 58);
+    if (ip > 16u) {
+        y = UINT64_MAX;
+    } else {
+        p = ibcc_law_exp2_q62_(e & ((UINT64_C(1) << 58) - 1u));
+        /* q p 2^ip / 2^62, p < 2^63: q <= 2^32 so the product < 2^95 */
+        ibcc_mul128_(q, p, &hi, &lo);
+        y = ibcc_shr128_(hi, lo, 62u - ip, 0);
+    }
+    return ibcc_law_weigh_q_(l, q, y, w);
+}
+#ifndef IBCC_NO_FLOAT
+static double ibcc_law_div_m_(const ibcc_law_desc *d, double x)
+{
+    /* fdec(x) = x / m (FIMD, AIMD) */
+    return x / d->m;
+}
+static double ibcc_law_fimd_inc_(const ibcc_law_desc *d, double x)
+{
+    /* finc(x) = x * m^(k/x) */
+    return x * pow(d->m, d->rmin / x);
+}
+static double ibcc_law_fimd_closed_(const ibcc_law_desc *d)
+{
+    /* ln x grows by (k/x) ln m per ACK of duration 1/x:
+       d(ln x)/dt = k ln m  =>  T = ln(1/k) / (k ln m) */
+    double k = d->rmin;
+    return log(1.0 / k) / (k * log(d->m));
+}
+#endif
+
+/* AIMD: additive increase (in time), multiplicative decrease. */
+static void ibcc_law_aimd_params_(ibcc_law *l)
+{
+    /* cq = (m-1) rmin^2 2^64 = (m47 - 2^47) k2 / 2^47, k2 = rmin^2 2^64 */
+    uint64_t k2 = ibcc_law_rdiv_(l->k63, l->k63, UINT64_C(1) << 62);
+    l->cq = ibcc_law_rdiv_(l->m47 - (UINT64_C(1) << 47), k2, UINT64_C(1) << 47);
+}
+static uint64_t ibcc_law_aimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+{
+    /* q + round(cq / q) */
+    uint64_t add = l->cq / q, rem = l->cq % q;
+    if (2u * rem >= q) add++;
+    return ibcc_law_weigh_q_(l, q, add > UINT64_MAX - q ? UINT64_MAX : q + add, w);
+}
+#ifndef IBCC_NO_FLOAT
+static double ibcc_law_aimd_inc_(const ibcc_law_desc *d, double x)
+{
+    /* finc(x) = x + (m-1) * k^2 / x   (dr/dt = (m-1) Rmin^2) */
+    return x + (d->m - 1.0) * d->rmin * d->rmin / x;
+}
+static double ibcc_law_aimd_closed_(const ibcc_law_desc *d)
+{
+    /* x grows by (m-1)k^2/x per ACK of duration 1/x:
+       dx/dt = (m-1) k^2  =>  T = (1 - k) / ((m-1) k^2) */
+    double k = d->rmin;
+    return (1.0 - k) / ((d->m - 1.0) * k * k);
+}
+#endif
+
+/* CUSTOM: the caller's finc/fdec, both required. DISCRETE runs them on
+   x = q / 2^32 in double (so not under IBCC_NO_FLOAT). */
+static ibcc_result ibcc_law_custom_check_(const ibcc_law_desc *d)
+{
+    return (d->finc && d->fdec) ? IBCC_OK : IBCC_ERR_NULL;
+}
+#ifndef IBCC_NO_FLOAT
+static double ibcc_law_custom_dec_(const ibcc_law_desc *d, double x)
+{
+    return d->fdec(x, d->user);
+}
+static double ibcc_law_custom_inc_(const ibcc_law_desc *d, double x)
+{
+    return d->finc(x, d->user);
+}
+/* A double result back to Q32.32, to nearest, clamped to [qmin, 2^32]. */
+static uint64_t ibcc_law_q_of_x_(const ibcc_law *l, double x)
+{
+    double qd = floor(x * IBCC_LAW_Q32_ + 0.5);
+    uint64_t q;
+    if (!(qd >= (double)l->qmin)) return l->qmin;
+    if (qd >= IBCC_LAW_Q32_) return IBCC_LAW_ONE_Q32_;
+    q = (uint64_t)qd;
+    return q < l->qmin ? l->qmin : q;
+}
+static uint64_t ibcc_law_custom_dec_q_(const ibcc_law *l, uint64_t q)
+{
+    double x = (double)q / IBCC_LAW_Q32_;
+    return ibcc_law_q_of_x_(l, ibcc_law_clamp_(l->d.fdec(x, l->d.user),
+                                               l->d.rmin));
+}
+static uint64_t ibcc_law_custom_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+{
+    double x = (double)q / IBCC_LAW_Q32_;
+    double y = ibcc_law_clamp_(l->d.finc(x, l->d.user), l->d.rmin);
+    if (w != 65536u)
+        y = ibcc_law_clamp_(x + ((double)w / 65536.0) * (y - x), l->d.rmin);
+    return ibcc_law_q_of_x_(l, y);
+}
+#endif
+
+/* The kinds, in enum order (entry kind - 1). */
+static const ibcc_law_ops_ ibcc_law_kinds_[] = {
+    { "lipd", 0, 0, ibcc_law_lipd_dec_q_, ibcc_law_lipd_inc_q_,
+      IBCC_LAW_FP_(ibcc_law_lipd_dec_), IBCC_LAW_FP_(ibcc_law_lipd_inc_),
+      IBCC_LAW_FP_(ibcc_law_lipd_closed_) },
+    { "fimd", 0, ibcc_law_fimd_params_, ibcc_law_div_m_q_, ibcc_law_fimd_inc_q_,
+      IBCC_LAW_FP_(ibcc_law_div_m_), IBCC_LAW_FP_(ibcc_law_fimd_inc_),
+      IBCC_LAW_FP_(ibcc_law_fimd_closed_) },
+    { "aimd", 0, ibcc_law_aimd_params_, ibcc_law_div_m_q_, ibcc_law_aimd_inc_q_,
+      IBCC_LAW_FP_(ibcc_law_div_m_), IBCC_LAW_FP_(ibcc_law_aimd_inc_),
+      IBCC_LAW_FP_(ibcc_law_aimd_closed_) },
+    { "custom", ibcc_law_custom_check_, 0,
+      IBCC_LAW_FP_(ibcc_law_custom_dec_q_), IBCC_LAW_FP_(ibcc_law_custom_inc_q_),
+      IBCC_LAW_FP_(ibcc_law_custom_dec_), IBCC_LAW_FP_(ibcc_law_custom_inc_), 0 }
+};
+#define IBCC_LAW_KINDS_ (sizeof ibcc_law_kinds_ / sizeof ibcc_law_kinds_[0])
+
+/* The entry of a kind, NULL if there is none (validation, names). */
+static const ibcc_law_ops_ *ibcc_law_kind_ops_(int kind)
+{
+    if (kind < 1 || (unsigned)kind > IBCC_LAW_KINDS_) return 0;
+    return &ibcc_law_kinds_[kind - 1];
+}
+
+/* The entry of a validated desc's kind (no check: see above). */
+#define IBCC_LAW_OPS_(d) (&ibcc_law_kinds_[(d)->kind - 1])
+
+IBCC_API const char *ibcc_law_kind_name(ibcc_law_kind kind)
+{
+    const ibcc_law_ops_ *o = ibcc_law_kind_ops_((int)kind);
+    return o ? o->name : "?";
+}
+
+IBCC_API ibcc_result ibcc_law_kind_parse(const char *text, ibcc_law_kind *kind)
+{
+    unsigned i;
+    if (!text || !kind) return IBCC_ERR_NULL;
+    for (i = 0; i < IBCC_LAW_KINDS_; i++) {
+        const char *a = text, *b = ibcc_law_kinds_[i].name;
+        while (*a && *a == *b) { a++; b++; }
+        if (*a == *b) {
+            *kind = (ibcc_law_kind)(i + 1u);
+            return IBCC_OK;
+        }
+    }
+    return IBCC_ERR_PARSE;
+}
+
+#ifndef IBCC_NO_FLOAT
 static double ibcc_law_inc_(const ibcc_law_desc *d, double x)
 {
-    return ibcc_law_clamp_(ibcc_law_inc_raw_(d, x), d->rmin);
+    return ibcc_law_clamp_(IBCC_LAW_OPS_(d)->inc(d, x), d->rmin);
 }
 
 static double ibcc_law_dec_(const ibcc_law_desc *d, double x)
 {
-    return ibcc_law_clamp_(ibcc_law_dec_raw_(d, x), d->rmin);
+    return ibcc_law_clamp_(IBCC_LAW_OPS_(d)->dec(d, x), d->rmin);
 }
 
 /* finc clamped below only (NaN becomes k): used where the clamp at Rmax
    would distort a count or an interpolation (compile, checker). */
 static double ibcc_law_inc_lo_(const ibcc_law_desc *d, double x)
 {
-    double y = ibcc_law_inc_raw_(d, x);
+    double y = IBCC_LAW_OPS_(d)->inc(d, x);
     return (y >= d->rmin) ? y : d->rmin;
 }
 
@@ -5456,6 +5697,7 @@ static uint32_t ibcc_law_ipd_count_(double rmin)
 static ibcc_result ibcc_law_desc_check_(const ibcc_law_desc *in,
                                         ibcc_law_desc *d)
 {
+    const ibcc_law_ops_ *ops;
     int kind, form, rates;
     uint64_t rb, mb;
     if (!in || !d) return IBCC_ERR_NULL;
@@ -5467,7 +5709,7 @@ static ibcc_result ibcc_law_desc_check_(const ibcc_law_desc *in,
     if (form == 0) d->form = IBCC_LAW_CONTINUOUS;
     if (ibcc_f64_zero_(d->rmin)) d->rmin = 1.0 / 256.0;
     if (ibcc_f64_zero_(d->m)) d->m = 2.0;
-    if (kind < 0 || kind > (int)IBCC_LAW_CUSTOM) return IBCC_ERR_RANGE;
+    if (!ibcc_law_kind_ops_((int)d->kind)) return IBCC_ERR_RANGE;
     if (form < 0 || form > (int)IBCC_LAW_TABLE) return IBCC_ERR_RANGE;
     if (rates < 0 || rates > (int)IBCC_LAW_RATES_GEOMETRIC) return IBCC_ERR_RANGE;
     /* rmin in [2^-16, 1): (Rmin > Rmax), Rmin == Rmax, negative, NaN and
@@ -5477,8 +5719,11 @@ static ibcc_result ibcc_law_desc_check_(const ibcc_law_desc *in,
     mb = ibcc_f64_bits_(d->m);
     if (!(rb >= IBCC_F64_2M16_ && rb < IBCC_F64_ONE_)) return IBCC_ERR_RANGE;
     if (!(mb > IBCC_F64_ONE_ && mb <= IBCC_F64_2P16_)) return IBCC_ERR_RANGE;
-    if (d->kind == IBCC_LAW_CUSTOM && (!d->finc || !d->fdec))
-        return IBCC_ERR_NULL;
+    ops = ibcc_law_kind_ops_((int)d->kind);
+    if (ops->check) {
+        ibcc_result r = ops->check(d);
+        if (r != IBCC_OK) return r;
+    }
     if (d->form == IBCC_LAW_TABLE) {
         if (rates == 0) d->rates = IBCC_LAW_RATES_IPD;
         if (d->rates == IBCC_LAW_RATES_IPD) {
@@ -5695,20 +5940,6 @@ static uint32_t ibcc_law_ipd_applied_(const ibcc_law *l, uint64_t q)
     return ipd > l->ipd_max ? l->ipd_max : ipd;
 }
 
-#ifndef IBCC_NO_FLOAT
-/* CUSTOM DISCRETE: a double result back to Q32.32, to nearest, clamped
-   to [qmin, 2^32]. */
-static uint64_t ibcc_law_q_of_x_(const ibcc_law *l, double x)
-{
-    double qd = floor(x * IBCC_LAW_Q32_ + 0.5);
-    uint64_t q;
-    if (!(qd >= (double)l->qmin)) return l->qmin;
-    if (qd >= IBCC_LAW_Q32_) return IBCC_LAW_ONE_Q32_;
-    q = (uint64_t)qd;
-    return q < l->qmin ? l->qmin : q;
-}
-#endif
-
 /* ---- DISCRETE in integer arithmetic -------------------------------------
    The built-in laws step the Q32.32 state q = x 2^32 with integer
    operations only, so every target and profile gives the same states.
@@ -5724,7 +5955,8 @@ static uint64_t ibcc_law_q_of_x_(const ibcc_law *l, double x)
            2^f for the fraction f from a 64-entry table and a degree-6
            polynomial (Q2.62), good to a few units of 2^-62.
    CUSTOM runs the caller's double functions on x = q / 2^32 (not in the
-   IBCC_NO_FLOAT profile). */
+   IBCC_NO_FLOAT profile). Each kind's functions are its dec_q and inc_q
+   in the table above (ibcc_law_kinds_). */
 
 /* Sets the DISCRETE parameters of an effective desc (every form: qmin
    and ipd_max also serve the TABLE form's queries). */
@@ -5738,94 +5970,15 @@ static void ibcc_law_params_(ibcc_law *l)
     l->k63 = ibcc_f64_fix_(d->rmin, 63, 0);     /* rmin < 1: < 2^63 */
     l->m47 = ibcc_f64_fix_(d->m, 47, 0);        /* m <= 2^16: <= 2^63 */
     l->cq = 0;
-    if (d->kind == IBCC_LAW_AIMD) {
-        uint64_t k2 = ibcc_law_rdiv_(l->k63, l->k63, UINT64_C(1) << 62);
-        l->cq = ibcc_law_rdiv_(l->m47 - (UINT64_C(1) << 47), k2,
-                               UINT64_C(1) << 47);
-    } else if (d->kind == IBCC_LAW_FIMD) {
-        /* log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
-        int ip;
-        uint64_t fr;
-        if (ibcc_law_log2_(d->m, &ip, &fr) && ip >= 0 && ip <= 16)
-            l->cq = ((uint64_t)ip << 58) | fr;
-    }
-}
-
-static uint64_t ibcc_law_clamp_q_(const ibcc_law *l, uint64_t q)
-{
-    if (q < l->qmin) return l->qmin;
-    return q > IBCC_LAW_ONE_Q32_ ? IBCC_LAW_ONE_Q32_ : q;
-}
-
-/* fdec of a built-in law, before the clamp. */
-static uint64_t ibcc_law_dec_q_(const ibcc_law *l, uint64_t q)
-{
-    if (l->d.kind == IBCC_LAW_LIPD)
-        return ibcc_law_rdiv_(q, IBCC_LAW_ONE_Q32_, IBCC_LAW_ONE_Q32_ + q);
-    return ibcc_law_rdiv_(q, UINT64_C(1) << 47, l->m47);
-}
-
-/* finc of a built-in law, before the clamp (q >= qmin > 0). */
-static uint64_t ibcc_law_inc_q_(const ibcc_law *l, uint64_t q)
-{
-    switch (l->d.kind) {
-    case IBCC_LAW_AIMD: {
-        /* q + round(cq / q) */
-        uint64_t add = l->cq / q, rem = l->cq % q;
-        if (2u * rem >= q) add++;
-        return add > UINT64_MAX - q ? UINT64_MAX : q + add;
-    }
-    case IBCC_LAW_FIMD: {
-        /* q 2^e, e = rmin L / x = k63 L / (q 2^31) in Q6.58 (<= L:
-           rmin <= x) */
-        uint64_t e = ibcc_law_rdiv_(l->k63, l->cq, q << 31), p, hi, lo;
-        unsigned ip = (unsigned)(e >> 58);
-        if (ip > 16u) return UINT64_MAX;
-        p = ibcc_law_exp2_q62_(e & ((UINT64_C(1) << 58) - 1u));
-        /* q p 2^ip / 2^62, p < 2^63: q <= 2^32 so the product < 2^95 */
-        ibcc_mul128_(q, p, &hi, &lo);
-        return ibcc_shr128_(hi, lo, 62u - ip, 0);
-    }
-    case IBCC_LAW_LIPD:
-    case IBCC_LAW_CUSTOM:
-    default:
-        /* rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
-        return ibcc_law_rdiv_(q, UINT64_C(1) << 63, (UINT64_C(1) << 63) - l->k63);
-    }
+    if (IBCC_LAW_OPS_(d)->params) IBCC_LAW_OPS_(d)->params(l);
 }
 
 /* One DISCRETE step: q' = fdec(q) when marked, else
    q' = q + w (finc(q) - q), w = weight_q16 / 2^16 (w = 1: finc(q)). */
 static void ibcc_law_step_q_(ibcc_law *l, int marked, uint32_t weight_q16)
 {
-    uint64_t q = l->s.q, y;
-#ifndef IBCC_NO_FLOAT
-    if (l->d.kind == IBCC_LAW_CUSTOM) {
-        double x = (double)q / IBCC_LAW_Q32_, yd;
-        if (marked) {
-            yd = ibcc_law_dec_(&l->d, x);
-        } else {
-            yd = ibcc_law_inc_(&l->d, x);
-            if (weight_q16 != 65536u)
-                yd = ibcc_law_clamp_(x + ((double)weight_q16 / 65536.0) * (yd - x),
-                                     l->d.rmin);
-        }
-        l->s.q = ibcc_law_q_of_x_(l, yd);
-        l->s.index = ibcc_law_ipd_applied_(l, l->s.q);
-        return;
-    }
-#endif
-    if (marked) {
-        y = ibcc_law_clamp_q_(l, ibcc_law_dec_q_(l, q));
-    } else {
-        y = ibcc_law_clamp_q_(l, ibcc_law_inc_q_(l, q));
-        if (weight_q16 != 65536u && y > q) {
-            /* (y - q) <= 2^32 and w < 2^32: the product fits */
-            uint64_t add = ((y - q) * weight_q16 + 32768u) >> 16;
-            y = ibcc_law_clamp_q_(l, add > IBCC_LAW_ONE_Q32_ ? IBCC_LAW_ONE_Q32_ + 1u
-                                                              : q + add);
-        }
-    }
+    const ibcc_law_ops_ *k = IBCC_LAW_OPS_(&l->d);
+    uint64_t y = marked ? k->dec_q(l, l->s.q) : k->inc_q(l, l->s.q, weight_q16);
     l->s.q = y;
     l->s.index = ibcc_law_ipd_applied_(l, y);
 }
@@ -5859,7 +6012,7 @@ IBCC_API ibcc_result ibcc_law_init(ibcc_law *l, const ibcc_law_desc *d,
     if (r != IBCC_OK) return r;
 #ifdef IBCC_NO_FLOAT
     /* only the integer DISCRETE step runs here; tables come from ROM */
-    if (e.form != IBCC_LAW_DISCRETE || e.kind == IBCC_LAW_CUSTOM)
+    if (e.form != IBCC_LAW_DISCRETE || !IBCC_LAW_OPS_(&e)->inc_q)
         return IBCC_ERR_UNSUPPORTED;
 #endif
     if (e.form == IBCC_LAW_TABLE) {
@@ -6341,31 +6494,12 @@ IBCC_API ibcc_result ibcc_law_recovery_closed(const ibcc_law_desc *d,
 {
     ibcc_law_desc e;
     ibcc_result r;
-    double k;
     if (!d || !tau_units) return IBCC_ERR_NULL;
     r = ibcc_law_desc_check_(d, &e);
     if (r != IBCC_OK) return r;
-    k = e.rmin;
-    switch (e.kind) {
-    case IBCC_LAW_FIMD:
-        /* ln x grows by (k/x) ln m per ACK of duration 1/x:
-           d(ln x)/dt = k ln m  =>  T = ln(1/k) / (k ln m) */
-        *tau_units = log(1.0 / k) / (k * log(e.m));
-        return IBCC_OK;
-    case IBCC_LAW_LIPD:
-        /* 1/x falls by k/x per ACK of duration 1/x: d(1/x)/dt = -k
-           =>  T = (1/k - 1) / k */
-        *tau_units = (1.0 / k - 1.0) / k;
-        return IBCC_OK;
-    case IBCC_LAW_AIMD:
-        /* x grows by (m-1)k^2/x per ACK of duration 1/x:
-           dx/dt = (m-1) k^2  =>  T = (1 - k) / ((m-1) k^2) */
-        *tau_units = (1.0 - k) / ((e.m - 1.0) * k * k);
-        return IBCC_OK;
-    case IBCC_LAW_CUSTOM:
-    default:
-        return IBCC_ERR_UNSUPPORTED;
-    }
+    if (!IBCC_LAW_OPS_(&e)->closed) return IBCC_ERR_UNSUPPORTED;
+    *tau_units = IBCC_LAW_OPS_(&e)->closed(&e);
+    return IBCC_OK;
 }
 
 /* ---- conditions checker ------------------------------------------------ */
