@@ -5996,7 +5996,6 @@ IBCC_API void ibcc_law_reset(ibcc_law *l)
         l->s.index = 0;
         break;
     case IBCC_LAW_CONTINUOUS:
-    default:
         l->s.x = 1.0;
         break;
     }
@@ -6150,42 +6149,46 @@ IBCC_API ibcc_result ibcc_law_init_rom(ibcc_law *l, const ibcc_law_rom *rom)
     return IBCC_OK;
 }
 
-/* Non-table step. DISCRETE: ibcc_law_step_q_ (integer). CONTINUOUS, w =
-   weight_q16 / 2^16:
+/* One CONTINUOUS step, w = weight_q16 / 2^16:
      marked:   x' = fdec(x)
      unmarked: x' = x + w * (finc(x) - x)      (w = 1: x' = finc(x)) */
-static void ibcc_law_step_(ibcc_law *l, int marked, uint32_t weight_q16)
-{
-    if (!l) return;
-    if (l->d.form == IBCC_LAW_DISCRETE) {
-        ibcc_law_step_q_(l, marked, weight_q16);
-        return;
-    }
 #ifndef IBCC_NO_FLOAT
-    {
-        double x = l->s.x, y;
-        if (marked) {
-            y = ibcc_law_dec_(&l->d, x);
-        } else {
-            y = ibcc_law_inc_(&l->d, x);
-            if (weight_q16 != 65536u)
-                y = ibcc_law_clamp_(x + ((double)weight_q16 / 65536.0) * (y - x),
-                                    l->d.rmin);
-        }
-        l->s.x = y;
+static void ibcc_law_step_x_(ibcc_law *l, int marked, uint32_t weight_q16)
+{
+    double x = l->s.x, y;
+    if (marked) {
+        y = ibcc_law_dec_(&l->d, x);
+    } else {
+        y = ibcc_law_inc_(&l->d, x);
+        if (weight_q16 != 65536u)
+            y = ibcc_law_clamp_(x + ((double)weight_q16 / 65536.0) * (y - x),
+                                l->d.rmin);
     }
-#endif
+    l->s.x = y;
 }
+#endif
 
+/* Every dispatch on the form below is one switch with a case per form
+   and no default: the form is validated at init, and a new form makes
+   -Wswitch name every switch that lacks it. */
 IBCC_API void ibcc_law_on_ack_sized(ibcc_law *l, int marked,
                                     uint32_t weight_q16)
 {
     if (!l) return;
-    if (l->d.form == IBCC_LAW_TABLE)
+    switch (l->d.form) {
+    case IBCC_LAW_TABLE:
         ibcc_law_table_step_(l, marked,
             (IBCC_CAST(uint64_t, l->table[l->s.index].inc) * weight_q16) >> 16);
-    else
-        ibcc_law_step_(l, marked, weight_q16);
+        break;
+    case IBCC_LAW_DISCRETE:
+        ibcc_law_step_q_(l, marked, weight_q16);
+        break;
+    case IBCC_LAW_CONTINUOUS:
+#ifndef IBCC_NO_FLOAT
+        ibcc_law_step_x_(l, marked, weight_q16);
+#endif
+        break;
+    }
 }
 
 IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
@@ -6207,8 +6210,7 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
         if (hi >> 16) return IBCC_TIME_MAX;
         return (hi << 48) | (lo >> 16);
     }
-    case IBCC_LAW_CONTINUOUS:
-    default: {
+    case IBCC_LAW_CONTINUOUS: {
 #ifndef IBCC_NO_FLOAT
         /* gap = tau * (1/x - 1), nearest ps */
         double g = (double)tau * (1.0 / l->s.x - 1.0);
@@ -6219,6 +6221,7 @@ IBCC_API ibcc_time ibcc_law_gap(const ibcc_law *l, ibcc_time tau)
 #endif
     }
     }
+    return 0;                           /* not initialised */
 }
 
 #ifndef IBCC_NO_FLOAT
@@ -6228,9 +6231,9 @@ IBCC_API double ibcc_law_rate(const ibcc_law *l)
     switch (l->d.form) {
     case IBCC_LAW_DISCRETE: return 1.0 / (1.0 + (double)l->s.index);
     case IBCC_LAW_TABLE: return l->table[l->s.index].rate;
-    case IBCC_LAW_CONTINUOUS:
-    default: return l->s.x;
+    case IBCC_LAW_CONTINUOUS: return l->s.x;
     }
+    return 0.0;                         /* not initialised */
 }
 
 IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
@@ -6244,9 +6247,10 @@ IBCC_API double ibcc_law_exact_rate(const ibcc_law *l)
 IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
 {
     if (!l) return 0;
-    if (l->d.form == IBCC_LAW_DISCRETE)
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE:
         return rmax / (1u + (uint64_t)l->s.index);
-    if (l->d.form == IBCC_LAW_TABLE) {
+    case IBCC_LAW_TABLE: {
         /* floor(rmax * rate) exactly, rate = mant 2^e (e < 0: rate <= 1) */
         uint64_t mant, hi, lo;
         int e;
@@ -6264,23 +6268,26 @@ IBCC_API ibcc_rate ibcc_law_rate_bytes(const ibcc_law *l, ibcc_rate rmax)
         }
         return -e == 64 ? hi : hi >> ((unsigned)-e - 64u);
     }
+    case IBCC_LAW_CONTINUOUS: {
 #ifndef IBCC_NO_FLOAT
-    {
         double v = floor((double)rmax * ibcc_law_rate(l));
         if (v >= (double)rmax) return rmax;
         if (!(v > 0.0)) return 0;
         return (ibcc_rate)v;
-    }
 #else
-    return 0;                           /* no CONTINUOUS law here */
+        return 0;                           /* no CONTINUOUS law here */
 #endif
+    }
+    }
+    return 0;                           /* not initialised */
 }
 
 IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
 {
     if (!l) return 0;
-    if (l->d.form == IBCC_LAW_DISCRETE) return l->s.index;
-    if (l->d.form == IBCC_LAW_TABLE) {
+    switch (l->d.form) {
+    case IBCC_LAW_DISCRETE: return l->s.index;
+    case IBCC_LAW_TABLE: {
         /* ceil(1/x - slack) - 1 exactly: 1/x = 2^-e / mant = c + rem/mant;
            a remainder within 2^-40 relative (rem 2^40 <= c mant) counts
            as 1/x = c, so x = 1/n rounded to double gives n - 1 */
@@ -6300,16 +6307,18 @@ IBCC_API uint32_t ibcc_law_ipd(const ibcc_law *l)
         if (ah < bh || (ah == bh && al <= bl)) return (uint32_t)(c - 1u);
         return (uint32_t)c;
     }
+    case IBCC_LAW_CONTINUOUS: {
 #ifndef IBCC_NO_FLOAT
-    {
         /* ceil(1/x) - 1, with slack so that x = 1/n (in double) gives n - 1 */
         double c = ceil((1.0 / ibcc_law_rate(l)) * (1.0 - IBCC_LAW_EPS_)) - 1.0;
         if (c < 0.0) c = 0.0;
         return (uint32_t)c;
-    }
 #else
-    return 0;                           /* no CONTINUOUS law here */
+        return 0;                           /* no CONTINUOUS law here */
 #endif
+    }
+    }
+    return 0;                           /* not initialised */
 }
 
 IBCC_API int ibcc_law_at_max(const ibcc_law *l)
@@ -6321,13 +6330,13 @@ IBCC_API int ibcc_law_at_max(const ibcc_law *l)
     case IBCC_LAW_DISCRETE: return l->s.index == 0;
     case IBCC_LAW_TABLE: return l->s.index == 0;
     case IBCC_LAW_CONTINUOUS:
-    default:
 #ifndef IBCC_NO_FLOAT
         return l->s.x >= 1.0;
 #else
         return 0;                       /* no CONTINUOUS law here */
 #endif
     }
+    return 0;                           /* not initialised */
 }
 
 #ifndef IBCC_NO_FLOAT
@@ -6346,7 +6355,6 @@ IBCC_API ibcc_result ibcc_law_set_rate(ibcc_law *l, double x)
         l->s.index = ibcc_law_floor_index_(l->table, l->n, x);
         break;
     case IBCC_LAW_CONTINUOUS:
-    default:
         l->s.x = x;
         break;
     }
@@ -6369,23 +6377,24 @@ IBCC_API ibcc_result ibcc_law_set_state(ibcc_law *l, const ibcc_law_state *s)
         if (!ibcc_f64_zero_(s->x) || s->acc != 0) return IBCC_ERR_RANGE;
         if (s->q < l->qmin || s->q > IBCC_LAW_ONE_Q32_) return IBCC_ERR_RANGE;
         if (s->index != ibcc_law_ipd_applied_(l, s->q)) return IBCC_ERR_RANGE;
-        break;
+        l->s = *s;
+        return IBCC_OK;
     case IBCC_LAW_TABLE:
         if (!ibcc_f64_zero_(s->x) || s->q != 0) return IBCC_ERR_RANGE;
         if (s->index >= l->n || s->acc >= IBCC_LAW_STEP) return IBCC_ERR_RANGE;
-        break;
+        l->s = *s;
+        return IBCC_OK;
     case IBCC_LAW_CONTINUOUS:
-    default:
 #ifndef IBCC_NO_FLOAT
         if (!(s->x >= l->d.rmin && s->x <= 1.0)) return IBCC_ERR_RANGE;
         if (s->q != 0 || s->index != 0 || s->acc != 0) return IBCC_ERR_RANGE;
-        break;
+        l->s = *s;
+        return IBCC_OK;
 #else
         return IBCC_ERR_RANGE;          /* no CONTINUOUS law here */
 #endif
     }
-    l->s = *s;
-    return IBCC_OK;
+    return IBCC_ERR_RANGE;              /* not initialised */
 }
 
 #ifndef IBCC_NO_FLOAT
@@ -6439,7 +6448,6 @@ static void ibcc_law_set_min_(ibcc_law *l)
         l->s.index = l->n - 1;
         break;
     case IBCC_LAW_CONTINUOUS:
-    default:
         l->s.x = l->d.rmin;
         break;
     }
