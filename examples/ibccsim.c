@@ -159,6 +159,36 @@ static int bad(const char *flag, const char *val, const char *why)
     return 2;
 }
 
+/* --law: a law kind of the library by its name (ibcc_law_kind_name),
+   one that its name alone describes (not a custom law, which needs its
+   functions); 0 for another text. */
+static int law_parse(const char *v, int *kind)
+{
+    ibcc_law_desc d;
+    memset(&d, 0, sizeof d);
+    if (!v || ibcc_law_kind_parse(v, &d.kind) != IBCC_OK
+        || ibcc_law_defaults(&d) != IBCC_OK) return 0;
+    *kind = (int)d.kind;
+    return 1;
+}
+
+/* head, then the names law_parse takes, in the library's order, joined
+   by sep: the text of --law's errors. */
+static const char *law_list(char *buf, size_t len, const char *head,
+                            const char *sep)
+{
+    const char *name;
+    int k, any = 0, kind;
+    snprintf(buf, len, "%s", head);
+    for (k = 1; strcmp(name = ibcc_law_kind_name((ibcc_law_kind)k), "?"); k++) {
+        size_t n = strlen(buf);
+        if (!law_parse(name, &kind)) continue;
+        snprintf(buf + n, len - n, "%s%s", any ? sep : "", name);
+        any = 1;
+    }
+    return buf;
+}
+
 static int unknown(const char *cmd, const char *flag)
 {
     where(flag);
@@ -251,11 +281,10 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
             if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
             o->bypass = (unsigned)u;
         } else if (!strcmp(a, "--law")) {
+            char why[256];
             if (v && !strcmp(v, "none")) o->law = 0;
-            else if (v && !strcmp(v, "aimd")) o->law = IBCC_LAW_AIMD;
-            else if (v && !strcmp(v, "fimd")) o->law = IBCC_LAW_FIMD;
-            else if (v && !strcmp(v, "lipd")) o->law = IBCC_LAW_LIPD;
-            else return bad(a, v, "one of none, aimd, fimd, lipd");
+            else if (!law_parse(v, &o->law))
+                return bad(a, v, law_list(why, sizeof why, "one of none, ", ", "));
         } else if (!strcmp(a, "--time") || !strcmp(a, "--victim-from")
                    || !strcmp(a, "--victim-to") || !strcmp(a, "--measure-from")
                    || !strcmp(a, "--measure-to")) {
@@ -295,7 +324,9 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         return 2;
     }
     if (o->discrete && !o->law) {
-        fprintf(stderr, "ibccsim twoswitch: --discrete needs --law aimd|fimd|lipd\n");
+        char laws[256];
+        fprintf(stderr, "ibccsim twoswitch: --discrete needs --law %s\n",
+                law_list(laws, sizeof laws, "", "|"));
         return 2;
     }
     if (o->law && o->fixed_rates) {
@@ -625,10 +656,9 @@ static int cmd_recovery(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--discrete")) { discrete = 1; continue; }
         else if (!strcmp(a, "--law")) {
-            if (v && !strcmp(v, "aimd")) kind = IBCC_LAW_AIMD;
-            else if (v && !strcmp(v, "fimd")) kind = IBCC_LAW_FIMD;
-            else if (v && !strcmp(v, "lipd")) kind = IBCC_LAW_LIPD;
-            else return bad(a, v, "one of aimd, fimd, lipd");
+            char why[256];
+            if (!law_parse(v, &kind))
+                return bad(a, v, law_list(why, sizeof why, "one of ", ", "));
         } else if (!strcmp(a, "--link-gbytes")) {
             if (!parse_double(v, 1e-6, 1e6, &g))
                 return bad(a, v, "GB/s, from 1e-6 to 1e6");
@@ -730,9 +760,6 @@ static int cid_ok(const char *s)
 
 static int cmd_law_table(int argc, char **argv)
 {
-    static const char *const kinds[] = {"", "lipd", "fimd", "aimd"};
-    static const char *const kind_c[] = {"", "IBCC_LAW_LIPD", "IBCC_LAW_FIMD",
-                                         "IBCC_LAW_AIMD"};
     ibcc_law_desc ld;
     ibcc_law law;
     ibcc_law_rom rom;
@@ -742,6 +769,7 @@ static int cmd_law_table(int argc, char **argv)
     double rmin = 0.0, m = 0.0;
     int i, kind = 0, emit = 0, is_static = 0, geometric = 0, have_rmin = 0;
     const char *name = "ibcc_rom_law", *st;
+    char kind_c[80];
     uint32_t k;
     void *mem;
     size_t ls;
@@ -753,10 +781,9 @@ static int cmd_law_table(int argc, char **argv)
         } else if (!strcmp(a, "--emit-c")) { emit = 1; continue; }
         else if (!strcmp(a, "--static")) { is_static = 1; continue; }
         else if (!strcmp(a, "--law")) {
-            if (v && !strcmp(v, "aimd")) kind = IBCC_LAW_AIMD;
-            else if (v && !strcmp(v, "fimd")) kind = IBCC_LAW_FIMD;
-            else if (v && !strcmp(v, "lipd")) kind = IBCC_LAW_LIPD;
-            else return bad(a, v, "one of aimd, fimd, lipd");
+            char why[256];
+            if (!law_parse(v, &kind))
+                return bad(a, v, law_list(why, sizeof why, "one of ", ", "));
         } else if (!strcmp(a, "--rmin")) {
             if (!parse_double(v, 1.0 / 65536.0, 1.0, &rmin) || rmin >= 1.0)
                 return bad(a, v, "a number in [2^-16, 1)");
@@ -826,8 +853,12 @@ static int cmd_law_table(int argc, char **argv)
         return 0;
     }
     st = is_static ? "static " : "";
+    /* the kind's enumerator: IBCC_LAW_ and its name in upper case */
+    snprintf(kind_c, sizeof kind_c, "IBCC_LAW_%s", ibcc_law_kind_name(ld.kind));
+    for (k = 9; kind_c[k]; k++)
+        if (kind_c[k] >= 'a' && kind_c[k] <= 'z') kind_c[k] = (char)(kind_c[k] - 'a' + 'A');
     printf("/* Generated by: ibccsim law-table --law %s --rmin %a --m %a",
-           kinds[kind], ld.rmin, ld.m);
+           ibcc_law_kind_name(ld.kind), ld.rmin, ld.m);
     if (geometric)
         printf(" --rates geometric --size %lu", (unsigned long)ld.table_size);
     printf(" --emit-c --name %s%s\n", name, is_static ? " --static" : "");
@@ -840,7 +871,7 @@ static int cmd_law_table(int argc, char **argv)
            "   (IBCC_ERR_MISMATCH if anything differs); the law then steps\n"
            "   exactly as ibcc_law_init would compile it. C99 (designated\n"
            "   initializers, hexadecimal floating constants: exact values). */\n",
-           ibcc_version(), kinds[kind], ld.rmin, ld.m,
+           ibcc_version(), ibcc_law_kind_name(ld.kind), ld.rmin, ld.m,
            geometric ? "geometric" : "IPD", (unsigned long)ld.table_size, name);
     printf("#include \"ibcc.h\"\n\n");
     if (!is_static)
@@ -853,7 +884,7 @@ static int cmd_law_table(int argc, char **argv)
            "    .m = %a, /* %.17g */\n"
            "    .rates = %s,\n"
            "    .table_size = %luu\n"
-           "};\n\n", st, name, kind_c[kind], ld.rmin, ld.rmin, ld.m, ld.m,
+           "};\n\n", st, name, kind_c, ld.rmin, ld.rmin, ld.m, ld.m,
            geometric ? "IBCC_LAW_RATES_GEOMETRIC" : "IBCC_LAW_RATES_IPD",
            (unsigned long)ld.table_size);
     printf("/* {rate, inc (Q1.31), gap (Q16.16), next_on_mark, next_on_unmark} */\n"
@@ -3106,7 +3137,6 @@ static const char *const cu_markers[] = {"none", "naive", "input", "io",
                                          "iba", "mvpm"};
 static const char *const cu_agents[] = {"none", "window", "law", "fixed",
                                         "cct", "mvcm"};
-static const char *const cu_laws[] = {"lipd", "fimd", "aimd"}; /* 1, 2, 3 */
 #define CU_N(a) ((int)(sizeof a / sizeof a[0]))
 #define CU_MAX_GIVEN 96
 
@@ -3433,8 +3463,9 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
             else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
             else rc = bad(a, v, "an integer 1..1000000 or 'none'");
         } else if (!strcmp(a, "--law")) {
-            rc = cu_name(a, v, cu_laws, CU_N(cu_laws), &t);
-            o->law = t + 1;   /* IBCC_LAW_LIPD, _FIMD, _AIMD */
+            char why[256];
+            if (!law_parse(v, &o->law))
+                rc = bad(a, v, law_list(why, sizeof why, "one of ", ", "));
         } else if (!strcmp(a, "--rmin-div"))
             rc = cu_uint(a, v, 2, 65536, &o->rmin_div);
         else if (!strcmp(a, "--fixed-rate"))
