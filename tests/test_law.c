@@ -896,6 +896,59 @@ static void test_conditions_custom(void)
 
 /* Regression (misuse review): a NULL law is ignored by the steps and
    gives 0 from every query (was a NULL dereference). */
+/* Kinds by name: ibcc_law_kind_name and ibcc_law_kind_parse are inverse
+   over the kinds, numbered from 1 without gaps; a kind past the last has
+   no name and every entry point refuses it (RANGE), as it refuses 0x7fff
+   and -1: no code runs another kind's formulas for an unknown one. */
+static void test_kind_names(void)
+{
+    static const char *const want[] = {"lipd", "fimd", "aimd", "custom"};
+    ibcc_law_kind k = IBCC_LAW_FIMD;
+    ibcc_law_desc d;
+    ibcc_law l;
+    ibcc_law_check_result cr;
+    ibcc_law_rom_entry e[2];
+    uint32_t ck;
+    double tu;
+    int n, i;
+    for (n = 1; strcmp(ibcc_law_kind_name((ibcc_law_kind)n), "?"); n++) {
+        T_EQ(ibcc_law_kind_parse(ibcc_law_kind_name((ibcc_law_kind)n), &k), IBCC_OK);
+        T_EQ(k, n);
+        if (n <= 4) T_STREQ(ibcc_law_kind_name((ibcc_law_kind)n), want[n - 1]);
+    }
+    T_CHECK(n - 1 >= 4);                /* the four kinds of the enum */
+    T_EQ(IBCC_LAW_LIPD, 1);
+    T_EQ(IBCC_LAW_CUSTOM, 4);
+    T_STREQ(ibcc_law_kind_name((ibcc_law_kind)0), "?");
+    T_STREQ(ibcc_law_kind_name((ibcc_law_kind)-1), "?");
+    k = IBCC_LAW_FIMD;
+    T_EQ(ibcc_law_kind_parse("LIPD", &k), IBCC_ERR_PARSE);     /* exact */
+    T_EQ(ibcc_law_kind_parse("lip", &k), IBCC_ERR_PARSE);
+    T_EQ(ibcc_law_kind_parse("lipdx", &k), IBCC_ERR_PARSE);
+    T_EQ(ibcc_law_kind_parse("", &k), IBCC_ERR_PARSE);
+    T_EQ(ibcc_law_kind_parse("?", &k), IBCC_ERR_PARSE);
+    T_EQ(k, IBCC_LAW_FIMD);                                    /* unchanged */
+    T_EQ(ibcc_law_kind_parse(NULL, &k), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_kind_parse("aimd", NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_kind_parse("aimd", &k), IBCC_OK);
+    T_EQ(k, IBCC_LAW_AIMD);
+    /* unknown kinds: n (one past the last), 0x7fff, -1 */
+    for (i = 0; i < 3; i++) {
+        int bad = i == 0 ? n : i == 1 ? 0x7fff : -1;
+        size_t sz = 1;
+        d = desc((ibcc_law_kind)bad, IBCC_LAW_DISCRETE);
+        T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+        T_EQ(ibcc_law_size(&d, &sz), IBCC_ERR_RANGE);
+        T_EQU(sz, 0);
+        T_EQ(ibcc_law_init(&l, &d, NULL, 0), IBCC_ERR_RANGE);
+        T_EQ(ibcc_law_recovery_closed(&d, &tu), IBCC_ERR_RANGE);
+        T_EQ(ibcc_law_check(&d, NULL, &cr), IBCC_ERR_RANGE);
+        d.form = IBCC_LAW_TABLE;
+        memset(e, 0, sizeof e);
+        T_EQ(ibcc_law_rom_check(&d, e, 2, &ck), IBCC_ERR_RANGE);
+    }
+}
+
 static void test_misuse_regressions(void)
 {
     ibcc_law_on_ack(NULL, 1);
@@ -1224,5 +1277,6 @@ int main(void)
     T_RUN(test_conditions_builtin);
     T_RUN(test_conditions_custom);
     T_RUN(test_misuse_regressions);
+    T_RUN(test_kind_names);
     return t_summary();
 }

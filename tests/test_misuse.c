@@ -179,7 +179,7 @@ static void law_misuse(void)
     double tu = 0.0;
     T_EQ(ibcc_law_defaults(NULL), IBCC_ERR_NULL);
     memset(&d, 0, sizeof d);
-    d.kind = (ibcc_law_kind)5;
+    d.kind = (ibcc_law_kind)99;
     T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d);
     d.kind = (ibcc_law_kind)-1;
