@@ -1154,6 +1154,9 @@ IBCC_API ibcc_result ibcc_marker_apply_swport(ibcc_marker *m, unsigned port,
    |            | Rmax/(1+ipd) >= rmin;| GEOMETRIC: 2 .. 65536              |
    |            | GEOMETRIC: 256       |                                    |
    A new law starts at Rmax (no slow start, docs/mechanisms.md).
+   Each kind is one entry of a private operation table (ibcc_law_kinds_:
+   its name, steps, constants, closed form and rule), the only code that
+   knows it: docs/law.md "Adding a law".
    ====================================================================== */
 
 /* A 0 field means the default (LIPD, CONTINUOUS, IPD), which
