@@ -5425,7 +5425,10 @@ static uint64_t ibcc_law_weigh_q_(const ibcc_law *l, uint64_t q, uint64_t y,
    is its enum value, its functions and its entry (docs/law.md "Adding a
    law"); no code outside this sub-section names a kind. The shared code
    reaches an entry only for a validated desc (ibcc_law_desc_check_
-   refuses a kind without one), so no lookup has a default. Formulas:
+   refuses a kind without one), so no lookup has a default. The
+   functions of the table are named ibcc_law_op_* and only the table
+   calls them (tools/stack.sh charges an indirect call of the law to the
+   deepest of them). Formulas:
    docs/mechanisms.md [S03 §V], x normalised, k = rmin; the integer forms
    are described at "DISCRETE in integer arithmetic" below. */
 typedef struct ibcc_law_ops_ {
@@ -5457,38 +5460,38 @@ typedef struct ibcc_law_ops_ {
 #endif
 
 /* fdec(x) = x / m as fixed point: q 2^47 / m47 (FIMD, AIMD). */
-static uint64_t ibcc_law_div_m_q_(const ibcc_law *l, uint64_t q)
+static uint64_t ibcc_law_op_mult_dec_q_(const ibcc_law *l, uint64_t q)
 {
     return ibcc_law_clamp_q_(l, ibcc_law_rdiv_(q, UINT64_C(1) << 47, l->m47));
 }
 
 /* LIPD: linear inter-packet delay. A mark adds one to 1+ipd, an unmarked
    ACK multiplies it by 1 - k. */
-static uint64_t ibcc_law_lipd_dec_q_(const ibcc_law *l, uint64_t q)
+static uint64_t ibcc_law_op_lipd_dec_q_(const ibcc_law *l, uint64_t q)
 {
     /* q 2^32 / (2^32 + q) */
     return ibcc_law_clamp_q_(l, ibcc_law_rdiv_(q, IBCC_LAW_ONE_Q32_,
                                                IBCC_LAW_ONE_Q32_ + q));
 }
-static uint64_t ibcc_law_lipd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+static uint64_t ibcc_law_op_lipd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
 {
     /* q 2^63 / (2^63 - k63); rmin < 1 - 2^-53 keeps k63 below 2^63 - 2^9 */
     return ibcc_law_weigh_q_(l, q, ibcc_law_rdiv_(q, UINT64_C(1) << 63,
                                                   (UINT64_C(1) << 63) - l->k63), w);
 }
 #ifndef IBCC_NO_FLOAT
-static double ibcc_law_lipd_dec_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_lipd_dec_(const ibcc_law_desc *d, double x)
 {
     (void)d;
     /* fdec(x) = 1 / (1/x + 1)   (IPD' = IPD + 1) */
     return 1.0 / (1.0 / x + 1.0);
 }
-static double ibcc_law_lipd_inc_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_lipd_inc_(const ibcc_law_desc *d, double x)
 {
     /* finc(x) = x / (1 - k)   (IPD' + 1 = (IPD + 1)(1 - k)) */
     return x / (1.0 - d->rmin);
 }
-static double ibcc_law_lipd_closed_(const ibcc_law_desc *d)
+static double ibcc_law_op_lipd_closed_(const ibcc_law_desc *d)
 {
     /* 1/x falls by k/x per ACK of duration 1/x: d(1/x)/dt = -k
        =>  T = (1/k - 1) / k */
@@ -5498,7 +5501,7 @@ static double ibcc_law_lipd_closed_(const ibcc_law_desc *d)
 #endif
 
 /* FIMD: fast increase, multiplicative decrease. */
-static void ibcc_law_fimd_params_(ibcc_law *l)
+static void ibcc_law_op_fimd_params_(ibcc_law *l)
 {
     /* cq = log2(m) in Q6.58, m in (1, 65536]: integer part 0 .. 16 */
     int ip;
@@ -5506,7 +5509,7 @@ static void ibcc_law_fimd_params_(ibcc_law *l)
     if (ibcc_law_log2_(l->d.m, &ip, &fr) && ip >= 0 && ip <= 16)
         l->cq = ((uint64_t)ip << 58) | fr;
 }
-static uint64_t ibcc_law_fimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+static uint64_t ibcc_law_op_fimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
 {
     /* q 2^e, e = rmin L / x = k63 L / (q 2^31) in Q6.58 (<= L: rmin <= x) */
     uint64_t e = ibcc_law_rdiv_(l->k63, l->cq, q << 31), p, hi, lo, y;
@@ -5522,17 +5525,17 @@ static uint64_t ibcc_law_fimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
     return ibcc_law_weigh_q_(l, q, y, w);
 }
 #ifndef IBCC_NO_FLOAT
-static double ibcc_law_div_m_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_mult_dec_(const ibcc_law_desc *d, double x)
 {
     /* fdec(x) = x / m (FIMD, AIMD) */
     return x / d->m;
 }
-static double ibcc_law_fimd_inc_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_fimd_inc_(const ibcc_law_desc *d, double x)
 {
     /* finc(x) = x * m^(k/x) */
     return x * pow(d->m, d->rmin / x);
 }
-static double ibcc_law_fimd_closed_(const ibcc_law_desc *d)
+static double ibcc_law_op_fimd_closed_(const ibcc_law_desc *d)
 {
     /* ln x grows by (k/x) ln m per ACK of duration 1/x:
        d(ln x)/dt = k ln m  =>  T = ln(1/k) / (k ln m) */
@@ -5542,13 +5545,13 @@ static double ibcc_law_fimd_closed_(const ibcc_law_desc *d)
 #endif
 
 /* AIMD: additive increase (in time), multiplicative decrease. */
-static void ibcc_law_aimd_params_(ibcc_law *l)
+static void ibcc_law_op_aimd_params_(ibcc_law *l)
 {
     /* cq = (m-1) rmin^2 2^64 = (m47 - 2^47) k2 / 2^47, k2 = rmin^2 2^64 */
     uint64_t k2 = ibcc_law_rdiv_(l->k63, l->k63, UINT64_C(1) << 62);
     l->cq = ibcc_law_rdiv_(l->m47 - (UINT64_C(1) << 47), k2, UINT64_C(1) << 47);
 }
-static uint64_t ibcc_law_aimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+static uint64_t ibcc_law_op_aimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
 {
     /* q + round(cq / q) */
     uint64_t add = l->cq / q, rem = l->cq % q;
@@ -5556,12 +5559,12 @@ static uint64_t ibcc_law_aimd_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
     return ibcc_law_weigh_q_(l, q, add > UINT64_MAX - q ? UINT64_MAX : q + add, w);
 }
 #ifndef IBCC_NO_FLOAT
-static double ibcc_law_aimd_inc_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_aimd_inc_(const ibcc_law_desc *d, double x)
 {
     /* finc(x) = x + (m-1) * k^2 / x   (dr/dt = (m-1) Rmin^2) */
     return x + (d->m - 1.0) * d->rmin * d->rmin / x;
 }
-static double ibcc_law_aimd_closed_(const ibcc_law_desc *d)
+static double ibcc_law_op_aimd_closed_(const ibcc_law_desc *d)
 {
     /* x grows by (m-1)k^2/x per ACK of duration 1/x:
        dx/dt = (m-1) k^2  =>  T = (1 - k) / ((m-1) k^2) */
@@ -5572,16 +5575,16 @@ static double ibcc_law_aimd_closed_(const ibcc_law_desc *d)
 
 /* CUSTOM: the caller's finc/fdec, both required. DISCRETE runs them on
    x = q / 2^32 in double (so not under IBCC_NO_FLOAT). */
-static ibcc_result ibcc_law_custom_check_(const ibcc_law_desc *d)
+static ibcc_result ibcc_law_op_custom_check_(const ibcc_law_desc *d)
 {
     return (d->finc && d->fdec) ? IBCC_OK : IBCC_ERR_NULL;
 }
 #ifndef IBCC_NO_FLOAT
-static double ibcc_law_custom_dec_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_custom_dec_(const ibcc_law_desc *d, double x)
 {
     return d->fdec(x, d->user);
 }
-static double ibcc_law_custom_inc_(const ibcc_law_desc *d, double x)
+static double ibcc_law_op_custom_inc_(const ibcc_law_desc *d, double x)
 {
     return d->finc(x, d->user);
 }
@@ -5595,13 +5598,13 @@ static uint64_t ibcc_law_q_of_x_(const ibcc_law *l, double x)
     q = (uint64_t)qd;
     return q < l->qmin ? l->qmin : q;
 }
-static uint64_t ibcc_law_custom_dec_q_(const ibcc_law *l, uint64_t q)
+static uint64_t ibcc_law_op_custom_dec_q_(const ibcc_law *l, uint64_t q)
 {
     double x = (double)q / IBCC_LAW_Q32_;
     return ibcc_law_q_of_x_(l, ibcc_law_clamp_(l->d.fdec(x, l->d.user),
                                                l->d.rmin));
 }
-static uint64_t ibcc_law_custom_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
+static uint64_t ibcc_law_op_custom_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w)
 {
     double x = (double)q / IBCC_LAW_Q32_;
     double y = ibcc_law_clamp_(l->d.finc(x, l->d.user), l->d.rmin);
@@ -5613,18 +5616,18 @@ static uint64_t ibcc_law_custom_inc_q_(const ibcc_law *l, uint64_t q, uint32_t w
 
 /* The kinds, in enum order (entry kind - 1). */
 static const ibcc_law_ops_ ibcc_law_kinds_[] = {
-    { "lipd", 0, 0, ibcc_law_lipd_dec_q_, ibcc_law_lipd_inc_q_,
-      IBCC_LAW_FP_(ibcc_law_lipd_dec_), IBCC_LAW_FP_(ibcc_law_lipd_inc_),
-      IBCC_LAW_FP_(ibcc_law_lipd_closed_) },
-    { "fimd", 0, ibcc_law_fimd_params_, ibcc_law_div_m_q_, ibcc_law_fimd_inc_q_,
-      IBCC_LAW_FP_(ibcc_law_div_m_), IBCC_LAW_FP_(ibcc_law_fimd_inc_),
-      IBCC_LAW_FP_(ibcc_law_fimd_closed_) },
-    { "aimd", 0, ibcc_law_aimd_params_, ibcc_law_div_m_q_, ibcc_law_aimd_inc_q_,
-      IBCC_LAW_FP_(ibcc_law_div_m_), IBCC_LAW_FP_(ibcc_law_aimd_inc_),
-      IBCC_LAW_FP_(ibcc_law_aimd_closed_) },
-    { "custom", ibcc_law_custom_check_, 0,
-      IBCC_LAW_FP_(ibcc_law_custom_dec_q_), IBCC_LAW_FP_(ibcc_law_custom_inc_q_),
-      IBCC_LAW_FP_(ibcc_law_custom_dec_), IBCC_LAW_FP_(ibcc_law_custom_inc_), 0 }
+    { "lipd", 0, 0, ibcc_law_op_lipd_dec_q_, ibcc_law_op_lipd_inc_q_,
+      IBCC_LAW_FP_(ibcc_law_op_lipd_dec_), IBCC_LAW_FP_(ibcc_law_op_lipd_inc_),
+      IBCC_LAW_FP_(ibcc_law_op_lipd_closed_) },
+    { "fimd", 0, ibcc_law_op_fimd_params_, ibcc_law_op_mult_dec_q_, ibcc_law_op_fimd_inc_q_,
+      IBCC_LAW_FP_(ibcc_law_op_mult_dec_), IBCC_LAW_FP_(ibcc_law_op_fimd_inc_),
+      IBCC_LAW_FP_(ibcc_law_op_fimd_closed_) },
+    { "aimd", 0, ibcc_law_op_aimd_params_, ibcc_law_op_mult_dec_q_, ibcc_law_op_aimd_inc_q_,
+      IBCC_LAW_FP_(ibcc_law_op_mult_dec_), IBCC_LAW_FP_(ibcc_law_op_aimd_inc_),
+      IBCC_LAW_FP_(ibcc_law_op_aimd_closed_) },
+    { "custom", ibcc_law_op_custom_check_, 0,
+      IBCC_LAW_FP_(ibcc_law_op_custom_dec_q_), IBCC_LAW_FP_(ibcc_law_op_custom_inc_q_),
+      IBCC_LAW_FP_(ibcc_law_op_custom_dec_), IBCC_LAW_FP_(ibcc_law_op_custom_inc_), 0 }
 };
 #define IBCC_LAW_KINDS_ (sizeof ibcc_law_kinds_ / sizeof ibcc_law_kinds_[0])
 

@@ -8,8 +8,12 @@
 # _defaults, _size, _grow, _rom_check, _to_rom, _set_*, _apply*, _fill_*,
 # _encode, _decode, _from_*, _to_*, _clear, _reset). Calls through function
 # pointers (loop callbacks, arbiter can_send) are the caller's and are
-# not followed; compiler helpers and memcpy/memset count 0 (their own
-# frames are small and target specific). A dynamic frame is marked '+'.
+# not followed, except those through an engine's own operation table: an
+# indirect call from a function of engine E (ibcc_E_*) may reach any
+# function named ibcc_E_op_* (the law's kinds: ibcc_law_op_*), so it
+# counts as a call of the deepest of them. Compiler helpers and
+# memcpy/memset count 0 (their own frames are small and target
+# specific). A dynamic frame is marked '+'.
 # usage: tools/stack.sh FILE.ci
 ci=${1:?usage: tools/stack.sh FILE.ci}
 awk '
@@ -29,8 +33,21 @@ function base(t) { sub(/^.*:/, "", t); return t }
     s = $0; sub(/^.*sourcename: "/, "", s); sub(/".*$/, "", s)
     d = $0; sub(/^.*targetname: "/, "", d); sub(/".*$/, "", d)
     s = base(s); d = base(d)
+    if (d == "__indirect_call") { nind++; ind[nind] = s; next }
     if (!((s, d) in seen)) { seen[s, d] = 1; nout[s]++; out[s, nout[s]] = d }
     next
+}
+# an indirect call of engine E reaches the ibcc_E_op_* functions
+function tables(    i, s, e, f) {
+    for (i = 1; i <= nind; i++) {
+        s = ind[i]
+        if (!match(s, /^ibcc_[a-z0-9]+_/)) continue
+        e = substr(s, 1, RLENGTH) "op_"
+        for (f in frame)
+            if (index(f, e) == 1 && !((s, f) in seen)) {
+                seen[s, f] = 1; nout[s]++; out[s, nout[s]] = f
+            }
+    }
 }
 function depth(f,    i, best, v) {
     if (f in memo) return memo[f]
@@ -46,6 +63,7 @@ function depth(f,    i, best, v) {
     return memo[f]
 }
 END {
+    tables()
     n = split("marker arbiter swcc swport law pacer pairstate cct cacc mvcm dest segment loop wire rng result version", eng, " ")
     printf "%-10s %6s  %-28s %6s  %s\n", "engine", "bytes", "deepest public function", \
            "bytes", "deepest per-packet call"
