@@ -181,6 +181,14 @@ static void law_misuse(void)
     memset(&d, 0, sizeof d);
     d.kind = (ibcc_law_kind)99;
     T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
+    /* kind names: unknown kinds have none, NULLs and unknown names refused */
+    T_STREQ(ibcc_law_kind_name((ibcc_law_kind)99), "?");
+    T_STREQ(ibcc_law_kind_name((ibcc_law_kind)-1), "?");
+    d.kind = IBCC_LAW_FIMD;
+    T_EQ(ibcc_law_kind_parse(NULL, &d.kind), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_kind_parse("lipd", NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_law_kind_parse("none", &d.kind), IBCC_ERR_PARSE);
+    T_EQ(d.kind, IBCC_LAW_FIMD);
     memset(&d, 0, sizeof d);
     d.kind = (ibcc_law_kind)-1;
     T_EQ(ibcc_law_defaults(&d), IBCC_ERR_RANGE);
