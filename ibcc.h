@@ -5428,9 +5428,9 @@ static uint64_t ibcc_law_weigh_q_(const ibcc_law *l, uint64_t q, uint64_t y,
    refuses a kind without one), so no lookup has a default. The
    functions of the table are named ibcc_law_op_* and only the table
    calls them (tools/stack.sh charges an indirect call of the law to the
-   deepest of them). Formulas:
-   docs/mechanisms.md [S03 §V], x normalised, k = rmin; the integer forms
-   are described at "DISCRETE in integer arithmetic" below. */
+   deepest of them). Formulas: docs/mechanisms.md [S03 §V], x normalised,
+   k = rmin; the integer forms are described at "DISCRETE in integer
+   arithmetic" below. */
 typedef struct ibcc_law_ops_ {
     const char *name;       /* ibcc_law_kind_name / _parse, ibccsim --law */
     /* the kind's own rule on the effective desc, checked after the
