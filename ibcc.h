@@ -2377,6 +2377,7 @@ IBCC_API ibcc_result ibcc_mvcm_rtt_min(uint32_t hops, ibcc_time t_hop,
    | becn_by_cnp | 0 (BECN rides the ACK)                    | 0, 1 (IBA only) |
    | ack_bytes   | 20 ([S02] Table I); 22 for MVPM ([F])     | 1 .. 65535   |
    | cnp_bytes   | ack_bytes                                 | 1 .. 65535   |
+   | ack_every   | 0 (an ACK per data packet)                | 0 .. 65535 (IBA only above 1) |
    ====================================================================== */
 
 typedef enum ibcc_dest_scheme {
@@ -2396,6 +2397,11 @@ typedef struct ibcc_dest_desc {
     unsigned becn_by_cnp;       /* IBA: 1 = BECN in an explicit CNP */
     uint32_t ack_bytes;         /* default 20 (22 for MVPM) */
     uint32_t cnp_bytes;         /* default ack_bytes */
+    uint32_t ack_every;         /* IBA, fabric: coalesced ACKs. 0 or 1 =
+                                   an ACK per data packet; N > 1 = one ACK
+                                   per N data packets of a flow and at the
+                                   last packet of each message, with BECN
+                                   if any packet it covers had FECN */
 } ibcc_dest_desc;
 
 /* Validated rules (a copy of the effective desc). */
@@ -2404,6 +2410,7 @@ typedef struct ibcc_dest {
     ibcc_dest_transport transport;
     unsigned becn_by_cnp;
     uint32_t ack_bytes, cnp_bytes;
+    uint32_t ack_every;         /* 0 or 1: every packet; see the desc */
 } ibcc_dest;
 
 /* The reply to one received packet. */
@@ -8233,6 +8240,9 @@ static ibcc_result ibcc_dest_desc_check_(const ibcc_dest_desc *in,
     if (d->ack_bytes == 0) d->ack_bytes = (d->scheme == IBCC_DEST_MVPM) ? 22u : 20u;
     if (d->cnp_bytes == 0) d->cnp_bytes = d->ack_bytes;
     if (d->ack_bytes > 65535u || d->cnp_bytes > 65535u) return IBCC_ERR_RANGE;
+    if (d->ack_every > 65535u) return IBCC_ERR_RANGE;
+    if (d->ack_every > 1u && d->scheme != IBCC_DEST_IBA)
+        return IBCC_ERR_UNSUPPORTED;
     return IBCC_OK;
 }
 
@@ -8257,6 +8267,7 @@ IBCC_API ibcc_result ibcc_dest_init(ibcc_dest *d, const ibcc_dest_desc *desc)
     d->becn_by_cnp = e.becn_by_cnp;
     d->ack_bytes = e.ack_bytes;
     d->cnp_bytes = e.cnp_bytes;
+    d->ack_every = e.ack_every;
     return IBCC_OK;
 }
 
@@ -8934,7 +8945,8 @@ typedef struct ibcc_fpkt_ {
     uint32_t out_port;          /* routed output at a switch */
     uint32_t chan;              /* channel it is on / arrived by */
     uint32_t last;              /* 1: last packet of its message */
-    uint32_t pad_;
+    uint32_t covers;            /* an ACK: data packets it acknowledges
+                                   (coalesced ACKs, dest.ack_every; 0 = 1) */
     ibcc_time t_gen;            /* generated (its message was) */
     ibcc_time t_inject;         /* its source started sending it */
     ibcc_time t_arrive;         /* visible at this switch (its age) */
@@ -9112,6 +9124,9 @@ typedef struct ibcc_fflow_ {
     uint64_t q_n;               /* packets waiting at the source */
     uint64_t gen;               /* packets generated */
     uint32_t outstanding;       /* unacknowledged packets */
+    uint32_t ack_n;             /* destination: packets not yet ACKed
+                                   (dest.ack_every > 1) */
+    unsigned ack_becn;          /* ... and the BECN one of them earned */
     ibcc_rng rng;               /* this flow's own random stream */
     ibcc_fabric_flow_stats st;
 } ibcc_fflow_;
@@ -11054,6 +11069,21 @@ static void ibcc_fab_deliver_(ibcc_fabric *f, uint32_t pi)
         /* destination echo rule: an ACK and/or a CNP on lane 1 */
         ibcc_dest_reply r = ibcc_dest_on_packet(&f->dest, p->hdr);
         unsigned k2, flags[2];
+        uint32_t covers = 1;
+        if (f->dest.ack_every > 1u && r.ack) {
+            /* coalesced ACKs: one per ack_every packets and at the end of
+               a message; BECN if any packet it covers earned one */
+            ibcc_fflow_ *fl = &f->flow[p->flow];
+            fl->ack_becn |= r.ack & IBCC_BECN;
+            if (++fl->ack_n < f->dest.ack_every && !p->last) {
+                r.ack = 0;
+            } else {
+                r.ack |= fl->ack_becn;
+                covers = fl->ack_n;
+                fl->ack_n = 0;
+                fl->ack_becn = 0;
+            }
+        }
         flags[0] = r.ack;
         flags[1] = r.cnp;
         for (k2 = 0; k2 < 2u; k2++) {
@@ -11069,6 +11099,7 @@ static void ibcc_fab_deliver_(ibcc_fabric *f, uint32_t pi)
             a->units = ibcc_fab_units_(a->size);
             a->lane = 1;
             a->hdr = flags[k2];
+            a->covers = (flags[k2] & IBCC_ACK) ? covers : 0u;
             a->t_gen = a->t_inject = now;
             a->node = o->node;
             if (o->ackq_n) ibcc_fab_pkt_(f, o->ackq_tail)->next = ai;
@@ -11092,7 +11123,8 @@ static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
     ibcc_fclass_ *k = &f->cls[fl->d.cls];
     unsigned marks = ibcc_dest_marks(&f->dest, p->hdr);
     if (p->hdr & IBCC_ACK) {
-        if (fl->outstanding) fl->outstanding--;
+        uint32_t n = p->covers ? p->covers : 1u;
+        fl->outstanding = fl->outstanding > n ? fl->outstanding - n : 0u;
         fl->st.acks++;
         k->st.acks++;
         if (marks) {

@@ -1066,6 +1066,9 @@ typedef struct gr_opts {
     double step_ms, time_ms, measure_ms, bin_ms;
     unsigned threshold, marking_rate, packet_size, ccti_timer, ccti_increase;
     unsigned ccti_limit;
+    unsigned msg_bytes;         /* payload bytes per message */
+    unsigned ack_every;         /* coalesced ACKs: 1 = every packet */
+    ibcc_switch_kind sw;        /* VCT or CIOQ */
     const char *cct;            /* quadratic | linear | FILE */
     ibcc_arb_policy arbiter;    /* switch input organisation */
     unsigned long long seed;
@@ -1088,6 +1091,7 @@ static void gr_defaults(gr_opts *o)
     o->step_ms = 1000; o->bin_ms = 10;
     o->threshold = 15; o->marking_rate = 1; o->packet_size = 8;
     o->ccti_timer = 150; o->ccti_increase = 1; o->ccti_limit = 127;
+    o->msg_bytes = 65536; o->ack_every = 8; o->sw = IBCC_SWITCH_CIOQ;
     o->cct = "quadratic";
     o->arbiter = IBCC_ARB_VOQ;
     o->seed = 1;
@@ -1110,6 +1114,11 @@ static void usage_gran(FILE *out)
 "  --time MS             simulated time (<= 100000)       [step x flows]\n"
 "  --measure MS          measured window: the last MS of the run  [step]\n"
 "  --buffer N            switch input buffer, packets (1..65535)  [16]\n"
+"  --switch vct|cioq     input-buffered cut-through, or input and\n"
+"                        output buffers of --buffer packets each [vct]\n"
+"  --msg BYTES           message payload, 2048-byte MTU packets   [65536]\n"
+"  --ack-every N         one ACK per N packets and per message end\n"
+"                        (coalesced; 1 = every packet)           [1]\n"
 "  --threshold W         switch Threshold 0..15                   [15]\n"
 "  --marking-rate N      Marking_Rate 0..65535                    [1]\n"
 "  --packet-size N       Packet_Size, 64-byte units 0..255        [8]\n"
@@ -1164,6 +1173,16 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
         } else if (!strcmp(a, "--buffer")) {
             if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
             o->buffer = (unsigned)u;
+        } else if (!strcmp(a, "--switch")) {
+            if (v && !strcmp(v, "vct")) o->sw = IBCC_SWITCH_VCT;
+            else if (v && !strcmp(v, "cioq")) o->sw = IBCC_SWITCH_CIOQ;
+            else return bad(a, v, "vct or cioq");
+        } else if (!strcmp(a, "--msg")) {
+            if (!parse_uint(v, 1, 16777216, &u)) return bad(a, v, "bytes 1..16777216");
+            o->msg_bytes = (unsigned)u;
+        } else if (!strcmp(a, "--ack-every")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->ack_every = (unsigned)u;
         } else if (!strcmp(a, "--threshold")) {
             if (!parse_uint(v, 0, 15, &u)) return bad(a, v, "an integer 0..15");
             o->threshold = (unsigned)u;
@@ -1343,7 +1362,8 @@ static int gr_run(const gr_opts *o, gr_result *res)
         flows[i].src = 2 + gr_src[s][i];
         flows[i].dst = 2 + gr_dst[s][i];
         flows[i].traffic = IBCC_TRAFFIC_GREEDY;
-        flows[i].msg_bytes = 32u * 2074u;         /* 64 KiB of payload */
+        /* payload in 2048-byte MTU packets, 26 bytes of headers each */
+        flows[i].msg_bytes = o->msg_bytes + 26u * ((o->msg_bytes + 2047u) / 2048u);
         flows[i].start = ms_time(o->step_ms * i);
         flows[i].cls = i;
         flows[i].agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
@@ -1357,12 +1377,14 @@ static int gr_run(const gr_opts *o, gr_result *res)
     d.data_size = 2074;
     d.buf_packets = o->buffer;
     d.arbiter.policy = o->arbiter;
+    d.switch_kind = o->sw;
     d.dest.ack_bytes = 30;
     d.seed = o->seed;
     d.bin = bin;
     d.horizon = end + bin;
     if (o->cc) {
         d.dest.scheme = IBCC_DEST_IBA;
+        d.dest.ack_every = o->ack_every;
         d.marker.engine = IBCC_MARKER_IBA;
         d.marker.iba_threshold = o->threshold;
         d.marker.iba_marking_rate = o->marking_rate;
@@ -1490,7 +1512,10 @@ static int gr_write_summary(const char *path, const gr_opts *o,
     fprintf(fp, "scenario,%u\ncc,%s\nstep_ms,%g\ntime_ms,%g\nmeasure_ms,%g\n",
             o->scenario, o->cc ? "on" : "off", o->step_ms, o->time_ms,
             o->measure_ms);
-    fprintf(fp, "arbiter,%s\n", ibcc_arb_policy_name(o->arbiter));
+    fprintf(fp, "arbiter,%s\nswitch,%s\nmsg_bytes,%u\nack_every,%u\n",
+            ibcc_arb_policy_name(o->arbiter),
+            o->sw == IBCC_SWITCH_CIOQ ? "cioq" : "vct", o->msg_bytes,
+            o->ack_every);
     fprintf(fp, "buffer_packets,%u\nthreshold,%u\nmarking_rate,%u\n"
             "packet_size,%u\nccti_timer,%u\nccti_increase,%u\n"
             "ccti_limit,%u\ncct,%s\n", o->buffer, o->threshold,

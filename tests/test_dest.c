@@ -126,6 +126,16 @@ static void test_desc(void)
     T_EQ(ibcc_dest_init(&d, &e), IBCC_ERR_UNSUPPORTED);
     memset(&e, 0, sizeof e); e.scheme = IBCC_DEST_MVPM; e.becn_by_cnp = 1;
     T_EQ(ibcc_dest_init(&d, &e), IBCC_ERR_UNSUPPORTED);
+    /* coalesced ACKs: IBA only above 1, at most 65535 */
+    memset(&e, 0, sizeof e); e.scheme = IBCC_DEST_IBA; e.ack_every = 65536;
+    T_EQ(ibcc_dest_init(&d, &e), IBCC_ERR_RANGE);
+    memset(&e, 0, sizeof e); e.ack_every = 2;
+    T_EQ(ibcc_dest_init(&d, &e), IBCC_ERR_UNSUPPORTED);
+    memset(&e, 0, sizeof e); e.ack_every = 1;
+    T_EQ(ibcc_dest_init(&d, &e), IBCC_OK);
+    memset(&e, 0, sizeof e); e.scheme = IBCC_DEST_IBA; e.ack_every = 8;
+    T_EQ(ibcc_dest_init(&d, &e), IBCC_OK);
+    T_EQU(d.ack_every, 8);
     /* NULL rules: nothing */
     r = ibcc_dest_on_packet(NULL, IBCC_FECN);
     T_EQU(r.ack, 0); T_EQU(r.cnp, 0);

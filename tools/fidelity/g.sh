@@ -1,0 +1,262 @@
+#!/bin/sh
+# [G] (Gran et al., InfiniBand CC on a hardware testbed): every result of
+# the paper's evaluation (sections V-VII) beside ibcc's, one row each.
+# Run by tools/fidelity/run.sh (make fidelity); prints rows through fid_row.
+# One parameter set for every row: Table I and ibccsim gran's defaults;
+# only the parameter a row is about changes (the sweeps of section VII).
+# Time: about a minute on one core. The CCTI_Timer x Marking_Rate surface
+# (Figs 11, 12, 14) uses a coarse grid (timers 10..2000 us, Marking_Rate
+# 0, 1, 4, 15) on 300 ms steps between flow starts instead of [G]'s 1 s:
+# enough to place the edges the text describes, not to redraw the surface.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tools/fidelity/lib.sh
+T=$(mktemp -d "${TMPDIR:-/tmp}/ibcc-fid-g.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT INT TERM
+G="$SIM gran --quiet"
+R=${IBCC_NICE:-nice -n 10}
+
+# run NAME ARGS...: one ibccsim gran run, summary in $T/NAME.csv; a
+# failed run leaves no file (its rows then say so).
+run() {
+  n=$1; shift
+  $R $G --summary "$T/$n.csv" "$@" > /dev/null 2> "$T/$n.err" || rm -f "$T/$n.csv"
+}
+# runs NAME ARGS...: the same with a 10 ms series in $T/NAME.s.csv
+runs() {
+  n=$1; shift
+  $R $G --summary "$T/$n.csv" --series "$T/$n.s.csv" "$@" > /dev/null 2> "$T/$n.err" \
+    || rm -f "$T/$n.csv" "$T/$n.s.csv"
+}
+m() { [ -f "$T/$1.csv" ] && awk -F, -v k="$2" '$1 == k { print $2 }' "$T/$1.csv"; }
+# ph FILE COL T0 T1: mean of series column COL (1 = F1) over T0 < t < T1 ms
+ph() {
+  [ -f "$T/$1.s.csv" ] && awk -F, -v c="$2" -v a="$3" -v b="$4" \
+    'NR > 1 && $1 > a && $1 < b { s += $(c + 1); n++ } END { if (n) printf "%.2f", s / n }' "$T/$1.s.csv"
+}
+# st FILE T0 T1: per-flow means over T0 < t < T1 and, over all flows'
+# samples, sd, min, max: "mean1 mean2 mean3 sd min max"
+st() {
+  awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 > a && $1 < b {
+      for (i = 2; i <= NF; i++) { s[i] += $i; q += $i * $i; t += $i; k++
+        if (k == 1 || $i < lo) lo = $i; if (k == 1 || $i > hi) hi = $i }; n++ }
+    END { for (i = 2; i <= 4; i++) printf "%.2f ", s[i] / n
+          printf "%.2f %.2f %.2f", sqrt((q - t * t / k) / (k - 1)), lo, hi }' "$T/$1.s.csv"
+}
+# osc FILE T0 T1: each contributor's (F2..F5) sd over its 10 ms samples in
+# T0 < t < T1, averaged: how much the flows oscillate, not how they differ
+osc() {
+  [ -f "$T/$1.s.csv" ] && awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 > a && $1 < b {
+      for (i = 3; i <= 6; i++) { s[i] += $i; q[i] += $i * $i }; n++ }
+    END { if (n > 1) { for (i = 3; i <= 6; i++) t += sqrt((q[i] - s[i] * s[i] / n) / (n - 1)); printf "%.2f", t / 4 } }' "$T/$1.s.csv"
+}
+f2() { awk "BEGIN { printf \"%.2f\", $1 }"; }
+# row WHERE CLAIM PAPER IBCC MARK CMD NOTE; IBCC empty: the run failed
+row() {
+  if [ -z "$4" ]; then
+    fid_row "$1" "$2" "$3" "-" notrun "$6" "the command failed or lacks an option: ${7:-}"
+  else fid_row "$@"; fi
+}
+
+S1="$SIM gran --scenario 1"
+# ---- the runs ---------------------------------------------------------
+runs off1 --scenario 1 --cc off
+runs on1 --scenario 1 --cc on
+runs off2 --scenario 2 --cc off
+runs on2 --scenario 2 --cc on
+runs t2000 --scenario 1 --cc on --ccti-timer 2000
+run two --scenario 1 --cc on --step 100 --time 200 --measure 100
+for ps in 0 32 33; do run ps$ps --scenario 1 --cc on --step 100 --packet-size $ps; done
+run ps8 --scenario 1 --cc on --step 100
+for th in 1 8; do run th$th --scenario 1 --cc on --step 100 --threshold $th; done
+# the vendor's CCT (root 95) against [G]'s (root 106), as cc_cct files in
+# the same encoding: entry i = i^2 x 7 / root^2 us in units of the
+# maximum packet time / 8 (shift 3)
+for root in 95 106; do
+  awk -v r=$root 'BEGIN { printf "cc_cct "; for (i = 0; i < 128; i++) {
+      d = i * i * 7e6 / (r * r); u = 1037000 / 8; k = int(d / u + 0.5)
+      printf "%s3:%d", (i ? "," : ""), k }; print "" }' > "$T/cct$root.txt"
+  runs cct$root --scenario 1 --cc on --step 100 --cct "$T/cct$root.txt"
+done
+# Fig 9: the victim's throughput by message size (F1 alone = uncongested)
+SIZES="1024 8192 65536 1048576"
+for b in $SIZES; do
+  run msg${b}u --scenario 1 --cc on --step 100 --time 100 --measure 50 --msg $b
+  run msg${b}n --scenario 1 --cc off --step 100 --msg $b
+  run msg${b}c --scenario 1 --cc on --step 100 --msg $b
+done
+# Figs 11, 12, 14: CCTI_Timer x Marking_Rate
+TIMERS=10,50,100,150,300,1000,2000; RATES=0,1,4,15
+SWEEP="$SIM gran-sweep --step 300 --timers $TIMERS --rates $RATES --jobs 1"
+$R $SWEEP --out "$T/sweep.csv" 2> /dev/null || rm -f "$T/sweep.csv"
+sw() { [ -f "$T/sweep.csv" ] && awk -F, "NR > 1 { $1 }" "$T/sweep.csv"; }
+
+# ---- §V-A scenario 1, CC off (Fig 7a) ----------------------------------
+C1="$S1 --cc off --series s.csv"
+a=$(ph off1 1 500 1000)
+row "§V-A, Fig 7a" "F1 alone runs at the hosts' PCIe-limited rate" "13 Gbit/s" "$a" \
+  "$(fid_mark_num 13 "$a")" "$C1" "the host cap is a model input (13 Gbit/s), so this checks the fabric adds no other limit; phase = last 500 ms before the next flow starts"
+a=$(ph off1 1 1500 2000); b=$(ph off1 2 1500 2000)
+v=$(awk -v a="$a" -v b="$b" 'BEGIN { print (a < b ? a : b) }')
+row "§V-A, Fig 7a" "with F2 added both keep 13 Gbit/s: they share only the inter-switch link, of twice the host capacity" "13, 13" "$a, $b" \
+  "$(fid_mark_num 13 "$v")" "$C1" ""
+a=$(ph off1 1 2500 3000); b=$(ph off1 2 2500 3000); c=$(ph off1 3 2500 3000)
+v=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { printf "%.2f", (a + b + c) / 3 }')
+row "§V-A, Fig 7a" "F3 added: the H5 link becomes the root of a congestion tree; F1 (victim), F2, F3 all drop to just below 7 Gbit/s" "just below 7 each" "$a, $b, $c" \
+  "$(fid_mark_range 6 7 "$v")" "$C1" "S2's round robin gives the ISL input half of H5's 13 Gbit/s; the victim shares the ISL input buffer with F2 and F3 (HOL blocking)"
+a=$(ph off1 1 3500 4000); b=$(ph off1 2 3500 4000); c=$(ph off1 3 3500 4000)
+v=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { printf "%.2f", (a + b + c) / 3 }')
+row "§V-A, Fig 7a" "F4 added: F1, F2, F3 roughly halve again" "about 3.5 (half of just below 7)" "$a, $b, $c" \
+  "$(fid_mark_range 3 3.5 "$v")" "$C1" ""
+a=$(ph off1 4 3500 4000)
+row "§V-A, Fig 7a" "F4 gets more than its fair share of H5's link (parking lot)" "almost 7" "$a" \
+  "$(fid_mark_range 6 7 "$a")" "$C1" "round robin over S2's two inputs that feed H5: 13/2"
+a=$(m off1 flow1_gbps); b=$(m off1 flow2_gbps); c=$(m off1 flow3_gbps)
+v=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { printf "%.2f", (a + b + c) / 3 }')
+row "§V-A, Fig 7a" "all five: F1 (victim), F2, F3 reduced to about 2 Gbit/s" "about 2" "$a, $b, $c" \
+  "$(fid_mark_num 2 "$v")" "$S1 --cc off" "13/3 shared by F2 and F3; F1 follows them through the ISL buffer"
+a=$(m off1 flow4_gbps); b=$(m off1 flow5_gbps)
+v=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", (a + b) / 2 }')
+row "§V-A, Fig 7a" "all five: F4 and F5 reduced to about 4.5 Gbit/s" "about 4.5" "$a, $b" \
+  "$(fid_mark_num 4.5 "$v")" "$S1 --cc off" "a third of 13 each"
+v=$(awk -v a="$(m off1 flow4_gbps)" -v s="$(m off1 flow2_gbps) $(m off1 flow3_gbps) $(m off1 flow4_gbps) $(m off1 flow5_gbps)" \
+  'BEGIN { split(s, x, " "); printf "%.3f", a / (x[1] + x[2] + x[3] + x[4]) }')
+row "§V-A, Fig 8 (first bar)" "CC off, F4 and F5 each get a third of H5's link, F2 and F3 share the last third" "F4 share 0.333" "$v" \
+  "$(fid_mark_num 0.333 "$v")" "$S1 --cc off" ""
+
+# ---- §V-A scenario 1, CC on (Fig 7b, Fig 8) ------------------------------
+C1="$S1 --cc on --series s.csv"
+v=$(for k in 1 2 3 4 5; do ph on1 1 $((k * 1000 - 500)) $((k * 1000)); echo; done | sort -n | head -n 1)
+row "§V-A, Fig 7b" "CC on: the victim F1 keeps about 13 Gbit/s whatever the other flows do" "about 13 throughout" "$v (lowest phase)" \
+  "$(fid_mark_num 13 "$v")" "$C1" "lowest of the five phases' means"
+a=$(m two becn_count)
+row "§V-A, Fig 7b" "CC acts at S2 only once F3 joins: F1 and F2 alone cause no congestion" "no marking" "$a BECNs" \
+  "$(fid_true "${a:-1} == 0")" "$S1 --cc on --step 100 --time 200 --measure 100" ""
+a=$(ph on1 2 2500 3000); b=$(ph on1 3 2500 3000)
+v=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", 100 * (1 - (a + b) / 13) }')
+mk=$(awk -v v="$v" 'BEGIN { print ((v > 0 && v <= 10) ? "match" : (v > -2 && v <= 30 ? "partly" : "differs")) }')
+row "§V-A, Fig 7b" "F2 and F3 alone as contributors: a small penalty in their mean throughput" "small penalty" "$a + $b Gbit/s ($v % below 13)" \
+  "$mk" "$C1" "penalty = 1 - (F2 + F3) / 13"
+v=$(f2 "$(m on1 flow2_gbps) + $(m on1 flow3_gbps) + $(m on1 flow4_gbps) + $(m on1 flow5_gbps)")
+row "§V-A, Fig 7b" "the penalty goes away when F4 and F5 join: the contributors fill H5's link" "about 13 in all" "$v" \
+  "$(fid_mark_num 13 "$v")" "$S1 --cc on" ""
+a=$(osc on1 4000 5000); b=$(osc off1 4000 5000)
+row "§V-A, Fig 7b" "CC on, the contributors oscillate as they adjust their rates" "visible oscillation" "contributors' sd $a (CC off $b)" \
+  "$(fid_true "${a:-0} > ${b:-0}")" "$C1" "each contributor's sd over its 10 ms samples in the last second, averaged"
+a=$(m on1 jain_contributors)
+row "§V-A, Fig 8 (second bar)" "CC on solves the parking lot problem: the four contributors share H5's link equally" "equal shares" "Jain $a" \
+  "$(fid_true "${a:-0} >= 0.95")" "$S1 --cc on" "match: Jain index of F2..F5 at least 0.95"
+# Fig 9
+lo=""; fo=""; vals=""
+for b in $SIZES; do
+  u=$(m msg${b}u flow1_gbps); n=$(m msg${b}n flow1_gbps); c=$(m msg${b}c flow1_gbps)
+  [ -n "$u" ] && [ -n "$n" ] && [ -n "$c" ] || { lo=""; break; }
+  vals="$vals $b B: $c/$u/$n;"
+  lo=$(awk -v l="${lo:-9}" -v c="$c" -v u="$u" 'BEGIN { r = c / u; printf "%.2f", r < l ? r : l }')
+  fo=$(awk -v l="${fo:-1e9}" -v c="$c" -v n="$n" 'BEGIN { r = c / n; printf "%.1f", r < l ? r : l }')
+done
+row "§V-A, Fig 9" "CC on, the victim gets its uncongested throughput at every message size" "CC on = uncongested" "${lo:+lowest ratio $lo (CC on/uncongested/CC off Gbit/s:$vals)}" \
+  "$(fid_true "${lo:-0} >= 0.9")" "$S1 --cc on --step 100 --msg BYTES" "message sizes 1 KiB to 1 MiB; below 486 bytes of payload a packet is under Packet_Size 8 (512 bytes) and is never marked"
+row "§V-A, Fig 9" "CC off, the congested network gives the victim an order of magnitude less, at every size" "about 10x less" "${fo:+at least ${fo}x less}" \
+  "$(awk -v f="${fo:-0}" 'BEGIN { print (f >= 9 ? "match" : (f >= 5 ? "partly" : "differs")) }')" "$S1 --cc off --step 100 --msg BYTES" "Fig 7 itself shows 13 against about 2 (6.5x), which is what ibcc gives"
+
+# ---- §V-B scenario 2 (Fig 10, Table II) -----------------------------------
+C2="$SIM gran --scenario 2"
+set -- $(st off2 2000 3000); x1=${1:-}; sdo=${4:-}
+mo=$(m off2 mean_gbps)
+row "§V-B, Table II(a)" "CC off: the ISL is the bottleneck and the three flows share it fairly" "mean 10.43 Gbit/s" "$mo" \
+  "$(fid_mark_num 10.43 "$mo")" "$C2 --cc off" "ibcc: a third of 32 Gbit/s exactly; [G]'s ISL carried 31.3 of its 32"
+row "§V-B, Table II(a)" "CC off: steady throughput" "sd 0.042 Gbit/s" "sd $sdo" \
+  "$(fid_true "${sdo:-1} < 0.1")" "$C2 --cc off --series s.csv" "sd of 10 ms samples over the last second ([G] do not state their sampling interval)"
+mn=$(m on2 mean_gbps)
+row "§V-B, Table II(b)" "CC on: mean throughput per flow" "10.06 Gbit/s" "$mn" \
+  "$(fid_mark_num 10.06 "$mn")" "$C2 --cc on" "see the cost row"
+v=$(awk -v a="$mo" -v b="$mn" 'BEGIN { if (a > 0) printf "%.1f", 100 * (1 - b / a) }')
+row "§V-B, Fig 10b" "the cost of CC with no victim to save: the mean drops by only 3.5 %" "3.5 %" "$v %" \
+  "$(fid_mark_range 0 5 "$v")" "$C2 --cc off; $C2 --cc on" "see 'Scenario 2' in this page: the model's sources over-throttle after each marking burst"
+set -- $(st on2 2000 3000); sdn=${4:-}; lo=${5:-}; hi=${6:-}
+row "§V-B, Table II(b)" "CC on: the flows oscillate, sd more than an order of magnitude above CC off" "sd 1.77 Gbit/s" "sd $sdn" \
+  "$(fid_mark_num 1.77 "$sdn")" "$C2 --cc on --series s.csv" "sd of 10 ms samples over the last second"
+mk=$(awk -v l="${lo:-0}" -v h="${hi:-0}" 'BEGIN { a = (l >= 8.49 * 0.9 && l <= 8.49 * 1.1); b = (h >= 13.9 * 0.9 && h <= 13.9 * 1.1)
+  print ((a && b) ? "match" : ((a || b) ? "partly" : "differs")) }')
+row "§V-B, Table II(b)" "CC on: samples range from 8.49 to 13.90 Gbit/s" "8.49 .. 13.90" "$lo .. $hi" \
+  "$mk" "$C2 --cc on --series s.csv" "10 ms samples; ibcc's hosts never send above 13 Gbit/s, [G]'s samples did"
+set -- $(st on2 2000 3000)
+v=$(awk -v a="${1:-0}" -v b="${2:-0}" -v c="${3:-0}" 'BEGIN { x = a; y = a; if (b < x) x = b; if (c < x) x = c; if (b > y) y = b; if (c > y) y = c
+  if (a + b + c > 0) printf "%.1f", 100 * (y - x) / ((a + b + c) / 3) }')
+row "§V-B, Table II(b)" "CC on: the three flows are treated fairly" "means 9.99 .. 10.12 (1.4 % apart)" "${1:-} ${2:-} ${3:-} ($v % apart)" \
+  "$(fid_mark_range 0 5 "$v")" "$C2 --cc on --series s.csv" ""
+
+# ---- §VI HPC Challenge (Table III) ------------------------------------------
+NR="needs job workloads (HPCC's ping-pong, ring, PTRANS, HPL, RandomAccess and FFT communication) running beside the synthetic hot-spot flows; ibcc has no job or trace workloads yet"
+while IFS='|' read -r what a b c imp; do
+  fid_row "§VI, Table III" "$what: no congestion / congestion, CC off / congestion, CC on ($imp better with CC)" "$a / $b / $c" "-" notrun "" "$NR"
+done <<'EOF'
+Min ping-pong latency (ms)|0.001132|0.001192|0.001172|1.7 %
+Avg ping-pong latency (ms)|0.001678|0.012385|0.001729|86.0 %
+Max ping-pong latency (ms)|0.001957|0.018001|0.002056|88.6 %
+Naturally ordered ring latency (ms)|0.002193|0.011396|0.002098|81.6 %
+Randomly ordered ring latency (ms)|0.002036|0.011088|0.002073|81.3 %
+Min ping-pong bandwidth (MB/s)|880.5|663.2|876.0|32.1 %
+Avg ping-pong bandwidth (MB/s)|1354.0|733.2|1360.3|85.5 %
+Max ping-pong bandwidth (MB/s)|1590.6|879.1|1611.0|83.3 %
+Naturally ordered ring bandwidth (MB/s)|742.5|213.7|743.8|248.1 %
+Randomly ordered ring bandwidth (MB/s)|684.7|350.4|683.5|95.1 %
+PTRANS (GB/s)|0.755|0.348|0.612|76.0 %
+HPLinpack (Gflops)|1.819|1.79|1.827|2.1 %
+MPIRandomAccess (GUP/s)|0.01512|0.01196|0.01441|20.5 %
+MPIFFT (Gflops)|1.377|0.982|1.369|39.3 %
+EOF
+
+# ---- §VII-A switch parameters -------------------------------------------------
+a=$(m ps0 flow1_gbps); b=$(m ps8 flow1_gbps); c=$(m ps32 flow1_gbps)
+v=$(awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { x = a; y = a; if (b < x) x = b; if (c < x) x = c; if (b > y) y = b; if (c > y) y = c; printf "%.2f", y - x }')
+row "§VII-A" "Packet_Size has little impact while it stays below the size of the packets sent" "little impact" "victim $a, $b, $c at Packet_Size 0, 8, 32" \
+  "$(fid_true "$v <= 1.3")" "$S1 --cc on --step 100 --packet-size N" "match: within 10 % of 13 Gbit/s"
+a=$(m ps33 flow1_gbps)
+row "§VII-A" "Packet_Size must stay below the packets' size for CC to work" "CC stops working above it" "victim $a at Packet_Size 33 (2112 B > 2074 B packets)" \
+  "$(fid_true "${a:-13} < 0.3 * 13")" "$S1 --cc on --step 100 --packet-size 33" ""
+a=$(m ps8 flow1_gbps); b=$(m th8 flow1_gbps); c=$(m th1 flow1_gbps)
+row "§VII-A" "CC works best with the Threshold at its maximum (15) on the testbed" "best at 15" "victim $a, $b, $c at Threshold 15, 8, 1" \
+  "$(fid_true "${a:-0} >= ${b:-99} - 0.3 && ${a:-0} >= ${c:-99} - 0.3")" "$S1 --cc on --step 100 --threshold W" ""
+
+# ---- §VII Figs 11, 12, 14: CCTI_Timer x Marking_Rate --------------------------
+# victim at (timer, rate): $3; contributors' mean $4; var $6
+edge=$(sw 'if ($3 >= 0.8 * 13 && (e == "" || $1 < e)) e = $1 } END { print e' )
+row "§VII-B, Fig 11" "the victim is protected only from a CCTI_Timer of about 150 us on" "about 150 us" "${edge:+from $edge}" \
+  "$(fid_mark_range 100 300 "${edge:-0}")" "$SWEEP" "smallest timer of the grid at which some Marking_Rate keeps the victim at 80 % of 13 Gbit/s or more"
+v=$(sw 'if ($1 == 50 && $3 > x) x = $3 } END { printf "%.2f", x')
+row "§VII-B, Fig 11" "below about 150 us the victim is low whatever the Marking_Rate" "low at every Marking_Rate" "${v:+best $v at 50 us}" \
+  "$(awk -v v="${v:-13}" 'BEGIN { print (v < 0.5 * 13 ? "match" : (v < 0.8 * 13 ? "partly" : "differs")) }')" "$SWEEP" "match: under half of 13 Gbit/s at every Marking_Rate at 50 us; partly: under 80 %"
+v=$(sw 'if ($2 == 0) a[$1] = $3; if ($2 == 15) b[$1] = $3 } END { for (t in a) { n++; if (a[t] >= b[t] - 0.3) k++ } printf "%d of %d", k, n')
+row "§VII-A, Fig 11" "a low Marking_Rate generally gives the victim the best throughput" "low rate best" "${v:+rate 0 at least rate 15 at $v timers}" \
+  "$(echo "$v" | awk '{ print (($1 == $3 && $3 > 0) ? "match" : ($1 >= $3 / 2 ? "partly" : "differs")) }')" "$SWEEP" ""
+v=$(sw 'if (!($1 in lo) || $3 < lo[$1]) lo[$1] = $3; if ($3 > hi[$1]) hi[$1] = $3 } END { printf "%.2f %.2f", hi['"${edge:-0}"'] - lo['"${edge:-0}"'], hi[2000] - lo[2000]')
+set -- $v
+row "§VII-B, Fig 11" "the longer the CCTI_Timer, the less the victim depends on the Marking_Rate" "spread shrinks" "${v:+spread over rates ${1:-} at ${edge:-?} us, ${2:-} at 2000 us}" \
+  "$(fid_true "${2:-9} < ${1:-0}")" "$SWEEP" "spread = best - worst victim over the Marking_Rates, at the edge timer of the row above and at 2000 us"
+v=$(sw 'if ($3 > x) x = $3 } END { printf "%.2f", x')
+row "§VII-B, Fig 11" "in the best area the victim is limited only by its host's PCIe bus" "about 13" "$v" \
+  "$(fid_mark_num 13 "${v:-0}")" "$SWEEP" "highest victim throughput of the grid"
+v=$(sw 'if ($3 >= 0.8 * 13) { s = 4 * $4; if (n == 0 || s < lo) lo = s; if (s > hi) hi = s; n++ } } END { if (n) printf "%.2f %.2f", lo, hi')
+set -- $v
+row "§VII-B, Fig 12" "where the victim is protected the contributors' throughput varies very little; they fill the hot link even at 2000 us" "about 13 in all" "${v:+${1:-} .. ${2:-}}" \
+  "$(fid_mark_num 13 "${1:-0}")" "$SWEEP" "sum of the four contributors over the points where the victim keeps 80 %; the mark uses the lowest"
+a=$(st t2000 4800 5000 | awk '{ print $5 }')
+v=$(awk -F, 'NR > 1 && $1 > 4800 { x = $3; y = $3; for (i = 4; i <= 6; i++) { if ($i < x) x = $i; if ($i > y) y = $i }; s += y - x; n++ } END { if (n) printf "%.2f", s / n }' "$T/t2000.s.csv" 2> /dev/null)
+w=$(awk -F, 'NR > 1 && $1 > 4800 { x = $3; y = $3; for (i = 4; i <= 6; i++) { if ($i < x) x = $i; if ($i > y) y = $i }; s += y - x; n++ } END { if (n) printf "%.2f", s / n }' "$T/on1.s.csv" 2> /dev/null)
+row "§VII-B, Fig 13" "CCTI_Timer 2000 us: the contributors stay unfair for long after each new one joins, not settled within the second" "unsettled after 1 s" "${v:+max - min of F2..F5 ${v} in the run's last 200 ms (${w} at 150 us)}" \
+  "$(fid_true "${v:-0} > 2 * ${w:-0} && ${v:-0} >= 0.5")" "$S1 --cc on --ccti-timer 2000 --series s.csv" "mean over 10 ms samples of the spread between the fastest and slowest contributor"
+v=$(sw 'if ($1 == 150) { a += $6; n++ } if ($1 == 2000) { b += $6; k++ } } END { if (n && k) printf "%.3f %.3f", a / n, b / k')
+set -- $v
+row "§VII-B, Fig 14" "the treatment variation Var is high over much of the space; fairness is best with a low CCTI_Timer" "Var grows with the timer" "${v:+mean Var ${1:-} at 150 us, ${2:-} at 2000 us}" \
+  "$(fid_true "${2:-0} > ${1:-9}")" "$SWEEP" "Var: variance of the max - min of the contributors' 1 ms samples once all run"
+
+# ---- §VII-B CCT -----------------------------------------------------------------
+set -- $(osc cct95 400 500) $(osc cct106 400 500)
+a=$(m cct95 mean_gbps); b=$(m cct106 mean_gbps)
+mk=$(awk -v a="${a:-0}" -v b="${b:-1}" -v s="${1:-0}" -v t="${2:-9}" 'BEGIN { same = (a > 0 && (a - b) / a < 0.1 && (b - a) / a < 0.1)
+  print ((same && t <= s) ? "match" : (same ? "partly" : "differs")) }')
+row "§VII-B" "[G]'s CCT (i^2 x 7 / 106^2 us) instead of the vendor's (root 95): a little less oscillation, the same mean" "less oscillation, same mean" "${a:+mean $a / $b, sd ${1:-} / ${2:-} (root 95 / 106)}" \
+  "$mk" "$S1 --cc on --step 100 --cct FILE --series s.csv" "contributors' sd of 10 ms samples in the last 100 ms; both tables in the same cc_cct encoding"
+exit 0
