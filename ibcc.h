@@ -742,7 +742,7 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
              buffer's room): output o takes, in round robin over inputs as
              RR, the oldest packet for o of an input, wherever it sits in
              the buffer. Head-of-line blocking remains only through the
-             buffer's room ([G]'s switches).
+             buffer's room (the crossbar of `ibccsim gran`).
    An input sends one packet at a time: a pick marks the winning input
    busy until the caller calls ibcc_arbiter_set_input_busy(a, in, 0) (when
    the packet's tail has left the buffer). Busy inputs are skipped.

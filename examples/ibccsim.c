@@ -1052,10 +1052,12 @@ static int cmd_demo(int argc, char **argv)
    of data (8b/10b) = 2 GB/s; inter-switch link 4 GB/s; every host injects
    and absorbs at most 13 Gbit/s (its PCIe bus, [G]). 64 KiB messages in
    2048-byte MTU packets (2074 bytes on the wire with 26 bytes of headers),
-   30-byte RC ACKs. Switches: input buffers of --buffer packets organised
-   as per-output queues (the arbiter's VOQ policy: round robin over inputs
-   per output, a packet waits only for its own output while the buffer has
-   room), IBA FECN marking; sources: the IBA CCT agent per flow.
+   30-byte RC ACKs, one per 8 packets and at each message's end (coalesced,
+   --ack-every). Switches ([G] do not describe theirs; ibcc's choice, see
+   docs/scenario_gran.md): input and output buffers of --buffer packets
+   (CIOQ, crossbar speedup 2), the crossbar taking per-output queues of
+   the inputs in round robin (the arbiter's VOQ policy); IBA FECN marking
+   on the output buffer's queue; sources: the IBA CCT agent per flow.
    Node order: S1, S2, H1..H7. Ports: S1 0..2 = H1..H3, 3 = ISL; S2 0..3 =
    H4..H7, 4 = ISL. */
 #define GR_HOSTS 7u
@@ -1113,12 +1115,13 @@ static void usage_gran(FILE *out)
 "  --step MS             time between flow starts (> 0)           [1000]\n"
 "  --time MS             simulated time (<= 100000)       [step x flows]\n"
 "  --measure MS          measured window: the last MS of the run  [step]\n"
-"  --buffer N            switch input buffer, packets (1..65535)  [16]\n"
-"  --switch vct|cioq     input-buffered cut-through, or input and\n"
-"                        output buffers of --buffer packets each [vct]\n"
+"  --buffer N            switch buffers, packets (1..65535)       [16]\n"
+"  --switch cioq|vct     input and output buffers of --buffer\n"
+"                        packets each (crossbar speedup 2), or\n"
+"                        input-buffered cut-through              [cioq]\n"
 "  --msg BYTES           message payload, 2048-byte MTU packets   [65536]\n"
 "  --ack-every N         one ACK per N packets and per message end\n"
-"                        (coalesced; 1 = every packet)           [1]\n"
+"                        (coalesced; 1 = every packet)           [8]\n"
 "  --threshold W         switch Threshold 0..15                   [15]\n"
 "  --marking-rate N      Marking_Rate 0..65535                    [1]\n"
 "  --packet-size N       Packet_Size, 64-byte units 0..255        [8]\n"
@@ -1130,7 +1133,7 @@ static void usage_gran(FILE *out)
 "                        file of OpenSM cc_cct or ibccconfig\n"
 "                        CongestionControlTable lines         [quadratic]\n"
 "  --arbiter voq|oldest|rr  switch input buffers: per-output queues\n"
-"                        with round robin ([G]'s switches), FIFO with\n"
+"                        with round robin (the model's), FIFO with\n"
 "                        bypass 4 (the Santos scenarios), FIFO with\n"
 "                        round robin                            [voq]\n"
 "  --bin MS              series resolution                        [10]\n"
