@@ -138,7 +138,7 @@ cross_run() {  # NAME CC QEMU SYSROOT
     try "fw.c hosted ($1, $3)" sh -c "$2 $WF -DFW_HOSTED -I. -I$B tests/firmware/fw.c -o $B/fw_$1 && $3 -L $4 $B/fw_$1"
     try "rom_test ($1, $3)" sh -c "$2 $WF -O1 -DIBCC_NO_FABRIC -I. -Itests -I$B tests/firmware/rom_test.c -o $B/rom_test_$1 -lm && $3 -L $4 $B/rom_test_$1"
   else
-    echo "skip: $1 run: needs $2 and $3 (apt-get install qemu-user)"
+    echo "skip: $1 run: needs $2 and $3 (apt-get install gcc-${2%-gcc} qemu-user)"
   fi
 }
 cross_run armhf arm-linux-gnueabihf-gcc qemu-arm /usr/arm-linux-gnueabihf
@@ -169,6 +169,8 @@ if [ -f "$B/arm/fw.ci" ]; then
   sh tools/stack.sh "$B/arm/fw.ci" | tee "$B/arm/stack.txt"
   over=$(awk -v b="$BUDGET" 'NR > 1 && $4 != "-" && $4 + 0 > b {print $1 " " $4}' "$B/arm/stack.txt")
   if [ -n "$over" ]; then echo "$over" > "$B/err"; bad "stack above $BUDGET bytes"; else ok; fi
+else
+  echo "skip: ARM stack depth table: needs arm-linux-gnueabihf-gcc with -fcallgraph-info (apt-get install gcc-arm-linux-gnueabihf)"
 fi
 
 echo "RESULT $pass $fail"

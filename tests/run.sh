@@ -1,14 +1,18 @@
 #!/bin/sh
 # Runs every test program given on the command line (or the compile/install
 # checks named "check:NAME"), adds up their RESULT lines and prints the
-# final line "N passed, N failed". Exit status 1 if anything failed.
+# final line "N passed, N failed, N skipped". Exit status 1 if anything
+# failed. A test's line that starts with "skip:" (a check it could not run,
+# usually naming the package that would enable it) counts as one skipped
+# check; every such line is listed once, just before the final line, also
+# for tests that passed (whose other output is not shown).
 # JOBS (default 1) tests run at a time; their reports are printed in the
 # order given, each when it and every test before it have finished.
 J=${JOBS:-1}
 case $J in ''|*[!0-9]*|0) J=1 ;; esac
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ibcc-run.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0; fail=0; n=0; shown=0; running=0
+pass=0; fail=0; skip=0; n=0; shown=0; running=0
 
 # Prints the report of test k (its output and exit status are in $tmp).
 report() {
@@ -21,11 +25,15 @@ report() {
   fi
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   pass=$((pass + p)); fail=$((fail + f))
+  # skip lines, kept for the list at the end (same text once only)
+  grep '^skip:' "$tmp/$1.out" | sed "s|^skip: *|$t: |" >> "$tmp/skips"
+  ns=$(grep -c '^skip:' "$tmp/$1.out")
+  sk=; [ "$ns" -gt 0 ] && sk=", $ns skipped"
   if [ "$f" -ne 0 ]; then
     grep -v '^RESULT ' "$tmp/$1.out" | tail -n 40
-    printf '%-40s %4d passed, %d FAILED (exit %d)\n' "$t" "$p" "$f" "$rc"
+    printf '%-40s %4d passed, %d FAILED (exit %d)%s\n' "$t" "$p" "$f" "$rc" "$sk"
   else
-    printf '%-40s %4d passed\n' "$t" "$p"
+    printf '%-40s %4d passed%s\n' "$t" "$p" "$sk"
   fi
 }
 
@@ -59,5 +67,11 @@ for t in "$@"; do
 done
 wait
 flush
-echo "$pass passed, $fail failed"
+if [ -s "$tmp/skips" ]; then
+  awk '!seen[$0]++' "$tmp/skips" > "$tmp/skips.u"
+  skip=$(wc -l < "$tmp/skips.u" | tr -d ' ')
+  echo "skipped ($skip; each line names the test and, in parentheses, what would enable it):"
+  sed 's/^/  /' "$tmp/skips.u"
+fi
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
