@@ -870,10 +870,23 @@ static int cmd_law_table(int argc, char **argv)
            "   which validates the description, every entry and the check word\n"
            "   (IBCC_ERR_MISMATCH if anything differs); the law then steps\n"
            "   exactly as ibcc_law_init would compile it. C99 (designated\n"
-           "   initializers, hexadecimal floating constants: exact values). */\n",
-           ibcc_version(), ibcc_law_kind_name(ld.kind), ld.rmin, ld.m,
+            "   initializers, hexadecimal floating constants: exact values).\n",
+            ibcc_version(), ibcc_law_kind_name(ld.kind), ld.rmin, ld.m,
            geometric ? "geometric" : "IPD", (unsigned long)ld.table_size, name);
-    printf("#include \"ibcc.h\"\n\n");
+    if (is_static)
+        printf("   Build: #include this file, after ibcc.h, in the one C file that\n"
+               "   loads the law; it follows that file's profile. */\n");
+    else
+        printf("   Build: a translation unit of its own; it takes only types from\n"
+               "   ibcc.h and, unless IBCC_FIRMWARE or ibcc.h came first, selects the\n"
+               "   firmware profile, so it compiles freestanding as it is, e.g.\n"
+               "       cc -std=c99 -Os -ffreestanding -I<ibcc.h's folder> -c %s.c\n"
+               "   (-DIBCC_FIRMWARE is fine too); the firmware then declares\n"
+               "       extern const ibcc_law_rom %s_rom;  */\n", name, name);
+    printf("#if !defined(IBCC_H) && !defined(IBCC_FIRMWARE)\n"
+           "#define IBCC_FIRMWARE\n"
+           "#endif\n"
+           "#include \"ibcc.h\"\n\n");
     if (!is_static)
         printf("extern const ibcc_law_desc %s_desc;\n"
                "extern const ibcc_law_rom %s_rom;\n\n", name, name);

@@ -2,7 +2,9 @@
 # make firmware-check (and make test, through tests/run.sh): the firmware
 # profile of ibcc.h (IBCC_FIRMWARE; docs/embedding.md).
 #
-# 1. ibccsim law-table --emit-c writes ROM tables; tests/firmware/rom_test.c
+# 1. ibccsim law-table --emit-c writes ROM tables (the non-static file
+#    compiles on its own, freestanding, and under a user's IBCC_FIRMWARE
+#    without a warning); tests/firmware/rom_test.c
 #    checks, hosted, that each ROM law steps exactly as the law compiled at
 #    init, and that damaged tables are refused.
 # 2. tests/firmware/fw.c (every per-packet engine, static memory, a ROM law)
@@ -31,6 +33,11 @@
 # 5. On ARM, the worst stack depth per engine (tools/stack.sh, GCC's
 #    -fcallgraph-info=su); fails if an engine's per-packet calls need more
 #    than STACK_BUDGET bytes (default 512).
+# 6. examples/firmware_marker.c, the README's firmware example, compiled
+#    freestanding like fw.c for the host and linked with -nostdlib: its
+#    undefined symbols must be memcpy and memset and nothing else; built
+#    hosted it must mark 9 of its 24 packets (what the same setting gave
+#    when it was read from its ibccconfig text).
 # Prints RESULT <passed> <failed> for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
@@ -65,6 +72,12 @@ try "ibccsim law-table --emit-c" gen_all
 try "emitted C file, pedantic C99" cc -std=c99 -Wall -Wextra -Werror -pedantic \
     -I. -c "$B/ext_aimd.c" -o "$B/ext_aimd.o"
 WF="-std=c99 -Wall -Wextra -Werror -pedantic"
+# ... and as its header says: freestanding as it is, with -DIBCC_FIRMWARE,
+# and #included after a user's own #define IBCC_FIRMWARE (no "redefined")
+try "emitted C file, freestanding" cc $WF -Os -ffreestanding -I. -c "$B/ext_aimd.c" -o "$B/ext_aimd_fs.o"
+try "emitted C file, -DIBCC_FIRMWARE" cc $WF -DIBCC_FIRMWARE -I. -c "$B/ext_aimd.c" -o "$B/ext_aimd_fw.o"
+printf '#define IBCC_FIRMWARE\n#include "ext_aimd.c"\n' > "$B/ext_user.c"
+try "emitted C file under a user's #define IBCC_FIRMWARE" cc $WF -I. -I"$B" -c "$B/ext_user.c" -o "$B/ext_user.o"
 try "rom_test build" cc $WF -O1 -DIBCC_NO_FABRIC -I. -Itests -I"$B" tests/firmware/rom_test.c -o "$B/rom_test" -lm
 try "rom_test: ROM laws step as laws compiled at init" "$B/rom_test"
 
@@ -171,6 +184,33 @@ if [ -f "$B/arm/fw.ci" ]; then
   if [ -n "$over" ]; then echo "$over" > "$B/err"; bad "stack above $BUDGET bytes"; else ok; fi
 else
   echo "skip: ARM stack depth table: needs arm-linux-gnueabihf-gcc with -fcallgraph-info (apt-get install gcc-arm-linux-gnueabihf)"
+fi
+
+# ---- 6. the README's firmware example -------------------------------------
+EX=examples/firmware_marker.c
+d=$B/example; mkdir -p "$d"
+inc=$(cc -print-file-name=include)
+xf=; case $(uname -m) in x86_64|amd64|i?86) xf=-mgeneral-regs-only ;; esac
+exf="-std=c99 -Os -ffreestanding -nostdinc -isystem $inc -Itests/firmware/include -I. $xf"
+if cc $exf -Wall -Wextra -Werror -pedantic -c $EX -o "$d/ex.o" >"$B/err" 2>&1; then
+  ok
+  und=$(nm -u "$d/ex.o" | awk '{print $NF}' | sort -u | tr '\n' ' ')
+  echo "$EX freestanding: undefined symbols: $und"
+  if [ "$und" = "memcpy memset " ]; then ok; else
+    echo "  $und" > "$B/err"; bad "$EX freestanding needs more than memcpy and memset"
+  fi
+  try "$EX -nostdlib link" sh -c "cc $exf -fno-builtin -fno-tree-loop-distribute-patterns -c tests/firmware/stubs.c -o $d/stubs.o && cc -nostdlib -static -no-pie -Wl,-e,fw_switch_demo $d/ex.o $d/stubs.o -lgcc -o $d/ex.elf"
+else
+  bad "$EX: freestanding compile (cc $exf)"
+fi
+if cc -std=c99 -O2 -Wall -Wextra -Werror -pedantic -I. $EX -o "$d/ex_hosted" >"$B/err" 2>&1 &&
+   "$d/ex_hosted" > "$d/ex_hosted.out" 2>"$B/err"; then
+  last=$(tail -n 1 "$d/ex_hosted.out")
+  if [ "$last" = "9 of 24 marked; rejected events: 0" ]; then ok; else
+    echo "  $last" > "$B/err"; bad "$EX hosted: expected 9 of 24 marked"
+  fi
+else
+  bad "$EX: hosted build and run"
 fi
 
 echo "RESULT $pass $fail"
