@@ -172,7 +172,11 @@ endif
 
 # The headline: two-switch victim scenario without CC and with each marking
 # engine + LIPD (docs/scenario_twoswitch.md).
-demo: $(BUILD)/ibccsim
+demo: ibcc.h
+	@$(MAKE) --no-print-directory -q $(BUILD)/ibccsim 2>/dev/null || \
+	  echo "demo: compiling the scenario driver $(BUILD)/ibccsim from examples/ibccsim.c and ibcc.h (a few seconds, only the first time)"
+	@$(MAKE) --no-print-directory -s $(BUILD)/ibccsim
+	@echo "demo: running the two-switch victim scenario, 7 configurations of 100 ms simulated each"
 	@$(BUILD)/ibccsim demo
 
 # The ns-3 model (examples/ns3) and its two-switch program, built against an
