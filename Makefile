@@ -120,7 +120,7 @@ test: ibcc.h
 	@JOBS=$(JOBS) BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
 	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/scenarios.sh tests/fuzz/replay.sh tests/matrix.sh \
-	   tests/firmware.sh tests/install.sh tests/cmake.sh tests/ns3.sh
+	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
             $(FUZZ_BINS)
@@ -193,10 +193,13 @@ ns3: ibcc.h
 	   $(BUILD)/ns3/ibcc-twoswitch; \
 	 fi
 
-# PNGs of docs/figures.md (docs/scenarios.md (A) runs 1a, 4, 8) from ibccsim CSVs
-# with fixed seeds; needs gnuplot (optional: skipped with a message).
+# PNGs of docs/figures.md (the two-switch runs 1a, 4 and 8, [G], [F], [K])
+# from ibccsim CSVs with fixed seeds; a figure is redrawn only when its data
+# or script changed (FIGURES_FORCE=1 redraws all; FIGURES="run1_no_cc ..."
+# narrows it). Needs gnuplot (optional: skipped with a message).
+FIGURES ?=
 figures: $(BUILD)/ibccsim
-	@BUILD=$(BUILD) sh tools/figures.sh
+	@BUILD=$(BUILD) sh tools/figures.sh $(FIGURES)
 
 # Every published result of the five papers beside ibcc's: runs
 # tools/fidelity/TAG.sh per paper (PAPERS="s02 s03 g f k" narrows it),

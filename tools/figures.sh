@@ -21,7 +21,7 @@ set -eu
 
 BUILD=${BUILD:-build}
 SIM=$BUILD/ibccsim
-DATA=$BUILD/figures
+DATA=${FIGURES_DATA:-$BUILD/figures}
 OUT=${FIGURES_OUT:-docs/figures}
 SUMS=$OUT/inputs.sha256
 FORCE=${FIGURES_FORCE:-0}
