@@ -25,6 +25,7 @@
 #include <math.h>
 #include <unistd.h>
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 /* ---- options ----------------------------------------------------------- */
@@ -4279,7 +4280,8 @@ static int cmd_run(int argc, char **argv)
                "and the others its flags without '--' (yes/no for flags without a\n"
                "value) or OpenSM cc_* option names; '#' comments. examples/scenarios/\n"
                "has one per experiment; docs/topologies.md describes the format and\n"
-               "the keys of custom.\n");
+               "the keys of custom. Relative summary, series and out files go to the\n"
+               "folder $IBCCSIM_OUT (default out/, created; '.' for here).\n");
         return argc == 1 ? 0 : 2;
     }
     path = argv[0];
@@ -4353,6 +4355,25 @@ static int cmd_run(int argc, char **argv)
             }
         snprintf(flags[g_nkeys + 1u], sizeof flags[0], "--%s", key);
         snprintf(vals[g_nkeys + 1u], sizeof vals[0], "%s", val);
+        /* a relative output file goes to the output folder IBCCSIM_OUT
+           (default "out", created; "." or empty: the current directory) */
+        if ((!strcmp(key, "summary") || !strcmp(key, "series") || !strcmp(key, "out"))
+            && val[0] != '/') {
+            const char *od = getenv("IBCCSIM_OUT");
+            if (!od) od = "out";
+            if (*od && strcmp(od, ".")) {
+                if (strlen(od) + strlen(val) > 250) {
+                    fprintf(stderr, "%s:%u: output path too long\n", path, ln);
+                    return 2;
+                }
+                if (mkdir(od, 0777) != 0 && errno != EEXIST) {
+                    fprintf(stderr, "%s:%u: cannot create the output folder %s: %s\n",
+                            path, ln, od, strerror(errno));
+                    return 2;
+                }
+                snprintf(vals[g_nkeys + 1u], sizeof vals[0], "%s/%s", od, val);
+            }
+        }
         g_key[g_nkeys] = flags[g_nkeys + 1u] + 2;
         g_line[g_nkeys] = ln;
         g_nkeys++;

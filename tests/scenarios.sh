@@ -16,6 +16,9 @@ pass=0; fail=0
 if [ ! -x "$sim" ]; then
   echo "FAIL scenarios: $sim not built"; echo "RESULT 0 1"; exit 1
 fi
+# outputs where the files name them, in the directory ibccsim runs in (the
+# default output folder out/ is checked at the end)
+IBCCSIM_OUT=.; export IBCCSIM_OUT
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); }
@@ -263,5 +266,14 @@ if [ -w /dev/full ]; then
 else
   echo "skip: /dev/full is not writable here (write-error checks)"
 fi
+# the default output folder: relative outputs of a scenario file go to
+# out/ (created) in the directory ibccsim runs in, or to $IBCCSIM_OUT
+mkdir -p "$tmp/od"
+cp examples/scenarios/twoswitch_iba.ini "$tmp/od/t.ini"
+if (cd "$tmp/od" && env -u IBCCSIM_OUT "$sim" run t.ini > /dev/null 2>&1) &&
+   [ -s "$tmp/od/out/twoswitch_iba.csv" ] && [ ! -e "$tmp/od/twoswitch_iba.csv" ] &&
+   (cd "$tmp/od" && IBCCSIM_OUT=o2 "$sim" run t.ini > /dev/null 2>&1) &&
+   cmp -s "$tmp/od/out/twoswitch_iba.csv" "$tmp/od/o2/twoswitch_iba.csv"; then ok
+else no "scenario outputs not in the default folder out/ or \$IBCCSIM_OUT"; fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
