@@ -1,0 +1,132 @@
+#!/bin/sh
+# make test: the numbers README.md and docs/figures.md quote from
+# simulations are re-run here and must appear in the text exactly as the
+# commands print them today (rounded as the text rounds them). Only the
+# cheap, deterministic runs (fixed seeds, integer time; a few seconds of
+# CPU in all):
+#   README      the `make demo` table; [K]'s two-host shares at load 0.8
+#               and the torus high-priority delays for 33- and 500-byte
+#               segments (`ibccsim wormhole`)
+#   figures.md  run 1a, the run 4 rows and the run 8 recovery times, from
+#               the data of the figures (tools/figures.sh, FIGURES_CHECK=1,
+#               which also runs them); the number of figures
+# README's [G] and [F] numbers take minutes to re-run (`make fidelity` and
+# tests/gran.sh, tests/mvcm.sh own those runs): here they must agree with
+# their scenario pages. examples/ns3/README.md's table is checked by
+# tests/ns3.sh (it needs ns-3). The scenario pages' fidelity tables are
+# `make fidelity`'s.
+# Prints RESULT <passed> <failed> for tests/run.sh.
+cd "$(dirname "$0")/.." || exit 1
+BUILD=${BUILD:-build}
+SIM=$BUILD/ibccsim
+T=$BUILD/docnums
+rm -rf "$T"; mkdir -p "$T"
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL docnums: $1"; }
+# says FILE TEXT WHAT: FILE contains TEXT (the number as the run gives
+# it), line breaks and runs of blanks counting as one space
+says() {
+  if SAYS_TEXT=$2 awk 'BEGIN { t = ENVIRON["SAYS_TEXT"]; gsub(/[ \t\n]+/, " ", t) }
+       { buf = buf " " $0 }
+       END { gsub(/[ \t]+/, " ", buf); exit !index(buf, t) }' "$1"; then ok
+  else bad "$1 should say '$2' ($3)"; fi
+}
+# val CSV METRIC: a metric of an ibccsim summary
+val() { awk -F, -v k="$2" '$1 == k { print $2 }' "$1"; }
+f2() { awk -v x="$1" 'BEGIN { printf "%.2f", x }'; }
+f3() { awk -v x="$1" 'BEGIN { printf "%.3f", x }'; }
+pct() { awk -v x="$1" 'BEGIN { printf "%.0f", 100 * x }'; }
+
+if [ ! -x "$SIM" ]; then
+  echo "FAIL docnums: $SIM not built"; echo "RESULT 0 1"; exit 1
+fi
+
+# ---- README: the make demo table, line for line ---------------------------
+"$SIM" demo > "$T/demo.txt" 2>&1 || bad "ibccsim demo failed"
+sed -n '/^configuration /,/^IBA /p' "$T/demo.txt" > "$T/demo_table.txt"
+rows=$(wc -l < "$T/demo_table.txt")
+if [ "$rows" -eq 9 ]; then ok; else bad "ibccsim demo: expected a 9-line table, got $rows"; fi
+while IFS= read -r line; do
+  if grep -F -x -q -- "$line" README.md; then ok
+  else bad "README.md's demo table lacks the line '$line' (make demo prints it)"; fi
+done < "$T/demo_table.txt"
+
+# ---- README: [K], two hosts at 0.8 and the torus pair ---------------------
+"$SIM" wormhole --load 0.8 --time 200 > "$T/wh.txt" 2>&1 || bad "ibccsim wormhole failed"
+hi=$(awk '$1 == "high" { print $3 }' "$T/wh.txt"); lo=$(awk '$1 == "low" { print $3 }' "$T/wh.txt")
+says README.md "the unsegmented stream keeps $(f2 "$hi") of the link" "ibccsim wormhole --load 0.8 --time 200"
+says README.md "100-byte-segmented one gets $(f2 "$lo")" "ibccsim wormhole --load 0.8 --time 200"
+for s in 33 500; do
+  "$SIM" wormhole --case torus --pattern pair --load 0.2 --seg $s > "$T/torus$s.txt" 2>&1 ||
+    bad "ibccsim wormhole --case torus --seg $s failed"
+done
+d33=$(awk '$1 == "high" { printf "%.1f", $4 }' "$T/torus33.txt")
+d500=$(awk '$1 == "high" { printf "%.1f", $4 }' "$T/torus500.txt")
+says README.md "falls from $d500 to $d33 us" "ibccsim wormhole --case torus --pattern pair --load 0.2 --seg 500|33"
+
+# ---- README: [G] and [F] figures agree with their scenario pages ----------
+says README.md "to 2.2 Gbit/s" "docs/scenario_gran.md"
+says docs/scenario_gran.md "(2.2-" "the low end of README's 'collapses to 2.2 Gbit/s'"
+says docs/scenario_gran.md "a 13.0 Gbit/s" "README: keeps 13.0"
+says README.md "it keeps 13.0" "docs/scenario_gran.md"
+says docs/scenario_gran.md "Jain index of 0.998" "README: Jain index of 0.998"
+says README.md "Jain index of 0.998" "docs/scenario_gran.md"
+says docs/scenario_mvcm.md "190 times on the 4-fly" "README: 190 times longer"
+says README.md "190 times longer" "docs/scenario_mvcm.md"
+says docs/scenario_mvcm.md "5 times on the 4-fly" "README: 5 times their usual latency"
+says README.md "at 5
+times their usual latency" "docs/scenario_mvcm.md"
+
+# ---- docs/figures.md: the figures' own data -------------------------------
+FIGURES_CHECK=1 FIGURES_DATA="$T/fig" BUILD=$BUILD \
+  sh tools/figures.sh run1_no_cc run4_markers recovery > "$T/fig.log" 2>&1
+F=docs/figures.md
+s=$T/fig/run1_summary.csv
+if [ -s "$s" ]; then
+  says $F "the root link is full ($(f3 "$(val $s root_util)"))" "run 1a root_util"
+  says $F "The local flows take
+$(f3 "$(val $s local_share_root)") of it and the remote flows $(f3 "$(val $s remote_share_root)")" "run 1a shares"
+  says $F "is idle $(pct "$(awk -v r="$(val $s remote_share_root)" 'BEGIN { print 1 - r }')")% of the time" "run 1a: 1 - remote share"
+  says $F "it gets $(f3 "$(val $s victim_share_isl)") GB/s" "run 1a victim_share_isl"
+  says $F "to $(f3 "$(val $s isl_util)")." "run 1a isl_util"
+else
+  bad "no run 1a summary (tools/figures.sh run1_no_cc): $(tail -n 3 "$T/fig.log")"
+fi
+r4() { val "$T/fig/run4_$1_summary.csv" "$2"; }
+if [ -s "$T/fig/run4_io4_summary.csv" ]; then
+  says $F "ratio is $(f2 "$(r4 naive remote_local_ratio)") and the Jain
+  index $(f2 "$(r4 naive jain_contributors)")" "run 4 naive"
+  says $F "fairer:** ratio $(f2 "$(r4 input_all remote_local_ratio)"), Jain $(f2 "$(r4 input_all jain_contributors)")" "run 4 input (all)"
+  says $F "(ratio $(f2 "$(r4 io8 remote_local_ratio)"), Jain
+  $(f2 "$(r4 io8 jain_contributors)")) with the root link $(pct "$(r4 io8 root_util)")% busy" "run 4 io T=8"
+  says $F "(Jain $(f2 "$(r4 io4 jain_contributors)"), ratio $(f2 "$(r4 io4 remote_local_ratio)")), but the root link
+  drops to $(f2 "$(r4 io4 root_util)")" "run 4 io T=4"
+  lo=$(for n in naive input_all io4 io8; do r4 $n victim_share_isl; done | sort -g | head -n 1)
+  hi=$(for n in naive input_all io4 io8; do r4 $n victim_share_isl; done | sort -g | tail -n 1)
+  says $F "It gets $(f2 "$lo") to $(f2 "$hi")
+  of the ISL, against $(f2 "$(r4 nocc victim_share_isl)") without CC" "run 4 victim with 'all'"
+  says $F "keeps about $(f2 "$(r4 input_busy victim_share_isl)") GB/s" "run 4 input (busy) victim"
+else
+  bad "no run 4 summaries (tools/figures.sh run4_markers): $(tail -n 3 "$T/fig.log")"
+fi
+rec() { f2 "$(cat "$T/fig/recovery_$1.ms")"; }
+tau() { awk -v m="$(cat "$T/fig/recovery_$1.ms")" 'BEGIN { printf "%.0f", m / 0.002048 }'; }
+if [ -s "$T/fig/recovery_aimd_disc.ms" ]; then
+  says $F "after $(rec fimd_cont) ms ($(tau fimd_cont) tau)" "recovery FIMD"
+  says $F "takes $(rec aimd_cont) ms ($(tau aimd_cont) tau)" "recovery AIMD"
+  says $F "LIPD takes the same $(rec lipd_cont) ms" "recovery LIPD"
+  [ "$(rec lipd_cont)" = "$(rec aimd_cont)" ] && ok || bad "recovery: LIPD and AIMD no longer take the same time"
+  says $F "FIMD $(rec fimd_disc) ms, LIPD $(rec lipd_disc) ms, AIMD
+  $(rec aimd_disc) ms" "recovery, discrete forms"
+else
+  bad "no recovery data (tools/figures.sh recovery): $(tail -n 3 "$T/fig.log")"
+fi
+# the first ACK comes after one packet at Rmin = Rmax/256: 256 x 2.048 us
+says $F "at 1/Rmin = $(awk 'BEGIN { printf "%.2f", 256 * 2.048e-3 }') ms" "256 packet times of 2.048 us"
+n=$(ls docs/figures/*.png | wc -l | tr -d ' ')
+case $n in 9) w=Nine ;; 10) w=Ten ;; 11) w=Eleven ;; 12) w=Twelve ;; *) w=$n ;; esac
+says $F "$w figures" "ls docs/figures/*.png | wc -l"
+
+echo "RESULT $pass $fail"
+[ "$fail" -eq 0 ]
