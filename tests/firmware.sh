@@ -32,7 +32,8 @@
 #    them does not compile.
 # 5. On ARM, the worst stack depth per engine (tools/stack.sh, GCC's
 #    -fcallgraph-info=su); fails if an engine's per-packet calls need more
-#    than STACK_BUDGET bytes (default 512).
+#    than STACK_BUDGET bytes (default 512), or if README's stack table or
+#    docs/embedding.md's maxima differ from what it measured.
 # 6. examples/firmware_marker.c, the README's firmware example, compiled
 #    freestanding like fw.c for the host and linked with -nostdlib: its
 #    undefined symbols must be memcpy and memset and nothing else; built
@@ -182,6 +183,26 @@ if [ -f "$B/arm/fw.ci" ]; then
   sh tools/stack.sh "$B/arm/fw.ci" | tee "$B/arm/stack.txt"
   over=$(awk -v b="$BUDGET" 'NR > 1 && $4 != "-" && $4 + 0 > b {print $1 " " $4}' "$B/arm/stack.txt")
   if [ -n "$over" ]; then echo "$over" > "$B/err"; bad "stack above $BUDGET bytes"; else ok; fi
+  # README's stack table and docs/embedding.md's maxima are this table
+  st=$B/arm/stack.txt
+  col() { awk -v e="$1" -v c="$2" '$1 == e { print $c }' "$st"; }
+  doc_has() {  # FILE TEXT: TEXT in FILE, line breaks counting as spaces
+    if DOC_TEXT=$2 awk 'BEGIN { t = ENVIRON["DOC_TEXT"] } { b = b " " $0 }
+         END { gsub(/[ \t]+/, " ", b); exit !index(b, t) }' "$1"; then ok
+    else echo "  $1 lacks: $2" > "$B/err"; bad "$1 disagrees with the ARM stack table"; fi
+  }
+  for e in marker arbiter law pacer pairstate cct mvcm dest segment loop; do
+    doc_has README.md "$(col $e 2) (\`$(col $e 3)\`)"
+  done
+  for e in marker arbiter law pacer cct mvcm dest segment loop; do
+    doc_has README.md "$(col $e 4) (\`$(col $e 5)\`"
+  done
+  doc_has README.md "| $(col swcc 2) / $(col cacc 2) (\`$(col cacc 3)\`) |"
+  doc_has README.md "| $(col wire 2) / $(col rng 2) | $(col wire 4) / $(col rng 4) |"
+  pp=$(awk 'NR > 1 && $4 != "-" && $4 + 0 > m { m = $4 + 0; f = $5 } END { print m " " f }' "$st")
+  any=$(awk 'NR > 1 && $2 + 0 > m { m = $2 + 0; f = $3 } END { print m " " f }' "$st")
+  doc_has docs/embedding.md "at most ${pp%% *} bytes for any per-packet call"
+  doc_has docs/embedding.md "${any%% *} for any call at all (\`${any#* }\`)"
 else
   echo "skip: ARM stack depth table: needs arm-linux-gnueabihf-gcc with -fcallgraph-info (apt-get install gcc-arm-linux-gnueabihf)"
 fi

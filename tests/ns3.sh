@@ -9,10 +9,11 @@
 # Rows and references:
 #   nocc   ns-3 vs `ibccsim twoswitch` (window 1, no CC)
 #   input  ns-3 vs `ibccsim twoswitch --law lipd --marking input`
-#   iba    ns-3 vs `ibcc-twoswitch --engine=ibcc` (the same binary running
-#          the same configuration on ibcc_fabric): ibccsim has no flags
-#          for IBA marking or the CCT agent
-#   mvcm   MVPM marking + the MVCM agent, ns-3 vs --engine=ibcc likewise
+#   iba    ns-3 vs `ibccsim twoswitch --marking iba` (IBA FECN + the CCT
+#          agent with the same linear CCT)
+#   mvcm   MVPM marking + the MVCM agent, ns-3 vs `ibcc-twoswitch
+#          --engine=ibcc` (the same binary running the same configuration
+#          on ibcc_fabric): ibccsim twoswitch has no MVCM agent
 # Compared: root_util, isl_util, victim_share_isl, local_share_root,
 # remote_share_root, jain_contributors (one check each, 24 checks).
 #
@@ -111,6 +112,7 @@ for row in nocc input iba mvcm; do
   case $row in
     nocc)  set -- ;;
     input) set -- --law lipd --marking input ;;
+    iba)   set -- --marking iba ;;
     *)     set -- skip ;;
   esac
   eval "mg=\$margins_$row"
@@ -123,5 +125,22 @@ for row in nocc input iba mvcm; do
   fi
   same_history $row "$o.ns3.csv" "$o.fabric.csv"
 done
+# examples/ns3/README.md quotes the table `make ns3` prints: it must be
+# the table the program prints now, line for line
+if "$NS3" > "$B/ns3cmp/table.out" 2>&1; then
+  sed -n '/^configuration /,/^IBA /p' "$B/ns3cmp/table.out" > "$B/ns3cmp/table.txt"
+  n=0
+  while IFS= read -r line; do
+    n=$((n + 1))
+    if ! grep -F -x -q -- "$line" examples/ns3/README.md; then
+      fail=$((fail + 1)); echo "FAIL examples/ns3/README.md lacks the line '$line' of make ns3's table"
+      n=-100
+    fi
+  done < "$B/ns3cmp/table.txt"
+  if [ "$n" -eq 5 ]; then pass=$((pass + 1))
+  elif [ "$n" -ge 0 ]; then fail=$((fail + 1)); echo "FAIL ibcc-twoswitch printed a table of $n lines, not 5"; fi
+else
+  fail=$((fail + 1)); echo "FAIL ibcc-twoswitch (the make ns3 table) failed"; tail -n 5 "$B/ns3cmp/table.out"
+fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
