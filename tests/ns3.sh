@@ -45,7 +45,9 @@
 #     than the chaos of the scenario itself is caught.
 # The script also reports whether the two engines produced the same
 # packet-level history (hash of every delivery: time, flow, header bits,
-# latency); in ibcc 0.1.0 they do, in all four rows. That is informative,
+# latency); today they do in the nocc, input and mvcm rows, not in the
+# iba row (the fabric decides same-instant switches and hosts in node
+# order, the model in request order; examples/ns3/README.md). That is informative,
 # not a pass criterion: any rework of either engine's event order may
 # change it without making either model wrong.
 cd "$(dirname "$0")/.." || exit 1
