@@ -11,7 +11,8 @@ fi
 cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
 cc=$(${CC:-cc} --version 2>/dev/null | head -n 1)
-awk -F, -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
+day=$(date -r "$csv" +%Y-%m-%d 2>/dev/null || echo "an unknown day")
+awk -F, -v day="$day" -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
   NR > 1 && $3 != "events/s" { med[$1] = $2; lo[$1] = ($4 == "" ? $2 : $4); hi[$1] = ($5 == "" ? $2 : $5); unit[$1] = $3 }
   function f(name, d) {
     if (!(name in med)) return "n/a"
@@ -19,7 +20,7 @@ awk -F, -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
   }
   function r(name) { return (name in med) ? sprintf("%.2f", med[name]) : "n/a" }
   END {
-    printf "Measured with one `make bench` run on %s (%s cores, %s, -O2).\n", cpu, ncpu, cc
+    printf "Measured with one `make bench` run on %s on %s (%s cores, %s, -O2).\n", day, cpu, ncpu, cc
     printf "Figures: median (min-max) over the repetitions of that run.\n\n"
     print "| hot path | cost |"
     print "|---|---|"
