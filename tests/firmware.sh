@@ -14,7 +14,8 @@
 #    -mgeneral-regs-only, which rejects any floating-point code; the
 #    32-bit and s390x targets: soft float, so floating point would show up
 #    as calls to the compiler's float helpers). Its undefined symbols are
-#    printed one per line after "undefined symbols:"; anything beyond
+#    printed one per line after "undefined symbols:" (and must be the
+#    README's row for that target); anything beyond
 #    memcpy, memset and the compiler's integer helpers (64-bit division,
 #    count-trailing-zeros: __aeabi_uldivmod/__aeabi_ldivmod/__aeabi_uidivmod/
 #    __aeabi_idivmod on ARM, __udivdi3/__umoddi3/__divdi3/__moddi3/
@@ -105,6 +106,17 @@ freestanding() {
   nm=nm; case $cc in *-gcc) p=${cc%gcc}; have "${p}nm" && nm=${p}nm ;; esac
   $nm -u "$d/fw.o" | awk '{print $NF}' | sort -u > "$d/undefined.txt"
   cat "$d/undefined.txt"
+  # README's table of undefined symbols says the same for this target
+  case $t in
+    host) [ "$(uname -m)" = x86_64 ] && lbl='x86-64 (`-mgeneral-regs-only`)' || lbl= ;;
+    arm) lbl='ARM Cortex-M3, soft float' ;;
+    *) lbl="$t, soft float" ;;
+  esac
+  if [ -n "$lbl" ]; then
+    row="| $lbl | \`$(tr '\n' ' ' < "$d/undefined.txt" | sed 's/ $//')\` |"
+    if grep -F -x -q -- "$row" README.md; then ok
+    else echo "  README.md lacks the row: $row" > "$B/err"; bad "$t: README's undefined-symbol table"; fi
+  fi
   extra=$(grep -Ev "$allowed" "$d/undefined.txt")
   if [ -n "$extra" ]; then
     printf '%s\n' "$extra" > "$B/err"; bad "$t: needs more than memcpy, memset and integer helpers"
