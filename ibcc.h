@@ -451,6 +451,7 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
    | victim_mask        | all 0                        | bits 0..ports-1       |
    | iba_rng            | NULL (deterministic counter) | caller's ibcc_rng     |
    | hold               | 0 (depart frees the room)    | 0, 1                  |
+   | defer              | 0 (trigger at the arrival)   | 0, 1 (at settle)      |
    ====================================================================== */
 
 typedef enum ibcc_marker_engine {
@@ -530,6 +531,12 @@ typedef struct ibcc_marker_desc {
                                      ibcc_marker_release (virtual cut-
                                      through: the tail is still in the
                                      buffer while the header leaves) */
+    uint32_t defer;               /* NAIVE/INPUT/INPUT_OUTPUT input trigger:
+                                     0 at the arrival that fills the
+                                     buffer; 1 at the next
+                                     ibcc_marker_settle, once the caller
+                                     has started the packets that leave
+                                     at that instant (cut-through) */
 } ibcc_marker_desc;
 
 /* Counters kept by every engine. */
@@ -574,6 +581,8 @@ typedef struct ibcc_marker {
     ibcc_marker_desc d;           /* effective desc (defaults filled) */
     uint32_t words;               /* 64-bit words per port bitmap */
     uint64_t busy[4];             /* outputs busy / out of credits (BUSY) */
+    uint64_t pending[4];          /* defer: inputs whose trigger waits for
+                                     ibcc_marker_settle */
     uint64_t victim[4];           /* IBA Victim_Mask, bit p = port p */
     ibcc_mport_ *port;            /* ports entries */
     uint16_t *n;                  /* n[in * ports + out]: packets from in
@@ -647,6 +656,13 @@ IBCC_API void ibcc_marker_leave(ibcc_marker *m, unsigned out, uint32_t size);
    events: STATE (hold = 0), RANGE (in), MISMATCH (no such departed
    packet still held). */
 IBCC_API void ibcc_marker_release(ibcc_marker *m, unsigned in, uint32_t size);
+/* desc.defer = 1: takes the input triggers that arrivals since the last
+   call made due (each input at most once), classifying the outputs of
+   the packets still waiting in the buffer now: a packet that has started
+   since its arrival made the buffer full is no longer waiting, so its
+   output is not classified for it and it is not marked. Call it once the
+   instant's forwarding decisions are made. A no-op with defer = 0. */
+IBCC_API void ibcc_marker_settle(ibcc_marker *m);
 
 /* BUSY classification: output `out` is busy or out of credits (busy != 0)
    or can take a packet (busy == 0). Keep it up to date as links start and
@@ -2705,7 +2721,9 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    send. At a switch a packet becomes visible one forwarding delay after
    its header arrived. VCT: it waits in its input buffer (one per input
    port and lane) until the arbiter starts it on a free output whose
-   downstream buffer has room, possibly while its tail is still arriving.
+   downstream buffer has room, possibly while its tail is still arriving;
+   an input sends one packet at a time (input_fanout = 1: several, one
+   per output).
    CIOQ: the arbiter moves it through the crossbar (speedup S times the
    output's link rate) into the output's buffer when that has room; the
    output sends its buffer in order. A packet never starts on a faster
@@ -2747,6 +2765,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    | switch_kind     | VCT            | VCT, CIOQ (per node override),   |
    |                 |                | WORMHOLE (every switch)          |
    | speedup         | 2              | CIOQ crossbar speedup, 1 .. 16   |
+   | input_fanout    | 0              | VCT: 1 = an input may feed several|
+   |                 |                | outputs at once                  |
    | out_buf_packets | buf_packets    | CIOQ output buffer, 1 .. 65535   |
    | out_buf_credits | buf_credits    | CIOQ output buffer, 64-byte units|
    | slack_bytes     | 80 (Myrinet)   | WORMHOLE input slack, 1 .. 2^20  |
@@ -2922,6 +2942,11 @@ typedef struct ibcc_fabric_desc {
     uint32_t  ack_buf_packets;   /* ACK/CNP lane, per input */
     ibcc_switch_kind switch_kind;/* switches whose node says 0 */
     uint32_t  speedup;           /* CIOQ crossbar speedup */
+    uint32_t  input_fanout;      /* VCT: 1 = an input buffer may send to
+                                    several outputs at once (each output
+                                    reads its packet on its own, the
+                                    switch of [S02]/[S03]); 0 = one packet
+                                    at a time per input */
     uint32_t  out_buf_packets;   /* CIOQ output buffer, data lane */
     uint32_t  out_buf_credits;   /* CIOQ output buffer, 64-byte units */
     uint32_t  nic_fifo;          /* 1: one FIFO per host, 0: VOQ */
@@ -3878,6 +3903,7 @@ static ibcc_result ibcc_marker_desc_check_(const ibcc_marker_desc *in,
     if (d.iba_packet_size > 255u) return IBCC_ERR_RANGE;
     if (d.iba_marking_rate > 65535u) return IBCC_ERR_RANGE;
     if (d.hold > 1u) return IBCC_ERR_RANGE;
+    if (d.defer > 1u) return IBCC_ERR_RANGE;
     for (w = 0; w < 8u; w++) {
         /* bits at or above `ports` must be clear */
         uint32_t lo = w * 32u, allowed;
@@ -3997,6 +4023,7 @@ IBCC_API void ibcc_marker_reset(ibcc_marker *m)
     memset(m->present, 0, (size_t)P * m->words * sizeof(uint64_t));
     memset(m->n, 0, (size_t)P * P * sizeof(uint16_t));
     if (m->mk) memset(m->mk, 0, (size_t)P * P * sizeof(uint16_t));
+    memset(m->pending, 0, sizeof m->pending);
     memset(&m->stats, 0, sizeof m->stats);
     m->stats.last_error = IBCC_OK;
 }
@@ -4034,6 +4061,29 @@ static void ibcc_marker_trigger_(ibcc_marker *m, unsigned in)
     }
 }
 
+/* An arrival made input `in` full: trigger now, or (defer) at the next
+   ibcc_marker_settle. */
+static void ibcc_marker_fill_(ibcc_marker *m, unsigned in)
+{
+    if (m->d.defer)
+        m->pending[in / 64u] |= (uint64_t)1u << (in % 64u);
+    else
+        ibcc_marker_trigger_(m, in);
+}
+
+IBCC_API void ibcc_marker_settle(ibcc_marker *m)
+{
+    unsigned w;
+    if (!m || !m->port) return;
+    for (w = 0; w < 4u; w++) {
+        while (m->pending[w]) {
+            unsigned in = w * 64u + ibcc_ctz64_(m->pending[w]);
+            m->pending[w] &= m->pending[w] - 1u;
+            ibcc_marker_trigger_(m, in);
+        }
+    }
+}
+
 IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
                                      unsigned out, uint32_t size)
 {
@@ -4065,10 +4115,10 @@ IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
     switch (m->d.engine) {
     case IBCC_MARKER_NAIVE:
     case IBCC_MARKER_INPUT:
-        if (ip->occ >= m->d.trigger) ibcc_marker_trigger_(m, in);
+        if (ip->occ >= m->d.trigger) ibcc_marker_fill_(m, in);
         break;
     case IBCC_MARKER_INPUT_OUTPUT:
-        if (ip->occ >= m->d.trigger) ibcc_marker_trigger_(m, in);
+        if (ip->occ >= m->d.trigger) ibcc_marker_fill_(m, in);
         /* output trigger [S02 §IV-C]: cnt1[o] > T_out -> cnt2[o] = cnt1[o] */
         if (op->cnt1 > m->d.t_out) {
             op->cnt2 = op->cnt1;
@@ -10537,6 +10587,7 @@ static void ibcc_fab_sw_arb_(ibcc_fabric *f, ibcc_fsw_ *w,
         w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
         if (serve) serve(f, w);
     }
+    ibcc_marker_settle(&w->mark);      /* triggers of this instant */
 }
 
 /* -- VCT: input-buffered virtual cut-through -------------------------------
@@ -10586,7 +10637,10 @@ static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     ch->xmit_in = in;
     ibcc_fab_credit_early_(f, w, in, 0, p->units, end);
     free_at = ibcc_fab_in_free_at_(f, w, in, ch->xmit_size, start, end);
-    if (free_at < end) {
+    if (f->d.input_fanout) {            /* the input is free at once */
+        f->buf[(n->base + in) * 2u].free_at = 0;
+        (void)ibcc_arbiter_set_input_busy(&w->arb[0], in, 0);
+    } else if (free_at < end) {
         f->buf[(n->base + in) * 2u].free_at = 0;
         ibcc_fab_at_(f, free_at, IBCC_F_E_SWITCH_,
                      (uint64_t)(n->base + in) << 1, NULL);
@@ -12030,7 +12084,7 @@ static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
     if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
         d->dest.ack_bytes = 20u;
     {   /* the unsigned fields with a largest value */
-        struct { const char *name; uint64_t v, max; } lim[14];
+        struct { const char *name; uint64_t v, max; } lim[15];
         unsigned k, n = 0;
 #define IBCC_F_LIM_(field, m) \
         lim[n].name = #field; lim[n].v = (uint64_t)d->field; lim[n++].max = (m)
@@ -12043,6 +12097,7 @@ static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
         IBCC_F_LIM_(fwd_zero, 1u);
         IBCC_F_LIM_(nic_fifo, 1u);
         IBCC_F_LIM_(speedup, 16u);
+        IBCC_F_LIM_(input_fanout, 1u);
         IBCC_F_LIM_(prop_delay, IBCC_FABRIC_MAX_DELAY);
         IBCC_F_LIM_(fwd_delay, IBCC_FABRIC_MAX_DELAY);
         IBCC_F_LIM_(slack_bytes, 1u << 20);

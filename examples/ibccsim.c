@@ -39,6 +39,10 @@ typedef struct ts_opts {
     unsigned bypass;
     int law;                    /* 0 none, else ibcc_law_kind */
     int discrete, fixed_rates;
+    int fanout;                 /* desc.input_fanout */
+    int dynamic;                /* 0 none, 1 half, 2 all contributors ON-OFF */
+    double on_ms;               /* mean ON = mean OFF period */
+    int persistent;
     double time_ms, victim_from, victim_to, measure_from, measure_to;
     int measure_set_from, measure_set_to;
     unsigned long long seed;
@@ -53,7 +57,7 @@ static void ts_defaults(ts_opts *o)
     o->marking = IBCC_MARKER_NONE; o->classify = IBCC_CLASSIFY_ALL;
     o->out_threshold = 8; o->arbiter = IBCC_ARB_OLDEST; o->bypass = 4;
     o->law = 0; o->time_ms = 100; o->victim_from = 40; o->victim_to = 60;
-    o->seed = 1;
+    o->seed = 1; o->fanout = 1; o->on_ms = 1;
 }
 
 static void usage_main(FILE *out)
@@ -103,15 +107,22 @@ static void usage_twoswitch(FILE *out)
 "  --out-threshold N   io engine output threshold T_out (1..65535) [8]\n"
 "  --arbiter oldest|rr switch scheduling                       [oldest]\n"
 "  --bypass N          oldest-first bypass limit (1..65535)    [4]\n"
+"  --input-fanout 1|0  1: an input buffer sends to several outputs at\n"
+"                      once (the sources' switch); 0: one at a time [1]\n"
 "  --law none|aimd|fimd|lipd   source rate law                 [none]\n"
 "  --discrete          discrete IPD rates (256) for the law    [off]\n"
 "  --fixed-rates       contributors at link/(L+R), victim at link/2 [off]\n"
+"  --dynamic none|half|all  contributors with ON-OFF traffic ([S03] Fig. 7):\n"
+"                      half = the second half of the locals and of the\n"
+"                      remotes; the victim stays static          [none]\n"
+"  --on-ms MS          mean ON = mean OFF period, exponential (> 0) [1]\n"
+"  --persistent        the law's state persists across a pair's flows [off]\n"
 "  --time MS           simulated time (0 < MS <= 10000)        [100]\n"
 "  --victim-from MS    victim flow starts (0..10000)           [40]\n"
 "  --victim-to MS      victim flow stops (after victim-from)   [60]\n"
 "  --measure-from MS   measured window start                   [victim-from]\n"
 "  --measure-to MS     measured window end (<= --time)         [victim-to]\n"
-"  --seed N            random seed (nothing here is random)    [1]\n"
+"  --seed N            random seed (ON-OFF periods of --dynamic) [1]\n"
 "  --series FILE       CSV: 2 ms sliding-window delivered rates every 0.5 ms\n"
 "  --summary FILE      CSV metric,value of the measured window\n"
 "  --quiet             no table on standard output\n");
@@ -234,7 +245,7 @@ static int parse_double(const char *s, double lo, double hi, double *out)
 /* Returns 0 ok, 1 help shown, 2 error. */
 static int parse_twoswitch(int argc, char **argv, ts_opts *o)
 {
-    int i;
+    int i, seed_set = 0;
     for (i = 0; i < argc; i++) {
         const char *a = argv[i], *v = flag_value(argc, argv, i);
         unsigned long long u;
@@ -245,6 +256,7 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         } else if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
         else if (!strcmp(a, "--fixed-rates")) { o->fixed_rates = 1; continue; }
         else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        else if (!strcmp(a, "--persistent")) { o->persistent = 1; continue; }
         if (strncmp(a, "--", 2) != 0) {
             fprintf(stderr, "ibccsim twoswitch: unexpected argument '%s'\n", a);
             return 2;
@@ -281,6 +293,17 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         } else if (!strcmp(a, "--bypass")) {
             if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
             o->bypass = (unsigned)u;
+        } else if (!strcmp(a, "--input-fanout")) {
+            if (!parse_uint(v, 0, 1, &u)) return bad(a, v, "0 or 1");
+            o->fanout = (int)u;
+        } else if (!strcmp(a, "--dynamic")) {
+            if (v && !strcmp(v, "none")) o->dynamic = 0;
+            else if (v && !strcmp(v, "half")) o->dynamic = 1;
+            else if (v && !strcmp(v, "all")) o->dynamic = 2;
+            else return bad(a, v, "one of none, half, all");
+        } else if (!strcmp(a, "--on-ms")) {
+            if (!parse_double(v, 1e-6, 10000, &x)) return bad(a, v, "milliseconds, > 0 and <= 10000");
+            o->on_ms = x;
         } else if (!strcmp(a, "--law")) {
             char why[256];
             if (v && !strcmp(v, "none")) o->law = 0;
@@ -300,10 +323,7 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         } else if (!strcmp(a, "--seed")) {
             if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
             o->seed = u;
-            /* greedy flows, fixed start times: nothing is drawn */
-            fprintf(stderr, "ibccsim twoswitch: note: these runs draw no "
-                    "random numbers (greedy flows, fixed start times); "
-                    "--seed changes nothing\n");
+            seed_set = 1;
         } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
             if (!v || !*v) return bad(a, v, "a file name");
             if (a[3] == 'e') o->series = v; else o->summary = v;
@@ -312,6 +332,11 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         }
         i++;
     }
+    if (seed_set && !o->dynamic)
+        /* greedy flows, fixed start times: nothing is drawn */
+        fprintf(stderr, "ibccsim twoswitch: note: these runs draw no "
+                "random numbers (greedy flows, fixed start times); "
+                "--seed changes nothing without --dynamic\n");
     if (!o->measure_set_from) o->measure_from = o->victim_from;
     if (!o->measure_set_to) o->measure_to = o->victim_to;
     if (o->victim_to <= o->victim_from) {
@@ -328,6 +353,10 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         char laws[256];
         fprintf(stderr, "ibccsim twoswitch: --discrete needs --law %s\n",
                 law_list(laws, sizeof laws, "", "|"));
+        return 2;
+    }
+    if (o->persistent && !o->law) {
+        fprintf(stderr, "ibccsim twoswitch: --persistent keeps a law's state: it needs --law\n");
         return 2;
     }
     if (o->law && o->fixed_rates) {
@@ -376,6 +405,7 @@ typedef struct ts_result {
     double root_util, isl_util, victim_share_isl;
     double local_share_root, remote_share_root, remote_local_ratio;
     double victim_gbps, jain_contributors;
+    double static_share_root, dynamic_share_root;
     double marked_fraction[3];
     double mean_latency_us[3];
     ibcc_fabric_counters counters;
@@ -403,6 +433,17 @@ static void ts_on_delivered(void *user, const ibcc_fabric_pkt *p)
 
 static ibcc_time ms_time(double ms) { return (ibcc_time)(ms * 1e9 + 0.5); }
 
+/* Flow i of the builder (locals, then remotes, then the victim) has
+   ON-OFF traffic: every contributor (--dynamic all) or the second half of
+   the locals and of the remotes (half). */
+static int ts_dynamic(const ts_opts *o, unsigned i)
+{
+    if (o->dynamic == 2) return i < o->local + o->remote;
+    if (o->dynamic != 1) return 0;
+    if (i < o->local) return i >= o->local / 2u;
+    return i < o->local + o->remote && i - o->local >= o->remote / 2u;
+}
+
 /* Fills a fabric description for the options; ts and ob must outlive it. */
 static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
                     ibcc_fabric_desc *d)
@@ -413,6 +454,7 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
     d->buf_packets = o->buffer;
     d->arbiter.policy = o->arbiter;
     d->arbiter.bypass_limit = o->bypass;
+    d->input_fanout = (uint32_t)o->fanout;
     d->marker.engine = o->marking;
     d->marker.classify = o->classify;
     d->marker.t_out = o->out_threshold;
@@ -456,6 +498,11 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
             x->stop = ms_time(o->victim_to);
         } else {
             x->start = IBCC_US(100) * i;   /* locals first, then remotes */
+        }
+        if (ts_dynamic(o, i)) {
+            x->traffic = IBCC_TRAFFIC_ONOFF;
+            x->on_mean = x->off_mean = (ibcc_time)(o->on_ms * 1e9 + 0.5);
+            x->persistent = (uint32_t)o->persistent;
         }
     }
     memset(ob, 0, sizeof *ob);
@@ -544,6 +591,10 @@ static int ts_run(const ts_opts *o, ts_result *res)
     m1 = ob.m1;
     for (i = 0; i < ts.flow_count; i++) {
         double x = ts_flow_rate(f, i, m0, m1);
+        if (ts.flows[i].cls != IBCC_TS_VICTIM) {
+            if (ts_dynamic(o, i)) res->dynamic_share_root += x / link;
+            else res->static_share_root += x / link;
+        }
         if (ts.flows[i].cls == IBCC_TS_LOCAL) loc += x;
         else if (ts.flows[i].cls == IBCC_TS_REMOTE) rem += x;
         else res->victim_gbps = x * 8e-9;
@@ -590,6 +641,8 @@ static int ts_write_summary(const char *path, const ts_opts *o,
     fprintf(fp, "victim_gbps,%.6f\n", r->victim_gbps);
     fprintf(fp, "victim_ideal_share_isl,%.6f\n", 1.0 - r->remote_share_root);
     fprintf(fp, "jain_contributors,%.6f\n", r->jain_contributors);
+    fprintf(fp, "static_share_root,%.6f\n", r->static_share_root);
+    fprintf(fp, "dynamic_share_root,%.6f\n", r->dynamic_share_root);
     fprintf(fp, "marked_fraction_local,%.6f\n", r->marked_fraction[0]);
     fprintf(fp, "marked_fraction_remote,%.6f\n", r->marked_fraction[1]);
     fprintf(fp, "marked_fraction_victim,%.6f\n", r->marked_fraction[2]);
@@ -613,6 +666,10 @@ static void ts_print(const ts_result *r)
     printf("remote_local_ratio      %.3f\n", r->remote_local_ratio);
     printf("victim_gbps             %.3f\n", r->victim_gbps);
     printf("jain_contributors       %.3f\n", r->jain_contributors);
+    if (r->dynamic_share_root > 0) {
+        printf("static_share_root       %.3f\n", r->static_share_root);
+        printf("dynamic_share_root      %.3f\n", r->dynamic_share_root);
+    }
     printf("marked_fraction_local   %.3f\n", r->marked_fraction[0]);
     printf("marked_fraction_remote  %.3f\n", r->marked_fraction[1]);
     printf("marked_fraction_victim  %.3f\n", r->marked_fraction[2]);

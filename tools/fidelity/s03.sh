@@ -148,7 +148,7 @@ dyn() {  # dyn ON_MS half|all LAW [--persistent]
   m=$(awk -v t="$t" 'BEGIN { print t / 5 }')
   echo "--law $3 --marking input --dynamic $2 --on-ms $1 --time $t --victim-from 0 --victim-to $t --measure-from $m --measure-to $t${4:+ $4}"
 }
-LO=0.05; MID=0.5; HI=20
+LO=0.01; MID=0.5; HI=20
 d=$(ts_get dynamic_share_root $(dyn $LO half lipd)); s=$(ts_get static_share_root $(dyn $LO half lipd))
 fid_row "§VI-B.2, Fig. 7(a)" "non-persistent: short ON periods let dynamic flows hog the root link" \
   "dynamic > static" "dynamic $d, static $s (ON $LO ms)" "$(fid_true "$d > $s")" \
