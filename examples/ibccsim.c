@@ -3244,7 +3244,7 @@ typedef struct cu_opts {
     unsigned k, n, x, y, hps, root, local, remote;
     const char *ibnet, *lfts;
     unsigned buf_packets, buf_credits, out_buf_packets, speedup, bypass;
-    unsigned data_size, nic_fifo;
+    unsigned data_size, nic_fifo, fanout;
     ibcc_arb_policy arbiter;
     double link_gbytes, prop_ns, fwd_ns;
     ibcc_classify classify;
@@ -3305,6 +3305,8 @@ static void usage_custom(FILE *out)
 "  --buf-credits N       input buffer, 64-byte credits (1..2^20) [packets only]\n"
 "  --out-buf-packets N   cioq: output buffer, packets           [buf-packets]\n"
 "  --speedup S           cioq: crossbar speedup (1..16)         [2]\n"
+"  --input-fanout        vct: an input buffer sends to several outputs\n"
+"                        at once ([S02]/[S03]'s switch) [one at a time]\n"
 "  --arbiter oldest|fifo|rr|voq                                 [oldest]\n"
 "  --bypass N            oldest: bypasses per head (1..65535)   [4]\n"
 "  --link-gbytes G       link rate, GB/s (a loaded fabric's links keep\n"
@@ -3486,6 +3488,7 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
         if (o->ngiven < CU_MAX_GIVEN) o->given[o->ngiven++] = a;
         if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
         if (!strcmp(a, "--nic-fifo")) { o->nic_fifo = 1; continue; }
+        if (!strcmp(a, "--input-fanout")) { o->fanout = 1; continue; }
         if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
         rc = 0;
         if (!strcmp(a, "--topology"))
@@ -3649,6 +3652,8 @@ static int cu_check(cu_opts *o)
              "to switch-kind = cioq (output buffers)"},
             {"--speedup", o->kind == IBCC_SWITCH_CIOQ,
              "to switch-kind = cioq (crossbar speedup)"},
+            {"--input-fanout", o->kind == IBCC_SWITCH_VCT,
+             "to switch-kind = vct"},
             {"--bypass", o->arbiter == IBCC_ARB_OLDEST, "to arbiter = oldest"},
             {"--classify", santos, "to marker = naive, input or io"},
             {"--trigger", santos, "to marker = naive, input or io"},
@@ -3994,6 +3999,7 @@ static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     d->out_buf_packets = o->out_buf_packets;     /* 0: buf_packets */
     d->speedup = o->speedup;                     /* 0: 2 */
     d->nic_fifo = o->nic_fifo;
+    d->input_fanout = o->fanout;
     d->arbiter.policy = o->arbiter;
     d->arbiter.bypass_limit = o->bypass;
     d->marker.engine = (ibcc_marker_engine)o->marker;

@@ -129,7 +129,9 @@ if [ -s "$F" ] && cmp -s "$tmp/flags.csv" "$F"; then ok; else no "custom: the fa
 # stats bins (a packet's bytes spread over its reception), custom the
 # class statistics (a packet counted at its tail), so the two may differ
 # by a packet at each edge of the window: 2 x 2068 bytes / 20 ms =
-# 0.0017 Gbit/s. Without CC and with input-triggered marking + LIPD.
+# 0.0017 Gbit/s. Without CC and with input-triggered marking + LIPD;
+# custom's switches send from an input buffer to several outputs at once
+# as twoswitch's do (input-fanout).
 for cc in none input; do
   if [ $cc = none ]; then tsf=""; cuf="agent = window"
   else tsf="--marking input --law lipd"; cuf="marker = input
@@ -142,6 +144,7 @@ local = 10
 remote = 10
 buf-packets = 4
 window = 1
+input-fanout = yes
 $cuf
 time = 60
 warmup = 40
@@ -242,13 +245,30 @@ traffic = permutation
 window = 4
 root = 16"
 if "$sim" run "$tmp/missing.ini" 2> /dev/null; then no "a missing file was accepted"; else ok; fi
+# [S03] Fig. 7(a) at short ON periods (10 us, shorter than a flow's
+# packet gap at its share of the root): without persistent state the
+# dynamic flows, restarting at Rmax, take almost all of the root (measured
+# 0.95 of it); with it they behave as static flows and the two halves
+# share it (0.50 / 0.48; asserted 0.4 to 0.6 each).
+dy="twoswitch --law lipd --marking input --dynamic half --on-ms 0.01 --time 100 --victim-from 0 --victim-to 100 --measure-from 20 --measure-to 100 --quiet"
+# shellcheck disable=SC2086
+"$sim" $dy --summary "$tmp/dy0.csv" && "$sim" $dy --persistent --summary "$tmp/dy1.csv"
+a=$(m "$tmp/dy0.csv" dynamic_share_root); b=$(m "$tmp/dy1.csv" dynamic_share_root)
+c=$(m "$tmp/dy1.csv" static_share_root)
+if awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { exit !(a > 0.8 && b > 0.4 && b < 0.6 && c > 0.4 && c < 0.6) }'
+then ok; else no "twoswitch --dynamic: non-persistent $a, persistent $b / static $c"; fi
+for bad in "--persistent" "--dynamic some" "--on-ms 0" "--input-fanout 2"; do
+  # shellcheck disable=SC2086
+  if "$sim" twoswitch $bad --quiet 2> "$tmp/bad.err"; then no "twoswitch $bad accepted"
+  elif [ -s "$tmp/bad.err" ]; then ok; else no "twoswitch $bad: no message"; fi
+done
 # results files (issue 13): written completely, or the run fails and
 # says which file (a full disk: /dev/full)
 ts="twoswitch --time 2 --victim-from 0.5 --victim-to 1.5 --quiet"
 if "$sim" $ts --summary "$tmp/r.csv" --series "$tmp/r_series.csv" 2> "$tmp/r.err" \
    && [ "$(head -n 1 "$tmp/r.csv")" = "metric,value" ] \
    && [ "$(tail -n 1 "$tmp/r.csv")" = "conserved,1" ] \
-   && [ "$(wc -l < "$tmp/r.csv")" -eq 21 ] \
+   && [ "$(wc -l < "$tmp/r.csv")" -eq 23 ] \
    && [ -z "$(tail -c 1 "$tmp/r_series.csv")" ] \
    && awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 2 }' "$tmp/r_series.csv"
 then ok; else no "twoswitch results files incomplete: $(cat "$tmp/r.err")"; fi

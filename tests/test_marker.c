@@ -915,6 +915,64 @@ static void test_hold_release(void)
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
 }
 
+/* defer = 1: an arrival that fills a buffer triggers at the next
+   ibcc_marker_settle, after the caller started what leaves at that
+   instant. The packet whose arrival filled the buffer cuts through at
+   once: its output is not classified and it is not marked; the packets
+   still waiting are. With defer = 0 the same sequence classifies its
+   output at the arrival and marks it. The NAIVE engine defers the same
+   way; settle takes each pending input once; a reset drops pending
+   triggers. */
+static void test_defer_settle(void)
+{
+    ibcc_marker m;
+    ibcc_marker_desc d;
+    int defer;
+    for (defer = 0; defer < 2; defer++) {
+        d = desc(IBCC_MARKER_INPUT, 4, 4);
+        d.hold = 1;
+        d.defer = (uint32_t)defer;
+        T_EQ(mk(&m, &d), IBCC_OK);
+        T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+        T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+        T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+        T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);     /* fills input 0 */
+        T_EQU(ibcc_marker_get_stats(&m).in_triggers, defer ? 0u : 1u);
+        /* the same instant: the last packet cuts through to output 2 */
+        T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), defer ? 0u : IBCC_FECN);
+        ibcc_marker_settle(&m);
+        T_EQU(ibcc_marker_get_stats(&m).in_triggers, 1);
+        T_EQU(ibcc_marker_cnt2(&m, 1), 3);
+        T_EQU(ibcc_marker_cnt2(&m, 2), 0);
+        ibcc_marker_settle(&m);                         /* nothing pending */
+        T_EQU(ibcc_marker_get_stats(&m).in_triggers, 1);
+        T_EQU(ibcc_marker_depart(&m, 0, 1, SZ, 0, 1), IBCC_FECN);
+        T_EQU(ibcc_marker_cnt2(&m, 1), 2);
+        T_EQU(ibcc_marker_errors(&m, NULL), 0);
+    }
+    /* NAIVE: only the waiting packets of the full buffer are marked */
+    d = desc(IBCC_MARKER_NAIVE, 4, 2);
+    d.hold = 1;
+    d.defer = 1;
+    T_EQ(mk(&m, &d), IBCC_OK);
+    T_EQU(ibcc_marker_arrive(&m, 0, 1, SZ), 0);
+    T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);
+    T_EQU(ibcc_marker_depart(&m, 0, 2, SZ, 0, 1), 0);
+    ibcc_marker_settle(&m);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 1), 1);
+    T_EQU(ibcc_marker_naive_pending(&m, 0, 2), 0);
+    /* a reset drops a pending trigger */
+    ibcc_marker_release(&m, 0, SZ);
+    T_EQU(ibcc_marker_arrive(&m, 0, 2, SZ), 0);         /* full again */
+    ibcc_marker_reset(&m);
+    ibcc_marker_settle(&m);
+    T_EQU(ibcc_marker_get_stats(&m).in_triggers, 0);
+    ibcc_marker_settle(NULL);                            /* ignored */
+    d = desc(IBCC_MARKER_INPUT, 4, 4);
+    d.defer = 2;
+    T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
+}
+
 static void test_clear_and_none(void)
 {
     ibcc_marker m, z;
@@ -1197,6 +1255,7 @@ int main(void)
     T_RUN(test_input_busy);
     T_RUN(test_naive);
     T_RUN(test_hold_release);
+    T_RUN(test_defer_settle);
     T_RUN(test_naive_out_of_order_and_retrigger);
     T_RUN(test_naive_trigger_level);
     T_RUN(test_naive_busy);
