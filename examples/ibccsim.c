@@ -1063,18 +1063,27 @@ static int cmd_demo(int argc, char **argv)
                "the congested link, gets %.0f%% of the ISL\n  while the "
                "ISL is only %.0f%% busy.\n",
                100 * nc->victim_share_isl, 100 * nc->isl_util);
-        printf("- With the sources' classification ('all') the victim "
-               "still gets only %.0f%%-%.0f%%\n  of the ISL: its own "
-               "packets wait in B's full ISL input buffer and are marked\n"
-               "  (%.1f%% of them with input-triggered marking), and LIPD "
-               "throttles it.\n", 100 * lo, 100 * hi,
-               100 * ia->marked_fraction[2]);
+        {
+            unsigned low = 1;
+            for (i = 1; i < 6; i++)
+                if (i != 3 && res[i].r.victim_share_isl
+                              < res[low].r.victim_share_isl) low = i;
+            printf("- With the sources' classification ('all') every marking "
+                   "engine %s the\n  spreading: the victim gets %.0f%%-%.0f%% "
+                   "of the ISL (input-triggered marking marks\n  %.1f%% of "
+                   "its packets); the lowest is %s.\n",
+                   lo > 3 * nc->victim_share_isl ? "avoids" : "does not avoid",
+                   100 * lo, 100 * hi, 100 * ia->marked_fraction[2],
+                   rows[low].name);
+        }
         printf("- Marking only outputs that are busy or out of credits "
                "('busy') marks %.1f%% of\n  the victim's packets: it gets "
-               "%.0f%% of the ISL, %s its no-CC share.\n",
+               "%.0f%% of the ISL, %s with 'all' (%.0f%%).\n",
                100 * ib->marked_fraction[2], 100 * ib->victim_share_isl,
-               ib->victim_share_isl > 3 * nc->victim_share_isl
-               ? "many times" : "not far above");
+               ib->victim_share_isl > ia->victim_share_isl + 0.05 ? "more than"
+               : ib->victim_share_isl < ia->victim_share_isl - 0.05
+               ? "less than" : "about as much as",
+               100 * ia->victim_share_isl);
         printf("- Naive marking %s:\n  "
                "remote/local = %.2f (%s). Input-triggered %s it to "
                "%.2f,\n  input-output T=8 %s %.2f (Jain %.2f -> %.2f -> "
