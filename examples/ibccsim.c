@@ -406,6 +406,7 @@ typedef struct ts_result {
     double local_share_root, remote_share_root, remote_local_ratio;
     double victim_gbps, jain_contributors;
     double static_share_root, dynamic_share_root;
+    double jain_local, jain_remote;  /* within each class */
     double marked_fraction[3];
     double mean_latency_us[3];
     ibcc_fabric_counters counters;
@@ -572,7 +573,8 @@ static int ts_run(const ts_opts *o, ts_result *res)
     ibcc_result r;
     ibcc_time m0, m1;
     double link = 1e9, contrib[2 * IBCC_TWOSWITCH_MAX], loc = 0, rem = 0;
-    unsigned i, nc = 0, c;
+    double cl[2][IBCC_TWOSWITCH_MAX];
+    unsigned i, nc = 0, c, ncl[2] = {0, 0};
     memset(res, 0, sizeof *res);
     if (!ts_setup(o, &ts, &ob, &d)) {
         fprintf(stderr, "ibccsim: bad topology parameters\n");
@@ -599,7 +601,11 @@ static int ts_run(const ts_opts *o, ts_result *res)
         else if (ts.flows[i].cls == IBCC_TS_REMOTE) rem += x;
         else res->victim_gbps = x * 8e-9;
         if (ts.flows[i].cls != IBCC_TS_VICTIM) contrib[nc++] = x;
+        if (ts.flows[i].cls == IBCC_TS_LOCAL) cl[0][ncl[0]++] = x;
+        if (ts.flows[i].cls == IBCC_TS_REMOTE) cl[1][ncl[1]++] = x;
     }
+    res->jain_local = ibcc_jain(cl[0], ncl[0]);
+    res->jain_remote = ibcc_jain(cl[1], ncl[1]);
     res->root_util = ts_chan_rate(f, ts.root_channel, m0, m1) / link;
     res->isl_util = ts_chan_rate(f, ts.isl_channel, m0, m1) / link;
     res->victim_share_isl = res->victim_gbps / 8e-9 / link;
@@ -641,6 +647,8 @@ static int ts_write_summary(const char *path, const ts_opts *o,
     fprintf(fp, "victim_gbps,%.6f\n", r->victim_gbps);
     fprintf(fp, "victim_ideal_share_isl,%.6f\n", 1.0 - r->remote_share_root);
     fprintf(fp, "jain_contributors,%.6f\n", r->jain_contributors);
+    fprintf(fp, "jain_local,%.6f\njain_remote,%.6f\n", r->jain_local,
+            r->jain_remote);
     fprintf(fp, "static_share_root,%.6f\n", r->static_share_root);
     fprintf(fp, "dynamic_share_root,%.6f\n", r->dynamic_share_root);
     fprintf(fp, "marked_fraction_local,%.6f\n", r->marked_fraction[0]);

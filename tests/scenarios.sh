@@ -268,7 +268,7 @@ ts="twoswitch --time 2 --victim-from 0.5 --victim-to 1.5 --quiet"
 if "$sim" $ts --summary "$tmp/r.csv" --series "$tmp/r_series.csv" 2> "$tmp/r.err" \
    && [ "$(head -n 1 "$tmp/r.csv")" = "metric,value" ] \
    && [ "$(tail -n 1 "$tmp/r.csv")" = "conserved,1" ] \
-   && [ "$(wc -l < "$tmp/r.csv")" -eq 23 ] \
+   && [ "$(wc -l < "$tmp/r.csv")" -eq 25 ] \
    && [ -z "$(tail -c 1 "$tmp/r_series.csv")" ] \
    && awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 2 }' "$tmp/r_series.csv"
 then ok; else no "twoswitch results files incomplete: $(cat "$tmp/r.err")"; fi

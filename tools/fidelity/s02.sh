@@ -40,9 +40,11 @@ fid_row "§IV-A, Fig. 3(a)" "naive: the local flows take 90% of the root link's 
 m=$(ts_get marked_fraction_local $N)
 fid_row "§IV-A" "naive: no packet of a local flow is marked (window 1 keeps each local's buffer from filling)" \
   "0" "$m" "$(fid_mark_num 0 "$m")" "$(ts_cmd $N)" "marked_fraction_local"
+jl=$(ts_get jain_local $N); jr=$(ts_get jain_remote $N)
 fid_row "§IV-A" "naive: flows of one type (local or remote) get about the same throughput" \
-  "about equal (not shown in the figure)" "-" notrun "" \
-  "ibccsim twoswitch reports class aggregates; a per-flow rate output is missing"
+  "about equal (not shown in the figure)" "Jain local $jl, remote $jr" \
+  "$(fid_true "$jl >= 0.95 && $jr >= 0.95")" "$(ts_cmd $N)" \
+  "jain_local, jain_remote (Jain's index within each class; 'about equal' read as >= 0.95)"
 
 # ---- §IV-B, Fig. 3(b): input-triggered + LIPD ----------------------------
 I="--law lipd --marking input"
@@ -59,7 +61,7 @@ fid_row "§IV-B" "input-triggered still favours locals: the full-buffer trigger 
   "remote/local < 1, remotes marked more" "ratio $ri; marked R $mr, L $ml" \
   "$(fid_true "$ri < 1 && $mr > $ml")" "$(ts_cmd $I)" "remote_local_ratio, marked_fraction_remote/local"
 fid_row "§IV-B, footnote 6" "an input trigger marks about as many remote packets as the buffer has slots" \
-  "about 4" "-" notrun "" "ibccsim reports marked fractions, not marks per trigger"
+  "about 4" "-" notrun "" "missing: ibccsim reports marked fractions, not the number of input triggers per switch"
 
 # ---- §IV-C, Figs. 3(c), 3(d): input-output-triggered + LIPD --------------
 T4="--law lipd --marking io --out-threshold 4"
