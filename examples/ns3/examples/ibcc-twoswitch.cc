@@ -96,6 +96,7 @@ struct Options
     uint32_t buffer = 4;
     uint32_t window = 1;
     uint32_t bypass = 4;
+    uint32_t fanout = 1;       // an input buffer feeds several outputs at once
     std::string arbiter = "oldest";
     std::string classify = "all";
     uint32_t cablePs = 5000;   // propagation delay of every cable
@@ -289,6 +290,7 @@ RunNs3(const Options& o, const Row& row, Tally& tally)
     ib.SetSwitchAttribute("ForwardingDelay", TimeValue(NanoSeconds(40)));
     ib.SetSwitchAttribute("Arbiter", StringValue(o.arbiter));
     ib.SetSwitchAttribute("BypassLimit", UintegerValue(o.bypass));
+    ib.SetSwitchAttribute("InputFanout", BooleanValue(o.fanout != 0));
     ib.SetSwitchAttribute("Marker", EnumValue(row.marker));
     ib.SetSwitchAttribute("Classify", StringValue(o.classify));
     ib.SetHostAttribute("DataPacketBytes", UintegerValue(2068));
@@ -430,6 +432,7 @@ RunFabric(const Options& o, const Row& row, Tally& tally)
                        : o.arbiter == "fifo" ? IBCC_ARB_FIFO
                                              : IBCC_ARB_OLDEST;
     d.arbiter.bypass_limit = o.bypass;
+    d.input_fanout = o.fanout;
     d.marker.engine = row.marker;
     d.marker.classify = o.classify == "busy" ? IBCC_CLASSIFY_BUSY : IBCC_CLASSIFY_ALL;
     if (row.marker == IBCC_MARKER_IBA)
@@ -566,6 +569,7 @@ main(int argc, char* argv[])
     cmd.AddValue("window", "unacknowledged packets per flow (0 = none)", o.window);
     cmd.AddValue("arbiter", "oldest, fifo or rr", o.arbiter);
     cmd.AddValue("bypass", "oldest-first bypass limit", o.bypass);
+    cmd.AddValue("fanout", "1: an input buffer sends to several outputs at once (0: one at a time)", o.fanout);
     cmd.AddValue("classify", "input marker classification: all or busy", o.classify);
     cmd.AddValue("cable-ps", "propagation delay of every cable, ps (1..10^6)", o.cablePs);
     cmd.AddValue("jitter-ps", "each cable's delay drawn from cable-ps +- this, ps", o.jitterPs);
@@ -592,7 +596,7 @@ main(int argc, char* argv[])
         o.cablePs < 1 || o.cablePs > 1000000 || o.jitterPs >= o.cablePs ||
         o.victimTo <= o.victimFrom || o.measureTo <= o.measureFrom || o.measureTo > o.timeMs ||
         (o.engine != "ns3" && o.engine != "ibcc") ||
-        (o.count != "delivered" && o.count != "sent") ||
+        (o.count != "delivered" && o.count != "sent") || o.fanout > 1 ||
         (o.classify != "all" && o.classify != "busy") ||
         (o.arbiter != "oldest" && o.arbiter != "fifo" && o.arbiter != "rr"))
     {

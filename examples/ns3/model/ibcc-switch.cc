@@ -2,6 +2,7 @@
 #include "ibcc-switch.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -45,6 +46,13 @@ IbccSwitch::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&IbccSwitch::m_bypass),
                           MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("InputFanout",
+                          "An input buffer may send to several outputs at once "
+                          "(each output takes its packet on its own, the switch of "
+                          "[S02]/[S03]); false: one packet at a time per input.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&IbccSwitch::m_fanout),
+                          MakeBooleanChecker())
             .AddAttribute("Marker",
                           "Congestion marking engine (ibcc_marker).",
                           EnumValue(IBCC_MARKER_NONE),
@@ -112,6 +120,7 @@ IbccSwitch::IbccSwitch()
       m_arbLane(0),
       m_policy(IBCC_ARB_OLDEST),
       m_bypass(4),
+      m_fanout(false),
       m_engine(IBCC_MARKER_NONE),
       m_classify(IBCC_CLASSIFY_ALL),
       m_tOut(8),
@@ -231,6 +240,9 @@ IbccSwitch::Setup()
     // buffer until its tail has left (released in TxDone), so "the buffer
     // is full" means what the upstream credits say
     md.hold = 1;
+    // a full buffer triggers once this instant's packets have started
+    // (ibcc_marker_settle at the end of Arbitrate), as in ibcc_fabric
+    md.defer = 1;
     for (uint32_t p = 0; p < ports; p++)
     {
         if (m_victim[p] && m_engine == IBCC_MARKER_IBA)
@@ -413,8 +425,13 @@ IbccSwitch::Arbitrate()
             m_freeSlots.push_back(idx);
             dev->TransmitStart(p, static_cast<uint8_t>(lane), tail);
             UpdateBusy(g.out);
+            if (m_fanout && lane == IbccNetDevice::kDataLane)
+            {
+                ibcc_arbiter_set_input_busy(&m_arb[lane], g.in, 0);
+            }
         }
     }
+    ibcc_marker_settle(&m_marker);
 }
 
 // Output `device` has sent the tail: the input's slot is free (marker

@@ -117,6 +117,7 @@ class IbccSwitch : public Object
     Time m_fwdDelay;
     ibcc_arb_policy m_policy;
     uint32_t m_bypass;
+    bool m_fanout;
     ibcc_marker_engine m_engine;
     ibcc_classify m_classify;
     uint32_t m_tOut;
