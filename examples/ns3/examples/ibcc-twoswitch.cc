@@ -42,6 +42,7 @@
 #include "ibcc-helper.h"       // scratch/ or examples/ns3's Makefile build
 #endif
 
+#include "ns3/boolean.h"
 #include "ns3/command-line.h"
 #include "ns3/enum.h"
 #include "ns3/node-container.h"
