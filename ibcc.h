@@ -10587,7 +10587,8 @@ static void ibcc_fab_sw_arb_(ibcc_fabric *f, ibcc_fsw_ *w,
         w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
         if (serve) serve(f, w);
     }
-    ibcc_marker_settle(&w->mark);      /* triggers of this instant */
+    ibcc_marker_settle(&w->mark);      /* marker.defer: this instant's
+                                          triggers */
 }
 
 /* -- VCT: input-buffered virtual cut-through -------------------------------

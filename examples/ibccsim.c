@@ -456,6 +456,8 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
     d->arbiter.policy = o->arbiter;
     d->arbiter.bypass_limit = o->bypass;
     d->input_fanout = (uint32_t)o->fanout;
+    d->marker.defer = 1;        /* full-buffer trigger after the instant's
+                                   cut-through starts ([S02]/[S03]) */
     d->marker.engine = o->marking;
     d->marker.classify = o->classify;
     d->marker.t_out = o->out_threshold;
@@ -3261,7 +3263,7 @@ typedef struct cu_opts {
     unsigned k, n, x, y, hps, root, local, remote;
     const char *ibnet, *lfts;
     unsigned buf_packets, buf_credits, out_buf_packets, speedup, bypass;
-    unsigned data_size, nic_fifo, fanout;
+    unsigned data_size, nic_fifo, fanout, defer;
     ibcc_arb_policy arbiter;
     double link_gbytes, prop_ns, fwd_ns;
     ibcc_classify classify;
@@ -3339,6 +3341,8 @@ static void usage_custom(FILE *out)
 "  --marker none|naive|input|io|iba|mvpm                        [none]\n"
 "  --classify all|busy   naive, input, io                       [all]\n"
 "  --trigger N           naive, input, io: occupancy that triggers [full]\n"
+"  --defer-trigger       naive, input, io: a full buffer triggers after the\n"
+"                        instant's packets started (cut-through)  [off]\n"
 "  --out-threshold N     io: output threshold T_out             [8]\n"
 "  --threshold W         iba: Threshold 0..15                   [15]\n"
 "  --marking-rate N      iba: Marking_Rate 0..65535             [0]\n"
@@ -3506,6 +3510,7 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
         if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
         if (!strcmp(a, "--nic-fifo")) { o->nic_fifo = 1; continue; }
         if (!strcmp(a, "--input-fanout")) { o->fanout = 1; continue; }
+        if (!strcmp(a, "--defer-trigger")) { o->defer = 1; continue; }
         if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
         rc = 0;
         if (!strcmp(a, "--topology"))
@@ -3674,6 +3679,7 @@ static int cu_check(cu_opts *o)
             {"--bypass", o->arbiter == IBCC_ARB_OLDEST, "to arbiter = oldest"},
             {"--classify", santos, "to marker = naive, input or io"},
             {"--trigger", santos, "to marker = naive, input or io"},
+            {"--defer-trigger", santos, "to marker = naive, input or io"},
             {"--out-threshold", o->marker == IBCC_MARKER_INPUT_OUTPUT,
              "to marker = io"},
             {"--threshold", o->marker == IBCC_MARKER_IBA, "to marker = iba"},
@@ -4017,6 +4023,7 @@ static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     d->speedup = o->speedup;                     /* 0: 2 */
     d->nic_fifo = o->nic_fifo;
     d->input_fanout = o->fanout;
+    d->marker.defer = o->defer;
     d->arbiter.policy = o->arbiter;
     d->arbiter.bypass_limit = o->bypass;
     d->marker.engine = (ibcc_marker_engine)o->marker;

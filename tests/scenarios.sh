@@ -131,10 +131,12 @@ if [ -s "$F" ] && cmp -s "$tmp/flags.csv" "$F"; then ok; else no "custom: the fa
 # by a packet at each edge of the window: 2 x 2068 bytes / 20 ms =
 # 0.0017 Gbit/s. Without CC and with input-triggered marking + LIPD;
 # custom's switches send from an input buffer to several outputs at once
-# as twoswitch's do (input-fanout).
+# and take a full-buffer trigger after the instant's starts, as
+# twoswitch's do (input-fanout, defer-trigger).
 for cc in none input; do
   if [ $cc = none ]; then tsf=""; cuf="agent = window"
   else tsf="--marking input --law lipd"; cuf="marker = input
+defer-trigger = yes
 agent = law
 law = lipd"; fi
   cat > "$tmp/ts_$cc.ini" <<EOF

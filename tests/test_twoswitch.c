@@ -79,6 +79,7 @@ static int run(const run_cfg *c, run_res *r)
     d.buf_packets = c->buffer;
     d.arbiter.policy = c->arbiter;
     d.input_fanout = c->fanout;
+    d.marker.defer = 1;
     d.marker.engine = c->marking;
     d.marker.classify = c->classify;
     d.marker.t_out = c->t_out;

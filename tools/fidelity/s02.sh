@@ -32,7 +32,7 @@ N="--law lipd --marking naive"
 v=$(ts_get victim_share_isl $N); i=$(ts_get isl_util $N)
 fid_row "§IV-A, Fig. 3(a)" "naive: spreading avoided, the victim gets a high throughput" \
   "high (read: >= 0.5 of the ISL)" "$v (ISL $i)" "$(fid_mark_range 0.5 1 "$v")" "$(ts_cmd $N)" \
-  "victim_share_isl; 'high' read as at least half the link (window 1 alone caps a flow near 0.9)"
+  "victim_share_isl; 'high' read as at least half the link (window 1 alone caps a flow near 0.9). Below it because of the bypass limit of 4 (Table I): unmarked locals saturate BC, a remote head waits long, the victim passes it 4 times and then waits; --bypass 8 gives $(ts_get victim_share_isl $N --bypass 8)"
 l=$(ts_get local_share_root $N); r=$(ts_get root_util $N)
 x=$(awk -v l="$l" -v r="$r" 'BEGIN { printf "%.3f", (r > 0 ? l / r : 0) }')
 fid_row "§IV-A, Fig. 3(a)" "naive: the local flows take 90% of the root link's bandwidth" \

@@ -292,6 +292,7 @@ RunNs3(const Options& o, const Row& row, Tally& tally)
     ib.SetSwitchAttribute("Arbiter", StringValue(o.arbiter));
     ib.SetSwitchAttribute("BypassLimit", UintegerValue(o.bypass));
     ib.SetSwitchAttribute("InputFanout", BooleanValue(o.fanout != 0));
+    ib.SetSwitchAttribute("DeferTrigger", BooleanValue(true));
     ib.SetSwitchAttribute("Marker", EnumValue(row.marker));
     ib.SetSwitchAttribute("Classify", StringValue(o.classify));
     ib.SetHostAttribute("DataPacketBytes", UintegerValue(2068));
@@ -434,6 +435,7 @@ RunFabric(const Options& o, const Row& row, Tally& tally)
                                              : IBCC_ARB_OLDEST;
     d.arbiter.bypass_limit = o.bypass;
     d.input_fanout = o.fanout;
+    d.marker.defer = 1;
     d.marker.engine = row.marker;
     d.marker.classify = o.classify == "busy" ? IBCC_CLASSIFY_BUSY : IBCC_CLASSIFY_ALL;
     if (row.marker == IBCC_MARKER_IBA)

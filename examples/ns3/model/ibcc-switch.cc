@@ -53,6 +53,13 @@ IbccSwitch::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&IbccSwitch::m_fanout),
                           MakeBooleanChecker())
+            .AddAttribute("DeferTrigger",
+                          "A full input buffer triggers marking once the packets that "
+                          "start at the instant of the filling arrival have started "
+                          "(ibcc_marker_desc.defer); false: at the arrival.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&IbccSwitch::m_defer),
+                          MakeBooleanChecker())
             .AddAttribute("Marker",
                           "Congestion marking engine (ibcc_marker).",
                           EnumValue(IBCC_MARKER_NONE),
@@ -121,6 +128,7 @@ IbccSwitch::IbccSwitch()
       m_policy(IBCC_ARB_OLDEST),
       m_bypass(4),
       m_fanout(false),
+      m_defer(false),
       m_engine(IBCC_MARKER_NONE),
       m_classify(IBCC_CLASSIFY_ALL),
       m_tOut(8),
@@ -240,9 +248,9 @@ IbccSwitch::Setup()
     // buffer until its tail has left (released in TxDone), so "the buffer
     // is full" means what the upstream credits say
     md.hold = 1;
-    // a full buffer triggers once this instant's packets have started
-    // (ibcc_marker_settle at the end of Arbitrate), as in ibcc_fabric
-    md.defer = 1;
+    // DeferTrigger: a full buffer triggers once this instant's packets
+    // have started (ibcc_marker_settle at the end of Arbitrate)
+    md.defer = m_defer ? 1u : 0u;
     for (uint32_t p = 0; p < ports; p++)
     {
         if (m_victim[p] && m_engine == IBCC_MARKER_IBA)

@@ -118,6 +118,7 @@ class IbccSwitch : public Object
     ibcc_arb_policy m_policy;
     uint32_t m_bypass;
     bool m_fanout;
+    bool m_defer;
     ibcc_marker_engine m_engine;
     ibcc_classify m_classify;
     uint32_t m_tOut;
