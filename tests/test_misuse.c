@@ -1189,6 +1189,7 @@ static void marker_misuse(void)
     T_EQU(ibcc_marker_depart(NULL, 0, 0, 1, 0, 1), 0);
     ibcc_marker_leave(NULL, 0, 1);
     ibcc_marker_release(NULL, 0, 1);
+    ibcc_marker_settle(NULL);                      /* ignored */
     ibcc_marker_set_busy(NULL, 0, 1);
     T_EQ(ibcc_marker_set_iba_port(NULL, 0, 1, 1, 1), IBCC_ERR_NULL);
     T_EQ(ibcc_marker_set_victim(NULL, 0, 1), IBCC_ERR_NULL);
