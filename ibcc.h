@@ -2898,6 +2898,8 @@ typedef struct ibcc_fabric_pkt {
     ibcc_time t;                /* time of the event */
     ibcc_time t_gen;            /* when it was generated (its message was,
                                    for messages); = t_inject for greedy */
+    ibcc_time t_head;           /* delivered: when its first byte reached
+                                   the destination (0 in other callbacks) */
 } ibcc_fabric_pkt;
 
 /* Observation callbacks; any may be NULL. */
@@ -9538,6 +9540,7 @@ static void ibcc_fab_view_(const ibcc_fpkt_ *p, uint32_t node, ibcc_time t,
     v->t_inject = p->t_inject;
     v->t = t;
     v->t_gen = p->t_gen;
+    v->t_head = 0;
 }
 
 /* Can channel c accept a packet of `units` on lane ln now? */
@@ -11102,6 +11105,7 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
         ibcc_fab_view_(p, fl->d.dst, now, &v);
+        v.t_head = t0;
         f->d.observer.delivered(f->d.observer.user, &v);
     }
     while (f->after_next < f->nafter

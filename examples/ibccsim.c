@@ -2498,8 +2498,11 @@ static int cmd_mvcm_sweep(int argc, char **argv)
    with STOP/GO, round robin per worm, up/down routes. High-priority
    messages travel whole, low-priority ones in segments of --seg bytes (or
    the adaptive B x h). Messages: Poisson arrivals, exponential lengths of
-   mean 1000 bytes. Delays are message delays (generation to last byte
-   delivered) of messages delivered after the warm-up. */
+   mean 1000 bytes. Two delays per message, for messages generated after
+   the warm-up: ibcc's message delay (generation to last byte delivered)
+   and [K]'s (section 2: its first segment entering the network, that is
+   leaving its host, to the head of its last segment at the destination,
+   so without the wait at the host and the message's own length). */
 #define WH_RATE 80000000u
 
 typedef struct wh_opts {
@@ -2516,6 +2519,7 @@ typedef struct wh_opts {
 typedef struct wh_res {
     double offered[2], accepted[2];      /* [0] low, [1] high */
     double delay_mean[2], delay_p99[2];  /* us */
+    double kdelay_mean[2], kdelay_p99[2];  /* us, [K]'s metric */
     unsigned long long msgs[2];
     unsigned senders[2];
     double link_util_max;               /* busiest link after the warm-up */
@@ -2644,8 +2648,11 @@ static int wh_parse(int argc, char **argv, wh_opts *o)
 /* Message delays, collected by the observer (last segment delivered). */
 typedef struct wh_obs {
     const uint32_t *prio;       /* per flow */
+    ibcc_time *enter;           /* per flow: its message's first segment
+                                   left the host (0: next segment starts
+                                   a message) */
     ibcc_time from;
-    double *d[2];
+    double *d[2], *k[2];        /* message delay, [K]'s delay */
     size_t n[2], cap[2];
     int oom;
 } wh_obs;
@@ -2654,15 +2661,26 @@ static void wh_delivered(void *user, const ibcc_fabric_pkt *p)
 {
     wh_obs *w = (wh_obs *)user;
     unsigned c;
-    if (!p->last || p->t_gen < w->from) return;
+    ibcc_time enter;
+    /* segments of a flow arrive in order, one message after another */
+    if (w->enter[p->flow] == 0) w->enter[p->flow] = p->t_inject + 1;
+    if (!p->last) return;
+    enter = w->enter[p->flow] - 1;
+    w->enter[p->flow] = 0;
+    if (p->t_gen < w->from) return;
     c = w->prio[p->flow] ? 1u : 0u;
     if (w->n[c] == w->cap[c]) {
         size_t nc = w->cap[c] ? 2 * w->cap[c] : 4096;
         double *nd = (double *)realloc(w->d[c], nc * sizeof *nd);
+        double *nk;
         if (!nd) { w->oom = 1; return; }
         w->d[c] = nd;
+        nk = (double *)realloc(w->k[c], nc * sizeof *nk);
+        if (!nk) { w->oom = 1; return; }
+        w->k[c] = nk;
         w->cap[c] = nc;
     }
+    w->k[c][w->n[c]] = (double)(p->t_head - enter) / 1e6;
     w->d[c][w->n[c]++] = (double)(p->t - p->t_gen) / 1e6;
 }
 
@@ -2799,6 +2817,8 @@ static int wh_run(const wh_opts *o, wh_res *r)
     d.horizon = o->series ? end : 0;
     ob.prio = prio;
     ob.from = from;
+    ob.enter = (ibcc_time *)calloc(nf ? nf : 1u, sizeof *ob.enter);
+    if (!ob.enter) goto oom;
     d.observer.delivered = wh_delivered;
     d.observer.user = &ob;
     if ((rr = fabric_create("wormhole", &f, &d)) != IBCC_OK) goto done;
@@ -2841,6 +2861,11 @@ static int wh_run(const wh_opts *o, wh_res *r)
             r->delay_mean[i] = sum / ob.n[i];
             k = (size_t)ceil(0.99 * ob.n[i]);
             r->delay_p99[i] = ob.d[i][k ? k - 1 : 0];
+            qsort(ob.k[i], ob.n[i], sizeof *ob.k[i], wh_cmp);
+            for (sum = 0, k = 0; k < ob.n[i]; k++) sum += ob.k[i][k];
+            r->kdelay_mean[i] = sum / ob.n[i];
+            k = (size_t)ceil(0.99 * ob.n[i]);
+            r->kdelay_p99[i] = ob.k[i][k ? k - 1 : 0];
         }
     }
     if (o->series) {
@@ -2877,6 +2902,9 @@ done:
     free(busy0);
     free(ob.d[0]);
     free(ob.d[1]);
+    free(ob.k[0]);
+    free(ob.k[1]);
+    free(ob.enter);
     return ok;
 }
 
@@ -2899,6 +2927,9 @@ static int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r)
                 "delay_mean_low_us,%.3f\ndelay_p99_low_us,%.3f\n",
             r->delay_mean[1], r->delay_p99[1], r->delay_mean[0], r->delay_p99[0]);
     fprintf(fp, "link_util_max,%.4f\n", r->link_util_max);
+    fprintf(fp, "kdelay_mean_high_us,%.3f\nkdelay_p99_high_us,%.3f\n"
+                "kdelay_mean_low_us,%.3f\nkdelay_p99_low_us,%.3f\n",
+            r->kdelay_mean[1], r->kdelay_p99[1], r->kdelay_mean[0], r->kdelay_p99[0]);
     fprintf(fp, "messages_high,%llu\nmessages_low,%llu\nevents,%llu\nconserved,%d\n",
             r->msgs[1], r->msgs[0], (unsigned long long)r->counters.events, r->conserved);
     return close_out(fp, path);
@@ -2920,11 +2951,15 @@ static int cmd_wormhole(int argc, char **argv)
                o.torus ? (o.pair ? "torus, high-priority pair" : "torus, mixed priorities")
                        : "two hosts, one destination",
                o.load, o.adaptive ? "adaptive" : "", o.adaptive ? 0u : o.seg, o.slack);
-        printf("  class  offered  accepted  delay mean us  p99 us   messages\n");
-        printf("  high   %7.4f  %8.4f  %13.2f  %8.2f  %llu\n", r.offered[1], r.accepted[1],
-               r.delay_mean[1], r.delay_p99[1], r.msgs[1]);
-        printf("  low    %7.4f  %8.4f  %13.2f  %8.2f  %llu\n", r.offered[0], r.accepted[0],
-               r.delay_mean[0], r.delay_p99[0], r.msgs[0]);
+        printf("  class  offered  accepted  delay mean us  p99 us   [K] delay mean us  p99 us   messages\n");
+        printf("  high   %7.4f  %8.4f  %13.2f  %8.2f  %17.2f  %8.2f  %llu\n", r.offered[1],
+               r.accepted[1], r.delay_mean[1], r.delay_p99[1], r.kdelay_mean[1],
+               r.kdelay_p99[1], r.msgs[1]);
+        printf("  low    %7.4f  %8.4f  %13.2f  %8.2f  %17.2f  %8.2f  %llu\n", r.offered[0],
+               r.accepted[0], r.delay_mean[0], r.delay_p99[0], r.kdelay_mean[0],
+               r.kdelay_p99[0], r.msgs[0]);
+        printf("  (delay: generation to last byte; [K] delay: first segment leaves\n"
+               "   its host to the head of the last segment at the destination)\n");
         printf("  busiest link %.3f, conserved %s\n", r.link_util_max,
                r.conserved ? "yes" : "NO");
     }
@@ -2961,7 +2996,8 @@ static int cmd_wormhole_sweep(int argc, char **argv)
 {
     static const char *const cols[] = {"offered_high", "offered_low", "accepted_high",
         "accepted_low", "delay_mean_high_us", "delay_p99_high_us", "delay_mean_low_us",
-        "delay_p99_low_us", "link_util_max", "conserved"};
+        "delay_p99_low_us", "link_util_max", "conserved", "kdelay_mean_high_us",
+        "kdelay_p99_high_us", "kdelay_mean_low_us", "kdelay_p99_low_us"};
     double vals[64];
     unsigned nv = 0, jobs = 0, k, c;
     int vary_seg = -1, rc, nargs = 0, i;
@@ -2981,7 +3017,9 @@ static int cmd_wormhole_sweep(int argc, char **argv)
                    "lengths in bytes with 'adaptive' for B x h), each in a worker process;\n"
                    "CSV: value,offered_high,offered_low,accepted_high,accepted_low,\n"
                    "delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,delay_p99_low_us,\n"
-                   "link_util_max,conserved. Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n");
+                   "link_util_max,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
+                   "kdelay_mean_low_us,kdelay_p99_low_us ([K]'s delay: first segment\n"
+                   "leaving its host to the head of the last one arriving).\nDefaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n");
             return 0;
         }
         if (!strcmp(a, "--vary")) {
