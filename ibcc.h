@@ -2531,34 +2531,34 @@ IBCC_API void ibcc_segment_begin(ibcc_segment_iter *it, const ibcc_segment *s,
 /* Size of the next segment, 0 when the message is exhausted. */
 IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it);
 
-/* Delay of a high-priority message under segmentation (the D_H of [K],
-   as ibcc reconstructs it; docs/segment.md derives it). A message of M
-   bytes crosses `hops` switches (hops + 1 links) with cut-through, so
-   unloaded it takes
+/* Delay of a high-priority message under segmentation, with [K]'s own
+   expression for the wait (section 3.2, the D_H3 of its Fig 9 and 10).
+   A message of M bytes crosses `hops` switches (hops + 1 links) with
+   cut-through, so unloaded it takes
        unloaded = M*tau + (hops + 1)*link + hops*route
    (tau = byte time, link = one link's propagation delay, route = a
-   switch's routing delay). At each of `points` contention points (its
-   host when that host also sends low-priority worms, then every switch
-   output a low-priority flow shares) it may find a low-priority segment
-   of L bytes in progress; it then waits for the rest of it (no worse,
-   when L fits the slack buffers of its path, B*h: the segment cannot
-   block further back):
-       wait_max  = points * L*tau
-       wait_mean = points * load_low * L*tau / 2
-   (a fixed-length segment is found in progress with probability
-   load_low, the fraction of the time low-priority worms hold that point,
-   and then half of it remains on average). Both waits grow linearly in L,
-   which is the segment-length trade-off [K] measures. */
+   switch's routing delay). [K]'s D_H3 is the wait of a high-priority
+   worm that reaches a switch's slack buffer (B bytes) behind buffered
+   low-priority segments of L_l bytes, whose output the switch shares
+   round robin with a stream of high-priority worms of mean length L_h:
+   each segment ahead costs one segment and one high-priority worm, and
+   B / L_l segments fit in the buffer (one when L_l > B):
+       dh3 = (B / L_l) * (L_l + L_h) * tau    L_l <= B
+       dh3 = (L_l + L_h) * tau                L_l >  B
+   B / L_l is [K]'s plain ratio (not rounded to whole segments); the two
+   branches meet at L_l = B (B + L_h bytes), the minimum. wait_max =
+   points * dh3 charges that wait at each of `points` contention points. */
 typedef struct ibcc_segment_delay {
     double unloaded;            /* ps */
-    double wait_mean, wait_max; /* ps, added by low-priority segments */
+    double dh3;                 /* ps, [K]'s D_H3 at one contention point */
+    double wait_max;            /* ps, points * dh3 */
 } ibcc_segment_delay;
-/* Errors: NULL (out), RANGE (load_low outside 0..1 or not a number). */
+/* Errors: NULL (out), RANGE (seg_bytes or slack_bytes 0). */
 #ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
-        uint64_t seg_bytes, uint32_t hops, uint32_t points,
-        ibcc_time byte_time, ibcc_time link, ibcc_time route,
-        double load_low, ibcc_segment_delay *out);
+        uint64_t seg_bytes, uint64_t slack_bytes, uint64_t high_bytes,
+        uint32_t hops, uint32_t points, ibcc_time byte_time,
+        ibcc_time link, ibcc_time route, ibcc_segment_delay *out);
 #endif /* IBCC_NO_FLOAT */
 
 /* Non-preemptive priority selection: returns IBCC_SEGMENT_PICK_NONE while
@@ -8455,18 +8455,21 @@ IBCC_API uint64_t ibcc_segment_next(ibcc_segment_iter *it)
 
 #ifndef IBCC_NO_FLOAT
 IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
-        uint64_t seg_bytes, uint32_t hops, uint32_t points,
-        ibcc_time byte_time, ibcc_time link, ibcc_time route,
-        double load_low, ibcc_segment_delay *out)
+        uint64_t seg_bytes, uint64_t slack_bytes, uint64_t high_bytes,
+        uint32_t hops, uint32_t points, ibcc_time byte_time,
+        ibcc_time link, ibcc_time route, ibcc_segment_delay *out)
 {
-    double seg = (double)seg_bytes * (double)byte_time;
+    double l = (double)seg_bytes, b = (double)slack_bytes;
+    double cycle = l + (double)high_bytes;  /* one segment, one high worm */
     if (!out) return IBCC_ERR_NULL;
-    if (!(load_low >= 0.0 && load_low <= 1.0)) return IBCC_ERR_RANGE;
+    if (seg_bytes == 0 || slack_bytes == 0) return IBCC_ERR_RANGE;
     out->unloaded = (double)msg_bytes * (double)byte_time
                     + ((double)hops + 1.0) * (double)link
                     + (double)hops * (double)route;
-    out->wait_max = (double)points * seg;
-    out->wait_mean = (double)points * load_low * seg / 2.0;
+    /* [K] section 3.2: B / L_l cycles while L_l <= B, else one */
+    out->dh3 = (seg_bytes <= slack_bytes ? b * cycle / l : cycle)
+               * (double)byte_time;
+    out->wait_max = (double)points * out->dh3;
     return IBCC_OK;
 }
 #endif /* IBCC_NO_FLOAT */

@@ -1132,15 +1132,15 @@ static void segment_misuse(void)
     T_EQ(ibcc_segment_pick(0, 0, 0), IBCC_SEGMENT_PICK_NONE);
     {
         ibcc_segment_delay dl;
-        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 0.5, NULL),
+        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 1, 1, NULL),
              IBCC_ERR_NULL);
-        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, -0.1, &dl),
+        T_EQ(ibcc_segment_high_delay(1, 0, 1, 1, 1, 1, 1, 1, 1, &dl),
              IBCC_ERR_RANGE);
-        T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, NAN, &dl),
+        T_EQ(ibcc_segment_high_delay(1, 1, 0, 1, 1, 1, 1, 1, 1, &dl),
              IBCC_ERR_RANGE);
-        T_EQ(ibcc_segment_high_delay(UINT64_MAX, UINT64_MAX, UINT32_MAX,
-             UINT32_MAX, IBCC_TIME_MAX, IBCC_TIME_MAX, IBCC_TIME_MAX, 1.0,
-             &dl), IBCC_OK);
+        T_EQ(ibcc_segment_high_delay(UINT64_MAX, UINT64_MAX, UINT64_MAX,
+             UINT64_MAX, UINT32_MAX, UINT32_MAX, IBCC_TIME_MAX,
+             IBCC_TIME_MAX, IBCC_TIME_MAX, &dl), IBCC_OK);
     }
 }
 

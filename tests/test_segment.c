@@ -116,32 +116,61 @@ static void test_misuse_regressions(void)
 
 /* The high-priority delay, by hand: 80 MB/s (tau = 12 500 ps), 1000-byte
    message, 3 switches (4 links of 125 ns), routing 50 ns: unloaded =
-   1000*12.5 ns + 4*125 ns + 3*50 ns = 13 150 ns. 100-byte segments at 4
-   contention points: max = 4*100*12.5 ns = 5 000 ns; at low-priority load
-   0.5 mean = 4*0.5*1250 ns / 2 = 1 250 ns. */
+   1000*12.5 ns + 4*125 ns + 3*50 ns = 13 150 ns.
+   [K]'s D_H3 (section 3.2), B = 80-byte slack buffers, L_h = 1000-byte
+   high-priority worms, in bytes then times tau = 12.5 ns:
+     L_l = 40:  (80/40) * (40 + 1000) = 2 * 1040 = 2080 bytes = 26 000 ns
+     L_l = 80:  (80/80) * (80 + 1000) = 1080 bytes            = 13 500 ns
+     L_l = 100: L_l > B: 100 + 1000 = 1100 bytes              = 13 750 ns
+     L_l = 250: 250 + 1000 = 1250 bytes                       = 15 625 ns
+     L_l = 33:  (80/33) * 1033 = 82 640/33 bytes = 31 303.0303... ns
+   and with B = 150, L_l = 50: 3 * 1050 = 3150 bytes = 39 375 ns. */
 static void test_high_delay(void)
 {
     ibcc_segment_delay dl;
-    T_EQ(ibcc_segment_high_delay(1000, 100, 3, 4, 12500, 125000, 50000, 0.5,
-                                 &dl), IBCC_OK);
+    T_EQ(ibcc_segment_high_delay(1000, 40, 80, 1000, 3, 4, 12500, 125000,
+                                 50000, &dl), IBCC_OK);
     T_NEAR(dl.unloaded, 13150000.0, 1e-6);
-    T_NEAR(dl.wait_max, 5000000.0, 1e-6);
-    T_NEAR(dl.wait_mean, 1250000.0, 1e-6);
-    /* twice the segment, twice the wait; no low-priority load, no wait */
-    T_EQ(ibcc_segment_high_delay(1000, 200, 3, 4, 12500, 125000, 50000, 0.5,
-                                 &dl), IBCC_OK);
-    T_NEAR(dl.wait_mean, 2500000.0, 1e-6);
-    T_EQ(ibcc_segment_high_delay(1000, 200, 3, 4, 12500, 125000, 50000, 0.0,
-                                 &dl), IBCC_OK);
-    T_NEAR(dl.wait_mean, 0.0, 0.0);
-    T_NEAR(dl.wait_max, 10000000.0, 1e-6);
+    T_NEAR(dl.dh3, 26000000.0, 1e-6);
+    T_NEAR(dl.wait_max, 4 * 26000000.0, 1e-6);
+    T_EQ(ibcc_segment_high_delay(1000, 80, 80, 1000, 3, 4, 12500, 125000,
+                                 50000, &dl), IBCC_OK);
+    T_NEAR(dl.dh3, 13500000.0, 1e-6);
+    T_EQ(ibcc_segment_high_delay(1000, 100, 80, 1000, 3, 4, 12500, 125000,
+                                 50000, &dl), IBCC_OK);
+    T_NEAR(dl.dh3, 13750000.0, 1e-6);
+    T_EQ(ibcc_segment_high_delay(1000, 250, 80, 1000, 3, 1, 12500, 125000,
+                                 50000, &dl), IBCC_OK);
+    T_NEAR(dl.dh3, 15625000.0, 1e-6);
+    T_NEAR(dl.wait_max, 15625000.0, 1e-6);
+    T_EQ(ibcc_segment_high_delay(1000, 33, 80, 1000, 3, 1, 12500, 125000,
+                                 50000, &dl), IBCC_OK);
+    T_NEAR(dl.dh3, 82640.0 / 33.0 * 12500.0, 1e-3);
+    T_NEAR(dl.dh3, 31303030.303, 1e-3);
+    T_EQ(ibcc_segment_high_delay(1000, 50, 150, 1000, 3, 1, 12500, 125000,
+                                 50000, &dl), IBCC_OK);
+    T_NEAR(dl.dh3, 39375000.0, 1e-6);
+    /* the minimum is at L_l = B: one byte either side costs more */
+    {
+        ibcc_segment_delay lo, at, hi;
+        T_EQ(ibcc_segment_high_delay(1, 79, 80, 1000, 1, 1, 1, 0, 0, &lo), IBCC_OK);
+        T_EQ(ibcc_segment_high_delay(1, 80, 80, 1000, 1, 1, 1, 0, 0, &at), IBCC_OK);
+        T_EQ(ibcc_segment_high_delay(1, 81, 80, 1000, 1, 1, 1, 0, 0, &hi), IBCC_OK);
+        T_NEAR(at.dh3, 1080.0, 1e-9);
+        T_NEAR(lo.dh3, 80.0 * 1079.0 / 79.0, 1e-9);    /* 1092.66 */
+        T_NEAR(hi.dh3, 1081.0, 1e-9);
+        T_CHECK(lo.dh3 > at.dh3 && hi.dh3 > at.dh3);
+    }
     /* a direct link (0 switches): M*tau + one propagation delay */
-    T_EQ(ibcc_segment_high_delay(10, 1, 0, 0, 1000, 5000, 7, 1.0, &dl),
+    T_EQ(ibcc_segment_high_delay(10, 1, 80, 0, 0, 0, 1000, 5000, 7, &dl),
          IBCC_OK);
     T_NEAR(dl.unloaded, 15000.0, 1e-9);
-    T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 1.5, &dl),
+    T_NEAR(dl.wait_max, 0.0, 0.0);
+    T_EQ(ibcc_segment_high_delay(1, 0, 80, 1, 1, 1, 1, 1, 1, &dl),
          IBCC_ERR_RANGE);
-    T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 0.5, NULL),
+    T_EQ(ibcc_segment_high_delay(1, 1, 0, 1, 1, 1, 1, 1, 1, &dl),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_segment_high_delay(1, 1, 1, 1, 1, 1, 1, 1, 1, NULL),
          IBCC_ERR_NULL);
 }
 
