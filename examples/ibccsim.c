@@ -2523,9 +2523,63 @@ typedef struct wh_res {
     unsigned long long msgs[2];
     unsigned senders[2];
     double link_util_max;               /* busiest link after the warm-up */
+    double path_frac[33];               /* host pairs whose route crosses k
+                                           switches, k = 1..32 */
+    double path_mean;
+    unsigned path_max;
     ibcc_fabric_counters counters;
     int conserved;
 } wh_res;
+
+/* Switches on the route of every ordered pair of hosts (uniform
+   destinations): the distribution of path lengths the up/down routes
+   give. 0 when a route is missing or longer than 32 switches. */
+static int wh_paths(const ibcc_fabric_desc *d, uint32_t nh, wh_res *r)
+{
+    uint32_t *nb = NULL, *port = NULL, *first = NULL, i, s, t;
+    uint64_t np = 0, pairs = 0;
+    double sum = 0;
+    int ok = 0;
+    first = (uint32_t *)calloc(d->node_count + 1u, sizeof *first);
+    if (!first) return 0;
+    for (i = 0; i < d->node_count; i++) first[i + 1] = first[i] + d->nodes[i].ports;
+    np = first[d->node_count];
+    nb = (uint32_t *)malloc((np + 1u) * sizeof *nb);
+    port = (uint32_t *)malloc(((uint64_t)d->node_count * nh + 1u) * sizeof *port);
+    if (!nb || !port) goto out;
+    for (i = 0; i < np; i++) nb[i] = UINT32_MAX;
+    for (i = 0; i < d->node_count * nh; i++) port[i] = UINT32_MAX;
+    for (i = 0; i < d->link_count; i++) {
+        nb[first[d->links[i].a] + d->links[i].a_port] = d->links[i].b;
+        nb[first[d->links[i].b] + d->links[i].b_port] = d->links[i].a;
+    }
+    for (i = 0; i < d->route_count; i++)
+        if (d->routes[i].dst < nh) port[d->routes[i].sw * nh + d->routes[i].dst] = d->routes[i].port;
+    for (s = 0; s < nh; s++)
+        for (t = 0; t < nh; t++) {
+            uint32_t u = nb[first[s]], k = 0;
+            if (s == t) continue;
+            while (u != t) {
+                uint32_t p;
+                if (u == UINT32_MAX || u < nh || ++k > 32) goto out;
+                p = port[(uint64_t)u * nh + t];
+                if (p == UINT32_MAX) goto out;
+                u = nb[first[u] + p];
+            }
+            r->path_frac[k] += 1;
+            if (k > r->path_max) r->path_max = k;
+            sum += k;
+            pairs++;
+        }
+    for (i = 0; i <= 32; i++) r->path_frac[i] /= (double)pairs;
+    r->path_mean = sum / (double)pairs;
+    ok = 1;
+out:
+    free(first);
+    free(nb);
+    free(port);
+    return ok;
+}
 
 static void wh_defaults(wh_opts *o)
 {
@@ -2801,6 +2855,14 @@ static int wh_run(const wh_opts *o, wh_res *r)
         fl[i].msg_exp = 1;
         fl[i].cls = fl[i].prio;
     }
+    if (!o->torus) {                    /* every route crosses the switch */
+        r->path_frac[1] = 1;
+        r->path_mean = 1;
+        r->path_max = 1;
+    } else if (!wh_paths(&d, topo.host_count, r)) {
+        fprintf(stderr, "ibccsim wormhole: a route is missing or loops\n");
+        goto done;
+    }
     d.flows = fl;
     d.flow_count = nf;
     d.switch_kind = IBCC_SWITCH_WORMHOLE;
@@ -2930,6 +2992,12 @@ static int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r)
     fprintf(fp, "kdelay_mean_high_us,%.3f\nkdelay_p99_high_us,%.3f\n"
                 "kdelay_mean_low_us,%.3f\nkdelay_p99_low_us,%.3f\n",
             r->kdelay_mean[1], r->kdelay_p99[1], r->kdelay_mean[0], r->kdelay_p99[0]);
+    fprintf(fp, "path_switches_mean,%.4f\npath_switches_max,%u\n", r->path_mean, r->path_max);
+    {
+        unsigned k;
+        for (k = 1; k <= r->path_max; k++)
+            fprintf(fp, "path_switches_%u,%.4f\n", k, r->path_frac[k]);
+    }
     fprintf(fp, "messages_high,%llu\nmessages_low,%llu\nevents,%llu\nconserved,%d\n",
             r->msgs[1], r->msgs[0], (unsigned long long)r->counters.events, r->conserved);
     return close_out(fp, path);
