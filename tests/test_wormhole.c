@@ -51,7 +51,7 @@ static void star_init(star *s)
 }
 
 typedef struct seen {
-    ibcc_time t[8], gen[8];
+    ibcc_time t[8], gen[8], head[8], inject[8];
     uint32_t size[8], n;
 } seen;
 
@@ -61,6 +61,8 @@ static void on_delivered(void *user, const ibcc_fabric_pkt *p)
     if (s->n < 8) {
         s->t[s->n] = p->t;
         s->gen[s->n] = p->t_gen;
+        s->head[s->n] = p->t_head;
+        s->inject[s->n] = p->t_inject;
         s->size[s->n] = p->size;
         s->n++;
     }
@@ -94,6 +96,12 @@ static void test_one_worm_timing(void)
         T_EQU(sn.n, 1);
         T_EQU(sn.size[0], 1000);
         T_EQU(sn.t[0], 1000u * TAU + 2u * IBCC_NS(125) + fwd[k]);
+        /* [K]'s delay: it left its host at 0, its head is in after the
+           two propagation delays and the routing delay, 1000 byte times
+           before its last byte */
+        T_EQU(sn.inject[0], 0);
+        T_EQU(sn.head[0], 2u * IBCC_NS(125) + fwd[k]);
+        T_EQU(sn.t[0] - sn.head[0], 1000u * TAU);
         ibcc_fabric_destroy(f);
     }
 }
@@ -134,6 +142,12 @@ static void test_segments(void)
         }
         /* back to back: 250 bytes, two propagation delays */
         T_EQU(sn.t[sn.n - 1], 250u * TAU + 2u * IBCC_NS(125));
+        /* [K]'s delay of the message: the first segment left the host at
+           0, the last one (from byte 200, or 240 adaptive) has its head
+           in two propagation delays after it left */
+        T_EQU(sn.inject[0], 0);
+        T_EQU(sn.inject[sn.n - 1], (k ? 240u : 200u) * TAU);
+        T_EQU(sn.head[sn.n - 1], (k ? 240u : 200u) * TAU + 2u * IBCC_NS(125));
         ibcc_fabric_destroy(f);
     }
 }
@@ -178,6 +192,10 @@ static void test_stop_go(void)
        buffered bytes flow at once and GO brings the rest in time: its
        tail leaves the switch 1000 byte times after H2's */
     T_EQU(sn.t[1], sn.t[0] + 1000u * TAU);
+    /* H1's head reaches H3 as H2's tail does: the output passes to it
+       the instant H2's last byte leaves */
+    T_EQU(sn.head[1], sn.t[0]);
+    T_EQU(sn.inject[1], 100u * TAU);
     {   /* the destination's link carried both worms, byte for byte */
         uint32_t c;
         uint64_t bytes = 0;
