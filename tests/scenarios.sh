@@ -44,6 +44,14 @@ then ok; else no "fabric_check.ini"; fi
 awk -F, '$1=="accepted_high"{h=$2} $1=="accepted_low"{l=$2} $1=="conserved"{c=$2}
   END{exit !(h>0.76 && h<0.84 && h+l>0.98 && h+l<1.02 && c==1)}' \
   "$tmp/wormhole_twohost.csv" && ok || no "wormhole_twohost.ini: accepted or conserved"
+# [K]'s delay (first segment leaves the host -> head of the last one in)
+# against ibcc's (generation -> last byte): a whole high-priority message
+# differs at least by its own length, mean 1000.5 bytes = 12.5 us (about
+# 8000 messages: 1.1% sampling error, so 12.0 is a margin of 4 sigma),
+# plus its wait at the host
+awk -F, '$1=="delay_mean_high_us"{d=$2} $1=="kdelay_mean_high_us"{k=$2}
+  END{exit !(k>0 && d-k>12.0)}' \
+  "$tmp/wormhole_twohost.csv" && ok || no "wormhole_twohost.ini: [K]'s delay against ibcc's"
 # torus pair: high-priority delay rises with the low-priority segment
 # length (33 -> 500 bytes: 16.5 -> 23.8 us, so 3 us is a wide margin)
 awk -F, 'NR>1 && $1=="33"{a=$6} NR>1 && $1=="500"{b=$6} END{exit !(b>a+3)}' \
