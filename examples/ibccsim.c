@@ -2526,6 +2526,9 @@ typedef struct wh_res {
     double path_frac[33];               /* host pairs whose route crosses k
                                            switches, k = 1..32 */
     double path_mean;
+    double route_load_max;              /* busiest switch output: its share
+                                           of uniform traffic, in units of
+                                           the per-host load */
     unsigned path_max;
     ibcc_fabric_counters counters;
     int conserved;
@@ -2536,7 +2539,7 @@ typedef struct wh_res {
    give. 0 when a route is missing or longer than 32 switches. */
 static int wh_paths(const ibcc_fabric_desc *d, uint32_t nh, wh_res *r)
 {
-    uint32_t *nb = NULL, *port = NULL, *first = NULL, i, s, t;
+    uint32_t *nb = NULL, *port = NULL, *first = NULL, *use = NULL, i, s, t;
     uint64_t np = 0, pairs = 0;
     double sum = 0;
     int ok = 0;
@@ -2545,8 +2548,9 @@ static int wh_paths(const ibcc_fabric_desc *d, uint32_t nh, wh_res *r)
     for (i = 0; i < d->node_count; i++) first[i + 1] = first[i] + d->nodes[i].ports;
     np = first[d->node_count];
     nb = (uint32_t *)malloc((np + 1u) * sizeof *nb);
+    use = (uint32_t *)calloc(np + 1u, sizeof *use);
     port = (uint32_t *)malloc(((uint64_t)d->node_count * nh + 1u) * sizeof *port);
-    if (!nb || !port) goto out;
+    if (!nb || !port || !use) goto out;
     for (i = 0; i < np; i++) nb[i] = UINT32_MAX;
     for (i = 0; i < d->node_count * nh; i++) port[i] = UINT32_MAX;
     for (i = 0; i < d->link_count; i++) {
@@ -2564,6 +2568,7 @@ static int wh_paths(const ibcc_fabric_desc *d, uint32_t nh, wh_res *r)
                 if (u == UINT32_MAX || u < nh || ++k > 32) goto out;
                 p = port[(uint64_t)u * nh + t];
                 if (p == UINT32_MAX) goto out;
+                use[first[u] + p]++;
                 u = nb[first[u] + p];
             }
             r->path_frac[k] += 1;
@@ -2573,11 +2578,15 @@ static int wh_paths(const ibcc_fabric_desc *d, uint32_t nh, wh_res *r)
         }
     for (i = 0; i <= 32; i++) r->path_frac[i] /= (double)pairs;
     r->path_mean = sum / (double)pairs;
+    for (i = 0; i < np; i++)    /* each source spreads its load over nh - 1 */
+        if (use[i] / (double)(nh - 1u) > r->route_load_max)
+            r->route_load_max = use[i] / (double)(nh - 1u);
     ok = 1;
 out:
     free(first);
     free(nb);
     free(port);
+    free(use);
     return ok;
 }
 
@@ -2859,6 +2868,7 @@ static int wh_run(const wh_opts *o, wh_res *r)
         r->path_frac[1] = 1;
         r->path_mean = 1;
         r->path_max = 1;
+        r->route_load_max = 2;          /* the destination's link */
     } else if (!wh_paths(&d, topo.host_count, r)) {
         fprintf(stderr, "ibccsim wormhole: a route is missing or loops\n");
         goto done;
@@ -2992,7 +3002,8 @@ static int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r)
     fprintf(fp, "kdelay_mean_high_us,%.3f\nkdelay_p99_high_us,%.3f\n"
                 "kdelay_mean_low_us,%.3f\nkdelay_p99_low_us,%.3f\n",
             r->kdelay_mean[1], r->kdelay_p99[1], r->kdelay_mean[0], r->kdelay_p99[0]);
-    fprintf(fp, "path_switches_mean,%.4f\npath_switches_max,%u\n", r->path_mean, r->path_max);
+    fprintf(fp, "path_switches_mean,%.4f\npath_switches_max,%u\nroute_load_max,%.4f\n",
+            r->path_mean, r->path_max, r->route_load_max);
     {
         unsigned k;
         for (k = 1; k <= r->path_max; k++)

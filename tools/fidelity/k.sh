@@ -218,7 +218,8 @@ row "§3.2, Fig 11" "a larger diameter acts like a larger buffer: the 5x5 optimu
 s67=$(awk -v a="$(m t5p path_switches_6)" -v b="$(m t5p path_switches_7)" 'BEGIN { printf "%.1f", 100 * (a + b) }')
 row "§3.2, Fig 11" "in the 5x5 torus up/down routing sends a fraction of the traffic over 6 or 7 hops" "some 6-7 hop routes" \
   "${s67}% of host pairs cross 6 or 7 switches (max $(m t5p path_switches_max))" "$(fid_true "$s67 > 0 && $(m t5p path_switches_max) <= 7")" \
-  "wormhole --case torus --size 5 --summary F (path_switches_*)"
+  "wormhole --case torus --size 5 --summary F (path_switches_*)" \
+  "the busiest switch output of the up/down routes carries $(m t5p route_load_max) times the per-host load of uniform traffic (3x3: $(m p3 route_load_max); summary route_load_max)"
 lo10=$(for s in 250 300 adaptive; do at "f12_$s" 0.1 "$HI"; done | sort -g | head -n 1)
 d33=$(at f12_33 0.1 "$HI")
 row "§3.2, Fig 12" "below a load of 0.15, 33-byte segments give a lower high-priority delay than 250, 300 and adaptive" "33 best below 0.15" \
