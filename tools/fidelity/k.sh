@@ -60,6 +60,8 @@ series() {
     NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next }
     k { printf "%s%s:%.1f", (n++ ? " " : ""), $1, $k }' "$T/$1.csv"
 }
+# tru COND: fid_true, "differs" when COND is malformed (a value missing)
+tru() { r=$(fid_true "$1" 2> /dev/null); echo "${r:-differs}"; }
 f2() { awk "BEGIN { printf \"%.2f\", $1 }"; }
 f3() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 # row WHERE CLAIM PAPER IBCC MARK CMD NOTE; IBCC empty: the run failed
@@ -105,7 +107,7 @@ C33="wormhole --case torus --load 0.2 --time 200 --seg 65535 (unsegmented) again
 ph=$(at two 1 "$HP"); pl=$(at two 1 "$LP")
 if [ -n "$ph" ] && [ -n "$pl" ]; then
   row "§3.1, Fig 2" "delay of the long (unsegmented) stream is much more tightly distributed than that of the segmented one (load 1.0)" \
-    "tighter" "p99 high $(f2 "$ph") us, low $(f2 "$pl") us" "$(fid_true "$ph * 2 < $pl")" "$C2" \
+    "tighter" "p99 high $(f2 "$ph") us, low $(f2 "$pl") us" "$(tru "$ph * 2 < $pl")" "$C2" \
     "p99 of [K]'s delay at load 1.0 per host"
 else row "§3.1, Fig 2" "delay of the long stream is more tightly distributed" "tighter" "" notrun "$C2"; fi
 okl=$(awk -F, 'NR > 1 && $1 <= 0.5 { if ($4 < 0.95 * $2 || $5 < 0.95 * $3) bad = 1 } END { print bad ? 0 : 1 }' "$T/two.csv" 2>/dev/null)
@@ -119,14 +121,14 @@ row "§3.1, Fig 3" "above 0.5 the long-message stream keeps sending all it offer
   "high > low above 0.5" "0.8: high $(f3 "${a8h:-0}"), low $(f3 "${a8l:-0}")" "$( [ "$split" = 1 ] && echo match || echo differs)" "$C2"
 a1h=$(at two 1 accepted_high)
 row "§3.1, Fig 3" "above 0.9 the long-message stream too gets less than it offers (round robin)" "below 1.0 at load 1.0" \
-  "$(f3 "${a1h:-0}")" "$(fid_true "${a1h:-1} < 0.97")" "$C2" \
+  "$(f3 "${a1h:-0}")" "$(tru "${a1h:-1} < 0.97")" "$C2" \
   "round robin per worm gives 1000/(1000+100) = 0.909 at full load"
 
 # ---- section 3.1, 3x3 torus, one high-priority pair (Figs 5, 6) ----------
 ph=$(at pair 1 "$HP"); pl=$(at pair 1 "$LP")
 if [ -n "$ph" ] && [ -n "$pl" ]; then
   row "§3.1, Fig 5" "3x3 torus at load 1.0: the high-priority pair's delay is tighter than a low-priority stream's" \
-    "tighter" "p99 high $(f2 "$ph") us, low $(f2 "$pl") us" "$(fid_true "$ph < $pl")" "$C5" \
+    "tighter" "p99 high $(f2 "$ph") us, low $(f2 "$pl") us" "$(tru "$ph < $pl")" "$C5" \
     "p99 of [K]'s delay; [K]'s low-priority stream is one stream, ibcc's is every other host"
 else row "§3.1, Fig 5" "high-priority delay tighter than low" "tighter" "" notrun "$C5"; fi
 thr=$(awk -F, 'NR > 1 { if (!bad && $5 >= 0.95 * $3) t = $1; else bad = 1 } END { print t }' "$T/pair.csv" 2>/dev/null)
@@ -137,7 +139,7 @@ rh=$(at pair 1 accepted_high); rl=$(at pair 1 accepted_low)
 if [ -n "$rh" ] && [ -n "$rl" ]; then
   rat=$(f2 "$rh / $rl")
   row "§3.1, Fig 6" "above the split the high-priority pair keeps capturing bandwidth, but the ratio is well below 10:1 (more hosts compete for the same host)" \
-    "above 1, below 10" "$rat (high $(f3 "$rh"), low $(f3 "$rl") at load 1.0)" "$(fid_true "$rat > 1 && $rat < 10")" "$C5"
+    "above 1, below 10" "$rat (high $(f3 "$rh"), low $(f3 "$rl") at load 1.0)" "$(tru "$rat > 1 && $rat < 10")" "$C5"
 else row "§3.1, Fig 6" "high captures more, ratio below 10:1" "ratio < 10" "" notrun "$C5"; fi
 
 # ---- section 3.2 (Figs 7-12) ----------------------------------------------
@@ -166,7 +168,7 @@ row "§3.2, Fig 8" "slack 150: local minima near 150 and 300 bytes" "minima at 1
 if [ -f "$T/s80.csv" ]; then
   d33=$(at s80 33 "$HI"); d800=$(at s80 800 "$HI"); dop=$(at s80 "$o80" "$HI")
   row "§3.2, Fig 8" "segments shorter or longer than the optimum both raise the high-priority delay" "a minimum inside the range" \
-    "33: $(f2 "$d33"), optimum: $(f2 "$dop"), 800: $(f2 "$d800") us" "$(fid_true "$d33 > 1.05 * $dop && $d800 > 1.05 * $dop")" "$C8"
+    "33: $(f2 "$d33"), optimum: $(f2 "$dop"), 800: $(f2 "$d800") us" "$(tru "$d33 > 1.05 * $dop && $d800 > 1.05 * $dop")" "$C8"
 else row "§3.2, Fig 8" "both ends raise the delay" "interior minimum" "" notrun "$C8"; fi
 T3="build/test_segment (ibcc_segment_high_delay)"
 cat > "$T/dh3.c" <<'EOF'
@@ -198,7 +200,7 @@ else
 fi
 run p3 --case torus --load 0.2 --time 6 --warmup 5; h3=$(m p3 path_switches_max)
 row "§3.2" "3x3 torus: the longest route crosses 3 hops, so the rule gives about 3 x 80 = 240 bytes" "3" \
-  "${h3:-}" "$(fid_true "${h3:-0} == 3")" "wormhole --case torus --summary F (path_switches_max)" \
+  "${h3:-}" "$(tru "${h3:-0} == 3")" "wormhole --case torus --summary F (path_switches_max)" \
   "ibcc counts the switches a route crosses (each has a slack buffer the segment can fill)"
 ad=$(at s80 adaptive "$HI"); b250=$(at s80 250 "$HI"); bb=$(at s80 "$o80" "$HI")
 if [ -n "$ad" ] && [ -n "$b250" ]; then
@@ -214,16 +216,22 @@ row "§3.2, Fig 11" "3x3 torus at medium load: optimum 250 bytes" "250" "${o80:-
 row "§3.2, Fig 11" "5x5 torus at medium load: optimum 450 bytes" "450" "${o5:-}" "$(fid_mark_range 405 495 "${o5:-0}")" "$C11" \
   "medium load for the 5x5 is ibcc's choice: 0.065 per host puts its busiest link where 0.2 puts the 3x3's (about 0.38); curve: $(series t5 "$HI")"
 row "§3.2, Fig 11" "a larger diameter acts like a larger buffer: the 5x5 optimum is longer than the 3x3 one" "450 > 250" \
-  "${o5:-} vs ${o80:-}" "$(fid_true "${o5:-0} > ${o80:-0}")" "$C11"
-s67=$(awk -v a="$(m t5p path_switches_6)" -v b="$(m t5p path_switches_7)" 'BEGIN { printf "%.1f", 100 * (a + b) }')
-row "§3.2, Fig 11" "in the 5x5 torus up/down routing sends a fraction of the traffic over 6 or 7 hops" "some 6-7 hop routes" \
-  "${s67}% of host pairs cross 6 or 7 switches (max $(m t5p path_switches_max))" "$(fid_true "$s67 > 0 && $(m t5p path_switches_max) <= 7")" \
-  "wormhole --case torus --size 5 --summary F (path_switches_*)" \
-  "the busiest switch output of the up/down routes carries $(m t5p route_load_max) times the per-host load of uniform traffic (3x3: $(m p3 route_load_max); summary route_load_max)"
+  "${o5:-} vs ${o80:-}" "$(tru "${o5:-0} > ${o80:-0}")" "$C11"
+pm=$(m t5p path_switches_max)
+if [ -n "$pm" ]; then
+  s67=$(awk -v a="$(m t5p path_switches_6)" -v b="$(m t5p path_switches_7)" 'BEGIN { printf "%.1f", 100 * (a + b) }')
+  row "§3.2, Fig 11" "in the 5x5 torus up/down routing sends a fraction of the traffic over 6 or 7 hops" "some 6-7 hop routes" \
+    "${s67}% of host pairs cross 6 or 7 switches (max $pm)" "$(tru "$s67 > 0 && $pm <= 7")" \
+    "wormhole --case torus --size 5 --summary F (path_switches_*)" \
+    "the busiest switch output of the up/down routes carries $(m t5p route_load_max) times the per-host load of uniform traffic (3x3: $(m p3 route_load_max); summary route_load_max)"
+else
+  row "§3.2, Fig 11" "in the 5x5 torus up/down routing sends a fraction of the traffic over 6 or 7 hops" "some 6-7 hop routes" \
+    "" notrun "wormhole --case torus --size 5 --summary F (path_switches_*)" "no path lengths in the summary"
+fi
 lo10=$(for s in 250 300 adaptive; do at "f12_$s" 0.1 "$HI"; done | sort -g | head -n 1)
 d33=$(at f12_33 0.1 "$HI")
 row "§3.2, Fig 12" "below a load of 0.15, 33-byte segments give a lower high-priority delay than 250, 300 and adaptive" "33 best below 0.15" \
-  "0.1: 33: $(f2 "${d33:-0}") us, best of the others $(f2 "${lo10:-0}") us" "$(fid_true "${d33:-1} < ${lo10:-0}")" "$C12"
+  "0.1: 33: $(f2 "${d33:-0}") us, best of the others $(f2 "${lo10:-0}") us" "$(tru "${d33:-1} < ${lo10:-0}")" "$C12"
 cross=$(for l in 0.05 0.1 0.125 0.15 0.175 0.2 0.225; do
   a=$(at f12_33 $l "$HI"); o=$(for s in 250 300 adaptive; do at "f12_$s" $l "$HI"; done | sort -g | tail -n 1)
   [ -n "$a" ] && [ -n "$o" ] && awk -v a="$a" -v o="$o" -v l="$l" 'BEGIN { if (a > o) print l }'
@@ -247,7 +255,7 @@ if [ -n "$wh" ] && [ -n "$sh" ]; then
     "${dec}% ($(f2 "$wh") -> $(f2 "$sh") us)" "$(fid_mark_range 30 40 "$dec")" "$C33" \
     "medium load 0.2 and 250-byte segments (Fig 8's optimum) are ibcc's reading"
   row "§3.3" "under the same conditions the low-priority mean delay grows more than threefold" "> 3x" \
-    "${inc}x ($(f2 "$wl") -> $(f2 "$sl") us)" "$(fid_true "$inc > 3")" "$C33" \
+    "${inc}x ($(f2 "$wl") -> $(f2 "$sl") us)" "$(tru "$inc > 3")" "$C33" \
     "segments of one message wait for each other (multiplexing delay)"
 else
   row "§3.3" "segmenting cuts high-priority delay by up to 40%" "up to 40%" "" notrun "$C33"
@@ -255,7 +263,7 @@ else
 fi
 lp=$(at s80 250 "$LP")
 row "§3.3" "at 80 MB/s latencies stay of the order of a few hundred microseconds with segmentation" "a few hundred us" \
-  "low-priority p99 $(f2 "${lp:-0}") us, mean $(f2 "${sl:-0}") us" "$(fid_true "${lp:-1e9} < 1000")" "$C8" "load 0.2, 250-byte segments"
+  "low-priority p99 $(f2 "${lp:-0}") us, mean $(f2 "${sl:-0}") us" "$(tru "${lp:-1e9} < 1000")" "$C8" "load 0.2, 250-byte segments"
 
 # ---- section 4 (Fig 13) ----------------------------------------------------
 wins=0; n=0
@@ -270,5 +278,5 @@ rng=$(awk -F, -v c="$HI" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i
   { if (n == 0 || $k < a) a = $k; if (n == 0 || $k > b) b = $k; n++ } END { if (n) printf "%.2f", b / a }' "$T/prio.csv" 2>/dev/null)
 op=$(argmin prio "$HI")
 row "§4, Fig 13" "with switch priority the segment length still matters" "delay varies with the length" \
-  "max/min $rng, optimum ${op:-}" "$(fid_true "${rng:-0} > 1.1")" "$C13"
+  "max/min $rng, optimum ${op:-}" "$(tru "${rng:-0} > 1.1")" "$C13"
 exit 0
