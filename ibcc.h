@@ -2468,9 +2468,10 @@ IBCC_API uint32_t ibcc_dest_reply_bytes(const ibcc_dest *d, unsigned reply);
    - Segment length: high priority: unlimited (the whole message);
      low priority: L_l = seg_bytes (fixed rule), or the adaptive rule
      L_l = B * h [K] with B = slack_bytes (input slack buffer per switch)
-     and h the hops the segment travels (h = 0 is taken as 1), which
-     keeps a worm within the slack buffers of its own path and so avoids
-     higher-order blocking.
+     and h the hops the segment travels (h = 0 is taken as 1): a blocked
+     segment that long fills the slack buffers of its own path, so no
+     further worm queues behind it there (higher-order blocking, [K]
+     section 3.2; ibcc_segment_high_delay gives its D_H3).
    - A message of M bytes gives ceil(M / L_l) segments: full segments of
      L_l first, then the remainder (1 .. L_l bytes). M = 0 gives none.
      Sizes are payload bytes; the caller adds its per-worm header.
@@ -2481,7 +2482,7 @@ IBCC_API uint32_t ibcc_dest_reply_bytes(const ibcc_dest *d, unsigned reply);
 
    Defaults (ibcc_segment_desc, zero means default):
    | field       | default                          | range          |
-   | seg_bytes   | 100 (SCENARIOS §D two-host case) | 1 .. 2^32 - 1  |
+   | seg_bytes   | 100 ([K] 3.1, two-host case)     | 1 .. 2^32 - 1  |
    | slack_bytes | 80 (Myrinet slack buffer)        | 1 .. 2^32 - 1  |
    | adaptive    | 0 (fixed L_l = seg_bytes)        | 0, 1 (B * h)   |
    ====================================================================== */
