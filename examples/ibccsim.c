@@ -2510,6 +2510,7 @@ typedef struct wh_opts {
     int pair;                   /* torus: one high pair + uniform low */
     double load, high_frac;
     unsigned seg, adaptive, slack, size, msg, switch_prio;
+    unsigned stop_mark, go_mark;        /* 0: the fabric's defaults */
     double time_ms, warmup_ms, prop_ns, fwd_ns;
     unsigned long long seed;
     const char *series, *summary;
@@ -2620,6 +2621,8 @@ static void usage_wormhole(FILE *out)
 "  --seg BYTES|adaptive  low-priority segment length, or B x h    [100]\n"
 "  --slack BYTES       input slack buffer (STOP at slack minus a round\n"
 "                      trip, GO at a round trip)                 [80]\n"
+"  --stop-mark BYTES   STOP when the slack buffer holds this much  [slack - round trip]\n"
+"  --go-mark BYTES     GO when it has drained to this much         [round trip]\n"
 "  --size N            torus side (2..16)                        [3]\n"
 "  --pattern mix|pair  torus: every host mixes --high-frac high-priority\n"
 "                      traffic into uniform traffic, or one high-priority\n"
@@ -2667,6 +2670,9 @@ static int wh_parse(int argc, char **argv, wh_opts *o)
         } else if (!strcmp(a, "--slack")) {
             if (!parse_uint(v, 8, 1u << 20, &u)) return bad(a, v, "bytes 8..1048576");
             o->slack = (unsigned)u;
+        } else if (!strcmp(a, "--stop-mark") || !strcmp(a, "--go-mark")) {
+            if (!parse_uint(v, 1, 1u << 20, &u)) return bad(a, v, "bytes 1..1048576");
+            if (a[2] == 's') o->stop_mark = (unsigned)u; else o->go_mark = (unsigned)u;
         } else if (!strcmp(a, "--size")) {
             if (!parse_uint(v, 2, 16, &u)) return bad(a, v, "a torus side 2..16");
             o->size = (unsigned)u;
@@ -2881,6 +2887,8 @@ static int wh_run(const wh_opts *o, wh_res *r)
     d.fwd_delay = (ibcc_time)(o->fwd_ns * 1e3);
     d.fwd_zero = o->fwd_ns == 0;
     d.slack_bytes = o->slack;
+    d.stop_mark = o->stop_mark;
+    d.go_mark = o->go_mark;
     d.worm_priority = o->switch_prio;
     d.segment.seg_bytes = o->seg;
     d.segment.adaptive = o->adaptive;
