@@ -89,6 +89,9 @@ sweep s150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --values $S
 S22=120,160,240,300,450
 sweep u80 --vary seg --case torus --load 0.22 --time 200 --values $S22
 sweep u150 --vary seg --case torus --load 0.22 --time 200 --slack 150 --values $S22
+# and with a GO level near the STOP level (ibcc's default is a round trip)
+sweep g150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --go-mark 120 \
+  --values 50,100,160,250,450
 C11="wormhole-sweep --vary seg --case torus --size 5 --load 0.065 --time 100 --values 80,160,250,350,450,600,800"
 sweep t5 --vary seg --case torus --size 5 --load 0.065 --time 100 \
   --values 80,160,250,350,450,600,800
@@ -154,7 +157,7 @@ row "§3.2, Fig 8" "load 0.2, slack 80 bytes: the least high-priority delay at a
   "curve: $(series s80 "$HI"); with --load 0.22 the optimum is $(argmin u80 "$HI") ($(series u80 "$HI"))"
 row "§3.2, Fig 8" "slack 150 bytes: the optimum moves to 450 bytes" "450" \
   "${o150:-}" "$(fid_mark_range 405 495 "${o150:-0}")" "$C8 --slack 150" \
-  "curve: $(series s150 "$HI"); with --load 0.22 the optimum is $(argmin u150 "$HI") ($(series u150 "$HI"))"
+  "curve: $(series s150 "$HI"); with --load 0.22 the optimum is $(argmin u150 "$HI") ($(series u150 "$HI")); with --go-mark 120 it is $(argmin g150 "$HI") ($(series g150 "$HI"))"
 l1=$(localmin s80 "$HI" 80); l2=$(localmin s80 "$HI" 160)
 row "§3.2, Fig 8" "slack 80: local minima near 80 and 160 bytes (1-hop and 2-hop traffic freed of higher-order blocking)" "minima at 80, 160" \
   "80: $( [ "${l1:-0}" = 1 ] && echo yes || echo no), 160: $( [ "${l2:-0}" = 1 ] && echo yes || echo no)" \
