@@ -72,6 +72,13 @@
    model reads text files, allocates and computes statistics in floating
    point).
 
+   COST OF THE IMPLEMENTATION (sh tools/header_cost.sh; gcc 12, -O2,
+   x86-64, measured 2026-11-26 on the project's 2-core machine)
+   The file that defines IBCC_IMPLEMENTATION compiles in about 3.1 s to
+   a 164 KiB object with the fabric, 1.4 s and 70 KiB without it
+   (IBCC_NO_FABRIC), and 0.9 s and 43 KiB in the firmware profile
+   (IBCC_FIRMWARE); every other file compiles the declarations alone.
+
    FIRMWARE PROFILE (IBCC_FIRMWARE; docs/embedding.md)
    ----------------
    The per-packet and per-ACK engines (marker, arbiter, law in DISCRETE
