@@ -2255,7 +2255,9 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
      of the flow (ibcc_mvcm_on_inject_empty): DW = DWmax, nWS = 0.
    - Variants named by docs/scenarios.md (C): IBCC_MVCM_NO_WARM (warm ACKs have
      no effect) and IBCC_MVCM_NO_CAP (nWS keeps multiplying by k; it
-     saturates at 2^32 - 1 instead of wrapping).
+     saturates at 2^32 - 1 instead of wrapping); IBCC_MVCM_MB_ONLY, the
+     pure input-marking variant of [F] Fig 13: validation is ignored and
+     every ACK with MB takes the hot (imminent) actions.
 
    Window helper: omega = (2 h t_hop B + L_data + L_ack) / L_data, with
    t_hop B given as hop_bytes (bytes one link carries during one hop's
@@ -2271,11 +2273,13 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
    | k      | 4 (switch radix)     | 2 .. 65535                 |
    | n      | 3 (stages)           | 1 .. 64                    |
    | ws     | none: required (RTTmin, ps; see ibcc_mvcm_rtt_min) | > 0 |
-   | flags  | 0                    | IBCC_MVCM_NO_WARM | _NO_CAP |
+   | flags  | 0                    | IBCC_MVCM_NO_WARM | _NO_CAP | _MB_ONLY |
    ====================================================================== */
 
 #define IBCC_MVCM_NO_WARM 0x1u  /* warm (1,0) ACKs are ignored */
 #define IBCC_MVCM_NO_CAP  0x2u  /* nWS multiplies without the n cap */
+#define IBCC_MVCM_MB_ONLY 0x4u  /* MB alone is hot: no validation ([F]
+                                   Fig 13, pure input marking) */
 
 typedef struct ibcc_mvcm_desc {
     uint32_t flows;             /* default 1 */
@@ -8078,7 +8082,8 @@ static ibcc_result ibcc_mvcm_desc_check_(const ibcc_mvcm_desc *in,
     if (d->dw_max > 65535u || d->k < 2 || d->k > 65535u || d->n > 64u)
         return IBCC_ERR_RANGE;
     if (d->ws == 0) return IBCC_ERR_RANGE; /* no default: RTTmin is required */
-    if (d->flags & ~(IBCC_MVCM_NO_WARM | IBCC_MVCM_NO_CAP)) return IBCC_ERR_RANGE;
+    if (d->flags & ~(IBCC_MVCM_NO_WARM | IBCC_MVCM_NO_CAP | IBCC_MVCM_MB_ONLY))
+        return IBCC_ERR_RANGE;
     return IBCC_OK;
 }
 
@@ -8135,6 +8140,8 @@ IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits
     int cls;
     if (!a || !f) return -1;
     cls = ibcc_mvcm_class(bits);
+    if ((a->flags & IBCC_MVCM_MB_ONLY) && cls == IBCC_MVCM_WARM)
+        cls = IBCC_MVCM_HOT;        /* pure input marking: MB is enough */
     switch (cls) {
     case IBCC_MVCM_WARM:
         /* moderate: DW = max(1, DW - 1) */

@@ -1907,17 +1907,30 @@ typedef struct mv_opts {
     unsigned long long hot_after, seed;
     double load, bin_us, time_us;
     int cmm, nowarm, nocap, validated, quiet, time_set, hot_set, vct, shuffle;
-    unsigned speedup;
+    int mbonly, load_host, formula;
+    unsigned speedup, window, link_bytes;
     const char *series, *summary;
 } mv_opts;
 
-enum { MV_NONE, MV_RP, MV_PI, MV_MVCM };
-static const char *const mv_names[] = {"none", "rp", "pi", "mvcm"};
+enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
+static const char *const mv_names[] = {"none", "rp", "pi", "mvcm", "window"};
+
+/* hot-spot sources by default (the number is in [F]'s Table 3, which the
+   text lacks; docs/scenario_mvcm.md gives the reason for this choice) */
+#define MV_HOT_DEFAULT 16u
+
+/* [F] §4.3 and §5.1: a hop (routing, switching and link) takes 3 cycles;
+   ibcc spends it as 1 ns on the wire and 2 ns in the switch. */
+#define MV_PROP IBCC_NS(1)
+#define MV_FWD IBCC_NS(2)
 
 typedef struct mv_res {
     double lat_cold, lat_base, thr_cold, hot_util;
     double marked_cold, marked_hot, validated_hot, accepted, lat_all;
     double t_hs, t_he;
+    double lat_cold_peak, lat_hot, lat_hot_peak, lat_end, lat_hs_all;
+    double hot_util_min, load_host, rtt_min, omega, omega_hi;
+    unsigned dw_max, hsd, ccti_increase;
     unsigned long long delivered;
     int conserved, hot_started;
 } mv_res;
@@ -1930,8 +1943,11 @@ typedef struct mv_obs {
     uint64_t cold_n, cold_bytes, base_n, all_n;
     double cold_lat, base_lat, all_lat;
     uint64_t cold_marked, cold_total, hot_marked, hot_valid, hot_total;
-    /* series by delivery bin */
-    uint64_t *s_n[2], *s_bytes[2];
+    double hot_lat, hs_lat, end_lat;
+    uint64_t hs_n, end_n;
+    ibcc_time end0;
+    /* series by delivery bin; s_hl: bytes into the hot host */
+    uint64_t *s_n[2], *s_bytes[2], *s_hl;
     double *s_lat[2];
     uint64_t nbins;
     ibcc_time bin;
@@ -1953,6 +1969,8 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
         o->hot_bytes += p->size;         /* into the hot host */
     o->all_n++;
     o->all_lat += lat;
+    if (o->hs && p->t_gen >= o->t_hs && p->t_gen < o->t_he) { o->hs_n++; o->hs_lat += lat; }
+    if (o->end0 && p->t >= o->end0) { o->end_n++; o->end_lat += lat; }
     if (c == 0) {
         if (o->hs && p->t_gen >= o->t_hs && p->t_gen < o->t_he) {
             o->cold_n++;
@@ -1964,6 +1982,7 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
         o->cold_total++;
         o->cold_marked += (uint64_t)mk;
     } else if (c == 1) {
+        o->hot_lat += lat;
         o->hot_total++;
         o->hot_marked += (uint64_t)mk;
         o->hot_valid += (uint64_t)((p->hdr & IBCC_VB) != 0);
@@ -1971,6 +1990,7 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
     if (o->nbins) {
         uint64_t b = p->t / o->bin;
         unsigned s = c == 1 ? 1u : 0u;
+        if (c != 0 && b < o->nbins) o->s_hl[b] += p->size;
         if (c == 2) return;
         if (b < o->nbins) {
             o->s_n[s][b]++;
@@ -1985,6 +2005,7 @@ static void mv_defaults(mv_opts *o)
     memset(o, 0, sizeof *o);
     o->k = 4; o->n = 3; o->payload = 256; o->hot_packets = 1000;
     o->hot_after = 50000; o->seed = 1; o->load = 0.45; o->bin_us = 20;
+    o->link_bytes = 1;
     o->cmm = MV_MVCM;
     o->shuffle = 1;
 }
@@ -1998,22 +2019,32 @@ static void usage_mvcm(FILE *out)
 "22-byte headers and ACKs, per-destination queues at the sources. Uniform\n"
 "traffic at --load; after --hot-after delivered packets --hot-sources\n"
 "hosts also send --hot-packets each to the last host at the same rate.\n"
+"Hops take 3 cycles ([F] 4.3); DWmax and WS come from [F]'s RTTmin formula.\n"
 "  --k K, --n N          the k-ary n-fly (k 2..16, n 1..6)         [4, 3]\n"
-"  --cmm none|rp|pi|mvcm congestion management                     [mvcm]\n"
+"  --cmm none|rp|pi|mvcm|window  congestion management             [mvcm]\n"
 "                        rp: input-triggered marking + LIPD, window 1\n"
-"                        pi: IBA output-buffer marking + CCT delays\n"
-"                        mvcm: MVPM marking/validation + MVCM, DWmax 2\n"
+"                        pi: IBA output-buffer marking + CCT delays,\n"
+"                            CCTI_Increase = hot-spot degree - 1\n"
+"                        mvcm: MVPM marking/validation + MVCM\n"
+"                        window: a static window only ([F] Fig 4)\n"
+"  --window W            window: packets in flight per flow          [2]\n"
 "  --no-warm             mvcm: ignore warm (MB-only) ACKs\n"
 "  --no-cap              mvcm: no cap on the waiting-slot growth\n"
+"  --input-only          mvcm: act on input marks alone (MB is hot)\n"
 "  --validated           pi: MVPM marks, the CCT reacts to validated ACKs\n"
+"  --link-bytes B        link rate, bytes/cycle (1..64)            [1]\n"
+"  --formula             print RTTmin, omega and DWmax and stop\n"
 "  --speedup S           CIOQ crossbar speedup (1..16)            [2]\n"
 "  --vct                 input-buffered cut-through switches instead\n"
 "  --tree                wire the stages as a k-ary n-tree (the same\n"
 "                        BMIN) instead of by the perfect shuffle\n"
-"  --load L              bytes/cycle per host (0 < L <= 1)         [0.45]\n"
+"  --load-sw L           bytes/cycle per first-stage switch ([F]'s\n"
+"                        unit: L/k per host)                      [0.45]\n"
+"  --load L              bytes/cycle per host instead (0 < L <= 1)\n"
 "  --payload 256|512|1024|variable  payload bytes (buffers 1, 2, 4, 3 KB;\n"
 "                        variable: each flow a payload 256..1024)  [256]\n"
-"  --hot-sources N       hot-spot sources (0: none)               [hosts/4]\n"
+"  --hot-sources N       hot-spot sources, hosts that send nothing\n"
+"                        else (0: no hot spot)                    [16]    \n"
 "  --hot-packets N       packets each hot source sends            [1000]\n"
 "  --hot-after N         delivered packets before the hot spot    [50000]\n"
 "  --time US             simulated time; default: until the hot spot\n"
@@ -2038,6 +2069,8 @@ static int mv_parse(int argc, char **argv, mv_opts *o)
         else if (!strcmp(a, "--no-warm")) { o->nowarm = 1; continue; }
         else if (!strcmp(a, "--no-cap")) { o->nocap = 1; continue; }
         else if (!strcmp(a, "--validated")) { o->validated = 1; continue; }
+        else if (!strcmp(a, "--input-only")) { o->mbonly = 1; continue; }
+        else if (!strcmp(a, "--formula")) { o->formula = 1; continue; }
         else if (!strcmp(a, "--vct")) { o->vct = 1; continue; }
         else if (!strcmp(a, "--tree")) { o->shuffle = 0; continue; }
         if (strncmp(a, "--", 2) != 0) {
@@ -2052,15 +2085,24 @@ static int mv_parse(int argc, char **argv, mv_opts *o)
             o->n = (unsigned)u;
         } else if (!strcmp(a, "--cmm")) {
             int c;
-            for (c = 0; c < 4; c++) if (v && !strcmp(v, mv_names[c])) break;
-            if (c == 4) return bad(a, v, "one of none, rp, pi, mvcm");
+            for (c = 0; c < 5; c++) if (v && !strcmp(v, mv_names[c])) break;
+            if (c == 5) return bad(a, v, "one of none, rp, pi, mvcm, window");
             o->cmm = c;
+        } else if (!strcmp(a, "--window")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->window = (unsigned)u;
+        } else if (!strcmp(a, "--link-bytes")) {
+            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
+            o->link_bytes = (unsigned)u;
+        } else if (!strcmp(a, "--load-sw")) {
+            if (!parse_double(v, 1e-4, 64, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 64");
+            o->load = x; o->load_host = 0;
         } else if (!strcmp(a, "--speedup")) {
             if (!parse_uint(v, 1, 16, &u)) return bad(a, v, "an integer 1..16");
             o->speedup = (unsigned)u;
         } else if (!strcmp(a, "--load")) {
             if (!parse_double(v, 1e-4, 1, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 1");
-            o->load = x;
+            o->load = x; o->load_host = 1;
         } else if (!strcmp(a, "--payload")) {
             if (v && !strcmp(v, "variable")) { o->variable = 1; o->payload = 1024; }
             else if (parse_uint(v, 256, 1024, &u) && (u == 256 || u == 512 || u == 1024)) {
@@ -2089,8 +2131,12 @@ static int mv_parse(int argc, char **argv, mv_opts *o)
         }
         i++;
     }
-    if ((o->nowarm || o->nocap) && o->cmm != MV_MVCM) {
-        fprintf(stderr, "ibccsim mvcm: --no-warm and --no-cap are MVCM variants (--cmm mvcm)\n");
+    if ((o->nowarm || o->nocap || o->mbonly) && o->cmm != MV_MVCM) {
+        fprintf(stderr, "ibccsim mvcm: --no-warm, --no-cap and --input-only are MVCM variants (--cmm mvcm)\n");
+        return 2;
+    }
+    if (o->window && o->cmm != MV_WINDOW) {
+        fprintf(stderr, "ibccsim mvcm: --window is the static window's size (--cmm window)\n");
         return 2;
     }
     if (o->validated && o->cmm != MV_PI) {
@@ -2114,9 +2160,36 @@ static int mv_run(const mv_opts *o, mv_res *res)
     static uint16_t cct[1024];
     unsigned buf = o->variable ? 48u : o->payload / 16u;   /* credits */
     uint32_t size = 22u + o->payload;
+    ibcc_rate lrate = IBCC_GBYTES(1) * o->link_bytes;
+    double lh = o->load_host ? o->load : o->load / o->k;   /* bytes/cycle/host */
+    ibcc_rate hrate = (ibcc_rate)(lh * 1e9 + 0.5);
     int ok = 0;
     memset(res, 0, sizeof *res);
     memset(&ob, 0, sizeof ob);
+    res->load_host = lh;
+    {
+        /* [F] 4.3: h = the switches of the longest path (2n - 1: [F]'s h 9
+           for five stages), t_hop 3 cycles, B the link's bytes per cycle;
+           RTTmin = 2 h t_hop + (L_data + L_ack) / B, omega = RTTmin B /
+           L_data, DWmax = the integer at or above omega; omega_hi is the
+           bound for a payload tending to 0 (L_data = the 22-byte header) */
+        uint32_t h = 2u * o->n - 1u, ld = o->variable ? 22u + 256u : size;
+        double hb = ibcc_mvcm_hop_bytes(MV_PROP + MV_FWD, lrate), lo;
+        ibcc_time rtt = 0;
+        if (ibcc_mvcm_omega(h, hb, ld, 22, &res->omega) != IBCC_OK
+            || ibcc_mvcm_omega_bounds(h, hb, 22, ld, 22, &lo, &res->omega_hi) != IBCC_OK
+            || ibcc_mvcm_dw_max(res->omega, &res->dw_max) != IBCC_OK
+            || ibcc_mvcm_rtt_min(h, MV_PROP + MV_FWD, lrate, ld, 22, &rtt) != IBCC_OK) {
+            fprintf(stderr, "ibccsim mvcm: no RTTmin for this network\n");
+            return 0;
+        }
+        res->rtt_min = (double)rtt / 1000.0;
+        if (o->formula) return 1;
+    }
+    if (lh > o->link_bytes) {
+        fprintf(stderr, "ibccsim mvcm: load %g bytes/cycle per host is above the link rate\n", lh);
+        return 0;
+    }
     if ((o->shuffle ? ibcc_topo_nfly(&t, o->k, o->n, NULL)
                     : ibcc_topo_fattree(&t, o->k, o->n, NULL)) != IBCC_OK) {
         fprintf(stderr, "ibccsim mvcm: the %u-ary %u-fly is too large\n", o->k, o->n);
@@ -2124,7 +2197,7 @@ static int mv_run(const mv_opts *o, mv_res *res)
     }
     H = t.host_count;
     hot = H - 1u;
-    ns = o->hot_set ? o->hot_sources : H / 4u;
+    ns = o->hot_set ? o->hot_sources : MV_HOT_DEFAULT;
     if (ns > H - 1u) {
         fprintf(stderr, "ibccsim mvcm: --hot-sources %u: at most %u (hosts - 1)\n", ns, H - 1u);
         ibcc_topo_free(&t);
@@ -2134,24 +2207,32 @@ static int mv_run(const mv_opts *o, mv_res *res)
     hosts = (uint32_t *)calloc(H, sizeof *hosts);
     if (!flows || !hosts) goto out;
     for (i = 0; i < H; i++) hosts[i] = i;
-    if (ibcc_traffic_uniform(hosts, H, (ibcc_rate)(o->load * 1e9 + 0.5), flows,
-                             H * H, &nu) != IBCC_OK) {
-        fprintf(stderr, "ibccsim mvcm: --load %g is too small for %u hosts\n", o->load, H);
+    if (ibcc_traffic_uniform(hosts, H, hrate, flows, H * H, &nu) != IBCC_OK) {
+        fprintf(stderr, "ibccsim mvcm: load %g is too small for %u hosts\n", lh, H);
         goto out;
     }
     if (ns) {
-        uint32_t *src = hosts, k2;
-        /* hot sources spread over the hosts: every (H-1)/ns-th */
+        uint32_t k2, j, w = 0;
+        /* hot sources spread over the hosts: every (H-1)/ns-th; [F] 5.1:
+           they stay silent until the hot spot and then send only to it,
+           so they send no uniform traffic (their uniform flows go) */
         uint32_t *pick = (uint32_t *)calloc(ns, sizeof *pick);
-        if (!pick) goto out;
-        for (k2 = 0; k2 < ns; k2++) pick[k2] = (uint32_t)(((uint64_t)k2 * (H - 1u)) / ns);
-        (void)src;
-        r = ibcc_traffic_hotspot(pick, ns, hot, o->hot_packets,
-                                 (ibcc_rate)(o->load * 1e9 + 0.5), o->hot_after,
+        unsigned char *isHot = (unsigned char *)calloc(H, 1);
+        if (!pick || !isHot) { free(pick); free(isHot); goto out; }
+        for (k2 = 0; k2 < ns; k2++) {
+            pick[k2] = (uint32_t)(((uint64_t)k2 * (H - 1u)) / ns);
+            isHot[pick[k2]] = 1;
+        }
+        for (j = 0; j < nu; j++)
+            if (!isHot[flows[j].src]) flows[w++] = flows[j];
+        nu = w;
+        r = ibcc_traffic_hotspot(pick, ns, hot, o->hot_packets, hrate, o->hot_after,
                                  flows + nu, H * H + 1u - nu, &nh);
         free(pick);
+        free(isHot);
         if (r != IBCC_OK) goto out;
     }
+    res->hsd = ns;
     ibcc_rng_seed(&rng, o->seed ^ 0x5eedu);
     for (i = 0; i < nu + nh; i++) {
         ibcc_fabric_flow *x = &flows[i];
@@ -2161,6 +2242,7 @@ static int mv_run(const mv_opts *o, mv_res *res)
         case MV_RP: x->agent = IBCC_AGENT_LAW; x->window = 1; break;
         case MV_PI: x->agent = IBCC_AGENT_CCT; break;
         case MV_MVCM: x->agent = IBCC_AGENT_MVCM; break;
+        case MV_WINDOW: x->agent = IBCC_AGENT_WINDOW; x->window = o->window ? o->window : 2u; break;
         default: x->agent = IBCC_AGENT_NONE; break;
         }
     }
@@ -2170,7 +2252,9 @@ static int mv_run(const mv_opts *o, mv_res *res)
     d.flow_count = nu + nh;
     d.switch_kind = o->vct ? IBCC_SWITCH_VCT : IBCC_SWITCH_CIOQ;
     d.speedup = o->speedup ? o->speedup : 2u;
-    d.link_rate = IBCC_GBYTES(1);
+    d.link_rate = lrate;
+    d.prop_delay = MV_PROP;
+    d.fwd_delay = MV_FWD;
     d.data_size = size;
     d.buf_credits = buf;
     d.buf_packets = 64;
@@ -2198,50 +2282,55 @@ static int mv_run(const mv_opts *o, mv_res *res)
             d.marker.engine = IBCC_MARKER_MVPM;
             d.dest.scheme = IBCC_DEST_MVPM;
         } else {
-            /* IBA output-buffer threshold: Threshold 15 of the output
-               buffer, every eligible packet marked */
+            /* IBA output-buffer threshold ([F] 3.2.2 leaves the level to
+               the vendor): Threshold 11, a level of 5/16 of the output
+               buffer, the same as MVPM's validation level (1/3, [F]
+               4.3), every eligible packet marked */
             d.marker.engine = IBCC_MARKER_IBA;
-            d.marker.iba_threshold = 15;
+            d.marker.iba_threshold = 11;
             d.dest.scheme = IBCC_DEST_IBA;
         }
         /* CCT-based delay insertion with no cap that matters: a linear
-           table of 1024 entries (IPD up to 1023 packet times) */
+           table of 1024 entries (IPD up to 1023 packet times); [F] 3.2.2:
+           each marked ACK raises the index by a constant set by the
+           hot-spot degree: HSD - 1, the delay (in packet times) that
+           gives each of HSD sources its share of the hot link */
         (void)ibcc_cct_fill_linear(cct, 1024);
         d.cct.table = cct;
         d.cct.table_len = 1024;
         d.cct.max_pkt_bytes = size;
+        res->ccti_increase = ns > 2u ? ns - 1u : 1u;
         for (i = 0; i < IBCC_CCT_SLS; i++) {
             d.cct.sl[i].ccti_timer = 10;
-            d.cct.sl[i].ccti_increase = 1;
+            d.cct.sl[i].ccti_increase = res->ccti_increase;
         }
     } else if (o->cmm == MV_MVCM) {
         ibcc_time ws = 0;
         d.marker.engine = IBCC_MARKER_MVPM;
         d.dest.scheme = IBCC_DEST_MVPM;
-        d.mvcm.dw_max = 2;
+        d.mvcm.dw_max = res->dw_max;
         d.mvcm.k = o->k;
         d.mvcm.n = o->n;
         d.mvcm.flags = (o->nowarm ? IBCC_MVCM_NO_WARM : 0u)
-                     | (o->nocap ? IBCC_MVCM_NO_CAP : 0u);
-        /* WS = RTTmin over the longest path (2n links, each a propagation
-           and a forwarding delay) */
-        if (ibcc_mvcm_rtt_min(2u * o->n, IBCC_NS(45), IBCC_GBYTES(1), size, 22,
-                              &ws) != IBCC_OK) goto out;
+                     | (o->nocap ? IBCC_MVCM_NO_CAP : 0u)
+                     | (o->mbonly ? IBCC_MVCM_MB_ONLY : 0u);
+        /* WS = RTTmin ([F] 4.3, computed above) */
+        ws = (ibcc_time)(res->rtt_min * 1000.0 + 0.5);
         d.mvcm.ws = ws;
     }
     ob.flows = flows;
     ob.bin = (ibcc_time)(o->bin_us * 1e6 + 0.5);
-    (void)ibcc_wire_time(size, (ibcc_rate)(o->load * 1e9 + 0.5), &gap);
+    (void)ibcc_wire_time(size, hrate, &gap);
     ob.want_hs = ns != 0;
     ob.hot_after = o->hot_after;
     ob.span = gap * o->hot_packets;
     d.observer.delivered = mv_deliv;
     d.observer.user = &ob;
     if ((r = fabric_create("mvcm", &f, &d)) != IBCC_OK) goto out;
-    if (o->series) {
+    {
         /* series from time 0: room for the warm-up (estimated from the
            load, with margin), the hot spot and as long again */
-        double warm = (double)o->hot_after * size / ((double)H * o->load);
+        double warm = (double)o->hot_after * size / ((double)H * lh);
         ibcc_time guess = (ibcc_time)(3.0 * warm * 1000.0) + 3u * ob.span;
         unsigned s2;
         if (o->time_set) guess = (ibcc_time)(o->time_us * 1e6 + 0.5);
@@ -2252,6 +2341,8 @@ static int mv_run(const mv_opts *o, mv_res *res)
             ob.s_lat[s2] = (double *)calloc(ob.nbins, sizeof(double));
             if (!ob.s_n[s2] || !ob.s_bytes[s2] || !ob.s_lat[s2]) goto out;
         }
+        ob.s_hl = (uint64_t *)calloc(ob.nbins, 8);
+        if (!ob.s_hl) goto out;
     }
     /* run until the hot spot starts (or the time given) */
     end = o->time_set ? (ibcc_time)(o->time_us * 1e6 + 0.5) : IBCC_TIME_MAX;
@@ -2274,16 +2365,9 @@ static int mv_run(const mv_opts *o, mv_res *res)
     }
     if (!o->time_set)
         end = ob.hs ? ob.t_he + (ob.t_he - ob.t_hs) : ibcc_fabric_now(f) * 2u;
-    if (o->series && ob.s_n[0] == NULL) {
-        unsigned s2;
-        ob.nbins = end / ob.bin + 1u;
-        for (s2 = 0; s2 < 2; s2++) {
-            ob.s_n[s2] = (uint64_t *)calloc(ob.nbins, 8);
-            ob.s_bytes[s2] = (uint64_t *)calloc(ob.nbins, 8);
-            ob.s_lat[s2] = (double *)calloc(ob.nbins, sizeof(double));
-            if (!ob.s_n[s2] || !ob.s_bytes[s2] || !ob.s_lat[s2]) goto out;
-        }
-    }
+    /* the end window: the last tenth of the run after the hot spot
+       started (of the whole run without one) */
+    ob.end0 = end - (end - (ob.hs ? ob.t_hs : 0)) / 10u;
     if (end > ibcc_fabric_now(f) && ibcc_fabric_run_until(f, end) != IBCC_OK) goto out;
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     {
@@ -2299,7 +2383,34 @@ static int mv_run(const mv_opts *o, mv_res *res)
         if (ob.hs) {
             double cyc = (double)(ob.t_he - ob.t_hs) / 1000.0;
             res->thr_cold = (double)ob.cold_bytes / (double)H / cyc;
-            res->hot_util = (double)ob.hot_bytes / cyc;   /* 1 byte/cycle */
+            res->hot_util = (double)ob.hot_bytes / cyc / o->link_bytes;
+        }
+        res->lat_hot = ob.hot_total ? ob.hot_lat / (double)ob.hot_total : 0;
+        res->lat_hs_all = ob.hs_n ? ob.hs_lat / (double)ob.hs_n : 0;
+        res->lat_end = ob.end_n ? ob.end_lat / (double)ob.end_n : 0;
+        {
+            /* over the whole bins of the run: the highest mean cold and
+               hot latency of a bin (by delivery time), and the least busy
+               bin of the hot host's link inside the hot spot */
+            uint64_t bb;
+            double bc = (double)ob.bin / 1000.0;
+            res->hot_util_min = ob.hs ? 1e9 : 0;
+            for (bb = 0; bb < ob.nbins && (bb + 1u) * ob.bin <= end; bb++) {
+                double x;
+                if (ob.s_n[0][bb]) {
+                    x = ob.s_lat[0][bb] / (double)ob.s_n[0][bb];
+                    if (x > res->lat_cold_peak) res->lat_cold_peak = x;
+                }
+                if (ob.s_n[1][bb]) {
+                    x = ob.s_lat[1][bb] / (double)ob.s_n[1][bb];
+                    if (x > res->lat_hot_peak) res->lat_hot_peak = x;
+                }
+                if (ob.hs && bb * ob.bin >= ob.t_hs && (bb + 1u) * ob.bin <= ob.t_he) {
+                    x = (double)ob.s_hl[bb] / bc / o->link_bytes;
+                    if (x < res->hot_util_min) res->hot_util_min = x;
+                }
+            }
+            if (res->hot_util_min > 1e8) res->hot_util_min = 0;
         }
         res->marked_cold = ob.cold_total ? 100.0 * (double)ob.cold_marked / (double)ob.cold_total : 0;
         res->marked_hot = ob.hot_total ? 100.0 * (double)ob.hot_marked / (double)ob.hot_total : 0;
@@ -2335,6 +2446,7 @@ out:
         for (s2 = 0; s2 < 2; s2++) {
             free(ob.s_n[s2]); free(ob.s_bytes[s2]); free(ob.s_lat[s2]);
         }
+        free(ob.s_hl);
     }
     ibcc_fabric_destroy(f);
     ibcc_topo_free(&t);
@@ -2350,13 +2462,22 @@ static int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
         fprintf(stderr, "ibccsim: cannot write %s: %s\n", path, strerror(errno));
         return 0;
     }
-    fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s\nload,%g\npayload,%s\n",
+    fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s%s\nload,%g\npayload,%s\n",
             o->k, o->n, o->shuffle ? "shuffle" : "tree", mv_names[o->cmm], o->nowarm ? "-nowarm" : "",
-            o->nocap ? "-nocap" : "", o->validated ? "-validated" : "", o->load,
+            o->nocap ? "-nocap" : "", o->validated ? "-validated" : "",
+            o->mbonly ? "-inputonly" : "", r->load_host,
             o->variable ? "variable" : (o->payload == 256 ? "256" : o->payload == 512 ? "512" : "1024"));
+    fprintf(fp, "link_bytes,%u\nhot_sources,%u\nrtt_min,%.1f\nomega,%.4f\nomega_hi,%.4f\ndw_max,%u\n",
+            o->link_bytes, r->hsd, r->rtt_min, r->omega, r->omega_hi, r->dw_max);
+    if (o->cmm == MV_PI) fprintf(fp, "ccti_increase,%u\n", r->ccti_increase);
+    if (o->cmm == MV_WINDOW) fprintf(fp, "window,%u\n", o->window ? o->window : 2u);
     fprintf(fp, "hot_start_cycles,%.0f\nhot_end_cycles,%.0f\n", r->t_hs, r->t_he);
     fprintf(fp, "cold_latency_mean,%.1f\ncold_latency_base,%.1f\n", r->lat_cold, r->lat_base);
-    fprintf(fp, "cold_throughput,%.5f\nhot_link_util,%.4f\n", r->thr_cold, r->hot_util);
+    fprintf(fp, "cold_latency_peak,%.1f\nhot_latency_mean,%.1f\nhot_latency_peak,%.1f\n",
+            r->lat_cold_peak, r->lat_hot, r->lat_hot_peak);
+    fprintf(fp, "latency_hot_spot,%.1f\nlatency_end,%.1f\n", r->lat_hs_all, r->lat_end);
+    fprintf(fp, "cold_throughput,%.5f\nhot_link_util,%.4f\nhot_link_util_min,%.4f\n",
+            r->thr_cold, r->hot_util, r->hot_util_min);
     fprintf(fp, "marked_pct_cold,%.3f\nmarked_pct_hot,%.3f\nvalidated_pct_hot,%.3f\n",
             r->marked_cold, r->marked_hot, r->validated_hot);
     fprintf(fp, "accepted,%.5f\nlatency_mean,%.1f\ndelivered,%llu\nconserved,%d\n",
@@ -2374,16 +2495,27 @@ static int cmd_mvcm(int argc, char **argv)
     if (rc == 1) return 0;
     if (rc) return rc;
     if (!mv_run(&o, &r)) return 1;
+    if (o.formula) {
+        /* [F] 4.3's window for this network and link, no simulation */
+        printf("rtt_min %.1f cycles, omega %.4f (payload -> 0: %.4f), dw_max %u\n",
+               r.rtt_min, r.omega, r.omega_hi, r.dw_max);
+        return 0;
+    }
     if (o.summary && !mv_write_summary(o.summary, &o, &r)) return 1;
     if (!o.quiet) {
-        printf("%u-ary %u-fly, CMM %s%s%s%s, load %g bytes/cycle/host\n", o.k, o.n,
+        printf("%u-ary %u-fly, CMM %s%s%s%s%s, load %g bytes/cycle/host\n", o.k, o.n,
                mv_names[o.cmm], o.nowarm ? " (no warm)" : "",
-               o.nocap ? " (no cap)" : "", o.validated ? " (validated)" : "", o.load);
+               o.nocap ? " (no cap)" : "", o.validated ? " (validated)" : "",
+               o.mbonly ? " (input marks only)" : "", r.load_host);
+        printf("  RTTmin %.0f cycles, omega %.2f, DWmax %u, %u hot sources\n",
+               r.rtt_min, r.omega, r.dw_max, r.hsd);
         if (r.hot_started)
             printf("  hot spot                 %.0f .. %.0f cycles\n", r.t_hs, r.t_he);
-        printf("  cold latency, hot spot   %.1f cycles (before: %.1f)\n", r.lat_cold, r.lat_base);
+        printf("  cold latency, hot spot   %.1f cycles (before: %.1f, peak %.1f)\n",
+               r.lat_cold, r.lat_base, r.lat_cold_peak);
         printf("  cold throughput          %.4f bytes/cycle/host\n", r.thr_cold);
-        printf("  hot link utilisation     %.3f\n", r.hot_util);
+        printf("  hot link utilisation     %.3f (least busy bin %.3f)\n", r.hot_util, r.hot_util_min);
+        printf("  hot latency              %.1f cycles (peak %.1f)\n", r.lat_hot, r.lat_hot_peak);
         printf("  marked %% cold / hot      %.2f / %.2f (validated hot %.2f)\n",
                r.marked_cold, r.marked_hot, r.validated_hot);
         printf("  accepted                 %.4f bytes/cycle/host, mean latency %.1f\n",
@@ -2397,7 +2529,7 @@ static int cmd_mvcm(int argc, char **argv)
    hot spot, one worker process per point. */
 typedef struct mw_ctx {
     const double *loads;
-    unsigned nl, k, n;
+    unsigned nl, k, n, hot;
     const char *dir;
 } mw_ctx;
 
@@ -2412,9 +2544,14 @@ static int mw_point(unsigned idx, void *ctx)
     o.n = c->n;
     o.cmm = (int)(idx / c->nl);
     o.load = c->loads[idx % c->nl];
-    o.hot_set = 1;
-    o.hot_sources = 0;
-    o.hot_after = 20000;
+    o.load_host = 1;
+    if (c->hot) {
+        o.hot_packets = c->hot;          /* the default hot sources */
+    } else {
+        o.hot_set = 1;
+        o.hot_sources = 0;
+        o.hot_after = 20000;
+    }
     snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
     return mv_run(&o, &r) && mv_write_summary(sum, &o, &r) ? 0 : 1;
 }
@@ -2423,7 +2560,7 @@ static int cmd_mvcm_sweep(int argc, char **argv)
 {
     static const char *const cm[] = {"none", "rp", "pi", "mvcm"};
     double loads[32];
-    unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total;
+    unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total, hot = 0;
     const char *out = NULL;
     char dir[] = "/tmp/ibccsim-mvsweep-XXXXXX";
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
@@ -2433,9 +2570,12 @@ static int cmd_mvcm_sweep(int argc, char **argv)
         const char *a = argv[i], *v = flag_value(argc, argv, i);
         unsigned long long u;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ibccsim mvcm-sweep [--k K] [--n N] [--loads L1,L2,...] [--jobs N] [--out FILE]\n"
+            printf("usage: ibccsim mvcm-sweep [--k K] [--n N] [--loads L1,L2,...] [--hot-spot P]\n"
+                   "                          [--jobs N] [--out FILE]\n"
                    "Average latency (cycles) against accepted traffic (bytes/cycle/host)\n"
-                   "for each CMM under uniform traffic without a hot spot; each point\n"
+                   "for each CMM under uniform traffic at each load (per host); with\n"
+                   "--hot-spot P the default hot sources also send P packets each to\n"
+                   "the hot host ([F] Fig 9a), else there is no hot spot. Each point\n"
                    "an independent run in a worker process. CSV: cmm,load,accepted,latency.\n");
             return 0;
         }
@@ -2453,6 +2593,9 @@ static int cmd_mvcm_sweep(int argc, char **argv)
         } else if (!strcmp(a, "--out")) {
             if (!v || !*v) return bad(a, v, "a file name");
             out = v;
+        } else if (!strcmp(a, "--hot-spot")) {
+            if (!parse_uint(v, 0, 1000000, &u)) return bad(a, v, "an integer 0..10^6");
+            hot = (unsigned)u;
         } else {
             return unknown("mvcm-sweep", a);
         }
@@ -2475,6 +2618,7 @@ static int cmd_mvcm_sweep(int argc, char **argv)
         c.nl = nl;
         c.k = k;
         c.n = n;
+        c.hot = hot;
         c.dir = dir;
         if (!run_points("mvcm-sweep", total, jobs, mw_point, &c)) return 1;
     }

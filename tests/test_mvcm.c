@@ -1,6 +1,6 @@
 /* Tests of the L1 mvcm engine: hand-worked ACK reaction sequences (warm,
    hot, cold, the recovery rule, reset), both SCENARIOS §C variants,
-   saturation, the omega helper and its bounds, RTTmin, and every error. */
+   saturation, the input-marks-only variant, the omega helper and its bounds, RTTmin, and every error. */
 #ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
 #define IBCC_IMPLEMENTATION
 #endif
@@ -158,6 +158,23 @@ static void test_variants(void)
     STEP(&a, HOT, 1, UINT64_C(4294967295));
     STEP(&a, HOT, 1, UINT64_C(4294967295));
     T_EQU(ibcc_mvcm_wait(&a, 0), UINT64_C(4294967295) * 1000u);
+    /* input marks only ([F] Fig 13): a warm ACK acts as a hot one
+       (window first, then nWS 1, k, k^2 up to the cap n), VB changes
+       nothing, cold ACKs recover as usual */
+    mk(&a, 2, 4, 2, IBCC_MVCM_MB_ONLY);
+    STEP(&a, WARM, 1, 0);
+    STEP(&a, WARM, 1, 1);
+    STEP(&a, HOT, 1, 4);
+    STEP(&a, WARM, 1, 16);
+    STEP(&a, WARM, 1, 16);               /* cap: n = 2 multiplications */
+    STEP(&a, COLD, 1, 0);
+    STEP(&a, COLD, 2, 0);
+    STEP(&a, IBCC_VB, 2, 0);             /* VB without MB: cold */
+    T_EQ(ibcc_mvcm_on_ack(&a, 0, WARM), IBCC_MVCM_HOT);
+    /* with NO_WARM too, input marks still act (they are hot now) */
+    mk(&a, 2, 4, 2, IBCC_MVCM_MB_ONLY | IBCC_MVCM_NO_WARM);
+    STEP(&a, WARM, 1, 0);
+    STEP(&a, WARM, 1, 1);
     /* waiting interval saturates */
     {
         ibcc_mvcm_desc d;
@@ -195,8 +212,10 @@ static void test_desc(void)
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
     d.k = 4; d.n = 65;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
-    d.n = 3; d.flags = 4;
+    d.n = 3; d.flags = 8;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
+    d.flags = IBCC_MVCM_NO_WARM | IBCC_MVCM_NO_CAP | IBCC_MVCM_MB_ONLY;
+    T_EQ(ibcc_mvcm_defaults(&d), IBCC_OK);
     d.flags = 0; d.flows = 3;
     T_EQ(ibcc_mvcm_init(NULL, &d, mem_, sizeof mem_), IBCC_ERR_NULL);
     T_EQ(ibcc_mvcm_init(&a, NULL, mem_, sizeof mem_), IBCC_ERR_NULL);
@@ -229,6 +248,26 @@ static void test_omega(void)
     /* omega = RTTmin * B / L_data: 2*3*20 ns + 278 ns + 22 ns = 420 ns */
     T_EQ(ibcc_mvcm_rtt_min(3, IBCC_NS(20), IBCC_GBYTES(1), 278, 22, &rtt), IBCC_OK);
     T_EQU(rtt, IBCC_NS(420));
+    /* [F] 4.3's own example: 4-ary 5-fly, h = 9, t_hop 3 cycles at
+       1 byte/cycle, L_ack = L_head = 22: K = 76, omega = 354/278 = 1.27
+       (payload 256; [F] prints 1.28), DWmax 2; the bound for a payload
+       tending to 0 is 98/22 = 4.45; at 16 bytes/cycle omega = 1164/278 =
+       4.19 ([F]: 4.18), DWmax 5; RTTmin = 354 cycles */
+    T_EQ(ibcc_mvcm_omega(9, ibcc_mvcm_hop_bytes(IBCC_NS(3), IBCC_GBYTES(1)),
+                         278.0, 22.0, &w), IBCC_OK);
+    T_NEAR(w, 354.0 / 278.0, 1e-12);
+    T_EQ(ibcc_mvcm_dw_max(w, &dw), IBCC_OK);
+    T_EQU(dw, 2);
+    T_EQ(ibcc_mvcm_omega_bounds(9, 3.0, 22.0, 278.0, 22.0, &lo, &hi), IBCC_OK);
+    T_NEAR(hi, 98.0 / 22.0, 1e-12);
+    T_NEAR(lo, 354.0 / 278.0, 1e-12);
+    T_EQ(ibcc_mvcm_omega(9, ibcc_mvcm_hop_bytes(IBCC_NS(3), IBCC_GBYTES(16)),
+                         278.0, 22.0, &w), IBCC_OK);
+    T_NEAR(w, (2.0 * 9 * 3 * 16 + 300.0) / 278.0, 1e-12);
+    T_EQ(ibcc_mvcm_dw_max(w, &dw), IBCC_OK);
+    T_EQU(dw, 5);
+    T_EQ(ibcc_mvcm_rtt_min(9, IBCC_NS(3), IBCC_GBYTES(1), 278, 22, &rtt), IBCC_OK);
+    T_EQU(rtt, IBCC_NS(354));
     /* dw_max rounding */
     T_EQ(ibcc_mvcm_dw_max(1.0, &dw), IBCC_OK); T_EQU(dw, 1);
     T_EQ(ibcc_mvcm_dw_max(2.0, &dw), IBCC_OK); T_EQU(dw, 2);
