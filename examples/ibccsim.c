@@ -1915,9 +1915,10 @@ typedef struct mv_opts {
 enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
 static const char *const mv_names[] = {"none", "rp", "pi", "mvcm", "window"};
 
-/* hot-spot sources by default (the number is in [F]'s Table 3, which the
-   text lacks; docs/scenario_mvcm.md gives the reason for this choice) */
-#define MV_HOT_DEFAULT 16u
+/* hot-spot sources by default: 64, at most a quarter of the hosts (the
+   number is in [F]'s Table 3, which the text lacks; docs/scenario_mvcm.md
+   gives the reason for this choice) */
+#define MV_HOT_DEFAULT(h) ((h) / 4u < 64u ? (h) / 4u : 64u)
 
 /* [F] §4.3 and §5.1: a hop (routing, switching and link) takes 3 cycles;
    ibcc spends it as 1 ns on the wire and 2 ns in the switch. */
@@ -1926,7 +1927,7 @@ static const char *const mv_names[] = {"none", "rp", "pi", "mvcm", "window"};
 
 typedef struct mv_res {
     double lat_cold, lat_base, thr_cold, hot_util;
-    double marked_cold, marked_hot, validated_hot, accepted, lat_all;
+    double marked_cold, marked_hot, validated_hot, accepted, lat_all, validated_cold;
     double t_hs, t_he;
     double lat_cold_peak, lat_hot, lat_hot_peak, lat_end, lat_hs_all;
     double hot_util_min, load_host, rtt_min, omega, omega_hi;
@@ -1942,7 +1943,7 @@ typedef struct mv_obs {
     uint64_t count, hot_after, hot_bytes;
     uint64_t cold_n, cold_bytes, base_n, all_n;
     double cold_lat, base_lat, all_lat;
-    uint64_t cold_marked, cold_total, hot_marked, hot_valid, hot_total;
+    uint64_t cold_marked, cold_total, hot_marked, hot_valid, hot_total, cold_valid;
     double hot_lat, hs_lat, end_lat;
     uint64_t hs_n, end_n;
     ibcc_time end0;
@@ -1981,6 +1982,7 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
         if (o->hs && p->t >= o->t_hs && p->t < o->t_he) o->cold_bytes += p->size;
         o->cold_total++;
         o->cold_marked += (uint64_t)mk;
+        o->cold_valid += (uint64_t)((p->hdr & IBCC_VB) != 0);
     } else if (c == 1) {
         o->hot_lat += lat;
         o->hot_total++;
@@ -2044,7 +2046,7 @@ static void usage_mvcm(FILE *out)
 "  --payload 256|512|1024|variable  payload bytes (buffers 1, 2, 4, 3 KB;\n"
 "                        variable: each flow a payload 256..1024)  [256]\n"
 "  --hot-sources N       hot-spot sources, hosts that send nothing\n"
-"                        else (0: no hot spot)                    [16]    \n"
+"                        else (0: no hot spot)     [64, at most hosts/4]\n"
 "  --hot-packets N       packets each hot source sends            [1000]\n"
 "  --hot-after N         delivered packets before the hot spot    [50000]\n"
 "  --time US             simulated time; default: until the hot spot\n"
@@ -2197,7 +2199,7 @@ static int mv_run(const mv_opts *o, mv_res *res)
     }
     H = t.host_count;
     hot = H - 1u;
-    ns = o->hot_set ? o->hot_sources : MV_HOT_DEFAULT;
+    ns = o->hot_set ? o->hot_sources : MV_HOT_DEFAULT(H);
     if (ns > H - 1u) {
         fprintf(stderr, "ibccsim mvcm: --hot-sources %u: at most %u (hosts - 1)\n", ns, H - 1u);
         ibcc_topo_free(&t);
@@ -2288,6 +2290,13 @@ static int mv_run(const mv_opts *o, mv_res *res)
                4.3), every eligible packet marked */
             d.marker.engine = IBCC_MARKER_IBA;
             d.marker.iba_threshold = 11;
+            /* [F] 3.2.2's PI marks on the output queue's level alone
+               (OPM): the down ports 0..k-1 (every switch has them) in
+               Victim_Mask, so a down port short of downstream credits
+               (inside a tree, not only at its root) marks too; up ports
+               keep IBA's root test (the mask is one for all switches and
+               top-stage switches have only k ports) */
+            d.marker.victim_mask[0] = o->k >= 32u ? 0xffffffffu : (1u << o->k) - 1u;
             d.dest.scheme = IBCC_DEST_IBA;
         }
         /* CCT-based delay insertion with no cap that matters: a linear
@@ -2415,6 +2424,7 @@ static int mv_run(const mv_opts *o, mv_res *res)
         res->marked_cold = ob.cold_total ? 100.0 * (double)ob.cold_marked / (double)ob.cold_total : 0;
         res->marked_hot = ob.hot_total ? 100.0 * (double)ob.hot_marked / (double)ob.hot_total : 0;
         res->validated_hot = ob.hot_total ? 100.0 * (double)ob.hot_valid / (double)ob.hot_total : 0;
+        res->validated_cold = ob.cold_total ? 100.0 * (double)ob.cold_valid / (double)ob.cold_total : 0;
         res->t_hs = (double)ob.t_hs / 1000.0;
         res->t_he = (double)ob.t_he / 1000.0;
     }
@@ -2478,8 +2488,8 @@ static int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
     fprintf(fp, "latency_hot_spot,%.1f\nlatency_end,%.1f\n", r->lat_hs_all, r->lat_end);
     fprintf(fp, "cold_throughput,%.5f\nhot_link_util,%.4f\nhot_link_util_min,%.4f\n",
             r->thr_cold, r->hot_util, r->hot_util_min);
-    fprintf(fp, "marked_pct_cold,%.3f\nmarked_pct_hot,%.3f\nvalidated_pct_hot,%.3f\n",
-            r->marked_cold, r->marked_hot, r->validated_hot);
+    fprintf(fp, "marked_pct_cold,%.3f\nmarked_pct_hot,%.3f\nvalidated_pct_hot,%.3f\nvalidated_pct_cold,%.3f\n",
+            r->marked_cold, r->marked_hot, r->validated_hot, r->validated_cold);
     fprintf(fp, "accepted,%.5f\nlatency_mean,%.1f\ndelivered,%llu\nconserved,%d\n",
             r->accepted, r->lat_all, r->delivered, r->conserved);
     return close_out(fp, path);

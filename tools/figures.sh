@@ -160,7 +160,7 @@ fig_mvcm_time() {
     plot mvcm_time mvcm_none.csv mvcm_rp.csv mvcm_pi.csv mvcm_mvcm.csv
 }
 fig_mvcm_sweep() {
-    "$SIM" mvcm-sweep --out "$DATA/mvcm_sweep.csv"
+    "$SIM" mvcm-sweep --hot-spot 100 --out "$DATA/mvcm_sweep.csv"
     plot mvcm_sweep mvcm_sweep.csv
 }
 

@@ -1,10 +1,10 @@
-# [F]-style: average latency against accepted traffic for each CMM under
-# uniform traffic (no hot spot). Input: data/mvcm_sweep.csv from
-# `ibccsim mvcm-sweep`. Called by tools/figures.sh.
+# [F] Fig 9a-style: average latency against accepted traffic for each CMM
+# under the hot-spot pattern. Input: data/mvcm_sweep.csv from
+# `ibccsim mvcm-sweep --hot-spot 100`. Called by tools/figures.sh.
 set terminal @term size 900,560 font "sans,11"
 set output out.'/mvcm_sweep.png'
 set datafile separator ','
-set title "4-ary 3-fly, uniform traffic: latency against accepted traffic [F]"
+set title "4-ary 3-fly, uniform traffic and a hot spot (16 sources, 100 packets each): latency against accepted traffic [F]"
 set xlabel 'accepted traffic (bytes/cycle/host)'
 set ylabel 'average latency (cycles)'
 set logscale y

@@ -5,7 +5,7 @@
 set terminal @term size 1100,760 font "sans,11"
 set output out.'/mvcm_time.png'
 set datafile separator ','
-set multiplot layout 2,1 title "MVCM on a 4-ary 3-fly of CIOQ switches [F]: 16 hosts send 1000 packets each to one host (shaded) on top of uniform traffic at 0.45 bytes/cycle/host"
+set multiplot layout 2,1 title "MVCM on a 4-ary 3-fly of CIOQ switches [F]: 16 hosts send 1000 packets each to one host (shaded); the others send uniform traffic at 0.45 bytes/cycle per first-stage switch"
 set xlabel 'time (us = 1000 cycles)'
 set grid
 set key top right
@@ -16,7 +16,7 @@ plot data.'/mvcm_none.csv' every ::1 using 1:(($6 > 0) ? 1e7 : 1/0) with boxes f
      for [c in "none rp pi mvcm"] data.'/mvcm_'.c.'.csv' every ::1 using 1:($2 > 0 ? $2 : 1/0) with lines lw 1.5 title c
 unset logscale y
 set ylabel 'cold throughput (bytes/cycle/host)'
-set yrange [0:0.6]
-plot data.'/mvcm_none.csv' every ::1 using 1:(($6 > 0) ? 0.6 : 1/0) with boxes fs solid 0.15 lc rgb '#bbbbbb' notitle, \
+set yrange [0:0.15]
+plot data.'/mvcm_none.csv' every ::1 using 1:(($6 > 0) ? 0.15 : 1/0) with boxes fs solid 0.15 lc rgb '#bbbbbb' notitle, \
      for [c in "none rp pi mvcm"] data.'/mvcm_'.c.'.csv' every ::1 using 1:4 with lines lw 1.5 title c
 unset multiplot
