@@ -1,81 +1,149 @@
 #!/bin/sh
 # [F] Ferrer et al., MVCM on k-ary n-flies of CIOQ switches: every result
-# of the paper's evaluation beside ibcc's (tools/fidelity/run.sh writes the
-# table into docs/scenario_mvcm.md). v1: the code before issue 25.
+# of the paper's evaluation beside ibcc's; tools/fidelity/run.sh writes the
+# table into docs/scenario_mvcm.md.
+#
+# One parameter set (ibccsim mvcm's defaults, docs/scenario_mvcm.md traces
+# each to [F] or gives the reason for ibcc's choice). Simulation length:
+# the hot sources send HP packets each instead of [F]'s 1 000 (the hot spot
+# lasts HP x 2 471 cycles at [F]'s medium load), long enough for the tree
+# to form, the CMMs to settle and the marks to be counted (the ordering of
+# the CMMs is the same with 1 000 packets; the no-CMM peak only grows with
+# the hot spot's length); Fig 16's pair runs 250 (the cap, 4^5 waiting
+# slots of 354 cycles = 362 000 cycles, must fit in the hot spot). About
+# three minutes of one core.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tools/fidelity/lib.sh
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fid-f.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# the 4-ary 5-fly of Figs 5, 6, 9-14, 16, shortened hot spot
-B5="--n 5 --hot-sources 16 --hot-packets 250"
+HP=100
+N5="--n 5 --hot-packets $HP"
 run() { # name args...
   nm=$1; shift
-  nice -n 10 "$SIM" mvcm --quiet --summary "$tmp/$nm.csv" --series "$tmp/$nm.ser" "$@" \
+  nice -n 10 "$SIM" mvcm --quiet --summary "$tmp/$nm.csv" "$@" \
     || { echo "f.sh: ibccsim mvcm $* failed" >&2; exit 1; }
 }
 m() { awk -F, -v k="$2" '$1 == k { print $2 }' "$tmp/$1.csv"; }
-peak() { fid_csv_col "$tmp/$1.ser" cold_latency | sort -g | tail -n 1; }
+fm() { "$SIM" mvcm "$@" --formula; }
 cmd() { echo "build/ibccsim mvcm $*"; }
+# why MARK CAUSE: the cause of a difference, empty for a match
+why() { [ "$1" = match ] || echo "$2"; }
+r2() { awk -v x="$1" 'BEGIN { printf "%.2f", x }'; }
+r0() { awk -v x="$1" 'BEGIN { printf "%.0f", x }'; }
 
-for c in none rp pi mvcm; do run "$c" $B5 --cmm "$c"; done
-run piv $B5 --cmm pi --validated
-run nowarm $B5 --cmm mvcm --no-warm
-run nocap $B5 --cmm mvcm --no-cap
+# ---- §4.3: the window from [F]'s formula ---------------------------------
+o=$(fm --n 5); w=$(echo "$o" | sed 's/.*omega \([0-9.]*\) .*/\1/'); hi=$(echo "$o" | sed 's/.*-> 0: \([0-9.]*\)).*/\1/')
+dw=$(echo "$o" | sed 's/.*dw_max //')
+fid_row "§4.3" "4-ary 5-fly, h = 9, t_hop = 3 cycles, B = 1 byte/cycle, 22-byte header and ACK: omega = (76 + 278)/278 for a 256-byte payload" "1.28" "$(r2 "$w")" \
+  "$(fid_mark_num 1.28 "$w")" "$(cmd --n 5 --formula)" "354/278 = 1.273; [F] rounds up"
+fid_row "§4.3" "omega lies in [1, 4.45]: 4.45 = 98/22 as the payload tends to 0" "4.45" "$(r2 "$hi")" \
+  "$(fid_mark_num 4.45 "$hi")" "$(cmd --n 5 --formula)" ""
+fid_row "§4.3" "DWmax = 2, the nearest integer above omega" "2" "$dw" \
+  "$(fid_true "$dw == 2")" "$(cmd --n 5 --formula)" "ibcc takes the integer at or above omega"
+o=$(fm --n 5 --link-bytes 16); w=$(echo "$o" | sed 's/.*omega \([0-9.]*\) .*/\1/'); dw=$(echo "$o" | sed 's/.*dw_max //')
+fid_row "§4.3" "16 bytes/cycle links: omega about 4.18, so DWmax = 5" "4.18; 5" "$(r2 "$w"); $dw" \
+  "$(fid_true "$dw == 5 && $w > 4.1 && $w < 4.3")" "$(cmd --n 5 --link-bytes 16 --formula)" "1164/278 = 4.187"
+fid_row "§4.3" "uniform traffic near saturation: about 1.4 packets outstanding per flow on average" "1.4" "-" notrun "" \
+  "the fabric keeps no per-flow average of packets in flight yet"
+fid_row "§4.3" "16 bytes/cycle: the window alone almost stops the congestion, few flows need waiting slots" "few flows with WS" "-" notrun "" \
+  "ibccsim mvcm does not count the flows that reach waiting slots yet"
 
-v=$(peak none)
-fid_row "§5.2.1, Fig 5a" "no CMM: cold latency during the hot spot rises above 140 000 cycles" "> 140 000" "$v" \
-  "$(fid_true "$v > 140000")" "$(cmd $B5 --cmm none --series F)" "peak of the cold-latency series (20 us bins)"
-v=$(peak mvcm)
-fid_row "§5.2.1, Fig 5a" "MVCM: peak cold latency about 3 000 cycles" "about 3 000" "$v" \
-  "$(fid_mark_num 3000 "$v")" "$(cmd $B5 --cmm mvcm --series F)" ""
-a=$(m none cold_throughput); b=$(m mvcm cold_throughput)
-fid_row "§5.2.1, Fig 5b" "cold throughput drops during the hot spot without a CMM; MVCM avoids the drop" "drop; none with MVCM" "none $a, MVCM $b" \
-  "$(fid_true "$b > 1.05 * $a")" "$(cmd $B5 --cmm X)" "cold_throughput, bytes/cycle/host"
+# ---- §4.3, Fig 4: a static window only, high load ------------------------
+for wn in 1 2 5; do run "w$wn" $N5 --load-sw 0.62 --cmm window --window "$wn"; done
+a=$(m w1 latency_hot_spot); b=$(m w2 latency_hot_spot); c=$(m w5 latency_hot_spot)
+fid_row "§4.3, Fig 4" "static window, high load: window 1 gives the lowest latency while the hot spot lasts" "w1 lowest" "w1 $(r0 "$a"), w2 $(r0 "$b"), w5 $(r0 "$c")" \
+  "$(fid_true "$a < $b && $a < $c")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_hot_spot: mean latency of the packets generated during the hot spot"
+a=$(m w1 latency_end); b=$(m w2 latency_end); l1=$(m w1 cold_latency_base)
+fid_row "§4.3, Fig 4" "window 1: latency never returns to its value before the hot spot (the packets held at the sources do not drain)" "no recovery" "end w1 $(r0 "$a"), w2 $(r0 "$b"); before $(r0 "$l1")" \
+  "$(fid_true "$a > 2 * $l1 && $a > 1.5 * $b")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_end: the last tenth of the run. In ibcc the hot link is the bottleneck whatever the window (64 sources with a packet each already cover its round trip), so the hot backlog drains as fast with window 1, and window 1 keeps the tree out of the network; [F] does not say what held its window-1 packets at the sources"
+a=$(m w1 latency_mean); b=$(m w2 latency_mean); c=$(m w5 latency_mean)
+fid_row "§4.3, Fig 4" "window 2 behaves best" "w2 best" "mean w1 $(r0 "$a"), w2 $(r0 "$b"), w5 $(r0 "$c")" \
+  "$(fid_true "$b < $a && $b < $c")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_mean over the run; see the row above for why window 1 is not worse in ibcc"
+a=$(m w2 latency_hot_spot); c=$(m w5 latency_hot_spot)
+fid_row "§4.3, Fig 4" "window 5 lets more packets in and congests the network more than window 2" "w5 > w2" "w2 $(r0 "$a"), w5 $(r0 "$c")" \
+  "$(fid_true "$c > $a")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_hot_spot"
+
+# ---- §5.2.1-5.2.3 on the 4-ary 5-fly, medium load ------------------------
+for c in none rp pi mvcm; do run "$c" $N5 --cmm "$c"; done
+run piv $N5 --cmm pi --validated
+run inonly $N5 --cmm mvcm --input-only
+run nowarm $N5 --cmm mvcm --no-warm
+run nocap $N5 --cmm mvcm --no-cap
+run mvcm250 --n 5 --hot-packets 250 --cmm mvcm
+run nocap250 --n 5 --hot-packets 250 --cmm mvcm --no-cap
+
+v=$(m none cold_latency_peak)
+fid_row "§5.2.1, Fig 5a" "no CMM: cold latency rises above 140 000 cycles during the hot spot" "> 140 000" "$(r0 "$v")" \
+  "$(fid_mark_range 140000 1e9 "$v")" "$(cmd $N5 --cmm none)" "cold_latency_peak (20 us bins); it grows with the hot spot's length, so a full 1 000-packet hot spot only raises it"
+for c in none rp pi mvcm; do eval "p_$c=\$(m $c cold_latency_peak)"; done
+fid_row "§5.2.1, Fig 5a" "MVCM: cold latency peaks at about 3 000 cycles" "about 3 000" "$(r0 "$p_mvcm")" \
+  "$(fid_mark_num 3000 "$p_mvcm")" "$(cmd $N5 --cmm mvcm)" "cold_latency_peak. $(why "$(fid_mark_num 3000 "$p_mvcm")" "ibcc's MVCM keeps the tree from reaching the uniform traffic (peak within 2x of the base of about 430 cycles); [F]'s 3 000 cycles, 7 times its base, means a tree grew in its runs before MVCM held it: cause not found")"
+a=$(m none cold_throughput); b=$(m mvcm cold_throughput); l=$(m mvcm load)
+fid_row "§5.2.1, Fig 5b" "cold throughput drops during the hot spot without a CMM; MVCM sustains it" "drop; sustained" "none $a, MVCM $b (offered $l)" \
+  "$(fid_true "$a < 0.95 * $l && $b > 0.95 * $l")" "$(cmd $N5 --cmm X)" "cold_throughput, bytes/cycle/host"
 v=$(m mvcm hot_link_util)
-fid_row "§5.2.1, Fig 6b" "MVCM keeps the hot-spot link 100% busy during the hot spot" "1.00" "$v" \
-  "$(fid_mark_num 1 "$v")" "$(cmd $B5 --cmm mvcm)" "hot_link_util"
+fid_row "§5.2.1, Fig 6b" "MVCM keeps the hot host's link 100% busy during the hot spot" "1.00" "$v" \
+  "$(fid_mark_num 1 "$v")" "$(cmd $N5 --cmm mvcm)" "hot_link_util. $(why "$(fid_mark_num 1 "$v")" "at DW 1 each validated ACK multiplies nWS by 4 (up to 1 024 slots of 354 cycles) and only a cold ACK removes it: with 64 sources the waiting intervals leave the hot link idle for whole bins (hot_link_util_min $(m mvcm hot_link_util_min)); [F] does not say how its sources kept the link busy")"
+fid_row "§5.2.1, Fig 6" "after the hot spot the hot link's utilisation oscillates less with MVCM than without" "fewer oscillations" "-" notrun "" \
+  "ibccsim mvcm reports no oscillation measure of a link yet"
 for nk in "4 4" "4 3" "8 3"; do
   set -- $nk
-  run "none$1$2" --k "$1" --n "$2" --cmm none
-  run "mvcm$1$2" --k "$1" --n "$2" --cmm mvcm
-  a=$(peak "none$1$2"); b=$(peak "mvcm$1$2")
+  run "none$1$2" --k "$1" --n "$2" --hot-packets $HP --cmm none
+  run "mvcm$1$2" --k "$1" --n "$2" --hot-packets $HP --cmm mvcm
+  a=$(m "none$1$2" cold_latency_peak); b=$(m "mvcm$1$2" cold_latency_peak)
   case $1$2 in 44) f=7a ;; 43) f=7b ;; 83) f=7c ;; esac
-  fid_row "§5.2.1, Fig $f" "$1-ary $2-fly: MVCM cuts the peak cold latency well below no CMM's" "much lower" "none $a, MVCM $b" \
-    "$(fid_true "$b < 0.5 * $a")" "$(cmd --k "$1" --n "$2" --cmm X --series F)" ""
+  fid_row "§5.2.1, Fig $f" "$1-ary $2-fly: MVCM cuts the cold-latency peak of no CMM" "much lower" "none $(r0 "$a"), MVCM $(r0 "$b")" \
+    "$(fid_true "$b < 0.5 * $a")" "$(cmd --k "$1" --n "$2" --hot-packets $HP --cmm X)" "cold_latency_peak"
 done
-fid_row "§5.2.1, Fig 7d" "application traces (DL_POLY, CPMD) on a 4-ary 3-fly: MVCM lowers cold latency" "lower" "-" notrun "" \
-  "needs trace-driven workloads (the workload issue's traces)"
-fid_row "§5.2.1, Fig 8" "2-ary 3-fly, two flows 000-111 and 011-111 congest a 2nd-stage switch; MVCM protects the traced cold flows 001/010 to 101" "protected" "-" notrun "" \
-  "ibccsim mvcm has no explicit flow list"
+fid_row "§5.2.1, Fig 7d" "application traces (DL_POLY, CPMD) on a 4-ary 3-fly: MVCM lowers the latency peaks of no CMM" "lower" "-" notrun "" \
+  "needs trace-driven workloads (the workload issue)"
+fid_row "§5.2.1, Fig 8" "2-ary 3-fly: flows 000-111 and 011-111 congest a second-stage switch; MVCM protects the cold flows 001, 010 -> 101" "protected" "-" notrun "" \
+  "[F] gives no rate for the two flows and at the hot-spot rate two flows cannot congest a link; needs a per-flow rate and traced flows in ibccsim mvcm"
+
 for c in none rp pi mvcm; do eval "l_$c=\$(m $c latency_mean)"; done
-fid_row "§5.2.2, Fig 9a" "RP has the highest mean latency of the three CMMs, MVCM the lowest" "RP > PI > MVCM" "RP $l_rp, PI $l_pi, MVCM $l_mvcm" \
-  "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "$(cmd $B5 --cmm X)" "latency_mean, all packets, one load"
-for c in rp pi mvcm; do
+fid_row "§5.2.2, Fig 9a" "mean latency of all packets under the hot-spot pattern: RP worst, MVCM best" "RP > PI > MVCM" "RP $(r0 "$l_rp"), PI $(r0 "$l_pi"), MVCM $(r0 "$l_mvcm")" \
+  "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "$(cmd $N5 --cmm X)" "latency_mean, medium load (one point of the curve). $(why "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "[F] blames RP's static window of 1 for wasting bandwidth without congestion; in ibcc a window per destination flow never binds a uniform flow (one packet every 2.5 million cycles) and holds the hot sources hardest")"
+for c in rp pi; do
   v=$(m $c marked_pct_cold)
-  case $c in rp) p=11 ;; pi) p=5 ;; mvcm) p=0.1 ;; esac
-  fid_row "§5.2.2, Fig 10" "$c marks about $p% of the cold packets" "$p %" "$v %" \
-    "$(fid_mark_num "$p" "$v")" "$(cmd $B5 --cmm $c)" "marked_pct_cold"
+  case $c in rp) p=11; q=RP ;; pi) p=5; q=PI ;; esac
+  fid_row "§5.2.2, Fig 10" "$q marks about $p% of the cold packets" "$p %" "$(r2 "$v") %" \
+    "$(fid_mark_num "$p" "$v")" "$(cmd $N5 --cmm $c)" "marked_pct_cold. $(why "$(fid_mark_num "$p" "$v")" "$([ $c = rp ] && echo "RP's window of 1 keeps the tree small, so few cold packets share a full input with it" || echo "PI's threshold is ibcc's choice ([F] leaves it to the vendor): at MVPM's validation level it marks fewer cold packets than [F]'s PI did")")"
 done
-a=$(m rp marked_pct_hot); b=$(m pi marked_pct_hot); c2=$(m mvcm marked_pct_hot)
-fid_row "§5.2.2, Fig 10" "hot packets: PI marks the most, RP the fewest, MVCM slightly below PI" "PI > MVCM > RP" "PI $b, MVCM $c2, RP $a" \
-  "$(fid_true "$b >= $c2 && $c2 > $a")" "$(cmd $B5 --cmm X)" "marked_pct_hot"
-for c in none rp pi mvcm; do eval "p_$c=\$(peak $c)"; done
-fid_row "§5.2.2, Fig 11a1" "RP: peak cold latency up to 10 000 cycles" "10 000" "$p_rp" "$(fid_mark_num 10000 "$p_rp")" "$(cmd $B5 --cmm rp --series F)" ""
-fid_row "§5.2.2, Fig 11b1" "PI: peak cold latency a little over 8 000 cycles" "> 8 000" "$p_pi" "$(fid_mark_range 8000 10000 "$p_pi")" "$(cmd $B5 --cmm pi --series F)" ""
-fid_row "§5.2.2, Fig 11" "both RP and PI improve on no CMM; MVCM best" "none > RP, PI > MVCM" "none $p_none, RP $p_rp, PI $p_pi, MVCM $p_mvcm" \
-  "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "$(cmd $B5 --cmm X --series F)" ""
-v=$(peak piv)
-fid_row "§5.2.2, Fig 12" "PI acting only on validated packets lowers cold latency against plain PI" "lower" "PI $p_pi, validated $v" \
-  "$(fid_true "$v < $p_pi")" "$(cmd $B5 --cmm pi --validated --series F)" ""
-fid_row "§5.2.2, Fig 13" "MVCM acting on input marks only (no validation) raises cold latency against MVCM" "higher" "-" notrun "" \
-  "no such variant yet"
-a=$(m mvcm cold_latency_mean); b=$(m nowarm cold_latency_mean)
-fid_row "§5.2.2, Fig 14" "MVCM without warm marking: cold latency penalised" "higher" "MVCM $a, no warm $b" \
-  "$(fid_true "$b > 1.02 * $a")" "$(cmd $B5 --cmm mvcm --no-warm)" "cold_latency_mean"
-fid_row "§5.2.2, Fig 15" "traces on a 4-ary 3-fly: MVCM peak < 5 000, mean 1 300; RP peak 12 000, PI 10 000, mean 4 500 cycles" "see claim" "-" notrun "" \
-  "needs trace-driven workloads (the workload issue's traces)"
-a=$(m mvcm hot_link_util); b=$(m nocap hot_link_util)
-fid_row "§5.2.3, Fig 16b" "MVCM without the cap on waiting slots: gaps in hot traffic" "gaps (lower hot throughput)" "MVCM $a, no cap $b" \
-  "$(fid_true "$b < 0.98 * $a")" "$(cmd $B5 --cmm mvcm --no-cap)" "hot_link_util"
+v=$(m mvcm validated_pct_cold); u=$(m mvcm marked_pct_cold)
+fid_row "§5.2.2, Fig 10" "MVCM marks about 0.1% of the cold packets" "0.1 %" "$(r2 "$v") % (MB alone $(r2 "$u") %)" \
+  "$(fid_mark_range 0 0.2 "$v")" "$(cmd $N5 --cmm mvcm)" "validated_pct_cold: [F] credits the figure to the 2-bit code, so ibcc counts MB+VB (the hot code); MB alone (warm) in brackets; 0 to 0.2 counts as about 0.1"
+a=$(m rp marked_pct_hot); b=$(m pi marked_pct_hot); c=$(m mvcm marked_pct_hot)
+fid_row "§5.2.2, Fig 10" "hot packets: PI marks the most, RP the fewest, MVCM slightly fewer than PI" "PI > MVCM > RP" "PI $(r2 "$b"), MVCM $(r2 "$c"), RP $(r2 "$a") %" \
+  "$(fid_true "$b >= $c && $c > $a")" "$(cmd $N5 --cmm X)" "marked_pct_hot. $(why "$(fid_true "$b >= $c && $c > $a")" "RP marks nearly every hot packet: each waits in a full input behind the tree; PI's marks stop at up ports (IBA root test kept there) and while the sources wait")"
+fid_row "§5.2.2, Fig 11a1" "RP: cold latency up to 10 000 cycles" "10 000" "$(r0 "$p_rp")" "$(fid_mark_num 10000 "$p_rp")" "$(cmd $N5 --cmm rp)" "cold_latency_peak. $(why "$(fid_mark_num 10000 "$p_rp")" "RP's window of 1 per flow lets the 64 hot sources put only 64 packets in flight, too few for a tree that reaches the uniform traffic")"
+fid_row "§5.2.2, Fig 11b1" "PI: cold latency up to a little over 8 000 cycles" "> 8 000" "$(r0 "$p_pi")" "$(fid_mark_range 8000 10000 "$p_pi")" "$(cmd $N5 --cmm pi)" "cold_latency_peak"
+fid_row "§5.2.2, Fig 11" "RP and PI both improve on no CMM, MVCM most" "none > RP, PI > MVCM" "none $(r0 "$p_none"), RP $(r0 "$p_rp"), PI $(r0 "$p_pi"), MVCM $(r0 "$p_mvcm")" \
+  "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "$(cmd $N5 --cmm X)" "cold_latency_peak. $(why "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "RP and MVCM both keep the tree away from the cold traffic (see Fig 11a1)")"
+a=$(m none cold_throughput); b=$(m rp cold_throughput); c=$(m pi cold_throughput); d=$(m mvcm cold_throughput)
+fid_row "§5.2.2, Fig 11a2-c2" "RP and PI soften the cold-throughput drop of no CMM; MVCM softens it most" "none < RP, PI <= MVCM" "none $a, RP $b, PI $c, MVCM $d" \
+  "$(fid_true "$a < $b && $a < $c && $d >= 0.999 * $b && $d >= 0.999 * $c")" "$(cmd $N5 --cmm X)" "cold_throughput"
+v=$(m piv cold_latency_peak)
+fid_row "§5.2.2, Fig 12" "PI acting only on validated packets lowers the cold latency of PI" "lower" "PI $(r0 "$p_pi"), validated $(r0 "$v")" \
+  "$(fid_true "$v < $p_pi")" "$(cmd $N5 --cmm pi --validated)" "cold_latency_peak. $(why "$(fid_true "$v < $p_pi")" "[F]'s gain comes from not throttling wrongly marked cold flows, but ibcc's PI marks few cold packets and a uniform flow's delay never binds; validated marks come later (a packet must first be marked at a full input), so the hot sources are slowed later")"
+a=$(m mvcm cold_latency_mean); b=$(m inonly cold_latency_mean)
+fid_row "§5.2.2, Fig 13" "MVCM acting on input marks alone (no validation) raises cold latency" "higher" "MVCM $(r0 "$a"), input marks only $(r0 "$b")" \
+  "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --input-only)" "cold_latency_mean during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the run is the same as MVCM's: every marked hot packet is also validated (marked_pct_hot = validated_pct_hot = $(m mvcm validated_pct_hot)), and the MB-only ACKs reach only uniform flows, whose next packet resets the state (docs/scenario_mvcm.md)")"
+b=$(m nowarm cold_latency_mean)
+fid_row "§5.2.2, Fig 14" "MVCM without warm marking: cold latency higher" "higher" "MVCM $(r0 "$a"), no warm $(r0 "$b")" \
+  "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --no-warm)" "cold_latency_mean during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the same cause as Fig 13: no warm ACK reaches a flow whose window holds a packet")"
+fid_row "§5.2.2, Fig 15b" "traces on a 4-ary 3-fly: MVCM's latency stays below 5 000 cycles, 1 300 on average" "< 5 000; 1 300" "-" notrun "" \
+  "needs trace-driven workloads (the workload issue)"
+fid_row "§5.2.2, Fig 15c-d" "traces: RP and PI peak near 12 000 and 10 000 cycles, 4 500 on average" "12 000; 10 000; 4 500" "-" notrun "" \
+  "needs trace-driven workloads (the workload issue)"
+a=$(m mvcm250 hot_latency_mean); b=$(m nocap250 hot_latency_mean)
+fid_row "§5.2.3, Fig 16b" "MVCM without the cap on waiting slots: hot packets wait longer (sources held while the link could take them)" "higher" "MVCM $(r0 "$a"), no cap $(r0 "$b")" \
+  "$(fid_true "$b > 1.02 * $a")" "$(cmd --n 5 --hot-packets 250 --cmm mvcm --no-cap)" "hot_latency_mean, 250 hot packets a source. $(why "$(fid_true "$b > 1.02 * $a")" "a cold ACK removes the whole waiting interval, so a flow rarely climbs to the cap (4^5 slots, 362 000 cycles) and one that does waits that long either way")"
+a2=$(m mvcm250 hot_link_util_min); b2=$(m nocap250 hot_link_util_min)
+fid_row "§5.2.3, Fig 16b" "without the cap, gaps appear in the hot traffic" "gaps" "least busy bin: MVCM $a2, no cap $b2" \
+  "$(fid_true "$b2 < 0.9 * $a2")" "$(cmd --n 5 --hot-packets 250 --cmm mvcm --no-cap)" "hot_link_util_min: the hot link's least busy 20 us bin in the hot spot. $(why "$(fid_true "$b2 < 0.9 * $a2")" "ibcc's MVCM already leaves gaps with the cap (see Fig 6b)")"
+a=$(m mvcm hot_latency_mean); c=$(m pi hot_latency_mean)
+a2=$(m mvcm hot_link_util_min); c2=$(m pi hot_link_util_min)
+fid_row "§5.2.3, Fig 16c" "PI (no cap, no window) suffers the same gaps and does worse for the hot flows than MVCM" "gaps; worse" "hot latency MVCM $(r0 "$a"), PI $(r0 "$c"); least busy bin MVCM $a2, PI $c2" \
+  "$(fid_true "$c > 1.02 * $a && $c2 < 0.5")" "$(cmd $N5 --cmm pi)" "hot_latency_mean, hot_link_util_min"
