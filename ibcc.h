@@ -11458,22 +11458,28 @@ static void ibcc_fab_cct_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
     if (!fl->d.persistent) *(ibcc_time *)fl->as = 0;
 }
 
+/* MVCM: nWS x WS between consecutive injections, counted from the end of
+   the last one with the nWS in force now: an ACK that changes nWS moves
+   the next start, so a cold ACK (or the immediate reset) removes a
+   waiting interval at once ([F] 4.2.2) and a hot one lengthens it. The
+   flow's state holds the end of its last injection. */
 static ibcc_time ibcc_fab_mvcm_next_(const ibcc_fabric *f,
                                      const ibcc_fflow_ *fl)
 {
-    if (fl->outstanding >= ibcc_mvcm_window(ibcc_fab_mvcm_(f, fl), fl->local))
+    const ibcc_mvcm *a = ibcc_fab_mvcm_(f, fl);
+    ibcc_time last = *(const ibcc_time *)fl->as, w;
+    if (fl->outstanding >= ibcc_mvcm_window(a, fl->local))
         return IBCC_TIME_MAX;
-    return *(const ibcc_time *)fl->as;
+    w = ibcc_mvcm_wait(a, fl->local);
+    return w > IBCC_TIME_MAX - last ? IBCC_TIME_MAX : last + w;
 }
 
-/* MVCM: nWS x WS between consecutive injections. */
 static void ibcc_fab_mvcm_sent_(ibcc_fabric *f, ibcc_fflow_ *fl,
                                 ibcc_time wire)
 {
     ibcc_time now = f->loop.now;
-    ibcc_time w = ibcc_mvcm_wait(ibcc_fab_mvcm_(f, fl), fl->local);
-    *(ibcc_time *)fl->as = (w > IBCC_TIME_MAX - now - wire) ? IBCC_TIME_MAX
-                                                            : now + wire + w;
+    *(ibcc_time *)fl->as = wire > IBCC_TIME_MAX - now ? IBCC_TIME_MAX
+                                                      : now + wire;
 }
 
 static void ibcc_fab_mvcm_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,

@@ -4,7 +4,7 @@
 set terminal @term size 900,560 font "sans,11"
 set output out.'/mvcm_sweep.png'
 set datafile separator ','
-set title "4-ary 3-fly, uniform traffic and a hot spot (16 sources, 100 packets each): latency against accepted traffic [F]"
+set title "[F] Fig 9a-style, 4-ary 3-fly: uniform traffic and a hot spot (16 sources, 100 packets each)"
 set xlabel 'accepted traffic (bytes/cycle/host)'
 set ylabel 'average latency (cycles)'
 set logscale y

@@ -5,7 +5,7 @@
 set terminal @term size 1100,760 font "sans,11"
 set output out.'/mvcm_time.png'
 set datafile separator ','
-set multiplot layout 2,1 title "MVCM on a 4-ary 3-fly of CIOQ switches [F]: 16 hosts send 1000 packets each to one host (shaded); the others send uniform traffic at 0.45 bytes/cycle per first-stage switch"
+set multiplot layout 2,1 title "[F] on a 4-ary 3-fly: 16 hot sources, 1000 packets each (shaded); uniform 0.45 bytes/cycle per first-stage switch"
 set xlabel 'time (us = 1000 cycles)'
 set grid
 set key top right

@@ -679,6 +679,13 @@ IbccHost::AgentNext(uint32_t qp) const
     {
         return ibcc_pacer_next(&f.pacer);
     }
+    if (m_agent == AGENT_MVCM)
+    {
+        // nWS x WS from the end of the last injection, with the nWS in
+        // force now (an ACK moves the next start; ibcc_fabric does the same)
+        ibcc_time w = ibcc_mvcm_wait(&m_mvcm, qp);
+        return (w > IBCC_TIME_MAX - f.nextOk) ? IBCC_TIME_MAX : f.nextOk + w;
+    }
     return f.nextOk;
 }
 
@@ -699,9 +706,8 @@ IbccHost::AgentSent(uint32_t qp, ibcc_time wire)
     }
     else
     {
-        // MVCM: nWS x WS between consecutive injections
-        ibcc_time w = ibcc_mvcm_wait(&m_mvcm, qp);
-        f.nextOk = (w > IBCC_TIME_MAX - now - wire) ? IBCC_TIME_MAX : now + wire + w;
+        // MVCM: the end of this injection; AgentNext adds nWS x WS
+        f.nextOk = (wire > IBCC_TIME_MAX - now) ? IBCC_TIME_MAX : now + wire;
     }
 }
 

@@ -115,7 +115,8 @@ class IbccHost : public Object
         uint32_t psn;
         ibcc_pacer pacer;       // none / window / law / fixed agents
         ibcc_law law;           // law agent
-        ibcc_time nextOk;       // cct / mvcm agents: earliest next start
+        ibcc_time nextOk;       // cct: earliest next start; mvcm: end of
+                                // the last injection
         uint32_t ccti;          // last CCTI reported by the Ccti trace
         double rate;            // last rate reported by the Rate trace
         FlowStats st;
