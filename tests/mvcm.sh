@@ -14,11 +14,11 @@
 # - MVCM keeps the cold-latency peak below 10% of no CMM's (562, 2.3%)
 #   and within 2x of its own base (1.6x), validates under 0.1% of the cold
 #   packets ([F] Fig 10: about 0.1%; measured 0.004%), marks (MB) under 2%
-#   (0.81%) and keeps the hot link at least 90% busy (97.9%);
+#   (0.96%) and keeps the hot link at least 90% busy (99.2%);
 # - PI and RP each mark at least 3x more cold packets than MVCM validates
 #   (PI 0.106%, RP 0.171%: 26x and 43x);
 # - MVCM: every marked hot packet is validated (marked_pct_hot ==
-#   validated_pct_hot, 50.4%): the reason --no-warm and --input-only do not
+#   validated_pct_hot, 52.4%): the reason --no-warm and --input-only do not
 #   change this run (docs/scenario_mvcm.md); --no-cap does (the cap, 4^3
 #   waiting slots of 330 cycles, binds inside the hot spot): the option
 #   reaches the mechanism (before issue 25 it gave byte-identical output);
