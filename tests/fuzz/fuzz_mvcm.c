@@ -11,7 +11,7 @@
    above 1, then sets nWS = 1 and multiplies it by k at most n times
    (always with NO_CAP, saturating at 2^32 - 1); a cold ACK clears nWS
    when it is above 0 and otherwise raises DW by one up to DWmax; a reset
-   (or init) gives DW = DWmax, nWS = 0.
+   (or init) gives DW = DWmax, nWS = 0. With MB_ONLY a warm ACK is hot.
 
    Checked: class, DW, nWS and mults of every flow after
    every ACK; 1 <= DW <= DWmax; with the cap, nWS is 0 or k^mults with
@@ -36,6 +36,7 @@ static unsigned flags_;
 static int ref_step(rflow *f, unsigned bits)
 {
     int cls = !(bits & IBCC_MB) ? 0 : ((bits & IBCC_VB) ? 2 : 1);
+    if (cls == 1 && (flags_ & IBCC_MVCM_MB_ONLY)) cls = 2;
     if (cls == 1) {
         if (!(flags_ & IBCC_MVCM_NO_WARM) && f->dw > 1) f->dw--;
     } else if (cls == 2) {
@@ -155,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.k = fz_u8(&f) < 250 ? fz_range(&f, 0, 9) : 65536u;
     d.n = fz_range(&f, 0, 66);
     d.ws = fz_u8(&f) < 8 ? 0 : (fz_u8(&f) < 200 ? fz_u32(&f) : fz_u64(&f));
-    d.flags = fz_below(&f, 5);
+    d.flags = fz_below(&f, 9);   /* 8: an unknown flag */
     e = d;
     rd = ibcc_mvcm_defaults(&e);
     {
