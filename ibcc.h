@@ -2330,7 +2330,8 @@ IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
                                     void *mem, size_t len);
 
 /* ACK of `flow` carrying header bits `bits` (IBCC_MB / IBCC_VB). Returns
-   the class applied (IBCC_MVCM_*; -1 and no effect if flow >= flows). */
+   the class applied (IBCC_MVCM_*: with IBCC_MVCM_MB_ONLY a warm ACK is
+   applied as hot; -1 and no effect if flow >= flows). */
 IBCC_API int ibcc_mvcm_on_ack(ibcc_mvcm *a, uint32_t flow, unsigned bits);
 /* The host put a packet into the flow's empty injection queue: reset to
    DW = DWmax, nWS = 0. No effect if flow >= flows. */

@@ -990,7 +990,7 @@ static void mvcm_misuse(void)
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
     d.k = 0; d.n = 65;
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
-    d.n = 0; d.flags = 4;
+    d.n = 0; d.flags = 8;                  /* no such flag */
     T_EQ(ibcc_mvcm_defaults(&d), IBCC_ERR_RANGE);
     T_SIZE_ERR(ibcc_mvcm_size, &d, IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d);
