@@ -1896,11 +1896,11 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
 /* ---- mvcm: MVCM on a k-ary n-fly [F] ---------------------------------------
    A k-ary n-fly bidirectional MIN of CIOQ switches (speedup 2, buffers in
    64-byte credits), links of 1 byte per cycle (1 GB/s: a cycle is 1 ns),
-   22-byte headers and ACKs, one queue per destination at every source.
-   Every host sends uniform traffic at --load; once the network has
-   delivered --hot-after packets, --hot-sources hosts also send
-   --hot-packets packets each to the hot host (the last one) at the same
-   rate, then stop. Classes: 0 cold (not addressed to the hot host), 1 the
+   3 cycles a hop, 22-byte headers and ACKs, one queue per destination at
+   every source. Every host but the hot sources sends uniform traffic at
+   the load; once the network has delivered --hot-after packets, the
+   --hot-sources hosts send --hot-packets packets each to the hot host
+   (the last one) at the same rate, then stop. Classes: 0 cold (not addressed to the hot host), 1 the
    hot spot flows, 2 uniform flows to the hot host. */
 typedef struct mv_opts {
     unsigned k, n, payload, hot_sources, hot_packets, variable;
@@ -2019,8 +2019,9 @@ static void usage_mvcm(FILE *out)
 "MVCM and its comparators on a k-ary n-fly BMIN ([F]): CIOQ switches with\n"
 "speedup 2 and 64-byte credits, 1 byte/cycle links (a cycle is 1 ns),\n"
 "22-byte headers and ACKs, per-destination queues at the sources. Uniform\n"
-"traffic at --load; after --hot-after delivered packets --hot-sources\n"
-"hosts also send --hot-packets each to the last host at the same rate.\n"
+"traffic from every other host at --load-sw; after --hot-after delivered\n"
+"packets the --hot-sources hosts send --hot-packets each to the last host\n"
+"at the same rate (and nothing else).\n"
 "Hops take 3 cycles ([F] 4.3); DWmax and WS come from [F]'s RTTmin formula.\n"
 "  --k K, --n N          the k-ary n-fly (k 2..16, n 1..6)         [4, 3]\n"
 "  --cmm none|rp|pi|mvcm|window  congestion management             [mvcm]\n"
