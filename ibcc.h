@@ -157,6 +157,8 @@
    sources and its defaults table. The definitions follow under
    IBCC_IMPLEMENTATION in the same order, each opening with a line
    "---- Lx name: implementation". Lower layers never call upper ones.
+   L3's parts open the same way ("==== L3 topologies ====", "---- L3
+   switch kinds and link flow control: implementation").
 
    L0  basics     version, ibcc_result, units and wire time, header flag
                   bits, RNG (its implementation also holds the one text
@@ -176,14 +178,23 @@
        dest       destination echo rules (ECN/FECN/MB/VB -> ACK/BECN/CNP)
        segment    dual-priority segmentation policy [K]
    L2  loop       event loop: timed events on a heap in caller memory
-   L3  fabric     hosts, links with credit flow control, switch kinds
-                  (VCT, CIOQ; WORMHOLE with byte slack buffers and
-                  STOP/GO), source agents, traffic (flows and pattern
-                  helpers), delivered-byte statistics, topology builders
-                  (two-switch, k-ary n-tree, k-ary n-fly, mesh and torus
-                  with up/down routes), InfiniBand fabric loader (ibnetdiscover topology, OpenSM /
-                  ibroute forwarding tables, up/down routes)
-                  (IBCC_NO_FABRIC leaves it out)
+   L3  fabric     (IBCC_NO_FABRIC leaves L3 out) the core: hosts,
+                  links, packets from generation to their ACK, the
+                  packet switches' input buffers and arbitration,
+                  delivered-byte statistics, creation, the checks and
+                  queries; its private interface (the tables below) is
+                  described at the top of its implementation
+       switch kinds  (implementation only) one table per kind: VCT,
+                  CIOQ, WORMHOLE; each names its link flow control:
+                  credits (VCT, CIOQ) or STOP/GO with byte slack
+                  buffers (WORMHOLE)
+       source agents (implementation only) one table per agent: NONE,
+                  WINDOW, LAW, FIXED, CCT, MVCM
+       traffic patterns  uniform, permutation, incast, hot spot
+       topologies builders (k-ary n-tree, k-ary n-fly, mesh, torus,
+                  two-switch) on one up/down router
+       InfiniBand loader  ibnetdiscover topology, OpenSM / ibroute
+                  forwarding tables, up/down routes
 
    A packet through the fabric (L3): its flow generates it into a queue
    at the source host; the flow's source agent (pacer + law, cct, mvcm)
@@ -3129,7 +3140,7 @@ IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what wha
    returns 1 for n == 0 or all zero. */
 IBCC_API double ibcc_jain(const double *x, uint32_t n);
 
-/* ---- traffic patterns -------------------------------------------------
+/* ==== L3 traffic patterns ==============================================
    Helpers that fill a flow array for the common patterns over host node
    indices. Each writes its flows to out[0 .. *n) (all other fields zero:
    agent NONE, no window, cls 0, start 0, size 0 = desc.data_size; set
@@ -3159,7 +3170,10 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
         uint64_t start_after, ibcc_fabric_flow *out, uint32_t cap,
         uint32_t *n);
 
-/* ---- topology builders ------------------------------------------------
+/* ==== L3 topologies ===================================================
+   The builders below (k-ary n-tree, k-ary n-fly, mesh, torus) and the
+   two-switch builder after them.
+   ---- topology builders ------------------------------------------------
    Build a topology as data (nodes, links, static routes) for the fabric,
    with deterministic up/down routing (the router the fabric loader's
    ibcc_ibfabric_updown uses too; docs/topologies.md, "Up/down routes"):
@@ -3254,7 +3268,7 @@ typedef struct ibcc_twoswitch {
 IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
                                           uint32_t R, ibcc_fabric_desc *d);
 
-/* ---- InfiniBand fabric loader ------------------------------------------
+/* ==== L3 InfiniBand loader =============================================
    Reads a real InfiniBand subnet: the topology text `ibnetdiscover` prints
    and, optionally, the unicast linear forwarding tables (LFTs) OpenSM
    dumps (opensm-lfts.dump) or `ibroute` / `dump_lfts` print; without
@@ -8921,7 +8935,7 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 }
 
 #ifndef IBCC_NO_FABRIC
-/* ---- L3 fabric: implementation ----------------------------------------
+/* ---- L3 fabric core: implementation -------------------------------------
 
    Objects (all allocated at create through the allocator, except packets,
    which come from a pool of 1024-packet chunks that grows on demand):
@@ -8964,27 +8978,28 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    (nodes, links, routes, flows) and report refusals through
    ibcc_fab_err_ into an ibcc_fabric_error.
 
-   Reading order: after the plumbing (memory, helpers, the same-instant
-   to-do list, completions and credits applied when due, and the event
-   dispatcher), the file follows one packet:
+   Reading order. The core first: the plumbing (memory, helpers, the
+   same-instant to-do list, completions and credits applied when due, the
+   event dispatcher), then one packet's life:
      1. generation       a flow starts / toggles, packets and messages
                          appear in its queue
      2. injection        its host picks it (ACK lane first) and sends it
+                         (the credit link's host_run)
      3. the link         transmitter busy, credits taken, arrival scheduled
      4. switch arrival   visible after the forwarding delay: marker, arbiter
-     5. switch kinds     the credit link's table, then VCT: an output
-                         takes the oldest eligible packet; CIOQ: the
-                         crossbar fills output buffers, each output
-                         sends its buffer
+     5. packet switching input buffers, credits sent back, the packet
+                         arbitration of VCT and CIOQ switches (the kinds'
+                         own steps are in the next part)
      6. the tail leaves  completions applied when due: output free, input
                          slot released (its credits were sent back when
                          the packet started on the next link, step 5)
      7. delivery         tail at the destination host: stats, echo -> ACK
      8. the ACK          back at the source (it crossed 2-6 on lane 1)
-     9. source agents    one table of operations per agent kind
-    10. wormhole         the STOP/GO link and the WORMHOLE kind
-   then create/destroy, queries, traffic patterns, the topology builders,
-   the two-switch builder and the InfiniBand loader. */
+   Then "L3 switch kinds and link flow control" (the credit link, VCT,
+   CIOQ; 10: the STOP/GO link and WORMHOLE; the links' setup, checks and
+   totals; the table of kinds), "L3 source agents" (9), the core's
+   creation, checks and queries, and the traffic patterns, topologies
+   and InfiniBand loader. */
 
 #define IBCC_F_NONE_     UINT32_C(0xffffffff)
 #define IBCC_F_CHUNK_    1024u
@@ -9116,8 +9131,8 @@ typedef struct ibcc_fbuf_ {
     uint32_t held_p, held_u;    /* departed, tail not yet out */
     ibcc_time free_at;          /* the input is busy until the completion
                                    of channel free_ch's packet at this
-                                   time; 0: an event frees it (E_INFREE,
-                                   E_XBAR) */
+                                   time; 0: its kind's event frees it
+                                   (VCT input free, CIOQ transfer end) */
     uint32_t free_ch;
 } ibcc_fbuf_;
 
@@ -10438,7 +10453,7 @@ static void ibcc_fab_arrive_(ibcc_fabric *f, uint32_t pi)
         ibcc_fab_host_receive_(f, pi, 0);
 }
 
-/* ---- 5. switch kinds: what starts, and where ------------------------------ */
+/* ---- 5. packet switching: input buffers and arbitration ------------------- */
 
 /* Output channel of a switch port. */
 static ibcc_fchan_ *ibcc_fab_out_(ibcc_fabric *f, const ibcc_fsw_ *w,
@@ -10725,220 +10740,6 @@ static void ibcc_fab_vct_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
         (void)ibcc_arbiter_set_input_busy(&w->arb[0], ch->xmit_in, 0);
 }
 
-/* Credit flow control (sections 2-8): its operations and table. */
-static ibcc_result ibcc_fab_credits_setup_(ibcc_fabric *f);
-static uint64_t ibcc_fab_credits_events_(const ibcc_fabric *f);
-static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
-                                           uint64_t *located);
-static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
-                                     uint64_t *bytes, ibcc_time *busy);
-static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx);
-static const ibcc_flink_ ibcc_fab_credits_link_ = {
-    "credit", ibcc_fab_credits_setup_, ibcc_fab_credits_events_,
-    ibcc_fab_host_run_, ibcc_fab_credits_check_, ibcc_fab_credits_totals_,
-    { ibcc_fab_no_event_, ibcc_fab_no_event_ }
-};
-
-static const ibcc_fswkind_ ibcc_fab_vct_ = {
-    "VCT", &ibcc_fab_credits_link_, ibcc_fab_vct_setup_, ibcc_fab_vct_init_,
-    ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
-    ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
-    ibcc_fab_vct_check_
-};
-
-/* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
-   The arbiter moves a packet from its input buffer through the crossbar
-   into its output's buffer when that buffer has room and no other
-   transfer into it is in progress; the transfer runs at S times the
-   output link's rate but never ahead of the packet's tail. The input and
-   its credits are free when the transfer ends. Each output sends its
-   buffer in order (cut-through: the head may start while its transfer is
-   still running) whenever the link is idle and downstream has room. ACKs
-   do not use the output buffers: their lane crosses as in VCT. The marker
-   is a CIOQ marker: depart = into the output buffer, leave = onto the
-   link. */
-/* A CIOQ marker (depart into the output buffer, leave onto the link) and
-   an output buffer per port. */
-static size_t ibcc_fab_cioq_setup_(const ibcc_fabric *f, uint32_t node,
-                                   ibcc_marker_desc *md)
-{
-    md->org = IBCC_ORG_CIOQ;
-    md->out_capacity = f->d.buf_credits ? f->d.out_buf_credits
-                                        : f->d.out_buf_packets;
-    return ibcc_fab_mul_(f->node[node].ports, sizeof(ibcc_fobuf_));
-}
-
-static void ibcc_fab_cioq_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
-{
-    uint32_t k;
-    w->ob_cap_p = f->d.out_buf_packets;
-    w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
-                                       : f->d.out_buf_packets * 1024u;
-    w->obuf = (ibcc_fobuf_ *)mem;
-    for (k = 0; k < f->node[w->node].ports; k++)
-        w->obuf[k].head = w->obuf[k].tail = IBCC_F_NONE_;
-}
-
-static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w);
-static void ibcc_fab_cioq_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
-{
-    ibcc_fab_sw_arb_(f, w, ibcc_fab_cioq_serve_);
-}
-
-static int ibcc_fab_cioq_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
-                                   uint32_t size)
-{
-    const ibcc_fobuf_ *ob = &w->obuf[out];
-    const ibcc_fchan_ *ch;
-    if (ob->xbar) return 0;             /* its E_XBAR looks again */
-    if (ob->n < w->ob_cap_p && ob->occ_u + ibcc_fab_units_(size) <= w->ob_cap_u)
-        return 1;
-    /* full: room comes when the packet on the link completes (one that
-       waits for credits is the serve step's) */
-    ch = ibcc_fab_out_(f, w, out);
-    if (ch->busy) ibcc_fab_wake_end_(f, f->out_ch[f->node[w->node].base + out]);
-    return 0;
-}
-
-static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
-                                  unsigned in, unsigned out)
-{
-    const ibcc_fnode_ *n = &f->node[w->node];
-    ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
-    ibcc_fobuf_ *ob = &w->obuf[out];
-    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
-    unsigned before = p->hdr;
-    ibcc_time now = f->loop.now, xfer, end;
-    p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc_fab_has_credit_(f, ch, p->units));
-    ibcc_fab_marked_(f, p, before, w->node);
-    ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
-    f->buf[(n->base + in) * 2u].free_at = 0;    /* E_XBAR frees it */
-    xfer = ibcc_fab_wire_(ch, p->size) / w->f->d.speedup;
-    end = now + xfer;
-    if (end < p->t_tail) end = p->t_tail;
-    p->t_tail = end;                   /* tail in the output buffer */
-    if (ob->head == IBCC_F_NONE_) ob->head = pi;
-    else ibcc_fab_pkt_(f, ob->tail)->next = pi;
-    ob->tail = pi;
-    p->next = IBCC_F_NONE_;
-    ob->n++;
-    ob->occ_u += p->units;
-    ob->xbar = 1;
-    ob->x_in = in;
-    ob->x_units = p->units;
-    ob->x_size = p->size;
-    ibcc_fab_at_(f, end, IBCC_F_E_SWITCH_, (uint64_t)(n->base + out) << 1,
-                 NULL);
-}
-
-/* Every idle output with a packet at the head of its buffer and room
-   downstream starts it. */
-static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
-{
-    uint32_t o, ports = f->node[w->node].ports;
-    for (o = 0; o < ports; o++) {
-        ibcc_fobuf_ *ob = &w->obuf[o];
-        uint32_t c = f->out_ch[f->node[w->node].base + o];
-        ibcc_fchan_ *ch = &f->ch[c];
-        ibcc_fpkt_ *p;
-        uint32_t pi;
-        if (ob->head == IBCC_F_NONE_) continue;
-        pi = ob->head;
-        p = ibcc_fab_pkt_(f, pi);
-        if (!ibcc_fab_out_ready_(f, c, 0, p->units)) continue;
-        ob->head = p->next;
-        if (ob->head == IBCC_F_NONE_) ob->tail = IBCC_F_NONE_;
-        p->next = IBCC_F_NONE_;
-        (void)ibcc_fab_send_(f, c, pi, p->t_tail);
-        ch->xmit_in = o;
-        ch->xmit_from_obuf = 1;
-        if (ob->head != IBCC_F_NONE_) ibcc_fab_wake_end_(f, c); /* next */
-    }
-}
-
-/* Its event (port: an output): the crossbar
-   transfer into that output's buffer ended (the packet itself may have
-   moved on already: cut-through): its input is free, its credits go back
-   upstream, the output may take the next transfer. */
-static void ibcc_fab_cioq_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
-                                 uint32_t aux)
-{
-    ibcc_fobuf_ *ob = &w->obuf[port];
-    (void)aux;
-    ibcc_fab_settle_(f, w, f->loop.cur);
-    ob->xbar = 0;
-    ibcc_fab_buf_release_(f, w, ob->x_in, 0, ob->x_units, ob->x_size, 0);
-    (void)ibcc_arbiter_set_input_busy(&w->arb[0], ob->x_in, 0);
-    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
-}
-
-static void ibcc_fab_cioq_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
-{
-    ibcc_fchan_ *ch = &f->ch[c];
-    ibcc_fobuf_ *ob = &w->obuf[ch->xmit_in];
-    ob->n--;
-    ob->occ_u -= ch->xmit_units;
-    ibcc_marker_leave(&w->mark, ch->xmit_in, ch->xmit_size);
-}
-
-/* Data: the crossbar transfers out of input `port` (its credits go back
-   when the transfer ends, not early); ACKs: as VCT. */
-static uint64_t ibcc_fab_cioq_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
-                                    uint32_t port, uint32_t ln, uint64_t *pk,
-                                    int *early)
-{
-    uint64_t u = 0;
-    uint32_t o;
-    if (ln != 0) return ibcc_fab_vct_held_(f, w, port, ln, pk, early);
-    *pk = 0;
-    *early = 0;
-    for (o = 0; o < f->node[w->node].ports; o++)
-        if (w->obuf[o].xbar && w->obuf[o].x_in == port) {
-            (*pk)++;
-            u += w->obuf[o].x_units;
-        }
-    return u;
-}
-
-/* Its output buffers: the packets listed, the one on the link, their
-   units, the marker's output level, at most one transfer into each. */
-static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
-                                        const ibcc_fsw_ *w, uint64_t *located)
-{
-    const ibcc_fnode_ *n = &f->node[w->node];
-    uint32_t k;
-    for (k = 0; k < n->ports; k++) {
-        const ibcc_fobuf_ *ob = &w->obuf[k];
-        uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
-        const ibcc_fchan_ *ch = oc == IBCC_F_NONE_ ? NULL : &f->ch[oc];
-        uint64_t np = 0, nu = 0;
-        uint32_t pi = ob->head;
-        while (pi != IBCC_F_NONE_ && np <= ob->n) {
-            np++;
-            nu += ibcc_fab_pkt_(f, pi)->units;
-            pi = ibcc_fab_pkt_(f, pi)->next;
-        }
-        *located += np;
-        if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
-            np++;
-            nu += ch->xmit_units;
-        }
-        if (np != ob->n || nu != ob->occ_u || ob->xbar > 1u
-            || ibcc_marker_level(&w->mark, k)
-               != (f->d.buf_credits ? nu : np))
-            return IBCC_ERR_MISMATCH;
-    }
-    return IBCC_OK;
-}
-
-static const ibcc_fswkind_ ibcc_fab_cioq_ = {
-    "CIOQ", &ibcc_fab_credits_link_, ibcc_fab_cioq_setup_,
-    ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
-    ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
-    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_
-};
-
 /* ---- 6. the tail leaves: output free, input slot released --------------- */
 
 /* The tail of the packet output `port` of switch w was sending has left
@@ -11216,6 +11017,1055 @@ static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
     fl->ag->ack(f, fl, p->hdr, marks);
     ibcc_fab_wake_host_(f, fl->host, f->loop.now);
 }
+
+/* ---- L3 switch kinds and link flow control: implementation -------------
+   Everything a switch kind or a link flow control does, behind the tables
+   of the core (ibcc_fswkind_, ibcc_flink_): section 5, the credit link and
+   the packet switches VCT and CIOQ (they share the core's input buffers
+   and packet arbitration);
+   section 10, the STOP/GO link and the WORMHOLE switch; then each link's
+   setup, event bound, conservation check and channel totals, and the
+   table of kinds that creation looks a kind up in. */
+
+/* Credit flow control (sections 2-8): its operations and table. */
+static ibcc_result ibcc_fab_credits_setup_(ibcc_fabric *f);
+static uint64_t ibcc_fab_credits_events_(const ibcc_fabric *f);
+static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
+                                           uint64_t *located);
+static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
+                                     uint64_t *bytes, ibcc_time *busy);
+static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx);
+static const ibcc_flink_ ibcc_fab_credits_link_ = {
+    "credit", ibcc_fab_credits_setup_, ibcc_fab_credits_events_,
+    ibcc_fab_host_run_, ibcc_fab_credits_check_, ibcc_fab_credits_totals_,
+    { ibcc_fab_no_event_, ibcc_fab_no_event_ }
+};
+
+static const ibcc_fswkind_ ibcc_fab_vct_ = {
+    "VCT", &ibcc_fab_credits_link_, ibcc_fab_vct_setup_, ibcc_fab_vct_init_,
+    ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
+    ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
+    ibcc_fab_vct_check_
+};
+
+/* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
+   The arbiter moves a packet from its input buffer through the crossbar
+   into its output's buffer when that buffer has room and no other
+   transfer into it is in progress; the transfer runs at S times the
+   output link's rate but never ahead of the packet's tail. The input and
+   its credits are free when the transfer ends. Each output sends its
+   buffer in order (cut-through: the head may start while its transfer is
+   still running) whenever the link is idle and downstream has room. ACKs
+   do not use the output buffers: their lane crosses as in VCT. The marker
+   is a CIOQ marker: depart = into the output buffer, leave = onto the
+   link. */
+/* A CIOQ marker (depart into the output buffer, leave onto the link) and
+   an output buffer per port. */
+static size_t ibcc_fab_cioq_setup_(const ibcc_fabric *f, uint32_t node,
+                                   ibcc_marker_desc *md)
+{
+    md->org = IBCC_ORG_CIOQ;
+    md->out_capacity = f->d.buf_credits ? f->d.out_buf_credits
+                                        : f->d.out_buf_packets;
+    return ibcc_fab_mul_(f->node[node].ports, sizeof(ibcc_fobuf_));
+}
+
+static void ibcc_fab_cioq_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
+{
+    uint32_t k;
+    w->ob_cap_p = f->d.out_buf_packets;
+    w->ob_cap_u = f->d.out_buf_credits ? f->d.out_buf_credits
+                                       : f->d.out_buf_packets * 1024u;
+    w->obuf = (ibcc_fobuf_ *)mem;
+    for (k = 0; k < f->node[w->node].ports; k++)
+        w->obuf[k].head = w->obuf[k].tail = IBCC_F_NONE_;
+}
+
+static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w);
+static void ibcc_fab_cioq_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
+{
+    ibcc_fab_sw_arb_(f, w, ibcc_fab_cioq_serve_);
+}
+
+static int ibcc_fab_cioq_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
+                                   uint32_t size)
+{
+    const ibcc_fobuf_ *ob = &w->obuf[out];
+    const ibcc_fchan_ *ch;
+    if (ob->xbar) return 0;             /* its transfer's end looks again */
+    if (ob->n < w->ob_cap_p && ob->occ_u + ibcc_fab_units_(size) <= w->ob_cap_u)
+        return 1;
+    /* full: room comes when the packet on the link completes (one that
+       waits for credits is the serve step's) */
+    ch = ibcc_fab_out_(f, w, out);
+    if (ch->busy) ibcc_fab_wake_end_(f, f->out_ch[f->node[w->node].base + out]);
+    return 0;
+}
+
+static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
+                                  unsigned in, unsigned out)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    ibcc_fchan_ *ch = ibcc_fab_out_(f, w, out);
+    ibcc_fobuf_ *ob = &w->obuf[out];
+    ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
+    unsigned before = p->hdr;
+    ibcc_time now = f->loop.now, xfer, end;
+    p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
+                                 ibcc_fab_has_credit_(f, ch, p->units));
+    ibcc_fab_marked_(f, p, before, w->node);
+    ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
+    f->buf[(n->base + in) * 2u].free_at = 0;    /* the transfer's end frees it */
+    xfer = ibcc_fab_wire_(ch, p->size) / w->f->d.speedup;
+    end = now + xfer;
+    if (end < p->t_tail) end = p->t_tail;
+    p->t_tail = end;                   /* tail in the output buffer */
+    if (ob->head == IBCC_F_NONE_) ob->head = pi;
+    else ibcc_fab_pkt_(f, ob->tail)->next = pi;
+    ob->tail = pi;
+    p->next = IBCC_F_NONE_;
+    ob->n++;
+    ob->occ_u += p->units;
+    ob->xbar = 1;
+    ob->x_in = in;
+    ob->x_units = p->units;
+    ob->x_size = p->size;
+    ibcc_fab_at_(f, end, IBCC_F_E_SWITCH_, (uint64_t)(n->base + out) << 1,
+                 NULL);
+}
+
+/* Every idle output with a packet at the head of its buffer and room
+   downstream starts it. */
+static void ibcc_fab_cioq_serve_(ibcc_fabric *f, ibcc_fsw_ *w)
+{
+    uint32_t o, ports = f->node[w->node].ports;
+    for (o = 0; o < ports; o++) {
+        ibcc_fobuf_ *ob = &w->obuf[o];
+        uint32_t c = f->out_ch[f->node[w->node].base + o];
+        ibcc_fchan_ *ch = &f->ch[c];
+        ibcc_fpkt_ *p;
+        uint32_t pi;
+        if (ob->head == IBCC_F_NONE_) continue;
+        pi = ob->head;
+        p = ibcc_fab_pkt_(f, pi);
+        if (!ibcc_fab_out_ready_(f, c, 0, p->units)) continue;
+        ob->head = p->next;
+        if (ob->head == IBCC_F_NONE_) ob->tail = IBCC_F_NONE_;
+        p->next = IBCC_F_NONE_;
+        (void)ibcc_fab_send_(f, c, pi, p->t_tail);
+        ch->xmit_in = o;
+        ch->xmit_from_obuf = 1;
+        if (ob->head != IBCC_F_NONE_) ibcc_fab_wake_end_(f, c); /* next */
+    }
+}
+
+/* Its event (port: an output): the crossbar
+   transfer into that output's buffer ended (the packet itself may have
+   moved on already: cut-through): its input is free, its credits go back
+   upstream, the output may take the next transfer. */
+static void ibcc_fab_cioq_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                                 uint32_t aux)
+{
+    ibcc_fobuf_ *ob = &w->obuf[port];
+    (void)aux;
+    ibcc_fab_settle_(f, w, f->loop.cur);
+    ob->xbar = 0;
+    ibcc_fab_buf_release_(f, w, ob->x_in, 0, ob->x_units, ob->x_size, 0);
+    (void)ibcc_arbiter_set_input_busy(&w->arb[0], ob->x_in, 0);
+    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
+}
+
+static void ibcc_fab_cioq_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
+{
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fobuf_ *ob = &w->obuf[ch->xmit_in];
+    ob->n--;
+    ob->occ_u -= ch->xmit_units;
+    ibcc_marker_leave(&w->mark, ch->xmit_in, ch->xmit_size);
+}
+
+/* Data: the crossbar transfers out of input `port` (its credits go back
+   when the transfer ends, not early); ACKs: as VCT. */
+static uint64_t ibcc_fab_cioq_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                    uint32_t port, uint32_t ln, uint64_t *pk,
+                                    int *early)
+{
+    uint64_t u = 0;
+    uint32_t o;
+    if (ln != 0) return ibcc_fab_vct_held_(f, w, port, ln, pk, early);
+    *pk = 0;
+    *early = 0;
+    for (o = 0; o < f->node[w->node].ports; o++)
+        if (w->obuf[o].xbar && w->obuf[o].x_in == port) {
+            (*pk)++;
+            u += w->obuf[o].x_units;
+        }
+    return u;
+}
+
+/* Its output buffers: the packets listed, the one on the link, their
+   units, the marker's output level, at most one transfer into each. */
+static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
+                                        const ibcc_fsw_ *w, uint64_t *located)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t k;
+    for (k = 0; k < n->ports; k++) {
+        const ibcc_fobuf_ *ob = &w->obuf[k];
+        uint32_t oc = f->out_ch[n->base + k];   /* NONE: port unlinked */
+        const ibcc_fchan_ *ch = oc == IBCC_F_NONE_ ? NULL : &f->ch[oc];
+        uint64_t np = 0, nu = 0;
+        uint32_t pi = ob->head;
+        while (pi != IBCC_F_NONE_ && np <= ob->n) {
+            np++;
+            nu += ibcc_fab_pkt_(f, pi)->units;
+            pi = ibcc_fab_pkt_(f, pi)->next;
+        }
+        *located += np;
+        if (ch && ch->busy && ch->xmit_from_obuf) {  /* being sent */
+            np++;
+            nu += ch->xmit_units;
+        }
+        if (np != ob->n || nu != ob->occ_u || ob->xbar > 1u
+            || ibcc_marker_level(&w->mark, k)
+               != (f->d.buf_credits ? nu : np))
+            return IBCC_ERR_MISMATCH;
+    }
+    return IBCC_OK;
+}
+
+static const ibcc_fswkind_ ibcc_fab_cioq_ = {
+    "CIOQ", &ibcc_fab_credits_link_, ibcc_fab_cioq_setup_,
+    ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
+    ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
+    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_
+};
+
+/* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
+   A fabric whose switches are all IBCC_SWITCH_WORMHOLE has no packet
+   buffers and no credits: a message (or a low-priority segment of one) is
+   one worm, its bytes stream over every link of its path at once, and
+   link-level flow control is STOP/GO on byte-granular slack buffers [K].
+   Packets of sections 2-8 are replaced by these steps; generation (1),
+   the flows, routes, statistics (the delivery accounting of 7) and the
+   loop are shared.
+
+   What is modelled at byte level: every link carries 0 or 1 byte per byte
+   time (all links run at one rate, so the rate of every stream is 0 or
+   the link rate and each level changes linearly between events); every
+   event happens on the byte clock (propagation and routing delays are
+   rounded up to whole byte times, a host starts a worm on a byte
+   boundary), so the byte counts below are exact integers at every event,
+   not approximations. What is modelled at event level: each change of a
+   stream (a worm's first byte, a stop, a restart, its last byte) is one
+   event at the channel's far end one propagation delay later, and each
+   buffer keeps one timer for the next mark it will reach (the STOP or GO
+   level, or its front worm draining). A byte-by-byte simulation would
+   give the same counts at the same instants with hundreds of times more
+   events.
+
+   One channel, sender to receiver:
+   - a worm holds the channel from the moment its header wins it (at a
+     host: the host picks it; at a switch: the output's round robin
+     grants it) until its last byte has been sent; the sender sends while
+     no STOP is in force and it has a byte (a host always does; a switch
+     input when its front worm has bytes buffered or arriving);
+   - the receiver's slack buffer (slack_bytes) holds the bytes of one or
+     more worms in arrival order; when it fills to stop_mark it sends STOP
+     upstream, when it drains to go_mark after a STOP it sends GO; both
+     take the propagation delay, so the buffer must hold stop_mark plus a
+     round trip of bytes (checked at create);
+   - the front worm's header is routed fwd_delay after it reaches the
+     front; the output, when free, is granted round robin among the inputs
+     whose front worm asks for it (high priority first with
+     worm_priority); the worm releases it when its tail has been sent;
+   - a destination host absorbs at link rate and never stops its link;
+     the worm counts as delivered when its last byte is in (latency from
+     its message's generation, bytes spread from its first byte's
+     arrival).
+   Hosts serve their flows' worms one at a time, a waiting high-priority
+   worm before any low-priority one (non-preemptive), round robin among
+   the flows of one priority. */
+
+#define IBCC_WM_RATE0_ 0u
+#define IBCC_WM_RATE1_ 1u
+#define IBCC_WM_HEAD_  2u
+#define IBCC_WM_TAIL_  3u
+#define IBCC_WM_STOP_  4u
+#define IBCC_WM_GO_    5u
+
+static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c);
+static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c);
+
+static int ibcc_wm_at_switch_(const ibcc_fabric *f, uint32_t c)
+{
+    return f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH;
+}
+
+static ibcc_fwent_ *ibcc_wm_ent_(const ibcc_fabric *f, const ibcc_fworm_ *b,
+                                 uint32_t k)
+{
+    return &b->ring[(b->first + k) % f->wcap];
+}
+
+/* The front worm of the slack buffer at the end of channel c is routed
+   one forwarding delay from now (its switch kind's event at that input). */
+static void ibcc_wm_route_at_(ibcc_fabric *f, uint32_t c)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_SWITCH_,
+                 (uint64_t)(f->node[ch->to].base + ch->to_port) << 1, NULL);
+}
+
+/* A change of channel c's stream reaches its far end (codes RATE0,
+   RATE1, HEAD, TAIL) or a STOP/GO reaches its sender, one propagation
+   delay from now. The argument packs (worm, channel, code). */
+static void ibcc_wm_signal_(ibcc_fabric *f, uint32_t c, uint32_t code,
+                            uint32_t worm)
+{
+    ibcc_fab_at_(f, f->loop.now + f->wm[c].prop, IBCC_F_E_LINK0_,
+                 ((uint64_t)worm << 28) | ((uint64_t)c << 3) | code, NULL);
+}
+
+/* Brings the receiver side of channel c up to now: at a switch its
+   slack buffer (arrivals into the newest entry, departures from the
+   front into the output it holds, whose sent count moves with them); at
+   a host the arrival count. */
+static void ibcc_wm_advance_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fworm_ *b = &f->wm[c];
+    ibcc_time now = f->loop.now;
+    uint64_t dt = (now - b->tr) / f->wbt;
+    b->tr = now;
+    if (dt == 0) return;
+    if (b->in_rate) {
+        b->rx += dt;
+        if (b->n) {
+            b->level += (uint32_t)dt;
+            ibcc_wm_ent_(f, b, b->n - 1u)->bytes += (uint32_t)dt;
+        }
+    }
+    if (b->gout != IBCC_F_NONE_ && f->wm[b->gout].rate) {
+        ibcc_fworm_ *o = &f->wm[b->gout];
+        b->out += dt;
+        b->level -= (uint32_t)dt;
+        ibcc_wm_ent_(f, b, 0)->bytes -= (uint32_t)dt;
+        o->sent += dt;
+        o->tx += dt;
+    }
+}
+
+/* Brings the sender side of channel c up to now: a host's count, or the
+   slack buffer feeding it. */
+static void ibcc_wm_advance_tx_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fworm_ *o = &f->wm[c];
+    if (o->feed != IBCC_F_NONE_) {
+        ibcc_wm_advance_(f, o->feed);
+    } else {
+        uint64_t dt = (f->loop.now - o->ts) / f->wbt;
+        o->ts = f->loop.now;
+        if (o->rate && o->owner != IBCC_F_NONE_) {
+            o->sent += dt;
+            o->tx += dt;
+        }
+    }
+}
+
+/* Sets the sending rate of channel c (0 or 1 byte per byte time); the
+   far end learns it one propagation delay later (the first byte of a
+   worm as its HEAD). */
+static void ibcc_wm_set_rate_(ibcc_fabric *f, uint32_t c, uint32_t r)
+{
+    ibcc_fworm_ *o = &f->wm[c];
+    uint32_t code = r ? IBCC_WM_RATE1_ : IBCC_WM_RATE0_;
+    if (o->rate == r) return;
+    o->rate = r;
+    if (r && !o->headed) {
+        o->headed = 1;
+        code = IBCC_WM_HEAD_;
+    }
+    ibcc_wm_signal_(f, c, code, o->owner);
+}
+
+/* The last byte of channel c's worm has left: the far end sees the tail
+   one propagation delay later, the channel is free now. */
+static void ibcc_wm_release_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fworm_ *o = &f->wm[c];
+    ibcc_wm_signal_(f, c, IBCC_WM_TAIL_, o->owner);
+    o->rate = 0;
+    o->owner = o->feed = IBCC_F_NONE_;
+    o->headed = 0;
+    o->sent = 0;
+    o->ts = f->loop.now;
+}
+
+/* (Re)arms the one timer of a buffer (side 0) or host sender (side 1)
+   of channel c for `bytes` byte times from now; bytes 0 = none. */
+static void ibcc_wm_arm_(ibcc_fabric *f, uint32_t c, uint32_t side,
+                         uint64_t bytes)
+{
+    ibcc_fworm_ *b = &f->wm[c];
+    if (b->timer_on[side]) {
+        (void)ibcc_loop_cancel(&f->loop, b->timer[side]);
+        b->timer_on[side] = 0;
+    }
+    if (bytes == 0) return;
+    b->timer_on[side] = 1;
+    ibcc_fab_at_(f, f->loop.now + bytes * f->wbt, IBCC_F_E_LINK1_,
+                 ((uint64_t)c << 1) | side, &b->timer[side]);
+}
+
+/* Host sender of channel c after a change: the tail is out (release,
+   pick the next worm) or it sends while no STOP is in force, with a
+   timer for its last byte. */
+static void ibcc_wm_host_tx_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fworm_ *o = &f->wm[c];
+    const ibcc_fpkt_ *p;
+    if (o->owner == IBCC_F_NONE_) return;
+    p = ibcc_fab_pkt_(f, o->owner);
+    if (o->sent >= p->size) {
+        ibcc_wm_arm_(f, c, 1, 0);
+        ibcc_wm_release_(f, c);
+        ibcc_fab_wake_host_(f, f->node[f->ch[c].from].idx, f->loop.now);
+        return;
+    }
+    ibcc_wm_set_rate_(f, c, !o->stopped);
+    ibcc_wm_arm_(f, c, 1, o->rate ? p->size - o->sent : 0u);
+}
+
+/* Slack buffer at the end of channel c after a change (brought up to
+   now): a front worm whose bytes are all through releases its output
+   and the next worm moves up; the output stream follows (it sends while
+   not stopped and the front worm has a byte); STOP or GO goes upstream
+   at the marks; the timer is set for the next mark: the STOP level
+   while filling, the GO level while draining after a STOP, or the front
+   worm running out of buffered bytes. */
+static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c)
+{
+    ibcc_fworm_ *b = &f->wm[c];
+    ibcc_fwent_ *fr = NULL;
+    uint32_t out = 0, net_in, fed = 0;
+    uint64_t wait = 0;
+    for (;;) {
+        if (b->n == 0) break;
+        fr = ibcc_wm_ent_(f, b, 0);
+        fed = b->in_rate && b->in_worm == fr->worm;
+        if (b->gout == IBCC_F_NONE_ || fr->bytes != 0
+            || b->in_worm == fr->worm)
+            break;
+        /* the front worm is through: its output is free */
+        ibcc_wm_txend_(f, &f->sw[f->node[f->ch[c].to].idx], b->gout);
+        b->gout = IBCC_F_NONE_;
+        b->routed = 0;
+        b->first = (b->first + 1u) % f->wcap;
+        b->n--;
+        fr = NULL;
+        if (b->n) ibcc_wm_route_at_(f, c);
+    }
+    if (fr && b->gout != IBCC_F_NONE_ && !f->wm[b->gout].stopped
+        && (fr->bytes > 0 || fed))
+        out = 1;
+    if (b->gout != IBCC_F_NONE_) ibcc_wm_set_rate_(f, b->gout, out);
+    if (!b->stop_sent && b->level >= f->d.stop_mark) {
+        b->stop_sent = 1;
+        ibcc_wm_signal_(f, c, IBCC_WM_STOP_, IBCC_F_NONE_);
+    } else if (b->stop_sent && b->level <= f->d.go_mark) {
+        b->stop_sent = 0;
+        ibcc_wm_signal_(f, c, IBCC_WM_GO_, IBCC_F_NONE_);
+    }
+    net_in = b->in_rate && b->n;        /* bytes come in */
+    if (net_in && !out && !b->stop_sent)
+        wait = f->d.stop_mark - b->level;
+    if (out && !net_in && b->stop_sent) {
+        uint64_t w = b->level - f->d.go_mark;
+        if (wait == 0 || w < wait) wait = w;
+    }
+    if (out && !fed) {                  /* the front drains */
+        uint64_t w = fr->bytes;
+        if (wait == 0 || w < wait) wait = w;
+    }
+    ibcc_wm_arm_(f, c, 0, wait);
+}
+
+/* Event 1 of STOP/GO links: a buffer or host sender reached the point
+   its timer was set for. */
+static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 1);
+    f->wm[c].timer_on[idx & 1u] = 0;
+    if (idx & 1u) {
+        ibcc_wm_advance_tx_(f, c);
+        ibcc_wm_host_tx_(f, c);
+    } else {
+        ibcc_wm_advance_(f, c);
+        ibcc_wm_recompute_(f, c);
+    }
+}
+
+/* The wormhole kind's event at input `port`: the front worm of its slack
+   buffer has its route: it asks for its output; the switch arbitrates
+   once the instant's events are in. */
+static void ibcc_wm_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                           uint32_t aux)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t c = f->in_ch[n->base + port];
+    ibcc_fworm_ *b = &f->wm[c];
+    const ibcc_fpkt_ *p;
+    (void)aux;
+    if (b->n == 0 || b->routed) return;
+    p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
+    b->routed = 1;
+    b->out_port = f->route[(uint64_t)n->idx * f->nn
+                           + f->flow[p->flow].d.dst];
+    ibcc_fab_kick_sw_(f, n->idx);
+}
+
+/* Event 0 of STOP/GO links: a stream change reaches channel c's
+   receiver, or a STOP/GO its sender. */
+static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t code = (uint32_t)(idx & 7u);
+    uint32_t c = (uint32_t)((idx >> 3) & 0x1ffffffu);
+    uint32_t worm = (uint32_t)(idx >> 28);
+    ibcc_fworm_ *b = &f->wm[c];
+    if (code == IBCC_WM_STOP_ || code == IBCC_WM_GO_) {
+        ibcc_wm_advance_tx_(f, c);
+        b->stopped = code == IBCC_WM_STOP_;
+        if (b->feed != IBCC_F_NONE_) ibcc_wm_recompute_(f, b->feed);
+        else if (b->owner != IBCC_F_NONE_) ibcc_wm_host_tx_(f, c);
+        return;
+    }
+    ibcc_wm_advance_(f, c);
+    if (code == IBCC_WM_HEAD_) {
+        b->in_worm = worm;
+        b->in_rate = 1;
+        if (ibcc_wm_at_switch_(f, c)) {
+            ibcc_fwent_ *e = &b->ring[(b->first + b->n) % f->wcap];
+            e->worm = worm;
+            e->bytes = 0;
+            if (++b->n == 1u)
+                ibcc_wm_route_at_(f, c);
+        } else {
+            ibcc_fab_pkt_(f, worm)->t_tail = f->loop.now;
+        }
+    } else if (code == IBCC_WM_TAIL_) {
+        b->in_rate = 0;
+        b->in_worm = IBCC_F_NONE_;
+        if (!ibcc_wm_at_switch_(f, c)) {   /* delivered */
+            ibcc_fpkt_ *p = ibcc_fab_pkt_(f, worm);
+            ibcc_fab_account_(f, p, p->t_tail);
+            ibcc_fab_pkt_del_(f, worm);
+            return;
+        }
+    } else {
+        b->in_rate = code;
+    }
+    if (ibcc_wm_at_switch_(f, c)) ibcc_wm_recompute_(f, c);
+}
+
+/* The wormhole kind (section 10). Its data units are worms; it has no
+   packet buffers (its slack buffers belong to its STOP/GO input links). */
+static size_t ibcc_wm_setup_(const ibcc_fabric *f, uint32_t node,
+                             ibcc_marker_desc *md)
+{
+    (void)f; (void)node; (void)md;
+    return 0;
+}
+
+static void ibcc_wm_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
+{
+    (void)f; (void)w; (void)mem;
+}
+
+/* Output `out` can take a worm when no worm holds it. */
+static int ibcc_wm_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
+                             uint32_t size)
+{
+    uint32_t co = f->out_ch[f->node[w->node].base + out];
+    (void)size;
+    return co != IBCC_F_NONE_ && f->wm[co].owner == IBCC_F_NONE_;
+}
+
+/* Worm pi, at the front of input `in`'s slack buffer, wins output `out`:
+   the output channel carries it from now on. */
+static void ibcc_wm_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
+                            unsigned in, unsigned out)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t ci = f->in_ch[n->base + in], co = f->out_ch[n->base + out];
+    ibcc_fworm_ *b = &f->wm[ci], *oc = &f->wm[co];
+    ibcc_wm_advance_(f, ci);
+    f->wrr[n->base + out] = in;
+    oc->owner = pi;
+    oc->feed = ci;
+    oc->sent = 0;
+    oc->headed = 0;
+    b->gout = co;
+    f->hops++;
+    ibcc_wm_recompute_(f, ci);
+}
+
+/* Output channel c finished its worm (the last byte has left): it is
+   free, and the switch may grant it again. */
+static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
+{
+    ibcc_wm_release_(f, c);
+    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
+}
+
+/* Output arbitration: each output that can take a worm is granted, round
+   robin from the input after the last one it granted, to an input whose
+   routed front worm asks for it; with worm_priority a high-priority
+   worm first. */
+static void ibcc_wm_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t o, k, pass;
+    for (o = 0; o < n->ports; o++) {
+        uint32_t pick = IBCC_F_NONE_;
+        if (!ibcc_wm_can_take_(f, w, o, 0)) continue;
+        for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++) {
+            for (k = 1; k <= n->ports; k++) {
+                uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
+                uint32_t ci = f->in_ch[n->base + in];
+                const ibcc_fworm_ *b;
+                if (ci == IBCC_F_NONE_) continue;
+                b = &f->wm[ci];
+                if (!b->n || !b->routed || b->gout != IBCC_F_NONE_
+                    || b->out_port != o)
+                    continue;
+                if (f->d.worm_priority && pass == 0
+                    && !f->flow[ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm)
+                                ->flow].d.prio)
+                    continue;
+                pick = in;
+                break;
+            }
+            if (!f->d.worm_priority) break;
+        }
+        if (pick == IBCC_F_NONE_) continue;
+        ibcc_wm_picked_(f, w, ibcc_wm_ent_(f, &f->wm[f->in_ch[n->base + pick]],
+                                            0)->worm, pick, o);
+    }
+}
+
+/* No credit buffers: nothing departs and still holds room. */
+static uint64_t ibcc_wm_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                              uint32_t port, uint32_t ln, uint64_t *pk,
+                              int *early)
+{
+    (void)f; (void)w; (void)port; (void)ln;
+    *pk = 0;
+    *early = 1;
+    return 0;
+}
+
+/* Each input's slack buffer at the current instant, carried forward
+   without changing it: arrived - left = level = the sum of its entries
+   <= slack, each entry within its worm. */
+static ibcc_result ibcc_wm_check_sw_(const ibcc_fabric *f,
+                                     const ibcc_fsw_ *w, uint64_t *located)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    ibcc_time now = f->loop.now;
+    uint32_t port, k;
+    (void)located;              /* worms are counted by their links */
+    for (port = 0; port < n->ports; port++) {
+        uint32_t c = f->in_ch[n->base + port];
+        const ibcc_fworm_ *b, *o;
+        uint64_t din, dout = 0, sum = 0;
+        if (c == IBCC_F_NONE_) continue;
+        b = &f->wm[c];
+        din = b->in_rate ? (now - b->tr) / f->wbt : 0;
+        o = b->gout != IBCC_F_NONE_ ? &f->wm[b->gout] : NULL;
+        if (o && o->rate) dout = (now - b->tr) / f->wbt;
+        if (b->n > f->wcap || (b->n == 0 && b->level != 0))
+            return IBCC_ERR_MISMATCH;
+        for (k = 0; k < b->n; k++) {
+            const ibcc_fwent_ *e = ibcc_wm_ent_(f, b, k);
+            if (e->bytes > ibcc_fab_pkt_(f, e->worm)->size)
+                return IBCC_ERR_MISMATCH;
+            sum += e->bytes;
+        }
+        sum += b->n ? din : 0;
+        if (sum < dout) return IBCC_ERR_MISMATCH;
+        sum -= dout;
+        if (b->level + (b->n ? din : 0) < dout
+            || b->level + (b->n ? din : 0) - dout != sum
+            || sum > f->d.slack_bytes
+            || b->rx + din - (b->out + dout) != sum)
+            return IBCC_ERR_MISMATCH;
+    }
+    return IBCC_OK;
+}
+
+/* STOP/GO flow control (section 10): its operations and table. */
+static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f);
+static uint64_t ibcc_wm_events_(const ibcc_fabric *f);
+static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);
+static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *worms);
+static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
+                            uint64_t *bytes, ibcc_time *busy);
+static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
+    "STOP/GO", ibcc_wm_setup_link_, ibcc_wm_events_, ibcc_wm_host_run_,
+    ibcc_wm_check_, ibcc_wm_totals_, { ibcc_wm_link_, ibcc_wm_timer_ }
+};
+
+static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
+    "WORMHOLE", &ibcc_fab_stopgo_link_, ibcc_wm_setup_, ibcc_wm_init_,
+    ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
+    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_
+};
+
+/* Host h may start a worm: its link is free (the last worm's tail has
+   left); a waiting high-priority worm goes first, else a low-priority
+   one, round robin among the flows of a priority. A worm starts on the
+   byte clock. */
+static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
+{
+    ibcc_fhost_ *o = &f->host[h];
+    ibcc_fworm_ *oc = &f->wm[o->chan];
+    ibcc_time now = f->loop.now;
+    uint32_t k, pass, pick = IBCC_F_NONE_, pi;
+    ibcc_fflow_ *fl;
+    ibcc_fpkt_ *p;
+    if (oc->owner != IBCC_F_NONE_ || o->nflows == 0) return;
+    for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++)
+        for (k = 0; k < o->nflows; k++) {
+            uint32_t pos = (o->rr + k) % o->nflows;
+            uint32_t fi = f->hflow[o->first + pos];
+            if (f->flow[fi].d.prio != (pass == 0) ||
+                !ibcc_fab_has_data_(&f->flow[fi]))
+                continue;
+            pick = pos;
+            break;
+        }
+    if (pick == IBCC_F_NONE_) return;
+    if (now % f->wbt) {                 /* wait for the byte clock */
+        ibcc_fab_wake_host_(f, h, now + f->wbt - now % f->wbt);
+        return;
+    }
+    fl = &f->flow[f->hflow[o->first + pick]];
+    pi = ibcc_fab_take_(f, f->hflow[o->first + pick]);
+    if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
+    o->rr = (pick + 1u) % o->nflows;
+    p = ibcc_fab_pkt_(f, pi);
+    p->lane = 2;                        /* a worm in the network */
+    ibcc_fab_count_sent_(f, fl, p, o->node);
+    ibcc_wm_advance_tx_(f, o->chan);
+    oc->owner = pi;
+    oc->feed = IBCC_F_NONE_;
+    oc->sent = 0;
+    oc->headed = 0;
+    oc->ts = now;
+    f->hops++;
+    ibcc_wm_host_tx_(f, o->chan);
+}
+
+/* Loop events the flow controls add to the shared bound: none for
+   credits; for STOP/GO per channel its timers, a route and the stream
+   changes on its wire (at most four per byte time in flight). */
+static uint64_t ibcc_fab_credits_events_(const ibcc_fabric *f)
+{
+    (void)f;
+    return 0;
+}
+static uint64_t ibcc_wm_events_(const ibcc_fabric *f)
+{
+    ibcc_time mp = 0;
+    uint32_t i;
+    for (i = 0; i < f->nch; i++) if (f->wm[i].prop > mp) mp = f->wm[i].prop;
+    return (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
+}
+static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx)
+{
+    (void)f; (void)idx;         /* credit links schedule none */
+}
+
+/* Hops of the route from host src to host dst counted in switches (the
+   slack buffers a worm crosses; routes were checked by ibcc_fab_walk_). */
+static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
+                                      uint32_t dst)
+{
+    uint32_t c = f->out_ch[f->node[src].base], hops = 0;
+    for (;;) {
+        const ibcc_fnode_ *n = &f->node[f->ch[c].to];
+        if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
+        hops++;
+        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + dst]];
+    }
+}
+
+/* Credit links: flows are packets, without worm priorities. */
+static ibcc_result ibcc_fab_credits_setup_(ibcc_fabric *f)
+{
+    uint32_t i;
+    for (i = 0; i < f->nf; i++)
+        if (f->flow[i].d.prio)
+            return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "flows[%u]: prio needs WORMHOLE switches",
+                                 i);
+    return IBCC_OK;
+}
+
+/* STOP/GO links of wormhole fabrics (section 10): one link rate with a
+   whole number of picoseconds per byte, no ACK traffic (agent NONE, no
+   window), STOP/GO marks that the slack buffer can honour over the
+   longest round trip, segment lengths per flow. */
+static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f)
+{
+    ibcc_fabric_desc *d = &f->d;
+    ibcc_segment_desc sd;
+    uint32_t i;
+    uint64_t rtt = 0;
+    ibcc_time maxprop = 0;
+    ibcc_fabric_error *e = d->error;
+    ibcc_result r;
+    if (d->nic_fifo || d->host_cap || d->marker.engine != IBCC_MARKER_NONE)
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                             "%s: not with WORMHOLE switches",
+                             d->nic_fifo ? "nic_fifo"
+                             : d->host_cap ? "host_cap" : "marker.engine");
+    if (f->nch >= (1u << 25))
+        return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                             "links: a WORMHOLE fabric has under 2^24");
+    for (i = 0; i < f->nch; i++) {
+        if (f->ch[i].rate != f->ch[0].rate)
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "links[%u]: rate %llu B/s: a WORMHOLE "
+                                 "fabric has one link rate (%llu B/s)",
+                                 i / 2u, (unsigned long long)f->ch[i].rate,
+                                 (unsigned long long)f->ch[0].rate);
+        if (f->ch[i].prop > maxprop) maxprop = f->ch[i].prop;
+    }
+    if (f->ch[0].rate > IBCC_S(1) || IBCC_S(1) % f->ch[0].rate)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "link_rate %llu B/s: a WORMHOLE fabric needs "
+                             "a whole number of ps per byte",
+                             (unsigned long long)f->ch[0].rate);
+    f->wbt = IBCC_S(1) / f->ch[0].rate;
+    f->wfwd = (d->fwd_delay + f->wbt - 1u) / f->wbt * f->wbt;
+    rtt = 2u * ((maxprop + f->wbt - 1u) / f->wbt);
+    if (d->stop_mark == 0) {
+        if (rtt >= d->slack_bytes)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "slack_bytes %u: not above the longest "
+                                 "round trip, %llu byte times",
+                                 d->slack_bytes, (unsigned long long)rtt);
+        d->stop_mark = d->slack_bytes - (uint32_t)rtt;
+    }
+    if (d->go_mark == 0)
+        d->go_mark = rtt < d->stop_mark ? (uint32_t)rtt : d->stop_mark / 2u;
+    if ((uint64_t)d->stop_mark + rtt > d->slack_bytes)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "stop_mark %u: above slack_bytes %u less the "
+                             "longest round trip, %llu byte times",
+                             d->stop_mark, d->slack_bytes,
+                             (unsigned long long)rtt);
+    if (d->go_mark >= d->stop_mark)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "go_mark %u: not below stop_mark %u",
+                             d->go_mark, d->stop_mark);
+    sd = d->segment;
+    if (sd.slack_bytes == 0) sd.slack_bytes = d->slack_bytes;
+    if ((r = ibcc_segment_init(&f->seg, &sd)) != IBCC_OK)
+        return ibcc_fab_err_(e, r, NULL, 0, "segment (ibcc_segment_desc): "
+                             "%s", ibcc_result_str(r));
+    d->segment.seg_bytes = f->seg.seg_bytes;
+    d->segment.slack_bytes = f->seg.slack_bytes;
+    for (i = 0; i < f->nf; i++) {
+        ibcc_fflow_ *fl = &f->flow[i];
+        if (fl->ag->paces || fl->d.window)
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "flows[%u]: %s: a WORMHOLE fabric has no "
+                                 "ACKs (agent NONE, no window)", i,
+                                 fl->d.window ? "window" : fl->ag->name);
+        if (d->flows[i].size == 0) {     /* the segment rule decides */
+            uint64_t len = ibcc_segment_len(&f->seg,
+                fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
+                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst));
+            fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
+        }
+    }
+    f->wcap = d->slack_bytes + 2u;
+    f->wm = (ibcc_fworm_ *)ibcc_fab_alloc_(&f->al,
+                                  ibcc_fab_mul_(f->nch, sizeof *f->wm));
+    f->wring = (ibcc_fwent_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+                       ibcc_fab_mul_(f->nch, f->wcap), sizeof *f->wring));
+    f->wrr = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nports, 4));
+    if (!f->wm || !f->wring || !f->wrr) return IBCC_ERR_NOMEM;
+    for (i = 0; i < f->nch; i++) {
+        ibcc_fworm_ *b = &f->wm[i];
+        b->owner = b->feed = b->in_worm = b->gout = IBCC_F_NONE_;
+        b->prop = (f->ch[i].prop + f->wbt - 1u) / f->wbt * f->wbt;
+        b->ring = f->wring + (size_t)i * f->wcap;
+    }
+    return IBCC_OK;
+}
+
+/* Credits (packets: units = 0, or units) of lane ln in channel ch's list
+   of credits travelling back; the list is in time order. */
+static uint64_t ibcc_fab_cr_sum_(const ibcc_fchan_ *ch, uint32_t ln,
+                                 int units)
+{
+    uint64_t n = 0;
+    uint32_t k;
+    for (k = 0; k < ch->cr_n; k++) {
+        const ibcc_fcred_ *e = &ch->cr[(ch->cr_first + k) & (ch->cr_cap - 1u)];
+        if (k && e->t < ch->cr[(ch->cr_first + k - 1u) & (ch->cr_cap - 1u)].t)
+            return UINT64_MAX;
+        if (e->lane == ln) n += units ? e->units : 1u;
+    }
+    return n;
+}
+
+/* Bytes sent on wormhole channel c up to now (its count carried forward
+   from the sender's last update without changing it). */
+static uint64_t ibcc_wm_tx_now_(const ibcc_fabric *f, uint32_t c)
+{
+    const ibcc_fworm_ *b = &f->wm[c];
+    ibcc_time ts = b->feed != IBCC_F_NONE_ ? f->wm[b->feed].tr : b->ts;
+    if (!b->rate || b->owner == IBCC_F_NONE_) return b->tx;
+    return b->tx + (f->loop.now - ts) / f->wbt;
+}
+
+/* STOP/GO byte conservation on the links at the current instant
+   (section 10), from each side's counts carried forward to now without
+   changing them: on every channel 0 <= sent - arrived <= the bytes its
+   wire holds; a sender never past its worm's size (the slack buffers are
+   their switches' check). Every worm counts as located. */
+static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *located)
+{
+    ibcc_time now = f->loop.now;
+    uint32_t c, k, i;
+    for (c = 0; c < f->nch; c++) {
+        const ibcc_fworm_ *b = &f->wm[c];
+        uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0;
+        uint64_t tx = ibcc_wm_tx_now_(f, c);
+        if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
+            return IBCC_ERR_MISMATCH;
+        if (b->owner != IBCC_F_NONE_
+            && b->sent + (tx - b->tx) > ibcc_fab_pkt_(f, b->owner)->size)
+            return IBCC_ERR_MISMATCH;
+    }
+    for (i = 0; i < f->nchunk; i++)
+        for (k = 0; k < IBCC_F_CHUNK_; k++)
+            if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
+                ++*located;
+    return IBCC_OK;
+}
+
+/* Credit conservation at the current instant: on every channel and lane,
+   free credits + credits in use + credits returning = capacity (credits
+   sent back when the packet started downstream, while its tail still
+   holds the room, counted once); every switch input's arbiter and marker
+   agree with its buffer. The packets in input buffers, capped hosts'
+   receive buffers and on wires count as located. */
+static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
+                                           uint64_t *located)
+{
+    uint32_t c, ln, k;
+
+    for (c = 0; c < f->nch; c++) {
+        const ibcc_fchan_ *ch = &f->ch[c];
+        const ibcc_fnode_ *to = &f->node[ch->to];
+        for (ln = 0; ln < 2u; ln++) {
+            uint64_t op = 0, ou = 0, ep = 0, eu = 0;
+            if (to->kind == IBCC_FABRIC_SWITCH) {
+                const ibcc_fbuf_ *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
+                uint64_t up = 0, uu = 0, hp = 0, hu;
+                for (k = 0; k < b->n; k++) {
+                    up++;
+                    uu += ibcc_fab_pkt_(f, b->q[k])->units;
+                }
+                const ibcc_fsw_ *w = &f->sw[to->idx];
+                int early;
+                hu = w->kind->held(f, w, ch->to_port, ln, &hp, &early);
+                if (hp != b->held_p || hu != b->held_u)
+                    return IBCC_ERR_MISMATCH;
+                if (early) {
+                    ep = hp;
+                    eu = hu;
+                }
+                up += hp;
+                uu += hu;
+                if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
+                if (ibcc_arbiter_len(&f->sw[to->idx].arb[ln], ch->to_port)
+                    != b->n) return IBCC_ERR_MISMATCH;
+                /* the data lane's marker holds the same packets (departed
+                   ones still held: hold = 1) in its unit */
+                if (ln == 0) {
+                    const ibcc_marker *mk = &f->sw[to->idx].mark;
+                    if (ibcc_marker_packets(mk, ch->to_port) != up
+                        || ibcc_marker_occupancy(mk, ch->to_port)
+                           != (f->d.buf_credits ? uu : up))
+                        return IBCC_ERR_MISMATCH;
+                }
+                op = up;
+                ou = uu;
+                *located += b->n;
+            } else {
+                op = ch->rx_p[ln];
+                ou = ch->rx_u[ln];
+                *located += op;
+            }
+            /* credits sent back early (returning, or back already) are
+               also held in the receiver until the completion that
+               releases them is applied: exactly the packets an output
+               is still sending from this input (not CIOQ transfers) */
+            if (ch->early_p[ln] != ep || ch->early_u[ln] != eu
+                || (uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
+                    - ch->early_p[ln] != ch->cap_p[ln]
+                || (uint64_t)ch->av_u[ln] + ch->wire_u[ln] + ch->ret_u[ln] + ou
+                    - ch->early_u[ln] != ch->cap_u[ln]
+                || ibcc_fab_cr_sum_(ch, ln, 0) != ch->ret_p[ln]
+                || ibcc_fab_cr_sum_(ch, ln, 1) != ch->ret_u[ln])
+                return IBCC_ERR_MISMATCH;
+            *located += ch->wire_p[ln];
+        }
+    }
+    return IBCC_OK;
+}
+
+/* A packet channel's bytes started and busy time; a transmission under
+   way counts only up to now. */
+static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
+                                     uint64_t *bytes, ibcc_time *busy)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_time b = ch->busy_time, now = f->loop.now;
+    if (ch->busy && ch->xmit_end > now) {
+        ibcc_time w = ibcc_fab_wire_(ch, ch->xmit_size);
+        b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
+    }
+    *bytes = ch->bytes;
+    *busy = b;
+}
+
+/* A wormhole link is busy while bytes flow. */
+static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
+                            uint64_t *bytes, ibcc_time *busy)
+{
+    uint64_t tx = ibcc_wm_tx_now_(f, c);
+    *bytes = tx;
+    *busy = tx * f->wbt;
+}
+
+/* The switch kinds, indexed by ibcc_switch_kind (0 is no kind: a node's
+   0 means the desc's kind, the desc's 0 VCT). A new kind is one more
+   entry here and its table of operations. */
+static const ibcc_fswkind_ *const ibcc_fab_kind_[] = {
+    NULL, &ibcc_fab_vct_, &ibcc_fab_cioq_, &ibcc_fab_wormhole_
+};
+#define IBCC_SWITCH_KINDS_ \
+    ((uint32_t)(sizeof ibcc_fab_kind_ / sizeof ibcc_fab_kind_[0]))
+
+/* ---- L3 source agents: implementation -----------------------------------
+   Section 9: one table per IBCC_AGENT_* (ibcc_fagent_). */
 
 /* ---- 9. source agents -----------------------------------------------------
    One table of operations per IBCC_AGENT_* kind (ibcc_fab_agents_ below);
@@ -11535,561 +12385,13 @@ typedef char ibcc_fab_agents_complete_[
     sizeof ibcc_fab_agents_ / sizeof ibcc_fab_agents_[0] == IBCC_F_AGENTS_
     ? 1 : -1];
 
-/* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
-   A fabric whose switches are all IBCC_SWITCH_WORMHOLE has no packet
-   buffers and no credits: a message (or a low-priority segment of one) is
-   one worm, its bytes stream over every link of its path at once, and
-   link-level flow control is STOP/GO on byte-granular slack buffers [K].
-   Packets of sections 2-8 are replaced by these steps; generation (1),
-   the flows, routes, statistics (the delivery accounting of 7) and the
-   loop are shared.
-
-   What is modelled at byte level: every link carries 0 or 1 byte per byte
-   time (all links run at one rate, so the rate of every stream is 0 or
-   the link rate and each level changes linearly between events); every
-   event happens on the byte clock (propagation and routing delays are
-   rounded up to whole byte times, a host starts a worm on a byte
-   boundary), so the byte counts below are exact integers at every event,
-   not approximations. What is modelled at event level: each change of a
-   stream (a worm's first byte, a stop, a restart, its last byte) is one
-   event at the channel's far end one propagation delay later, and each
-   buffer keeps one timer for the next mark it will reach (the STOP or GO
-   level, or its front worm draining). A byte-by-byte simulation would
-   give the same counts at the same instants with hundreds of times more
-   events.
-
-   One channel, sender to receiver:
-   - a worm holds the channel from the moment its header wins it (at a
-     host: the host picks it; at a switch: the output's round robin
-     grants it) until its last byte has been sent; the sender sends while
-     no STOP is in force and it has a byte (a host always does; a switch
-     input when its front worm has bytes buffered or arriving);
-   - the receiver's slack buffer (slack_bytes) holds the bytes of one or
-     more worms in arrival order; when it fills to stop_mark it sends STOP
-     upstream, when it drains to go_mark after a STOP it sends GO; both
-     take the propagation delay, so the buffer must hold stop_mark plus a
-     round trip of bytes (checked at create);
-   - the front worm's header is routed fwd_delay after it reaches the
-     front; the output, when free, is granted round robin among the inputs
-     whose front worm asks for it (high priority first with
-     worm_priority); the worm releases it when its tail has been sent;
-   - a destination host absorbs at link rate and never stops its link;
-     the worm counts as delivered when its last byte is in (latency from
-     its message's generation, bytes spread from its first byte's
-     arrival).
-   Hosts serve their flows' worms one at a time, a waiting high-priority
-   worm before any low-priority one (non-preemptive), round robin among
-   the flows of one priority. */
-
-#define IBCC_WM_RATE0_ 0u
-#define IBCC_WM_RATE1_ 1u
-#define IBCC_WM_HEAD_  2u
-#define IBCC_WM_TAIL_  3u
-#define IBCC_WM_STOP_  4u
-#define IBCC_WM_GO_    5u
-
-static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c);
-static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c);
-
-static int ibcc_wm_at_switch_(const ibcc_fabric *f, uint32_t c)
-{
-    return f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH;
-}
-
-static ibcc_fwent_ *ibcc_wm_ent_(const ibcc_fabric *f, const ibcc_fworm_ *b,
-                                 uint32_t k)
-{
-    return &b->ring[(b->first + k) % f->wcap];
-}
-
-/* The front worm of the slack buffer at the end of channel c is routed
-   one forwarding delay from now (its switch kind's event at that input). */
-static void ibcc_wm_route_at_(ibcc_fabric *f, uint32_t c)
-{
-    const ibcc_fchan_ *ch = &f->ch[c];
-    ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_SWITCH_,
-                 (uint64_t)(f->node[ch->to].base + ch->to_port) << 1, NULL);
-}
-
-/* A change of channel c's stream reaches its far end (codes RATE0,
-   RATE1, HEAD, TAIL) or a STOP/GO reaches its sender, one propagation
-   delay from now. The argument packs (worm, channel, code). */
-static void ibcc_wm_signal_(ibcc_fabric *f, uint32_t c, uint32_t code,
-                            uint32_t worm)
-{
-    ibcc_fab_at_(f, f->loop.now + f->wm[c].prop, IBCC_F_E_LINK0_,
-                 ((uint64_t)worm << 28) | ((uint64_t)c << 3) | code, NULL);
-}
-
-/* Brings the receiver side of channel c up to now: at a switch its
-   slack buffer (arrivals into the newest entry, departures from the
-   front into the output it holds, whose sent count moves with them); at
-   a host the arrival count. */
-static void ibcc_wm_advance_(ibcc_fabric *f, uint32_t c)
-{
-    ibcc_fworm_ *b = &f->wm[c];
-    ibcc_time now = f->loop.now;
-    uint64_t dt = (now - b->tr) / f->wbt;
-    b->tr = now;
-    if (dt == 0) return;
-    if (b->in_rate) {
-        b->rx += dt;
-        if (b->n) {
-            b->level += (uint32_t)dt;
-            ibcc_wm_ent_(f, b, b->n - 1u)->bytes += (uint32_t)dt;
-        }
-    }
-    if (b->gout != IBCC_F_NONE_ && f->wm[b->gout].rate) {
-        ibcc_fworm_ *o = &f->wm[b->gout];
-        b->out += dt;
-        b->level -= (uint32_t)dt;
-        ibcc_wm_ent_(f, b, 0)->bytes -= (uint32_t)dt;
-        o->sent += dt;
-        o->tx += dt;
-    }
-}
-
-/* Brings the sender side of channel c up to now: a host's count, or the
-   slack buffer feeding it. */
-static void ibcc_wm_advance_tx_(ibcc_fabric *f, uint32_t c)
-{
-    ibcc_fworm_ *o = &f->wm[c];
-    if (o->feed != IBCC_F_NONE_) {
-        ibcc_wm_advance_(f, o->feed);
-    } else {
-        uint64_t dt = (f->loop.now - o->ts) / f->wbt;
-        o->ts = f->loop.now;
-        if (o->rate && o->owner != IBCC_F_NONE_) {
-            o->sent += dt;
-            o->tx += dt;
-        }
-    }
-}
-
-/* Sets the sending rate of channel c (0 or 1 byte per byte time); the
-   far end learns it one propagation delay later (the first byte of a
-   worm as its HEAD). */
-static void ibcc_wm_set_rate_(ibcc_fabric *f, uint32_t c, uint32_t r)
-{
-    ibcc_fworm_ *o = &f->wm[c];
-    uint32_t code = r ? IBCC_WM_RATE1_ : IBCC_WM_RATE0_;
-    if (o->rate == r) return;
-    o->rate = r;
-    if (r && !o->headed) {
-        o->headed = 1;
-        code = IBCC_WM_HEAD_;
-    }
-    ibcc_wm_signal_(f, c, code, o->owner);
-}
-
-/* The last byte of channel c's worm has left: the far end sees the tail
-   one propagation delay later, the channel is free now. */
-static void ibcc_wm_release_(ibcc_fabric *f, uint32_t c)
-{
-    ibcc_fworm_ *o = &f->wm[c];
-    ibcc_wm_signal_(f, c, IBCC_WM_TAIL_, o->owner);
-    o->rate = 0;
-    o->owner = o->feed = IBCC_F_NONE_;
-    o->headed = 0;
-    o->sent = 0;
-    o->ts = f->loop.now;
-}
-
-/* (Re)arms the one timer of a buffer (side 0) or host sender (side 1)
-   of channel c for `bytes` byte times from now; bytes 0 = none. */
-static void ibcc_wm_arm_(ibcc_fabric *f, uint32_t c, uint32_t side,
-                         uint64_t bytes)
-{
-    ibcc_fworm_ *b = &f->wm[c];
-    if (b->timer_on[side]) {
-        (void)ibcc_loop_cancel(&f->loop, b->timer[side]);
-        b->timer_on[side] = 0;
-    }
-    if (bytes == 0) return;
-    b->timer_on[side] = 1;
-    ibcc_fab_at_(f, f->loop.now + bytes * f->wbt, IBCC_F_E_LINK1_,
-                 ((uint64_t)c << 1) | side, &b->timer[side]);
-}
-
-/* Host sender of channel c after a change: the tail is out (release,
-   pick the next worm) or it sends while no STOP is in force, with a
-   timer for its last byte. */
-static void ibcc_wm_host_tx_(ibcc_fabric *f, uint32_t c)
-{
-    ibcc_fworm_ *o = &f->wm[c];
-    const ibcc_fpkt_ *p;
-    if (o->owner == IBCC_F_NONE_) return;
-    p = ibcc_fab_pkt_(f, o->owner);
-    if (o->sent >= p->size) {
-        ibcc_wm_arm_(f, c, 1, 0);
-        ibcc_wm_release_(f, c);
-        ibcc_fab_wake_host_(f, f->node[f->ch[c].from].idx, f->loop.now);
-        return;
-    }
-    ibcc_wm_set_rate_(f, c, !o->stopped);
-    ibcc_wm_arm_(f, c, 1, o->rate ? p->size - o->sent : 0u);
-}
-
-/* Slack buffer at the end of channel c after a change (brought up to
-   now): a front worm whose bytes are all through releases its output
-   and the next worm moves up; the output stream follows (it sends while
-   not stopped and the front worm has a byte); STOP or GO goes upstream
-   at the marks; the timer is set for the next mark: the STOP level
-   while filling, the GO level while draining after a STOP, or the front
-   worm running out of buffered bytes. */
-static void ibcc_wm_recompute_(ibcc_fabric *f, uint32_t c)
-{
-    ibcc_fworm_ *b = &f->wm[c];
-    ibcc_fwent_ *fr = NULL;
-    uint32_t out = 0, net_in, fed = 0;
-    uint64_t wait = 0;
-    for (;;) {
-        if (b->n == 0) break;
-        fr = ibcc_wm_ent_(f, b, 0);
-        fed = b->in_rate && b->in_worm == fr->worm;
-        if (b->gout == IBCC_F_NONE_ || fr->bytes != 0
-            || b->in_worm == fr->worm)
-            break;
-        /* the front worm is through: its output is free */
-        ibcc_wm_txend_(f, &f->sw[f->node[f->ch[c].to].idx], b->gout);
-        b->gout = IBCC_F_NONE_;
-        b->routed = 0;
-        b->first = (b->first + 1u) % f->wcap;
-        b->n--;
-        fr = NULL;
-        if (b->n) ibcc_wm_route_at_(f, c);
-    }
-    if (fr && b->gout != IBCC_F_NONE_ && !f->wm[b->gout].stopped
-        && (fr->bytes > 0 || fed))
-        out = 1;
-    if (b->gout != IBCC_F_NONE_) ibcc_wm_set_rate_(f, b->gout, out);
-    if (!b->stop_sent && b->level >= f->d.stop_mark) {
-        b->stop_sent = 1;
-        ibcc_wm_signal_(f, c, IBCC_WM_STOP_, IBCC_F_NONE_);
-    } else if (b->stop_sent && b->level <= f->d.go_mark) {
-        b->stop_sent = 0;
-        ibcc_wm_signal_(f, c, IBCC_WM_GO_, IBCC_F_NONE_);
-    }
-    net_in = b->in_rate && b->n;        /* bytes come in */
-    if (net_in && !out && !b->stop_sent)
-        wait = f->d.stop_mark - b->level;
-    if (out && !net_in && b->stop_sent) {
-        uint64_t w = b->level - f->d.go_mark;
-        if (wait == 0 || w < wait) wait = w;
-    }
-    if (out && !fed) {                  /* the front drains */
-        uint64_t w = fr->bytes;
-        if (wait == 0 || w < wait) wait = w;
-    }
-    ibcc_wm_arm_(f, c, 0, wait);
-}
-
-/* E_WTIMER: a buffer or host sender reached the point its timer was set
-   for. */
-static void ibcc_wm_timer_(ibcc_fabric *f, uint64_t idx)
-{
-    uint32_t c = (uint32_t)(idx >> 1);
-    f->wm[c].timer_on[idx & 1u] = 0;
-    if (idx & 1u) {
-        ibcc_wm_advance_tx_(f, c);
-        ibcc_wm_host_tx_(f, c);
-    } else {
-        ibcc_wm_advance_(f, c);
-        ibcc_wm_recompute_(f, c);
-    }
-}
-
-/* The wormhole kind's event at input `port`: the front worm of its slack
-   buffer has its route: it asks for its output; the switch arbitrates
-   once the instant's events are in. */
-static void ibcc_wm_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
-                           uint32_t aux)
-{
-    const ibcc_fnode_ *n = &f->node[w->node];
-    uint32_t c = f->in_ch[n->base + port];
-    ibcc_fworm_ *b = &f->wm[c];
-    const ibcc_fpkt_ *p;
-    (void)aux;
-    if (b->n == 0 || b->routed) return;
-    p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
-    b->routed = 1;
-    b->out_port = f->route[(uint64_t)n->idx * f->nn
-                           + f->flow[p->flow].d.dst];
-    ibcc_fab_kick_sw_(f, n->idx);
-}
-
-/* Event 0 of STOP/GO links: a stream change reaches channel c's
-   receiver, or a STOP/GO its sender. */
-static void ibcc_wm_link_(ibcc_fabric *f, uint64_t idx)
-{
-    uint32_t code = (uint32_t)(idx & 7u);
-    uint32_t c = (uint32_t)((idx >> 3) & 0x1ffffffu);
-    uint32_t worm = (uint32_t)(idx >> 28);
-    ibcc_fworm_ *b = &f->wm[c];
-    if (code == IBCC_WM_STOP_ || code == IBCC_WM_GO_) {
-        ibcc_wm_advance_tx_(f, c);
-        b->stopped = code == IBCC_WM_STOP_;
-        if (b->feed != IBCC_F_NONE_) ibcc_wm_recompute_(f, b->feed);
-        else if (b->owner != IBCC_F_NONE_) ibcc_wm_host_tx_(f, c);
-        return;
-    }
-    ibcc_wm_advance_(f, c);
-    if (code == IBCC_WM_HEAD_) {
-        b->in_worm = worm;
-        b->in_rate = 1;
-        if (ibcc_wm_at_switch_(f, c)) {
-            ibcc_fwent_ *e = &b->ring[(b->first + b->n) % f->wcap];
-            e->worm = worm;
-            e->bytes = 0;
-            if (++b->n == 1u)
-                ibcc_wm_route_at_(f, c);
-        } else {
-            ibcc_fab_pkt_(f, worm)->t_tail = f->loop.now;
-        }
-    } else if (code == IBCC_WM_TAIL_) {
-        b->in_rate = 0;
-        b->in_worm = IBCC_F_NONE_;
-        if (!ibcc_wm_at_switch_(f, c)) {   /* delivered */
-            ibcc_fpkt_ *p = ibcc_fab_pkt_(f, worm);
-            ibcc_fab_account_(f, p, p->t_tail);
-            ibcc_fab_pkt_del_(f, worm);
-            return;
-        }
-    } else {
-        b->in_rate = code;
-    }
-    if (ibcc_wm_at_switch_(f, c)) ibcc_wm_recompute_(f, c);
-}
-
-/* The wormhole kind (section 10). Its data units are worms; it has no
-   packet buffers (its slack buffers belong to its STOP/GO input links). */
-static size_t ibcc_wm_setup_(const ibcc_fabric *f, uint32_t node,
-                             ibcc_marker_desc *md)
-{
-    (void)f; (void)node; (void)md;
-    return 0;
-}
-
-static void ibcc_wm_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
-{
-    (void)f; (void)w; (void)mem;
-}
-
-/* Output `out` can take a worm when no worm holds it. */
-static int ibcc_wm_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
-                             uint32_t size)
-{
-    uint32_t co = f->out_ch[f->node[w->node].base + out];
-    (void)size;
-    return co != IBCC_F_NONE_ && f->wm[co].owner == IBCC_F_NONE_;
-}
-
-/* Worm pi, at the front of input `in`'s slack buffer, wins output `out`:
-   the output channel carries it from now on. */
-static void ibcc_wm_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
-                            unsigned in, unsigned out)
-{
-    const ibcc_fnode_ *n = &f->node[w->node];
-    uint32_t ci = f->in_ch[n->base + in], co = f->out_ch[n->base + out];
-    ibcc_fworm_ *b = &f->wm[ci], *oc = &f->wm[co];
-    ibcc_wm_advance_(f, ci);
-    f->wrr[n->base + out] = in;
-    oc->owner = pi;
-    oc->feed = ci;
-    oc->sent = 0;
-    oc->headed = 0;
-    b->gout = co;
-    f->hops++;
-    ibcc_wm_recompute_(f, ci);
-}
-
-/* Output channel c finished its worm (the last byte has left): it is
-   free, and the switch may grant it again. */
-static void ibcc_wm_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
-{
-    ibcc_wm_release_(f, c);
-    ibcc_fab_kick_sw_(f, f->node[w->node].idx);
-}
-
-/* Output arbitration: each output that can take a worm is granted, round
-   robin from the input after the last one it granted, to an input whose
-   routed front worm asks for it; with worm_priority a high-priority
-   worm first. */
-static void ibcc_wm_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
-{
-    const ibcc_fnode_ *n = &f->node[w->node];
-    uint32_t o, k, pass;
-    for (o = 0; o < n->ports; o++) {
-        uint32_t pick = IBCC_F_NONE_;
-        if (!ibcc_wm_can_take_(f, w, o, 0)) continue;
-        for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++) {
-            for (k = 1; k <= n->ports; k++) {
-                uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
-                uint32_t ci = f->in_ch[n->base + in];
-                const ibcc_fworm_ *b;
-                if (ci == IBCC_F_NONE_) continue;
-                b = &f->wm[ci];
-                if (!b->n || !b->routed || b->gout != IBCC_F_NONE_
-                    || b->out_port != o)
-                    continue;
-                if (f->d.worm_priority && pass == 0
-                    && !f->flow[ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm)
-                                ->flow].d.prio)
-                    continue;
-                pick = in;
-                break;
-            }
-            if (!f->d.worm_priority) break;
-        }
-        if (pick == IBCC_F_NONE_) continue;
-        ibcc_wm_picked_(f, w, ibcc_wm_ent_(f, &f->wm[f->in_ch[n->base + pick]],
-                                            0)->worm, pick, o);
-    }
-}
-
-/* No credit buffers: nothing departs and still holds room. */
-static uint64_t ibcc_wm_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
-                              uint32_t port, uint32_t ln, uint64_t *pk,
-                              int *early)
-{
-    (void)f; (void)w; (void)port; (void)ln;
-    *pk = 0;
-    *early = 1;
-    return 0;
-}
-
-/* Each input's slack buffer at the current instant, carried forward
-   without changing it: arrived - left = level = the sum of its entries
-   <= slack, each entry within its worm. */
-static ibcc_result ibcc_wm_check_sw_(const ibcc_fabric *f,
-                                     const ibcc_fsw_ *w, uint64_t *located)
-{
-    const ibcc_fnode_ *n = &f->node[w->node];
-    ibcc_time now = f->loop.now;
-    uint32_t port, k;
-    (void)located;              /* worms are counted by their links */
-    for (port = 0; port < n->ports; port++) {
-        uint32_t c = f->in_ch[n->base + port];
-        const ibcc_fworm_ *b, *o;
-        uint64_t din, dout = 0, sum = 0;
-        if (c == IBCC_F_NONE_) continue;
-        b = &f->wm[c];
-        din = b->in_rate ? (now - b->tr) / f->wbt : 0;
-        o = b->gout != IBCC_F_NONE_ ? &f->wm[b->gout] : NULL;
-        if (o && o->rate) dout = (now - b->tr) / f->wbt;
-        if (b->n > f->wcap || (b->n == 0 && b->level != 0))
-            return IBCC_ERR_MISMATCH;
-        for (k = 0; k < b->n; k++) {
-            const ibcc_fwent_ *e = ibcc_wm_ent_(f, b, k);
-            if (e->bytes > ibcc_fab_pkt_(f, e->worm)->size)
-                return IBCC_ERR_MISMATCH;
-            sum += e->bytes;
-        }
-        sum += b->n ? din : 0;
-        if (sum < dout) return IBCC_ERR_MISMATCH;
-        sum -= dout;
-        if (b->level + (b->n ? din : 0) < dout
-            || b->level + (b->n ? din : 0) - dout != sum
-            || sum > f->d.slack_bytes
-            || b->rx + din - (b->out + dout) != sum)
-            return IBCC_ERR_MISMATCH;
-    }
-    return IBCC_OK;
-}
-
-/* STOP/GO flow control (section 10): its operations and table. */
-static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f);
-static uint64_t ibcc_wm_events_(const ibcc_fabric *f);
-static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);
-static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *worms);
-static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
-                            uint64_t *bytes, ibcc_time *busy);
-static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
-    "STOP/GO", ibcc_wm_setup_link_, ibcc_wm_events_, ibcc_wm_host_run_,
-    ibcc_wm_check_, ibcc_wm_totals_, { ibcc_wm_link_, ibcc_wm_timer_ }
-};
-
-static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
-    "WORMHOLE", &ibcc_fab_stopgo_link_, ibcc_wm_setup_, ibcc_wm_init_,
-    ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
-    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_
-};
-
-/* Host h may start a worm: its link is free (the last worm's tail has
-   left); a waiting high-priority worm goes first, else a low-priority
-   one, round robin among the flows of a priority. A worm starts on the
-   byte clock. */
-static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
-{
-    ibcc_fhost_ *o = &f->host[h];
-    ibcc_fworm_ *oc = &f->wm[o->chan];
-    ibcc_time now = f->loop.now;
-    uint32_t k, pass, pick = IBCC_F_NONE_, pi;
-    ibcc_fflow_ *fl;
-    ibcc_fpkt_ *p;
-    if (oc->owner != IBCC_F_NONE_ || o->nflows == 0) return;
-    for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++)
-        for (k = 0; k < o->nflows; k++) {
-            uint32_t pos = (o->rr + k) % o->nflows;
-            uint32_t fi = f->hflow[o->first + pos];
-            if (f->flow[fi].d.prio != (pass == 0) ||
-                !ibcc_fab_has_data_(&f->flow[fi]))
-                continue;
-            pick = pos;
-            break;
-        }
-    if (pick == IBCC_F_NONE_) return;
-    if (now % f->wbt) {                 /* wait for the byte clock */
-        ibcc_fab_wake_host_(f, h, now + f->wbt - now % f->wbt);
-        return;
-    }
-    fl = &f->flow[f->hflow[o->first + pick]];
-    pi = ibcc_fab_take_(f, f->hflow[o->first + pick]);
-    if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
-    o->rr = (pick + 1u) % o->nflows;
-    p = ibcc_fab_pkt_(f, pi);
-    p->lane = 2;                        /* a worm in the network */
-    ibcc_fab_count_sent_(f, fl, p, o->node);
-    ibcc_wm_advance_tx_(f, o->chan);
-    oc->owner = pi;
-    oc->feed = IBCC_F_NONE_;
-    oc->sent = 0;
-    oc->headed = 0;
-    oc->ts = now;
-    f->hops++;
-    ibcc_wm_host_tx_(f, o->chan);
-}
-
-/* Loop events the flow controls add to the shared bound: none for
-   credits; for STOP/GO per channel its timers, a route and the stream
-   changes on its wire (at most four per byte time in flight). */
-static uint64_t ibcc_fab_credits_events_(const ibcc_fabric *f)
-{
-    (void)f;
-    return 0;
-}
-static uint64_t ibcc_wm_events_(const ibcc_fabric *f)
-{
-    ibcc_time mp = 0;
-    uint32_t i;
-    for (i = 0; i < f->nch; i++) if (f->wm[i].prop > mp) mp = f->wm[i].prop;
-    return (uint64_t)f->nch * (8u + 4u * (mp / f->wbt + 1u));
-}
-static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx)
-{
-    (void)f; (void)idx;         /* credit links schedule none */
-}
+/* ---- L3 fabric: creation, checks and queries -----------------------------
+   The core again: creation (the one place the desc is checked and each
+   kind and agent is looked up), the conservation check (the link's and
+   each switch kind's, then the hosts and the packet pool) and the
+   queries. */
 
 /* ---- create / destroy -------------------------------------------------- */
-/* The switch kinds, indexed by ibcc_switch_kind (0 is no kind: a node's
-   0 means the desc's kind, the desc's 0 VCT). A new kind is one more
-   entry here and its table of operations. */
-static const ibcc_fswkind_ *const ibcc_fab_kind_[] = {
-    NULL, &ibcc_fab_vct_, &ibcc_fab_cioq_, &ibcc_fab_wormhole_
-};
-#define IBCC_SWITCH_KINDS_ \
-    ((uint32_t)(sizeof ibcc_fab_kind_ / sizeof ibcc_fab_kind_[0]))
-
 /* The one place the fabric's defaults are applied and its ranges checked:
    *d = *in with defaults, or an error (the caller's desc untouched). */
 static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
@@ -12724,127 +13026,6 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
     return IBCC_OK;
 }
 
-/* Hops of the route from host src to host dst counted in switches (the
-   slack buffers a worm crosses; routes were checked by ibcc_fab_walk_). */
-static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
-                                      uint32_t dst)
-{
-    uint32_t c = f->out_ch[f->node[src].base], hops = 0;
-    for (;;) {
-        const ibcc_fnode_ *n = &f->node[f->ch[c].to];
-        if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
-        hops++;
-        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + dst]];
-    }
-}
-
-/* Credit links: flows are packets, without worm priorities. */
-static ibcc_result ibcc_fab_credits_setup_(ibcc_fabric *f)
-{
-    uint32_t i;
-    for (i = 0; i < f->nf; i++)
-        if (f->flow[i].d.prio)
-            return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                                 "flows[%u]: prio needs WORMHOLE switches",
-                                 i);
-    return IBCC_OK;
-}
-
-/* STOP/GO links of wormhole fabrics (section 10): one link rate with a
-   whole number of picoseconds per byte, no ACK traffic (agent NONE, no
-   window), STOP/GO marks that the slack buffer can honour over the
-   longest round trip, segment lengths per flow. */
-static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f)
-{
-    ibcc_fabric_desc *d = &f->d;
-    ibcc_segment_desc sd;
-    uint32_t i;
-    uint64_t rtt = 0;
-    ibcc_time maxprop = 0;
-    ibcc_fabric_error *e = d->error;
-    ibcc_result r;
-    if (d->nic_fifo || d->host_cap || d->marker.engine != IBCC_MARKER_NONE)
-        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                             "%s: not with WORMHOLE switches",
-                             d->nic_fifo ? "nic_fifo"
-                             : d->host_cap ? "host_cap" : "marker.engine");
-    if (f->nch >= (1u << 25))
-        return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
-                             "links: a WORMHOLE fabric has under 2^24");
-    for (i = 0; i < f->nch; i++) {
-        if (f->ch[i].rate != f->ch[0].rate)
-            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                                 "links[%u]: rate %llu B/s: a WORMHOLE "
-                                 "fabric has one link rate (%llu B/s)",
-                                 i / 2u, (unsigned long long)f->ch[i].rate,
-                                 (unsigned long long)f->ch[0].rate);
-        if (f->ch[i].prop > maxprop) maxprop = f->ch[i].prop;
-    }
-    if (f->ch[0].rate > IBCC_S(1) || IBCC_S(1) % f->ch[0].rate)
-        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
-                             "link_rate %llu B/s: a WORMHOLE fabric needs "
-                             "a whole number of ps per byte",
-                             (unsigned long long)f->ch[0].rate);
-    f->wbt = IBCC_S(1) / f->ch[0].rate;
-    f->wfwd = (d->fwd_delay + f->wbt - 1u) / f->wbt * f->wbt;
-    rtt = 2u * ((maxprop + f->wbt - 1u) / f->wbt);
-    if (d->stop_mark == 0) {
-        if (rtt >= d->slack_bytes)
-            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
-                                 "slack_bytes %u: not above the longest "
-                                 "round trip, %llu byte times",
-                                 d->slack_bytes, (unsigned long long)rtt);
-        d->stop_mark = d->slack_bytes - (uint32_t)rtt;
-    }
-    if (d->go_mark == 0)
-        d->go_mark = rtt < d->stop_mark ? (uint32_t)rtt : d->stop_mark / 2u;
-    if ((uint64_t)d->stop_mark + rtt > d->slack_bytes)
-        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
-                             "stop_mark %u: above slack_bytes %u less the "
-                             "longest round trip, %llu byte times",
-                             d->stop_mark, d->slack_bytes,
-                             (unsigned long long)rtt);
-    if (d->go_mark >= d->stop_mark)
-        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
-                             "go_mark %u: not below stop_mark %u",
-                             d->go_mark, d->stop_mark);
-    sd = d->segment;
-    if (sd.slack_bytes == 0) sd.slack_bytes = d->slack_bytes;
-    if ((r = ibcc_segment_init(&f->seg, &sd)) != IBCC_OK)
-        return ibcc_fab_err_(e, r, NULL, 0, "segment (ibcc_segment_desc): "
-                             "%s", ibcc_result_str(r));
-    d->segment.seg_bytes = f->seg.seg_bytes;
-    d->segment.slack_bytes = f->seg.slack_bytes;
-    for (i = 0; i < f->nf; i++) {
-        ibcc_fflow_ *fl = &f->flow[i];
-        if (fl->ag->paces || fl->d.window)
-            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                                 "flows[%u]: %s: a WORMHOLE fabric has no "
-                                 "ACKs (agent NONE, no window)", i,
-                                 fl->d.window ? "window" : fl->ag->name);
-        if (d->flows[i].size == 0) {     /* the segment rule decides */
-            uint64_t len = ibcc_segment_len(&f->seg,
-                fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
-                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst));
-            fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
-        }
-    }
-    f->wcap = d->slack_bytes + 2u;
-    f->wm = (ibcc_fworm_ *)ibcc_fab_alloc_(&f->al,
-                                  ibcc_fab_mul_(f->nch, sizeof *f->wm));
-    f->wring = (ibcc_fwent_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
-                       ibcc_fab_mul_(f->nch, f->wcap), sizeof *f->wring));
-    f->wrr = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nports, 4));
-    if (!f->wm || !f->wring || !f->wrr) return IBCC_ERR_NOMEM;
-    for (i = 0; i < f->nch; i++) {
-        ibcc_fworm_ *b = &f->wm[i];
-        b->owner = b->feed = b->in_worm = b->gout = IBCC_F_NONE_;
-        b->prop = (f->ch[i].prop + f->wbt - 1u) / f->wbt * f->wbt;
-        b->ring = f->wring + (size_t)i * f->wcap;
-    }
-    return IBCC_OK;
-}
-
 IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
                                         const ibcc_fabric_desc *desc)
 {
@@ -13020,130 +13201,6 @@ IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f)
 IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f)
 {
     return f ? &f->loop : NULL;
-}
-
-/* Credits (packets: units = 0, or units) of lane ln in channel ch's list
-   of credits travelling back; the list is in time order. */
-static uint64_t ibcc_fab_cr_sum_(const ibcc_fchan_ *ch, uint32_t ln,
-                                 int units)
-{
-    uint64_t n = 0;
-    uint32_t k;
-    for (k = 0; k < ch->cr_n; k++) {
-        const ibcc_fcred_ *e = &ch->cr[(ch->cr_first + k) & (ch->cr_cap - 1u)];
-        if (k && e->t < ch->cr[(ch->cr_first + k - 1u) & (ch->cr_cap - 1u)].t)
-            return UINT64_MAX;
-        if (e->lane == ln) n += units ? e->units : 1u;
-    }
-    return n;
-}
-
-/* Bytes sent on wormhole channel c up to now (its count carried forward
-   from the sender's last update without changing it). */
-static uint64_t ibcc_wm_tx_now_(const ibcc_fabric *f, uint32_t c)
-{
-    const ibcc_fworm_ *b = &f->wm[c];
-    ibcc_time ts = b->feed != IBCC_F_NONE_ ? f->wm[b->feed].tr : b->ts;
-    if (!b->rate || b->owner == IBCC_F_NONE_) return b->tx;
-    return b->tx + (f->loop.now - ts) / f->wbt;
-}
-
-/* STOP/GO byte conservation on the links at the current instant
-   (section 10), from each side's counts carried forward to now without
-   changing them: on every channel 0 <= sent - arrived <= the bytes its
-   wire holds; a sender never past its worm's size (the slack buffers are
-   their switches' check). Every worm counts as located. */
-static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *located)
-{
-    ibcc_time now = f->loop.now;
-    uint32_t c, k, i;
-    for (c = 0; c < f->nch; c++) {
-        const ibcc_fworm_ *b = &f->wm[c];
-        uint64_t din = b->in_rate ? (now - b->tr) / f->wbt : 0;
-        uint64_t tx = ibcc_wm_tx_now_(f, c);
-        if (tx < b->rx + din || tx - b->rx - din > b->prop / f->wbt)
-            return IBCC_ERR_MISMATCH;
-        if (b->owner != IBCC_F_NONE_
-            && b->sent + (tx - b->tx) > ibcc_fab_pkt_(f, b->owner)->size)
-            return IBCC_ERR_MISMATCH;
-    }
-    for (i = 0; i < f->nchunk; i++)
-        for (k = 0; k < IBCC_F_CHUNK_; k++)
-            if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
-                ++*located;
-    return IBCC_OK;
-}
-
-/* Credit conservation at the current instant: on every channel and lane,
-   free credits + credits in use + credits returning = capacity (credits
-   sent back when the packet started downstream, while its tail still
-   holds the room, counted once); every switch input's arbiter and marker
-   agree with its buffer. The packets in input buffers, capped hosts'
-   receive buffers and on wires count as located. */
-static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
-                                           uint64_t *located)
-{
-    uint32_t c, ln, k;
-
-    for (c = 0; c < f->nch; c++) {
-        const ibcc_fchan_ *ch = &f->ch[c];
-        const ibcc_fnode_ *to = &f->node[ch->to];
-        for (ln = 0; ln < 2u; ln++) {
-            uint64_t op = 0, ou = 0, ep = 0, eu = 0;
-            if (to->kind == IBCC_FABRIC_SWITCH) {
-                const ibcc_fbuf_ *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
-                uint64_t up = 0, uu = 0, hp = 0, hu;
-                for (k = 0; k < b->n; k++) {
-                    up++;
-                    uu += ibcc_fab_pkt_(f, b->q[k])->units;
-                }
-                const ibcc_fsw_ *w = &f->sw[to->idx];
-                int early;
-                hu = w->kind->held(f, w, ch->to_port, ln, &hp, &early);
-                if (hp != b->held_p || hu != b->held_u)
-                    return IBCC_ERR_MISMATCH;
-                if (early) {
-                    ep = hp;
-                    eu = hu;
-                }
-                up += hp;
-                uu += hu;
-                if (up != b->occ_p || uu != b->occ_u) return IBCC_ERR_MISMATCH;
-                if (ibcc_arbiter_len(&f->sw[to->idx].arb[ln], ch->to_port)
-                    != b->n) return IBCC_ERR_MISMATCH;
-                /* the data lane's marker holds the same packets (departed
-                   ones still held: hold = 1) in its unit */
-                if (ln == 0) {
-                    const ibcc_marker *mk = &f->sw[to->idx].mark;
-                    if (ibcc_marker_packets(mk, ch->to_port) != up
-                        || ibcc_marker_occupancy(mk, ch->to_port)
-                           != (f->d.buf_credits ? uu : up))
-                        return IBCC_ERR_MISMATCH;
-                }
-                op = up;
-                ou = uu;
-                *located += b->n;
-            } else {
-                op = ch->rx_p[ln];
-                ou = ch->rx_u[ln];
-                *located += op;
-            }
-            /* credits sent back early (returning, or back already) are
-               also held in the receiver until the completion that
-               releases them is applied: exactly the packets an output
-               is still sending from this input (not CIOQ transfers) */
-            if (ch->early_p[ln] != ep || ch->early_u[ln] != eu
-                || (uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
-                    - ch->early_p[ln] != ch->cap_p[ln]
-                || (uint64_t)ch->av_u[ln] + ch->wire_u[ln] + ch->ret_u[ln] + ou
-                    - ch->early_u[ln] != ch->cap_u[ln]
-                || ibcc_fab_cr_sum_(ch, ln, 0) != ch->ret_p[ln]
-                || ibcc_fab_cr_sum_(ch, ln, 1) != ch->ret_u[ln])
-                return IBCC_ERR_MISMATCH;
-            *located += ch->wire_p[ln];
-        }
-    }
-    return IBCC_OK;
 }
 
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
@@ -13335,30 +13392,6 @@ IBCC_API ibcc_result ibcc_fabric_channel_totals(const ibcc_fabric *f,
     return IBCC_OK;
 }
 
-/* A packet channel's bytes started and busy time; a transmission under
-   way counts only up to now. */
-static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
-                                     uint64_t *bytes, ibcc_time *busy)
-{
-    const ibcc_fchan_ *ch = &f->ch[c];
-    ibcc_time b = ch->busy_time, now = f->loop.now;
-    if (ch->busy && ch->xmit_end > now) {
-        ibcc_time w = ibcc_fab_wire_(ch, ch->xmit_size);
-        b -= ch->xmit_end - now < w ? ch->xmit_end - now : w;
-    }
-    *bytes = ch->bytes;
-    *busy = b;
-}
-
-/* A wormhole link is busy while bytes flow. */
-static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
-                            uint64_t *bytes, ibcc_time *busy)
-{
-    uint64_t tx = ibcc_wm_tx_now_(f, c);
-    *bytes = tx;
-    *busy = tx * f->wbt;
-}
-
 IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what what,
         uint32_t id, ibcc_time center, ibcc_time width, double *bytes_per_s)
 {
@@ -13394,7 +13427,7 @@ IBCC_API double ibcc_jain(const double *x, uint32_t n)
 }
 
 
-/* ---- traffic patterns ------------------------------------------------------ */
+/* ---- L3 traffic patterns: implementation --------------------------------- */
 static ibcc_result ibcc_traffic_room_(ibcc_fabric_flow *out, uint64_t need,
                                       uint32_t cap, uint32_t *n)
 {
@@ -13498,7 +13531,9 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
     }
     return IBCC_OK;
 }
-/* ---- topology builders ---------------------------------------------------- */
+/* ---- L3 topologies: implementation ---------------------------------------
+   The builders, the one up/down router (shared with the loader) and the
+   two-switch builder. */
 
 /* Allocates the arrays of a topology of nn nodes and nl links. */
 static ibcc_result ibcc_topo_alloc_(ibcc_topo *t, uint32_t hosts,
@@ -14102,7 +14137,7 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
     d->flows = ts->flows; d->flow_count = ts->flow_count;
     return IBCC_OK;
 }
-/* ---- InfiniBand fabric loader: implementation ---------------------------- */
+/* ---- L3 InfiniBand loader: implementation -------------------------------- */
 #define IBCC_IBF_NONE_     UINT32_C(0xffffffff)
 #define IBCC_IBF_MAXNODES_ (1u << 20)
 #define IBCC_IBF_MAXPAIRS_ (UINT64_C(1) << 26)  /* switches x hosts tables */
