@@ -2732,7 +2732,8 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
                     (uniform, permutation, incast, hot spot) fill flow
                     arrays
      topology       nodes, links (rate, propagation delay) and static
-                    routes as data; the two-switch builder; the InfiniBand
+                    routes as data; the builders (k-ary n-tree, k-ary
+                    n-fly, mesh, torus, two-switch); the InfiniBand
                     fabric loader (a real subnet's topology and tables)
    docs/fabric.md follows one packet from generation to its ACK and lists
    every modelling choice.
@@ -2945,7 +2946,8 @@ typedef struct ibcc_fabric_observer {
    example "buf_packets 70000: at most 65535" or "links[3]: b_port 9:
    node 12 has 8 ports". `file` and `line` are the loader's (empty and 0
    otherwise). Print it as "file:line: reason" when file is set, else as
-   the reason. On success the record is cleared (code IBCC_OK). */
+   the reason. On success its code is IBCC_OK and its reason empty (the
+   loader's: "ok", with the file name). */
 typedef struct ibcc_fabric_error {
     ibcc_result code;
     uint32_t line;                  /* 1-based; 0 = no line to blame */
@@ -9459,6 +9461,13 @@ static void ibcc_fab_pkt_del_(ibcc_fabric *f, uint32_t i)
 static ibcc_result ibcc_fab_err_(ibcc_fabric_error *err, ibcc_result code,
                                  const char *file, uint32_t line,
                                  const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static ibcc_result ibcc_fab_err_(ibcc_fabric_error *err, ibcc_result code,
+                                 const char *file, uint32_t line,
+                                 const char *fmt, ...)
 {
     va_list ap;
     if (!err) return code;
@@ -13011,7 +13020,11 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
             const ibcc_fagent_ *ag = f->flow[f->hflow[o->first + i]].ag;
             uint32_t kind = (uint32_t)(ag - ibcc_fab_agents_);
             if (o->engine[kind]) continue;
-            if ((r = ag->host_init(f, o)) != IBCC_OK) return r;
+            if ((r = ag->host_init(f, o)) != IBCC_OK)
+                return ibcc_fab_err_(d->error, r, NULL, 0, "flows[%u]: the "
+                                     "%s agent's engine at host node %u: %s",
+                                     f->hflow[o->first + i], ag->name,
+                                     o->node, ibcc_result_str(r));
         }
     }
     /* per-flow agent states */
@@ -13021,7 +13034,10 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
         ibcc_fflow_ *fl = &f->flow[i];
         fl->as = (char *)f->agent_mem + off;
         off += (size_t)ibcc_round8_(fl->ag->state);
-        if ((r = fl->ag->init(f, fl)) != IBCC_OK) return r;
+        if ((r = fl->ag->init(f, fl)) != IBCC_OK)
+            return ibcc_fab_err_(d->error, r, NULL, 0, "flows[%u]: the %s "
+                                 "agent: %s", i, fl->ag->name,
+                                 ibcc_result_str(r));
     }
     return IBCC_OK;
 }
@@ -13039,7 +13055,9 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     uint64_t cap;
     size_t sz;
     uint32_t i;
-    if (!out) return IBCC_ERR_NULL;
+    if (!out)
+        return desc ? ibcc_fab_err_(desc->error, IBCC_ERR_NULL, NULL, 0,
+                                    "out: NULL") : IBCC_ERR_NULL;
     *out = NULL;
     if (!desc) return IBCC_ERR_NULL;
     e = desc->error;
@@ -13129,9 +13147,15 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     cap += f->link->events(f);
     if (d.loop_capacity) cap = d.loop_capacity;
     if (cap > 0x7fffffffu) {
-        r = ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0, "loop_capacity "
-                          "%llu events: at most 2^31 - 1",
-                          (unsigned long long)cap);
+        r = d.loop_capacity
+            ? ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0, "loop_capacity "
+                            "%llu events: at most 2^31 - 1",
+                            (unsigned long long)cap)
+            : ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0, "the event "
+                            "bound, %llu (links x (buf_packets + "
+                            "ack_buf_packets), hosts, flows): above 2^31 "
+                            "- 1 (fewer buffer packets, or set "
+                            "loop_capacity)", (unsigned long long)cap);
         goto fail;
     }
     /* start small, double on demand up to the bound (a capacity the
@@ -13873,6 +13897,7 @@ static ibcc_result ibcc_topo_tree_(ibcc_topo *t, uint32_t k, uint32_t n,
     uint32_t H, S, s, w, j, l = 0, p;
     ibcc_result r;
     if (!t) return IBCC_ERR_NULL;
+    memset(t, 0, sizeof *t);            /* a refusal leaves it zero */
     if (k < 2u || n < 1u) return IBCC_ERR_RANGE;
     if (2u * k > IBCC_ARBITER_MAX_PORTS) return IBCC_ERR_CAPACITY;
     H = ibcc_topo_pow_(k, n);
@@ -13987,6 +14012,7 @@ static ibcc_result ibcc_topo_mesh_(ibcc_topo *t, uint32_t x, uint32_t y,
     uint32_t S, H, i, l = 0, nl, *dist, *queue, qh = 0, qt = 0;
     ibcc_result r;
     if (!t) return IBCC_ERR_NULL;
+    memset(t, 0, sizeof *t);            /* a refusal leaves it zero */
     if (x < 1u || y < 1u || hps < 1u) return IBCC_ERR_RANGE;
     if ((uint64_t)x * y > (1u << 20) || (uint64_t)x * y * hps > (1u << 20))
         return IBCC_ERR_CAPACITY;
@@ -14135,7 +14161,7 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
     d->links = ts->links; d->link_count = ts->link_count;
     d->routes = ts->routes; d->route_count = ts->route_count;
     d->flows = ts->flows; d->flow_count = ts->flow_count;
-    return IBCC_OK;
+    return ibcc_fab_err_(d->error, IBCC_OK, NULL, 0, "%s", "");
 }
 /* ---- L3 InfiniBand loader: implementation -------------------------------- */
 #define IBCC_IBF_NONE_     UINT32_C(0xffffffff)

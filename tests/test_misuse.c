@@ -1893,6 +1893,10 @@ static void fabric_reasons(void)
     T_EQ(ibcc_twoswitch_build(&ts, 2, 65, &d), IBCC_ERR_RANGE);
     T_STREQ(e.reason, "R (remote) 65: 1..64 sources");
     T_EQ(ibcc_twoswitch_build(&ts, 2, 2, &d), IBCC_OK);
+    T_EQ(e.code, IBCC_OK);                         /* cleared */
+    T_STREQ(e.reason, "");
+    T_EQ(ibcc_fabric_create(NULL, &d), IBCC_ERR_NULL);
+    T_STREQ(e.reason, "out: NULL");
     T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
     T_EQ(e.code, IBCC_OK);
     ibcc_fabric_destroy(f); f = NULL;
@@ -1929,12 +1933,19 @@ static void fabric_reasons(void)
     T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
     T_CHECK(has_(e.reason, "marker (ibcc_marker_desc) at switch node 0"));
     d.marker.engine = IBCC_MARKER_NONE;
+    ts.flows[0].agent = IBCC_AGENT_MVCM;           /* MVCM without ws */
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(has_(e.reason, "flows[0]: the MVCM agent's engine at host node"));
+    ts.flows[0].agent = IBCC_AGENT_NONE;
     d.switch_kind = IBCC_SWITCH_WORMHOLE; d.host_cap = IBCC_GBITS(10);
     T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_UNSUPPORTED);
     T_STREQ(e.reason, "host_cap: not with WORMHOLE switches");
     /* topology builders */
+    memset(&t, 0xab, sizeof t);                   /* a refusal zeroes it */
     T_EQ(ibcc_topo_fattree(&t, 1, 2, NULL), IBCC_ERR_RANGE);
     T_STREQ(t.error.reason, "k 1: at least 2");
+    T_CHECK(t.nodes == NULL && t.links == NULL && t.node_count == 0);
+    ibcc_topo_free(&t);
     T_EQ(ibcc_topo_nfly(&t, 2, 0, NULL), IBCC_ERR_RANGE);
     T_STREQ(t.error.reason, "n 0: at least 1");
     T_EQ(ibcc_topo_fattree(&t, 200, 2, NULL), IBCC_ERR_CAPACITY);
