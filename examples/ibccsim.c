@@ -1343,12 +1343,16 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
    packet's wire time), linear, or a file of OpenSM cc_cct lines or
    ibccconfig CongestionControlTable lines. `cmd` names the subcommand in
    messages. Returns entries, 0 on error. */
+static char *fc_read(const char *cmd, const char *flag, const char *path,
+                     size_t *len);
+static uint32_t gr_cct_blocks(const char *cmd, const char *what, char *text,
+                              uint16_t *cct, uint32_t cap);
 static uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
                             uint16_t *cct, uint32_t cap)
 {
-    FILE *fp;
-    static char text[1 << 16];
+    char *text;
     size_t n;
+    uint32_t got;
     unsigned line = 0;
     ibcc_cacc_config cfg;
     if (!strcmp(what, "quadratic")) {
@@ -1362,20 +1366,36 @@ static uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
     }
     if (!strcmp(what, "linear"))
         return ibcc_cct_fill_linear(cct, 128) == IBCC_OK ? 128u : 0u;
-    fp = fopen(what, "r");
-    if (!fp) {
-        fprintf(stderr, "ibccsim %s: --cct: cannot read %s: %s\n", cmd,
-                what, strerror(errno));
-        return 0;
+    /* the whole file, whatever its size (fc_read refuses NUL bytes and
+       what cannot be read, naming the file) */
+    if (!(text = fc_read(cmd, "--cct", what, &n))) return 0;
+    {
+        char *t = (char *)realloc(text, n + 1u);
+        if (!t) {
+            free(text);
+            fprintf(stderr, "ibccsim %s: out of memory\n", cmd);
+            return 0;
+        }
+        text = t;
+        text[n] = 0;
     }
-    n = fread(text, 1, sizeof text - 1u, fp);
-    fclose(fp);
-    text[n] = 0;
     memset(&cfg, 0, sizeof cfg);
     if (ibcc_cacc_parse_opensm(&cfg, text, &line) == IBCC_OK && cfg.cct_len) {
         memcpy(cct, cfg.cct, cfg.cct_len * sizeof *cct);
+        free(text);
         return cfg.cct_len;
     }
+    got = gr_cct_blocks(cmd, what, text, cct, cap);
+    free(text);
+    return got;
+}
+
+/* ibccconfig CongestionControlTable lines, one block per line: the
+   table's entries, 0 on error (with a message). */
+static uint32_t gr_cct_blocks(const char *cmd, const char *what, char *text,
+                              uint16_t *cct, uint32_t cap)
+{
+    unsigned line;
     {
         /* ibccconfig: one CongestionControlTable block per line */
         char *p = text, *nl;
@@ -3401,13 +3421,23 @@ static char *fc_read(const char *cmd, const char *flag, const char *path,
         if (got == 0) break;
     }
     if (ferror(fp)) {
+        int e = errno;
         where(flag);
-        fprintf(stderr, "ibccsim %s: reading %s failed\n", cmd, path);
+        fprintf(stderr, "ibccsim %s: cannot read %s: %s\n", cmd, path,
+                strerror(e));
         free(buf);
         fclose(fp);
         return NULL;
     }
     fclose(fp);
+    if (n && memchr(buf, 0, n)) {
+        where(flag);
+        fprintf(stderr, "ibccsim %s: %s has a NUL byte at offset %lu: not "
+                "a text file\n", cmd, path,
+                (unsigned long)((char *)memchr(buf, 0, n) - buf));
+        free(buf);
+        return NULL;
+    }
     *len = n;
     return buf;
 }

@@ -91,6 +91,22 @@ if "$sim" gran --quiet --step 30 --cct "$tmp/bad.txt" 2> "$tmp/bad.err"; then
   echo "FAIL gran: a bad --cct file was accepted"; fail=$((fail + 1))
 elif grep -q 'bad.txt:1:' "$tmp/bad.err"; then pass=$((pass + 1))
 else echo "FAIL gran: no line number for a bad --cct file"; cat "$tmp/bad.err"; fail=$((fail + 1)); fi
+# no silent size limit: the same table after 80 KiB of comments gives the
+# same run; a NUL byte or a directory is refused, naming the file
+awk 'BEGIN { for (i = 0; i < 2000; i++) print "# a comment line of about forty bytes" }' > "$tmp/big.txt"
+cat "$tmp/osm.txt" >> "$tmp/big.txt"
+run big --scenario 1 --cc on --cct "$tmp/big.txt" --ccti-limit 7
+if [ "$(wc -c < "$tmp/big.txt")" -gt 70000 ] && grep -v '^cct,' "$tmp/big.csv" > "$tmp/big.x" \
+   && cmp -s "$tmp/big.x" "$tmp/osm.x"; then
+  pass=$((pass + 1))
+else echo "FAIL gran: a --cct file over 64 KiB"; fail=$((fail + 1)); fi
+printf 'cc_cct 0:0,0:10\000,0:20\n' > "$tmp/nul.txt"
+for f in "$tmp/nul.txt" "$tmp"; do
+  if "$sim" gran --quiet --step 30 --cct "$f" 2> "$tmp/nul.err"; then
+    echo "FAIL gran: --cct $f was accepted"; fail=$((fail + 1))
+  elif grep -q "$f" "$tmp/nul.err"; then pass=$((pass + 1))
+  else echo "FAIL gran: --cct $f refused without its name"; cat "$tmp/nul.err"; fail=$((fail + 1)); fi
+done
 if cmp -s "$tmp/on1.csv" "$tmp/on1b.csv"; then pass=$((pass + 1))
 else echo "FAIL gran: the same run gave different results"; fail=$((fail + 1)); fi
 echo "RESULT $pass $fail"
