@@ -65,6 +65,20 @@ d33=$(awk '$1 == "high" { printf "%.1f", $4 }' "$T/torus33.txt")
 d500=$(awk '$1 == "high" { printf "%.1f", $4 }' "$T/torus500.txt")
 says README.md "falls from $d500 to $d33 us" "ibccsim wormhole --case torus --pattern pair --load 0.2 --seg 500|33"
 
+# ---- docs/scenarios.md: the fidelity counts agree with the pages' -------
+rows=$(for pg in scenario_twoswitch scenario_gran scenario_mvcm scenario_wormhole; do
+  grep -h '^\[[A-Z0-9]*\]: [0-9]* results: ' "docs/$pg.md" |
+    awk '{ gsub(/[:,]/, ""); printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $4, $6, $8, $10 }'
+done)
+[ "$(echo "$rows" | grep -c .)" -eq 5 ] && ok || bad "the four scenario pages should close five fidelity tables"
+oifs=$IFS; IFS='
+'
+for row in $rows; do
+  if grep -F -q -- "$row" docs/scenarios.md; then ok
+  else bad "docs/scenarios.md's fidelity counts lack the row '$row' (the page's closing line)"; fi
+done
+IFS=$oifs
+
 # ---- README: [G] and [F] figures agree with their scenario pages ----------
 says README.md "collapses
 to 2.17 Gbit/s" "docs/scenario_gran.md's fidelity row 6 (2.1667)"
