@@ -12,12 +12,6 @@ cd "$(dirname "$0")/../.." || exit 1
 . tools/fidelity/lib.sh
 . tools/fidelity/twoswitch.sh
 
-ratio_closer() {  # 1 when A is closer to 1 than B on a log scale
-  awk -v a="$1" -v b="$2" 'function l(x) { return x > 0 ? log(x) : -50 }
-    BEGIN { a = l(a); b = l(b); if (a < 0) a = -a; if (b < 0) b = -b
-            print (a < b) ? 1 : 0 }'
-}
-
 # ---- §III, Fig. 2: no congestion control, window 1, L = R = 10 ----------
 a=""
 v=$(ts_get victim_share_isl $a); i=$(ts_get isl_util $a)

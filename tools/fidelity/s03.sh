@@ -25,12 +25,6 @@ half() {  # ms a law takes from Rmax/2 to Rmax (the Fig. 5 curve, no marks)
     END { printf "%.2f", t - h }'
 }
 
-ratio_closer() {  # 1 when A is closer to 1 than B on a log scale
-  awk -v a="$1" -v b="$2" 'function l(x) { return x > 0 ? log(x) : -50 }
-    BEGIN { a = l(a); b = l(b); if (a < 0) a = -a; if (b < 0) b = -b
-            print (a < b) ? 1 : 0 }'
-}
-
 # ---- §III, Fig. 2 (= Fig. 3(a)): no CC, no window, L = 5, R = 1 ----------
 a="--local 5 --remote 1 --window none"
 v=$(ts_get victim_share_isl $a); i=$(ts_get isl_util $a)

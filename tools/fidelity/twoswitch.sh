@@ -36,3 +36,9 @@ ts_cmd() { echo "build/ibccsim twoswitch${*:+ $*}"; }
 ts_has() { "$SIM" twoswitch --help 2>/dev/null | grep -q -- "$1"; }
 
 fmt() { awk -v x="$1" 'BEGIN { printf "%.3f", x }'; }
+
+ratio_closer() {  # 1 when A is closer to 1 than B on a log scale
+  awk -v a="$1" -v b="$2" 'function l(x) { return x > 0 ? log(x) : -50 }
+    BEGIN { a = l(a); b = l(b); if (a < 0) a = -a; if (b < 0) b = -b
+            print (a < b) ? 1 : 0 }'
+}
