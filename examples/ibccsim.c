@@ -4634,7 +4634,8 @@ static int cmd_custom(int argc, char **argv)
        summary = gran1.csv
 
    Keys are the experiment's flags without the leading "--" (see
-   `ibccsim SUBCOMMAND --help`); a flag without a value takes yes or no.
+   `ibccsim SUBCOMMAND --help`); a flag without a value (sc_switches)
+   takes yes/on/true or no/off/false, any other flag its value as written.
    The OpenSM congestion-control options that the experiment has a flag
    for are accepted under their opensm.conf names; per-SL options take
    OpenSM's "SL value" form and must be the same for every SL given.
@@ -4647,6 +4648,25 @@ static const char *const sc_opensm[][2] = {
     {"cc_sw_cong_setting_packet_size", "packet-size"},
     {"cc_ca_cong_setting_ccti_timer", "ccti-timer"},
     {"cc_ca_cong_setting_ccti_increase", "ccti-increase"},
+};
+
+/* The flags of each experiment that take no value (switches): in a
+   scenario file they take yes/on/true or no/off/false; every other key is
+   handed to the experiment with its value, whatever it is (so "cc = no"
+   is the experiment's error, never a key dropped). tests/scenarios.sh
+   compares this table with every experiment's --help. */
+static const char *const sc_switches[][2] = {
+    {"twoswitch", " discrete fixed-rates persistent quiet "},
+    {"recovery", " discrete "},
+    {"gran", " quiet "},
+    {"gran-sweep", " list "},
+    {"mvcm", " no-warm no-cap input-only validated formula vct tree quiet "},
+    {"mvcm-sweep", " "},
+    {"wormhole", " switch-prio quiet "},
+    {"wormhole-sweep", " switch-prio quiet "},  /* wormhole's, passed on */
+    {"fabric-check", " "},
+    {"demo", " "},
+    {"custom", " input-fanout nic-fifo defer-trigger discrete quiet "},
 };
 
 static char *sc_trim(char *p)
@@ -4674,8 +4694,9 @@ static int cmd_run(int argc, char **argv)
                "the key 'experiment' naming the subcommand (twoswitch, gran,\n"
                "gran-sweep, mvcm, mvcm-sweep, recovery, fabric-check, demo, custom,\n"
                "wormhole, wormhole-sweep)\n"
-               "and the others its flags without '--' (yes/no for flags without a\n"
-               "value) or OpenSM cc_* option names; '#' comments. examples/scenarios/\n"
+               "and the others its flags without '--' (yes or no for flags without a\n"
+               "value, also on/off, true/false; other flags take their value) or\n"
+               "OpenSM cc_* option names; '#' comments. examples/scenarios/\n"
                "has one per experiment; docs/topologies.md describes the format and\n"
                "the keys of custom. Relative summary, series and out files go to the\n"
                "folder $IBCCSIM_OUT (default out/, created; '.' for here).\n");
@@ -4774,18 +4795,33 @@ static int cmd_run(int argc, char **argv)
         g_key[g_nkeys] = flags[g_nkeys + 1u] + 2;
         g_line[g_nkeys] = ln;
         g_nkeys++;
-        if (!strcmp(val, "yes")) {
-            args[nargs++] = flags[g_nkeys];
-        } else if (!strcmp(val, "no")) {
-            continue;
-        } else {
-            args[nargs++] = flags[g_nkeys];
-            args[nargs++] = vals[g_nkeys];
-        }
     }
     if (!kind) {
         fprintf(stderr, "%s: no 'experiment = ...' line\n", path);
         return 2;
+    }
+    {
+        /* the experiment's switches take yes or no; other keys their value */
+        const char *sw = NULL;
+        unsigned i, k;
+        char pat[84];
+        for (k = 0; k < sizeof sc_switches / sizeof sc_switches[0]; k++)
+            if (!strcmp(kind, sc_switches[k][0])) sw = sc_switches[k][1];
+        for (i = 1; sw && i <= g_nkeys; i++) {
+            const char *v = vals[i];
+            snprintf(pat, sizeof pat, " %s ", flags[i] + 2);
+            if (!strstr(sw, pat)) {
+                args[nargs++] = flags[i];
+                args[nargs++] = vals[i];
+            } else if (!strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true")) {
+                args[nargs++] = flags[i];
+            } else if (strcmp(v, "no") && strcmp(v, "off") && strcmp(v, "false")) {
+                fprintf(stderr, "%s:%u: bad value '%s' for %s: a flag without a"
+                        " value takes yes, on, true, no, off or false\n",
+                        path, g_line[i - 1u], v, flags[i] + 2);
+                return 2;
+            }
+        }
     }
     args[nargs] = NULL;
     if (!strcmp(kind, "twoswitch")) rc = cmd_twoswitch((int)nargs, args);

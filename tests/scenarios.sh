@@ -305,5 +305,45 @@ if (cd "$tmp/od" && env -u IBCCSIM_OUT "$sim" run t.ini > /dev/null 2>&1) &&
    (cd "$tmp/od" && IBCCSIM_OUT=o2 "$sim" run t.ini > /dev/null 2>&1) &&
    cmp -s "$tmp/od/out/twoswitch_iba.csv" "$tmp/od/o2/twoswitch_iba.csv"; then ok
 else no "scenario outputs not in the default folder out/ or \$IBCCSIM_OUT"; fi
+# issue 26: a value-taking key is handed its value, even "no" (cc = no
+# ran with CC on), and only the flags without a value take yes/no: the
+# driver's table of those flags (sc_switches) against every experiment's
+# --help (a flag line "--name" followed by two spaces takes no value); an
+# unknown key stops every file before anything runs
+printf 'experiment = gran\ncc = no\nquiet = yes\n' > "$tmp/ccno.ini"
+if "$sim" run "$tmp/ccno.ini" > /dev/null 2> "$tmp/ccno.err"; then
+  no "cc = no accepted"
+elif grep -q "ccno.ini:2: .*bad value 'no' for --cc: on or off" "$tmp/ccno.err"; then ok
+else no "cc = no: $(cat "$tmp/ccno.err")"; fi
+for e in twoswitch recovery gran gran-sweep mvcm mvcm-sweep wormhole \
+         wormhole-sweep fabric-check demo custom; do
+  flags=$({ "$sim" $e --help; [ $e = wormhole-sweep ] && "$sim" wormhole --help; } |
+          awk '/^usage:/ || /^ +\[/ {   # [--flag ARG] or [--flag] in the usage lines
+                 s = $0
+                 while (match(s, /\[--[a-z0-9-]+( [^]]*)?\]/)) {
+                   t = substr(s, RSTART + 1, RLENGTH - 2); split(t, w, " ")
+                   print (index(t, " ") ? "v" : "s"), substr(w[1], 3)
+                   s = substr(s, RSTART + RLENGTH)
+                 }
+                 next
+               }
+               /^ +--[a-z0-9-]+/ {   # a flag line: "--flag ARG text" or "--flag  text"
+                 match($0, /--[a-z0-9-]+/); n = substr($0, RSTART + 2, RLENGTH - 2)
+                 r = substr($0, RSTART + RLENGTH)
+                 print ((r == "" || substr(r, 1, 2) == "  ") ? "s" : "v"), n
+               }' | sort -u)
+  [ -n "$flags" ] || no "$e --help lists no flags"
+  echo "$flags" | while read -r t f; do
+    [ "$f" = help ] && continue
+    printf 'experiment = %s\n%s = maybe\nzz-unknown = 1\n' "$e" "$f" > "$tmp/sw.ini"
+    "$sim" run "$tmp/sw.ini" > /dev/null 2> "$tmp/sw.err" && echo "ran $e $f"
+    if grep -q 'a flag without a value takes' "$tmp/sw.err"; then got=s; else got=v; fi
+    [ "$got" = "$t" ] || echo "$e --$f: --help says $t, the driver $got"
+  done > "$tmp/sw.out"
+  if [ -s "$tmp/sw.out" ]; then no "$(cat "$tmp/sw.out")"; else ok; fi
+done
+printf 'experiment = custom\nquiet = off\nnic-fifo = false\ntopology = twoswitch\ntime = 0.2\n' > "$tmp/off.ini"
+if [ "$("$sim" run "$tmp/off.ini" | grep -c conserved=1)" = 1 ]; then ok
+else no "quiet = off / nic-fifo = false not read as off"; fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
