@@ -4846,7 +4846,24 @@ static int cmd_run(int argc, char **argv)
     return rc;
 }
 
+static int run_sub(int argc, char **argv);
+
+/* A write error on standard output (a full disk, a closed pipe's reader
+   gone) fails the run like one on a results file: stdio keeps the error,
+   so one look after the subcommand (and its final flush) sees it. */
 int main(int argc, char **argv)
+{
+    int rc = run_sub(argc, argv);
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "ibccsim: writing standard output failed%s%s\n",
+                errno ? ": " : "", errno ? strerror(errno) : "");
+        return rc ? rc : 1;
+    }
+    return rc;
+}
+
+static int run_sub(int argc, char **argv)
 {
     if (argc < 2) {
         usage_main(stderr);

@@ -293,6 +293,16 @@ if [ -w /dev/full ]; then
     no "gran --summary /dev/full exited 0"
   elif grep -q 'writing /dev/full failed' "$tmp/full.err"; then ok
   else no "gran --summary /dev/full: no message: $(cat "$tmp/full.err")"; fi
+  # standard output too (issue 26): the table, the help, a list, a
+  # scenario file's output
+  for c in "twoswitch --time 2 --victim-from 0.5 --victim-to 1.5" "--help" \
+           "custom --topology twoswitch --time 0.2" "gran-sweep --list" \
+           "run examples/scenarios/fabric_check.ini"; do
+    # shellcheck disable=SC2086
+    if "$sim" $c > /dev/full 2> "$tmp/full.err"; then no "$c > /dev/full exited 0"
+    elif grep -q 'writing standard output failed' "$tmp/full.err"; then ok
+    else no "$c > /dev/full: no message: $(cat "$tmp/full.err")"; fi
+  done
 else
   echo "skip: /dev/full is not writable here (write-error checks)"
 fi
