@@ -4682,6 +4682,7 @@ static char *sc_trim(char *p)
 static int cmd_run(int argc, char **argv)
 {
     static char text[1 << 16], vals[SC_MAX_KEYS][256], flags[SC_MAX_KEYS][80];
+    int sls[SC_MAX_KEYS], sl;       /* each key's SL when per-SL, else -1 */
     char *args[2 * SC_MAX_KEYS + 1], *line, *next;
     const char *path, *kind = NULL;
     unsigned ln = 0, nargs = 0, kind_line = 0;
@@ -4752,11 +4753,22 @@ static int cmd_run(int argc, char **argv)
             kind_line = ln;
             continue;
         }
+        sl = -1;
         for (i = 0; i < sizeof sc_opensm / sizeof sc_opensm[0]; i++)
             if (!strcmp(key, sc_opensm[i][0])) {
-                /* per-SL options: "SL value" */
-                const char *sp = strchr(val, ' ');
-                if (!strncmp(key, "cc_ca_", 6) && sp) val = sc_trim((char *)sp);
+                /* per-SL options: "SL value", the SL 0..15 */
+                char *sp = strpbrk(val, " \t");
+                if (!strncmp(key, "cc_ca_", 6) && sp) {
+                    unsigned long long u;
+                    *sp = 0;
+                    if (!parse_uint(val, 0, 15, &u)) {
+                        fprintf(stderr, "%s:%u: bad SL '%s' for %s: a service"
+                                " level 0..15\n", path, ln, val, key);
+                        return 2;
+                    }
+                    sl = (int)u;
+                    val = sc_trim(sp + 1);
+                }
                 key = (char *)sc_opensm[i][1];
                 break;
             }
@@ -4767,10 +4779,17 @@ static int cmd_run(int argc, char **argv)
         }
         for (i = 0; i < g_nkeys; i++)
             if (!strcmp(g_key[i], key)) {
-                fprintf(stderr, "%s:%u: '%s' given twice (first at line %u)\n",
-                        path, ln, key, g_line[i]);
+                /* one value serves every SL: a per-SL line for another SL
+                   with the same value says nothing new */
+                if (sl >= 0 && sls[i] >= 0 && sl != sls[i]
+                    && !strcmp(vals[i + 1u], val)) break;
+                fprintf(stderr, "%s:%u: '%s' given twice (first at line %u)%s\n",
+                        path, ln, key, g_line[i], sl >= 0 && sls[i] >= 0
+                        && sl != sls[i] ? ": ibccsim takes one value for every SL" : "");
                 return 2;
             }
+        if (i < g_nkeys) continue;
+        sls[g_nkeys] = sl;
         snprintf(flags[g_nkeys + 1u], sizeof flags[0], "--%s", key);
         snprintf(vals[g_nkeys + 1u], sizeof vals[0], "%s", val);
         /* a relative output file goes to the output folder IBCCSIM_OUT

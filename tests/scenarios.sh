@@ -355,5 +355,21 @@ done
 printf 'experiment = custom\nquiet = off\nnic-fifo = false\ntopology = twoswitch\ntime = 0.2\n' > "$tmp/off.ini"
 if [ "$("$sim" run "$tmp/off.ini" | grep -c conserved=1)" = 1 ]; then ok
 else no "quiet = off / nic-fifo = false not read as off"; fi
+# per-SL OpenSM lines "name = SL value" (issue 26): the SL is 0..15 or the
+# line is refused (SL 16 used to set the value); another SL with the same
+# value is accepted, with another value refused (one value for every SL)
+slb='experiment = custom\ntopology = twoswitch\ntime = 0.2\nmarker = iba\nagent = cct\n'
+for t in "16 150|6: bad SL '16'" "x 150|6: bad SL 'x'" "-1 150|6: bad SL '-1'" \
+         "0 150\ncc_ca_cong_setting_ccti_timer = 1 100|7: 'ccti-timer' given twice"; do
+  printf "${slb}cc_ca_cong_setting_ccti_timer = ${t%%|*}\n" > "$tmp/sl.ini"
+  if "$sim" run "$tmp/sl.ini" > /dev/null 2> "$tmp/sl.err"; then no "per-SL line ${t%%|*} accepted"
+  elif grep -q "sl.ini:${t#*|}" "$tmp/sl.err"; then ok
+  else no "per-SL line ${t%%|*}: $(cat "$tmp/sl.err")"; fi
+done
+for t in "15 150" "0 150\ncc_ca_cong_setting_ccti_timer = 1 150"; do
+  printf "${slb}cc_ca_cong_setting_ccti_timer = $t\n" > "$tmp/sl.ini"
+  "$sim" run "$tmp/sl.ini" > "$tmp/sl.out" 2>&1 && grep -q 'conserved=1' "$tmp/sl.out" && ok \
+    || no "per-SL line $t refused: $(cat "$tmp/sl.out")"
+done
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
