@@ -27,6 +27,7 @@
 #include <sys/types.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <dirent.h>
 
 /* ---- options ----------------------------------------------------------- */
 typedef struct ts_opts {
@@ -1713,6 +1714,60 @@ static int run_points(const char *what, unsigned total, unsigned jobs,
     return ok && done == total;
 }
 
+/* A sweep's temporary folder: ibccsim-NAME-XXXXXX under $TMPDIR (when set
+   and at most 120 characters) or /tmp. 0, said on stderr, when it cannot
+   be made. */
+static int sw_mkdtemp(char *dir, size_t len, const char *what)
+{
+    const char *t = getenv("TMPDIR");
+    if (!t || !*t || strlen(t) > 120) t = "/tmp";
+    snprintf(dir, len, "%s/ibccsim-%s-XXXXXX", t, what);
+    if (mkdtemp(dir)) return 1;
+    fprintf(stderr, "ibccsim %s: no temporary directory in %s: %s\n", what, t,
+            strerror(errno));
+    return 0;
+}
+
+/* Removes a sweep's temporary folder with whatever its points wrote. */
+static void sw_rmtemp(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char f[256];
+    if (d) {
+        while ((e = readdir(d)) != NULL) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            if (snprintf(f, sizeof f, "%s/%s", dir, e->d_name) < (int)sizeof f)
+                remove(f);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* A sweep's output, opened before any point runs (so a path in a missing
+   folder costs no simulation); standard output when out is NULL. */
+static FILE *sw_open_out(const char *what, const char *out)
+{
+    FILE *fo = out ? fopen(out, "w") : stdout;
+    if (!fo)
+        fprintf(stderr, "ibccsim %s: cannot write %s: %s\n", what, out,
+                strerror(errno));
+    return fo;
+}
+
+/* A failed sweep: its temporary folder removed, its output file (empty:
+   nothing was written yet) closed and removed. Returns 1. */
+static int sw_fail(const char *dir, FILE *fo, const char *out)
+{
+    if (dir) sw_rmtemp(dir);
+    if (out && fo) {
+        fclose(fo);
+        remove(out);
+    }
+    return 1;
+}
+
 /* ---- gran-sweep: CCTI_Timer x Marking_Rate on scenario 1 ([G] §B.3) ----
    Every point is an independent `ibccsim gran` run with CC on, executed in
    worker processes (--jobs); one CSV row per point. --list prints the
@@ -1790,7 +1845,7 @@ static int sw_point(unsigned idx, void *ctx)
     const sw_ctx *c = (const sw_ctx *)ctx;
     gr_opts o;
     gr_result r;
-    char sum[64], ser[64];
+    char sum[256], ser[256];
     gr_defaults(&o);
     o.step_ms = c->step;
     o.time_ms = c->step * 5;
@@ -1813,7 +1868,7 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
     int list = 0, i;
     const char *out = NULL, *tl = "10,50,150,500,1000,2000",
                *rl = "0,1,2,4,8,15";
-    char dir[] = "/tmp/ibccsim-sweep-XXXXXX";
+    char dir[160];
     FILE *fo;
     unsigned total, p;
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1870,11 +1925,8 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
                    rates[p % nr], timers[p / nr], rates[p % nr]);
         return 0;
     }
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "ibccsim gran-sweep: no temporary directory: %s\n",
-                strerror(errno));
-        return 1;
-    }
+    if ((fo = sw_open_out("gran-sweep", out)) == NULL) return 1;
+    if (!sw_mkdtemp(dir, sizeof dir, "sweep")) return sw_fail(NULL, fo, out);
     {
         sw_ctx c;
         c.timers = timers;
@@ -1882,16 +1934,12 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
         c.nr = nr;
         c.step = step;
         c.dir = dir;
-        if (!run_points("gran-sweep", total, jobs, sw_point, &c)) return 1;
-    }
-    fo = out ? fopen(out, "w") : stdout;
-    if (!fo) {
-        fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno));
-        return 1;
+        if (!run_points("gran-sweep", total, jobs, sw_point, &c))
+            return sw_fail(dir, fo, out);
     }
     fprintf(fo, "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n");
     for (p = 0; p < total; p++) {
-        char sum[64], ser[64];
+        char sum[256], ser[256];
         double c = 0;
         unsigned k;
         snprintf(sum, sizeof sum, "%s/%u.csv", dir, p);
@@ -1907,7 +1955,7 @@ static int cmd_gran_sweep(int argc, char **argv, const char *self)
         remove(sum);
         remove(ser);
     }
-    rmdir(dir);
+    sw_rmtemp(dir);
     if (out) return close_out(fo, out) ? 0 : 1;
     return fflush(stdout) == 0 ? 0 : 1;
 }
@@ -2569,7 +2617,7 @@ static int mw_point(unsigned idx, void *ctx)
     const mw_ctx *c = (const mw_ctx *)ctx;
     mv_opts o;
     mv_res r;
-    char sum[64];
+    char sum[256];
     mv_defaults(&o);
     o.k = c->k;
     o.n = c->n;
@@ -2593,7 +2641,7 @@ static int cmd_mvcm_sweep(int argc, char **argv)
     double loads[32];
     unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total, hot = 0;
     const char *out = NULL;
-    char dir[] = "/tmp/ibccsim-mvsweep-XXXXXX";
+    char dir[160];
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     int i;
     FILE *fo;
@@ -2639,10 +2687,8 @@ static int cmd_mvcm_sweep(int argc, char **argv)
     }
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
     total = 4u * nl;
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "ibccsim mvcm-sweep: no temporary directory: %s\n", strerror(errno));
-        return 1;
-    }
+    if ((fo = sw_open_out("mvcm-sweep", out)) == NULL) return 1;
+    if (!sw_mkdtemp(dir, sizeof dir, "mvsweep")) return sw_fail(NULL, fo, out);
     {
         mw_ctx c;
         c.loads = loads;
@@ -2651,19 +2697,18 @@ static int cmd_mvcm_sweep(int argc, char **argv)
         c.n = n;
         c.hot = hot;
         c.dir = dir;
-        if (!run_points("mvcm-sweep", total, jobs, mw_point, &c)) return 1;
+        if (!run_points("mvcm-sweep", total, jobs, mw_point, &c))
+            return sw_fail(dir, fo, out);
     }
-    fo = out ? fopen(out, "w") : stdout;
-    if (!fo) { fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno)); return 1; }
     fprintf(fo, "cmm,load,accepted,latency\n");
     for (p = 0; p < total; p++) {
-        char sum[64];
+        char sum[256];
         snprintf(sum, sizeof sum, "%s/%u.csv", dir, p);
         fprintf(fo, "%s,%g,%.5f,%.1f\n", cm[p / nl], loads[p % nl],
                 sw_metric(sum, "accepted"), sw_metric(sum, "latency_mean"));
         remove(sum);
     }
-    rmdir(dir);
+    sw_rmtemp(dir);
     if (out) return close_out(fo, out) ? 0 : 1;
     return fflush(stdout) == 0 ? 0 : 1;
 }
@@ -3242,7 +3287,7 @@ static int whs_point(unsigned idx, void *ctx)
     const whs_ctx *c = (const whs_ctx *)ctx;
     wh_opts o = *c->base;
     wh_res r;
-    char sum[96];
+    char sum[256];
     if (c->vary_seg) {
         o.adaptive = c->vals[idx] == 0;
         if (!o.adaptive) o.seg = (unsigned)c->vals[idx];
@@ -3265,7 +3310,7 @@ static int cmd_wormhole_sweep(int argc, char **argv)
     int vary_seg = -1, rc, nargs = 0, i;
     const char *out = NULL, *list = NULL;
     char *args[64];
-    char dir[] = "/tmp/ibccsim-whsweep-XXXXXX";
+    char dir[160];
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     wh_opts o;
     FILE *fo;
@@ -3334,25 +3379,22 @@ static int cmd_wormhole_sweep(int argc, char **argv)
         for (nv = 0; nv < 10; nv++) vals[nv] = 0.1 * (nv + 1);
     }
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "ibccsim wormhole-sweep: no temporary directory: %s\n", strerror(errno));
-        return 1;
-    }
+    if ((fo = sw_open_out("wormhole-sweep", out)) == NULL) return 1;
+    if (!sw_mkdtemp(dir, sizeof dir, "whsweep")) return sw_fail(NULL, fo, out);
     {
         whs_ctx cx;
         cx.base = &o;
         cx.vary_seg = vary_seg;
         cx.vals = vals;
         cx.dir = dir;
-        if (!run_points("wormhole-sweep", nv, jobs, whs_point, &cx)) return 1;
+        if (!run_points("wormhole-sweep", nv, jobs, whs_point, &cx))
+            return sw_fail(dir, fo, out);
     }
-    fo = out ? fopen(out, "w") : stdout;
-    if (!fo) { fprintf(stderr, "ibccsim: cannot write %s: %s\n", out, strerror(errno)); return 1; }
     fprintf(fo, "%s", vary_seg ? "seg" : "load");
     for (c = 0; c < sizeof cols / sizeof cols[0]; c++) fprintf(fo, ",%s", cols[c]);
     fprintf(fo, "\n");
     for (k = 0; k < nv; k++) {
-        char sum[96];
+        char sum[256];
         snprintf(sum, sizeof sum, "%s/%u.csv", dir, k);
         if (vary_seg && vals[k] == 0) fprintf(fo, "adaptive");
         else fprintf(fo, "%g", vals[k]);
@@ -3361,7 +3403,7 @@ static int cmd_wormhole_sweep(int argc, char **argv)
         fprintf(fo, "\n");
         remove(sum);
     }
-    rmdir(dir);
+    sw_rmtemp(dir);
     if (out) return close_out(fo, out) ? 0 : 1;
     return fflush(fo) == 0 ? 0 : 1;
 }

@@ -371,5 +371,28 @@ for t in "15 150" "0 150\ncc_ca_cong_setting_ccti_timer = 1 150"; do
   "$sim" run "$tmp/sl.ini" > "$tmp/sl.out" 2>&1 && grep -q 'conserved=1' "$tmp/sl.out" && ok \
     || no "per-SL line $t refused: $(cat "$tmp/sl.out")"
 done
+# sweeps (issue 26): the output is opened before any point runs (a path in
+# a missing folder costs no simulation), the temporary folder goes under
+# $TMPDIR and is removed when a point fails (here: killed by a CPU limit
+# of 1 s), and the output file of a failed sweep is not left behind empty
+for c in "gran-sweep --timers 10 --rates 1 --step 1" "mvcm-sweep --k 2 --n 2 --loads 0.1" \
+         "wormhole-sweep --vary load --values 0.1 --time 2 --warmup 1"; do
+  # shellcheck disable=SC2086
+  if "$sim" $c --jobs 1 --out "$tmp/nodir/x.csv" > /dev/null 2> "$tmp/sw.err"; then
+    no "${c%% *} --out in a missing folder accepted"
+  elif grep -q "cannot write $tmp/nodir/x.csv" "$tmp/sw.err" && ! grep -q 'points done' "$tmp/sw.err"; then ok
+  else no "${c%% *} --out in a missing folder: $(cat "$tmp/sw.err")"; fi
+  # shellcheck disable=SC2086
+  if TMPDIR=$tmp/nodir "$sim" $c --jobs 1 > /dev/null 2> "$tmp/sw.err"; then
+    no "${c%% *}: \$TMPDIR not used"
+  elif grep -q "no temporary directory in $tmp/nodir" "$tmp/sw.err"; then ok
+  else no "${c%% *} with a missing \$TMPDIR: $(cat "$tmp/sw.err")"; fi
+done
+mkdir -p "$tmp/swt"
+if (ulimit -t 1; TMPDIR=$tmp/swt exec nice "$sim" wormhole-sweep --vary load --values 0.5 \
+      --case torus --size 8 --time 1000 --jobs 1 --out "$tmp/swt.csv") > /dev/null 2> "$tmp/sw.err"; then
+  no "a wormhole-sweep point over its CPU limit succeeded"
+elif grep -q 'a run failed' "$tmp/sw.err" && [ -z "$(ls -A "$tmp/swt")" ] && [ ! -e "$tmp/swt.csv" ]; then ok
+else no "failed sweep left $(ls -A "$tmp/swt") $(ls "$tmp/swt.csv" 2>/dev/null): $(cat "$tmp/sw.err")"; fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
