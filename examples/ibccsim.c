@@ -2662,9 +2662,14 @@ static int cmd_mvcm_sweep(int argc, char **argv)
             char buf[512], *q, *tok;
             if (!v || strlen(v) >= sizeof buf) return bad(a, v, "comma-separated loads");
             strcpy(buf, v);
-            for (q = buf; (tok = strtok(q, ",")) != NULL && nl < 32; q = NULL)
+            nl = 0;
+            for (q = buf; (tok = strtok(q, ",")) != NULL; q = NULL) {
+                if (nl >= sizeof loads / sizeof loads[0])
+                    return bad(a, v, "at most 32 loads");
                 if (!parse_double(tok, 1e-3, 1, &loads[nl++]))
                     return bad(a, v, "comma-separated loads 0.001..1");
+            }
+            if (!nl) return bad(a, v, "comma-separated loads 0.001..1");
         } else if (!strcmp(a, "--k") || !strcmp(a, "--n") || !strcmp(a, "--jobs")) {
             if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
             if (a[2] == 'k') k = (unsigned)u; else if (a[2] == 'n') n = (unsigned)u;

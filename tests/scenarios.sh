@@ -394,5 +394,18 @@ if (ulimit -t 1; TMPDIR=$tmp/swt exec nice "$sim" wormhole-sweep --vary load --v
   no "a wormhole-sweep point over its CPU limit succeeded"
 elif grep -q 'a run failed' "$tmp/sw.err" && [ -z "$(ls -A "$tmp/swt")" ] && [ ! -e "$tmp/swt.csv" ]; then ok
 else no "failed sweep left $(ls -A "$tmp/swt") $(ls "$tmp/swt.csv" 2>/dev/null): $(cat "$tmp/sw.err")"; fi
+# lists longer than their fixed limit are refused, not cut (issue 26:
+# mvcm-sweep ran the first 32 loads of a longer list)
+l33=$(awk 'BEGIN { for (i = 1; i <= 33; i++) printf "%s0.%02d", (i > 1 ? "," : ""), i }')
+l65=$(awk 'BEGIN { for (i = 1; i <= 65; i++) printf "%s%d", (i > 1 ? "," : ""), i }')
+for c in "mvcm-sweep --k 2 --n 2 --loads $l33|at most 32 loads" \
+         "gran-sweep --timers $l65|at most 64" "gran-sweep --rates $l65|at most 64" \
+         "wormhole-sweep --vary seg --values $l65|at most 64 values"; do
+  # shellcheck disable=SC2086
+  if "$sim" ${c%%|*} --jobs 1 --out "$tmp/long.csv" > /dev/null 2> "$tmp/long.err"; then
+    no "${c%% --*}: a list over its limit accepted"
+  elif grep -q "${c#*|}" "$tmp/long.err" && ! grep -q 'points done' "$tmp/long.err"; then ok
+  else no "${c%% --*}: a list over its limit: $(cat "$tmp/long.err")"; fi
+done
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
