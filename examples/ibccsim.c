@@ -3668,10 +3668,11 @@ static void usage_custom(FILE *out)
 "experiment = custom and these flags without '--' (ibccsim run FILE).\n"
 "topology\n"
 "  --topology fattree|nfly|mesh|torus|twoswitch|ibnetdiscover   (required)\n"
-"  --k K --n N           fattree, nfly: k-ary n-tree / n-fly    [2, 3]\n"
-"  --x X --y Y           mesh, torus: switches per dimension    [4, 4]\n"
-"  --hps H               mesh, torus: hosts per switch          [1]\n"
-"  --root R              mesh, torus: up/down root switch       [0]\n"
+"  --k K --n N           fattree, nfly: k-ary n-tree / n-fly (2..16, 1..6)\n"
+"                                                               [2, 3]\n"
+"  --x X --y Y           mesh, torus: switches per dimension (1..1024) [4, 4]\n"
+"  --hps H               mesh, torus: hosts per switch (1..64)  [1]\n"
+"  --root R              mesh, torus: up/down root switch (0..2^20) [0]\n"
 "  --local L --remote R  twoswitch: sources on B and on A (1..64) [10, 10]\n"
 "  --ibnetdiscover FILE  ibnetdiscover: the topology (required)\n"
 "  --lfts FILE           ibnetdiscover: forwarding tables [up/down routes]\n"
@@ -3679,16 +3680,16 @@ static void usage_custom(FILE *out)
 "  --switch-kind vct|cioq                                       [vct]\n"
 "  --buf-packets N       input buffer, packets (1..65535)       [4]\n"
 "  --buf-credits N       input buffer, 64-byte credits (1..2^20) [packets only]\n"
-"  --out-buf-packets N   cioq: output buffer, packets           [buf-packets]\n"
+"  --out-buf-packets N   cioq: output buffer, packets (1..65535) [buf-packets]\n"
 "  --speedup S           cioq: crossbar speedup (1..16)         [2]\n"
 "  --input-fanout        vct: an input buffer sends to several outputs\n"
 "                        at once ([S02]/[S03]'s switch) [one at a time]\n"
 "  --arbiter oldest|fifo|rr|voq                                 [oldest]\n"
 "  --bypass N            oldest: bypasses per head (1..65535)   [4]\n"
-"  --link-gbytes G       link rate, GB/s (a loaded fabric's links keep\n"
-"                        the rate of their width x speed)       [1]\n"
-"  --prop-ns X           propagation delay per link, ns (> 0)   [5]\n"
-"  --fwd-ns X            switch forwarding delay, ns (>= 0)     [40]\n"
+"  --link-gbytes G       link rate, GB/s (0.001..10000; a loaded fabric's\n"
+"                        links keep the rate of their width x speed) [1]\n"
+"  --prop-ns X           propagation delay per link, ns (0.001..10^6) [5]\n"
+"  --fwd-ns X            switch forwarding delay, ns (0..10^6)  [40]\n"
 "  --data-size BYTES     data packet on the wire (1..65535)     [2068]\n"
 "  --nic-fifo            one FIFO per host instead of one queue per\n"
 "                        destination (uniform or hotspot traffic only)\n"
@@ -3697,27 +3698,31 @@ static void usage_custom(FILE *out)
 "marking engine\n"
 "  --marker none|naive|input|io|iba|mvpm                        [none]\n"
 "  --classify all|busy   naive, input, io                       [all]\n"
-"  --trigger N           naive, input, io: occupancy that triggers [full]\n"
+"  --trigger N           naive, input, io: occupancy that triggers\n"
+"                        (1..65535, at most the buffer)         [full]\n"
 "  --defer-trigger       naive, input, io: a full buffer triggers after the\n"
 "                        instant's packets started (cut-through)  [off]\n"
-"  --out-threshold N     io: output threshold T_out             [8]\n"
-"  --threshold W         iba: Threshold 0..15                   [15]\n"
-"  --marking-rate N      iba: Marking_Rate 0..65535             [0]\n"
-"  --packet-size N       iba: Packet_Size, 64-byte units 0..255 [0]\n"
-"  --mvpm-in N --mvpm-out N  mvpm: marking and validation levels [2/3, 1/3]\n"
+"  --out-threshold N     io: output threshold T_out (1..65535)  [8]\n"
+"  --threshold W         iba: Threshold (0..15)                 [15]\n"
+"  --marking-rate N      iba: Marking_Rate (0..65535)           [0]\n"
+"  --packet-size N       iba: Packet_Size, 64-byte units (0..255) [0]\n"
+"  --mvpm-in N --mvpm-out N  mvpm: marking and validation levels\n"
+"                        (1..65535, 1..16776960)                [2/3, 1/3]\n"
 "source agent\n"
 "  --agent none|window|law|fixed|cct|mvcm                       [none]\n"
 "  --window N|none       every agent but mvcm: unacknowledged packets\n"
-"                        per flow (required by window)          [none]\n"
+"                        per flow (1..10^6; required by window) [none]\n"
 "  --law lipd|fimd|aimd  law: the rate law                      [lipd]\n"
 "  --discrete            law: discrete IPD rates\n"
 "  --rmin-div D          law: Rmin = Rmax / D (2..65536)        [256]\n"
-"  --fixed-rate X        fixed: each flow's rate, fraction (required)\n"
+"  --fixed-rate X        fixed: each flow's rate, fraction (10^-9..1; required)\n"
 "  --cct linear|quadratic|FILE  cct: the table (FILE: OpenSM cc_cct or\n"
 "                        ibccconfig CongestionControlTable lines) [linear]\n"
-"  --ccti-timer N --ccti-increase N --ccti-limit N  cct     [150, 1, last]\n"
-"  --dw-max N            mvcm: largest dynamic window           [2]\n"
-"  --mvcm-hops N         mvcm: links of the longest path, for the\n"
+"  --ccti-timer N        cct: CCTI_Timer, 1.024 us units (1..65535) [150]\n"
+"  --ccti-increase N     cct: CCTI_Increase (1..255)            [1]\n"
+"  --ccti-limit N        cct: CCTI_Limit (0..16383)             [the last entry]\n"
+"  --dw-max N            mvcm: largest dynamic window (1..65535) [2]\n"
+"  --mvcm-hops N         mvcm: links of the longest path (1..1024), for the\n"
 "                        waiting slot RTTmin [from the builder; required\n"
 "                        for ibnetdiscover]\n"
 );
@@ -3728,22 +3733,26 @@ static void usage_custom(FILE *out)
 "                        victim: twoswitch's flows (locals then remotes\n"
 "                        start 100 us apart) [uniform; twoswitch: victim]\n"
 "  --load X              uniform: offered per host; hotspot: per source,\n"
-"                        fraction of the reference rate (0..1]\n"
-"  --load-bytes B        the same in bytes/s\n"
-"  --msg-bytes N         traffic in messages of N bytes\n"
+"                        fraction of the reference rate (10^-9..1)\n"
+"  --load-bytes B        the same in bytes/s (1..10^13)\n"
+"  --msg-bytes N         traffic in messages of N bytes (1..2^31)\n"
 "  --hot-dst H           incast, hotspot: destination host index (or a\n"
 "                        host name of a loaded fabric)          [last host]\n"
-"  --hot-sources N       incast, hotspot: sources, spread over the other\n"
-"                        hosts                                  [all others]\n"
-"  --hot-packets N       hotspot: packets per source            [1000]\n"
+"  --hot-sources N       incast, hotspot: sources (1..2^20), spread over\n"
+"                        the other hosts                        [all others]\n"
+"  --hot-packets N       hotspot: packets per source (1..10^9)  [1000]\n"
 "  --start-after N       hotspot: start once N data packets were delivered\n"
+"                        (0..10^12)                             [0]\n"
 "  --background X        incast, hotspot: uniform traffic at X as well\n"
-"  --victim-from MS --victim-to MS  victim: its active window [whole run]\n"
+"                        (10^-9..1)\n"
+"  --victim-from MS --victim-to MS  victim: its active window (0..10000)\n"
+"                                                         [whole run]\n"
 "run and outputs\n"
-"  --time MS             simulated time (0 < MS <= 10000)       [10]\n"
-"  --warmup MS           not measured (0 <= MS < time)          [time / 10]\n"
-"  --seed N              random seed (Poisson arrivals, permutation) [1]\n"
-"  --bin MS              series resolution                      [time / 100]\n"
+"  --time MS             simulated time (10^-6..10000)          [10]\n"
+"  --warmup MS           not measured (0..10000, below time)    [time / 10]\n"
+"  --seed N              random seed (Poisson arrivals, permutation;\n"
+"                        0..2^64-1)                             [1]\n"
+"  --bin MS              series resolution (10^-6..10000)       [time / 100]\n"
 "  --series FILE         CSV: time_ms and each class's delivered rate\n"
 "  --summary FILE        CSV metric,value: per class throughput, mean and\n"
 "                        p99 latency, marked fraction; counters; identities\n"
@@ -3950,7 +3959,7 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
         } else if (!strcmp(a, "--rmin-div"))
             rc = cu_uint(a, v, 2, 65536, &o->rmin_div);
         else if (!strcmp(a, "--fixed-rate"))
-            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, (0, 1]",
+            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, 10^-9..1",
                            &o->fixed_rate);
         else if (!strcmp(a, "--ccti-timer"))
             rc = cu_uint(a, v, 1, 65535, &o->ccti_timer);
@@ -3964,7 +3973,7 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
         else if (!strcmp(a, "--traffic"))
             rc = cu_name(a, v, cu_traffics, CU_N(cu_traffics), &o->traffic);
         else if (!strcmp(a, "--load") || !strcmp(a, "--background"))
-            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, (0, 1]",
+            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, 10^-9..1",
                            !strcmp(a, "--load") ? &o->load : &o->background);
         else if (!strcmp(a, "--load-bytes"))
             rc = cu_double(a, v, 1, 1e13, "bytes/s, from 1 to 10^13", &o->load_bytes);
@@ -3981,13 +3990,13 @@ static int cu_parse(int argc, char **argv, cu_opts *o)
                            !strcmp(a, "--victim-from") ? &o->victim_from
                                                        : &o->victim_to);
         else if (!strcmp(a, "--time"))
-            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, > 0 and <= 10000",
+            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, 10^-6..10000",
                            &o->time_ms);
         else if (!strcmp(a, "--warmup"))
             rc = cu_double(a, v, 0, 10000, "milliseconds, 0..10000",
                            &o->warmup_ms);
         else if (!strcmp(a, "--bin"))
-            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, > 0 and <= 10000",
+            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, 10^-6..10000",
                            &o->bin_ms);
         else if (!strcmp(a, "--seed")) rc = cu_u64(a, v, 0, ~0ull, &o->seed);
         else return unknown("custom", a);

@@ -407,5 +407,23 @@ for c in "mvcm-sweep --k 2 --n 2 --loads $l33|at most 32 loads" \
   elif grep -q "${c#*|}" "$tmp/long.err" && ! grep -q 'points done' "$tmp/long.err"; then ok
   else no "${c%% --*}: a list over its limit: $(cat "$tmp/long.err")"; fi
 done
+# every value inside a documented range is accepted (issue 26): both ends
+# of each range that `custom --help` gives (tests/help_ranges.awk), parsed
+# (an unknown flag after it stops the run), and every numeric flag but
+# --hot-dst (a host index below the fabric's host count, or a name)
+# documents its range
+"$sim" custom --help | awk -f tests/help_ranges.awk > "$tmp/ranges"
+[ "$(wc -l < "$tmp/ranges")" -ge 40 ] || no "custom --help: only $(wc -l < "$tmp/ranges") ranges"
+while read -r f lo hi; do
+  case $f in
+    norange) [ "$lo" = hot-dst ] || echo "--$lo documents no range"; continue ;;
+    mismatch) echo "--$lo: ranges and flags do not pair"; continue ;;
+  esac
+  for x in "$lo" "$hi"; do
+    "$sim" custom --topology twoswitch --$f "$x" --zz-end > /dev/null 2> "$tmp/r1.err"
+    grep -q "unknown flag '--zz-end'" "$tmp/r1.err" || echo "--$f $x: $(cat "$tmp/r1.err")"
+  done
+done < "$tmp/ranges" > "$tmp/ranges.out"
+if [ -s "$tmp/ranges.out" ]; then no "custom ranges: $(cat "$tmp/ranges.out")"; else ok; fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
