@@ -3385,7 +3385,9 @@ IBCC_API ibcc_result ibcc_ibfabric_check(const ibcc_ibfabric *f,
 IBCC_API ibcc_result ibcc_ibfabric_to_desc(const ibcc_ibfabric *f,
                                            ibcc_fabric_desc *d);
 /* The host (index into f->hosts) named `name`: its name, or its node or
-   port GUID as 0x-prefixed hex. Errors: NULL, NOT_FOUND. */
+   port GUID as 0x-prefixed hex. Errors: NULL, NOT_FOUND, MISMATCH (the
+   name of two hosts, or the node GUID of an adapter cabled on several
+   ports: ambiguous; a port GUID is always one host). */
 IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
         const char *name, uint32_t *host);
 /* Frees everything f holds and zeroes it (NULL is fine). */
@@ -14301,7 +14303,7 @@ static int ibcc_ibf_comment_(ibcc_cur_ *c, ibcc_ibf_note_ *n)
             uint32_t v;
             c->p = t;
             ibcc_cur_blanks_(c);
-            if (!ibcc_ibf_dec_(c, 0xffffu, &v)) return 0;
+            if (!ibcc_ibf_dec_(c, 0xffffffffu, &v)) return 0;  /* range: */
             if (is_lid) { if (n->nlid < 2u) n->lid[n->nlid++] = v; }
             else { n->lmc = v; n->has_lmc = 1; }
             continue;
@@ -14309,6 +14311,30 @@ static int ibcc_ibf_comment_(ibcc_cur_ *c, ibcc_ibf_note_ *n)
         if (!n->rate) n->rate = ibcc_ibf_rate_(c->p, t);
         c->p = t;
     }
+}
+
+/* ibcc_ibf_comment_'s LIDs and LMC against IBA's ranges: a port's LID is
+   a unicast LID 1..0xBFFF (0: none assigned), the LMC 0..7, and the
+   2^LMC LIDs from the first one stay unicast. RANGE naming file:line. */
+static ibcc_result ibcc_ibf_lidrange_(const ibcc_ibf_note_ *n,
+        const char *file, uint32_t line, ibcc_ibfabric_error *err)
+{
+    uint32_t i;
+    if (n->has_lmc && n->lmc > 7u)
+        return ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line,
+                             "LMC %lu is outside 0..7", (unsigned long)n->lmc);
+    for (i = 0; i < n->nlid; i++)
+        if (n->lid[i] > 0xbfffu)
+            return ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line,
+                                 "LID %lu is not a unicast LID (1..0xBFFF)",
+                                 (unsigned long)n->lid[i]);
+    if (n->nlid && n->lid[0] + (1u << n->lmc) - 1u > 0xbfffu)
+        return ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line,
+                             "LIDs %lu..%lu (LMC %lu) go beyond the unicast "
+                             "LIDs (1..0xBFFF)", (unsigned long)n->lid[0],
+                             (unsigned long)(n->lid[0] + (1u << n->lmc) - 1u),
+                             (unsigned long)n->lmc);
+    return IBCC_OK;
 }
 
 /* ---- parse state ------------------------------------------------------- */
@@ -14442,6 +14468,8 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
                              "unexpected text after the node name");
             return IBCC_ERR_PARSE;
         }
+        if (ibcc_ibf_lidrange_(&note, file, line, err) != IBCC_OK)
+            return IBCC_ERR_RANGE;
         if (ports == 0) {
             ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line,
                              "a node with 0 ports");
@@ -14531,6 +14559,8 @@ static ibcc_result ibcc_ibf_line_(ibcc_ibf_parse_ *s, ibcc_cur_ *c,
                              "unexpected text after the peer port");
             return IBCC_ERR_PARSE;
         }
+        if (ibcc_ibf_lidrange_(&note, file, line, err) != IBCC_OK)
+            return IBCC_ERR_RANGE;
         r.node = *cur;
         r.line = line;
         r.rate = note.rate;
@@ -15528,26 +15558,32 @@ IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
     uint32_t i;
     uint64_t g = 0;
     int by_guid = 0;
+    uint32_t hit = 0, n = 0;
     if (!f || !name || !host) return IBCC_ERR_NULL;
     if (!f->hosts) return IBCC_ERR_NOT_FOUND;
     for (i = 0; i < f->host_count; i++)
         if (strncmp(f->hosts[i].name, name, IBCC_IBF_NAME) == 0) {
-            *host = i;
-            return IBCC_OK;
+            if (!n++) hit = i;
         }
-    if (name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
+    if (!n && name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
         ibcc_cur_ c;
         c.p = name + 2;
         c.e = name + 2 + strlen(name + 2);
         by_guid = ibcc_ibf_hex_(&c, &g) && c.p == c.e;
     }
-    if (by_guid)
+    if (by_guid) {
         for (i = 0; i < f->host_count; i++)
-            if (f->hosts[i].port_guid == g || f->hosts[i].node_guid == g) {
+            if (f->hosts[i].port_guid == g) {
                 *host = i;
                 return IBCC_OK;
             }
-    return IBCC_ERR_NOT_FOUND;
+        for (i = 0; i < f->host_count; i++)
+            if (f->hosts[i].node_guid == g && !n++) hit = i;
+    }
+    if (n > 1) return IBCC_ERR_MISMATCH;    /* two hosts answer to it */
+    if (!n) return IBCC_ERR_NOT_FOUND;
+    *host = hit;
+    return IBCC_OK;
 }
 #endif /* IBCC_NO_FABRIC */
 

@@ -3498,6 +3498,41 @@ static int fc_error(const ibcc_ibfabric_error *e)
     return 1;
 }
 
+/* A loaded fabric whose hosts share a name (adapters left with their
+   default description): one warning on stderr, naming the first such
+   name and its lines, since a lookup by that name is refused
+   (ibcc_ibfabric_find_host: MISMATCH). */
+static const ibcc_ibfabric *g_dup_f;
+static int dup_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int c = strcmp(g_dup_f->hosts[x].name, g_dup_f->hosts[y].name);
+    return c ? c : (x > y) - (x < y);
+}
+static void fc_dup_names(const char *cmd, const ibcc_ibfabric *f)
+{
+    uint32_t *ix, i, n = 0, first = 0;
+    if (f->host_count < 2) return;
+    ix = (uint32_t *)malloc(f->host_count * sizeof *ix);
+    if (!ix) return;
+    for (i = 0; i < f->host_count; i++) ix[i] = i;
+    g_dup_f = f;
+    qsort(ix, f->host_count, sizeof *ix, dup_cmp);
+    for (i = 0; i < f->host_count; i++)
+        if ((i > 0 && !strcmp(f->hosts[ix[i]].name, f->hosts[ix[i - 1]].name))
+            || (i + 1 < f->host_count
+                && !strcmp(f->hosts[ix[i]].name, f->hosts[ix[i + 1]].name))) {
+            if (!n++) first = i;
+        }
+    if (n)
+        fprintf(stderr, "ibccsim %s: warning: %s: %lu hosts share their name "
+                "with another (\"%s\" on lines %lu and %lu); lookups by such a "
+                "name are refused: give a host index or a port GUID\n", cmd, f->topo_file, (unsigned long)n,
+                f->hosts[ix[first]].name, (unsigned long)f->hosts[ix[first]].line,
+                (unsigned long)f->hosts[ix[first + 1]].line);
+    free(ix);
+}
+
 static int cmd_fabric_check(int argc, char **argv)
 {
     const char *topo = NULL, *lfts = NULL;
@@ -3535,6 +3570,7 @@ static int cmd_fabric_check(int argc, char **argv)
         return fc_error(&e);
     }
     free(text);
+    fc_dup_names("fabric-check", &ib);
     if (lfts) {
         if (!(text = fc_read("fabric-check", "--lfts", lfts, &len))) goto out;
         if (ibcc_ibfabric_lfts(&ib, text, len, lfts, &e) != IBCC_OK) {
@@ -4180,6 +4216,7 @@ static int cu_load_fabric(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     if (!text) return 2;
     r = ibcc_ibfabric_parse(&net->ib, text, len, o->ibnet, NULL, &e);
     free(text);
+    if (r == IBCC_OK) fc_dup_names("custom", &net->ib);
     if (r == IBCC_OK && o->lfts) {
         if (!(text = fc_read("custom", "--lfts", o->lfts, &len))) return 2;
         r = ibcc_ibfabric_lfts(&net->ib, text, len, o->lfts, &e);
@@ -4262,10 +4299,16 @@ static int cu_hot_dst(const cu_opts *o, cu_net *net)
         net->dst = (uint32_t)u;
         return 0;
     }
-    if (o->topo == CU_IBNET
-        && ibcc_ibfabric_find_host(&net->ib, o->hot_dst, &h) == IBCC_OK) {
-        net->dst = h;
-        return 0;
+    if (o->topo == CU_IBNET) {
+        ibcc_result r = ibcc_ibfabric_find_host(&net->ib, o->hot_dst, &h);
+        if (r == IBCC_OK) {
+            net->dst = h;
+            return 0;
+        }
+        if (r == IBCC_ERR_MISMATCH)
+            return cu_refuse("--hot-dst", "--hot-dst %s: more than one host "
+                             "answers to it; give a host index or a port GUID",
+                             o->hot_dst);
     }
     return cu_refuse("--hot-dst", "--hot-dst %s: not a host index 0..%u%s",
                      o->hot_dst, net->nh - 1u, o->topo == CU_IBNET

@@ -425,5 +425,34 @@ while read -r f lo hi; do
   done
 done < "$tmp/ranges" > "$tmp/ranges.out"
 if [ -s "$tmp/ranges.out" ]; then no "custom ranges: $(cat "$tmp/ranges.out")"; else ok; fi
+# a loaded fabric (issue 26): hosts sharing a name get one warning, and
+# --hot-dst by that name is refused (it took the first); a port GUID
+# still picks its host; a LID outside 1..0xBFFF is a range error with
+# the file and line
+tab=$(printf '\t')
+cat > "$tmp/dup.topo" <<EOF
+Switch${tab}4 "S-0000000000000010"${tab}# "sw" base port 0 lid 1 lmc 0
+[1]${tab}"H-0000000000000020"[1](21)${tab}# "same" lid 2 4xQDR
+[2]${tab}"H-0000000000000030"[1](31)${tab}# "same" lid 3 4xQDR
+[3]${tab}"H-0000000000000040"[1](41)${tab}# "c" lid 4 4xQDR
+Ca${tab}1 "H-0000000000000020"${tab}# "same"
+Ca${tab}1 "H-0000000000000030"${tab}# "same"
+Ca${tab}1 "H-0000000000000040"${tab}# "c"
+EOF
+cu="custom --topology ibnetdiscover --ibnetdiscover $tmp/dup.topo --traffic incast --time 0.1 --quiet"
+if "$sim" fabric-check --ibnetdiscover "$tmp/dup.topo" 2> "$tmp/dup.err" | grep -q 'hosts=3 ' &&
+   grep -q 'warning: .*dup.topo: 2 hosts share their name with another ("same"' "$tmp/dup.err"; then ok
+else no "duplicate host names: no warning: $(cat "$tmp/dup.err")"; fi
+# shellcheck disable=SC2086
+if "$sim" $cu --hot-dst same > /dev/null 2> "$tmp/dup.err"; then no "--hot-dst by a shared name accepted"
+elif grep -q -- '--hot-dst same: more than one host answers to it' "$tmp/dup.err"; then ok
+else no "--hot-dst by a shared name: $(cat "$tmp/dup.err")"; fi
+# shellcheck disable=SC2086
+"$sim" $cu --hot-dst 0x31 --summary "$tmp/dup.csv" 2> /dev/null &&
+  grep -q '^class1_flows,2$' "$tmp/dup.csv" && ok || no "--hot-dst by port GUID on a fabric with shared names"
+sed 's/lid 3 4xQDR/lid 49152 4xQDR/' "$tmp/dup.topo" > "$tmp/lid.topo"
+if "$sim" fabric-check --ibnetdiscover "$tmp/lid.topo" > /dev/null 2> "$tmp/lid.err"; then no "LID 49152 accepted"
+elif grep -q 'lid.topo:3: .*LID 49152 is not a unicast LID (1..0xBFFF)' "$tmp/lid.err"; then ok
+else no "LID 49152: $(cat "$tmp/lid.err")"; fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

@@ -2,7 +2,8 @@
    (exact counts, names, LIDs, rates, LFT routes, computed up/down routes
    that are legal, minimal and equal to the example's tables), the loop
    example (its line), every parse and route error with its line number,
-   rate tokens, multi-port adapters, rings (their up/down routes pinned to
+   rate tokens, multi-port adapters, LID and LMC ranges, duplicate host
+   names, rings (their up/down routes pinned to
    those of the loader-only router the shared one replaced), allocators,
    and random mutations of the example text that must never crash. */
 #ifndef IBCC_TEST_LINKED   /* make test links one implementation object */
@@ -489,6 +490,72 @@ static void multiport(void)
     ibcc_ibfabric_free(&f);
 }
 
+/* IBA's ranges (issue 26): a port's LID is unicast, 1..0xBFFF (0: none
+   assigned), LMC 0..7, and the 2^LMC LIDs of a port stay unicast; each a
+   RANGE error on its line, on a node line or on either side's port line.
+   The ends of the ranges load. */
+static void lid_ranges(void)
+{
+    expect("Switch\t4 \"S-0000000000000010\" # \"sw\" base port 0 lid 49151 lmc 0\n"
+           SWA SWB CAA CAB, IBCC_OK, 0);
+    expect("Switch\t4 \"S-0000000000000010\" # \"sw\" base port 0 lid 49152 lmc 0\n"
+           SWA SWB CAA CAB, IBCC_ERR_RANGE, 1);
+    expect("Switch\t4 \"S-0000000000000010\" # \"sw\" base port 0 lid 65535 lmc 0\n"
+           SWA SWB CAA CAB, IBCC_ERR_RANGE, 1);
+    expect("Switch\t4 \"S-0000000000000010\" # \"sw\" base port 0 lid 70000 lmc 0\n"
+           SWA SWB CAA CAB, IBCC_ERR_RANGE, 1);
+    expect("Switch\t4 \"S-0000000000000010\" # \"sw\" base port 0 lid 1 lmc 8\n"
+           SWA SWB CAA CAB, IBCC_ERR_RANGE, 1);
+    /* the switch's line about a host's LID */
+    expect(SW "[1]\t\"H-0000000000000020\"[1](21) # \"a\" lid 49152 4xQDR\n"
+           SWB CAA CAB, IBCC_ERR_RANGE, 2);
+    /* the adapter's own line: LMC 7 ends at 0xBFFF, LMC 8 is out, and
+       LIDs 49145..49152 (LMC 3) cross into multicast */
+    expect(SW "Ca\t1 \"H-0000000000000020\" # \"a\"\n"
+           "[1](21) \"S-0000000000000010\"[1] # lid 49024 lmc 7 \"sw\" lid 1\n",
+           IBCC_OK, 0);
+    expect(SW "Ca\t1 \"H-0000000000000020\" # \"a\"\n"
+           "[1](21) \"S-0000000000000010\"[1] # lid 2 lmc 8 \"sw\" lid 1\n",
+           IBCC_ERR_RANGE, 3);
+    expect(SW "Ca\t1 \"H-0000000000000020\" # \"a\"\n"
+           "[1](21) \"S-0000000000000010\"[1] # lid 49145 lmc 3 \"sw\" lid 1\n",
+           IBCC_ERR_RANGE, 3);
+    expect(SW "Ca\t1 \"H-0000000000000020\" # \"a\"\n"
+           "[1](21) \"S-0000000000000010\"[1] # lid 2 lmc 0 \"sw\" lid 49152\n",
+           IBCC_ERR_RANGE, 3);
+}
+
+/* Two hosts with one name (issue 26): both load, a lookup by that name
+   is refused (MISMATCH: it could be either), by a port GUID it finds its
+   host; the node GUID of an adapter cabled twice is ambiguous too. */
+static void dup_names(void)
+{
+    ibcc_ibfabric f;
+    ibcc_ibfabric_error e;
+    uint32_t h = 9;
+    T_EQ(parse_str(&f, SW
+        "[1]\t\"H-0000000000000020\"[1](21) # \"same\" lid 2 4xQDR\n"
+        "[2]\t\"H-0000000000000030\"[1](31) # \"same\" lid 3 4xQDR\n"
+        "[3]\t\"H-0000000000000040\"[1](41) # \"c\" lid 4 4xQDR\n"
+        "[4]\t\"H-0000000000000040\"[2](42) # \"c\" lid 5 4xQDR\n"
+        "Ca\t1 \"H-0000000000000020\" # \"same\"\n"
+        "Ca\t1 \"H-0000000000000030\" # \"same\"\n"
+        "Ca\t2 \"H-0000000000000040\" # \"c\"\n", &e), IBCC_OK);
+    T_EQU(f.host_count, 4);
+    T_EQ(ibcc_ibfabric_find_host(&f, "same", &h), IBCC_ERR_MISMATCH);
+    T_EQU(h, 9);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x31", &h), IBCC_OK);
+    T_EQU(h, 1);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x30", &h), IBCC_OK);  /* node GUID */
+    T_EQU(h, 1);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x40", &h), IBCC_ERR_MISMATCH);
+    T_EQ(ibcc_ibfabric_find_host(&f, "0x42", &h), IBCC_OK);
+    T_EQU(h, 3);
+    T_EQ(ibcc_ibfabric_find_host(&f, "c/P1", &h), IBCC_OK);
+    T_EQU(h, 2);
+    ibcc_ibfabric_free(&f);
+}
+
 /* A ring of n switches (GUID 0x100 + gid(i)), host i on switch i; with
    `shuffled` the GUIDs go 1, 3, 2, 4, ... around the ring. */
 static uint32_t gid(uint32_t i, int shuffled)
@@ -758,6 +825,8 @@ int main(void)
     T_RUN(lft_errors);
     T_RUN(rates);
     T_RUN(multiport);
+    T_RUN(lid_ranges);
+    T_RUN(dup_names);
     T_RUN(ring_updown);
     T_RUN(allocators);
     T_RUN(fuzz);
