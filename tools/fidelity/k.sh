@@ -8,7 +8,7 @@
 # messages of mean 1000 bytes, 30% high priority per host, routing delay
 # 0, seed 0. Delays are [K]'s (section 2: the first segment entering the
 # network to the head of the last one arriving), kdelay_* in the
-# summaries. Time: about two minutes on one core.
+# summaries. Time: about three minutes on one core.
 #   K_METRIC=delay   use ibcc's message delay instead (generation to last
 #                    byte; what the code had before [K]'s metric existed)
 set -u
@@ -89,6 +89,13 @@ sweep s150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --values $S
 S22=120,160,240,300,450
 sweep u80 --vary seg --case torus --load 0.22 --time 200 --values $S22
 sweep u150 --vary seg --case torus --load 0.22 --time 200 --slack 150 --values $S22
+# nearer still (0.24), and at 0.2 with a switch routing delay of 500 ns
+# (ibcc's default is 0): what moves the optima, and whether with the slack
+S24=200,250,300,350,450
+sweep m80 --vary seg --case torus --load 0.24 --time 200 --values $S24
+sweep m150 --vary seg --case torus --load 0.24 --time 200 --slack 150 --values $S24
+sweep n80 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --values $S24
+sweep n150 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --slack 150 --values $S24
 # and with a GO level near the STOP level (ibcc's default is a round trip)
 sweep g150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --go-mark 120 \
   --values 50,100,160,250,450
@@ -154,10 +161,10 @@ row "§3.2, Fig 7" "light load (ibcc: 0.05): shorter low-priority segments give 
 o80=$(argmin s80 "$HI"); o150=$(argmin s150 "$HI")
 row "§3.2, Fig 8" "load 0.2, slack 80 bytes: the least high-priority delay at a segment of 250 bytes" "250" \
   "${o80:-}" "$(fid_mark_range 225 275 "${o80:-0}")" "$C8" \
-  "curve: $(series s80 "$HI"); with --load 0.22 the optimum is $(argmin u80 "$HI") ($(series u80 "$HI"))"
+  "curve: $(series s80 "$HI"); with --load 0.22 the optimum is $(argmin u80 "$HI") ($(series u80 "$HI")); with --load 0.24 it is $(argmin m80 "$HI") ($(series m80 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n80 "$HI") ($(series n80 "$HI"))"
 row "§3.2, Fig 8" "slack 150 bytes: the optimum moves to 450 bytes" "450" \
   "${o150:-}" "$(fid_mark_range 405 495 "${o150:-0}")" "$C8 --slack 150" \
-  "curve: $(series s150 "$HI"); with --load 0.22 the optimum is $(argmin u150 "$HI") ($(series u150 "$HI")); with --go-mark 120 it is $(argmin g150 "$HI") ($(series g150 "$HI"))"
+  "curve: $(series s150 "$HI"); with --load 0.22 the optimum is $(argmin u150 "$HI") ($(series u150 "$HI")); with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 it is $(argmin g150 "$HI") ($(series g150 "$HI"))"
 l1=$(localmin s80 "$HI" 80); l2=$(localmin s80 "$HI" 160)
 row "§3.2, Fig 8" "slack 80: local minima near 80 and 160 bytes (1-hop and 2-hop traffic freed of higher-order blocking)" "minima at 80, 160" \
   "80: $( [ "${l1:-0}" = 1 ] && echo yes || echo no), 160: $( [ "${l2:-0}" = 1 ] && echo yes || echo no)" \
