@@ -711,6 +711,24 @@ static ibcc_rate host_rate(const cfg *g, uint32_t h)
     return g->d.link_rate ? g->d.link_rate : IBCC_GBYTES(1);
 }
 
+/* The packet size of flow x: its size, else the data size; a
+   low-priority flow of a WORMHOLE fabric without a size is cut by the
+   segment rule, into worms that may be far shorter (the fixed L_l, or
+   B x h, at least B). */
+static uint32_t flow_unit(const cfg *g, const ibcc_fabric_flow *x)
+{
+    const ibcc_fabric_desc *d = &g->d;
+    uint32_t sz = x->size ? x->size : (d->data_size ? d->data_size : 2068u);
+    if (g->worm_forced && x->size == 0) {
+        uint32_t seg = d->segment.adaptive == 1
+            ? (d->segment.slack_bytes ? d->segment.slack_bytes : d->slack_bytes)
+            : (d->segment.seg_bytes ? d->segment.seg_bytes : 100u);
+        if (seg && seg < sz) sz = seg;
+    }
+    if (sz > 65535u) sz = 65535u;
+    return sz ? sz : 1u;
+}
+
 static void decode_flows(ctx *c, cfg *g)
 {
     ibcc_fabric_desc *d = &g->d;
@@ -720,7 +738,7 @@ static void decode_flows(ctx *c, cfg *g)
     if (g->nhosts < 2u) nf = 0;
     for (i = 0; i < base + nf; i++) {
         ibcc_fabric_flow *x = &g->flows[i];
-        uint32_t ds = d->data_size ? d->data_size : 2068u, sz, u;
+        uint32_t sz, u;
         c->allow_bad = fz_u8(&c->in) >= (desc_bad ? 192u : 244u);
         c->allow_wild = fz_u8(&c->in) >= 200u;
         if (i >= base) {
@@ -812,8 +830,7 @@ static void decode_flows(ctx *c, cfg *g)
         }
         if (chance(c, 60)) x->packets = pick(c, 1, 200, 1, UINT64_MAX, 1, 0);
         if (chance(c, 30)) x->start_after = pick(c, 1, 50, 1, UINT64_MAX, 1, 0);
-        sz = x->size ? x->size : ds;
-        if (sz > 65535u) sz = 65535u;
+        sz = flow_unit(g, x);
         if (chance(c, 60)) {
             uint64_t m = pick(c, 1, 20000, 1, 0xffffffffu, 1, 0);
             /* a message's packets are made at once: at most 4096 of them
@@ -964,11 +981,10 @@ static ibcc_time run_length(const cfg *g)
         double pkt_per_ps = 0.0;
         for (i = 0; i < d->flow_count; i++) {
             const ibcc_fabric_flow *x = &g->flows[i];
-            uint32_t sz = x->size ? x->size : g->data_size, n;
+            uint32_t sz = flow_unit(g, x), n;
             uint64_t unit;
             double r;
             if (x->src != h) continue;
-            if (sz == 0) sz = 1;
             /* one flow alone sends at most a unit (packet or message,
                ceil(unit / size) packets) per wire time of the unit */
             unit = x->msg_bytes ? x->msg_bytes : sz;
@@ -983,8 +999,7 @@ static ibcc_time run_length(const cfg *g)
     }
     for (i = 0; i < d->flow_count; i++) {
         const ibcc_fabric_flow *x = &g->flows[i];
-        uint32_t sz = x->size ? x->size : g->data_size;
-        if (sz == 0) sz = 1;
+        uint32_t sz = flow_unit(g, x);
         if (x->traffic == IBCC_TRAFFIC_RATE || x->traffic == IBCC_TRAFFIC_POISSON) {
             uint64_t unit = x->msg_bytes ? x->msg_bytes : sz;
             double ppu = (double)((unit + sz - 1u) / sz);
