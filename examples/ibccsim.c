@@ -4250,12 +4250,16 @@ static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         if (r != IBCC_OK)
             return cu_topo_refused(&net->topo);
         break;
-    case CU_TWOSWITCH:
-        if (ibcc_twoswitch_build(&net->ts, o->local, o->remote, d) != IBCC_OK)
-            return cu_refuse("--local", "the two-switch builder refused "
-                             "%u local and %u remote sources", o->local,
-                             o->remote);
+    case CU_TWOSWITCH: {
+        ibcc_fabric_error err;
+        d->error = &err;
+        r = ibcc_twoswitch_build(&net->ts, o->local, o->remote, d);
+        d->error = NULL;
+        if (r != IBCC_OK)             /* "L (local) 0: 1..64 sources" */
+            return cu_refuse(err.reason[0] == 'R' ? "--remote" : "--local",
+                             "the two-switch builder: %s", err.reason);
         break;
+    }
     default:
         if ((rc = cu_load_fabric(o, net, d)) != 0) return rc;
         break;
