@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <math.h>
+#include <stdlib.h>
 
 static int t_pass_, t_fail_, t_case_failed_;
 static const char *t_case_name_ = "";
@@ -52,6 +53,45 @@ T_SIZE_FN_(loop)
 /* A size query that must succeed with `want` bytes. */
 #define T_SIZE_EQ(fn, d, want) do { size_t tn_ = 1; T_EQ(fn((d), &tn_), IBCC_OK); \
     T_EQU(tn_, (want)); } while (0)
+#endif
+
+#ifndef IBCC_NO_FABRIC
+/* FNV-1a over a route list (switch, destination, port as 32-bit words),
+   continuing from h (start: T_FNV_START). */
+#define T_FNV_START UINT64_C(14695981039346656037)
+static inline uint64_t t_routes_hash(uint64_t h, const ibcc_fabric_route *r,
+                                     uint32_t n)
+{
+    uint32_t i, w, v[3];
+    for (i = 0; i < n; i++) {
+        v[0] = r[i].sw; v[1] = r[i].dst; v[2] = r[i].port;
+        for (w = 0; w < 3u; w++) {
+            uint32_t b;
+            for (b = 0; b < 4u; b++) {
+                h ^= (v[w] >> (8u * b)) & 0xffu;
+                h *= UINT64_C(1099511628211);
+            }
+        }
+    }
+    return h;
+}
+
+/* An allocator that refuses after `fail_after` allocations (-1: never)
+   and counts the blocks still live; its user pointer is the t_alloc_ctl. */
+typedef struct t_alloc_ctl { long live; int fail_after; } t_alloc_ctl;
+static inline void *t_alloc(void *u, size_t n)
+{
+    t_alloc_ctl *c = (t_alloc_ctl *)u;
+    if (c->fail_after == 0) return NULL;
+    if (c->fail_after > 0) c->fail_after--;
+    c->live++;
+    return malloc(n);
+}
+static inline void t_free(void *u, void *p)
+{
+    ((t_alloc_ctl *)u)->live--;
+    free(p);
+}
 #endif
 
 static int t_summary(void)

@@ -592,24 +592,6 @@ static char *ring_g(uint32_t n, int broken, int shuffled)
 }
 static char *ring(uint32_t n, int broken) { return ring_g(n, broken, 0); }
 
-/* FNV-1a over a route list (switch, destination, port as 32-bit words),
-   continuing from h. */
-static uint64_t routes_hash(uint64_t h, const ibcc_fabric_route *r,
-                            uint32_t n)
-{
-    uint32_t i, w, v[3];
-    for (i = 0; i < n; i++) {
-        v[0] = r[i].sw; v[1] = r[i].dst; v[2] = r[i].port;
-        for (w = 0; w < 3u; w++) {
-            uint32_t b;
-            for (b = 0; b < 4u; b++) {
-                h ^= (v[w] >> (8u * b)) & 0xffu;
-                h *= UINT64_C(1099511628211);
-            }
-        }
-    }
-    return h;
-}
 
 static void ring_updown(void)
 {
@@ -641,7 +623,7 @@ static void ring_updown(void)
         T_CHECK(maxsw <= n);
         T_EQ(ibcc_ibfabric_check(&f, &pairs, &e), IBCC_OK);
         T_EQU(pairs, (uint64_t)n * (n - 1u));
-        hash = routes_hash(hash, f.routes, f.route_count);
+        hash = t_routes_hash(hash, f.routes, f.route_count);
         {
             ibcc_fabric_desc d;
             ibcc_fabric *fab = NULL;
@@ -676,17 +658,6 @@ static void ring_updown(void)
     }
 }
 
-static long live_blocks;
-static int fail_after = -1;
-static void *t_alloc(void *u, size_t n)
-{
-    (void)u;
-    if (fail_after == 0) return NULL;
-    if (fail_after > 0) fail_after--;
-    live_blocks++;
-    return malloc(n);
-}
-static void t_free(void *u, void *p) { (void)u; live_blocks--; free(p); }
 
 static void allocators(void)
 {
@@ -694,7 +665,8 @@ static void allocators(void)
     char *topo = slurp("fattree.topo", &tl), *lft = slurp("fattree.lfts", &ll);
     ibcc_fabric_allocator al;
     int k, ok_seen = 0;
-    al.alloc = t_alloc; al.free = t_free; al.user = NULL;
+    t_alloc_ctl ctl;
+    al.alloc = t_alloc; al.free = t_free; al.user = &ctl;
     T_CHECK(topo && lft);
     if (!topo || !lft) { free(topo); free(lft); return; }
     /* fail the k-th allocation for every k: NOMEM, nothing left behind */
@@ -702,18 +674,18 @@ static void allocators(void)
         ibcc_ibfabric f;
         ibcc_ibfabric_error e;
         ibcc_result r;
-        fail_after = k;
-        live_blocks = 0;
+        ctl.fail_after = k;
+        ctl.live = 0;
         r = ibcc_ibfabric_parse(&f, topo, tl, "t", &al, &e);
         if (r == IBCC_OK) r = ibcc_ibfabric_lfts(&f, lft, ll, "l", &e);
         if (r == IBCC_OK) r = ibcc_ibfabric_updown(&f, &e);
         T_CHECK(r == IBCC_OK || r == IBCC_ERR_NOMEM);
         if (r == IBCC_OK) ok_seen = 1;
         ibcc_ibfabric_free(&f);
-        T_EQ(live_blocks, 0);
+        T_EQ(ctl.live, 0);
     }
     T_CHECK(ok_seen);
-    fail_after = -1;
+    ctl.fail_after = -1;
     free(topo);
     free(lft);
 }

@@ -296,23 +296,6 @@ static void test_topo_errors(void)
 }
 
 
-/* FNV-1a over a route list (switch, destination, port as 32-bit words). */
-static uint64_t routes_hash(const ibcc_fabric_route *r, uint32_t n)
-{
-    uint64_t h = UINT64_C(14695981039346656037);
-    uint32_t i, w, v[3];
-    for (i = 0; i < n; i++) {
-        v[0] = r[i].sw; v[1] = r[i].dst; v[2] = r[i].port;
-        for (w = 0; w < 3u; w++) {
-            uint32_t b;
-            for (b = 0; b < 4u; b++) {
-                h ^= (v[w] >> (8u * b)) & 0xffu;
-                h *= UINT64_C(1099511628211);
-            }
-        }
-    }
-    return h;
-}
 
 /* kind 0 fattree (a, b), 1 nfly (a, b), 2 mesh / 3 torus (a x b, c hosts
    per switch, root d) */
@@ -349,22 +332,11 @@ static void test_routes_pinned(void)
         T_EQ(build(&t, cs[i].kind, cs[i].a, cs[i].b, cs[i].c, cs[i].d, NULL),
              IBCC_OK);
         T_EQU(t.route_count, cs[i].routes);
-        T_EQU(routes_hash(t.routes, t.route_count), cs[i].hash);
+        T_EQU(t_routes_hash(T_FNV_START, t.routes, t.route_count), cs[i].hash);
         ibcc_topo_free(&t);
     }
 }
 
-static long live_blocks;
-static int fail_after = -1;
-static void *t_alloc(void *u, size_t n)
-{
-    (void)u;
-    if (fail_after == 0) return NULL;
-    if (fail_after > 0) fail_after--;
-    live_blocks++;
-    return malloc(n);
-}
-static void t_free(void *u, void *p) { (void)u; live_blocks--; free(p); }
 
 /* Failing the k-th allocation of a builder, for every k until it
    succeeds: NOMEM with nothing left allocated; then the routes equal
@@ -373,7 +345,8 @@ static void test_topo_allocator(void)
 {
     ibcc_fabric_allocator al;
     int kind;
-    al.alloc = t_alloc; al.free = t_free; al.user = NULL;
+    t_alloc_ctl ctl;
+    al.alloc = t_alloc; al.free = t_free; al.user = &ctl;
     for (kind = 0; kind < 4; kind++) {
         ibcc_topo ref;
         int k, ok = 0;
@@ -381,21 +354,21 @@ static void test_topo_allocator(void)
         for (k = 0; k < 100 && !ok; k++) {
             ibcc_topo t;
             ibcc_result r;
-            fail_after = k;
-            live_blocks = 0;
+            ctl.fail_after = k;
+            ctl.live = 0;
             r = build(&t, kind, 3, 3, 2, 4, &al);
             T_CHECK(r == IBCC_OK || r == IBCC_ERR_NOMEM);
             if (r == IBCC_OK) {
                 ok = 1;
                 T_CHECK(k > 4);                 /* the router's too failed */
                 T_EQU(t.route_count, ref.route_count);
-                T_EQU(routes_hash(t.routes, t.route_count),
-                      routes_hash(ref.routes, ref.route_count));
+                T_EQU(t_routes_hash(T_FNV_START, t.routes, t.route_count),
+                      t_routes_hash(T_FNV_START, ref.routes, ref.route_count));
                 ibcc_topo_free(&t);
             }
-            T_EQ(live_blocks, 0);
+            T_EQ(ctl.live, 0);
         }
-        fail_after = -1;
+        ctl.fail_after = -1;
         T_CHECK(ok);
         ibcc_topo_free(&ref);
     }
