@@ -57,8 +57,8 @@
                         IBCC_IMPLEMENTATION gets its own copy)
    IBCC_API             override the decoration of public functions
    IBCC_NO_FABRIC       leave out layer L3 (fabric model)
-   IBCC_NO_STDIO        leave out text input and output (the swcc and
-                        cacc text parsers and printers): the
+   IBCC_NO_STDIO        leave out text input and output (the swcc,
+                        cacc and vlarb text parsers and printers): the
                         implementation then calls no C library function
                         but memcpy and memset and includes no C library
                         header but <string.h> (for those two)
@@ -81,7 +81,7 @@
 
    FIRMWARE PROFILE (IBCC_FIRMWARE; docs/embedding.md)
    ----------------
-   The per-packet and per-ACK engines (marker, arbiter, law in DISCRETE
+   The per-packet and per-ACK engines (marker, arbiter, vlarb, law in DISCRETE
    and TABLE form, pacer, pairstate, cct, mvcm, dest, segment, loop) and
    the binary MAD encoders/decoders (swcc, cacc) compile with
    -ffreestanding and link with -nostdlib: the only external symbols are
@@ -92,7 +92,8 @@
    Left out, so that a call is a compile error rather than a silent
    difference:
      - text: the ibcc_swcc_/ibcc_swport_ parse and print functions, the
-       ibcc_cacc_ parse and print functions and the OpenSM line parsers;
+       ibcc_cacc_ parse and print functions and the OpenSM line parsers,
+       the ibcc_vlarb_ parse and print functions;
      - floating point: ibcc_rng_double, _exp, _bernoulli;
        ibcc_law_rate, _exact_rate, _set_rate, _finc, _fdec, _recovery,
        _recovery_closed, _check; ibcc_cct_fill_us, _fill_fdec,
@@ -167,6 +168,9 @@
                   input-output-triggered [S02], IBA FECN [G], MVPM [F]
        arbiter    switch output arbitration: oldest-first with bounded
                   bypass, FIFO, round robin
+       vlarb      IBA VL arbitration at an output port: high- and
+                  low-priority (VL, weight) tables, LimitOfHighPriority;
+                  OpenSM's table and limit text
        swcc       IBA switch congestion settings: MAD encode/decode,
                   ibccconfig and OpenSM text
        law        source rate laws AIMD, FIMD, LIPD and custom [S03]:
@@ -936,6 +940,151 @@ IBCC_API ibcc_result ibcc_arbiter_peek(const ibcc_arbiter *a, unsigned in,
                                        uint32_t *size, uint64_t *tag);
 /* Policy name ("oldest", "fifo", "rr"), "?" if unknown. */
 IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p);
+
+/* ==== L1 vlarb ==========================================================
+   Virtual-lane arbitration at one output port, as pure state: given which
+   data VLs have a packet ready to go (a packet at the head of the VL whose
+   downstream has the credits for it), which VL sends next. The rules are
+   those of the InfiniBand Architecture Specification (IBA 1.2.1, Vol 1,
+   the VLArbitration section, 7.6.9, and the VLArbitrationTable
+   attribute, 14.2.5.9), as ibcc reads them; see docs/vlarb.md.
+
+   A port has two tables of (VL, weight) entries, a high-priority and a
+   low-priority one, each of up to 64 entries, and a LimitOfHighPriority:
+     - a weight counts 64-byte units (0..255); an entry of weight 0 is
+       skipped; a VL may appear in several entries and in both tables;
+     - each table keeps a current entry and what is left of its weight.
+       The current entry's VL sends while it has a ready packet and
+       weight left. A packet is always sent whole: when it is longer than
+       what is left, it still goes, and the entry's turn ends (what is
+       left is at most 0). An entry's turn also ends when its VL has no
+       ready packet at a pick: the table moves on to the next entry, with
+       that entry's whole weight, in table order and around the end.
+       A table whose current entry is not served (the other table sends)
+       keeps that entry and what is left of its weight;
+     - the high-priority table is served first. The limit counts the
+       high-priority bytes that may be sent while a low-priority packet
+       waits, in units of 4096 bytes: a high-priority packet may start
+       while fewer than limit * 4096 bytes were sent from the high table
+       since the low table last sent (or last had nothing ready); when
+       the limit is reached, one low-priority packet goes, then the count
+       restarts at 0. The last high-priority packet may overshoot the
+       limit (packets are sent whole). Limit 0: one high-priority packet,
+       then a low-priority one. Limit 255: no limit (low-priority VLs may
+       starve);
+     - when neither table has an entry with a ready VL nothing is sent;
+       when only one has, it sends (the limit never idles the link).
+   VL15 (subnet management) is not arbitrated: it goes before every data
+   VL, so the caller sends it without asking. Entries name data VLs only:
+   VL 0 .. vls - 1 of the port (a VL the port lacks is refused).
+
+   Use: when the output's link is free to start a packet, call
+   ibcc_vlarb_pick(a, ready, &vl) with bit v of `ready` set for each data
+   VL v that can send a packet now; it returns 1 and the VL, or 0. Then
+   send that VL's head packet and call ibcc_vlarb_sent(a, vl, bytes) with
+   its length, which charges the entry picked. The decision does not
+   depend on the packet's length (only what it consumes does). A pick
+   costs O(entries of both tables); sent is O(1).
+
+   Defaults (ibcc_vlarb_desc, zero means default):
+   | field      | default | range                                     |
+   | vls        | 1       | 1, 2, 4, 8, 15 (data VLs of the port)     |
+   | high_limit | 0       | 0 .. 255 (units of 4096 bytes; 255 = none)|
+   | n_high     | see below | 0 .. 64 entries in high[]               |
+   | n_low      | see below | 0 .. 64 entries in low[]                |
+   | entries    | -       | vl 0 .. vls - 1, weight 0 .. 255          |
+   n_high and n_low both 0: OpenSM's built-in QoS defaults for the port's
+   VLs: high table "0:4", low table "1:4,2:4,...,(vls-1):4" (VL0 alone,
+   vls 1: the high table only), limit as given (OpenSM's default is 0).
+   The engine needs no memory: ibcc_vlarb_size gives 0 and
+   ibcc_vlarb_init takes mem NULL and len 0.
+   ====================================================================== */
+
+#define IBCC_VLARB_MAX_ENTRIES 64u   /* per table */
+#define IBCC_VLARB_MAX_VLS 15u       /* data VLs 0..14 */
+#define IBCC_VLARB_UNLIMITED 255u    /* high_limit: no limit */
+#define IBCC_VLARB_LIMIT_UNIT 4096u  /* bytes per unit of high_limit */
+#define IBCC_VLARB_WEIGHT_UNIT 64u   /* bytes per unit of weight */
+
+/* One arbitration table entry. */
+typedef struct ibcc_vlarb_entry {
+    uint8_t vl;                   /* data VL 0 .. vls - 1 */
+    uint8_t weight;               /* 64-byte units, 0 = skipped */
+} ibcc_vlarb_entry;
+
+typedef struct ibcc_vlarb_desc {
+    uint32_t vls;                 /* data VLs of the port: 1, 2, 4, 8, 15 */
+    uint32_t high_limit;          /* LimitOfHighPriority, 0..255 */
+    uint32_t n_high, n_low;       /* entries used in high[] and low[] */
+    ibcc_vlarb_entry high[IBCC_VLARB_MAX_ENTRIES];
+    ibcc_vlarb_entry low[IBCC_VLARB_MAX_ENTRIES];
+} ibcc_vlarb_desc;
+
+typedef struct ibcc_vlarb {
+    ibcc_vlarb_desc d;            /* effective desc */
+    uint32_t cur[2];              /* current entry: [0] high, [1] low table */
+    int64_t left[2];              /* bytes its weight still allows */
+    uint64_t high_run;            /* high-table bytes since the low table
+                                     last sent or had nothing ready */
+    uint32_t pending;             /* last pick awaiting its sent: 0 none,
+                                     1 high table, 2 low table */
+    uint32_t pending_vl;          /* its VL */
+    uint64_t bytes[IBCC_VLARB_MAX_VLS];   /* bytes sent per VL */
+    uint64_t packets[IBCC_VLARB_MAX_VLS]; /* packets sent per VL */
+} ibcc_vlarb;
+
+/* Fills zero fields with defaults (the tables too, when both are empty).
+   Errors: NULL; RANGE (vls not 1, 2, 4, 8 or 15, high_limit above 255,
+   an entry of a used part naming a VL >= vls); CAPACITY (n_high or n_low
+   above 64). */
+IBCC_API ibcc_result ibcc_vlarb_defaults(ibcc_vlarb_desc *d);
+/* *bytes = 0 (no memory needed). Errors: as defaults (then *bytes = 0). */
+IBCC_API ibcc_result ibcc_vlarb_size(const ibcc_vlarb_desc *d, size_t *bytes);
+/* Starts both tables at their first entry with its whole weight and the
+   high-priority count at 0. mem may be NULL (len ignored). Errors: as
+   defaults, NULL (a or d). */
+IBCC_API ibcc_result ibcc_vlarb_init(ibcc_vlarb *a, const ibcc_vlarb_desc *d,
+                                     void *mem, size_t len);
+/* The VL that sends next, given `ready` (bit v: data VL v has a packet
+   that can go now; bits of VLs >= vls are ignored). Returns 1 and *vl,
+   or 0 (nothing ready, a or vl NULL). Moves the chosen table past
+   entries whose VL is not ready and remembers the pick for
+   ibcc_vlarb_sent; a later pick replaces an unsent one. */
+IBCC_API int ibcc_vlarb_pick(ibcc_vlarb *a, uint32_t ready, unsigned *vl);
+/* The picked VL's packet of `bytes` bytes went: charges the picked entry
+   (its turn ends when what is left reaches 0 or less) and the
+   high-priority count. Errors: NULL, RANGE (vl >= vls, bytes 0),
+   MISMATCH (no pick is pending, or it chose another VL; nothing
+   changes). */
+IBCC_API ibcc_result ibcc_vlarb_sent(ibcc_vlarb *a, unsigned vl,
+                                     uint32_t bytes);
+/* Bytes sent from VL `vl` so far (0 for a NULL or vl out of range). */
+IBCC_API uint64_t ibcc_vlarb_bytes(const ibcc_vlarb *a, unsigned vl);
+
+#ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
+/* OpenSM's value forms (opensm.conf qos_vlarb_high, qos_vlarb_low and
+   their qos_ca_ / qos_sw0_ / qos_swe_ / qos_rtr_ variants): a table is
+   "VL:weight,VL:weight,..." (numbers decimal or 0x-hex, blanks allowed
+   around ':' and ',', one trailing ',' allowed, an empty or blank text
+   is a table of no entries); the limit (qos_high_limit) is one number.
+   A malformed text is PARSE; a well-formed one with a VL above 14, a
+   weight above 255 or a limit above 255 is RANGE; more entries than
+   `cap` (or 64) is CAPACITY. Outputs are written only on success.
+   Whether a VL exists on a port is checked by ibcc_vlarb_defaults/init.
+   Errors: NULL, PARSE, RANGE, CAPACITY. */
+IBCC_API ibcc_result ibcc_vlarb_parse_table(const char *text,
+                                            ibcc_vlarb_entry *out,
+                                            uint32_t cap, uint32_t *n);
+IBCC_API ibcc_result ibcc_vlarb_parse_limit(const char *text,
+                                            uint32_t *limit);
+/* Prints n entries as "VL:weight,..." (decimal, no blanks; "" for none).
+   Errors: NULL, CAPACITY (n above 64), RANGE (a VL above 14; buf
+   untouched), NOMEM (buf too small: an empty string in buf when
+   len > 0). */
+IBCC_API ibcc_result ibcc_vlarb_print_table(const ibcc_vlarb_entry *e,
+                                            uint32_t n, char *buf,
+                                            size_t len);
+#endif /* IBCC_NO_STDIO */
 
 /* ==== L1 swcc ===========================================================
    IBA switch congestion settings (IBA Annex A10; docs/mechanisms.md, [G]):
@@ -4864,6 +5013,237 @@ IBCC_API const char *ibcc_arb_policy_name(ibcc_arb_policy p)
     }
     return "?";
 }
+
+/* ---- L1 vlarb: implementation ----------------------------------------- */
+
+/* The effective desc of *in into *out (a separate object, written even
+   on an error: one copy of the desc on the stack, not two). */
+static ibcc_result ibcc_vlarb_desc_check_(const ibcc_vlarb_desc *in,
+                                          ibcc_vlarb_desc *out)
+{
+    ibcc_vlarb_desc *d = out;
+    uint32_t i;
+    if (!in || !out) return IBCC_ERR_NULL;
+    *d = *in;
+    if (d->vls == 0) d->vls = 1;
+    if (d->vls != 1 && d->vls != 2 && d->vls != 4 && d->vls != 8
+        && d->vls != IBCC_VLARB_MAX_VLS) return IBCC_ERR_RANGE;
+    if (d->high_limit > IBCC_VLARB_UNLIMITED) return IBCC_ERR_RANGE;
+    if (d->n_high > IBCC_VLARB_MAX_ENTRIES
+        || d->n_low > IBCC_VLARB_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    if (d->n_high == 0 && d->n_low == 0) {
+        /* OpenSM's built-in tables, restricted to the port's VLs */
+        d->n_high = 1;
+        d->high[0].vl = 0;
+        d->high[0].weight = 4;
+        for (i = 1; i < d->vls; i++) {
+            d->low[d->n_low].vl = (uint8_t)i;
+            d->low[d->n_low].weight = 4;
+            d->n_low++;
+        }
+    }
+    for (i = 0; i < d->n_high; i++)
+        if (d->high[i].vl >= d->vls) return IBCC_ERR_RANGE;
+    for (i = 0; i < d->n_low; i++)
+        if (d->low[i].vl >= d->vls) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_defaults(ibcc_vlarb_desc *d)
+{
+    ibcc_vlarb_desc e;
+    ibcc_result r;
+    if (!d) return IBCC_ERR_NULL;
+    r = ibcc_vlarb_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_size(const ibcc_vlarb_desc *d, size_t *bytes)
+{
+    ibcc_vlarb_desc e;
+    return ibcc_size_out_(ibcc_vlarb_desc_check_(d, &e), 0, bytes);
+}
+
+/* Table t (0 high, 1 low): its entries and count. */
+static const ibcc_vlarb_entry *ibcc_vlarb_tab_(const ibcc_vlarb *a,
+                                               unsigned t, uint32_t *n)
+{
+    *n = t ? a->d.n_low : a->d.n_high;
+    return t ? a->d.low : a->d.high;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_init(ibcc_vlarb *a, const ibcc_vlarb_desc *d,
+                                     void *mem, size_t len)
+{
+    ibcc_vlarb_desc e;
+    ibcc_result r;
+    unsigned t;
+    (void)mem; (void)len;
+    if (!a || !d) return IBCC_ERR_NULL;
+    r = ibcc_vlarb_desc_check_(d, &e);
+    if (r != IBCC_OK) return r;
+    memset(a, 0, sizeof *a);
+    a->d = e;                          /* a may be where d is: e first */
+    for (t = 0; t < 2u; t++) {
+        uint32_t n;
+        const ibcc_vlarb_entry *en = ibcc_vlarb_tab_(a, t, &n);
+        a->left[t] = n ? (int64_t)en[0].weight * IBCC_VLARB_WEIGHT_UNIT : 0;
+    }
+    return IBCC_OK;
+}
+
+/* The entry table t would serve now: from the current one (with what is
+   left of its weight) on, at most once around the table (each further
+   entry with its whole weight); an entry serves when its VL is ready and
+   weight is left. Nothing is changed: the pick commits. */
+static int ibcc_vlarb_find_(const ibcc_vlarb *a, unsigned t, uint32_t ready,
+                            uint32_t *idx, int64_t *left)
+{
+    uint32_t n, c = a->cur[t], k;
+    const ibcc_vlarb_entry *en = ibcc_vlarb_tab_(a, t, &n);
+    int64_t l = a->left[t];
+    for (k = 0; n > 0 && k <= n; k++) {
+        if (l > 0 && ((ready >> en[c].vl) & 1u)) {
+            *idx = c;
+            *left = l;
+            return 1;
+        }
+        c = c + 1u == n ? 0u : c + 1u;
+        l = (int64_t)en[c].weight * IBCC_VLARB_WEIGHT_UNIT;
+    }
+    return 0;
+}
+
+IBCC_API int ibcc_vlarb_pick(ibcc_vlarb *a, uint32_t ready, unsigned *vl)
+{
+    uint32_t ih = 0, il = 0, n;
+    int64_t lh = 0, ll = 0;
+    int hi, lo;
+    unsigned t;
+    if (!a || !vl) return 0;
+    ready &= (UINT32_C(1) << a->d.vls) - 1u;
+    hi = ibcc_vlarb_find_(a, 0u, ready, &ih, &lh);
+    lo = ibcc_vlarb_find_(a, 1u, ready, &il, &ll);
+    if (!lo) a->high_run = 0;          /* the low table had its chance */
+    if (hi && (!lo || a->d.high_limit == IBCC_VLARB_UNLIMITED
+               || a->high_run == 0
+               || a->high_run < (uint64_t)a->d.high_limit
+                                * IBCC_VLARB_LIMIT_UNIT))
+        t = 0;
+    else if (lo)
+        t = 1;
+    else
+        return 0;
+    a->cur[t] = t ? il : ih;
+    a->left[t] = t ? ll : lh;
+    a->pending = t + 1u;
+    a->pending_vl = ibcc_vlarb_tab_(a, t, &n)[a->cur[t]].vl;
+    *vl = a->pending_vl;
+    return 1;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_sent(ibcc_vlarb *a, unsigned vl,
+                                     uint32_t bytes)
+{
+    unsigned t;
+    if (!a) return IBCC_ERR_NULL;
+    if (vl >= a->d.vls || bytes == 0) return IBCC_ERR_RANGE;
+    if (a->pending == 0 || vl != a->pending_vl) return IBCC_ERR_MISMATCH;
+    t = a->pending - 1u;
+    a->left[t] -= (int64_t)bytes;
+    if (a->left[t] <= 0) {              /* the entry's turn ends */
+        uint32_t n;
+        const ibcc_vlarb_entry *en = ibcc_vlarb_tab_(a, t, &n);
+        a->cur[t] = a->cur[t] + 1u == n ? 0u : a->cur[t] + 1u;
+        a->left[t] = (int64_t)en[a->cur[t]].weight * IBCC_VLARB_WEIGHT_UNIT;
+    }
+    if (t == 0) a->high_run += bytes;
+    else a->high_run = 0;
+    a->bytes[vl] += bytes;
+    a->packets[vl]++;
+    a->pending = 0;
+    return IBCC_OK;
+}
+
+IBCC_API uint64_t ibcc_vlarb_bytes(const ibcc_vlarb *a, unsigned vl)
+{
+    if (!a || vl >= a->d.vls) return 0;
+    return a->bytes[vl];
+}
+
+#ifndef IBCC_NO_STDIO
+IBCC_API ibcc_result ibcc_vlarb_parse_table(const char *text,
+                                            ibcc_vlarb_entry *out,
+                                            uint32_t cap, uint32_t *n)
+{
+    ibcc_vlarb_entry tmp[IBCC_VLARB_MAX_ENTRIES];
+    ibcc_result res = IBCC_OK;
+    ibcc_cur_ c;
+    uint32_t k = 0;
+    if (!text || !n || (!out && cap > 0)) return IBCC_ERR_NULL;
+    c = ibcc_cur_str_(text);
+    while (!ibcc_cur_done_(&c)) {
+        uint64_t v = 0, w = 0;
+        ibcc_result rv, rw;
+        rv = ibcc_cur_num_(&c, IBCC_VLARB_MAX_VLS - 1u, &v);
+        if (rv == IBCC_ERR_PARSE) return rv;
+        ibcc_cur_blanks_(&c);
+        if (!ibcc_cur_lit_(&c, ":")) return IBCC_ERR_PARSE;
+        ibcc_cur_blanks_(&c);
+        rw = ibcc_cur_num_(&c, 255u, &w);
+        if (rw == IBCC_ERR_PARSE) return rw;
+        if (res == IBCC_OK) res = rv != IBCC_OK ? rv : rw;
+        if (k < IBCC_VLARB_MAX_ENTRIES) {
+            tmp[k].vl = (uint8_t)v;
+            tmp[k].weight = (uint8_t)w;
+        }
+        if (k < UINT32_MAX) k++;
+        if (ibcc_cur_done_(&c)) break;
+        if (!ibcc_cur_lit_(&c, ",")) return IBCC_ERR_PARSE;
+    }
+    if (res != IBCC_OK) return res;
+    if (k > IBCC_VLARB_MAX_ENTRIES || k > cap) return IBCC_ERR_CAPACITY;
+    if (k > 0) memcpy(out, tmp, k * sizeof tmp[0]);
+    *n = k;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_parse_limit(const char *text,
+                                            uint32_t *limit)
+{
+    ibcc_cur_ c;
+    uint32_t v = 0;
+    ibcc_result r;
+    if (!text || !limit) return IBCC_ERR_NULL;
+    c = ibcc_cur_str_(text);
+    r = ibcc_cur_field32_(&c, IBCC_VLARB_UNLIMITED, &v);
+    if (r == IBCC_ERR_PARSE || !ibcc_cur_done_(&c)) return IBCC_ERR_PARSE;
+    if (r != IBCC_OK) return r;
+    *limit = v;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_print_table(const ibcc_vlarb_entry *e,
+                                            uint32_t n, char *buf,
+                                            size_t len)
+{
+    ibcc_out_ o;
+    uint32_t i;
+    if (!buf || (!e && n > 0)) return IBCC_ERR_NULL;
+    if (n > IBCC_VLARB_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+    for (i = 0; i < n; i++)
+        if (e[i].vl >= IBCC_VLARB_MAX_VLS) return IBCC_ERR_RANGE;
+    ibcc_out_begin_(&o, buf, len);
+    for (i = 0; i < n; i++) {
+        if (i > 0) ibcc_out_str_(&o, ",");
+        ibcc_out_dec_(&o, e[i].vl);
+        ibcc_out_str_(&o, ":");
+        ibcc_out_dec_(&o, e[i].weight);
+    }
+    return ibcc_out_end_(&o);
+}
+#endif /* IBCC_NO_STDIO */
 
 /* ---- L1 swcc: implementation ------------------------------------------ */
 

@@ -186,6 +186,7 @@ absent "ibcc_rng_double" IBCC_NO_FLOAT "ibcc_rng r; return ibcc_rng_double(&r) >
 absent "ibcc_cct_fill_us" IBCC_NO_FLOAT "uint16_t o[1]; double u[1] = {1}; return (int)ibcc_cct_fill_us(o, u, 1, 1);"
 absent "ibcc_swcc_parse_args" IBCC_NO_STDIO "ibcc_swcc s; return (int)ibcc_swcc_parse_args(&s, \"x\");"
 absent "ibcc_cacc_parse_opensm_line" IBCC_NO_STDIO "ibcc_cacc_config c; return (int)ibcc_cacc_parse_opensm_line(&c, \"x\");"
+absent "ibcc_vlarb_parse_table" IBCC_NO_STDIO "ibcc_vlarb_entry e[1]; uint32_t n; return (int)ibcc_vlarb_parse_table(\"x\", e, 1, &n);"
 absent "the fabric (L3)" IBCC_NO_STDIO "return (int)sizeof(ibcc_fabric_desc);"
 absent "the fabric (L3)" IBCC_NO_FLOAT "return (int)sizeof(ibcc_fabric_desc);"
 
@@ -203,10 +204,10 @@ if [ -f "$B/arm/fw.ci" ]; then
          END { gsub(/[ \t]+/, " ", b); exit !index(b, t) }' "$1"; then ok
     else echo "  $1 lacks: $2" > "$B/err"; bad "$1 disagrees with the ARM stack table"; fi
   }
-  for e in marker arbiter law pacer pairstate cct mvcm dest segment loop; do
+  for e in marker arbiter vlarb law pacer pairstate cct mvcm dest segment loop; do
     doc_has README.md "$(col $e 2) (\`$(col $e 3)\`)"
   done
-  for e in marker arbiter law pacer cct mvcm dest segment loop; do
+  for e in marker arbiter vlarb law pacer cct mvcm dest segment loop; do
     doc_has README.md "$(col $e 4) (\`$(col $e 5)\`"
   done
   doc_has README.md "| $(col swcc 2) / $(col cacc 2) (\`$(col cacc 3)\`) |"

@@ -1337,6 +1337,85 @@ static void arbiter_misuse(void)
     }
 }
 
+/* ---- L1 vlarb ------------------------------------------------------------ */
+static void vlarb_misuse(void)
+{
+    ibcc_vlarb_desc d, d0;
+    ibcc_vlarb a;
+    ibcc_vlarb_entry e[64];
+    unsigned vl = 77;
+    uint32_t n = 77, lim = 77;
+    char buf[16];
+    size_t sz = 5;
+    T_EQ(ibcc_vlarb_defaults(NULL), IBCC_ERR_NULL);
+    T_SIZE_ERR(ibcc_vlarb_size, NULL, IBCC_ERR_NULL);
+    memset(&d, 0, sizeof d);
+    T_EQ(ibcc_vlarb_size(&d, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_size(&d, &sz), IBCC_OK);
+    T_EQU(sz, 0);
+    /* fields at and past their bounds; a refused desc stays as given */
+    d.vls = UINT32_MAX; d0 = d;
+    T_EQ(ibcc_vlarb_defaults(&d), IBCC_ERR_RANGE);
+    T_CHECK(memcmp(&d, &d0, sizeof d) == 0);
+    memset(&d, 0, sizeof d); d.high_limit = UINT32_MAX;
+    T_EQ(ibcc_vlarb_defaults(&d), IBCC_ERR_RANGE);
+    memset(&d, 0, sizeof d); d.n_high = UINT32_MAX;
+    T_EQ(ibcc_vlarb_defaults(&d), IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.n_low = 65;
+    T_SIZE_ERR(ibcc_vlarb_size, &d, IBCC_ERR_CAPACITY);
+    memset(&d, 0, sizeof d); d.vls = 15; d.n_low = 1; d.low[0].vl = 255;
+    T_EQ(ibcc_vlarb_defaults(&d), IBCC_ERR_RANGE);
+    d.low[0].vl = 14; d.low[0].weight = 255; d.high_limit = 255;
+    T_EQ(ibcc_vlarb_defaults(&d), IBCC_OK);
+    T_EQ(ibcc_vlarb_init(NULL, &d, NULL, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_init(&a, NULL, NULL, 0), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_init(&a, &d, MISALIGNED, 3), IBCC_OK);   /* unused */
+    /* steps: NULLs, every ready mask, extreme sizes */
+    T_EQ(ibcc_vlarb_pick(NULL, ~0u, &vl), 0);
+    T_EQ(ibcc_vlarb_pick(&a, ~0u, NULL), 0);
+    T_EQ(ibcc_vlarb_sent(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_sent(&a, 15, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_vlarb_sent(&a, UINT32_MAX, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_vlarb_sent(&a, 14, 1), IBCC_ERR_MISMATCH);
+    T_EQ(ibcc_vlarb_pick(&a, 0x8000u, &vl), 0);    /* VL15: not a data VL */
+    T_EQ(ibcc_vlarb_pick(&a, ~0u, &vl), 1);
+    T_EQU(vl, 14);
+    T_EQ(ibcc_vlarb_sent(&a, 14, UINT32_MAX), IBCC_OK);
+    T_EQ(ibcc_vlarb_pick(&a, ~0u, &vl), 1);
+    T_EQ(ibcc_vlarb_sent(&a, 14, UINT32_MAX), IBCC_OK);
+    T_EQU(ibcc_vlarb_bytes(&a, 14), 2 * (uint64_t)UINT32_MAX);
+    T_EQU(ibcc_vlarb_bytes(NULL, 0), 0);
+    T_EQU(ibcc_vlarb_bytes(&a, 15), 0);
+    T_EQU(ibcc_vlarb_bytes(&a, UINT32_MAX), 0);
+    /* text: NULLs, empty, huge numbers, junk, unterminated pairs */
+    T_EQ(ibcc_vlarb_parse_table(NULL, e, 64, &n), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_parse_table("0:1", NULL, 64, &n), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_parse_table("0:1", e, 64, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_parse_table("", NULL, 0, &n), IBCC_OK);
+    T_EQU(n, 0);
+    T_EQ(ibcc_vlarb_parse_table("0:1", NULL, 0, &n), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_vlarb_parse_table("18446744073709551616:1", e, 64, &n),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_vlarb_parse_table("0:1 junk", e, 64, &n), IBCC_ERR_PARSE);
+    T_EQ(ibcc_vlarb_parse_table("0x:1", e, 64, &n), IBCC_ERR_PARSE);
+    T_EQ(ibcc_vlarb_parse_table("\x01", e, 64, &n), IBCC_ERR_PARSE);
+    T_EQ(ibcc_vlarb_parse_limit(NULL, &lim), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_parse_limit("1", NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_parse_limit("18446744073709551616", &lim), IBCC_ERR_RANGE);
+    T_EQ(ibcc_vlarb_parse_limit("1 junk", &lim), IBCC_ERR_PARSE);
+    T_EQU(lim, 77);
+    T_EQ(ibcc_vlarb_print_table(NULL, 1, buf, sizeof buf), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_print_table(e, 0, NULL, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_vlarb_print_table(e, UINT32_MAX, buf, sizeof buf),
+         IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_vlarb_parse_table("14:255", e, 64, &n), IBCC_OK);
+    T_EQ(ibcc_vlarb_print_table(e, n, buf, 0), IBCC_ERR_NOMEM);
+    T_EQ(ibcc_vlarb_print_table(e, n, buf, 6), IBCC_ERR_NOMEM);
+    T_STREQ(buf, "");
+    T_EQ(ibcc_vlarb_print_table(e, n, buf, 7), IBCC_OK);
+    T_STREQ(buf, "14:255");
+}
+
 /* ---- L1 swcc (read-only use) -------------------------------------------- */
 static void swcc_misuse(void)
 {
@@ -1972,6 +2051,7 @@ int main(void)
     T_RUN(segment_misuse);
     T_RUN(marker_misuse);
     T_RUN(arbiter_misuse);
+    T_RUN(vlarb_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
     T_RUN(fabric_reasons);

@@ -2,7 +2,7 @@
 
    ibcc.h in the firmware profile (IBCC_FIRMWARE) with every per-packet and
    per-ACK engine used once from static memory: marker (with a
-   SwitchCongestionSetting applied from MAD bytes), arbiter, law (TABLE
+   SwitchCongestionSetting applied from MAD bytes), arbiter, vlarb, law (TABLE
    loaded from ROM, DISCRETE computed at init), pacer, pairstate, CCT agent
    (with a CACongestionSetting from MAD bytes), MVCM, dest, segment, loop,
    wire time and RNG. No malloc, no floating point, no stdio.
@@ -91,6 +91,30 @@ static void fw_arbiter(void)
     FW_CHECK(ibcc_arbiter_pick_any(&a, &g) == 1);
     FW_CHECK(g.in == 2 && g.out == 1 && g.tag == 7);        /* oldest first */
     FW_CHECK(ibcc_arbiter_push(&a, 9, 1, 100, 9) == IBCC_ERR_RANGE);
+}
+
+static void fw_vlarb(void)
+{
+    ibcc_vlarb a;
+    ibcc_vlarb_desc d;
+    unsigned vl = 9, i, got[6];
+    memset(&d, 0, sizeof d);
+    d.vls = 2;                          /* low table 0:2, 1:1 (64-byte units) */
+    d.n_low = 2;
+    d.low[0].vl = 0; d.low[0].weight = 2;
+    d.low[1].vl = 1; d.low[1].weight = 1;
+    FW_CHECK(ibcc_vlarb_size(&d, &fw_need) == IBCC_OK && fw_need == 0);
+    FW_CHECK(ibcc_vlarb_init(&a, &d, 0, 0) == IBCC_OK);
+    for (i = 0; i < 6; i++) {
+        got[i] = 9;
+        if (ibcc_vlarb_pick(&a, 3u, &vl) == 1
+            && ibcc_vlarb_sent(&a, vl, 64) == IBCC_OK) got[i] = vl;
+    }
+    FW_CHECK(got[0] == 0 && got[1] == 0 && got[2] == 1);    /* 2:1 */
+    FW_CHECK(got[3] == 0 && got[4] == 0 && got[5] == 1);
+    FW_CHECK(ibcc_vlarb_bytes(&a, 0) == 256 && ibcc_vlarb_bytes(&a, 1) == 128);
+    d.low[1].vl = 2;                    /* a VL the port lacks */
+    FW_CHECK(ibcc_vlarb_init(&a, &d, 0, 0) == IBCC_ERR_RANGE);
 }
 
 static void fw_laws(void)
@@ -273,6 +297,7 @@ int ibcc_fw_run(void)
     fw_bad = 0;
     fw_marker();
     fw_arbiter();
+    fw_vlarb();
     fw_laws();
     fw_cct();
     fw_mvcm_dest_segment();
