@@ -197,12 +197,43 @@ def cacc_seeds():
         write("cacc_text", "%d" % i, bytes([sel]) + t.encode())
 
 
+def vlarb_seeds():
+    # steps: mode byte 0 (even), vls selector, limit, table sizes, entries
+    # (VL, weight) pairs with VLs of the port, then operation bytes
+    for sel, vls in enumerate([1, 2, 4, 8, 15]):
+        for limit in (0, 1, 6, 255):
+            nh, nl = rng.randrange(4), 1 + rng.randrange(8)
+            ents = b"".join(bytes([rng.randrange(vls), rng.choice([0, 1, 4, 64, 255])])
+                            for _ in range(nh + nl))
+            write("vlarb", "v%d-l%d" % (vls, limit),
+                  bytes([0, sel, limit, nh, nl]) + ents + rand(900))
+    write("vlarb", "bad-vls", bytes([0, 6]) + rand(40))
+    write("vlarb", "too-many", bytes([0, 4, 0, 65]) + rand(200))
+    # text: mode byte 1 (odd), cap, then the text
+    texts = [
+        "0:4,1:0,2:0,3:0,4:0,5:0,6:0,7:0,8:0,9:0,10:0,11:0,12:0,13:0,14:0",
+        "0:0,1:4,2:4,3:4,4:4,5:4,6:4,7:4,8:4,9:4,10:4,11:4,12:4,13:4,14:4",
+        "0:0,1:64,2:128,3:192,4:0,5:64,6:64,7:64",
+        " 1:192, 2:128, 3:64",
+        "0x0e:0xff,",
+        "6",
+        "255",
+        "15:4",
+        "0:256",
+        "0:4;1:2",
+        "",
+    ]
+    for i, t in enumerate(texts):
+        write("vlarb", "text%d" % i, bytes([1, 64]) + t.encode())
+
+
 def main():
     clean()
     step_harnesses()
     swcc_seeds()
     cacc_seeds()
     fabric_seeds()
+    vlarb_seeds()
 
 
 if __name__ == "__main__":
