@@ -171,6 +171,8 @@
        vlarb      IBA VL arbitration at an output port: high- and
                   low-priority (VL, weight) tables, LimitOfHighPriority;
                   OpenSM's table and limit text
+       qos        OpenSM's QoS options per port type (qos_ca_, qos_sw0_,
+                  qos_swe_, qos_rtr_, qos_): max VLs, limit, tables, SL2VL
        swcc       IBA switch congestion settings: MAD encode/decode,
                   ibccconfig and OpenSM text
        law        source rate laws AIMD, FIMD, LIPD and custom [S03]:
@@ -1084,6 +1086,105 @@ IBCC_API ibcc_result ibcc_vlarb_parse_limit(const char *text,
 IBCC_API ibcc_result ibcc_vlarb_print_table(const ibcc_vlarb_entry *e,
                                             uint32_t n, char *buf,
                                             size_t len);
+#endif /* IBCC_NO_STDIO */
+
+/* ==== L1 qos ============================================================
+   OpenSM's QoS settings for SL-to-VL mapping and VL arbitration, read in
+   OpenSM's own option names and value forms (opensm.conf; OpenSM's
+   doc/qos-config.txt and the Mellanox OpenSM manual, "SL2VL Mapping and
+   VL Arbitration"; docs/vlarb.md). Five sets of the same five values:
+   the unprefixed qos_* set and one set per port type, qos_ca_ (channel
+   adapters), qos_sw0_ (switch port 0), qos_swe_ (switch external ports),
+   qos_rtr_ (routers):
+     <set>max_vls     the port's data VLs (1, 2, 4, 8, 15)
+     <set>high_limit  LimitOfHighPriority, 0..255 (see L1 vlarb)
+     <set>vlarb_high  the high-priority table, "VL:weight,..."
+     <set>vlarb_low   the low-priority table, same form
+     <set>sl2vl       16 VLs, one per SL 0..15, comma separated; VL 15
+                      means packets of that SL are dropped
+   and `qos TRUE|FALSE` (OpenSM sets these tables only when TRUE).
+   A port type's value is its prefixed one when given, else the
+   unprefixed one, else OpenSM's built-in default: max_vls 15,
+   high_limit 0, vlarb_high "0:4,1:0,...,14:0", vlarb_low
+   "0:0,1:4,...,14:4", sl2vl "0,1,...,14,7". The "not given" forms
+   OpenSM writes into opensm.conf are accepted as such: max_vls 0,
+   high_limit -1, a table or sl2vl "(null)".
+   When OpenSM programs a port with fewer VLs it keeps only the low bits
+   of every VL (VL & (vls - 1); a VL 15 in sl2vl stays 15):
+   ibcc_qos_port_setting does the same, so the defaults on a 4-VL port
+   give VL0 low-table entries too (unlike ibcc_vlarb's own defaults).
+   Not in the firmware profile's text part: the struct and
+   ibcc_qos_port_setting are, the parser is left out under
+   IBCC_NO_STDIO.
+   ====================================================================== */
+
+#define IBCC_QOS_SLS 16u
+/* Which set: a port type, or the unprefixed qos_* values. */
+typedef enum ibcc_qos_port {
+    IBCC_QOS_CA = 0,              /* qos_ca_  */
+    IBCC_QOS_SW0 = 1,             /* qos_sw0_ */
+    IBCC_QOS_SWE = 2,             /* qos_swe_ */
+    IBCC_QOS_RTR = 3,             /* qos_rtr_ */
+    IBCC_QOS_ANY = 4              /* qos_ (where no prefixed value) */
+} ibcc_qos_port;
+#define IBCC_QOS_SETS 5u
+/* ibcc_qos_set.given bits: the value was given. */
+#define IBCC_QOS_GIVEN_MAX_VLS    1u
+#define IBCC_QOS_GIVEN_HIGH_LIMIT 2u
+#define IBCC_QOS_GIVEN_VLARB_HIGH 4u
+#define IBCC_QOS_GIVEN_VLARB_LOW  8u
+#define IBCC_QOS_GIVEN_SL2VL      16u
+
+typedef struct ibcc_qos_set {
+    uint32_t given;               /* IBCC_QOS_GIVEN_* bits */
+    uint32_t max_vls;             /* 1, 2, 4, 8, 15 */
+    uint32_t high_limit;          /* 0..255 */
+    uint32_t n_high, n_low;       /* entries used, 0..64 */
+    ibcc_vlarb_entry high[IBCC_VLARB_MAX_ENTRIES];
+    ibcc_vlarb_entry low[IBCC_VLARB_MAX_ENTRIES];
+    uint8_t sl2vl[IBCC_QOS_SLS];  /* VL per SL, 0..14 or 15 (drop) */
+    uint32_t line[5];             /* text line of each value (bit order
+                                     of given; 0: not from text) */
+} ibcc_qos_set;
+
+typedef struct ibcc_qos_config {
+    int qos;                      /* qos TRUE: 1; FALSE (default): 0 */
+    uint32_t other;               /* lines of other options skipped */
+    ibcc_qos_set set[IBCC_QOS_SETS];  /* indexed by ibcc_qos_port */
+} ibcc_qos_config;
+
+/* The effective settings of port type t (CA, SW0, SWE or RTR): *d with
+   vls, high_limit and both tables (VLs kept to their low bits as OpenSM
+   does, see above; ready for ibcc_vlarb_init) and, when sl2vl is not
+   NULL, the 16 VLs per SL (15: dropped). *d and sl2vl are written only
+   on success. Errors: NULL (c, d), RANGE (t not a port type; a value
+   out of its range in a struct filled by hand: max_vls, high_limit,
+   an sl2vl VL above 15; both tables empty, which ibcc_vlarb would read
+   as its own defaults), CAPACITY (n_high or n_low above 64). */
+IBCC_API ibcc_result ibcc_qos_port_setting(const ibcc_qos_config *c,
+                                           ibcc_qos_port t,
+                                           ibcc_vlarb_desc *d,
+                                           uint8_t *sl2vl);
+
+#ifndef IBCC_NO_STDIO /* text forms: not in the firmware profile */
+/* Applies the lines of an opensm.conf text to *c ('#' comments, blank
+   lines, "name value" lines; the QoS options above are read, every other
+   option's line is skipped and counted in c->other). Values: numbers
+   decimal or 0x-hex, tables as ibcc_vlarb_parse_table. After the last
+   line each set's VLs are checked against the max_vls in force for it
+   (its own, else the unprefixed one, else 15; for the unprefixed set
+   every port type that takes its max_vls from it counts). Errors:
+   NULL; PARSE (a malformed value, qos not TRUE or FALSE, an sl2vl of
+   other than 16 VLs); RANGE (max_vls not 0, 1, 2, 4, 8 or 15, a limit
+   above 255, a weight above 255, a VL above 14 in a table or above 15
+   in sl2vl, a VL not below the max_vls in force, 15 in sl2vl
+   excepted); CAPACITY (more than 64 table entries). Stops at the first
+   error; *bad_line (optional): 0 on success, else the 1-based number of
+   the failing line (for a VL beyond max_vls, the line of that table);
+   *c keeps the lines before it. */
+IBCC_API ibcc_result ibcc_qos_parse_opensm(ibcc_qos_config *c,
+                                           const char *text,
+                                           unsigned *bad_line);
 #endif /* IBCC_NO_STDIO */
 
 /* ==== L1 swcc ===========================================================
@@ -5173,16 +5274,15 @@ IBCC_API uint64_t ibcc_vlarb_bytes(const ibcc_vlarb *a, unsigned vl)
 }
 
 #ifndef IBCC_NO_STDIO
-IBCC_API ibcc_result ibcc_vlarb_parse_table(const char *text,
-                                            ibcc_vlarb_entry *out,
-                                            uint32_t cap, uint32_t *n)
+/* A table's text at the cursor up to its end (ibcc_vlarb_parse_table's
+   rules; out and n checked by the caller). */
+static ibcc_result ibcc_vlarb_table_cur_(ibcc_cur_ *cur, ibcc_vlarb_entry *out,
+                                         uint32_t cap, uint32_t *n)
 {
     ibcc_vlarb_entry tmp[IBCC_VLARB_MAX_ENTRIES];
     ibcc_result res = IBCC_OK;
-    ibcc_cur_ c;
+    ibcc_cur_ c = *cur;
     uint32_t k = 0;
-    if (!text || !n || (!out && cap > 0)) return IBCC_ERR_NULL;
-    c = ibcc_cur_str_(text);
     while (!ibcc_cur_done_(&c)) {
         uint64_t v = 0, w = 0;
         ibcc_result rv, rw;
@@ -5207,6 +5307,16 @@ IBCC_API ibcc_result ibcc_vlarb_parse_table(const char *text,
     if (k > 0) memcpy(out, tmp, k * sizeof tmp[0]);
     *n = k;
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_vlarb_parse_table(const char *text,
+                                            ibcc_vlarb_entry *out,
+                                            uint32_t cap, uint32_t *n)
+{
+    ibcc_cur_ c;
+    if (!text || !n || (!out && cap > 0)) return IBCC_ERR_NULL;
+    c = ibcc_cur_str_(text);
+    return ibcc_vlarb_table_cur_(&c, out, cap, n);
 }
 
 IBCC_API ibcc_result ibcc_vlarb_parse_limit(const char *text,
@@ -5242,6 +5352,244 @@ IBCC_API ibcc_result ibcc_vlarb_print_table(const ibcc_vlarb_entry *e,
         ibcc_out_dec_(&o, e[i].weight);
     }
     return ibcc_out_end_(&o);
+}
+#endif /* IBCC_NO_STDIO */
+
+/* ---- L1 qos: implementation ------------------------------------------- */
+
+/* OpenSM's built-in value of table t (0 high, 1 low) or of sl2vl. */
+static void ibcc_qos_builtin_(unsigned t, ibcc_vlarb_entry *e, uint32_t *n)
+{
+    uint32_t v;
+    for (v = 0; v < IBCC_VLARB_MAX_VLS; v++) {
+        e[v].vl = (uint8_t)v;
+        e[v].weight = (uint8_t)(((v == 0) == (t == 0)) ? 4u : 0u);
+    }
+    *n = IBCC_VLARB_MAX_VLS;
+}
+
+/* The set whose value k (a GIVEN bit) port type t takes, or NULL. */
+static const ibcc_qos_set *ibcc_qos_pick_(const ibcc_qos_config *c,
+                                          unsigned t, uint32_t k)
+{
+    if (c->set[t].given & k) return &c->set[t];
+    if (c->set[IBCC_QOS_ANY].given & k) return &c->set[IBCC_QOS_ANY];
+    return NULL;
+}
+
+static int ibcc_qos_vls_ok_(uint32_t v)
+{
+    return v == 1 || v == 2 || v == 4 || v == 8 || v == IBCC_VLARB_MAX_VLS;
+}
+
+IBCC_API ibcc_result ibcc_qos_port_setting(const ibcc_qos_config *c,
+                                           ibcc_qos_port t,
+                                           ibcc_vlarb_desc *d,
+                                           uint8_t *sl2vl)
+{
+    ibcc_vlarb_desc e;
+    uint8_t map[IBCC_QOS_SLS];
+    const ibcc_qos_set *s;
+    uint32_t mask, i;
+    unsigned k;
+    if (!c || !d) return IBCC_ERR_NULL;
+    if ((unsigned)t >= (unsigned)IBCC_QOS_ANY) return IBCC_ERR_RANGE;
+    memset(&e, 0, sizeof e);
+    s = ibcc_qos_pick_(c, (unsigned)t, IBCC_QOS_GIVEN_MAX_VLS);
+    e.vls = s ? s->max_vls : IBCC_VLARB_MAX_VLS;
+    if (!ibcc_qos_vls_ok_(e.vls)) return IBCC_ERR_RANGE;
+    s = ibcc_qos_pick_(c, (unsigned)t, IBCC_QOS_GIVEN_HIGH_LIMIT);
+    e.high_limit = s ? s->high_limit : 0u;
+    if (e.high_limit > IBCC_VLARB_UNLIMITED) return IBCC_ERR_RANGE;
+    mask = e.vls == IBCC_VLARB_MAX_VLS ? 15u : e.vls - 1u;
+    for (k = 0; k < 2u; k++) {
+        uint32_t *n = k ? &e.n_low : &e.n_high;
+        ibcc_vlarb_entry *en = k ? e.low : e.high;
+        s = ibcc_qos_pick_(c, (unsigned)t, k ? IBCC_QOS_GIVEN_VLARB_LOW
+                                             : IBCC_QOS_GIVEN_VLARB_HIGH);
+        if (s) {
+            *n = k ? s->n_low : s->n_high;
+            if (*n > IBCC_VLARB_MAX_ENTRIES) return IBCC_ERR_CAPACITY;
+            if (*n) memcpy(en, k ? s->low : s->high, *n * sizeof en[0]);
+        } else {
+            ibcc_qos_builtin_(k, en, n);
+        }
+        for (i = 0; i < *n; i++) {
+            if (en[i].vl >= IBCC_VLARB_MAX_VLS) return IBCC_ERR_RANGE;
+            en[i].vl = (uint8_t)(en[i].vl & mask);
+        }
+    }
+    if (e.n_high == 0 && e.n_low == 0) return IBCC_ERR_RANGE;
+    s = ibcc_qos_pick_(c, (unsigned)t, IBCC_QOS_GIVEN_SL2VL);
+    for (i = 0; i < IBCC_QOS_SLS; i++) {
+        uint32_t v = s ? s->sl2vl[i] : (i < 15u ? i : 7u);
+        if (v > 15u) return IBCC_ERR_RANGE;
+        map[i] = (uint8_t)(v == 15u ? 15u : (v & mask));
+    }
+    if (ibcc_vlarb_defaults(&e) != IBCC_OK) return IBCC_ERR_RANGE;
+    *d = e;
+    if (sl2vl) memcpy(sl2vl, map, sizeof map);
+    return IBCC_OK;
+}
+
+#ifndef IBCC_NO_STDIO
+static const char *const ibcc_qos_prefix_[4] = { "ca_", "sw0_", "swe_", "rtr_" };
+static const char *const ibcc_qos_key_[5] = {
+    "max_vls", "high_limit", "vlarb_high", "vlarb_low", "sl2vl"
+};
+
+/* sl2vl's value: 16 VLs 0..15 separated by commas (one trailing comma
+   allowed, blanks around them). */
+static ibcc_result ibcc_qos_sl2vl_cur_(ibcc_cur_ *c, uint8_t *map)
+{
+    uint8_t t[IBCC_QOS_SLS];
+    ibcc_result r = IBCC_OK;
+    uint32_t k = 0;
+    while (!ibcc_cur_done_(c)) {
+        uint64_t v = 0;
+        ibcc_result rv = ibcc_cur_num_(c, 15u, &v);
+        if (rv == IBCC_ERR_PARSE) return rv;
+        if (r == IBCC_OK) r = rv;
+        if (k < IBCC_QOS_SLS) t[k] = (uint8_t)v;
+        k++;
+        if (k > IBCC_QOS_SLS) return IBCC_ERR_PARSE;
+        if (ibcc_cur_done_(c)) break;
+        if (!ibcc_cur_lit_(c, ",")) return IBCC_ERR_PARSE;
+    }
+    if (k != IBCC_QOS_SLS) return IBCC_ERR_PARSE;
+    if (r != IBCC_OK) return r;
+    memcpy(map, t, sizeof t);
+    return IBCC_OK;
+}
+
+/* One line (ibcc_linefn_). */
+static ibcc_result ibcc_qos_line_(void *ctx, ibcc_cur_ *cur, uint32_t line)
+{
+    ibcc_qos_config *c = (ibcc_qos_config *)ctx;
+    ibcc_qos_set *s;
+    ibcc_result r = IBCC_OK;
+    unsigned t = IBCC_QOS_ANY, k = 0;
+    ibcc_cur_blanks_(cur);
+    if (cur->p == cur->e || *cur->p == '#') return IBCC_OK;
+    if (ibcc_cur_word_(cur, "qos")) {
+        int on;
+        ibcc_cur_blanks_(cur);
+        if (ibcc_cur_word_(cur, "TRUE")) on = 1;
+        else if (ibcc_cur_word_(cur, "FALSE")) on = 0;
+        else return IBCC_ERR_PARSE;
+        if (!ibcc_cur_done_(cur)) return IBCC_ERR_PARSE;
+        c->qos = on;
+        return IBCC_OK;
+    }
+    if (ibcc_cur_lit_(cur, "qos_"))
+        for (t = 0; t < 4u && !ibcc_cur_lit_(cur, ibcc_qos_prefix_[t]); t++) {}
+    else
+        k = 5u;
+    if (t == 4u) t = IBCC_QOS_ANY;
+    while (k < 5u && !ibcc_cur_word_(cur, ibcc_qos_key_[k])) k++;
+    if (k == 5u) { c->other++; return IBCC_OK; }
+    s = &c->set[t];
+    ibcc_cur_blanks_(cur);
+    if (k >= 2u && ibcc_cur_word_(cur, "(null)")) {
+        if (!ibcc_cur_done_(cur)) return IBCC_ERR_PARSE;
+        s->given &= ~(1u << k);
+        s->line[k] = 0;
+        return IBCC_OK;
+    }
+    if (k == 1u && ibcc_cur_word_(cur, "-1")) {
+        if (!ibcc_cur_done_(cur)) return IBCC_ERR_PARSE;
+        s->given &= ~(1u << k);
+        s->line[k] = 0;
+        return IBCC_OK;
+    }
+    if (k <= 1u) {
+        uint32_t v = 0;
+        if (!ibcc_fold_(&r, ibcc_cur_field32_(cur, k ? 255u : 0xffu, &v))
+            || !ibcc_cur_done_(cur))
+            return IBCC_ERR_PARSE;
+        if (r != IBCC_OK) return r;
+        if (k == 0) {
+            if (v != 0 && !ibcc_qos_vls_ok_(v)) return IBCC_ERR_RANGE;
+            if (v == 0) { s->given &= ~1u; s->line[0] = 0; return IBCC_OK; }
+            s->max_vls = v;
+        } else {
+            s->high_limit = v;
+        }
+    } else if (k == 4u) {
+        r = ibcc_qos_sl2vl_cur_(cur, s->sl2vl);
+    } else {
+        r = ibcc_vlarb_table_cur_(cur, k == 2u ? s->high : s->low,
+                                  IBCC_VLARB_MAX_ENTRIES,
+                                  k == 2u ? &s->n_high : &s->n_low);
+    }
+    if (r != IBCC_OK) return r;
+    s->given |= 1u << k;
+    s->line[k] = line;
+    return IBCC_OK;
+}
+
+/* The max_vls that value k (a GIVEN bit) of set t must stay below: a
+   port type's own, else the unprefixed one, else 15; for the unprefixed
+   set, the smallest of those of the port types that take value k from
+   it (15 when none does). */
+static uint32_t ibcc_qos_limit_(const ibcc_qos_config *c, unsigned t,
+                                uint32_t k)
+{
+    uint32_t m = IBCC_VLARB_MAX_VLS;
+    unsigned u;
+    for (u = 0; u < 4u; u++) {
+        const ibcc_qos_set *s = ibcc_qos_pick_(c, u, IBCC_QOS_GIVEN_MAX_VLS);
+        uint32_t v = s ? s->max_vls : IBCC_VLARB_MAX_VLS;
+        if (t == u) return v;
+        if (t == IBCC_QOS_ANY && !(c->set[u].given & k) && v < m) m = v;
+    }
+    return m;
+}
+
+/* After the text: every given VL of every set below its max_vls. */
+static ibcc_result ibcc_qos_check_(const ibcc_qos_config *c,
+                                   unsigned *bad_line)
+{
+    unsigned t, k;
+    uint32_t i;
+    for (t = 0; t < IBCC_QOS_SETS; t++) {
+        const ibcc_qos_set *s = &c->set[t];
+        for (k = 2u; k < 5u; k++) {
+            uint32_t m = ibcc_qos_limit_(c, t, 1u << k);
+            int bad = 0;
+            if (!(s->given & (1u << k))) continue;
+            if (k == 4u) {
+                for (i = 0; i < IBCC_QOS_SLS; i++)
+                    if (s->sl2vl[i] != 15u && s->sl2vl[i] >= m) bad = 1;
+            } else {
+                uint32_t n = k == 2u ? s->n_high : s->n_low;
+                const ibcc_vlarb_entry *e = k == 2u ? s->high : s->low;
+                for (i = 0; i < n; i++)
+                    if (e[i].vl >= m) bad = 1;
+            }
+            if (bad) {
+                if (bad_line) *bad_line = s->line[k];
+                return IBCC_ERR_RANGE;
+            }
+        }
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_qos_parse_opensm(ibcc_qos_config *c,
+                                           const char *text,
+                                           unsigned *bad_line)
+{
+    uint32_t line = 0;
+    ibcc_result r;
+    if (bad_line) *bad_line = 0;
+    if (!c || !text) return IBCC_ERR_NULL;
+    r = ibcc_lines_(text, strlen(text), c, ibcc_qos_line_, &line);
+    if (r != IBCC_OK) {
+        if (bad_line) *bad_line = (unsigned)line;
+        return r;
+    }
+    return ibcc_qos_check_(c, bad_line);
 }
 #endif /* IBCC_NO_STDIO */
 
