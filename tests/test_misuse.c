@@ -1416,6 +1416,41 @@ static void vlarb_misuse(void)
     T_STREQ(buf, "14:255");
 }
 
+/* ---- L1 qos ------------------------------------------------------------ */
+static void qos_misuse(void)
+{
+    ibcc_qos_config c;
+    ibcc_vlarb_desc d;
+    uint8_t m[16];
+    unsigned bad = 7;
+    char big[4096];
+    memset(&c, 0, sizeof c);
+    T_EQ(ibcc_qos_parse_opensm(NULL, "", &bad), IBCC_ERR_NULL);
+    T_EQU(bad, 0);
+    T_EQ(ibcc_qos_parse_opensm(&c, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_qos_parse_opensm(&c, "", NULL), IBCC_OK);
+    T_EQ(ibcc_qos_parse_opensm(&c, "\n\n#\n\x01\n", &bad), IBCC_OK);
+    T_EQU(c.other, 1);
+    T_EQ(ibcc_qos_parse_opensm(&c, "qos_max_vls 18446744073709551616", &bad),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_qos_parse_opensm(&c, "qos_sl2vl 99999999999999999999999", &bad),
+         IBCC_ERR_PARSE);                   /* one VL: too few */
+    T_EQ(ibcc_qos_parse_opensm(&c, "qos_vlarb_low 0:", &bad), IBCC_ERR_PARSE);
+    T_EQ(ibcc_qos_parse_opensm(&c, "qos_ca_", &bad), IBCC_OK);
+    T_EQ(ibcc_qos_parse_opensm(&c, "qos_", &bad), IBCC_OK);
+    memset(big, ',', sizeof big - 1);       /* a long line of commas */
+    memcpy(big, "qos_sl2vl ", 10);
+    big[sizeof big - 1] = '\0';
+    T_EQ(ibcc_qos_parse_opensm(&c, big, &bad), IBCC_ERR_PARSE);
+    T_EQU(bad, 1);
+    T_EQ(ibcc_qos_port_setting(NULL, IBCC_QOS_CA, &d, m), IBCC_ERR_NULL);
+    T_EQ(ibcc_qos_port_setting(&c, IBCC_QOS_CA, NULL, m), IBCC_ERR_NULL);
+    T_EQ(ibcc_qos_port_setting(&c, (ibcc_qos_port)7, &d, m), IBCC_ERR_RANGE);
+    T_EQ(ibcc_qos_port_setting(&c, IBCC_QOS_RTR, &d, NULL), IBCC_OK);
+    memset(&c, 0xff, sizeof c);             /* garbage everywhere */
+    T_CHECK(ibcc_qos_port_setting(&c, IBCC_QOS_CA, &d, m) != IBCC_OK);
+}
+
 /* ---- L1 swcc (read-only use) -------------------------------------------- */
 static void swcc_misuse(void)
 {
@@ -2052,6 +2087,7 @@ int main(void)
     T_RUN(marker_misuse);
     T_RUN(arbiter_misuse);
     T_RUN(vlarb_misuse);
+    T_RUN(qos_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
     T_RUN(fabric_reasons);

@@ -263,7 +263,7 @@ static void test_setting_errors(void)
     memset(&c, 0, sizeof c);
     memset(&d, 0x5a, sizeof d);
     T_EQ(ibcc_qos_port_setting(&c, IBCC_QOS_ANY, &d, m), IBCC_ERR_RANGE);
-    T_EQ(ibcc_qos_port_setting(&c, (ibcc_qos_port)9, &d, m), IBCC_ERR_RANGE);
+    T_EQ(ibcc_qos_port_setting(&c, (ibcc_qos_port)5, &d, m), IBCC_ERR_RANGE);
     c.set[IBCC_QOS_CA].given = IBCC_QOS_GIVEN_MAX_VLS;
     c.set[IBCC_QOS_CA].max_vls = 3;
     T_EQ(ibcc_qos_port_setting(&c, IBCC_QOS_CA, &d, m), IBCC_ERR_RANGE);
