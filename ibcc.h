@@ -198,7 +198,8 @@
                   WINDOW, LAW, FIXED, CCT, MVCM
        traffic patterns  uniform, permutation, incast, hot spot
        topologies builders (k-ary n-tree, k-ary n-fly, mesh, torus,
-                  two-switch) on one up/down router
+                  two-switch) on one up/down router; credit loops (the
+                  channel dependency graph of any routes)
        InfiniBand loader  ibnetdiscover topology, OpenSM / ibroute
                   forwarding tables, up/down routes
 
@@ -3489,6 +3490,48 @@ IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
 IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d);
 /* Frees what a builder allocated (a zeroed or NULL topo is fine). */
 IBCC_API void ibcc_topo_free(ibcc_topo *t);
+
+/* ---- credit loops: the channel dependency graph of static routes -------
+   A lossless fabric deadlocks when its routes let packets wait on each
+   other in a cycle: a packet holding buffer space behind channel c waits
+   for channel c' at the next switch, whose packets wait for c'', ... back
+   to c (a credit loop). ibcc_fabric_credit_loops builds the channel
+   dependency graph of a desc's topology and routes (Dally and Seitz's
+   condition: routing is deadlock-free when this graph has no cycle): one
+   vertex per channel between two switches, an edge c -> c' when some
+   packet for some destination host arrives at a switch on c and leaves on
+   c'. Only dependencies that traffic can exercise count: for each
+   destination the walk starts at every switch that has a host other than
+   the destination and follows the routes. Channels from or to a host
+   cannot be on a cycle and are left out.
+     loops         cyclic strongly connected components of the graph (0:
+                   the routes cannot deadlock); each is a set of channels
+                   that can wait on each other in a circle
+     loop_channels channels inside those components
+     channels      switch-to-switch channels; dependencies: distinct edges
+     cycle         one loop's channels in the order packets cross them
+                   (the shortest cycle through the lowest-numbered channel
+                   of the lowest-numbered cyclic component), cycle_len of
+                   them (the first IBCC_CYCLE_SHOW listed when longer)
+     unrouted      (switch, destination) pairs that traffic reaches and
+                   that have no route or a route into an unconnected port
+                   or back to another host (not a dependency: the fabric
+                   refuses such routes when it is created)
+   A channel is numbered as the fabric numbers it: 2*i carries link i's
+   a->b, 2*i+1 its b->a. The graph is the data lane's (one virtual lane);
+   cost O(destinations * switches reached + channels * ports).
+   Errors: NULL, RANGE (a link or route naming a node or port that does not
+   exist; d->error, when set, holds the reason), NOMEM. */
+#define IBCC_CYCLE_SHOW 64u
+typedef struct ibcc_credit_loops {
+    uint32_t loops, loop_channels;
+    uint32_t channels, dependencies;
+    uint32_t cycle_len;
+    uint32_t cycle[IBCC_CYCLE_SHOW];
+    uint64_t unrouted;
+} ibcc_credit_loops;
+IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
+        ibcc_credit_loops *out, const ibcc_fabric_allocator *al);
 
 /* ---- two-switch topology builder ([S02] [S03]) -------------------------
    Switch A: remote sources A1..AR and victim source AV; switch B: local
@@ -14811,6 +14854,322 @@ static ibcc_result ibcc_topo_mesh_(ibcc_topo *t, uint32_t x, uint32_t y,
     r = ibcc_topo_route_(t);
     if (r != IBCC_OK) ibcc_topo_free(t);
     return r;
+}
+
+/* ---- credit loops -------------------------------------------------------
+   Per destination a breadth-first walk over the channels its packets can
+   use marks, for every switch-to-switch channel, the out ports its packets
+   take at the next switch (a bit set per channel); Tarjan's algorithm then
+   finds the strongly connected components of that graph, iteratively. */
+#define IBCC_CL_NONE_ 0xFFFFFFFFu
+typedef struct ibcc_cl_ {
+    ibcc_fabric_allocator al;
+    const ibcc_fabric_desc *d;
+    uint32_t *pbase;        /* node -> first port slot (node_count + 1) */
+    uint32_t *pchan;        /* port slot -> channel leaving it, or NONE */
+    uint32_t *sidx;         /* channel -> switch-to-switch index, or NONE */
+    uint32_t *schan;        /* switch-to-switch index -> channel */
+    uint32_t *ebase;        /* index -> first word of its port bit set */
+    uint64_t *bits;
+    uint32_t *rbase, *rlist;/* routes grouped by destination */
+    uint32_t *next;         /* switch -> out port for the current dst */
+    uint32_t *hosts_at;     /* switch -> hosts attached */
+    uint32_t *seen;         /* channel -> last dst + 1 that marked it */
+    uint32_t *umark;        /* switch -> last dst + 1 counted unrouted */
+    uint32_t *queue;        /* walk: (switch, in channel) pairs */
+} ibcc_cl_;
+
+static uint32_t ibcc_cl_far_(const ibcc_fabric_desc *d, uint32_t c)
+{
+    const ibcc_fabric_link *l = &d->links[c >> 1];
+    return (c & 1u) ? l->a : l->b;
+}
+static uint32_t ibcc_cl_ports_(const ibcc_fabric_node *n)
+{
+    return n->kind == IBCC_FABRIC_SWITCH ? n->ports : 1u;
+}
+static void ibcc_cl_free_(ibcc_cl_ *c)
+{
+    void *const v[] = {c->pbase, c->pchan, c->sidx, c->schan, c->ebase,
+                       c->bits, c->rbase, c->rlist, c->next, c->hosts_at,
+                       c->seen, c->umark, c->queue};
+    size_t i;
+    for (i = 0; i < sizeof v / sizeof v[0]; i++) ibcc_fab_free_(&c->al, v[i]);
+}
+static uint32_t *ibcc_cl_u32_(ibcc_cl_ *c, size_t n)
+{
+    return (uint32_t *)ibcc_fab_alloc_(&c->al, ibcc_fab_mul_(n ? n : 1u, 4));
+}
+
+/* Port maps, channel indices, routes by destination; RANGE on a link or
+   route that names what does not exist. */
+static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
+{
+    const ibcc_fabric_desc *d = c->d;
+    uint32_t nn = d->node_count, i, m = 0, words = 0;
+    uint64_t slots = 0;
+    if (!(c->pbase = ibcc_cl_u32_(c, (size_t)nn + 1u))) return IBCC_ERR_NOMEM;
+    for (i = 0; i < nn; i++) {
+        c->pbase[i] = (uint32_t)slots;
+        slots += ibcc_cl_ports_(&d->nodes[i]);
+        if (slots >= IBCC_CL_NONE_)
+            return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                                 "credit loops: over 2^32 ports");
+    }
+    c->pbase[nn] = (uint32_t)slots;
+    c->pchan = ibcc_cl_u32_(c, (size_t)slots);
+    c->sidx = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
+    c->schan = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
+    c->ebase = ibcc_cl_u32_(c, (size_t)d->link_count * 2u + 1u);
+    c->next = ibcc_cl_u32_(c, nn);
+    c->hosts_at = ibcc_cl_u32_(c, nn);
+    c->umark = ibcc_cl_u32_(c, nn);
+    c->seen = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
+    c->rbase = ibcc_cl_u32_(c, (size_t)nn + 1u);
+    c->rlist = ibcc_cl_u32_(c, d->route_count);
+    c->queue = ibcc_cl_u32_(c, (size_t)d->link_count * 4u + 2u * nn);
+    if (!c->pchan || !c->sidx || !c->schan || !c->ebase || !c->next ||
+        !c->hosts_at || !c->umark || !c->seen || !c->rbase || !c->rlist ||
+        !c->queue)
+        return IBCC_ERR_NOMEM;
+    memset(c->pchan, 0xFF, (size_t)slots * 4u);
+    memset(c->next, 0xFF, (size_t)nn * 4u);
+    for (i = 0; i < d->link_count; i++) {
+        const ibcc_fabric_link *l = &d->links[i];
+        if (l->a >= nn || l->b >= nn || l->a == l->b ||
+            l->a_port >= ibcc_cl_ports_(&d->nodes[l->a]) ||
+            l->b_port >= ibcc_cl_ports_(&d->nodes[l->b]) ||
+            c->pchan[c->pbase[l->a] + l->a_port] != IBCC_CL_NONE_ ||
+            c->pchan[c->pbase[l->b] + l->b_port] != IBCC_CL_NONE_)
+            return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                "credit loops: link %u (%u port %u - %u port %u) names a "
+                "node or port that does not exist or is taken", i, l->a,
+                l->a_port, l->b, l->b_port);
+        c->pchan[c->pbase[l->a] + l->a_port] = 2u * i;
+        c->pchan[c->pbase[l->b] + l->b_port] = 2u * i + 1u;
+        if (d->nodes[l->a].kind != IBCC_FABRIC_SWITCH)
+            c->hosts_at[l->b]++;
+        else if (d->nodes[l->b].kind != IBCC_FABRIC_SWITCH)
+            c->hosts_at[l->a]++;
+    }
+    for (i = 0; i < 2u * d->link_count; i++) {
+        uint32_t far = ibcc_cl_far_(d, i), near = ibcc_cl_far_(d, i ^ 1u);
+        c->sidx[i] = IBCC_CL_NONE_;
+        c->ebase[m] = words;
+        if (d->nodes[far].kind == IBCC_FABRIC_SWITCH &&
+            d->nodes[near].kind == IBCC_FABRIC_SWITCH) {
+            c->sidx[i] = m;
+            c->schan[m++] = i;
+            words += (d->nodes[far].ports + 63u) / 64u;
+        }
+    }
+    c->ebase[m] = words;
+    o->channels = m;
+    if (!(c->bits = (uint64_t *)ibcc_fab_alloc_(&c->al,
+                        ibcc_fab_mul_(words ? words : 1u, 8))))
+        return IBCC_ERR_NOMEM;
+    for (i = 0; i < d->route_count; i++) {
+        const ibcc_fabric_route *r = &d->routes[i];
+        if (r->sw >= nn || d->nodes[r->sw].kind != IBCC_FABRIC_SWITCH ||
+            r->dst >= nn || d->nodes[r->dst].kind == IBCC_FABRIC_SWITCH ||
+            r->port >= d->nodes[r->sw].ports)
+            return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                "credit loops: route %u (switch %u, destination %u, port "
+                "%u) names a node or port that does not exist", i, r->sw,
+                r->dst, r->port);
+        c->rbase[r->dst + 1u]++;
+    }
+    for (i = 0; i < nn; i++) c->rbase[i + 1u] += c->rbase[i];
+    memcpy(c->next, c->rbase, (size_t)nn * 4u);     /* fill cursors */
+    for (i = 0; i < d->route_count; i++)
+        c->rlist[c->next[d->routes[i].dst]++] = i;
+    memset(c->next, 0xFF, (size_t)nn * 4u);
+    return IBCC_OK;
+}
+
+/* Packets for `dst` arriving at switch s on channel cin (NONE: from its
+   own hosts) leave on s's route: record the dependency, queue the next
+   switch once per channel. */
+static void ibcc_cl_visit_(ibcc_cl_ *c, uint32_t dst, uint32_t s,
+                           uint32_t cin, uint32_t *tail,
+                           ibcc_credit_loops *o)
+{
+    const ibcc_fabric_desc *d = c->d;
+    uint32_t p = c->next[s], cout, far;
+    cout = p == IBCC_CL_NONE_ ? IBCC_CL_NONE_ : c->pchan[c->pbase[s] + p];
+    far = cout == IBCC_CL_NONE_ ? IBCC_CL_NONE_ : ibcc_cl_far_(d, cout);
+    if (far == IBCC_CL_NONE_ ||
+        (d->nodes[far].kind != IBCC_FABRIC_SWITCH && far != dst)) {
+        if (c->umark[s] != dst + 1u) { c->umark[s] = dst + 1u; o->unrouted++; }
+        return;
+    }
+    if (d->nodes[far].kind != IBCC_FABRIC_SWITCH) return;   /* delivered */
+    if (cin != IBCC_CL_NONE_ && c->sidx[cin] != IBCC_CL_NONE_)
+        c->bits[c->ebase[c->sidx[cin]] + p / 64u] |= (uint64_t)1 << (p % 64u);
+    if (c->seen[cout] == dst + 1u) return;
+    c->seen[cout] = dst + 1u;
+    c->queue[(*tail)++] = far;
+    c->queue[(*tail)++] = cout;
+}
+
+static void ibcc_cl_walk_(ibcc_cl_ *c, uint32_t dst, ibcc_credit_loops *o)
+{
+    const ibcc_fabric_desc *d = c->d;
+    uint32_t i, head = 0, tail = 0, dsw = IBCC_CL_NONE_;
+    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
+        c->next[d->routes[c->rlist[i]].sw] = d->routes[c->rlist[i]].port;
+    if (c->pchan[c->pbase[dst]] != IBCC_CL_NONE_)
+        dsw = ibcc_cl_far_(d, c->pchan[c->pbase[dst]]);
+    for (i = 0; i < d->node_count; i++)
+        if (d->nodes[i].kind == IBCC_FABRIC_SWITCH &&
+            c->hosts_at[i] > (i == dsw ? 1u : 0u))
+            ibcc_cl_visit_(c, dst, i, IBCC_CL_NONE_, &tail, o);
+    while (head < tail) {
+        uint32_t s = c->queue[head], cin = c->queue[head + 1u];
+        head += 2u;
+        ibcc_cl_visit_(c, dst, s, cin, &tail, o);
+    }
+    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
+        c->next[d->routes[c->rlist[i]].sw] = IBCC_CL_NONE_;
+}
+
+/* The dependency edges of index v, one at a time: *k walks its bits. */
+static uint32_t ibcc_cl_edge_(const ibcc_cl_ *c, uint32_t v, uint32_t *k)
+{
+    const ibcc_fabric_desc *d = c->d;
+    uint32_t ch = c->schan[v], at = ibcc_cl_far_(d, ch);
+    uint32_t nb = (c->ebase[v + 1u] - c->ebase[v]) * 64u;
+    while (*k < nb) {
+        uint32_t p = (*k)++;
+        uint32_t out;
+        if (!(c->bits[c->ebase[v] + p / 64u] >> (p % 64u) & 1u)) continue;
+        out = c->pchan[c->pbase[at] + p];
+        if (c->sidx[out] != IBCC_CL_NONE_) return c->sidx[out];
+    }
+    return IBCC_CL_NONE_;
+}
+
+/* Tarjan's strongly connected components, iteratively; comp[v] = the
+   component's lowest index when it is cyclic, NONE otherwise. Scratch:
+   idx, low, stk (m each), call (2m). */
+static void ibcc_cl_scc_(const ibcc_cl_ *c, uint32_t m, uint32_t *idx,
+                         uint32_t *low, uint32_t *stk, uint32_t *call,
+                         uint32_t *comp, ibcc_credit_loops *o)
+{
+    uint32_t v, counter = 1, sp = 0, cp = 0;
+    for (v = 0; v < m; v++) { idx[v] = 0; comp[v] = IBCC_CL_NONE_; }
+    for (v = 0; v < m; v++) {
+        if (idx[v]) continue;
+        idx[v] = low[v] = counter++;
+        stk[sp++] = v;
+        call[cp++] = v; call[cp++] = 0;
+        while (cp) {
+            uint32_t u = call[cp - 2u], k = call[cp - 1u], w;
+            w = ibcc_cl_edge_(c, u, &k);
+            call[cp - 1u] = k;
+            if (w != IBCC_CL_NONE_) {
+                if (!idx[w]) {
+                    idx[w] = low[w] = counter++;
+                    stk[sp++] = w;
+                    call[cp++] = w; call[cp++] = 0;
+                } else if (comp[w] == IBCC_CL_NONE_ && idx[w] < low[u]) {
+                    low[u] = idx[w];    /* w still on the stack */
+                }
+                continue;
+            }
+            cp -= 2u;
+            if (cp && low[u] < low[call[cp - 2u]])
+                low[call[cp - 2u]] = low[u];
+            if (low[u] == idx[u]) {     /* u roots a component */
+                uint32_t n = 0, lo = u, x, i;
+                for (i = sp; i-- > 0;) {
+                    n++;
+                    if (stk[i] < lo) lo = stk[i];
+                    if (stk[i] == u) break;
+                }
+                do {
+                    x = stk[--sp];
+                    comp[x] = n > 1u ? lo : IBCC_CL_NONE_ - 1u;
+                } while (x != u);
+                if (n > 1u) { o->loops++; o->loop_channels += n; }
+            }
+        }
+    }
+    for (v = 0; v < m; v++)
+        if (comp[v] == IBCC_CL_NONE_ - 1u) comp[v] = IBCC_CL_NONE_;
+}
+
+/* The shortest cycle through `start` inside its component (breadth
+   first; par and q are m-sized scratch). */
+static void ibcc_cl_cycle_(const ibcc_cl_ *c, uint32_t m, uint32_t start,
+                           const uint32_t *comp, uint32_t *par, uint32_t *q,
+                           ibcc_credit_loops *o)
+{
+    uint32_t head = 0, tail = 0, v, end = IBCC_CL_NONE_, n = 0, x;
+    for (v = 0; v < m; v++) par[v] = IBCC_CL_NONE_;
+    par[start] = start;
+    q[tail++] = start;
+    while (head < tail && end == IBCC_CL_NONE_) {
+        uint32_t u = q[head++], k = 0, w;
+        while ((w = ibcc_cl_edge_(c, u, &k)) != IBCC_CL_NONE_) {
+            if (comp[w] != comp[start]) continue;
+            if (w == start) { end = u; break; }
+            if (par[w] == IBCC_CL_NONE_) { par[w] = u; q[tail++] = w; }
+        }
+    }
+    if (end == IBCC_CL_NONE_) return;   /* cannot happen in a cyclic SCC */
+    for (x = end; ; x = par[x]) { n++; if (x == start) break; }
+    o->cycle_len = n;
+    /* path start -> ... -> end, written backwards from end */
+    for (x = end; ; x = par[x]) {
+        n--;
+        if (n < IBCC_CYCLE_SHOW) o->cycle[n] = c->schan[x];
+        if (x == start) break;
+    }
+}
+
+IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
+        ibcc_credit_loops *out, const ibcc_fabric_allocator *al)
+{
+    ibcc_cl_ c;
+    ibcc_credit_loops o;
+    ibcc_result r;
+    uint32_t i, m, *scratch = NULL;
+    if (!d || !out || !d->nodes || (d->link_count && !d->links) ||
+        (d->route_count && !d->routes))
+        return IBCC_ERR_NULL;
+    memset(&c, 0, sizeof c);
+    memset(&o, 0, sizeof o);
+    if (al) c.al = *al;
+    if ((c.al.alloc == NULL) != (c.al.free == NULL)) return IBCC_ERR_NULL;
+    c.d = d;
+    if (d->link_count > 0x3FFFFFFFu)
+        return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                             "credit loops: over 2^30 links");
+    r = ibcc_cl_setup_(&c, &o);
+    if (r != IBCC_OK) { ibcc_cl_free_(&c); return r; }
+    for (i = 0; i < d->node_count; i++)
+        if (d->nodes[i].kind != IBCC_FABRIC_SWITCH)
+            ibcc_cl_walk_(&c, i, &o);
+    m = o.channels;
+    scratch = ibcc_cl_u32_(&c, (size_t)m * 6u);
+    if (!scratch) { ibcc_cl_free_(&c); return IBCC_ERR_NOMEM; }
+    for (i = 0; i < m; i++) {
+        uint32_t k = 0;
+        while (ibcc_cl_edge_(&c, i, &k) != IBCC_CL_NONE_) o.dependencies++;
+    }
+    ibcc_cl_scc_(&c, m, scratch, scratch + m, scratch + 2u * m,
+                 scratch + 3u * m, scratch + 5u * m, &o);
+    for (i = 0; i < m; i++)
+        if (scratch[5u * (size_t)m + i] == i) {   /* lowest cyclic */
+            ibcc_cl_cycle_(&c, m, i, scratch + 5u * (size_t)m, scratch,
+                           scratch + m, &o);
+            break;
+        }
+    ibcc_fab_free_(&c.al, scratch);
+    ibcc_cl_free_(&c);
+    *out = o;
+    return IBCC_OK;
 }
 
 /* ---- two-switch builder -------------------------------------------------- */

@@ -466,6 +466,136 @@ static void test_split_runs_identical(void)
     }
 }
 
+/* Dimension-order routes on a mesh or torus built by ibcc_topo_mesh
+   (hps hosts per switch): x first, then y, the shorter way round a ring
+   (odd sizes: no ties). */
+static void dor_routes(ibcc_topo *t, uint32_t x, uint32_t y, uint32_t hps,
+                       int torus)
+{
+    uint32_t s, h, n = 0;
+    for (h = 0; h < t->host_count; h++)
+        for (s = 0; s < x * y; s++) {
+            uint32_t sx = s % x, sy = s / x, d = h / hps, dx = d % x,
+                     dy = d / x, port;
+            if (sx != dx) {
+                uint32_t fwd = (dx + x - sx) % x;
+                port = hps + ((torus ? fwd <= x - fwd : dx > sx) ? 0u : 1u);
+            } else if (sy != dy) {
+                uint32_t fwd = (dy + y - sy) % y;
+                port = hps + ((torus ? fwd <= y - fwd : dy > sy) ? 2u : 3u);
+            } else {
+                port = h % hps;
+            }
+            t->routes[n].sw = t->host_count + s;
+            t->routes[n].dst = h;
+            t->routes[n].port = port;
+            n++;
+        }
+    t->route_count = n;
+}
+
+/* Every channel of a reported cycle leads into the next one's switch. */
+static int cycle_closed(const ibcc_topo *t, const ibcc_credit_loops *o)
+{
+    uint32_t i;
+    if (o->cycle_len < 2 || o->cycle_len > IBCC_CYCLE_SHOW) return 0;
+    for (i = 0; i < o->cycle_len; i++) {
+        uint32_t c = o->cycle[i], n = o->cycle[(i + 1) % o->cycle_len];
+        const ibcc_fabric_link *a = &t->links[c / 2], *b = &t->links[n / 2];
+        uint32_t into = (c & 1) ? a->a : a->b, from = (n & 1) ? b->b : b->a;
+        if (into != from) return 0;
+    }
+    return 1;
+}
+
+static void test_credit_loops(void)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_credit_loops o;
+    ibcc_fabric_error e;
+    ibcc_fabric_route keep;
+    int kind;
+    /* every builder's up/down routes are free of credit loops */
+    for (kind = 0; kind < 4; kind++) {
+        T_EQ(build(&t, kind, 3, 3, 2, 4, NULL), IBCC_OK);
+        memset(&d, 0, sizeof d);
+        ibcc_topo_apply(&t, &d);
+        T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+        T_EQU(o.loops, 0);
+        T_EQU(o.loop_channels, 0);
+        T_EQU(o.cycle_len, 0);
+        T_EQU(o.unrouted, 0);
+        T_CHECK(o.dependencies > 0);
+        ibcc_topo_free(&t);
+    }
+    /* a 3-ary 2-tree: 9 leaf-top links, 18 switch-to-switch channels;
+       an up channel (leaf -> top) feeds the top's down channels to the
+       two other leaves, a down channel feeds only host channels: 9 x 2
+       dependencies */
+    T_EQ(ibcc_topo_fattree(&t, 3, 2, NULL), IBCC_OK);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.channels, 18);
+    T_EQU(o.dependencies, 18);
+    ibcc_topo_free(&t);
+    /* a ring of four switches whose routes all turn clockwise: one loop
+       of the four clockwise channels */
+    T_EQ(ibcc_topo_mesh(&t, 4, 1, 1, 1, 0, NULL), IBCC_OK);
+    dor_routes(&t, 4, 1, 1, 0);
+    {
+        uint32_t i;
+        for (i = 0; i < t.route_count; i++)
+            if (t.routes[i].port != 0) t.routes[i].port = 1;   /* +x */
+    }
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 1);
+    T_EQU(o.loop_channels, 4);
+    T_EQU(o.channels, 8);
+    T_EQU(o.dependencies, 4);
+    T_EQU(o.cycle_len, 4);
+    T_CHECK(cycle_closed(&t, &o));
+    ibcc_topo_free(&t);
+    /* dimension order on a 5x5 torus: each ring direction of each row and
+       column is a loop of 5 channels (20 loops over all 100 channels); on
+       the mesh none */
+    T_EQ(ibcc_topo_mesh(&t, 5, 5, 2, 1, 0, NULL), IBCC_OK);
+    dor_routes(&t, 5, 5, 2, 1);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 20);
+    T_EQU(o.loop_channels, 100);
+    T_EQU(o.channels, 100);
+    T_EQU(o.cycle_len, 5);
+    T_CHECK(cycle_closed(&t, &o));
+    T_EQU(o.unrouted, 0);
+    ibcc_topo_free(&t);
+    T_EQ(ibcc_topo_mesh(&t, 5, 5, 2, 0, 0, NULL), IBCC_OK);
+    dor_routes(&t, 5, 5, 2, 0);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    T_EQU(o.channels, 80);
+    /* a missing route is counted, not followed; a bad one refused */
+    keep = t.routes[7];
+    t.routes[7].port = 0;       /* switch 7 sends host 0 to its own host */
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.unrouted, 1);
+    t.routes[7].port = 99;
+    d.error = &e;
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_ERR_RANGE);
+    T_CHECK(strstr(e.reason, "route 7") != NULL);
+    t.routes[7] = keep;
+    T_EQ(ibcc_fabric_credit_loops(NULL, &o, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_credit_loops(&d, NULL, NULL), IBCC_ERR_NULL);
+    ibcc_topo_free(&t);
+}
+
 int main(void)
 {
     T_RUN(test_fattree);
@@ -476,5 +606,6 @@ int main(void)
     T_RUN(test_topo_allocator);
     T_RUN(test_events_per_hop);
     T_RUN(test_split_runs_identical);
+    T_RUN(test_credit_loops);
     return t_summary();
 }
