@@ -45,13 +45,11 @@
 #     than the chaos of the scenario itself is caught.
 # The script also reports whether the two engines produced the same
 # packet-level history (hash of every delivery: time, flow, header bits,
-# latency); today they do in the nocc and input rows, not in the iba
-# row (the fabric decides same-instant switches and hosts in node order,
-# the model in request order; examples/ns3/README.md) and, with the
-# program's default --fanout=1 (an input buffer feeds several outputs at
-# once), not in the mvcm row either (with --fanout=0 it is identical).
-# That is informative, not a pass criterion: any rework of either
-# engine's event order may change it without making either model wrong.
+# latency); today they do in all four rows (both decide an instant's
+# switches and hosts after everything of the instant, a switch taking the
+# instant's visible packets in port order; examples/ns3/README.md). That
+# is informative, not a pass criterion: any rework of either engine's
+# event order may change it without making either model wrong.
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}
 pass=0; fail=0

@@ -8,6 +8,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace ns3
@@ -290,6 +291,7 @@ IbccSwitch::DoDispose()
     m_ports.clear();
     m_slots.clear();
     m_freeSlots.clear();
+    m_visible.clear();
     Object::DoDispose();
 }
 
@@ -310,8 +312,21 @@ IbccSwitch::HeaderArrived(Ptr<IbccNetDevice> device, Ptr<Packet> packet, Time ta
     }
 }
 
+// The packet is visible now; it enters the buffer, the marker and the
+// arbiter when the switch next decides (Arbitrate, after every event of
+// this instant), with the other packets visible at this instant in input
+// port order: what the marker and the arbiter see then does not depend on
+// the order in which the simulator ran the instant's events (which, in a
+// distributed run, depends on the partition).
 void
 IbccSwitch::Visible(uint32_t in, Ptr<Packet> packet, Time tail)
+{
+    m_visible.push_back(Pending{in, packet, tail});
+    Kick();
+}
+
+void
+IbccSwitch::Enter(uint32_t in, Ptr<Packet> packet, Time tail)
 {
     IbccHeader h;
     packet->PeekHeader(h);
@@ -352,7 +367,6 @@ IbccSwitch::Visible(uint32_t in, Ptr<Packet> packet, Time tail)
     NS_LOG_LOGIC("visible at in " << in << " for out " << s.out << " lane " << unsigned(s.lane));
     ibcc_result r = ibcc_arbiter_push(&m_arb[s.lane], in, s.out, s.size, idx);
     NS_ABORT_MSG_IF(r != IBCC_OK, "IbccSwitch: input buffer overflow (credits violated)");
-    Kick();
 }
 
 void
@@ -391,6 +405,18 @@ void
 IbccSwitch::Arbitrate()
 {
     m_kickPending = false;
+    if (!m_visible.empty())
+    {
+        // one packet per input and instant (a link carries one at a time)
+        std::sort(m_visible.begin(), m_visible.end(), [](const Pending& a, const Pending& b) {
+            return a.in < b.in;
+        });
+        for (const Pending& v : m_visible)
+        {
+            Enter(v.in, v.packet, v.tail);
+        }
+        m_visible.clear();
+    }
     ibcc_arb_grant g;
     for (int lane = IbccNetDevice::kLanes - 1; lane >= 0; lane--)
     {

@@ -18,7 +18,9 @@ namespace ns3
    order). Model (the same as ibcc's own fabric, docs/fabric.md):
    - one FIFO per input port and lane (data, ACK); a packet becomes
      visible to the switch ForwardingDelay after its first bit arrived:
-     it then enters the marker (data lane) and the lane's arbiter;
+     it then enters the marker (data lane) and the lane's arbiter, when
+     the switch next decides, with the packets visible at that instant in
+     input port order (not in the order the simulator ran their events);
    - an output starts the packet the arbiter picks (ibcc_arbiter_pick_any,
      ACK lane first) when its transmitter is idle and the downstream buffer
      has room, possibly while the packet's tail is still arriving (virtual
@@ -82,6 +84,13 @@ class IbccSwitch : public Object
         uint8_t flags0;  // header bits as received
     };
 
+    struct Pending
+    {
+        uint32_t in;
+        Ptr<Packet> packet;
+        Time tail;
+    };
+
     struct Crossing
     {
         uint32_t in;     // input port whose packet the output is sending
@@ -93,6 +102,7 @@ class IbccSwitch : public Object
     uint32_t PortOf(Ptr<IbccNetDevice> device) const;
     void HeaderArrived(Ptr<IbccNetDevice> device, Ptr<Packet> packet, Time tail);
     void Visible(uint32_t in, Ptr<Packet> packet, Time tail);
+    void Enter(uint32_t in, Ptr<Packet> packet, Time tail);
     void TxDone(Ptr<IbccNetDevice> device);
     void CreditsBack(Ptr<IbccNetDevice> device, uint8_t lane);
     void Kick();
@@ -106,6 +116,7 @@ class IbccSwitch : public Object
     std::vector<Slot> m_slots;           // packets in the input buffers
     std::vector<uint32_t> m_freeSlots;
     std::vector<Crossing> m_crossing;    // by output port
+    std::vector<Pending> m_visible;      // visible this instant, not entered yet
     ibcc_marker m_marker;
     ibcc_arbiter m_arb[IbccNetDevice::kLanes];
     std::vector<uint64_t> m_mem;         // the engines' memory
