@@ -19,7 +19,7 @@ EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
 HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures \
-        install uninstall clean check-header ns3 ns3-build cmake-check \
+        install uninstall clean check-header ns3 ns3-build ns3-mpi ns3-mpi-build cmake-check \
         fuzz fuzz-build fuzz-replay firmware-check cross fidelity
 .SUFFIXES:
 
@@ -120,7 +120,7 @@ test: ibcc.h
 	@JOBS=$(JOBS) BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
 	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/scenarios.sh tests/fuzz/replay.sh tests/matrix.sh \
-	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh
+	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh tests/ns3mpi.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
             $(FUZZ_BINS)
@@ -191,6 +191,24 @@ ns3: ibcc.h
 	@if CXX=$(CXX) sh tools/ns3-detect.sh --mk $(BUILD)/ns3/flags.mk core network; then \
 	   $(MAKE) --no-print-directory -s -f examples/ns3/ns3.mk BUILD=$(BUILD) && \
 	   $(BUILD)/ns3/ibcc-twoswitch; \
+	 fi
+
+# The ns-3 model on ns-3's distributed (MPI) simulator: builds ns-3's MPI
+# module from ns-3's sources of the installed version (Debian's source
+# package; tools/ns3-mpi-build.sh) against Open MPI, then
+# $(BUILD)/ns3mpi/ibcc-fattree-mpi, and runs the 1024-host fat tree on 1, 2
+# and 4 ranks (tests/ns3mpi.sh, NS3_MPI_RANKS). Skipped with the reason and
+# the packages to install when a part is missing.
+NS3_MPI_RANKS ?= 1 2 4
+ns3-mpi-build: ibcc.h
+	@if CXX=$(CXX) sh tools/ns3-detect.sh --mk $(BUILD)/ns3/flags.mk core network && \
+	    BUILD=$(BUILD) sh tools/ns3-mpi-build.sh; then \
+	   $(MAKE) --no-print-directory -s -f examples/ns3/mpi/ns3-mpi.mk BUILD=$(BUILD); \
+	 else st=$$?; [ $$st -eq 1 ] || exit $$st; fi
+
+ns3-mpi: ns3-mpi-build
+	@if [ -x $(BUILD)/ns3mpi/ibcc-fattree-mpi ]; then \
+	   BUILD=$(BUILD) RANKS="$(NS3_MPI_RANKS)" sh tests/ns3mpi.sh; \
 	 fi
 
 # PNGs of docs/figures.md (the two-switch runs 1a, 4 and 8, [G], [F], [K])

@@ -43,6 +43,12 @@ IbccHelper::SetHostAttribute(std::string name, const AttributeValue& value)
     m_hostFactory.Set(name, value);
 }
 
+void
+IbccHelper::SetRemoteChannelType(std::string typeId)
+{
+    m_remoteType = typeId;
+}
+
 Ptr<IbccSwitch>
 IbccHelper::InstallSwitch(Ptr<Node> node)
 {
@@ -96,7 +102,20 @@ IbccHelper::Connect(Ptr<Node> a, Ptr<Node> b)
 {
     Ptr<IbccNetDevice> da = m_deviceFactory.Create<IbccNetDevice>();
     Ptr<IbccNetDevice> db = m_deviceFactory.Create<IbccNetDevice>();
-    Ptr<IbccChannel> ch = m_channelFactory.Create<IbccChannel>();
+    Ptr<IbccChannel> ch;
+    if (a->GetSystemId() != b->GetSystemId())
+    {
+        NS_ABORT_MSG_IF(m_remoteType.empty(),
+                        "IbccHelper: nodes " << a->GetId() << " and " << b->GetId()
+                                             << " are on two ranks: SetRemoteChannelType first");
+        ObjectFactory f = m_channelFactory;
+        f.SetTypeId(m_remoteType);
+        ch = f.Create<IbccChannel>();
+    }
+    else
+    {
+        ch = m_channelFactory.Create<IbccChannel>();
+    }
     Link k;
     k.a = a;
     k.b = b;

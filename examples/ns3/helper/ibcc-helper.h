@@ -39,6 +39,11 @@ class IbccHelper
 
     void SetDeviceAttribute(std::string name, const AttributeValue& value);
     void SetChannelAttribute(std::string name, const AttributeValue& value);
+    /* Distributed runs: links between nodes of two system ids (ranks) are
+       made with this IbccChannel subclass (ns3::IbccRemoteChannel, built
+       with `make ns3-mpi`), with the channel attributes set so far. Without
+       it such a link is refused. */
+    void SetRemoteChannelType(std::string typeId);
     void SetSwitchAttribute(std::string name, const AttributeValue& value);
     void SetHostAttribute(std::string name, const AttributeValue& value);
 
@@ -78,6 +83,7 @@ class IbccHelper
 
     ObjectFactory m_deviceFactory;
     ObjectFactory m_channelFactory;
+    std::string m_remoteType;
     ObjectFactory m_switchFactory;
     ObjectFactory m_hostFactory;
     uint16_t m_nextLid;

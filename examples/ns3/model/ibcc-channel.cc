@@ -24,7 +24,8 @@ IbccChannel::GetTypeId()
                           "Propagation delay of the cable, each direction (also the time "
                           "credits take back to the sender).",
                           TimeValue(NanoSeconds(5)),
-                          MakeTimeAccessor(&IbccChannel::m_delay),
+                          MakeTimeAccessor(&IbccChannel::SetDelay,
+                                           &IbccChannel::GetDelayAttribute),
                           MakeTimeChecker(PicoSeconds(1)));
     return tid;
 }

@@ -22,7 +22,9 @@ class IbccNetDevice;
        no credit packets, the return takes one Delay, as [S02]'s model).
    Every event it schedules is on the other end's node (ScheduleWithContext)
    and at least Delay ahead, so Delay is the lookahead a parallel
-   (distributed) ns-3 run can use across this link. */
+   (distributed) ns-3 run can use across this link. A link whose ends are
+   on two ranks of such a run is an IbccRemoteChannel (examples/ns3/mpi),
+   which overrides the virtual functions below. */
 class IbccChannel : public Channel
 {
   public:
@@ -30,17 +32,23 @@ class IbccChannel : public Channel
     IbccChannel();
 
     /* Connects a device to one end (at most two). */
-    void Attach(Ptr<IbccNetDevice> device);
+    virtual void Attach(Ptr<IbccNetDevice> device);
     /* The first bit of `packet` leaves `src` now; its tail leaves at
        `tailEnd` (absolute time). The other end's ReceiveStart runs after
        Delay with the tail's arrival time tailEnd + Delay. */
-    void TransmitStart(Ptr<Packet> packet, Ptr<IbccNetDevice> src, Time tailEnd);
+    virtual void TransmitStart(Ptr<Packet> packet, Ptr<IbccNetDevice> src, Time tailEnd);
     /* The receiving side `from` frees the room of one packet of `units`
        64-byte credits on `lane`: the sender at the other end gets it back
        after Delay. */
-    void ReturnCredits(Ptr<IbccNetDevice> from, uint8_t lane, uint32_t units);
+    virtual void ReturnCredits(Ptr<IbccNetDevice> from, uint8_t lane, uint32_t units);
 
+    /* The cable delay. */
     Time GetDelay() const { return m_delay; }
+    void SetDelay(Time delay) { m_delay = delay; }
+    /* What reading the "Delay" attribute gives: the cable delay here; on a
+       link between ranks, the lookahead ns-3's distributed simulator takes
+       from it (IbccRemoteChannel). */
+    virtual Time GetDelayAttribute() const { return m_delay; }
     /* The device at the other end of `dev` (null if none). */
     Ptr<IbccNetDevice> GetPeer(Ptr<const IbccNetDevice> dev) const;
 
