@@ -14,10 +14,12 @@
    receives at most one packet per instant) and hashes them with FNV-1a:
    equal hashes for two rank counts = the same packet-level history.
    Printed by rank 0:
-     ranks=N partition=P hosts=H delivered=D hash=X wall_s=W [identical=0|1]
+     ranks=N partition=P hosts=H ... delivered=D fecn=F hash=X wall_s=W
+       [identical=0|1]
      rank R: nodes=.. events=.. wall_s=.. cpu_s=.. rounds=.. sync_s=..
              sent=.. received=.. delivered=..
-   (identical= only with --expect=HASH; events = ns-3 events the rank ran;
+   (fecn = delivered data packets carrying a FECN mark; identical= only
+   with --expect=HASH; events = ns-3 events the rank ran;
    wall_s, cpu_s = Simulator::Run's wall-clock and CPU time; rounds =
    synchronisation rounds (MPI_Allgather calls of ns-3's granted time
    window), sync_s = wall time inside them; sent/received = messages
@@ -161,6 +163,7 @@ main(int argc, char* argv[])
     uint32_t seed = 1;
     std::string expect;
     double cableNs = 5;
+    uint32_t window = 1;
     CommandLine cmd(__FILE__);
     cmd.AddValue("k", "fat tree arity (even): k^3/4 hosts", k);
     cmd.AddValue("time", "simulated time, microseconds", timeUs);
@@ -168,6 +171,7 @@ main(int argc, char* argv[])
     cmd.AddValue("cc", "iba (IBA FECN marking + CCT agent) or none (window 1 only)", cc);
     cmd.AddValue("seed", "permutation seed", seed);
     cmd.AddValue("cable", "cable delay of every link, ns (the lookahead: 1 ps less)", cableNs);
+    cmd.AddValue("window", "packets a flow may have unacknowledged (1 to 1024)", window);
     cmd.AddValue("expect", "hash of the reference history: prints identical=0|1", expect);
     cmd.Parse(argc, argv);
 
@@ -192,6 +196,11 @@ main(int argc, char* argv[])
     {
         ok = false;
         why = "--time must be in (0, 1e6] microseconds";
+    }
+    if (ok && (window < 1 || window > 1024))
+    {
+        ok = false;
+        why = "--window must be 1 to 1024";
     }
     if (ok && !(cableNs >= 0.002 && cableNs <= 1e6))
     {
@@ -244,7 +253,7 @@ main(int argc, char* argv[])
     ib.SetSwitchAttribute("InputFanout", BooleanValue(true));
     ib.SetSwitchAttribute("DeferTrigger", BooleanValue(true));
     ib.SetHostAttribute("DataPacketBytes", UintegerValue(2068));
-    ib.SetHostAttribute("Window", UintegerValue(1));
+    ib.SetHostAttribute("Window", UintegerValue(window));
     if (cc == "iba")
     {
         ib.SetSwitchAttribute("Marker", StringValue("iba"));
@@ -409,8 +418,10 @@ main(int argc, char* argv[])
             return a.t != b.t ? a.t < b.t : a.dst < b.dst;
         });
         Fnv f;
+        size_t marked = 0;
         for (const Rec& r : recs)
         {
+            marked += (r.who & IBCC_FECN) ? 1 : 0;
             f.Add(r.t);
             f.Add(r.dst);
             f.Add(r.who);
@@ -424,7 +435,7 @@ main(int argc, char* argv[])
             wmax = std::max(wmax, fig[nf * r + 2]);
         }
         std::printf("ranks=%u partition=%s hosts=%u switches=%u cc=%s time_us=%g cable_ns=%g "
-                    "delivered=%zu hash=%s wall_s=%.3f",
+                    "delivered=%zu fecn=%zu hash=%s wall_s=%.3f",
                     ranks,
                     partition.c_str(),
                     part.Hosts(),
@@ -433,6 +444,7 @@ main(int argc, char* argv[])
                     timeUs,
                     cableNs,
                     recs.size(),
+                    marked,
                     hash,
                     wmax);
         if (!expect.empty())
