@@ -87,6 +87,20 @@ for n in $RANKS; do
   else bad "ranks=$n: $s messages sent, $r received"; fi
 done
 
+# docs/embedding.md quotes the default run (20 us): its reference history
+# and the events each rank ran (deterministic; the times are not)
+if [ "$TIME" = 20 ] && [ -n "$ref" ]; then
+  if grep -F -q "the reference: $refd packets, hash $ref" docs/embedding.md; then ok
+  else bad "docs/embedding.md lacks 'the reference: $refd packets, hash $ref'"; fi
+  for n in $RANKS; do
+    o=$out/fattree_$n.out
+    [ -f "$o" ] || continue
+    ev=$(awk '/^  rank /{ for (i = 1; i <= NF; i++) if ($i ~ /^events=/) { sub(/events=/, "", $i); printf "%s%s", sep, $i; sep = ", " } }' "$o")
+    if grep -F -q "| $n | " docs/embedding.md && grep "| $n | " docs/embedding.md | grep -F -q "| $ev |"; then ok
+    else bad "docs/embedding.md's rank table lacks the events per rank of $n ranks ($ev)"; fi
+  done
+fi
+
 # a small tree cut by switch: nearly every link crosses ranks
 if run 1 "$out/small_1.out" --k=4 --time=200 --partition=switch; then
   h=$(field hash < "$out/small_1.out")

@@ -8,9 +8,9 @@ bool
 IbccFatTreePartition::Init(uint32_t k, uint32_t ranks, Policy policy, std::string* why)
 {
     m_k = 0;
-    if (k < 2 || k > 254 || k % 2)
+    if (k < 2 || k > 58 || k % 2)
     {
-        *why = "k must be even, 2 to 254";
+        *why = "k must be even, 2 to 58 (k^3/4 hosts, each with a 16-bit LID)";
         return false;
     }
     if (ranks == 0)

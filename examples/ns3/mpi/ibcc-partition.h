@@ -41,7 +41,7 @@ class IbccFatTreePartition
         SWITCH
     };
 
-    /* k even, 2..254; ranks >= 1. Returns false (and leaves the object
+    /* k even, 2..58 (at most 48778 hosts: LIDs are 16 bits); ranks >= 1. Returns false (and leaves the object
        unusable) with the reason in *why when they do not fit. */
     bool Init(uint32_t k, uint32_t ranks, Policy policy, std::string* why);
     static bool ParsePolicy(const std::string& name, Policy* policy);
