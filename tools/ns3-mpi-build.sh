@@ -39,7 +39,7 @@ if [ ! -f "$src/mpi-interface.cc" ]; then
   mkdir -p "$src"
   if [ -n "${NS3_MPI_SRC:-}" ]; then
     for d in "$NS3_MPI_SRC" "$NS3_MPI_SRC/src/mpi/model" "$NS3_MPI_SRC/model"; do
-      [ -f "$d/mpi-interface.cc" ] && { cp "$d"/*.cc "$d"/*.h "$src/" || fail "copy from $d"; break; }
+      [ -f "$d/mpi-interface.cc" ] && { cp -p "$d"/*.cc "$d"/*.h "$src/" || fail "copy from $d"; break; }
     done
     [ -f "$src/mpi-interface.cc" ] || skip "NS3_MPI_SRC=$NS3_MPI_SRC has no src/mpi/model"
   else
@@ -59,11 +59,11 @@ if [ ! -f "$src/mpi-interface.cc" ]; then
     tar -xf "$tarball" -C "$D/dl/x" --wildcards '*/src/mpi/model/*' ||
       fail "cannot extract src/mpi/model from $tarball"
     m=$(find "$D/dl/x" -type d -path '*/src/mpi/model' | head -n 1)
-    [ -n "$m" ] && cp "$m"/*.cc "$m"/*.h "$src/" || fail "no src/mpi/model in $tarball"
+    [ -n "$m" ] && cp -p "$m"/*.cc "$m"/*.h "$src/" || fail "no src/mpi/model in $tarball"
     rm -rf "$D/dl/x"
   fi
 fi
-cp "$src"/*.h "$D/include/ns3/" || fail "headers"
+cp -p "$src"/*.h "$D/include/ns3/" || fail "headers"
 
 # Open MPI's C++ bindings are not used by ns-3 (its C API only)
 cxxflags="-std=c++17 -O2 -fPIC -DNS3_LOG_ENABLE -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX -I$D/include"
