@@ -25,6 +25,9 @@ B=${BUILD:-build}
 RANKS=${RANKS:-1 2}
 TIME=${TIME:-20}
 P=$B/ns3mpi/ibcc-fattree-mpi
+if [ "${IBCC_NS3:-}" = no ]; then
+  echo "skip: ns-3 distributed runs (IBCC_NS3=no)"; echo "RESULT 0 0"; exit 0
+fi
 # once the MPI module is built, keep the program up to date with the model
 if [ -f "$B/ns3mpi/lib/libns3-mpi.so" ] &&
    ! make -s ns3-mpi-build BUILD="$B" >"$B/ns3mpi/build.log" 2>&1; then
