@@ -14,7 +14,8 @@
 #     them (all but the few still in flight when the run stops);
 #   - a k = 8 fat tree (128 hosts), window 8, cut by switch (nearly
 #     every link between two ranks) on 2 ranks, 200 us: the same history
-#     as on one rank;
+#     as on one rank, with ns-3's granted time window and with its null
+#     message synchroniser (--sync=null);
 #   - bad options are refused with a message and exit status 2.
 # Then the table: wall time, events, synchronisation rounds and the time
 # in them, per rank. `make test` runs it; it skips unless `make
@@ -120,12 +121,19 @@ if run 1 "$out/small_1.out" --k=8 --time=200 --window=8 --partition=switch; then
   else
     bad "k=8 window=8 partition=switch on 2 ranks: not the 1-rank history"; tail -n 5 "$out/small_2.out"
   fi
+  # the same on ns-3's other synchroniser (null messages)
+  if run 2 "$out/small_null.out" --k=8 --time=200 --window=8 --partition=switch --sync=null \
+       --expect="$h" && [ "$(field identical < "$out/small_null.out")" = 1 ]; then
+    ok; echo "k=8 window=8 partition=switch ranks=2 sync=null identical=1"
+  else
+    bad "k=8 on 2 ranks with null messages: not the 1-rank history"; tail -n 5 "$out/small_null.out"
+  fi
 else
   bad "k=8 one rank failed"; tail -n 5 "$out/small_1.out"
 fi
 
 # bad input: a message and exit status 2, no crash
-for a in --partition=nope --k=5 --cc=dcqcn --time=0; do
+for a in --partition=nope --k=5 --cc=dcqcn --time=0 --sync=optimistic; do
   "$P" "$a" >"$out/bad.out" 2>&1; st=$?
   if [ $st -eq 2 ] && grep -q "ibcc-fattree-mpi: " "$out/bad.out"; then ok
   else bad "$a: exit $st, $(head -c 200 "$out/bad.out")"; fi

@@ -5,7 +5,9 @@
      mpirun -np 2 build/ns3mpi/ibcc-fattree-mpi --time=100
      build/ns3mpi/ibcc-fattree-mpi --help
 
-   Every rank builds the whole topology (ns-3's distributed model); a node
+   --sync=null runs ns-3's null-message synchroniser instead of its
+   granted time window (the default). Every rank builds the whole
+   topology (ns-3's distributed model); a node
    belongs to the rank given by IbccFatTreePartition, only that rank runs
    its events, and links between two ranks are IbccRemoteChannels. One
    rank (no mpirun, or -np 1) runs ns-3's sequential simulator. At the end
@@ -152,6 +154,19 @@ int
 main(int argc, char* argv[])
 {
     Time::SetResolution(Time::PS);   // ibcc counts picoseconds
+    // ns-3's synchroniser is chosen before MPI starts: --sync=null picks
+    // the null-message one (looked for here, before the command line
+    // is parsed, which needs MPI's rank for its messages)
+    bool nullMsg = false;
+    for (int i = 1; i < argc; i++)
+    {
+        nullMsg = nullMsg || std::string(argv[i]) == "--sync=null";
+    }
+    if (nullMsg)
+    {
+        GlobalValue::Bind("SimulatorImplementationType",
+                          StringValue("ns3::NullMessageSimulatorImpl"));
+    }
     MpiInterface::Enable(&argc, &argv);
     uint32_t rank = MpiInterface::GetSystemId();
     uint32_t ranks = MpiInterface::GetSize();
@@ -164,6 +179,7 @@ main(int argc, char* argv[])
     std::string expect;
     double cableNs = 5;
     uint32_t window = 1;
+    std::string syncKind = "window";
     CommandLine cmd(__FILE__);
     cmd.AddValue("k", "fat tree arity (even): k^3/4 hosts", k);
     cmd.AddValue("time", "simulated time, microseconds", timeUs);
@@ -172,6 +188,9 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "permutation seed", seed);
     cmd.AddValue("cable", "cable delay of every link, ns (the lookahead: 1 ps less)", cableNs);
     cmd.AddValue("window", "packets a flow may have unacknowledged (1 to 1024)", window);
+    cmd.AddValue("sync",
+                 "window (granted time window, ns-3's default) or null (null messages)",
+                 syncKind);
     cmd.AddValue("expect", "hash of the reference history: prints identical=0|1", expect);
     cmd.Parse(argc, argv);
 
@@ -196,6 +215,11 @@ main(int argc, char* argv[])
     {
         ok = false;
         why = "--time must be in (0, 1e6] microseconds";
+    }
+    if (ok && syncKind != "window" && syncKind != "null")
+    {
+        ok = false;
+        why = "--sync must be window or null";
     }
     if (ok && (window < 1 || window > 1024))
     {
