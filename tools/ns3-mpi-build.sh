@@ -12,9 +12,11 @@
 # libns3-dev version, fetched once with `apt-get source --download-only`
 # into build/ns3mpi/dl (needs deb-src entries in apt's sources) and only
 # src/mpi/model extracted. The module's eight sources need nothing from
-# ns-3's core or network built with MPI (no NS3_MPI in their headers), so
-# they link to Debian's libraries as they are; they are compiled as
-# Debian compiled ns-3 (release profile, logging on: NS3_LOG_ENABLE).
+# ns-3's core or network built with MPI (NS3_MPI appears only in the
+# point-to-point helper; the installed headers' only configuration macros,
+# NS3_LOG_ENABLE, NS3_ASSERT_ENABLE and the build profile, change no class
+# layout), so they link to Debian's libraries as they are; logging is on,
+# as in Debian's build (NS3_LOG_ENABLE).
 #
 # Exit 0 when built (or up to date); 1 with a "skip:" line on standard
 # error naming what to install when a part is missing; 2 when a build
