@@ -2070,6 +2070,59 @@ static void fabric_reasons(void)
     T_STREQ(t.error.reason, "x 0: at least 1");
     T_EQ(ibcc_topo_mesh(&t, 4, 4, 1, 0, 0, NULL), IBCC_OK);
     T_EQ(t.error.code, IBCC_OK);
+    /* credit loops: NULLs, half an allocator, links and routes naming
+       nodes and ports that do not exist, a port taken twice, 2^32 ports */
+    {
+        ibcc_fabric_desc cd;
+        ibcc_credit_loops o;
+        ibcc_fabric_allocator half = {NULL, NULL, NULL};
+        ibcc_fabric_link bad_link;
+        ibcc_fabric_route bad_route;
+        ibcc_fabric_node big[3];
+        const ibcc_fabric_link *keep_links = NULL;
+        memset(&cd, 0, sizeof cd);
+        ibcc_topo_apply(&t, &cd);
+        cd.error = &e;
+        T_EQ(ibcc_fabric_credit_loops(NULL, &o, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_credit_loops(&cd, NULL, NULL), IBCC_ERR_NULL);
+        half.alloc = t_alloc;
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, &half), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_OK);
+        T_EQU(o.loops, 0);
+        keep_links = cd.links;
+        bad_link = t.links[0];
+        bad_link.b = 1000;
+        cd.links = &bad_link; cd.link_count = 1;
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_ERR_RANGE);
+        T_CHECK(strstr(e.reason, "link 0") != NULL);
+        bad_link = t.links[0];
+        bad_link.a_port = 77;
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_ERR_RANGE);
+        cd.links = keep_links; cd.link_count = t.link_count;
+        {   /* the same port twice */
+            ibcc_fabric_link two[2];
+            two[0] = t.links[0]; two[1] = t.links[0];
+            cd.links = two; cd.link_count = 2;
+            T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_ERR_RANGE);
+            T_CHECK(strstr(e.reason, "taken") != NULL);
+            cd.links = keep_links; cd.link_count = t.link_count;
+        }
+        bad_route = t.routes[0];
+        bad_route.sw = 0;                   /* a host, not a switch */
+        cd.routes = &bad_route; cd.route_count = 1;
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_ERR_RANGE);
+        T_CHECK(strstr(e.reason, "route 0") != NULL);
+        cd.route_count = 0;                 /* no routes: all unrouted */
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_OK);
+        T_EQU(o.unrouted, 16u * 15u);   /* every other host's switch */
+        memset(big, 0, sizeof big);
+        big[0].kind = big[1].kind = big[2].kind = IBCC_FABRIC_SWITCH;
+        big[0].ports = big[1].ports = big[2].ports = 0x7FFFFFFFu;
+        cd.nodes = big; cd.node_count = 3;
+        cd.link_count = 0; cd.route_count = 0;
+        T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_ERR_RANGE);
+        T_CHECK(strstr(e.reason, "2^32") != NULL);
+    }
     ibcc_topo_free(&t);
 }
 
