@@ -156,6 +156,15 @@ cross: ibcc.h
 	@BUILD=$(BUILD) JOBS=$(JOBS) sh tests/cross.sh
 
 # ---- examples and the scenario driver -----------------------------------
+# ibccsim is examples/ibccsim/*.c: main.c (the subcommand table, and the one
+# file that compiles the implementation), one file per experiment, the
+# option tables (opt.c) and the shared part (common.c, ibccsim.h).
+IBCCSIM_SRC = $(wildcard examples/ibccsim/*.c)
+$(BUILD)/ibccsim-main.o: examples/ibccsim/main.c examples/ibccsim/ibccsim.h ibcc.h | $(BUILD)
+	$(CC) -std=c99 -O2 $(WARN) -I. -c $< -o $@
+$(BUILD)/ibccsim: $(BUILD)/ibccsim-main.o $(filter-out examples/ibccsim/main.c,$(IBCCSIM_SRC)) examples/ibccsim/ibccsim.h ibcc.h | $(BUILD)
+	$(CC) -std=c99 -O2 $(WARN) -I. $(BUILD)/ibccsim-main.o $(filter-out examples/ibccsim/main.c,$(IBCCSIM_SRC)) -o $@ -lm
+
 $(BUILD)/%: examples/%.c ibcc.h | $(BUILD)
 	$(CC) -std=c99 -O2 $(WARN) -I. $< -o $@ -lm
 
@@ -164,9 +173,9 @@ $(BUILD)/%: examples/%.cc ibcc.h | $(BUILD)
 	$(CXX) -std=c++11 -O2 $(WARN) -I. $< -o $@
 
 ifeq ($(HAVE_CXX),yes)
-examples: $(addprefix $(BUILD)/,$(EXAMPLES) $(EXAMPLES_CXX))
+examples: $(addprefix $(BUILD)/,$(EXAMPLES) $(EXAMPLES_CXX) ibccsim)
 else
-examples: $(addprefix $(BUILD)/,$(EXAMPLES))
+examples: $(addprefix $(BUILD)/,$(EXAMPLES) ibccsim)
 	@echo "skip: C++ examples ($(EXAMPLES_CXX)): no C++ compiler '$(CXX)' (apt-get install g++)"
 endif
 
@@ -174,7 +183,7 @@ endif
 # engine + LIPD (docs/scenario_twoswitch.md).
 demo: ibcc.h
 	@$(MAKE) --no-print-directory -q $(BUILD)/ibccsim 2>/dev/null || \
-	  echo "demo: compiling the scenario driver $(BUILD)/ibccsim from examples/ibccsim.c and ibcc.h (a few seconds, only the first time)"
+	  echo "demo: compiling the scenario driver $(BUILD)/ibccsim from examples/ibccsim/ and ibcc.h (a few seconds, only the first time)"
 	@$(MAKE) --no-print-directory -s $(BUILD)/ibccsim
 	@echo "demo: running the two-switch victim scenario, 7 configurations of 100 ms simulated each"
 	@$(BUILD)/ibccsim demo

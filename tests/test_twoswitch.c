@@ -1,6 +1,6 @@
 /* Scenario tests: the "must show" shapes of docs/scenarios.md (A) runs 1-4 on the
    fabric model, conservation after every run, and determinism. The setup
-   is the one examples/ibccsim.c uses (locals then remotes start one every
+   is the one examples/ibccsim/ uses (locals then remotes start one every
    100 us, locals first; victim AV -> BV active in [40, 60] ms; 100 ms;
    measured over the victim's window [40, 60] ms). Measured values at the
    time of writing are quoted beside each assertion; the margins are
@@ -372,7 +372,7 @@ static void test_determinism(void)
     T_CHECK(strcmp(a.summary, x.summary) != 0);
 }
 
-/* The driver (examples/ibccsim.c, built by `make examples`, which `make
+/* The driver (examples/ibccsim/, built by `make examples`, which `make
    test` runs first): byte-identical summaries for the same seed, help
    exits 0, bad flags and values exit non-zero. Skipped (with a message)
    when the binary is not there, e.g. when this file is built alone. */

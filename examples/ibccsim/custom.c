@@ -1,0 +1,1098 @@
+#include "ibccsim.h"
+/* ---- custom: a fabric composed from its parts ---------------------------
+   The topology (a builder, the two-switch builder or a real fabric read by
+   the InfiniBand loader), the switches, the marking engine, the source
+   agent and the traffic, each named by a flag and composed through ibcc.h's
+   public API only. Statistics are the library's, of DELIVERED packets: the
+   class statistics are cleared at the end of the warm-up, so every figure
+   covers [warmup, time]. Loads and throughputs are fractions of the
+   reference rate: the slowest link that attaches a host. */
+enum { CU_FATTREE, CU_NFLY, CU_MESH, CU_TORUS, CU_TWOSWITCH, CU_IBNET };
+static const char *const cu_topos[] = {"fattree", "nfly", "mesh", "torus",
+                                       "twoswitch", "ibnetdiscover"};
+enum { CU_UNIFORM, CU_PERMUTATION, CU_INCAST, CU_HOTSPOT, CU_VICTIM };
+static const char *const cu_traffics[] = {"uniform", "permutation", "incast",
+                                          "hotspot", "victim"};
+/* indexed by ibcc_marker_engine and by IBCC_AGENT_* */
+static const char *const cu_markers[] = {"none", "naive", "input", "io",
+                                         "iba", "mvpm"};
+static const char *const cu_agents[] = {"none", "window", "law", "fixed",
+                                        "cct", "mvcm"};
+#define CU_N(a) ((int)(sizeof a / sizeof a[0]))
+#define CU_MAX_GIVEN 96
+
+typedef struct cu_opts {
+    int topo, traffic, marker, agent, law, kind;
+    unsigned k, n, x, y, hps, root, local, remote;
+    const char *ibnet, *lfts;
+    unsigned buf_packets, buf_credits, out_buf_packets, speedup, bypass;
+    unsigned data_size, nic_fifo, fanout, defer;
+    ibcc_arb_policy arbiter;
+    double link_gbytes, prop_ns, fwd_ns;
+    ibcc_classify classify;
+    unsigned trigger, t_out, threshold, marking_rate, packet_size;
+    unsigned mvpm_in, mvpm_out;
+    unsigned window, discrete, rmin_div;
+    double fixed_rate;
+    const char *cct;
+    unsigned ccti_timer, ccti_increase, ccti_limit, dw_max, mvcm_hops;
+    double load, load_bytes, background;
+    unsigned msg_bytes, hot_sources;
+    const char *hot_dst;
+    unsigned long long hot_packets, start_after, seed;
+    double victim_from, victim_to, time_ms, warmup_ms, bin_ms;
+    const char *series, *summary;
+    int quiet;
+    const char *given[CU_MAX_GIVEN];
+    unsigned ngiven;
+} cu_opts;
+
+static void cu_defaults(cu_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->topo = -1; o->traffic = -1;
+    o->k = 2; o->n = 3; o->x = 4; o->y = 4; o->hps = 1;
+    o->local = 10; o->remote = 10;
+    o->kind = IBCC_SWITCH_VCT; o->buf_packets = 4; o->bypass = 4;
+    o->data_size = 2068; o->arbiter = IBCC_ARB_OLDEST;
+    o->link_gbytes = 1; o->prop_ns = 5; o->fwd_ns = 40;
+    o->threshold = 15; o->law = IBCC_LAW_LIPD; o->rmin_div = 256;
+    o->cct = "linear"; o->ccti_timer = 150; o->ccti_increase = 1;
+    o->dw_max = 2; o->hot_packets = 1000;
+    o->time_ms = 10; o->seed = 1;
+}
+
+static void usage_custom(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim custom --topology T [flags]\n"
+"A fabric composed from its parts through ibcc.h: topology, switches,\n"
+"marking engine, source agent and traffic. Every figure counts DELIVERED\n"
+"packets in [warmup, time]; rates are fractions of the reference rate, the\n"
+"slowest link that attaches a host. A flag that does not apply to the\n"
+"configuration (speedup with vct switches) is refused. In a scenario file:\n"
+"experiment = custom and these flags without '--' (ibccsim run FILE).\n"
+"topology\n"
+"  --topology fattree|nfly|mesh|torus|twoswitch|ibnetdiscover   (required)\n"
+"  --k K --n N           fattree, nfly: k-ary n-tree / n-fly (2..16, 1..6)\n"
+"                                                               [2, 3]\n"
+"  --x X --y Y           mesh, torus: switches per dimension (1..1024) [4, 4]\n"
+"  --hps H               mesh, torus: hosts per switch (1..64)  [1]\n"
+"  --root R              mesh, torus: up/down root switch (0..2^20) [0]\n"
+"  --local L --remote R  twoswitch: sources on B and on A (1..64) [10, 10]\n"
+"  --ibnetdiscover FILE  ibnetdiscover: the topology (required)\n"
+"  --lfts FILE           ibnetdiscover: forwarding tables [up/down routes]\n"
+"switches and links\n"
+"  --switch-kind vct|cioq                                       [vct]\n"
+"  --buf-packets N       input buffer, packets (1..65535)       [4]\n"
+"  --buf-credits N       input buffer, 64-byte credits (1..2^20) [packets only]\n"
+"  --out-buf-packets N   cioq: output buffer, packets (1..65535) [buf-packets]\n"
+"  --speedup S           cioq: crossbar speedup (1..16)         [2]\n"
+"  --input-fanout        vct: an input buffer sends to several outputs\n"
+"                        at once ([S02]/[S03]'s switch) [one at a time]\n"
+"  --arbiter oldest|fifo|rr|voq                                 [oldest]\n"
+"  --bypass N            oldest: bypasses per head (1..65535)   [4]\n"
+"  --link-gbytes G       link rate, GB/s (0.001..10000; a loaded fabric's\n"
+"                        links keep the rate of their width x speed) [1]\n"
+"  --prop-ns X           propagation delay per link, ns (0.001..10^6) [5]\n"
+"  --fwd-ns X            switch forwarding delay, ns (0..10^6)  [40]\n"
+"  --data-size BYTES     data packet on the wire (1..65535)     [2068]\n"
+"  --nic-fifo            one FIFO per host instead of one queue per\n"
+"                        destination (uniform or hotspot traffic only)\n"
+);
+    fprintf(out,
+"marking engine\n"
+"  --marker none|naive|input|io|iba|mvpm                        [none]\n"
+"  --classify all|busy   naive, input, io                       [all]\n"
+"  --trigger N           naive, input, io: occupancy that triggers\n"
+"                        (1..65535, at most the buffer)         [full]\n"
+"  --defer-trigger       naive, input, io: a full buffer triggers after the\n"
+"                        instant's packets started (cut-through)  [off]\n"
+"  --out-threshold N     io: output threshold T_out (1..65535)  [8]\n"
+"  --threshold W         iba: Threshold (0..15)                 [15]\n"
+"  --marking-rate N      iba: Marking_Rate (0..65535)           [0]\n"
+"  --packet-size N       iba: Packet_Size, 64-byte units (0..255) [0]\n"
+"  --mvpm-in N --mvpm-out N  mvpm: marking and validation levels\n"
+"                        (1..65535, 1..16776960)                [2/3, 1/3]\n"
+"source agent\n"
+"  --agent none|window|law|fixed|cct|mvcm                       [none]\n"
+"  --window N|none       every agent but mvcm: unacknowledged packets\n"
+"                        per flow (1..10^6; required by window) [none]\n"
+"  --law lipd|fimd|aimd  law: the rate law                      [lipd]\n"
+"  --discrete            law: discrete IPD rates\n"
+"  --rmin-div D          law: Rmin = Rmax / D (2..65536)        [256]\n"
+"  --fixed-rate X        fixed: each flow's rate, fraction (10^-9..1; required)\n"
+"  --cct linear|quadratic|FILE  cct: the table (FILE: OpenSM cc_cct or\n"
+"                        ibccconfig CongestionControlTable lines) [linear]\n"
+"  --ccti-timer N        cct: CCTI_Timer, 1.024 us units (1..65535) [150]\n"
+"  --ccti-increase N     cct: CCTI_Increase (1..255)            [1]\n"
+"  --ccti-limit N        cct: CCTI_Limit (0..16383)             [the last entry]\n"
+"  --dw-max N            mvcm: largest dynamic window (1..65535) [2]\n"
+"  --mvcm-hops N         mvcm: links of the longest path (1..1024), for the\n"
+"                        waiting slot RTTmin [from the builder; required\n"
+"                        for ibnetdiscover]\n"
+);
+    fprintf(out,
+"traffic (classes: 0 background or uniform, 1 incast/hot spot, 2 background\n"
+"to the hot host; victim: 0 locals, 1 remotes, 2 the victim)\n"
+"  --traffic uniform|permutation|incast|hotspot|victim\n"
+"                        victim: twoswitch's flows (locals then remotes\n"
+"                        start 100 us apart) [uniform; twoswitch: victim]\n"
+"  --load X              uniform: offered per host; hotspot: per source,\n"
+"                        fraction of the reference rate (10^-9..1)\n"
+"  --load-bytes B        the same in bytes/s (1..10^13)\n"
+"  --msg-bytes N         traffic in messages of N bytes (1..2^31)\n"
+"  --hot-dst H           incast, hotspot: destination host index (or a\n"
+"                        host name of a loaded fabric)          [last host]\n"
+"  --hot-sources N       incast, hotspot: sources (1..2^20), spread over\n"
+"                        the other hosts                        [all others]\n"
+"  --hot-packets N       hotspot: packets per source (1..10^9)  [1000]\n"
+"  --start-after N       hotspot: start once N data packets were delivered\n"
+"                        (0..10^12)                             [0]\n"
+"  --background X        incast, hotspot: uniform traffic at X as well\n"
+"                        (10^-9..1)\n"
+"  --victim-from MS --victim-to MS  victim: its active window (0..10000)\n"
+"                                                         [whole run]\n"
+"run and outputs\n"
+"  --time MS             simulated time (10^-6..10000)          [10]\n"
+"  --warmup MS           not measured (0..10000, below time)    [time / 10]\n"
+"  --seed N              random seed (Poisson arrivals, permutation;\n"
+"                        0..2^64-1)                             [1]\n"
+"  --bin MS              series resolution (10^-6..10000)       [time / 100]\n"
+"  --series FILE         CSV: time_ms and each class's delivered rate\n"
+"  --summary FILE        CSV metric,value: per class throughput, mean and\n"
+"                        p99 latency, marked fraction; counters; identities\n"
+"                        and conserved (ibcc_fabric_check)\n"
+"  --quiet               no summary line on standard output\n");
+}
+
+/* Value parsers: 0, or 2 after the message (bad() names the file line). */
+static int cu_uint(const char *a, const char *v, unsigned long long lo,
+                   unsigned long long hi, unsigned *out)
+{
+    unsigned long long u;
+    char why[64];
+    if (!parse_uint(v, lo, hi, &u)) {
+        snprintf(why, sizeof why, "an integer %llu..%llu", lo, hi);
+        return bad(a, v, why);
+    }
+    *out = (unsigned)u;
+    return 0;
+}
+
+static int cu_u64(const char *a, const char *v, unsigned long long lo,
+                  unsigned long long hi, unsigned long long *out)
+{
+    char why[64];
+    if (!parse_uint(v, lo, hi, out)) {
+        snprintf(why, sizeof why, "an integer %llu..%llu", lo, hi);
+        return bad(a, v, why);
+    }
+    return 0;
+}
+
+static int cu_double(const char *a, const char *v, double lo, double hi,
+                     const char *why, double *out)
+{
+    return parse_double(v, lo, hi, out) ? 0 : bad(a, v, why);
+}
+
+static int cu_text(const char *a, const char *v, const char *why,
+                   const char **out)
+{
+    if (!v || !*v) return bad(a, v, why);
+    *out = v;
+    return 0;
+}
+
+static int cu_name(const char *a, const char *v, const char *const *names,
+                   int n, int *out)
+{
+    char why[128] = "one of";
+    int i;
+    for (i = 0; i < n; i++)
+        if (v && !strcmp(v, names[i])) {
+            *out = i;
+            return 0;
+        }
+    for (i = 0; i < n; i++) {
+        strcat(why, i ? ", " : " ");
+        strcat(why, names[i]);
+    }
+    return bad(a, v, why);
+}
+
+static int cu_given(const cu_opts *o, const char *flag)
+{
+    unsigned i;
+    for (i = 0; i < o->ngiven; i++)
+        if (!strcmp(o->given[i], flag)) return 1;
+    return 0;
+}
+
+/* A configuration error about `flag`: the message, after the file and
+   line of the key when a scenario file gave it. Returns 2. */
+static int cu_refuse(const char *flag, const char *fmt, ...)
+{
+    va_list ap;
+    where(flag);
+    fprintf(stderr, "ibccsim custom: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+/* A topology builder's refusal: its reason names the argument ("root 16:
+   a switch 0..15"), which is the flag of the same name. */
+static int cu_topo_refused(const ibcc_topo *t)
+{
+    char flag[16];
+    size_t n = strcspn(t->error.reason, " :");
+    if (n == 0 || n > 8 || t->error.code == IBCC_ERR_NOMEM)
+        return cu_refuse("--topology", "the topology cannot be built: %s",
+                         t->error.reason);
+    snprintf(flag, sizeof flag, "--%.*s", (int)n, t->error.reason);
+    return cu_refuse(flag, "--%s", t->error.reason);
+}
+
+/* Refuses `flag` when it was given but does not apply. */
+static int cu_only(const cu_opts *o, const char *flag, int applies,
+                   const char *when)
+{
+    if (applies || !cu_given(o, flag)) return 0;
+    return cu_refuse(flag, "%s applies only %s", flag, when);
+}
+
+static int cu_parse(int argc, char **argv, cu_opts *o)
+{
+    int i, rc, t;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_custom(stdout);
+            return 1;
+        }
+        if (strncmp(a, "--", 2) != 0) {
+            fprintf(stderr, "ibccsim custom: unexpected argument '%s'\n", a);
+            return 2;
+        }
+        if (o->ngiven < CU_MAX_GIVEN) o->given[o->ngiven++] = a;
+        if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        if (!strcmp(a, "--nic-fifo")) { o->nic_fifo = 1; continue; }
+        if (!strcmp(a, "--input-fanout")) { o->fanout = 1; continue; }
+        if (!strcmp(a, "--defer-trigger")) { o->defer = 1; continue; }
+        if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
+        rc = 0;
+        if (!strcmp(a, "--topology"))
+            rc = cu_name(a, v, cu_topos, CU_N(cu_topos), &o->topo);
+        else if (!strcmp(a, "--k")) rc = cu_uint(a, v, 2, 16, &o->k);
+        else if (!strcmp(a, "--n")) rc = cu_uint(a, v, 1, 6, &o->n);
+        else if (!strcmp(a, "--x")) rc = cu_uint(a, v, 1, 1024, &o->x);
+        else if (!strcmp(a, "--y")) rc = cu_uint(a, v, 1, 1024, &o->y);
+        else if (!strcmp(a, "--hps")) rc = cu_uint(a, v, 1, 64, &o->hps);
+        else if (!strcmp(a, "--root")) rc = cu_uint(a, v, 0, 1u << 20, &o->root);
+        else if (!strcmp(a, "--local"))
+            rc = cu_uint(a, v, 1, IBCC_TWOSWITCH_MAX, &o->local);
+        else if (!strcmp(a, "--remote"))
+            rc = cu_uint(a, v, 1, IBCC_TWOSWITCH_MAX, &o->remote);
+        else if (!strcmp(a, "--ibnetdiscover"))
+            rc = cu_text(a, v, "a file name", &o->ibnet);
+        else if (!strcmp(a, "--lfts")) rc = cu_text(a, v, "a file name", &o->lfts);
+        else if (!strcmp(a, "--series"))
+            rc = cu_text(a, v, "a file name", &o->series);
+        else if (!strcmp(a, "--summary"))
+            rc = cu_text(a, v, "a file name", &o->summary);
+        else if (!strcmp(a, "--cct"))
+            rc = cu_text(a, v, "linear, quadratic or a file name", &o->cct);
+        else if (!strcmp(a, "--hot-dst"))
+            rc = cu_text(a, v, "a host index or name", &o->hot_dst);
+        else if (!strcmp(a, "--switch-kind")) {
+            static const char *const kinds[] = {"vct", "cioq"};
+            rc = cu_name(a, v, kinds, 2, &t);
+            o->kind = t ? IBCC_SWITCH_CIOQ : IBCC_SWITCH_VCT;
+        } else if (!strcmp(a, "--buf-packets"))
+            rc = cu_uint(a, v, 1, 65535, &o->buf_packets);
+        else if (!strcmp(a, "--buf-credits"))
+            rc = cu_uint(a, v, 1, 1u << 20, &o->buf_credits);
+        else if (!strcmp(a, "--out-buf-packets"))
+            rc = cu_uint(a, v, 1, 65535, &o->out_buf_packets);
+        else if (!strcmp(a, "--speedup")) rc = cu_uint(a, v, 1, 16, &o->speedup);
+        else if (!strcmp(a, "--arbiter")) {
+            /* in ibcc_arb_policy order */
+            static const char *const arbs[] = {"oldest", "fifo", "rr", "voq"};
+            rc = cu_name(a, v, arbs, 4, &t);
+            o->arbiter = (ibcc_arb_policy)t;
+        } else if (!strcmp(a, "--bypass")) rc = cu_uint(a, v, 1, 65535, &o->bypass);
+        else if (!strcmp(a, "--link-gbytes"))
+            rc = cu_double(a, v, 1e-3, 1e4, "GB/s, from 0.001 to 10000",
+                           &o->link_gbytes);
+        else if (!strcmp(a, "--prop-ns"))
+            rc = cu_double(a, v, 1e-3, 1e6, "ns, from 0.001 to 10^6", &o->prop_ns);
+        else if (!strcmp(a, "--fwd-ns"))
+            rc = cu_double(a, v, 0, 1e6, "ns, from 0 to 10^6", &o->fwd_ns);
+        else if (!strcmp(a, "--data-size"))
+            rc = cu_uint(a, v, 1, 65535, &o->data_size);
+        else if (!strcmp(a, "--marker"))
+            rc = cu_name(a, v, cu_markers, CU_N(cu_markers), &o->marker);
+        else if (!strcmp(a, "--classify")) {
+            static const char *const cls[] = {"all", "busy"};
+            rc = cu_name(a, v, cls, 2, &t);
+            o->classify = t ? IBCC_CLASSIFY_BUSY : IBCC_CLASSIFY_ALL;
+        } else if (!strcmp(a, "--trigger")) rc = cu_uint(a, v, 1, 65535, &o->trigger);
+        else if (!strcmp(a, "--out-threshold"))
+            rc = cu_uint(a, v, 1, 65535, &o->t_out);
+        else if (!strcmp(a, "--threshold")) rc = cu_uint(a, v, 0, 15, &o->threshold);
+        else if (!strcmp(a, "--marking-rate"))
+            rc = cu_uint(a, v, 0, 65535, &o->marking_rate);
+        else if (!strcmp(a, "--packet-size"))
+            rc = cu_uint(a, v, 0, 255, &o->packet_size);
+        else if (!strcmp(a, "--mvpm-in")) rc = cu_uint(a, v, 1, 65535, &o->mvpm_in);
+        else if (!strcmp(a, "--mvpm-out"))
+            rc = cu_uint(a, v, 1, IBCC_MARKER_MAX_OUT, &o->mvpm_out);
+        else if (!strcmp(a, "--agent"))
+            rc = cu_name(a, v, cu_agents, CU_N(cu_agents), &o->agent);
+        else if (!strcmp(a, "--window")) {
+            unsigned long long u;
+            if (v && !strcmp(v, "none")) o->window = 0;
+            else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
+            else rc = bad(a, v, "an integer 1..1000000 or 'none'");
+        } else if (!strcmp(a, "--law")) {
+            char why[256];
+            if (!law_parse(v, &o->law))
+                rc = bad(a, v, law_list(why, sizeof why, "one of ", ", "));
+        } else if (!strcmp(a, "--rmin-div"))
+            rc = cu_uint(a, v, 2, 65536, &o->rmin_div);
+        else if (!strcmp(a, "--fixed-rate"))
+            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, 10^-9..1",
+                           &o->fixed_rate);
+        else if (!strcmp(a, "--ccti-timer"))
+            rc = cu_uint(a, v, 1, 65535, &o->ccti_timer);
+        else if (!strcmp(a, "--ccti-increase"))
+            rc = cu_uint(a, v, 1, 255, &o->ccti_increase);
+        else if (!strcmp(a, "--ccti-limit"))
+            rc = cu_uint(a, v, 0, 16383, &o->ccti_limit);
+        else if (!strcmp(a, "--dw-max")) rc = cu_uint(a, v, 1, 65535, &o->dw_max);
+        else if (!strcmp(a, "--mvcm-hops"))
+            rc = cu_uint(a, v, 1, 1024, &o->mvcm_hops);
+        else if (!strcmp(a, "--traffic"))
+            rc = cu_name(a, v, cu_traffics, CU_N(cu_traffics), &o->traffic);
+        else if (!strcmp(a, "--load") || !strcmp(a, "--background"))
+            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, 10^-9..1",
+                           !strcmp(a, "--load") ? &o->load : &o->background);
+        else if (!strcmp(a, "--load-bytes"))
+            rc = cu_double(a, v, 1, 1e13, "bytes/s, from 1 to 10^13", &o->load_bytes);
+        else if (!strcmp(a, "--msg-bytes"))
+            rc = cu_uint(a, v, 1, 1u << 31, &o->msg_bytes);
+        else if (!strcmp(a, "--hot-sources"))
+            rc = cu_uint(a, v, 1, 1u << 20, &o->hot_sources);
+        else if (!strcmp(a, "--hot-packets"))
+            rc = cu_u64(a, v, 1, 1000000000, &o->hot_packets);
+        else if (!strcmp(a, "--start-after"))
+            rc = cu_u64(a, v, 0, 1000000000000ull, &o->start_after);
+        else if (!strcmp(a, "--victim-from") || !strcmp(a, "--victim-to"))
+            rc = cu_double(a, v, 0, 10000, "milliseconds, 0..10000",
+                           !strcmp(a, "--victim-from") ? &o->victim_from
+                                                       : &o->victim_to);
+        else if (!strcmp(a, "--time"))
+            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, 10^-6..10000",
+                           &o->time_ms);
+        else if (!strcmp(a, "--warmup"))
+            rc = cu_double(a, v, 0, 10000, "milliseconds, 0..10000",
+                           &o->warmup_ms);
+        else if (!strcmp(a, "--bin"))
+            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, 10^-6..10000",
+                           &o->bin_ms);
+        else if (!strcmp(a, "--seed")) rc = cu_u64(a, v, 0, ~0ull, &o->seed);
+        else return unknown("custom", a);
+        if (rc) return rc;
+        i++;
+    }
+    return 0;
+}
+
+/* Checks that involve several flags, and the defaults that depend on
+   others. 0, or 2 after a message naming the flag to blame. */
+static int cu_check(cu_opts *o)
+{
+    int tree = o->topo == CU_FATTREE || o->topo == CU_NFLY;
+    int grid = o->topo == CU_MESH || o->topo == CU_TORUS;
+    int santos = o->marker >= IBCC_MARKER_NAIVE
+                 && o->marker <= IBCC_MARKER_INPUT_OUTPUT;
+    int hot, ratey, i, rc;
+    ibcc_law_desc ld;
+    if (o->topo < 0)
+        return cu_refuse("--topology", "--topology is required (fattree, "
+                         "nfly, mesh, torus, twoswitch, ibnetdiscover)");
+    if (o->traffic < 0)
+        o->traffic = o->topo == CU_TWOSWITCH ? CU_VICTIM : CU_UNIFORM;
+    hot = o->traffic == CU_INCAST || o->traffic == CU_HOTSPOT;
+    ratey = o->traffic == CU_UNIFORM || o->traffic == CU_HOTSPOT;
+    {
+        const struct { const char *flag; int applies; const char *when; }
+        only[] = {
+            {"--k", tree, "to topology = fattree or nfly"},
+            {"--n", tree, "to topology = fattree or nfly"},
+            {"--x", grid, "to topology = mesh or torus"},
+            {"--y", grid, "to topology = mesh or torus"},
+            {"--hps", grid, "to topology = mesh or torus"},
+            {"--root", grid, "to topology = mesh or torus"},
+            {"--local", o->topo == CU_TWOSWITCH, "to topology = twoswitch"},
+            {"--remote", o->topo == CU_TWOSWITCH, "to topology = twoswitch"},
+            {"--ibnetdiscover", o->topo == CU_IBNET, "to topology = ibnetdiscover"},
+            {"--lfts", o->topo == CU_IBNET, "to topology = ibnetdiscover"},
+            {"--out-buf-packets", o->kind == IBCC_SWITCH_CIOQ,
+             "to switch-kind = cioq (output buffers)"},
+            {"--speedup", o->kind == IBCC_SWITCH_CIOQ,
+             "to switch-kind = cioq (crossbar speedup)"},
+            {"--input-fanout", o->kind == IBCC_SWITCH_VCT,
+             "to switch-kind = vct"},
+            {"--bypass", o->arbiter == IBCC_ARB_OLDEST, "to arbiter = oldest"},
+            {"--classify", santos, "to marker = naive, input or io"},
+            {"--trigger", santos, "to marker = naive, input or io"},
+            {"--defer-trigger", santos, "to marker = naive, input or io"},
+            {"--out-threshold", o->marker == IBCC_MARKER_INPUT_OUTPUT,
+             "to marker = io"},
+            {"--threshold", o->marker == IBCC_MARKER_IBA, "to marker = iba"},
+            {"--marking-rate", o->marker == IBCC_MARKER_IBA, "to marker = iba"},
+            {"--packet-size", o->marker == IBCC_MARKER_IBA, "to marker = iba"},
+            {"--mvpm-in", o->marker == IBCC_MARKER_MVPM, "to marker = mvpm"},
+            {"--mvpm-out", o->marker == IBCC_MARKER_MVPM, "to marker = mvpm"},
+            {"--window", o->agent != IBCC_AGENT_MVCM,
+             "to agents other than mvcm (its dynamic window replaces it)"},
+            {"--law", o->agent == IBCC_AGENT_LAW, "to agent = law"},
+            {"--discrete", o->agent == IBCC_AGENT_LAW, "to agent = law"},
+            {"--rmin-div", o->agent == IBCC_AGENT_LAW, "to agent = law"},
+            {"--fixed-rate", o->agent == IBCC_AGENT_FIXED, "to agent = fixed"},
+            {"--cct", o->agent == IBCC_AGENT_CCT, "to agent = cct"},
+            {"--ccti-timer", o->agent == IBCC_AGENT_CCT, "to agent = cct"},
+            {"--ccti-increase", o->agent == IBCC_AGENT_CCT, "to agent = cct"},
+            {"--ccti-limit", o->agent == IBCC_AGENT_CCT, "to agent = cct"},
+            {"--dw-max", o->agent == IBCC_AGENT_MVCM, "to agent = mvcm"},
+            {"--mvcm-hops", o->agent == IBCC_AGENT_MVCM, "to agent = mvcm"},
+            {"--load", ratey, "to traffic = uniform or hotspot"},
+            {"--load-bytes", ratey, "to traffic = uniform or hotspot"},
+            {"--nic-fifo", ratey, "to traffic = uniform or hotspot (one FIFO "
+             "orders generated packets; greedy flows have no such order)"},
+            {"--hot-dst", hot, "to traffic = incast or hotspot"},
+            {"--hot-sources", hot, "to traffic = incast or hotspot"},
+            {"--background", hot, "to traffic = incast or hotspot"},
+            {"--hot-packets", o->traffic == CU_HOTSPOT, "to traffic = hotspot"},
+            {"--start-after", o->traffic == CU_HOTSPOT, "to traffic = hotspot"},
+            {"--victim-from", o->traffic == CU_VICTIM, "to traffic = victim"},
+            {"--victim-to", o->traffic == CU_VICTIM, "to traffic = victim"},
+        };
+        for (i = 0; i < CU_N(only); i++)
+            if ((rc = cu_only(o, only[i].flag, only[i].applies, only[i].when)))
+                return rc;
+    }
+    if (o->topo == CU_IBNET && !o->ibnet)
+        return cu_refuse("--topology", "topology = ibnetdiscover needs "
+                         "--ibnetdiscover FILE (and optionally --lfts FILE)");
+    if (o->traffic == CU_VICTIM && o->topo != CU_TWOSWITCH)
+        return cu_refuse("--traffic", "traffic = victim is the two-switch "
+                         "builder's flows: it needs topology = twoswitch");
+    if (o->agent == IBCC_AGENT_WINDOW && !o->window)
+        return cu_refuse("--agent", "agent = window needs --window N");
+    if (o->agent == IBCC_AGENT_FIXED && !o->fixed_rate)
+        return cu_refuse("--agent", "agent = fixed needs --fixed-rate X");
+    if (o->agent == IBCC_AGENT_CCT && o->marker != IBCC_MARKER_IBA
+        && o->marker != IBCC_MARKER_MVPM)
+        return cu_refuse("--agent", "agent = cct reacts to BECNs (marker = "
+                         "iba) or validated marks (marker = mvpm), not to "
+                         "marker = %s", cu_markers[o->marker]);
+    if (o->agent == IBCC_AGENT_MVCM && o->marker != IBCC_MARKER_MVPM)
+        return cu_refuse("--agent", "agent = mvcm needs marker = mvpm");
+    if (o->agent == IBCC_AGENT_MVCM && o->topo == CU_IBNET && !o->mvcm_hops)
+        return cu_refuse("--agent", "agent = mvcm on a loaded fabric needs "
+                         "--mvcm-hops N (links of the longest path)");
+    if (o->load && o->load_bytes)
+        return cu_refuse("--load-bytes", "give --load or --load-bytes, not both");
+    if (ratey && !o->load && !o->load_bytes)
+        return cu_refuse("--traffic", "traffic = %s needs --load X (a fraction "
+                         "of the reference rate) or --load-bytes B",
+                         cu_traffics[o->traffic]);
+    if (!cu_given(o, "--warmup")) o->warmup_ms = o->time_ms / 10;
+    if (!cu_given(o, "--bin")) o->bin_ms = o->time_ms / 100;
+    if (o->warmup_ms >= o->time_ms)
+        return cu_refuse("--warmup", "--warmup %g ms leaves nothing of "
+                         "--time %g ms to measure", o->warmup_ms, o->time_ms);
+    if (o->bin_ms > o->time_ms)
+        return cu_refuse("--bin", "--bin %g ms is longer than --time %g ms",
+                         o->bin_ms, o->time_ms);
+    if (o->traffic == CU_VICTIM) {
+        if (o->victim_from >= o->time_ms)
+            return cu_refuse("--victim-from", "the victim starts at %g ms, "
+                             "after the run (--time %g ms)", o->victim_from,
+                             o->time_ms);
+        if (cu_given(o, "--victim-to") && o->victim_to <= o->victim_from)
+            return cu_refuse("--victim-to", "--victim-to %g ms must be after "
+                             "--victim-from %g ms", o->victim_to, o->victim_from);
+    }
+    {
+        /* marker levels are counted in the buffer's unit */
+        unsigned in_cap = o->buf_credits ? o->buf_credits : o->buf_packets;
+        if (o->trigger > in_cap)
+            return cu_refuse("--trigger", "--trigger %u is above the input "
+                             "buffer (%u %s)", o->trigger, in_cap,
+                             o->buf_credits ? "credits" : "packets");
+        if (o->mvpm_in > in_cap)
+            return cu_refuse("--mvpm-in", "--mvpm-in %u is above the input "
+                             "buffer (%u %s)", o->mvpm_in, in_cap,
+                             o->buf_credits ? "credits" : "packets");
+    }
+    if (o->agent == IBCC_AGENT_LAW) {
+        memset(&ld, 0, sizeof ld);
+        ld.kind = (ibcc_law_kind)o->law;
+        ld.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
+        ld.rmin = 1.0 / o->rmin_div;
+        if (ibcc_law_defaults(&ld) != IBCC_OK)
+            return cu_refuse("--rmin-div", "the law refuses Rmin = Rmax / %u"
+                             "%s", o->rmin_div, o->discrete
+                             ? " (discrete rates need --rmin-div <= 256)" : "");
+    }
+    return 0;
+}
+
+/* What the run is built from; static in cmd_custom (the two-switch
+   topology and the CCT are large). */
+typedef struct cu_net {
+    ibcc_topo topo;             /* fattree, nfly, mesh, torus */
+    ibcc_twoswitch ts;          /* twoswitch */
+    ibcc_ibfabric ib;           /* ibnetdiscover */
+    uint32_t *hosts, nh, dst;   /* host node indices; the hot host's index */
+    ibcc_rate ref;              /* slowest link that attaches a host */
+    ibcc_fabric_flow *flows;
+    uint32_t nf;
+    uint16_t cct[16384];
+} cu_net;
+
+static void cu_free(cu_net *net)
+{
+    ibcc_topo_free(&net->topo);
+    ibcc_ibfabric_free(&net->ib);
+    free(net->hosts);
+    free(net->flows);
+}
+
+/* Reads the InfiniBand fabric: topology, then tables or up/down routes. */
+static int cu_load_fabric(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
+{
+    ibcc_ibfabric_error e;
+    ibcc_result r;
+    size_t len = 0;
+    char *text = fc_read("custom", "--ibnetdiscover", o->ibnet, &len);
+    if (!text) return 2;
+    r = ibcc_ibfabric_parse(&net->ib, text, len, o->ibnet, NULL, &e);
+    free(text);
+    if (r == IBCC_OK) fc_dup_names("custom", &net->ib);
+    if (r == IBCC_OK && o->lfts) {
+        if (!(text = fc_read("custom", "--lfts", o->lfts, &len))) return 2;
+        r = ibcc_ibfabric_lfts(&net->ib, text, len, o->lfts, &e);
+        free(text);
+    } else if (r == IBCC_OK) {
+        r = ibcc_ibfabric_updown(&net->ib, &e);
+    }
+    if (r != IBCC_OK) return fc_error(&e) + 1;
+    return ibcc_ibfabric_to_desc(&net->ib, d) == IBCC_OK ? 0 : 2;
+}
+
+/* The topology into d, the host list and the reference rate. */
+static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
+{
+    ibcc_result r = IBCC_OK;
+    uint32_t i;
+    int rc;
+    d->link_rate = (ibcc_rate)(o->link_gbytes * 1e9 + 0.5);
+    switch (o->topo) {
+    case CU_FATTREE:
+    case CU_NFLY:
+        r = o->topo == CU_FATTREE ? ibcc_topo_fattree(&net->topo, o->k, o->n, NULL)
+                                  : ibcc_topo_nfly(&net->topo, o->k, o->n, NULL);
+        if (r != IBCC_OK)
+            return cu_topo_refused(&net->topo);
+        break;
+    case CU_MESH:
+    case CU_TORUS:
+        r = ibcc_topo_mesh(&net->topo, o->x, o->y, o->hps,
+                           o->topo == CU_TORUS, o->root, NULL);
+        if (r != IBCC_OK)
+            return cu_topo_refused(&net->topo);
+        break;
+    case CU_TWOSWITCH: {
+        ibcc_fabric_error err;
+        d->error = &err;
+        r = ibcc_twoswitch_build(&net->ts, o->local, o->remote, d);
+        d->error = NULL;
+        if (r != IBCC_OK)             /* "L (local) 0: 1..64 sources" */
+            return cu_refuse(err.reason[0] == 'R' ? "--remote" : "--local",
+                             "the two-switch builder: %s", err.reason);
+        break;
+    }
+    default:
+        if ((rc = cu_load_fabric(o, net, d)) != 0) return rc;
+        break;
+    }
+    if (net->topo.nodes) (void)ibcc_topo_apply(&net->topo, d);
+    net->hosts = (uint32_t *)calloc(d->node_count, sizeof *net->hosts);
+    if (!net->hosts) {
+        fprintf(stderr, "ibccsim custom: out of memory\n");
+        return 1;
+    }
+    if (o->topo == CU_IBNET) {          /* host i = the loader's host i */
+        for (i = 0; i < net->ib.host_count; i++)
+            net->hosts[i] = net->ib.hosts[i].node;
+        net->nh = net->ib.host_count;
+    } else {
+        for (i = 0; i < d->node_count; i++)
+            if (d->nodes[i].kind == IBCC_FABRIC_HOST) net->hosts[net->nh++] = i;
+    }
+    if (net->nh < 2)
+        return cu_refuse("--topology", "the fabric has %u host%s: traffic "
+                         "needs two", net->nh, net->nh == 1 ? "" : "s");
+    net->ref = 0;
+    for (i = 0; i < d->link_count; i++) {
+        const ibcc_fabric_link *l = &d->links[i];
+        ibcc_rate x = l->rate ? l->rate : d->link_rate;
+        if (d->nodes[l->a].kind != IBCC_FABRIC_HOST
+            && d->nodes[l->b].kind != IBCC_FABRIC_HOST) continue;
+        if (net->ref == 0 || x < net->ref) net->ref = x;
+    }
+    return 0;
+}
+
+/* The hot host (--hot-dst: an index, or a host name of a loaded fabric). */
+static int cu_hot_dst(const cu_opts *o, cu_net *net)
+{
+    unsigned long long u;
+    uint32_t h;
+    net->dst = net->nh - 1u;
+    if (!o->hot_dst) return 0;
+    if (parse_uint(o->hot_dst, 0, net->nh - 1u, &u)) {
+        net->dst = (uint32_t)u;
+        return 0;
+    }
+    if (o->topo == CU_IBNET) {
+        ibcc_result r = ibcc_ibfabric_find_host(&net->ib, o->hot_dst, &h);
+        if (r == IBCC_OK) {
+            net->dst = h;
+            return 0;
+        }
+        if (r == IBCC_ERR_MISMATCH)
+            return cu_refuse("--hot-dst", "--hot-dst %s: more than one host "
+                             "answers to it; give a host index or a port GUID",
+                             o->hot_dst);
+    }
+    return cu_refuse("--hot-dst", "--hot-dst %s: not a host index 0..%u%s",
+                     o->hot_dst, net->nh - 1u, o->topo == CU_IBNET
+                     ? " nor a host name or GUID of the fabric" : "");
+}
+
+/* The flows of the traffic pattern, then each flow's agent. */
+static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
+{
+    uint32_t nh = net->nh, ns = 0, n = 0, m = 0, k, *pick = NULL;
+    uint64_t cap = 0;
+    int hot = o->traffic == CU_INCAST || o->traffic == CU_HOTSPOT, rc;
+    int uniform = o->traffic == CU_UNIFORM || o->background > 0;
+    double ref = (double)net->ref;
+    ibcc_rate rate = o->load_bytes ? (ibcc_rate)(o->load_bytes + 0.5)
+                                   : (ibcc_rate)(o->load * ref + 0.5);
+    ibcc_result r = IBCC_OK;
+    if (o->load_bytes > ref)
+        return cu_refuse("--load-bytes", "--load-bytes %g is above the "
+                         "reference rate (%.0f bytes/s)", o->load_bytes, ref);
+    if (hot) {
+        if ((rc = cu_hot_dst(o, net)) != 0) return rc;
+        ns = o->hot_sources ? o->hot_sources : nh - 1u;
+        if (ns > nh - 1u)
+            return cu_refuse("--hot-sources", "--hot-sources %u: the fabric "
+                             "has %u other hosts", ns, nh - 1u);
+        cap += ns;
+    }
+    if (uniform) cap += (uint64_t)nh * (nh - 1u);
+    if (o->traffic == CU_PERMUTATION) cap += nh;
+    if (o->traffic == CU_VICTIM) cap += net->ts.flow_count;
+    if (cap > (1u << 24))
+        return cu_refuse("--traffic", "%llu flows: at most 2^24",
+                         (unsigned long long)cap);
+    net->flows = (ibcc_fabric_flow *)calloc((size_t)cap, sizeof *net->flows);
+    pick = (uint32_t *)calloc(ns ? ns : 1u, sizeof *pick);
+    if (!net->flows || !pick) {
+        free(pick);
+        fprintf(stderr, "ibccsim custom: out of memory\n");
+        return 1;
+    }
+    if (o->traffic == CU_VICTIM) {
+        /* the builder's flows, started as ibccsim twoswitch starts them */
+        for (k = 0; k < net->ts.flow_count; k++) {
+            ibcc_fabric_flow *x = &net->flows[n++];
+            *x = net->ts.flows[k];
+            if (x->cls == IBCC_TS_VICTIM) {
+                x->start = ms_time(o->victim_from);
+                x->stop = cu_given(o, "--victim-to") ? ms_time(o->victim_to) : 0;
+            } else {
+                x->start = IBCC_US(100) * k;
+            }
+        }
+    }
+    if (uniform) {
+        r = ibcc_traffic_uniform(net->hosts, nh, o->traffic == CU_UNIFORM ? rate
+                                 : (ibcc_rate)(o->background * ref + 0.5),
+                                 net->flows + n, (uint32_t)(cap - n), &m);
+        if (r != IBCC_OK) {
+            free(pick);
+            return cu_refuse(o->background > 0 ? "--background" : o->load_bytes
+                             ? "--load-bytes" : "--load", "the uniform load is "
+                             "below 1 byte/s per destination (%u hosts)", nh);
+        }
+        for (k = 0; k < m; k++)         /* to the hot host: class 2 */
+            net->flows[n + k].cls = hot && net->flows[n + k].dst
+                                           == net->hosts[net->dst] ? 2u : 0u;
+        n += m;
+    }
+    /* sources spread evenly over the hosts other than the hot one */
+    for (k = 0; k < ns; k++) {
+        uint32_t j = (uint32_t)((uint64_t)k * (nh - 1u) / ns);
+        pick[k] = net->hosts[j + (j >= net->dst)];
+    }
+    if (o->traffic == CU_PERMUTATION)
+        r = ibcc_traffic_permutation(net->hosts, nh, o->seed, net->flows + n,
+                                     (uint32_t)(cap - n), &m);
+    else if (o->traffic == CU_INCAST)
+        r = ibcc_traffic_incast(pick, ns, net->hosts[net->dst], net->flows + n,
+                                (uint32_t)(cap - n), &m);
+    else if (o->traffic == CU_HOTSPOT)
+        r = ibcc_traffic_hotspot(pick, ns, net->hosts[net->dst], o->hot_packets,
+                                 rate, o->start_after, net->flows + n,
+                                 (uint32_t)(cap - n), &m);
+    else
+        m = 0;
+    free(pick);
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim custom: the %s pattern: %s\n",
+                cu_traffics[o->traffic], ibcc_result_str(r));
+        return 1;
+    }
+    for (k = n; k < n + m; k++) net->flows[k].cls = hot ? 1u : 0u;
+    n += m;
+    for (k = 0; k < n; k++) {
+        ibcc_fabric_flow *x = &net->flows[k];
+        x->agent = (uint32_t)o->agent;
+        x->window = o->window;
+        x->msg_bytes = o->msg_bytes;
+        if (o->agent == IBCC_AGENT_FIXED)
+            x->rate = (ibcc_rate)(o->fixed_rate * ref + 0.5);
+    }
+    net->nf = n;
+    d->flows = net->flows;
+    d->flow_count = n;
+    return 0;
+}
+
+/* Switches, marker, destination echo and the source agents' engines. */
+static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
+{
+    unsigned s;
+    d->prop_delay = (ibcc_time)(o->prop_ns * 1e3 + 0.5);
+    d->fwd_delay = (ibcc_time)(o->fwd_ns * 1e3 + 0.5);
+    d->fwd_zero = d->fwd_delay == 0;
+    d->data_size = o->data_size;
+    d->buf_packets = o->buf_packets;
+    d->buf_credits = o->buf_credits;
+    d->switch_kind = (ibcc_switch_kind)o->kind;
+    d->out_buf_packets = o->out_buf_packets;     /* 0: buf_packets */
+    d->speedup = o->speedup;                     /* 0: 2 */
+    d->nic_fifo = o->nic_fifo;
+    d->input_fanout = o->fanout;
+    d->marker.defer = o->defer;
+    d->arbiter.policy = o->arbiter;
+    d->arbiter.bypass_limit = o->bypass;
+    d->marker.engine = (ibcc_marker_engine)o->marker;
+    d->marker.classify = o->classify;
+    d->marker.trigger = o->trigger;
+    d->marker.t_out = o->t_out;
+    if (o->marker == IBCC_MARKER_IBA) {
+        d->marker.iba_threshold = o->threshold;
+        d->marker.iba_marking_rate = o->marking_rate;
+        d->marker.iba_packet_size = o->packet_size;
+        d->dest.scheme = IBCC_DEST_IBA;
+    } else if (o->marker == IBCC_MARKER_MVPM) {
+        /* the output level the marker sees: a CIOQ output buffer, or
+           what the other inputs of the smallest switch can hold */
+        uint32_t out_cap = 0, i;
+        for (i = 0; i < d->node_count; i++) {
+            uint32_t c = d->nodes[i].ports - 1u;
+            if (d->nodes[i].kind != IBCC_FABRIC_SWITCH) continue;
+            c *= o->buf_credits ? o->buf_credits : o->buf_packets;
+            if (out_cap == 0 || c < out_cap) out_cap = c;
+        }
+        if (o->kind == IBCC_SWITCH_CIOQ)
+            out_cap = o->buf_credits ? o->buf_credits
+                      : o->out_buf_packets ? o->out_buf_packets : o->buf_packets;
+        if (o->mvpm_out > out_cap)
+            return cu_refuse("--mvpm-out", "--mvpm-out %u is above the output "
+                             "level a switch can reach (%u %s)", o->mvpm_out,
+                             out_cap, o->buf_credits ? "credits" : "packets");
+        d->marker.mvpm_in_threshold = o->mvpm_in;
+        d->marker.mvpm_out_threshold = o->mvpm_out;
+        d->dest.scheme = IBCC_DEST_MVPM;
+    }
+    if (o->agent == IBCC_AGENT_LAW) {
+        d->law.kind = (ibcc_law_kind)o->law;
+        d->law.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
+        d->law.rmin = 1.0 / o->rmin_div;
+    } else if (o->agent == IBCC_AGENT_CCT) {
+        ibcc_time mpt = 0;
+        uint32_t len;
+        (void)ibcc_wire_time(o->data_size, net->ref, &mpt);
+        len = gr_load_cct("custom", o->cct, mpt, net->cct, 16384);
+        if (len == 0) return cu_refuse("--cct", "no CCT loaded from '%s'", o->cct);
+        if (cu_given(o, "--ccti-limit") && o->ccti_limit >= len)
+            return cu_refuse("--ccti-limit", "--ccti-limit %u: the table has "
+                             "%u entries (at most %u)", o->ccti_limit, len,
+                             len - 1u);
+        d->cct.table = net->cct;
+        d->cct.table_len = len;
+        d->cct.ccti_limit = (uint16_t)(cu_given(o, "--ccti-limit")
+                                       ? o->ccti_limit : len - 1u);
+        for (s = 0; s < IBCC_CCT_SLS; s++) {
+            d->cct.sl[s].ccti_timer = (uint16_t)o->ccti_timer;
+            d->cct.sl[s].ccti_increase = (uint8_t)o->ccti_increase;
+        }
+    } else if (o->agent == IBCC_AGENT_MVCM) {
+        /* the waiting slot: RTTmin over the longest path (links one way) */
+        unsigned hops = o->mvcm_hops;
+        ibcc_time ws = 0;
+        if (!hops) {
+            if (o->topo == CU_FATTREE || o->topo == CU_NFLY) hops = 2u * o->n;
+            else if (o->topo == CU_MESH) hops = o->x + o->y;
+            else if (o->topo == CU_TORUS) hops = o->x / 2u + o->y / 2u + 2u;
+            else hops = 3u;                          /* twoswitch */
+        }
+        if (ibcc_mvcm_rtt_min(hops, d->prop_delay + d->fwd_delay, net->ref,
+                              o->data_size, 22, &ws) != IBCC_OK)
+            return cu_refuse("--mvcm-hops", "no RTTmin for %u hops", hops);
+        d->mvcm.ws = ws;
+        d->mvcm.dw_max = o->dw_max;
+        if (o->topo == CU_FATTREE || o->topo == CU_NFLY) {
+            d->mvcm.k = o->k;
+            d->mvcm.n = o->n;
+        }
+    }
+    d->seed = o->seed;
+    return 0;
+}
+
+typedef struct cu_res {
+    ibcc_fabric_class_stats cls[IBCC_FABRIC_CLASSES];
+    double p99_us[IBCC_FABRIC_CLASSES];
+    ibcc_fabric_counters c0, c1;    /* at the end of the warm-up, at the end */
+    double secs;                    /* measured: time - warmup */
+    uint64_t bytes;                 /* data bytes delivered in the window */
+    int conserved, identities;
+} cu_res;
+
+/* CSV: per bin, each class's delivered rate (fraction of the reference
+   rate); the last bin may be shorter. Adds every bin's bytes to *total. */
+static int cu_write_series(const cu_opts *o, const cu_net *net,
+                           const ibcc_fabric *f, const cu_res *res,
+                           uint64_t *total)
+{
+    FILE *fp = fopen(o->series, "w");
+    ibcc_time end = ms_time(o->time_ms), bin = ms_time(o->bin_ms), t;
+    unsigned c;
+    uint32_t i;
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->series,
+                strerror(errno));
+        return 0;
+    }
+    fprintf(fp, "time_ms");
+    for (c = 0; c < IBCC_FABRIC_CLASSES; c++)
+        if (res->cls[c].flows) fprintf(fp, ",class%u_rate", c);
+    fprintf(fp, "\n");
+    *total = 0;
+    /* through the bin that holds `end` itself (a delivery at the last
+       instant), printing the bins that start before it */
+    for (t = 0; t <= end; t += bin) {
+        uint64_t b[IBCC_FABRIC_CLASSES];
+        ibcc_time len = end - t < bin ? end - t : bin;
+        memset(b, 0, sizeof b);
+        for (i = 0; i < net->nf; i++) {
+            uint64_t x = 0;
+            (void)ibcc_fabric_flow_bytes(f, i, t, t + bin, &x);
+            b[net->flows[i].cls] += x;
+            *total += x;
+        }
+        if (len == 0) break;
+        fprintf(fp, "%.4f", (double)(t + len / 2u) / 1e9);
+        for (c = 0; c < IBCC_FABRIC_CLASSES; c++)
+            if (res->cls[c].flows)
+                fprintf(fp, ",%.6f", (double)b[c] / ((double)len * 1e-12)
+                                     / (double)net->ref);
+        fprintf(fp, "\n");
+    }
+    return close_out(fp, o->series);
+}
+
+/* Runs the warm-up, clears the statistics, runs the measured window and
+   reads the results; checks conservation and the counters' identities. */
+static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
+                  cu_res *res)
+{
+    ibcc_fabric *f = NULL;
+    ibcc_time end = ms_time(o->time_ms), warm = ms_time(o->warmup_ms);
+    ibcc_result r;
+    uint64_t packets = 0, series_bytes = 0;
+    unsigned c;
+    int ok = 0;
+    memset(res, 0, sizeof *res);
+    if (o->series) {
+        d->bin = ms_time(o->bin_ms);
+        d->horizon = end + d->bin;
+        if ((double)(d->horizon / d->bin) * ((double)net->nf + 2.0 * d->link_count)
+            > (double)(1u << 27))
+        {
+            (void)cu_refuse("--bin", "--bin %g ms: the series of %u flows "
+                            "would take more than 1 GiB", o->bin_ms, net->nf);
+            return 0;
+        }
+    }
+    if ((r = fabric_create("custom", &f, d)) != IBCC_OK) {
+        return 0;
+    }
+    if ((r = ibcc_fabric_run_until(f, warm)) != IBCC_OK) goto out;
+    (void)ibcc_fabric_counters_get(f, &res->c0);
+    (void)ibcc_fabric_stats_reset(f);
+    if ((r = ibcc_fabric_run_until(f, end)) != IBCC_OK) goto out;
+    res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_counters_get(f, &res->c1);
+    res->secs = (double)(end - warm) * 1e-12;
+    for (c = 0; c < IBCC_FABRIC_CLASSES; c++) {
+        ibcc_time q = 0;
+        (void)ibcc_fabric_class_stats_get(f, c, &res->cls[c]);
+        if (ibcc_fabric_latency_quantile(f, c, 0.99, &q) == IBCC_OK)
+            res->p99_us[c] = (double)q / 1e6;
+        res->bytes += res->cls[c].delivered_bytes;
+        packets += res->cls[c].delivered;
+    }
+    /* what the classes delivered is what the fabric counted since the
+       warm-up; every packet is delivered or still in the fabric */
+    res->identities =
+        res->bytes == res->c1.bytes_delivered - res->c0.bytes_delivered
+        && packets == res->c1.data_delivered - res->c0.data_delivered
+        && res->c1.bytes_sent == res->c1.bytes_delivered + res->c1.bytes_in_network
+        && res->c1.injected == res->c1.delivered + res->c1.in_flight;
+    if (o->series) {
+        if (!cu_write_series(o, net, f, res, &series_bytes)) goto out;
+        /* the series bins hold every delivery since time 0 */
+        if (series_bytes != res->c1.bytes_delivered) res->identities = 0;
+    }
+    ok = 1;
+out:
+    if (r != IBCC_OK)
+        fprintf(stderr, "ibccsim custom: run: %s\n", ibcc_result_str(r));
+    ibcc_fabric_destroy(f);
+    return ok;
+}
+
+static int cu_write_summary(const cu_opts *o, const cu_net *net,
+                            const ibcc_fabric_desc *d, const cu_res *r)
+{
+    FILE *fp = fopen(o->summary, "w");
+    double ref = (double)net->ref;
+    unsigned c;
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->summary,
+                strerror(errno));
+        return 0;
+    }
+    fprintf(fp, "metric,value\ntopology,%s\ntraffic,%s\nmarker,%s\nagent,%s\n",
+            cu_topos[o->topo], cu_traffics[o->traffic], cu_markers[o->marker],
+            cu_agents[o->agent]);
+    fprintf(fp, "hosts,%u\nswitches,%u\nlinks,%u\nflows,%u\n", net->nh,
+            d->node_count - net->nh, d->link_count, net->nf);
+    fprintf(fp, "ref_gbytes,%.6f\ntime_ms,%g\nwarmup_ms,%g\nseed,%llu\n",
+            ref * 1e-9, o->time_ms, o->warmup_ms, o->seed);
+    fprintf(fp, "accepted_per_host,%.6f\n",
+            (double)r->bytes / r->secs / net->nh / ref);
+    for (c = 0; c < IBCC_FABRIC_CLASSES; c++) {
+        const ibcc_fabric_class_stats *s = &r->cls[c];
+        double n = s->delivered ? (double)s->delivered : 1.0;
+        if (!s->flows) continue;
+        fprintf(fp, "class%u_flows,%u\nclass%u_packets,%llu\n", c, s->flows,
+                c, (unsigned long long)s->delivered);
+        fprintf(fp, "class%u_rate,%.6f\nclass%u_gbps,%.6f\n", c,
+                (double)s->delivered_bytes / r->secs / ref, c,
+                (double)s->delivered_bytes * 8e-9 / r->secs);
+        fprintf(fp, "class%u_latency_us,%.4f\nclass%u_p99_us,%.4f\n", c,
+                (double)s->lat_sum / n / 1e6, c, r->p99_us[c]);
+        fprintf(fp, "class%u_marked_fraction,%.6f\n", c, (double)s->marked / n);
+    }
+    fprintf(fp, "packets_injected,%llu\npackets_delivered,%llu\n"
+            "data_delivered,%llu\nbytes_sent,%llu\nbytes_delivered,%llu\n"
+            "bytes_in_network,%llu\nlink_hops,%llu\n",
+            (unsigned long long)r->c1.injected,
+            (unsigned long long)r->c1.delivered,
+            (unsigned long long)r->c1.data_delivered,
+            (unsigned long long)r->c1.bytes_sent,
+            (unsigned long long)r->c1.bytes_delivered,
+            (unsigned long long)r->c1.bytes_in_network,
+            (unsigned long long)r->c1.hops);
+    fprintf(fp, "identities,%d\nconserved,%d\n", r->identities, r->conserved);
+    return close_out(fp, o->summary);
+}
+
+/* One line: the fabric, the accepted load and each class. */
+static void cu_print(const cu_opts *o, const cu_net *net, const cu_res *r)
+{
+    unsigned c;
+    printf("%s %u hosts %u flows %s, %g..%g ms: accepted/host %.4f",
+           cu_topos[o->topo], net->nh, net->nf, cu_traffics[o->traffic],
+           o->warmup_ms, o->time_ms,
+           (double)r->bytes / r->secs / net->nh / (double)net->ref);
+    for (c = 0; c < IBCC_FABRIC_CLASSES; c++) {
+        const ibcc_fabric_class_stats *s = &r->cls[c];
+        double n = s->delivered ? (double)s->delivered : 1.0;
+        if (!s->flows) continue;
+        printf("; class%u rate %.4f lat %.2f p99 %.2f us marked %.4f", c,
+               (double)s->delivered_bytes / r->secs / (double)net->ref,
+               (double)s->lat_sum / n / 1e6, r->p99_us[c],
+               (double)s->marked / n);
+    }
+    printf("; conserved=%d\n", r->conserved && r->identities);
+}
+
+int cmd_custom(int argc, char **argv)
+{
+    static cu_net net;
+    cu_opts o;
+    cu_res res;
+    ibcc_fabric_desc d;
+    int rc;
+    cu_defaults(&o);
+    rc = cu_parse(argc, argv, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if ((rc = cu_check(&o)) != 0) return rc;
+    memset(&net, 0, sizeof net);
+    memset(&d, 0, sizeof d);
+    memset(&res, 0, sizeof res);
+    rc = cu_topology(&o, &net, &d);
+    if (!rc) rc = cu_traffic(&o, &net, &d);
+    if (!rc) rc = cu_engines(&o, &net, &d);
+    if (!rc && !cu_run(&o, &net, &d, &res)) rc = 1;
+    if (!rc && o.summary && !cu_write_summary(&o, &net, &d, &res)) rc = 1;
+    if (!rc && !o.quiet) cu_print(&o, &net, &res);
+    if (!rc && !(res.conserved && res.identities)) {
+        fprintf(stderr, "ibccsim custom: %s\n", res.conserved
+                ? "the counters' identities do not hold"
+                : "ibcc_fabric_check: packets or credits not conserved");
+        rc = 1;
+    }
+    cu_free(&net);
+    return rc;
+}
+

@@ -1,0 +1,430 @@
+#include "ibccsim.h"
+/* ---- gran: the InfiniBand hardware testbed of [G] ------------------------
+   Two switches S1 and S2 joined by a link twice as fast as the host links;
+   H1..H3 on S1, H4..H7 on S2. Host links 20 Gbit/s signalling = 16 Gbit/s
+   of data (8b/10b) = 2 GB/s; inter-switch link 4 GB/s; every host injects
+   and absorbs at most 13 Gbit/s (its PCIe bus, [G]). 64 KiB messages in
+   2048-byte MTU packets (2074 bytes on the wire with 26 bytes of headers),
+   30-byte RC ACKs, one per 8 packets and at each message's end (coalesced,
+   --ack-every). Switches ([G] do not describe theirs; ibcc's choice, see
+   docs/scenario_gran.md): input and output buffers of --buffer packets
+   (CIOQ, crossbar speedup 2), the crossbar taking per-output queues of
+   the inputs in round robin (the arbiter's VOQ policy); IBA FECN marking
+   on the output buffer's queue; sources: the IBA CCT agent per flow.
+   Node order: S1, S2, H1..H7. Ports: S1 0..2 = H1..H3, 3 = ISL; S2 0..3 =
+   H4..H7, 4 = ISL. */
+
+
+
+void gr_defaults(gr_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->scenario = 1; o->cc = 1; o->buffer = 16;
+    o->step_ms = 1000; o->bin_ms = 10;
+    o->threshold = 15; o->marking_rate = 1; o->packet_size = 8;
+    o->ccti_timer = 150; o->ccti_increase = 1; o->ccti_limit = 127;
+    o->msg_bytes = 65536; o->ack_every = 8; o->sw = IBCC_SWITCH_CIOQ;
+    o->cct = "quadratic";
+    o->arbiter = IBCC_ARB_VOQ;
+    o->seed = 1;
+}
+
+static void usage_gran(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim gran [flags]\n"
+"The InfiniBand congestion-control testbed of [G]: S1 (H1..H3) and S2\n"
+"(H4..H7) joined by a link twice the host rate; host links 16 Gbit/s of\n"
+"data, hosts inject and absorb at most 13 Gbit/s; 64 KiB messages, 2048-\n"
+"byte MTU; IBA FECN marking at the switches and the CCT agent at the\n"
+"sources. Flows start one per --step, F1 first.\n"
+"  scenario 1: F1 H1->H4 (victim), F2 H2->H5, F3 H3->H5, F4 H6->H5, F5 H7->H5\n"
+"  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n"
+"  --scenario 1|2        which flows                              [1]\n"
+"  --cc on|off           IBA congestion control                   [on]\n"
+"  --step MS             time between flow starts (> 0)           [1000]\n"
+"  --time MS             simulated time (<= 100000)       [step x flows]\n"
+"  --measure MS          measured window: the last MS of the run  [step]\n"
+"  --buffer N            switch buffers, packets (1..65535)       [16]\n"
+"  --switch cioq|vct     input and output buffers of --buffer\n"
+"                        packets each (crossbar speedup 2), or\n"
+"                        input-buffered cut-through              [cioq]\n"
+"  --msg BYTES           message payload, 2048-byte MTU packets   [65536]\n"
+"  --ack-every N         one ACK per N packets and per message end\n"
+"                        (coalesced; 1 = every packet)           [8]\n"
+"  --threshold W         switch Threshold 0..15                   [15]\n"
+"  --marking-rate N      Marking_Rate 0..65535                    [1]\n"
+"  --packet-size N       Packet_Size, 64-byte units 0..255        [8]\n"
+"  --ccti-timer N        CCTI_Timer, 1.024 us units 1..65535      [150]\n"
+"  --ccti-increase N     CCTI_Increase 1..255                     [1]\n"
+"  --ccti-limit N        CCTI_Limit (< table length)              [127]\n"
+"  --cct quadratic|linear|FILE  CCT: [G]'s i^2*7/106^2 us (128 entries),\n"
+"                        linear (entry i = i packet times, 128), or a\n"
+"                        file of OpenSM cc_cct or ibccconfig\n"
+"                        CongestionControlTable lines         [quadratic]\n"
+"  --arbiter voq|oldest|rr  switch input buffers: per-output queues\n"
+"                        with round robin (the model's), FIFO with\n"
+"                        bypass 4 (the Santos scenarios), FIFO with\n"
+"                        round robin                            [voq]\n"
+"  --bin MS              series resolution                        [10]\n"
+"  --seed N              random seed (nothing here is random)     [1]\n"
+"  --series FILE         CSV: time_ms and each flow's Gbit/s per bin\n"
+"  --summary FILE        CSV metric,value (parameters included)\n"
+"  --quiet               no table on standard output\n");
+}
+
+static int gr_parse(int argc, char **argv, gr_opts *o)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        double x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_gran(stdout);
+            return 1;
+        } else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        if (strncmp(a, "--", 2) != 0) {
+            fprintf(stderr, "ibccsim gran: unexpected argument '%s'\n", a);
+            return 2;
+        }
+        if (!strcmp(a, "--scenario")) {
+            if (!parse_uint(v, 1, 2, &u)) return bad(a, v, "1 or 2");
+            o->scenario = (unsigned)u;
+        } else if (!strcmp(a, "--cc")) {
+            if (v && !strcmp(v, "on")) o->cc = 1;
+            else if (v && !strcmp(v, "off")) o->cc = 0;
+            else return bad(a, v, "on or off");
+        } else if (!strcmp(a, "--step") || !strcmp(a, "--time")
+                   || !strcmp(a, "--measure") || !strcmp(a, "--bin")) {
+            if (!parse_double(v, 1e-3, 1e5, &x))
+                return bad(a, v, "milliseconds, from 0.001 to 100000");
+            if (a[2] == 's') o->step_ms = x;
+            else if (a[2] == 't') { o->time_ms = x; o->time_set = 1; }
+            else if (a[2] == 'm') { o->measure_ms = x; o->measure_set = 1; }
+            else o->bin_ms = x;
+        } else if (!strcmp(a, "--buffer")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->buffer = (unsigned)u;
+        } else if (!strcmp(a, "--switch")) {
+            if (v && !strcmp(v, "vct")) o->sw = IBCC_SWITCH_VCT;
+            else if (v && !strcmp(v, "cioq")) o->sw = IBCC_SWITCH_CIOQ;
+            else return bad(a, v, "vct or cioq");
+        } else if (!strcmp(a, "--msg")) {
+            if (!parse_uint(v, 1, 16777216, &u)) return bad(a, v, "bytes 1..16777216");
+            o->msg_bytes = (unsigned)u;
+        } else if (!strcmp(a, "--ack-every")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->ack_every = (unsigned)u;
+        } else if (!strcmp(a, "--threshold")) {
+            if (!parse_uint(v, 0, 15, &u)) return bad(a, v, "an integer 0..15");
+            o->threshold = (unsigned)u;
+        } else if (!strcmp(a, "--marking-rate")) {
+            if (!parse_uint(v, 0, 65535, &u)) return bad(a, v, "an integer 0..65535");
+            o->marking_rate = (unsigned)u;
+        } else if (!strcmp(a, "--packet-size")) {
+            if (!parse_uint(v, 0, 255, &u)) return bad(a, v, "an integer 0..255");
+            o->packet_size = (unsigned)u;
+        } else if (!strcmp(a, "--ccti-timer")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->ccti_timer = (unsigned)u;
+        } else if (!strcmp(a, "--ccti-increase")) {
+            if (!parse_uint(v, 1, 255, &u)) return bad(a, v, "an integer 1..255");
+            o->ccti_increase = (unsigned)u;
+        } else if (!strcmp(a, "--ccti-limit")) {
+            if (!parse_uint(v, 0, 16383, &u)) return bad(a, v, "an integer 0..16383");
+            o->ccti_limit = (unsigned)u;
+        } else if (!strcmp(a, "--cct")) {
+            if (!v || !*v) return bad(a, v, "quadratic, linear or a file name");
+            o->cct = v;
+        } else if (!strcmp(a, "--arbiter")) {
+            if (v && !strcmp(v, "voq")) o->arbiter = IBCC_ARB_VOQ;
+            else if (v && !strcmp(v, "oldest")) o->arbiter = IBCC_ARB_OLDEST;
+            else if (v && !strcmp(v, "rr")) o->arbiter = IBCC_ARB_RR;
+            else return bad(a, v, "one of voq, oldest, rr");
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
+            o->seed = u;
+            fprintf(stderr, "ibccsim gran: note: these runs draw no random "
+                    "numbers (greedy senders, fixed start times); --seed "
+                    "changes nothing\n");
+        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            if (a[3] == 'e') o->series = v; else o->summary = v;
+        } else {
+            return unknown("gran", a);
+        }
+        i++;
+    }
+    {
+        unsigned nf = o->scenario == 1 ? 5u : 3u;
+        if (!o->time_set) o->time_ms = o->step_ms * nf;
+        if (!o->measure_set) o->measure_ms = o->step_ms;
+        if (o->time_ms > 1e5) {
+            fprintf(stderr, "ibccsim gran: --time %g ms: at most 100000\n",
+                    o->time_ms);
+            return 2;
+        }
+        if (o->measure_ms > o->time_ms) {
+            fprintf(stderr, "ibccsim gran: --measure %g ms is longer than "
+                    "the run (%g ms)\n", o->measure_ms, o->time_ms);
+            return 2;
+        }
+        if (o->bin_ms > o->measure_ms) {
+            fprintf(stderr, "ibccsim gran: --bin %g ms is longer than the "
+                    "measured window (%g ms)\n", o->bin_ms, o->measure_ms);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+
+static const uint32_t gr_src[2][GR_FLOWS] = {{0, 1, 2, 5, 6}, {0, 1, 2, 0, 0}};
+static const uint32_t gr_dst[2][GR_FLOWS] = {{3, 4, 4, 4, 4}, {3, 4, 5, 0, 0}};
+
+/* Runs one configuration; fills *res; writes the series if asked. */
+int gr_run(const gr_opts *o, gr_result *res)
+{
+    ibcc_fabric_node nodes[2 + GR_HOSTS];
+    ibcc_fabric_link links[GR_HOSTS + 1];
+    ibcc_fabric_route routes[2 * GR_HOSTS];
+    ibcc_fabric_flow flows[GR_FLOWS];
+    static uint16_t cct[16384];
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_result r;
+    unsigned i, s = o->scenario - 1u, nf = o->scenario == 1 ? 5u : 3u;
+    uint32_t nr = 0, isl = 0, cct_len = 0;
+    ibcc_time end = ms_time(o->time_ms), m0, bin = ms_time(o->bin_ms);
+    ibcc_time mpt = 0;          /* the CCT's maximum packet time */
+    double secs;
+    memset(res, 0, sizeof *res);
+    memset(nodes, 0, sizeof nodes);
+    memset(links, 0, sizeof links);
+    memset(flows, 0, sizeof flows);
+    memset(&d, 0, sizeof d);
+    nodes[0].kind = nodes[1].kind = IBCC_FABRIC_SWITCH;
+    nodes[0].ports = 4;
+    nodes[1].ports = 5;
+    for (i = 0; i < GR_HOSTS; i++) {
+        int on1 = i < 3u;
+        nodes[2 + i].kind = IBCC_FABRIC_HOST;
+        links[i].a = 2 + i;
+        links[i].b = on1 ? 0u : 1u;
+        links[i].b_port = on1 ? i : i - 3u;
+    }
+    links[GR_HOSTS].a = 0; links[GR_HOSTS].a_port = 3;
+    links[GR_HOSTS].b = 1; links[GR_HOSTS].b_port = 4;
+    links[GR_HOSTS].rate = IBCC_GBYTES(4);             /* twice the hosts */
+    for (i = 0; i < GR_HOSTS; i++) {                    /* routes */
+        int on1 = i < 3u;
+        routes[nr].sw = 0; routes[nr].dst = 2 + i;
+        routes[nr++].port = on1 ? i : 3u;
+        routes[nr].sw = 1; routes[nr].dst = 2 + i;
+        routes[nr++].port = on1 ? 4u : i - 3u;
+    }
+    for (i = 0; i < nf; i++) {
+        flows[i].src = 2 + gr_src[s][i];
+        flows[i].dst = 2 + gr_dst[s][i];
+        flows[i].traffic = IBCC_TRAFFIC_GREEDY;
+        /* payload in 2048-byte MTU packets, 26 bytes of headers each */
+        flows[i].msg_bytes = o->msg_bytes + 26u * ((o->msg_bytes + 2047u) / 2048u);
+        flows[i].start = ms_time(o->step_ms * i);
+        flows[i].cls = i;
+        flows[i].agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
+    }
+    d.nodes = nodes; d.node_count = 2 + GR_HOSTS;
+    d.links = links; d.link_count = GR_HOSTS + 1;
+    d.routes = routes; d.route_count = nr;
+    d.flows = flows; d.flow_count = nf;
+    d.link_rate = IBCC_GBITS(16);                 /* 20 Gbit/s signalling */
+    d.host_cap = IBCC_GBITS(13);                  /* PCIe-limited hosts */
+    d.data_size = 2074;
+    d.buf_packets = o->buffer;
+    d.arbiter.policy = o->arbiter;
+    d.switch_kind = o->sw;
+    d.dest.ack_bytes = 30;
+    d.seed = o->seed;
+    d.bin = bin;
+    d.horizon = end + bin;
+    if (o->cc) {
+        d.dest.scheme = IBCC_DEST_IBA;
+        d.dest.ack_every = o->ack_every;
+        d.marker.engine = IBCC_MARKER_IBA;
+        d.marker.iba_threshold = o->threshold;
+        d.marker.iba_marking_rate = o->marking_rate;
+        d.marker.iba_packet_size = o->packet_size;
+        /* Victim_Mask on the ports that face channel adapters: a slow
+           adapter keeps its port short of credits, and only the mask lets
+           such a root port mark ([G], IBA Annex A10) */
+        d.marker.victim_mask[0] = 0x0fu;          /* ports 0..3 */
+        (void)ibcc_wire_time(2074u, IBCC_GBITS(16), &mpt);
+        cct_len = gr_load_cct("gran", o->cct, mpt, cct, 16384);
+        if (cct_len == 0) return 0;
+        if (o->ccti_limit >= cct_len) {
+            fprintf(stderr, "ibccsim gran: --ccti-limit %u: the table has "
+                    "%u entries (at most %u)\n", o->ccti_limit, cct_len,
+                    cct_len - 1u);
+            return 0;
+        }
+        d.cct.table = cct;
+        d.cct.table_len = cct_len;
+        d.cct.ccti_limit = (uint16_t)o->ccti_limit;
+        for (i = 0; i < IBCC_CCT_SLS; i++) {
+            d.cct.sl[i].ccti_timer = (uint16_t)o->ccti_timer;
+            d.cct.sl[i].ccti_increase = (uint8_t)o->ccti_increase;
+        }
+    }
+    if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) return 0;
+    r = ibcc_fabric_run_until(f, end);
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim gran: run: %s\n", ibcc_result_str(r));
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
+    res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    res->nflows = nf;
+    m0 = end - ms_time(o->measure_ms);
+    m0 = m0 / bin * bin;
+    secs = (double)(end - m0) * 1e-12;
+    {
+        double sum = 0, sq = 0, x[GR_FLOWS];
+        uint64_t nsamp = 0, marked = 0, delivered = 0, becn = 0;
+        unsigned nc = 0;
+        ibcc_time t;
+        for (i = 0; i < nf; i++) {
+            uint64_t b = 0;
+            ibcc_fabric_flow_stats st;
+            memset(&st, 0, sizeof st);
+            (void)ibcc_fabric_flow_bytes(f, i, m0, end, &b);
+            res->gbps[i] = (double)b * 8e-9 / secs;
+            if (o->scenario == 1 && i > 0) x[nc++] = res->gbps[i];
+            (void)ibcc_fabric_flow_stats_get(f, i, &st);
+            marked += st.marked;
+            delivered += st.delivered;
+            becn += st.acks_marked;
+            for (t = m0; t + bin <= end; t += bin) {
+                uint64_t bb = 0;
+                double g;
+                (void)ibcc_fabric_flow_bytes(f, i, t, t + bin, &bb);
+                g = (double)bb * 8e-9 / ((double)bin * 1e-12);
+                sum += g;
+                sq += g * g;
+                nsamp++;
+            }
+        }
+        res->jain = o->scenario == 1 ? ibcc_jain(x, nc) : 0;
+        {
+            double mean = 0;
+            for (i = 0; i < nf; i++) mean += res->gbps[i];
+            res->mean_gbps = mean / nf;
+        }
+        res->sd_gbps = nsamp > 1 ? sqrt((sq - sum * sum / (double)nsamp)
+                                        / (double)(nsamp - 1u)) : 0;
+        res->marked_fraction = delivered ? (double)marked / (double)delivered
+                                         : 0;
+        res->becn = becn;
+        res->delivered = delivered;
+        (void)ibcc_fabric_channel(f, 0, 3, &isl);
+        {
+            uint64_t b = 0;
+            (void)ibcc_fabric_channel_bytes(f, isl, m0, end, &b);
+            res->isl_util = (double)b / (4e9 * secs);
+        }
+    }
+    if (o->series) {
+        FILE *fp = fopen(o->series, "w");
+        ibcc_time t;
+        if (!fp) {
+            fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->series,
+                    strerror(errno));
+            ibcc_fabric_destroy(f);
+            return 0;
+        }
+        fprintf(fp, "time_ms");
+        for (i = 0; i < nf; i++) fprintf(fp, ",F%u_gbps", i + 1u);
+        fprintf(fp, "\n");
+        for (t = 0; t + bin <= end; t += bin) {
+            fprintf(fp, "%.3f", (double)(t + bin / 2u) / 1e9);
+            for (i = 0; i < nf; i++) {
+                uint64_t bb = 0;
+                (void)ibcc_fabric_flow_bytes(f, i, t, t + bin, &bb);
+                fprintf(fp, ",%.4f", (double)bb * 8e-9
+                                     / ((double)bin * 1e-12));
+            }
+            fprintf(fp, "\n");
+        }
+        if (!close_out(fp, o->series)) {
+            ibcc_fabric_destroy(f);
+            return 0;
+        }
+    }
+    ibcc_fabric_destroy(f);
+    return 1;
+}
+
+int gr_write_summary(const char *path, const gr_opts *o,
+                            const gr_result *r)
+{
+    FILE *fp = fopen(path, "w");
+    unsigned i;
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", path,
+                strerror(errno));
+        return 0;
+    }
+    fprintf(fp, "metric,value\n");
+    fprintf(fp, "scenario,%u\ncc,%s\nstep_ms,%g\ntime_ms,%g\nmeasure_ms,%g\n",
+            o->scenario, o->cc ? "on" : "off", o->step_ms, o->time_ms,
+            o->measure_ms);
+    fprintf(fp, "arbiter,%s\nswitch,%s\nmsg_bytes,%u\nack_every,%u\n",
+            ibcc_arb_policy_name(o->arbiter),
+            o->sw == IBCC_SWITCH_CIOQ ? "cioq" : "vct", o->msg_bytes,
+            o->ack_every);
+    fprintf(fp, "buffer_packets,%u\nthreshold,%u\nmarking_rate,%u\n"
+            "packet_size,%u\nccti_timer,%u\nccti_increase,%u\n"
+            "ccti_limit,%u\ncct,%s\n", o->buffer, o->threshold,
+            o->marking_rate, o->packet_size, o->ccti_timer,
+            o->ccti_increase, o->ccti_limit, o->cct);
+    for (i = 0; i < r->nflows; i++)
+        fprintf(fp, "flow%u_gbps,%.4f\n", i + 1u, r->gbps[i]);
+    if (o->scenario == 1) fprintf(fp, "jain_contributors,%.4f\n", r->jain);
+    fprintf(fp, "mean_gbps,%.4f\nsd_gbps,%.4f\n", r->mean_gbps, r->sd_gbps);
+    fprintf(fp, "isl_util,%.4f\nmarked_fraction,%.6f\nbecn_count,%llu\n",
+            r->isl_util, r->marked_fraction, r->becn);
+    fprintf(fp, "conserved,%d\n", r->conserved);
+    return close_out(fp, path);
+}
+
+int cmd_gran(int argc, char **argv)
+{
+    gr_opts o;
+    gr_result r;
+    unsigned i;
+    int rc;
+    gr_defaults(&o);
+    rc = gr_parse(argc, argv, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (!gr_run(&o, &r)) return 1;
+    if (o.summary && !gr_write_summary(o.summary, &o, &r)) return 1;
+    if (!o.quiet) {
+        printf("[G] testbed, scenario %u, CC %s: Gbit/s delivered over the "
+               "last %g ms\n", o.scenario, o.cc ? "on" : "off", o.measure_ms);
+        for (i = 0; i < r.nflows; i++)
+            printf("  F%u %6.2f%s\n", i + 1u, r.gbps[i],
+                   o.scenario == 1 && i == 0 ? "   (victim)" : "");
+        if (o.scenario == 1)
+            printf("  Jain index of F2..F5   %.3f\n", r.jain);
+        printf("  mean %.2f, sd of %g ms samples %.2f Gbit/s\n", r.mean_gbps,
+               o.bin_ms, r.sd_gbps);
+        printf("  ISL utilisation        %.3f\n", r.isl_util);
+        printf("  marked fraction        %.4f (%llu BECNs)\n",
+               r.marked_fraction, r.becn);
+        printf("  conserved              %s\n", r.conserved ? "yes" : "NO");
+    }
+    return r.conserved ? 0 : 1;
+}
+
+

@@ -1,0 +1,206 @@
+/* ibccsim's shared part: the includes, the options and results of the
+   experiments that another file runs too (demo runs twoswitch, the sweeps
+   their experiment), option tables (opt.c), value parsing and messages,
+   file reading and writing, sweeps in worker processes (common.c). */
+#ifndef IBCCSIM_H
+#define IBCCSIM_H
+#define _POSIX_C_SOURCE 200809L  /* fork, wait, mkdtemp, sysconf */
+#include "ibcc.h"
+#include "opt.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <math.h>
+#include <unistd.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <dirent.h>
+
+#define ms_time(ms) ((ibcc_time)((ms) * 1e9 + 0.5))
+
+#define SC_MAX_KEYS 64
+
+#define SW_MAX 64
+
+typedef struct ts_opts {
+    unsigned local, remote, buffer;
+    unsigned window;            /* 0 = none */
+    ibcc_marker_engine marking;
+    ibcc_classify classify;
+    unsigned out_threshold;
+    ibcc_arb_policy arbiter;
+    unsigned bypass;
+    int law;                    /* 0 none, else ibcc_law_kind */
+    int discrete, fixed_rates;
+    int fanout;                 /* desc.input_fanout */
+    int dynamic;                /* 0 none, 1 half, 2 all contributors ON-OFF */
+    double on_ms;               /* mean ON = mean OFF period */
+    int persistent;
+    double time_ms, victim_from, victim_to, measure_from, measure_to;
+    int measure_set_from, measure_set_to;
+    unsigned long long seed;
+    const char *series, *summary;
+    int quiet;
+} ts_opts;
+
+typedef struct ts_result {
+    double root_util, isl_util, victim_share_isl;
+    double local_share_root, remote_share_root, remote_local_ratio;
+    double victim_gbps, jain_contributors;
+    double static_share_root, dynamic_share_root;
+    double jain_local, jain_remote;  /* within each class */
+    double marked_fraction[3];
+    double mean_latency_us[3];
+    ibcc_fabric_counters counters;
+    int conserved;
+    double wall_s;
+} ts_result;
+
+#define GR_HOSTS 7u
+
+#define GR_FLOWS 5u
+
+typedef struct gr_opts {
+    unsigned scenario, cc, buffer;
+    double step_ms, time_ms, measure_ms, bin_ms;
+    unsigned threshold, marking_rate, packet_size, ccti_timer, ccti_increase;
+    unsigned ccti_limit;
+    unsigned msg_bytes;         /* payload bytes per message */
+    unsigned ack_every;         /* coalesced ACKs: 1 = every packet */
+    ibcc_switch_kind sw;        /* VCT or CIOQ */
+    const char *cct;            /* quadratic | linear | FILE */
+    ibcc_arb_policy arbiter;    /* switch input organisation */
+    unsigned long long seed;
+    const char *series, *summary;
+    int quiet, time_set, measure_set;
+} gr_opts;
+
+typedef struct gr_result {
+    unsigned nflows;
+    double gbps[GR_FLOWS], jain, mean_gbps, sd_gbps, isl_util;
+    double marked_fraction;
+    unsigned long long becn, delivered;
+    int conserved;
+} gr_result;
+
+enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
+
+typedef struct mv_opts {
+    unsigned k, n, payload, hot_sources, hot_packets, variable;
+    unsigned long long hot_after, seed;
+    double load, bin_us, time_us;
+    int cmm, nowarm, nocap, validated, quiet, time_set, hot_set, vct, shuffle;
+    int mbonly, load_host, formula;
+    unsigned speedup, window, link_bytes;
+    const char *series, *summary;
+} mv_opts;
+
+typedef struct mv_res {
+    double lat_cold, lat_base, thr_cold, hot_util;
+    double marked_cold, marked_hot, validated_hot, accepted, lat_all, validated_cold;
+    double t_hs, t_he;
+    double lat_cold_peak, lat_hot, lat_hot_peak, lat_end, lat_hs_all;
+    double hot_util_min, load_host, rtt_min, omega, omega_hi;
+    unsigned dw_max, hsd, ccti_increase;
+    unsigned long long delivered;
+    int conserved, hot_started;
+} mv_res;
+
+#define WH_RATE 80000000u
+
+typedef struct wh_opts {
+    int torus;                  /* 0 twohost, 1 torus */
+    int pair;                   /* torus: one high pair + uniform low */
+    double load, high_frac;
+    unsigned seg, adaptive, slack, size, msg, switch_prio;
+    unsigned stop_mark, go_mark;        /* 0: the fabric's defaults */
+    double time_ms, warmup_ms, prop_ns, fwd_ns;
+    unsigned long long seed;
+    const char *series, *summary;
+    int quiet;
+} wh_opts;
+
+typedef struct wh_res {
+    double offered[2], accepted[2];      /* [0] low, [1] high */
+    double delay_mean[2], delay_p99[2];  /* us */
+    double kdelay_mean[2], kdelay_p99[2];  /* us, [K]'s metric */
+    unsigned long long msgs[2];
+    unsigned senders[2];
+    double link_util_max;               /* busiest link after the warm-up */
+    double path_frac[33];               /* host pairs whose route crosses k
+                                           switches, k = 1..32 */
+    double path_mean;
+    double route_load_max;              /* busiest switch output: its share
+                                           of uniform traffic, in units of
+                                           the per-host load */
+    unsigned path_max;
+    ibcc_fabric_counters counters;
+    int conserved;
+} wh_res;
+
+
+/* ---- messages and values (common.c) ---- */
+extern const char *g_file;
+extern const char *g_key[SC_MAX_KEYS];
+extern unsigned g_line[SC_MAX_KEYS], g_nkeys;
+void where(const char *flag);
+int bad(const char *flag, const char *val, const char *why);
+int law_parse(const char *v, int *kind);
+const char *law_list(char *buf, size_t len, const char *head, const char *sep);
+int unknown(const char *cmd, const char *flag);
+const char *flag_value(int argc, char **argv, int i);
+int parse_uint(const char *s, unsigned long long lo, unsigned long long hi,
+               unsigned long long *out);
+int parse_double(const char *s, double lo, double hi, double *out);
+/* ---- files ---- */
+int close_out(FILE *fp, const char *path);
+ibcc_result fabric_create(const char *who, ibcc_fabric **f, ibcc_fabric_desc *d);
+char *fc_read(const char *cmd, const char *flag, const char *path, size_t *len);
+int fc_error(const ibcc_ibfabric_error *e);
+void fc_dup_names(const char *cmd, const ibcc_ibfabric *f);
+uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
+                     uint16_t *cct, uint32_t cap);
+/* ---- sweeps ---- */
+int run_points(const char *what, unsigned total, unsigned jobs,
+               int (*point)(unsigned idx, void *ctx), void *ctx);
+int sw_mkdtemp(char *dir, size_t len, const char *what);
+void sw_rmtemp(const char *dir);
+FILE *sw_open_out(const char *what, const char *out);
+int sw_fail(const char *dir, FILE *fo, const char *out);
+int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v, unsigned *n);
+double sw_metric(const char *path, const char *name);
+
+/* ---- the experiments' parts that others use ---- */
+void ts_defaults(ts_opts *o);
+int ts_run(const ts_opts *o, ts_result *res);
+void gr_defaults(gr_opts *o);
+int gr_run(const gr_opts *o, gr_result *res);
+int gr_write_summary(const char *path, const gr_opts *o, const gr_result *r);
+void mv_defaults(mv_opts *o);
+int mv_run(const mv_opts *o, mv_res *res);
+int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r);
+void wh_defaults(wh_opts *o);
+int wh_parse(int argc, char **argv, wh_opts *o);
+int wh_run(const wh_opts *o, wh_res *r);
+int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r);
+
+/* ---- the subcommands ---- */
+int cmd_twoswitch(int argc, char **argv);
+int cmd_recovery(int argc, char **argv);
+int cmd_law_table(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+int cmd_gran(int argc, char **argv);
+int cmd_gran_sweep(int argc, char **argv, const char *self);
+int cmd_mvcm(int argc, char **argv);
+int cmd_mvcm_sweep(int argc, char **argv);
+int cmd_wormhole(int argc, char **argv);
+int cmd_wormhole_sweep(int argc, char **argv);
+int cmd_fabric_check(int argc, char **argv);
+int cmd_custom(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+#endif

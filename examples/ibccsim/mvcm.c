@@ -1,0 +1,624 @@
+#include "ibccsim.h"
+/* ---- mvcm: MVCM on a k-ary n-fly [F] ---------------------------------------
+   A k-ary n-fly bidirectional MIN of CIOQ switches (speedup 2, buffers in
+   64-byte credits), links of 1 byte per cycle (1 GB/s: a cycle is 1 ns),
+   3 cycles a hop, 22-byte headers and ACKs, one queue per destination at
+   every source. Every host but the hot sources sends uniform traffic at
+   the load; once the network has delivered --hot-after packets, the
+   --hot-sources hosts send --hot-packets packets each to the hot host
+   (the last one) at the same rate, then stop. Classes: 0 cold (not addressed to the hot host), 1 the
+   hot spot flows, 2 uniform flows to the hot host. */
+
+static const char *const mv_names[] = {"none", "rp", "pi", "mvcm", "window"};
+
+/* hot-spot sources by default: 64, at most a quarter of the hosts (the
+   number is in [F]'s Table 3, which the text lacks; docs/scenario_mvcm.md
+   gives the reason for this choice) */
+#define MV_HOT_DEFAULT(h) ((h) / 4u < 64u ? (h) / 4u : 64u)
+
+/* [F] §4.3 and §5.1: a hop (routing, switching and link) takes 3 cycles;
+   ibcc spends it as 1 ns on the wire and 2 ns in the switch. */
+#define MV_PROP IBCC_NS(1)
+#define MV_FWD IBCC_NS(2)
+
+
+typedef struct mv_obs {
+    const ibcc_fabric_flow *flows;
+    ibcc_time t_hs, t_he, base0, span;
+    int hs, want_hs;
+    uint64_t count, hot_after, hot_bytes;
+    uint64_t cold_n, cold_bytes, base_n, all_n;
+    double cold_lat, base_lat, all_lat;
+    uint64_t cold_marked, cold_total, hot_marked, hot_valid, hot_total, cold_valid;
+    double hot_lat, hs_lat, end_lat;
+    uint64_t hs_n, end_n;
+    ibcc_time end0;
+    /* series by delivery bin; s_hl: bytes into the hot host */
+    uint64_t *s_n[2], *s_bytes[2], *s_hl;
+    double *s_lat[2];
+    uint64_t nbins;
+    ibcc_time bin;
+} mv_obs;
+
+static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
+{
+    mv_obs *o = (mv_obs *)u;
+    unsigned c = o->flows[p->flow].cls;
+    double lat = (double)(p->t - p->t_gen) / 1000.0;   /* cycles (ns) */
+    int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
+    o->count++;
+    if (o->want_hs && !o->hs && o->count == o->hot_after) {
+        o->hs = 1;                       /* the hot flows open now */
+        o->t_hs = p->t;
+        o->t_he = p->t + o->span;
+    }
+    if (o->hs && c != 0 && p->t >= o->t_hs && p->t < o->t_he)
+        o->hot_bytes += p->size;         /* into the hot host */
+    o->all_n++;
+    o->all_lat += lat;
+    if (o->hs && p->t_gen >= o->t_hs && p->t_gen < o->t_he) { o->hs_n++; o->hs_lat += lat; }
+    if (o->end0 && p->t >= o->end0) { o->end_n++; o->end_lat += lat; }
+    if (c == 0) {
+        if (o->hs && p->t_gen >= o->t_hs && p->t_gen < o->t_he) {
+            o->cold_n++;
+            o->cold_lat += lat;
+        } else if (!o->hs || p->t_gen < o->t_hs) {
+            if (p->t_gen >= o->base0) { o->base_n++; o->base_lat += lat; }
+        }
+        if (o->hs && p->t >= o->t_hs && p->t < o->t_he) o->cold_bytes += p->size;
+        o->cold_total++;
+        o->cold_marked += (uint64_t)mk;
+        o->cold_valid += (uint64_t)((p->hdr & IBCC_VB) != 0);
+    } else if (c == 1) {
+        o->hot_lat += lat;
+        o->hot_total++;
+        o->hot_marked += (uint64_t)mk;
+        o->hot_valid += (uint64_t)((p->hdr & IBCC_VB) != 0);
+    }
+    if (o->nbins) {
+        uint64_t b = p->t / o->bin;
+        unsigned s = c == 1 ? 1u : 0u;
+        if (c != 0 && b < o->nbins) o->s_hl[b] += p->size;
+        if (c == 2) return;
+        if (b < o->nbins) {
+            o->s_n[s][b]++;
+            o->s_bytes[s][b] += p->size;
+            o->s_lat[s][b] += lat;
+        }
+    }
+}
+
+void mv_defaults(mv_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->k = 4; o->n = 3; o->payload = 256; o->hot_packets = 1000;
+    o->hot_after = 50000; o->seed = 1; o->load = 0.45; o->bin_us = 20;
+    o->link_bytes = 1;
+    o->cmm = MV_MVCM;
+    o->shuffle = 1;
+}
+
+static void usage_mvcm(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim mvcm [flags]\n"
+"MVCM and its comparators on a k-ary n-fly BMIN ([F]): CIOQ switches with\n"
+"speedup 2 and 64-byte credits, 1 byte/cycle links (a cycle is 1 ns),\n"
+"22-byte headers and ACKs, per-destination queues at the sources. Uniform\n"
+"traffic from every other host at --load-sw; after --hot-after delivered\n"
+"packets the --hot-sources hosts send --hot-packets each to the last host\n"
+"at the same rate (and nothing else).\n"
+"Hops take 3 cycles ([F] 4.3); DWmax and WS come from [F]'s RTTmin formula.\n"
+"  --k K, --n N          the k-ary n-fly (k 2..16, n 1..6)         [4, 3]\n"
+"  --cmm none|rp|pi|mvcm|window  congestion management             [mvcm]\n"
+"                        rp: input-triggered marking + LIPD, window 1\n"
+"                        pi: IBA output-buffer marking + CCT delays,\n"
+"                            CCTI_Increase = hot-spot degree - 1\n"
+"                        mvcm: MVPM marking/validation + MVCM\n"
+"                        window: a static window only ([F] Fig 4)\n"
+"  --window W            window: packets in flight per flow          [2]\n"
+"  --no-warm             mvcm: ignore warm (MB-only) ACKs\n"
+"  --no-cap              mvcm: no cap on the waiting-slot growth\n"
+"  --input-only          mvcm: act on input marks alone (MB is hot)\n"
+"  --validated           pi: MVPM marks, the CCT reacts to validated ACKs\n"
+"  --link-bytes B        link rate, bytes/cycle (1..64)            [1]\n"
+"  --formula             print RTTmin, omega and DWmax and stop\n"
+"  --speedup S           CIOQ crossbar speedup (1..16)            [2]\n"
+"  --vct                 input-buffered cut-through switches instead\n"
+"  --tree                wire the stages as a k-ary n-tree (the same\n"
+"                        BMIN) instead of by the perfect shuffle\n"
+"  --load-sw L           bytes/cycle per first-stage switch ([F]'s\n"
+"                        unit: L/k per host)                      [0.45]\n"
+"  --load L              bytes/cycle per host instead (0 < L <= 1)\n"
+"  --payload 256|512|1024|variable  payload bytes (buffers 1, 2, 4, 3 KB;\n"
+"                        variable: each flow a payload 256..1024)  [256]\n"
+"  --hot-sources N       hot-spot sources, hosts that send nothing\n"
+"                        else (0: no hot spot)     [64, at most hosts/4]\n"
+"  --hot-packets N       packets each hot source sends            [1000]\n"
+"  --hot-after N         delivered packets before the hot spot    [50000]\n"
+"  --time US             simulated time; default: until the hot spot\n"
+"                        has ended and as long again\n"
+"  --bin US              series resolution                        [20]\n"
+"  --seed N              random seed                              [1]\n"
+"  --series FILE         CSV: per bin cold and hot latency (cycles) and\n"
+"                        throughput (bytes/cycle/host), by delivery time\n"
+"  --summary FILE        CSV metric,value\n"
+"  --quiet               no table\n");
+}
+
+static int mv_parse(int argc, char **argv, mv_opts *o)
+{
+    int i;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        double x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage_mvcm(stdout); return 1; }
+        else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        else if (!strcmp(a, "--no-warm")) { o->nowarm = 1; continue; }
+        else if (!strcmp(a, "--no-cap")) { o->nocap = 1; continue; }
+        else if (!strcmp(a, "--validated")) { o->validated = 1; continue; }
+        else if (!strcmp(a, "--input-only")) { o->mbonly = 1; continue; }
+        else if (!strcmp(a, "--formula")) { o->formula = 1; continue; }
+        else if (!strcmp(a, "--vct")) { o->vct = 1; continue; }
+        else if (!strcmp(a, "--tree")) { o->shuffle = 0; continue; }
+        if (strncmp(a, "--", 2) != 0) {
+            fprintf(stderr, "ibccsim mvcm: unexpected argument '%s'\n", a);
+            return 2;
+        }
+        if (!strcmp(a, "--k")) {
+            if (!parse_uint(v, 2, 16, &u)) return bad(a, v, "an integer 2..16");
+            o->k = (unsigned)u;
+        } else if (!strcmp(a, "--n")) {
+            if (!parse_uint(v, 1, 6, &u)) return bad(a, v, "an integer 1..6");
+            o->n = (unsigned)u;
+        } else if (!strcmp(a, "--cmm")) {
+            int c;
+            for (c = 0; c < 5; c++) if (v && !strcmp(v, mv_names[c])) break;
+            if (c == 5) return bad(a, v, "one of none, rp, pi, mvcm, window");
+            o->cmm = c;
+        } else if (!strcmp(a, "--window")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->window = (unsigned)u;
+        } else if (!strcmp(a, "--link-bytes")) {
+            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
+            o->link_bytes = (unsigned)u;
+        } else if (!strcmp(a, "--load-sw")) {
+            if (!parse_double(v, 1e-4, 64, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 64");
+            o->load = x; o->load_host = 0;
+        } else if (!strcmp(a, "--speedup")) {
+            if (!parse_uint(v, 1, 16, &u)) return bad(a, v, "an integer 1..16");
+            o->speedup = (unsigned)u;
+        } else if (!strcmp(a, "--load")) {
+            if (!parse_double(v, 1e-4, 1, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 1");
+            o->load = x; o->load_host = 1;
+        } else if (!strcmp(a, "--payload")) {
+            if (v && !strcmp(v, "variable")) { o->variable = 1; o->payload = 1024; }
+            else if (parse_uint(v, 256, 1024, &u) && (u == 256 || u == 512 || u == 1024)) {
+                o->payload = (unsigned)u; o->variable = 0;
+            } else return bad(a, v, "256, 512, 1024 or variable");
+        } else if (!strcmp(a, "--hot-sources")) {
+            if (!parse_uint(v, 0, 1u << 20, &u)) return bad(a, v, "an integer 0..2^20");
+            o->hot_sources = (unsigned)u; o->hot_set = 1;
+        } else if (!strcmp(a, "--hot-packets")) {
+            if (!parse_uint(v, 1, 1000000000, &u)) return bad(a, v, "an integer 1..10^9");
+            o->hot_packets = (unsigned)u;
+        } else if (!strcmp(a, "--hot-after")) {
+            if (!parse_uint(v, 1, 1000000000, &u)) return bad(a, v, "an integer 1..10^9");
+            o->hot_after = u;
+        } else if (!strcmp(a, "--time") || !strcmp(a, "--bin")) {
+            if (!parse_double(v, 0.001, 1e7, &x)) return bad(a, v, "microseconds, from 0.001 to 10^7");
+            if (a[2] == 't') { o->time_us = x; o->time_set = 1; } else o->bin_us = x;
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
+            o->seed = u;
+        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            if (a[3] == 'e') o->series = v; else o->summary = v;
+        } else {
+            return unknown("mvcm", a);
+        }
+        i++;
+    }
+    if ((o->nowarm || o->nocap || o->mbonly) && o->cmm != MV_MVCM) {
+        fprintf(stderr, "ibccsim mvcm: --no-warm, --no-cap and --input-only are MVCM variants (--cmm mvcm)\n");
+        return 2;
+    }
+    if (o->window && o->cmm != MV_WINDOW) {
+        fprintf(stderr, "ibccsim mvcm: --window is the static window's size (--cmm window)\n");
+        return 2;
+    }
+    if (o->validated && o->cmm != MV_PI) {
+        fprintf(stderr, "ibccsim mvcm: --validated is a PI variant (--cmm pi)\n");
+        return 2;
+    }
+    return 0;
+}
+
+int mv_run(const mv_opts *o, mv_res *res)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow *flows = NULL;
+    uint32_t *hosts = NULL, H, nu = 0, nh = 0, i, hot, ns;
+    mv_obs ob;
+    ibcc_result r;
+    ibcc_rng rng;
+    ibcc_time gap = 0, end, step = IBCC_US(10);
+    static uint16_t cct[1024];
+    unsigned buf = o->variable ? 48u : o->payload / 16u;   /* credits */
+    uint32_t size = 22u + o->payload;
+    ibcc_rate lrate = IBCC_GBYTES(1) * o->link_bytes;
+    double lh = o->load_host ? o->load : o->load / o->k;   /* bytes/cycle/host */
+    ibcc_rate hrate = (ibcc_rate)(lh * 1e9 + 0.5);
+    int ok = 0;
+    memset(res, 0, sizeof *res);
+    memset(&ob, 0, sizeof ob);
+    res->load_host = lh;
+    {
+        /* [F] 4.3: h = the switches of the longest path (2n - 1: [F]'s h 9
+           for five stages), t_hop 3 cycles, B the link's bytes per cycle;
+           RTTmin = 2 h t_hop + (L_data + L_ack) / B, omega = RTTmin B /
+           L_data, DWmax = the integer at or above omega; omega_hi is the
+           bound for a payload tending to 0 (L_data = the 22-byte header) */
+        uint32_t h = 2u * o->n - 1u, ld = o->variable ? 22u + 256u : size;
+        double hb = ibcc_mvcm_hop_bytes(MV_PROP + MV_FWD, lrate), lo;
+        ibcc_time rtt = 0;
+        if (ibcc_mvcm_omega(h, hb, ld, 22, &res->omega) != IBCC_OK
+            || ibcc_mvcm_omega_bounds(h, hb, 22, ld, 22, &lo, &res->omega_hi) != IBCC_OK
+            || ibcc_mvcm_dw_max(res->omega, &res->dw_max) != IBCC_OK
+            || ibcc_mvcm_rtt_min(h, MV_PROP + MV_FWD, lrate, ld, 22, &rtt) != IBCC_OK) {
+            fprintf(stderr, "ibccsim mvcm: no RTTmin for this network\n");
+            return 0;
+        }
+        res->rtt_min = (double)rtt / 1000.0;
+        if (o->formula) return 1;
+    }
+    if (lh > o->link_bytes) {
+        fprintf(stderr, "ibccsim mvcm: load %g bytes/cycle per host is above the link rate\n", lh);
+        return 0;
+    }
+    if ((o->shuffle ? ibcc_topo_nfly(&t, o->k, o->n, NULL)
+                    : ibcc_topo_fattree(&t, o->k, o->n, NULL)) != IBCC_OK) {
+        fprintf(stderr, "ibccsim mvcm: the %u-ary %u-fly is too large\n", o->k, o->n);
+        return 0;
+    }
+    H = t.host_count;
+    hot = H - 1u;
+    ns = o->hot_set ? o->hot_sources : MV_HOT_DEFAULT(H);
+    if (ns > H - 1u) {
+        fprintf(stderr, "ibccsim mvcm: --hot-sources %u: at most %u (hosts - 1)\n", ns, H - 1u);
+        ibcc_topo_free(&t);
+        return 0;
+    }
+    flows = (ibcc_fabric_flow *)calloc((size_t)H * H + 1u, sizeof *flows);
+    hosts = (uint32_t *)calloc(H, sizeof *hosts);
+    if (!flows || !hosts) goto out;
+    for (i = 0; i < H; i++) hosts[i] = i;
+    if (ibcc_traffic_uniform(hosts, H, hrate, flows, H * H, &nu) != IBCC_OK) {
+        fprintf(stderr, "ibccsim mvcm: load %g is too small for %u hosts\n", lh, H);
+        goto out;
+    }
+    if (ns) {
+        uint32_t k2, j, w = 0;
+        /* hot sources spread over the hosts: every (H-1)/ns-th; [F] 5.1:
+           they stay silent until the hot spot and then send only to it,
+           so they send no uniform traffic (their uniform flows go) */
+        uint32_t *pick = (uint32_t *)calloc(ns, sizeof *pick);
+        unsigned char *isHot = (unsigned char *)calloc(H, 1);
+        if (!pick || !isHot) { free(pick); free(isHot); goto out; }
+        for (k2 = 0; k2 < ns; k2++) {
+            pick[k2] = (uint32_t)(((uint64_t)k2 * (H - 1u)) / ns);
+            isHot[pick[k2]] = 1;
+        }
+        for (j = 0; j < nu; j++)
+            if (!isHot[flows[j].src]) flows[w++] = flows[j];
+        nu = w;
+        r = ibcc_traffic_hotspot(pick, ns, hot, o->hot_packets, hrate, o->hot_after,
+                                 flows + nu, H * H + 1u - nu, &nh);
+        free(pick);
+        free(isHot);
+        if (r != IBCC_OK) goto out;
+    }
+    res->hsd = ns;
+    ibcc_rng_seed(&rng, o->seed ^ 0x5eedu);
+    for (i = 0; i < nu + nh; i++) {
+        ibcc_fabric_flow *x = &flows[i];
+        x->size = o->variable ? 22u + 256u + (uint32_t)ibcc_rng_below(&rng, 769) : size;
+        x->cls = i >= nu ? 1u : (x->dst == hot ? 2u : 0u);
+        switch (o->cmm) {
+        case MV_RP: x->agent = IBCC_AGENT_LAW; x->window = 1; break;
+        case MV_PI: x->agent = IBCC_AGENT_CCT; break;
+        case MV_MVCM: x->agent = IBCC_AGENT_MVCM; break;
+        case MV_WINDOW: x->agent = IBCC_AGENT_WINDOW; x->window = o->window ? o->window : 2u; break;
+        default: x->agent = IBCC_AGENT_NONE; break;
+        }
+    }
+    memset(&d, 0, sizeof d);
+    (void)ibcc_topo_apply(&t, &d);
+    d.flows = flows;
+    d.flow_count = nu + nh;
+    d.switch_kind = o->vct ? IBCC_SWITCH_VCT : IBCC_SWITCH_CIOQ;
+    d.speedup = o->speedup ? o->speedup : 2u;
+    d.link_rate = lrate;
+    d.prop_delay = MV_PROP;
+    d.fwd_delay = MV_FWD;
+    d.data_size = size;
+    d.buf_credits = buf;
+    d.buf_packets = 64;
+    d.out_buf_packets = 64;
+    d.dest.ack_bytes = 22;
+    d.seed = o->seed;
+    {
+        /* buffers hold only a few packets here (3 of 278 bytes in 16
+           credits), so the marker levels are set in what a packet finds:
+           an input is "full" when it has no room for another packet
+           (trigger = capacity - units + 1), and MVPM marks when the
+           occupancy with the arriving packet passes 2/3 of the buffer
+           (found > 2/3 capacity - units); the output threshold stays at
+           1/3 of the output buffer */
+        unsigned u = (o->variable ? 22u + 1024u : size) / 64u + 1u;
+        unsigned in_thr = 2u * buf / 3u > u ? 2u * buf / 3u - u : 1u;
+        d.marker.trigger = buf >= u ? buf - u + 1u : 1u;
+        d.marker.mvpm_in_threshold = in_thr;
+    }
+    if (o->cmm == MV_RP) {
+        d.marker.engine = IBCC_MARKER_INPUT;
+        d.law.kind = IBCC_LAW_LIPD;
+    } else if (o->cmm == MV_PI) {
+        if (o->validated) {
+            d.marker.engine = IBCC_MARKER_MVPM;
+            d.dest.scheme = IBCC_DEST_MVPM;
+        } else {
+            /* IBA output-buffer threshold ([F] 3.2.2 leaves the level to
+               the vendor): Threshold 11, a level of 5/16 of the output
+               buffer, the same as MVPM's validation level (1/3, [F]
+               4.3), every eligible packet marked */
+            d.marker.engine = IBCC_MARKER_IBA;
+            d.marker.iba_threshold = 11;
+            /* [F] 3.2.2's PI marks on the output queue's level alone
+               (OPM): the down ports 0..k-1 (every switch has them) in
+               Victim_Mask, so a down port short of downstream credits
+               (inside a tree, not only at its root) marks too; up ports
+               keep IBA's root test (the mask is one for all switches and
+               top-stage switches have only k ports) */
+            d.marker.victim_mask[0] = o->k >= 32u ? 0xffffffffu : (1u << o->k) - 1u;
+            d.dest.scheme = IBCC_DEST_IBA;
+        }
+        /* CCT-based delay insertion with no cap that matters: a linear
+           table of 1024 entries (IPD up to 1023 packet times); [F] 3.2.2:
+           each marked ACK raises the index by a constant set by the
+           hot-spot degree: HSD - 1, the delay (in packet times) that
+           gives each of HSD sources its share of the hot link */
+        (void)ibcc_cct_fill_linear(cct, 1024);
+        d.cct.table = cct;
+        d.cct.table_len = 1024;
+        d.cct.max_pkt_bytes = size;
+        res->ccti_increase = ns > 2u ? ns - 1u : 1u;
+        for (i = 0; i < IBCC_CCT_SLS; i++) {
+            d.cct.sl[i].ccti_timer = 10;
+            d.cct.sl[i].ccti_increase = res->ccti_increase;
+        }
+    } else if (o->cmm == MV_MVCM) {
+        ibcc_time ws = 0;
+        d.marker.engine = IBCC_MARKER_MVPM;
+        d.dest.scheme = IBCC_DEST_MVPM;
+        d.mvcm.dw_max = res->dw_max;
+        d.mvcm.k = o->k;
+        d.mvcm.n = o->n;
+        d.mvcm.flags = (o->nowarm ? IBCC_MVCM_NO_WARM : 0u)
+                     | (o->nocap ? IBCC_MVCM_NO_CAP : 0u)
+                     | (o->mbonly ? IBCC_MVCM_MB_ONLY : 0u);
+        /* WS = RTTmin ([F] 4.3, computed above) */
+        ws = (ibcc_time)(res->rtt_min * 1000.0 + 0.5);
+        d.mvcm.ws = ws;
+    }
+    ob.flows = flows;
+    ob.bin = (ibcc_time)(o->bin_us * 1e6 + 0.5);
+    (void)ibcc_wire_time(size, hrate, &gap);
+    ob.want_hs = ns != 0;
+    ob.hot_after = o->hot_after;
+    ob.span = gap * o->hot_packets;
+    d.observer.delivered = mv_deliv;
+    d.observer.user = &ob;
+    if ((r = fabric_create("mvcm", &f, &d)) != IBCC_OK) goto out;
+    {
+        /* series from time 0: room for the warm-up (estimated from the
+           load, with margin), the hot spot and as long again */
+        double warm = (double)o->hot_after * size / ((double)H * lh);
+        ibcc_time guess = (ibcc_time)(3.0 * warm * 1000.0) + 3u * ob.span;
+        unsigned s2;
+        if (o->time_set) guess = (ibcc_time)(o->time_us * 1e6 + 0.5);
+        ob.nbins = guess / ob.bin + 1u;
+        for (s2 = 0; s2 < 2; s2++) {
+            ob.s_n[s2] = (uint64_t *)calloc(ob.nbins, 8);
+            ob.s_bytes[s2] = (uint64_t *)calloc(ob.nbins, 8);
+            ob.s_lat[s2] = (double *)calloc(ob.nbins, sizeof(double));
+            if (!ob.s_n[s2] || !ob.s_bytes[s2] || !ob.s_lat[s2]) goto out;
+        }
+        ob.s_hl = (uint64_t *)calloc(ob.nbins, 8);
+        if (!ob.s_hl) goto out;
+    }
+    /* run until the hot spot starts (or the time given) */
+    end = o->time_set ? (ibcc_time)(o->time_us * 1e6 + 0.5) : IBCC_TIME_MAX;
+    while (ibcc_fabric_now(f) < end) {
+        ibcc_fabric_counters c;
+        memset(&c, 0, sizeof c);
+        (void)ibcc_fabric_counters_get(f, &c);
+        if (ns && c.data_delivered >= o->hot_after) break;
+        if (!ns && !o->time_set && c.data_delivered >= o->hot_after) break;
+        if (ibcc_fabric_now(f) > IBCC_S(1)) break;               /* stuck */
+        if (ibcc_fabric_run_until(f, ibcc_fabric_now(f) + step) != IBCC_OK) goto out;
+    }
+    ob.base0 = ibcc_fabric_now(f) / 2u;
+    /* the hot flows opened at the hot_after-th delivery (the observer
+       holds the instant); the base latency is that of cold packets
+       generated in the second half of the time before */
+    if (ob.hs) {
+        ob.base0 = ob.t_hs / 2u;
+        res->hot_started = 1;
+    }
+    if (!o->time_set)
+        end = ob.hs ? ob.t_he + (ob.t_he - ob.t_hs) : ibcc_fabric_now(f) * 2u;
+    /* the end window: the last tenth of the run after the hot spot
+       started (of the whole run without one) */
+    ob.end0 = end - (end - (ob.hs ? ob.t_hs : 0)) / 10u;
+    if (end > ibcc_fabric_now(f) && ibcc_fabric_run_until(f, end) != IBCC_OK) goto out;
+    res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    {
+        ibcc_fabric_counters c;
+        memset(&c, 0, sizeof c);
+        (void)ibcc_fabric_counters_get(f, &c);
+        res->delivered = c.data_delivered;
+        res->lat_cold = ob.cold_n ? ob.cold_lat / (double)ob.cold_n : 0;
+        res->lat_base = ob.base_n ? ob.base_lat / (double)ob.base_n : 0;
+        res->lat_all = ob.all_n ? ob.all_lat / (double)ob.all_n : 0;
+        res->accepted = (double)c.bytes_delivered / (double)H
+                        / ((double)ibcc_fabric_now(f) / 1000.0);
+        if (ob.hs) {
+            double cyc = (double)(ob.t_he - ob.t_hs) / 1000.0;
+            res->thr_cold = (double)ob.cold_bytes / (double)H / cyc;
+            res->hot_util = (double)ob.hot_bytes / cyc / o->link_bytes;
+        }
+        res->lat_hot = ob.hot_total ? ob.hot_lat / (double)ob.hot_total : 0;
+        res->lat_hs_all = ob.hs_n ? ob.hs_lat / (double)ob.hs_n : 0;
+        res->lat_end = ob.end_n ? ob.end_lat / (double)ob.end_n : 0;
+        {
+            /* over the whole bins of the run: the highest mean cold and
+               hot latency of a bin (by delivery time), and the least busy
+               bin of the hot host's link inside the hot spot */
+            uint64_t bb;
+            double bc = (double)ob.bin / 1000.0;
+            res->hot_util_min = ob.hs ? 1e9 : 0;
+            for (bb = 0; bb < ob.nbins && (bb + 1u) * ob.bin <= end; bb++) {
+                double x;
+                if (ob.s_n[0][bb]) {
+                    x = ob.s_lat[0][bb] / (double)ob.s_n[0][bb];
+                    if (x > res->lat_cold_peak) res->lat_cold_peak = x;
+                }
+                if (ob.s_n[1][bb]) {
+                    x = ob.s_lat[1][bb] / (double)ob.s_n[1][bb];
+                    if (x > res->lat_hot_peak) res->lat_hot_peak = x;
+                }
+                if (ob.hs && bb * ob.bin >= ob.t_hs && (bb + 1u) * ob.bin <= ob.t_he) {
+                    x = (double)ob.s_hl[bb] / bc / o->link_bytes;
+                    if (x < res->hot_util_min) res->hot_util_min = x;
+                }
+            }
+            if (res->hot_util_min > 1e8) res->hot_util_min = 0;
+        }
+        res->marked_cold = ob.cold_total ? 100.0 * (double)ob.cold_marked / (double)ob.cold_total : 0;
+        res->marked_hot = ob.hot_total ? 100.0 * (double)ob.hot_marked / (double)ob.hot_total : 0;
+        res->validated_hot = ob.hot_total ? 100.0 * (double)ob.hot_valid / (double)ob.hot_total : 0;
+        res->validated_cold = ob.cold_total ? 100.0 * (double)ob.cold_valid / (double)ob.cold_total : 0;
+        res->t_hs = (double)ob.t_hs / 1000.0;
+        res->t_he = (double)ob.t_he / 1000.0;
+    }
+    ok = 1;
+out:
+    if (ok && o->series) {
+        FILE *fp = fopen(o->series, "w");
+        uint64_t bb;
+        if (!fp) {
+            fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->series, strerror(errno));
+            ok = 0;
+        } else {
+            double cyc = (double)ob.bin / 1000.0;
+            fprintf(fp, "time_us,cold_latency,hot_latency,cold_throughput,hot_throughput,hot_spot\n");
+            for (bb = 0; bb < ob.nbins && bb * ob.bin < end; bb++) {
+                ibcc_time tm = bb * ob.bin + ob.bin / 2u;
+                fprintf(fp, "%.3f,%.1f,%.1f,%.5f,%.5f,%d\n", (double)tm / 1e6,
+                        ob.s_n[0][bb] ? ob.s_lat[0][bb] / (double)ob.s_n[0][bb] : 0.0,
+                        ob.s_n[1][bb] ? ob.s_lat[1][bb] / (double)ob.s_n[1][bb] : 0.0,
+                        (double)ob.s_bytes[0][bb] / (double)H / cyc,
+                        (double)ob.s_bytes[1][bb] / (double)H / cyc,
+                        ob.hs && tm >= ob.t_hs && tm < ob.t_he);
+            }
+            if (!close_out(fp, o->series)) ok = 0;
+        }
+    }
+    {
+        unsigned s2;
+        for (s2 = 0; s2 < 2; s2++) {
+            free(ob.s_n[s2]); free(ob.s_bytes[s2]); free(ob.s_lat[s2]);
+        }
+        free(ob.s_hl);
+    }
+    ibcc_fabric_destroy(f);
+    ibcc_topo_free(&t);
+    free(flows);
+    free(hosts);
+    return ok;
+}
+
+int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s%s\nload,%g\npayload,%s\n",
+            o->k, o->n, o->shuffle ? "shuffle" : "tree", mv_names[o->cmm], o->nowarm ? "-nowarm" : "",
+            o->nocap ? "-nocap" : "", o->validated ? "-validated" : "",
+            o->mbonly ? "-inputonly" : "", r->load_host,
+            o->variable ? "variable" : (o->payload == 256 ? "256" : o->payload == 512 ? "512" : "1024"));
+    fprintf(fp, "link_bytes,%u\nhot_sources,%u\nrtt_min,%.1f\nomega,%.4f\nomega_hi,%.4f\ndw_max,%u\n",
+            o->link_bytes, r->hsd, r->rtt_min, r->omega, r->omega_hi, r->dw_max);
+    if (o->cmm == MV_PI) fprintf(fp, "ccti_increase,%u\n", r->ccti_increase);
+    if (o->cmm == MV_WINDOW) fprintf(fp, "window,%u\n", o->window ? o->window : 2u);
+    fprintf(fp, "hot_start_cycles,%.0f\nhot_end_cycles,%.0f\n", r->t_hs, r->t_he);
+    fprintf(fp, "cold_latency_mean,%.1f\ncold_latency_base,%.1f\n", r->lat_cold, r->lat_base);
+    fprintf(fp, "cold_latency_peak,%.1f\nhot_latency_mean,%.1f\nhot_latency_peak,%.1f\n",
+            r->lat_cold_peak, r->lat_hot, r->lat_hot_peak);
+    fprintf(fp, "latency_hot_spot,%.1f\nlatency_end,%.1f\n", r->lat_hs_all, r->lat_end);
+    fprintf(fp, "cold_throughput,%.5f\nhot_link_util,%.4f\nhot_link_util_min,%.4f\n",
+            r->thr_cold, r->hot_util, r->hot_util_min);
+    fprintf(fp, "marked_pct_cold,%.3f\nmarked_pct_hot,%.3f\nvalidated_pct_hot,%.3f\nvalidated_pct_cold,%.3f\n",
+            r->marked_cold, r->marked_hot, r->validated_hot, r->validated_cold);
+    fprintf(fp, "accepted,%.5f\nlatency_mean,%.1f\ndelivered,%llu\nconserved,%d\n",
+            r->accepted, r->lat_all, r->delivered, r->conserved);
+    return close_out(fp, path);
+}
+
+int cmd_mvcm(int argc, char **argv)
+{
+    mv_opts o;
+    mv_res r;
+    int rc;
+    mv_defaults(&o);
+    rc = mv_parse(argc, argv, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (!mv_run(&o, &r)) return 1;
+    if (o.formula) {
+        /* [F] 4.3's window for this network and link, no simulation */
+        printf("rtt_min %.1f cycles, omega %.4f (payload -> 0: %.4f), dw_max %u\n",
+               r.rtt_min, r.omega, r.omega_hi, r.dw_max);
+        return 0;
+    }
+    if (o.summary && !mv_write_summary(o.summary, &o, &r)) return 1;
+    if (!o.quiet) {
+        printf("%u-ary %u-fly, CMM %s%s%s%s%s, load %g bytes/cycle/host\n", o.k, o.n,
+               mv_names[o.cmm], o.nowarm ? " (no warm)" : "",
+               o.nocap ? " (no cap)" : "", o.validated ? " (validated)" : "",
+               o.mbonly ? " (input marks only)" : "", r.load_host);
+        printf("  RTTmin %.0f cycles, omega %.2f, DWmax %u, %u hot sources\n",
+               r.rtt_min, r.omega, r.dw_max, r.hsd);
+        if (r.hot_started)
+            printf("  hot spot                 %.0f .. %.0f cycles\n", r.t_hs, r.t_he);
+        printf("  cold latency, hot spot   %.1f cycles (before: %.1f, peak %.1f)\n",
+               r.lat_cold, r.lat_base, r.lat_cold_peak);
+        printf("  cold throughput          %.4f bytes/cycle/host\n", r.thr_cold);
+        printf("  hot link utilisation     %.3f (least busy bin %.3f)\n", r.hot_util, r.hot_util_min);
+        printf("  hot latency              %.1f cycles (peak %.1f)\n", r.lat_hot, r.lat_hot_peak);
+        printf("  marked %% cold / hot      %.2f / %.2f (validated hot %.2f)\n",
+               r.marked_cold, r.marked_hot, r.validated_hot);
+        printf("  accepted                 %.4f bytes/cycle/host, mean latency %.1f\n",
+               r.accepted, r.lat_all);
+        printf("  conserved                %s\n", r.conserved ? "yes" : "NO");
+    }
+    return r.conserved ? 0 : 1;
+}
+

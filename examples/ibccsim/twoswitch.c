@@ -1,0 +1,477 @@
+#include "ibccsim.h"
+/* ---- options ----------------------------------------------------------- */
+
+void ts_defaults(ts_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->local = 10; o->remote = 10; o->buffer = 4; o->window = 1;
+    o->marking = IBCC_MARKER_NONE; o->classify = IBCC_CLASSIFY_ALL;
+    o->out_threshold = 8; o->arbiter = IBCC_ARB_OLDEST; o->bypass = 4;
+    o->law = 0; o->time_ms = 100; o->victim_from = 40; o->victim_to = 60;
+    o->seed = 1; o->fanout = 1; o->on_ms = 1;
+}
+
+
+static void usage_twoswitch(FILE *out)
+{
+    fprintf(out,
+"usage: ibccsim twoswitch [flags]\n"
+"Switches A and B joined by one link (ISL). On A: remote sources A1..AR and\n"
+"the victim source AV; on B: local sources B1..BL, the congested\n"
+"destination BC and the victim destination BV. Locals then remotes start\n"
+"one every 100 us (locals first); AV -> BV only in [victim-from, victim-to].\n"
+"Links 1 GB/s, 2068-byte data packets, 20-byte ACKs, 40 ns forwarding\n"
+"delay, 5 ns propagation delay ([S02] Table I).\n"
+"  --local N           local sources on B (1..64)              [10]\n"
+"  --remote N          remote sources on A (1..64)             [10]\n"
+"  --buffer N          packets per input buffer (1..65535)     [4]\n"
+"  --window N|none     unacknowledged packets per flow (1..10^6) [1]\n"
+"  --marking none|naive|input|io|iba  switch marking engine    [none]\n"
+"                      iba: IBA FECN (Threshold 15, Packet_Size 8,\n"
+"                      Marking_Rate 1, base 16 packets) with the CCT\n"
+"                      agent at every source (linear CCT of 256 entries,\n"
+"                      CCTI_Timer 150, CCTI_Increase 1), BECN on ACKs\n"
+"  --classify all|busy outputs a full buffer triggers         [all]\n"
+"  --out-threshold N   io engine output threshold T_out (1..65535) [8]\n"
+"  --arbiter oldest|rr switch scheduling                       [oldest]\n"
+"  --bypass N          oldest-first bypass limit (1..65535)    [4]\n"
+"  --input-fanout 1|0  1: an input buffer sends to several outputs at\n"
+"                      once (the sources' switch); 0: one at a time [1]\n"
+"  --law none|aimd|fimd|lipd   source rate law                 [none]\n"
+"  --discrete          discrete IPD rates (256) for the law    [off]\n"
+"  --fixed-rates       contributors at link/(L+R), victim at link/2 [off]\n"
+"  --dynamic none|half|all  contributors with ON-OFF traffic ([S03] Fig. 7):\n"
+"                      half = the second half of the locals and of the\n"
+"                      remotes; the victim stays static          [none]\n"
+"  --on-ms MS          mean ON = mean OFF period, exponential (> 0) [1]\n"
+"  --persistent        the law's state persists across a pair's flows [off]\n"
+"  --time MS           simulated time (0 < MS <= 10000)        [100]\n"
+"  --victim-from MS    victim flow starts (0..10000)           [40]\n"
+"  --victim-to MS      victim flow stops (after victim-from)   [60]\n"
+"  --measure-from MS   measured window start                   [victim-from]\n"
+"  --measure-to MS     measured window end (<= --time)         [victim-to]\n"
+"  --seed N            random seed (ON-OFF periods of --dynamic) [1]\n"
+"  --series FILE       CSV: 2 ms sliding-window delivered rates every 0.5 ms\n"
+"  --summary FILE      CSV metric,value of the measured window\n"
+"  --quiet             no table on standard output\n");
+}
+
+/* Returns 0 ok, 1 help shown, 2 error. */
+static int parse_twoswitch(int argc, char **argv, ts_opts *o)
+{
+    int i, seed_set = 0;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        double x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_twoswitch(stdout);
+            return 1;
+        } else if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
+        else if (!strcmp(a, "--fixed-rates")) { o->fixed_rates = 1; continue; }
+        else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
+        else if (!strcmp(a, "--persistent")) { o->persistent = 1; continue; }
+        if (strncmp(a, "--", 2) != 0) {
+            fprintf(stderr, "ibccsim twoswitch: unexpected argument '%s'\n", a);
+            return 2;
+        }
+        if (!strcmp(a, "--local") || !strcmp(a, "--remote")) {
+            if (!parse_uint(v, 1, IBCC_TWOSWITCH_MAX, &u))
+                return bad(a, v, "an integer 1..64");
+            if (a[2] == 'l') o->local = (unsigned)u; else o->remote = (unsigned)u;
+        } else if (!strcmp(a, "--buffer")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->buffer = (unsigned)u;
+        } else if (!strcmp(a, "--window")) {
+            if (v && !strcmp(v, "none")) o->window = 0;
+            else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
+            else return bad(a, v, "an integer 1..1000000 or 'none'");
+        } else if (!strcmp(a, "--marking")) {
+            if (v && !strcmp(v, "none")) o->marking = IBCC_MARKER_NONE;
+            else if (v && !strcmp(v, "naive")) o->marking = IBCC_MARKER_NAIVE;
+            else if (v && !strcmp(v, "input")) o->marking = IBCC_MARKER_INPUT;
+            else if (v && !strcmp(v, "io")) o->marking = IBCC_MARKER_INPUT_OUTPUT;
+            else if (v && !strcmp(v, "iba")) o->marking = IBCC_MARKER_IBA;
+            else return bad(a, v, "one of none, naive, input, io, iba");
+        } else if (!strcmp(a, "--classify")) {
+            if (v && !strcmp(v, "all")) o->classify = IBCC_CLASSIFY_ALL;
+            else if (v && !strcmp(v, "busy")) o->classify = IBCC_CLASSIFY_BUSY;
+            else return bad(a, v, "one of all, busy");
+        } else if (!strcmp(a, "--out-threshold")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->out_threshold = (unsigned)u;
+        } else if (!strcmp(a, "--arbiter")) {
+            if (v && !strcmp(v, "oldest")) o->arbiter = IBCC_ARB_OLDEST;
+            else if (v && !strcmp(v, "rr")) o->arbiter = IBCC_ARB_RR;
+            else return bad(a, v, "one of oldest, rr");
+        } else if (!strcmp(a, "--bypass")) {
+            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
+            o->bypass = (unsigned)u;
+        } else if (!strcmp(a, "--input-fanout")) {
+            if (!parse_uint(v, 0, 1, &u)) return bad(a, v, "0 or 1");
+            o->fanout = (int)u;
+        } else if (!strcmp(a, "--dynamic")) {
+            if (v && !strcmp(v, "none")) o->dynamic = 0;
+            else if (v && !strcmp(v, "half")) o->dynamic = 1;
+            else if (v && !strcmp(v, "all")) o->dynamic = 2;
+            else return bad(a, v, "one of none, half, all");
+        } else if (!strcmp(a, "--on-ms")) {
+            if (!parse_double(v, 1e-6, 10000, &x)) return bad(a, v, "milliseconds, > 0 and <= 10000");
+            o->on_ms = x;
+        } else if (!strcmp(a, "--law")) {
+            char why[256];
+            if (v && !strcmp(v, "none")) o->law = 0;
+            else if (!law_parse(v, &o->law))
+                return bad(a, v, law_list(why, sizeof why, "one of none, ", ", "));
+        } else if (!strcmp(a, "--time") || !strcmp(a, "--victim-from")
+                   || !strcmp(a, "--victim-to") || !strcmp(a, "--measure-from")
+                   || !strcmp(a, "--measure-to")) {
+            if (!parse_double(v, 0, 10000, &x) || (a[2] == 't' && x <= 0))
+                return bad(a, v, a[2] == 't' ? "milliseconds, > 0 and <= 10000"
+                                             : "milliseconds, 0..10000");
+            if (!strcmp(a, "--time")) o->time_ms = x;
+            else if (!strcmp(a, "--victim-from")) o->victim_from = x;
+            else if (!strcmp(a, "--victim-to")) o->victim_to = x;
+            else if (!strcmp(a, "--measure-from")) { o->measure_from = x; o->measure_set_from = 1; }
+            else { o->measure_to = x; o->measure_set_to = 1; }
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
+            o->seed = u;
+            seed_set = 1;
+        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            if (a[3] == 'e') o->series = v; else o->summary = v;
+        } else {
+            return unknown("twoswitch", a);
+        }
+        i++;
+    }
+    if (seed_set && !o->dynamic)
+        /* greedy flows, fixed start times: nothing is drawn */
+        fprintf(stderr, "ibccsim twoswitch: note: these runs draw no "
+                "random numbers (greedy flows, fixed start times); "
+                "--seed changes nothing without --dynamic\n");
+    if (!o->measure_set_from) o->measure_from = o->victim_from;
+    if (!o->measure_set_to) o->measure_to = o->victim_to;
+    if (o->victim_to <= o->victim_from) {
+        fprintf(stderr, "ibccsim twoswitch: --victim-to must be after --victim-from\n");
+        return 2;
+    }
+    if (o->measure_to <= o->measure_from || o->measure_to > o->time_ms) {
+        fprintf(stderr, "ibccsim twoswitch: measured window [%g, %g] ms must be"
+                " non-empty and within --time %g ms\n",
+                o->measure_from, o->measure_to, o->time_ms);
+        return 2;
+    }
+    if (o->discrete && !o->law) {
+        char laws[256];
+        fprintf(stderr, "ibccsim twoswitch: --discrete needs --law %s\n",
+                law_list(laws, sizeof laws, "", "|"));
+        return 2;
+    }
+    if (o->persistent && !o->law) {
+        fprintf(stderr, "ibccsim twoswitch: --persistent keeps a law's state: it needs --law\n");
+        return 2;
+    }
+    if (o->law && o->fixed_rates) {
+        fprintf(stderr, "ibccsim twoswitch: --law and --fixed-rates exclude each other\n");
+        return 2;
+    }
+    if (o->marking == IBCC_MARKER_IBA && (o->law || o->fixed_rates)) {
+        fprintf(stderr, "ibccsim twoswitch: --marking iba runs the CCT agent "
+                "at the sources: no --law or --fixed-rates\n");
+        return 2;
+    }
+    return 0;
+}
+
+
+
+/* ---- the run ------------------------------------------------------------- */
+
+typedef struct ts_obs {
+    const ibcc_twoswitch *ts;
+    ibcc_time m0, m1;
+    uint64_t delivered[3], marked[3];
+    double lat_sum[3];
+} ts_obs;
+
+static void ts_on_delivered(void *user, const ibcc_fabric_pkt *p)
+{
+    ts_obs *ob = (ts_obs *)user;
+    unsigned c;
+    if (p->t < ob->m0 || p->t >= ob->m1) return;
+    c = ob->ts->flows[p->flow].cls;
+    ob->delivered[c]++;
+    if (p->hdr & IBCC_FECN) ob->marked[c]++;
+    ob->lat_sum[c] += (double)(p->t - p->t_inject);
+}
+
+
+/* Flow i of the builder (locals, then remotes, then the victim) has
+   ON-OFF traffic: every contributor (--dynamic all) or the second half of
+   the locals and of the remotes (half). */
+static int ts_dynamic(const ts_opts *o, unsigned i)
+{
+    if (o->dynamic == 2) return i < o->local + o->remote;
+    if (o->dynamic != 1) return 0;
+    if (i < o->local) return i >= o->local / 2u;
+    return i < o->local + o->remote && i - o->local >= o->remote / 2u;
+}
+
+/* Fills a fabric description for the options; ts and ob must outlive it. */
+static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
+                    ibcc_fabric_desc *d)
+{
+    unsigned i, contributors = o->local + o->remote;
+    memset(d, 0, sizeof *d);
+    if (ibcc_twoswitch_build(ts, o->local, o->remote, d) != IBCC_OK) return 0;
+    d->buf_packets = o->buffer;
+    d->arbiter.policy = o->arbiter;
+    d->arbiter.bypass_limit = o->bypass;
+    d->input_fanout = (uint32_t)o->fanout;
+    d->marker.defer = 1;        /* full-buffer trigger after the instant's
+                                   cut-through starts ([S02]/[S03]) */
+    d->marker.engine = o->marking;
+    d->marker.classify = o->classify;
+    d->marker.t_out = o->out_threshold;
+    if (o->law) {
+        d->law.kind = (ibcc_law_kind)o->law;
+        d->law.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
+    }
+    d->seed = o->seed;
+    d->horizon = ms_time(o->time_ms) + IBCC_MS(1);
+    if (o->marking == IBCC_MARKER_IBA) {
+        /* the IBA mechanism with a window of 1: [G]'s quadratic CCT tops
+           out near 10 us, under the 40 us a window-1 flow already waits
+           per packet here, so the table is linear (IPD of i packets) */
+        static uint16_t cct[256];
+        unsigned s2;
+        d->marker.iba_threshold = 15;
+        d->marker.iba_packet_size = 8;
+        d->marker.iba_marking_rate = 1;
+        d->marker.out_capacity = 16;
+        d->dest.scheme = IBCC_DEST_IBA;
+        (void)ibcc_cct_fill_linear(cct, 256);
+        d->cct.table = cct;
+        d->cct.table_len = 256;
+        for (s2 = 0; s2 < IBCC_CCT_SLS; s2++) {
+            d->cct.sl[s2].ccti_timer = 150;
+            d->cct.sl[s2].ccti_increase = 1;
+        }
+    }
+    for (i = 0; i < ts->flow_count; i++) {
+        ibcc_fabric_flow *x = &ts->flows[i];
+        x->window = o->window;
+        if (o->marking == IBCC_MARKER_IBA) x->agent = IBCC_AGENT_CCT;
+        else if (o->law) x->agent = IBCC_AGENT_LAW;
+        else if (o->fixed_rates) {
+            x->agent = IBCC_AGENT_FIXED;
+            x->rate = x->cls == IBCC_TS_VICTIM ? IBCC_GBYTES(1) / 2u
+                                               : IBCC_GBYTES(1) / contributors;
+        } else x->agent = o->window ? IBCC_AGENT_WINDOW : IBCC_AGENT_NONE;
+        if (x->cls == IBCC_TS_VICTIM) {
+            x->start = ms_time(o->victim_from);
+            x->stop = ms_time(o->victim_to);
+        } else {
+            x->start = IBCC_US(100) * i;   /* locals first, then remotes */
+        }
+        if (ts_dynamic(o, i)) {
+            x->traffic = IBCC_TRAFFIC_ONOFF;
+            x->on_mean = x->off_mean = (ibcc_time)(o->on_ms * 1e9 + 0.5);
+            x->persistent = (uint32_t)o->persistent;
+        }
+    }
+    memset(ob, 0, sizeof *ob);
+    ob->ts = ts;
+    ob->m0 = ms_time(o->measure_from);
+    ob->m1 = ms_time(o->measure_to);
+    d->observer.delivered = ts_on_delivered;
+    d->observer.user = ob;
+    return 1;
+}
+
+static double ts_flow_rate(const ibcc_fabric *f, unsigned flow, ibcc_time t0,
+                           ibcc_time t1)
+{
+    uint64_t b = 0;
+    (void)ibcc_fabric_flow_bytes(f, flow, t0, t1, &b);
+    return (double)b / ((double)(t1 - t0) * 1e-12); /* bytes/s */
+}
+
+static double ts_chan_rate(const ibcc_fabric *f, unsigned c, ibcc_time t0,
+                           ibcc_time t1)
+{
+    uint64_t b = 0;
+    (void)ibcc_fabric_channel_bytes(f, c, t0, t1, &b);
+    return (double)b / ((double)(t1 - t0) * 1e-12);
+}
+
+static int ts_write_series(const ts_opts *o, const ibcc_twoswitch *ts,
+                           const ibcc_fabric *f)
+{
+    FILE *fp = fopen(o->series, "w");
+    ibcc_time t, end = ms_time(o->time_ms), half = IBCC_MS(1);
+    double link = 1e9;
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s\n", o->series);
+        return 0;
+    }
+    fprintf(fp, "time_ms,local,remote,victim,root_link,isl_link,victim_link\n");
+    for (t = half; t + half <= end; t += IBCC_US(500)) {
+        double cls[3] = {0, 0, 0};
+        double lk[3] = {0, 0, 0}, x = 0;
+        uint32_t chans[3];
+        unsigned i;
+        chans[0] = ts->root_channel;
+        chans[1] = ts->isl_channel;
+        chans[2] = ts->victim_channel;
+        for (i = 0; i < ts->flow_count; i++) {
+            if (ibcc_fabric_rate(f, IBCC_FABRIC_FLOW, i, t, 2 * half, &x)
+                == IBCC_OK) cls[ts->flows[i].cls] += x;
+        }
+        for (i = 0; i < 3; i++)
+            if (ibcc_fabric_rate(f, IBCC_FABRIC_CHANNEL, chans[i], t,
+                                 2 * half, &x) == IBCC_OK) lk[i] = x;
+        fprintf(fp, "%.1f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", (double)t / 1e9,
+                cls[0] / link, cls[1] / link, cls[2] / link,
+                lk[0] / link, lk[1] / link, lk[2] / link);
+    }
+    return close_out(fp, o->series);
+}
+
+int ts_run(const ts_opts *o, ts_result *res)
+{
+    static ibcc_twoswitch ts;
+    ts_obs ob;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_result r;
+    ibcc_time m0, m1;
+    double link = 1e9, contrib[2 * IBCC_TWOSWITCH_MAX], loc = 0, rem = 0;
+    double cl[2][IBCC_TWOSWITCH_MAX];
+    unsigned i, nc = 0, c, ncl[2] = {0, 0};
+    memset(res, 0, sizeof *res);
+    if (!ts_setup(o, &ts, &ob, &d)) {
+        fprintf(stderr, "ibccsim: bad topology parameters\n");
+        return 0;
+    }
+    if ((r = fabric_create("", &f, &d)) != IBCC_OK) return 0;
+    r = ibcc_fabric_run_until(f, ms_time(o->time_ms));
+    if (r != IBCC_OK) {
+        fprintf(stderr, "ibccsim: run: %s\n", ibcc_result_str(r));
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
+    res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_counters_get(f, &res->counters);
+    m0 = ob.m0;
+    m1 = ob.m1;
+    for (i = 0; i < ts.flow_count; i++) {
+        double x = ts_flow_rate(f, i, m0, m1);
+        if (ts.flows[i].cls != IBCC_TS_VICTIM) {
+            if (ts_dynamic(o, i)) res->dynamic_share_root += x / link;
+            else res->static_share_root += x / link;
+        }
+        if (ts.flows[i].cls == IBCC_TS_LOCAL) loc += x;
+        else if (ts.flows[i].cls == IBCC_TS_REMOTE) rem += x;
+        else res->victim_gbps = x * 8e-9;
+        if (ts.flows[i].cls != IBCC_TS_VICTIM) contrib[nc++] = x;
+        if (ts.flows[i].cls == IBCC_TS_LOCAL) cl[0][ncl[0]++] = x;
+        if (ts.flows[i].cls == IBCC_TS_REMOTE) cl[1][ncl[1]++] = x;
+    }
+    res->jain_local = ibcc_jain(cl[0], ncl[0]);
+    res->jain_remote = ibcc_jain(cl[1], ncl[1]);
+    res->root_util = ts_chan_rate(f, ts.root_channel, m0, m1) / link;
+    res->isl_util = ts_chan_rate(f, ts.isl_channel, m0, m1) / link;
+    res->victim_share_isl = res->victim_gbps / 8e-9 / link;
+    res->local_share_root = loc / link;
+    res->remote_share_root = rem / link;
+    res->remote_local_ratio = loc > 0 ? rem / loc : 0;
+    res->jain_contributors = ibcc_jain(contrib, nc);
+    for (c = 0; c < 3; c++) {
+        res->marked_fraction[c] = ob.delivered[c]
+            ? (double)ob.marked[c] / (double)ob.delivered[c] : 0;
+        res->mean_latency_us[c] = ob.delivered[c]
+            ? ob.lat_sum[c] / (double)ob.delivered[c] / 1e6 : 0;
+    }
+    if (o->series && !ts_write_series(o, &ts, f)) {
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
+    ibcc_fabric_destroy(f);
+    return 1;
+}
+
+static int ts_write_summary(const char *path, const ts_opts *o,
+                            const ts_result *r)
+{
+    FILE *fp = fopen(path, "w");
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s\n", path);
+        return 0;
+    }
+    fprintf(fp, "metric,value\n");
+    fprintf(fp, "measure_from_ms,%.3f\nmeasure_to_ms,%.3f\n",
+            o->measure_from, o->measure_to);
+    fprintf(fp, "root_util,%.6f\n", r->root_util);
+    fprintf(fp, "isl_util,%.6f\n", r->isl_util);
+    fprintf(fp, "victim_share_isl,%.6f\n", r->victim_share_isl);
+    fprintf(fp, "local_share_root,%.6f\n", r->local_share_root);
+    fprintf(fp, "remote_share_root,%.6f\n", r->remote_share_root);
+    fprintf(fp, "remote_local_ratio,%.6f\n", r->remote_local_ratio);
+    fprintf(fp, "victim_gbps,%.6f\n", r->victim_gbps);
+    fprintf(fp, "victim_ideal_share_isl,%.6f\n", 1.0 - r->remote_share_root);
+    fprintf(fp, "jain_contributors,%.6f\n", r->jain_contributors);
+    fprintf(fp, "jain_local,%.6f\njain_remote,%.6f\n", r->jain_local,
+            r->jain_remote);
+    fprintf(fp, "static_share_root,%.6f\n", r->static_share_root);
+    fprintf(fp, "dynamic_share_root,%.6f\n", r->dynamic_share_root);
+    fprintf(fp, "marked_fraction_local,%.6f\n", r->marked_fraction[0]);
+    fprintf(fp, "marked_fraction_remote,%.6f\n", r->marked_fraction[1]);
+    fprintf(fp, "marked_fraction_victim,%.6f\n", r->marked_fraction[2]);
+    fprintf(fp, "latency_us_local,%.3f\n", r->mean_latency_us[0]);
+    fprintf(fp, "latency_us_remote,%.3f\n", r->mean_latency_us[1]);
+    fprintf(fp, "latency_us_victim,%.3f\n", r->mean_latency_us[2]);
+    fprintf(fp, "packets_injected,%llu\n",
+            (unsigned long long)r->counters.injected);
+    fprintf(fp, "link_hops,%llu\n", (unsigned long long)r->counters.hops);
+    fprintf(fp, "conserved,%d\n", r->conserved);
+    return close_out(fp, path);
+}
+
+static void ts_print(const ts_result *r)
+{
+    printf("root_util               %.3f\n", r->root_util);
+    printf("isl_util                %.3f\n", r->isl_util);
+    printf("victim_share_isl        %.3f\n", r->victim_share_isl);
+    printf("local_share_root        %.3f\n", r->local_share_root);
+    printf("remote_share_root       %.3f\n", r->remote_share_root);
+    printf("remote_local_ratio      %.3f\n", r->remote_local_ratio);
+    printf("victim_gbps             %.3f\n", r->victim_gbps);
+    printf("jain_contributors       %.3f\n", r->jain_contributors);
+    if (r->dynamic_share_root > 0) {
+        printf("static_share_root       %.3f\n", r->static_share_root);
+        printf("dynamic_share_root      %.3f\n", r->dynamic_share_root);
+    }
+    printf("marked_fraction_local   %.3f\n", r->marked_fraction[0]);
+    printf("marked_fraction_remote  %.3f\n", r->marked_fraction[1]);
+    printf("marked_fraction_victim  %.3f\n", r->marked_fraction[2]);
+    printf("conserved               %s\n", r->conserved ? "yes" : "NO");
+}
+
+int cmd_twoswitch(int argc, char **argv)
+{
+    ts_opts o;
+    ts_result r;
+    int rc;
+    ts_defaults(&o);
+    rc = parse_twoswitch(argc, argv, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (!ts_run(&o, &r)) return 1;
+    if (o.summary && !ts_write_summary(o.summary, &o, &r)) return 1;
+    if (!o.quiet) ts_print(&r);
+    return r.conserved ? 0 : 1;
+}
+

@@ -1,0 +1,136 @@
+#include "ibccsim.h"
+/* wormhole-sweep: one wormhole run per value of --vary (load or seg),
+   each in a worker process; one CSV row per point. */
+typedef struct whs_ctx {
+    const wh_opts *base;
+    int vary_seg;
+    const double *vals;
+    const char *dir;
+} whs_ctx;
+
+static int whs_point(unsigned idx, void *ctx)
+{
+    const whs_ctx *c = (const whs_ctx *)ctx;
+    wh_opts o = *c->base;
+    wh_res r;
+    char sum[256];
+    if (c->vary_seg) {
+        o.adaptive = c->vals[idx] == 0;
+        if (!o.adaptive) o.seg = (unsigned)c->vals[idx];
+    } else {
+        o.load = c->vals[idx];
+    }
+    o.series = NULL;
+    snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
+    return wh_run(&o, &r) && wh_write_summary(sum, &o, &r) ? 0 : 1;
+}
+
+int cmd_wormhole_sweep(int argc, char **argv)
+{
+    static const char *const cols[] = {"offered_high", "offered_low", "accepted_high",
+        "accepted_low", "delay_mean_high_us", "delay_p99_high_us", "delay_mean_low_us",
+        "delay_p99_low_us", "link_util_max", "conserved", "kdelay_mean_high_us",
+        "kdelay_p99_high_us", "kdelay_mean_low_us", "kdelay_p99_low_us"};
+    double vals[64];
+    unsigned nv = 0, jobs = 0, k, c;
+    int vary_seg = -1, rc, nargs = 0, i;
+    const char *out = NULL, *list = NULL;
+    char *args[64];
+    char dir[160];
+    long nproc = sysconf(_SC_NPROCESSORS_ONLN);
+    wh_opts o;
+    FILE *fo;
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = flag_value(argc, argv, i);
+        unsigned long long u;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf("usage: ibccsim wormhole-sweep --vary load|seg [--values V1,V2,...]\n"
+                   "                              [--jobs N] [--out FILE] [wormhole flags]\n"
+                   "One `ibccsim wormhole` run per value (loads 0.001..1, or segment\n"
+                   "lengths in bytes with 'adaptive' for B x h), each in a worker process;\n"
+                   "CSV: value,offered_high,offered_low,accepted_high,accepted_low,\n"
+                   "delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,delay_p99_low_us,\n"
+                   "link_util_max,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
+                   "kdelay_mean_low_us,kdelay_p99_low_us ([K]'s delay: first segment\n"
+                   "leaving its host to the head of the last one arriving).\nDefaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n");
+            return 0;
+        }
+        if (!strcmp(a, "--vary")) {
+            if (v && !strcmp(v, "load")) vary_seg = 0;
+            else if (v && !strcmp(v, "seg")) vary_seg = 1;
+            else return bad(a, v, "load or seg");
+        } else if (!strcmp(a, "--values")) {
+            if (!v) return bad(a, v, "comma-separated values");
+            list = v;
+        } else if (!strcmp(a, "--jobs")) {
+            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
+            jobs = (unsigned)u;
+        } else if (!strcmp(a, "--out")) {
+            if (!v || !*v) return bad(a, v, "a file name");
+            out = v;
+        } else {
+            if (nargs + 2 >= 64) return bad(a, v, "fewer flags");
+            args[nargs++] = argv[i];
+            if (v && strcmp(a, "--switch-prio") && strcmp(a, "--quiet")) args[nargs++] = argv[++i];
+            continue;
+        }
+        i++;
+    }
+    if (vary_seg < 0) {
+        fprintf(stderr, "ibccsim wormhole-sweep: --vary load|seg is required\n");
+        return 2;
+    }
+    wh_defaults(&o);
+    args[nargs] = NULL;
+    rc = wh_parse(nargs, args, &o);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (list) {
+        char buf[512], *q, *tok;
+        if (strlen(list) >= sizeof buf) return bad("--values", list, "a shorter list");
+        strcpy(buf, list);
+        for (q = buf; (tok = strtok(q, ",")) != NULL; q = NULL) {
+            unsigned long long u;
+            if (nv >= 64) return bad("--values", list, "at most 64 values");
+            if (vary_seg && !strcmp(tok, "adaptive")) vals[nv++] = 0;
+            else if (vary_seg && parse_uint(tok, 1, 65535, &u)) vals[nv++] = (double)u;
+            else if (!vary_seg && parse_double(tok, 1e-3, 1, &vals[nv])) nv++;
+            else return bad("--values", list, vary_seg ? "segment lengths 1..65535 or 'adaptive'"
+                                                        : "loads 0.001..1");
+        }
+    } else if (vary_seg) {
+        static const double def[] = {33, 50, 100, 200, 300, 500};
+        for (nv = 0; nv < 6; nv++) vals[nv] = def[nv];
+    } else {
+        for (nv = 0; nv < 10; nv++) vals[nv] = 0.1 * (nv + 1);
+    }
+    if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
+    if ((fo = sw_open_out("wormhole-sweep", out)) == NULL) return 1;
+    if (!sw_mkdtemp(dir, sizeof dir, "whsweep")) return sw_fail(NULL, fo, out);
+    {
+        whs_ctx cx;
+        cx.base = &o;
+        cx.vary_seg = vary_seg;
+        cx.vals = vals;
+        cx.dir = dir;
+        if (!run_points("wormhole-sweep", nv, jobs, whs_point, &cx))
+            return sw_fail(dir, fo, out);
+    }
+    fprintf(fo, "%s", vary_seg ? "seg" : "load");
+    for (c = 0; c < sizeof cols / sizeof cols[0]; c++) fprintf(fo, ",%s", cols[c]);
+    fprintf(fo, "\n");
+    for (k = 0; k < nv; k++) {
+        char sum[256];
+        snprintf(sum, sizeof sum, "%s/%u.csv", dir, k);
+        if (vary_seg && vals[k] == 0) fprintf(fo, "adaptive");
+        else fprintf(fo, "%g", vals[k]);
+        for (c = 0; c < sizeof cols / sizeof cols[0]; c++)
+            fprintf(fo, ",%g", sw_metric(sum, cols[c]));
+        fprintf(fo, "\n");
+        remove(sum);
+    }
+    sw_rmtemp(dir);
+    if (out) return close_out(fo, out) ? 0 : 1;
+    return fflush(fo) == 0 ? 0 : 1;
+}
+
