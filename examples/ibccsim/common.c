@@ -56,13 +56,6 @@ const char *law_list(char *buf, size_t len, const char *head,
     return buf;
 }
 
-int unknown(const char *cmd, const char *flag)
-{
-    where(flag);
-    fprintf(stderr, "ibccsim %s: unknown flag '%s' (see --help)\n", cmd, flag);
-    return 2;
-}
-
 /* The value after flag argv[i], or NULL when there is none: the next
    argument is missing or is itself a flag (so `--summary --quiet` is an
    error, not a file named "--quiet"). */

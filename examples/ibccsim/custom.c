@@ -19,20 +19,22 @@ static const char *const cu_markers[] = {"none", "naive", "input", "io",
 static const char *const cu_agents[] = {"none", "window", "law", "fixed",
                                         "cct", "mvcm"};
 #define CU_N(a) ((int)(sizeof a / sizeof a[0]))
-#define CU_MAX_GIVEN 96
+static const int cu_kinds[] = {IBCC_SWITCH_VCT, IBCC_SWITCH_CIOQ};
 
 typedef struct cu_opts {
     int topo, traffic, marker, agent, law, kind;
     unsigned k, n, x, y, hps, root, local, remote;
     const char *ibnet, *lfts;
     unsigned buf_packets, buf_credits, out_buf_packets, speedup, bypass;
-    unsigned data_size, nic_fifo, fanout, defer;
-    ibcc_arb_policy arbiter;
+    unsigned data_size;
+    int nic_fifo, fanout, defer;
+    int arbiter;                /* ibcc_arb_policy */
     double link_gbytes, prop_ns, fwd_ns;
-    ibcc_classify classify;
+    int classify;               /* ibcc_classify */
     unsigned trigger, t_out, threshold, marking_rate, packet_size;
     unsigned mvpm_in, mvpm_out;
-    unsigned window, discrete, rmin_div;
+    unsigned window, rmin_div;
+    int discrete;
     double fixed_rate;
     const char *cct;
     unsigned ccti_timer, ccti_increase, ccti_limit, dw_max, mvcm_hops;
@@ -43,191 +45,150 @@ typedef struct cu_opts {
     double victim_from, victim_to, time_ms, warmup_ms, bin_ms;
     const char *series, *summary;
     int quiet;
-    const char *given[CU_MAX_GIVEN];
-    unsigned ngiven;
 } cu_opts;
+
+#define OPT_T cu_opts
+static const opt cu_opt[] = {
+    OPT_HEAD("topology"),
+    OPT_CHOICE("topology", topo, "fattree|nfly|mesh|torus|twoswitch|ibnetdiscover", NULL,
+               "(required)"),
+    OPT_UINT("k", k, 2, 16, "K", NULL, "2", "fattree, nfly: k-ary n-tree / n-fly"),
+    OPT_UINT("n", n, 1, 6, "N", NULL, "3", "fattree, nfly: k-ary n-tree / n-fly"),
+    OPT_UINT("x", x, 1, 1024, "X", "switches", "4", "mesh, torus: switches per dimension"),
+    OPT_UINT("y", y, 1, 1024, "Y", "switches", "4", "mesh, torus: switches per dimension"),
+    OPT_UINT("hps", hps, 1, 64, "H", NULL, "1", "mesh, torus: hosts per switch"),
+    OPT_UINT("root", root, 0, 1u << 20, "R", NULL, "0", "mesh, torus: up/down root switch"),
+    OPT_UINT("local", local, 1, IBCC_TWOSWITCH_MAX, "L", NULL, "10", "twoswitch: sources on B"),
+    OPT_UINT("remote", remote, 1, IBCC_TWOSWITCH_MAX, "R", NULL, "10", "twoswitch: sources on A"),
+    OPT_TEXT("ibnetdiscover", ibnet, "FILE", NULL, "ibnetdiscover: the topology (required)"),
+    {"lfts", OT_TEXT, OPT_F(lfts), 0, 0, NULL, "FILE", NULL, NULL,
+     "ibnetdiscover: forwarding tables", "up/down routes", NULL, 0, NULL, NULL, NULL},
+    OPT_HEAD("switches and links"),
+    OPT_CHOICEV("switch-kind", kind, "vct|cioq", cu_kinds, "vct", ""),
+    OPT_UINT("buf-packets", buf_packets, 1, 65535, "N", "packets", "4", "input buffer"),
+    {"buf-credits", OT_UINT, OPT_F(buf_credits), 1, 1u << 20, NULL, "N", "64-byte credits",
+     NULL, "input buffer in credits", "packets only", NULL, 0, NULL, NULL, NULL},
+    {"out-buf-packets", OT_UINT, OPT_F(out_buf_packets), 1, 65535, NULL, "N", "packets",
+     NULL, "cioq: output buffer", "buf-packets", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("speedup", speedup, 1, 16, "S", NULL, "2", "cioq: crossbar speedup"),
+    OPT_SWITCH("input-fanout", fanout, 1, "vct: an input buffer sends to several outputs\n"
+               "at once ([S02]/[S03]'s switch) [one at a time]"),
+    OPT_CHOICE("arbiter", arbiter, "oldest|fifo|rr|voq", "oldest", ""),
+    OPT_UINT("bypass", bypass, 1, 65535, "N", NULL, "4", "oldest: bypasses per head"),
+    OPT_DOUBLE("link-gbytes", link_gbytes, 1e-3, 1e4, "G", "GB/s", "1",
+               "link rate (a loaded fabric's links keep\n"
+               "the rate of their width x speed)"),
+    OPT_DOUBLE("prop-ns", prop_ns, 1e-3, 1e6, "X", "ns", "5", "propagation delay per link"),
+    OPT_DOUBLE("fwd-ns", fwd_ns, 0, 1e6, "X", "ns", "40", "switch forwarding delay"),
+    OPT_UINT("data-size", data_size, 1, 65535, "BYTES", "bytes", "2068", "data packet on the wire"),
+    OPT_SWITCH("nic-fifo", nic_fifo, 1, "one FIFO per host instead of one queue per\n"
+               "destination (uniform or hotspot traffic only)"),
+    OPT_HEAD("marking engine"),
+    OPT_CHOICE("marker", marker, "none|naive|input|io|iba|mvpm", "none", ""),
+    OPT_CHOICE("classify", classify, "all|busy", "all", "naive, input, io"),
+    {"trigger", OT_UINT, OPT_F(trigger), 1, 65535, NULL, "N", NULL, NULL,
+     "naive, input, io: occupancy that triggers\n(at most the buffer)", "full",
+     NULL, 0, NULL, NULL, NULL},
+    OPT_SWITCH("defer-trigger", defer, 1, "naive, input, io: a full buffer triggers after the\n"
+               "instant's packets started (cut-through) [off]"),
+    OPT_UINT("out-threshold", t_out, 1, 65535, "N", "packets", "8", "io: output threshold T_out"),
+    {"threshold", OT_UINT, OPT_F(threshold), 0, 15, NULL, "W", NULL, "15",
+     "iba: Threshold", NULL, NULL, 0, NULL, "cc_sw_cong_setting_threshold", NULL},
+    {"marking-rate", OT_UINT, OPT_F(marking_rate), 0, 65535, NULL, "N", NULL, "0",
+     "iba: Marking_Rate", NULL, NULL, 0, NULL, "cc_sw_cong_setting_marking_rate", NULL},
+    {"packet-size", OT_UINT, OPT_F(packet_size), 0, 255, NULL, "N", "64-byte units", "0",
+     "iba: Packet_Size", NULL, NULL, 0, NULL, "cc_sw_cong_setting_packet_size", NULL},
+    {"mvpm-in", OT_UINT, OPT_F(mvpm_in), 1, 65535, NULL, "N", NULL, NULL,
+     "mvpm: marking level", "2/3", NULL, 0, NULL, NULL, NULL},
+    {"mvpm-out", OT_UINT, OPT_F(mvpm_out), 1, IBCC_MARKER_MAX_OUT, NULL, "N", NULL, NULL,
+     "mvpm: validation level", "1/3", NULL, 0, NULL, NULL, NULL},
+    OPT_HEAD("source agent"),
+    OPT_CHOICE("agent", agent, "none|window|law|fixed|cct|mvcm", "none", ""),
+    {"window", OT_UINT, OPT_F(window), 1, 1000000, NULL, "N", "packets", NULL,
+     "every agent but mvcm: unacknowledged packets\nper flow (required by window)",
+     "none", "none", 0, NULL, NULL, NULL},
+    OPT_LAW("law", law, NULL, "lipd", "law: the rate law"),
+    OPT_SWITCH("discrete", discrete, 1, "law: discrete IPD rates"),
+    OPT_UINT("rmin-div", rmin_div, 2, 65536, "D", NULL, "256", "law: Rmin = Rmax / D"),
+    OPT_DOUBLE("fixed-rate", fixed_rate, 1e-9, 1, "X", NULL, NULL,
+               "fixed: each flow's rate, fraction (required)"),
+    OPT_TEXT("cct", cct, "linear|quadratic|FILE", "linear",
+             "cct: the table (FILE: OpenSM cc_cct or\n"
+             "ibccconfig CongestionControlTable lines)"),
+    {"ccti-timer", OT_UINT, OPT_F(ccti_timer), 1, 65535, NULL, "N", "1.024 us units", "150",
+     "cct: CCTI_Timer", NULL, NULL, 0, NULL, "cc_ca_cong_setting_ccti_timer", NULL},
+    {"ccti-increase", OT_UINT, OPT_F(ccti_increase), 1, 255, NULL, "N", NULL, "1",
+     "cct: CCTI_Increase", NULL, NULL, 0, NULL, "cc_ca_cong_setting_ccti_increase", NULL},
+    {"ccti-limit", OT_UINT, OPT_F(ccti_limit), 0, 16383, NULL, "N", NULL, NULL,
+     "cct: CCTI_Limit", "the last entry", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("dw-max", dw_max, 1, 65535, "N", "packets", "2", "mvcm: largest dynamic window"),
+    {"mvcm-hops", OT_UINT, OPT_F(mvcm_hops), 1, 1024, NULL, "N", NULL, NULL,
+     "mvcm: links of the longest path, for the\nwaiting slot RTTmin",
+     "from the builder; required for ibnetdiscover", NULL, 0, NULL, NULL, NULL},
+    OPT_HEAD("traffic (classes: 0 background or uniform, 1 incast/hot spot, 2 background\n"
+             "to the hot host; victim: 0 locals, 1 remotes, 2 the victim)"),
+    {"traffic", OT_CHOICE, OPT_F(traffic), 0, 0, "uniform|permutation|incast|hotspot|victim",
+     NULL, NULL, NULL, "victim: twoswitch's flows (locals then remotes\n"
+     "start 100 us apart)", "uniform; twoswitch: victim", NULL, 0, NULL, NULL, NULL},
+    OPT_DOUBLE("load", load, 1e-9, 1, "X", NULL, NULL,
+               "uniform: offered per host; hotspot: per source,\n"
+               "fraction of the reference rate"),
+    OPT_DOUBLE("load-bytes", load_bytes, 1, 1e13, "B", "bytes/s", NULL, "the same in bytes/s"),
+    OPT_UINT("msg-bytes", msg_bytes, 1, 2147483648.0, "N", "bytes", NULL,
+             "traffic in messages of N bytes"),
+    {"hot-dst", OT_TEXT, OPT_F(hot_dst), 0, 0, NULL, "H", NULL, NULL,
+     "incast, hotspot: destination host index (or a\nhost name of a loaded fabric)",
+     "last host", NULL, 0, NULL, NULL, NULL},
+    {"hot-sources", OT_UINT, OPT_F(hot_sources), 1, 1u << 20, NULL, "N", NULL, NULL,
+     "incast, hotspot: sources, spread over\nthe other hosts", "all others",
+     NULL, 0, NULL, NULL, NULL},
+    OPT_U64("hot-packets", hot_packets, 1, 1e9, "N", "packets", "1000", "hotspot: packets per source"),
+    OPT_U64("start-after", start_after, 0, 1e12, "N", "packets", "0",
+            "hotspot: start once N data packets were delivered"),
+    OPT_DOUBLE("background", background, 1e-9, 1, "X", NULL, NULL,
+               "incast, hotspot: uniform traffic at X as well"),
+    {"victim-from", OT_DOUBLE, OPT_F(victim_from), 0, 10000, NULL, "MS", "ms", NULL,
+     "victim: its active window", "whole run", NULL, 0, NULL, NULL, NULL},
+    {"victim-to", OT_DOUBLE, OPT_F(victim_to), 0, 10000, NULL, "MS", "ms", NULL,
+     "victim: its active window", "whole run", NULL, 0, NULL, NULL, NULL},
+    OPT_HEAD("run and outputs"),
+    OPT_DOUBLE("time", time_ms, 1e-6, 10000, "MS", "ms", "10", "simulated time"),
+    {"warmup", OT_DOUBLE, OPT_F(warmup_ms), 0, 10000, NULL, "MS", "ms", NULL,
+     "not measured (below time)", "time / 10", NULL, 0, NULL, NULL, NULL},
+    OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1",
+            "random seed (Poisson arrivals, permutation)"),
+    {"bin", OT_DOUBLE, OPT_F(bin_ms), 1e-6, 10000, NULL, "MS", "ms", NULL,
+     "series resolution", "time / 100", NULL, 0, NULL, NULL, NULL},
+    OPT_OUTPUTS("CSV: time_ms and each class's delivered rate",
+                "CSV metric,value: per class throughput, mean and\n"
+                "p99 latency, marked fraction; counters; identities\n"
+                "and conserved (ibcc_fabric_check)",
+                "no summary line on standard output"),
+};
+#undef OPT_T
+
+const opt_cmd cu_cmd = {
+    "custom", "--topology T [flags]",
+    "A fabric composed from its parts through ibcc.h: topology, switches,\n"
+    "marking engine, source agent and traffic. Every figure counts DELIVERED\n"
+    "packets in [warmup, time]; rates are fractions of the reference rate, the\n"
+    "slowest link that attaches a host. A flag that does not apply to the\n"
+    "configuration (speedup with vct switches) is refused. In a scenario file:\n"
+    "experiment = custom and these flags without '--' (ibccsim run FILE).\n",
+    cu_opt, OPT_N(cu_opt), NULL, NULL, 0
+};
 
 static void cu_defaults(cu_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->topo = -1; o->traffic = -1;
-    o->k = 2; o->n = 3; o->x = 4; o->y = 4; o->hps = 1;
-    o->local = 10; o->remote = 10;
-    o->kind = IBCC_SWITCH_VCT; o->buf_packets = 4; o->bypass = 4;
-    o->data_size = 2068; o->arbiter = IBCC_ARB_OLDEST;
-    o->link_gbytes = 1; o->prop_ns = 5; o->fwd_ns = 40;
-    o->threshold = 15; o->law = IBCC_LAW_LIPD; o->rmin_div = 256;
-    o->cct = "linear"; o->ccti_timer = 150; o->ccti_increase = 1;
-    o->dw_max = 2; o->hot_packets = 1000;
-    o->time_ms = 10; o->seed = 1;
-}
-
-static void usage_custom(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim custom --topology T [flags]\n"
-"A fabric composed from its parts through ibcc.h: topology, switches,\n"
-"marking engine, source agent and traffic. Every figure counts DELIVERED\n"
-"packets in [warmup, time]; rates are fractions of the reference rate, the\n"
-"slowest link that attaches a host. A flag that does not apply to the\n"
-"configuration (speedup with vct switches) is refused. In a scenario file:\n"
-"experiment = custom and these flags without '--' (ibccsim run FILE).\n"
-"topology\n"
-"  --topology fattree|nfly|mesh|torus|twoswitch|ibnetdiscover   (required)\n"
-"  --k K --n N           fattree, nfly: k-ary n-tree / n-fly (2..16, 1..6)\n"
-"                                                               [2, 3]\n"
-"  --x X --y Y           mesh, torus: switches per dimension (1..1024) [4, 4]\n"
-"  --hps H               mesh, torus: hosts per switch (1..64)  [1]\n"
-"  --root R              mesh, torus: up/down root switch (0..2^20) [0]\n"
-"  --local L --remote R  twoswitch: sources on B and on A (1..64) [10, 10]\n"
-"  --ibnetdiscover FILE  ibnetdiscover: the topology (required)\n"
-"  --lfts FILE           ibnetdiscover: forwarding tables [up/down routes]\n"
-"switches and links\n"
-"  --switch-kind vct|cioq                                       [vct]\n"
-"  --buf-packets N       input buffer, packets (1..65535)       [4]\n"
-"  --buf-credits N       input buffer, 64-byte credits (1..2^20) [packets only]\n"
-"  --out-buf-packets N   cioq: output buffer, packets (1..65535) [buf-packets]\n"
-"  --speedup S           cioq: crossbar speedup (1..16)         [2]\n"
-"  --input-fanout        vct: an input buffer sends to several outputs\n"
-"                        at once ([S02]/[S03]'s switch) [one at a time]\n"
-"  --arbiter oldest|fifo|rr|voq                                 [oldest]\n"
-"  --bypass N            oldest: bypasses per head (1..65535)   [4]\n"
-"  --link-gbytes G       link rate, GB/s (0.001..10000; a loaded fabric's\n"
-"                        links keep the rate of their width x speed) [1]\n"
-"  --prop-ns X           propagation delay per link, ns (0.001..10^6) [5]\n"
-"  --fwd-ns X            switch forwarding delay, ns (0..10^6)  [40]\n"
-"  --data-size BYTES     data packet on the wire (1..65535)     [2068]\n"
-"  --nic-fifo            one FIFO per host instead of one queue per\n"
-"                        destination (uniform or hotspot traffic only)\n"
-);
-    fprintf(out,
-"marking engine\n"
-"  --marker none|naive|input|io|iba|mvpm                        [none]\n"
-"  --classify all|busy   naive, input, io                       [all]\n"
-"  --trigger N           naive, input, io: occupancy that triggers\n"
-"                        (1..65535, at most the buffer)         [full]\n"
-"  --defer-trigger       naive, input, io: a full buffer triggers after the\n"
-"                        instant's packets started (cut-through)  [off]\n"
-"  --out-threshold N     io: output threshold T_out (1..65535)  [8]\n"
-"  --threshold W         iba: Threshold (0..15)                 [15]\n"
-"  --marking-rate N      iba: Marking_Rate (0..65535)           [0]\n"
-"  --packet-size N       iba: Packet_Size, 64-byte units (0..255) [0]\n"
-"  --mvpm-in N --mvpm-out N  mvpm: marking and validation levels\n"
-"                        (1..65535, 1..16776960)                [2/3, 1/3]\n"
-"source agent\n"
-"  --agent none|window|law|fixed|cct|mvcm                       [none]\n"
-"  --window N|none       every agent but mvcm: unacknowledged packets\n"
-"                        per flow (1..10^6; required by window) [none]\n"
-"  --law lipd|fimd|aimd  law: the rate law                      [lipd]\n"
-"  --discrete            law: discrete IPD rates\n"
-"  --rmin-div D          law: Rmin = Rmax / D (2..65536)        [256]\n"
-"  --fixed-rate X        fixed: each flow's rate, fraction (10^-9..1; required)\n"
-"  --cct linear|quadratic|FILE  cct: the table (FILE: OpenSM cc_cct or\n"
-"                        ibccconfig CongestionControlTable lines) [linear]\n"
-"  --ccti-timer N        cct: CCTI_Timer, 1.024 us units (1..65535) [150]\n"
-"  --ccti-increase N     cct: CCTI_Increase (1..255)            [1]\n"
-"  --ccti-limit N        cct: CCTI_Limit (0..16383)             [the last entry]\n"
-"  --dw-max N            mvcm: largest dynamic window (1..65535) [2]\n"
-"  --mvcm-hops N         mvcm: links of the longest path (1..1024), for the\n"
-"                        waiting slot RTTmin [from the builder; required\n"
-"                        for ibnetdiscover]\n"
-);
-    fprintf(out,
-"traffic (classes: 0 background or uniform, 1 incast/hot spot, 2 background\n"
-"to the hot host; victim: 0 locals, 1 remotes, 2 the victim)\n"
-"  --traffic uniform|permutation|incast|hotspot|victim\n"
-"                        victim: twoswitch's flows (locals then remotes\n"
-"                        start 100 us apart) [uniform; twoswitch: victim]\n"
-"  --load X              uniform: offered per host; hotspot: per source,\n"
-"                        fraction of the reference rate (10^-9..1)\n"
-"  --load-bytes B        the same in bytes/s (1..10^13)\n"
-"  --msg-bytes N         traffic in messages of N bytes (1..2^31)\n"
-"  --hot-dst H           incast, hotspot: destination host index (or a\n"
-"                        host name of a loaded fabric)          [last host]\n"
-"  --hot-sources N       incast, hotspot: sources (1..2^20), spread over\n"
-"                        the other hosts                        [all others]\n"
-"  --hot-packets N       hotspot: packets per source (1..10^9)  [1000]\n"
-"  --start-after N       hotspot: start once N data packets were delivered\n"
-"                        (0..10^12)                             [0]\n"
-"  --background X        incast, hotspot: uniform traffic at X as well\n"
-"                        (10^-9..1)\n"
-"  --victim-from MS --victim-to MS  victim: its active window (0..10000)\n"
-"                                                         [whole run]\n"
-"run and outputs\n"
-"  --time MS             simulated time (10^-6..10000)          [10]\n"
-"  --warmup MS           not measured (0..10000, below time)    [time / 10]\n"
-"  --seed N              random seed (Poisson arrivals, permutation;\n"
-"                        0..2^64-1)                             [1]\n"
-"  --bin MS              series resolution (10^-6..10000)       [time / 100]\n"
-"  --series FILE         CSV: time_ms and each class's delivered rate\n"
-"  --summary FILE        CSV metric,value: per class throughput, mean and\n"
-"                        p99 latency, marked fraction; counters; identities\n"
-"                        and conserved (ibcc_fabric_check)\n"
-"  --quiet               no summary line on standard output\n");
-}
-
-/* Value parsers: 0, or 2 after the message (bad() names the file line). */
-static int cu_uint(const char *a, const char *v, unsigned long long lo,
-                   unsigned long long hi, unsigned *out)
-{
-    unsigned long long u;
-    char why[64];
-    if (!parse_uint(v, lo, hi, &u)) {
-        snprintf(why, sizeof why, "an integer %llu..%llu", lo, hi);
-        return bad(a, v, why);
-    }
-    *out = (unsigned)u;
-    return 0;
-}
-
-static int cu_u64(const char *a, const char *v, unsigned long long lo,
-                  unsigned long long hi, unsigned long long *out)
-{
-    char why[64];
-    if (!parse_uint(v, lo, hi, out)) {
-        snprintf(why, sizeof why, "an integer %llu..%llu", lo, hi);
-        return bad(a, v, why);
-    }
-    return 0;
-}
-
-static int cu_double(const char *a, const char *v, double lo, double hi,
-                     const char *why, double *out)
-{
-    return parse_double(v, lo, hi, out) ? 0 : bad(a, v, why);
-}
-
-static int cu_text(const char *a, const char *v, const char *why,
-                   const char **out)
-{
-    if (!v || !*v) return bad(a, v, why);
-    *out = v;
-    return 0;
-}
-
-static int cu_name(const char *a, const char *v, const char *const *names,
-                   int n, int *out)
-{
-    char why[128] = "one of";
-    int i;
-    for (i = 0; i < n; i++)
-        if (v && !strcmp(v, names[i])) {
-            *out = i;
-            return 0;
-        }
-    for (i = 0; i < n; i++) {
-        strcat(why, i ? ", " : " ");
-        strcat(why, names[i]);
-    }
-    return bad(a, v, why);
+    opt_defaults(&cu_cmd, o);
+    o->topo = o->traffic = -1;      /* not given: required / by topology */
 }
 
 static int cu_given(const cu_opts *o, const char *flag)
 {
-    unsigned i;
-    for (i = 0; i < o->ngiven; i++)
-        if (!strcmp(o->given[i], flag)) return 1;
-    return 0;
+    (void)o;
+    return opt_given(flag + 2);
 }
 
 /* A configuration error about `flag`: the message, after the file and
@@ -265,155 +226,6 @@ static int cu_only(const cu_opts *o, const char *flag, int applies,
     return cu_refuse(flag, "%s applies only %s", flag, when);
 }
 
-static int cu_parse(int argc, char **argv, cu_opts *o)
-{
-    int i, rc, t;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_custom(stdout);
-            return 1;
-        }
-        if (strncmp(a, "--", 2) != 0) {
-            fprintf(stderr, "ibccsim custom: unexpected argument '%s'\n", a);
-            return 2;
-        }
-        if (o->ngiven < CU_MAX_GIVEN) o->given[o->ngiven++] = a;
-        if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
-        if (!strcmp(a, "--nic-fifo")) { o->nic_fifo = 1; continue; }
-        if (!strcmp(a, "--input-fanout")) { o->fanout = 1; continue; }
-        if (!strcmp(a, "--defer-trigger")) { o->defer = 1; continue; }
-        if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
-        rc = 0;
-        if (!strcmp(a, "--topology"))
-            rc = cu_name(a, v, cu_topos, CU_N(cu_topos), &o->topo);
-        else if (!strcmp(a, "--k")) rc = cu_uint(a, v, 2, 16, &o->k);
-        else if (!strcmp(a, "--n")) rc = cu_uint(a, v, 1, 6, &o->n);
-        else if (!strcmp(a, "--x")) rc = cu_uint(a, v, 1, 1024, &o->x);
-        else if (!strcmp(a, "--y")) rc = cu_uint(a, v, 1, 1024, &o->y);
-        else if (!strcmp(a, "--hps")) rc = cu_uint(a, v, 1, 64, &o->hps);
-        else if (!strcmp(a, "--root")) rc = cu_uint(a, v, 0, 1u << 20, &o->root);
-        else if (!strcmp(a, "--local"))
-            rc = cu_uint(a, v, 1, IBCC_TWOSWITCH_MAX, &o->local);
-        else if (!strcmp(a, "--remote"))
-            rc = cu_uint(a, v, 1, IBCC_TWOSWITCH_MAX, &o->remote);
-        else if (!strcmp(a, "--ibnetdiscover"))
-            rc = cu_text(a, v, "a file name", &o->ibnet);
-        else if (!strcmp(a, "--lfts")) rc = cu_text(a, v, "a file name", &o->lfts);
-        else if (!strcmp(a, "--series"))
-            rc = cu_text(a, v, "a file name", &o->series);
-        else if (!strcmp(a, "--summary"))
-            rc = cu_text(a, v, "a file name", &o->summary);
-        else if (!strcmp(a, "--cct"))
-            rc = cu_text(a, v, "linear, quadratic or a file name", &o->cct);
-        else if (!strcmp(a, "--hot-dst"))
-            rc = cu_text(a, v, "a host index or name", &o->hot_dst);
-        else if (!strcmp(a, "--switch-kind")) {
-            static const char *const kinds[] = {"vct", "cioq"};
-            rc = cu_name(a, v, kinds, 2, &t);
-            o->kind = t ? IBCC_SWITCH_CIOQ : IBCC_SWITCH_VCT;
-        } else if (!strcmp(a, "--buf-packets"))
-            rc = cu_uint(a, v, 1, 65535, &o->buf_packets);
-        else if (!strcmp(a, "--buf-credits"))
-            rc = cu_uint(a, v, 1, 1u << 20, &o->buf_credits);
-        else if (!strcmp(a, "--out-buf-packets"))
-            rc = cu_uint(a, v, 1, 65535, &o->out_buf_packets);
-        else if (!strcmp(a, "--speedup")) rc = cu_uint(a, v, 1, 16, &o->speedup);
-        else if (!strcmp(a, "--arbiter")) {
-            /* in ibcc_arb_policy order */
-            static const char *const arbs[] = {"oldest", "fifo", "rr", "voq"};
-            rc = cu_name(a, v, arbs, 4, &t);
-            o->arbiter = (ibcc_arb_policy)t;
-        } else if (!strcmp(a, "--bypass")) rc = cu_uint(a, v, 1, 65535, &o->bypass);
-        else if (!strcmp(a, "--link-gbytes"))
-            rc = cu_double(a, v, 1e-3, 1e4, "GB/s, from 0.001 to 10000",
-                           &o->link_gbytes);
-        else if (!strcmp(a, "--prop-ns"))
-            rc = cu_double(a, v, 1e-3, 1e6, "ns, from 0.001 to 10^6", &o->prop_ns);
-        else if (!strcmp(a, "--fwd-ns"))
-            rc = cu_double(a, v, 0, 1e6, "ns, from 0 to 10^6", &o->fwd_ns);
-        else if (!strcmp(a, "--data-size"))
-            rc = cu_uint(a, v, 1, 65535, &o->data_size);
-        else if (!strcmp(a, "--marker"))
-            rc = cu_name(a, v, cu_markers, CU_N(cu_markers), &o->marker);
-        else if (!strcmp(a, "--classify")) {
-            static const char *const cls[] = {"all", "busy"};
-            rc = cu_name(a, v, cls, 2, &t);
-            o->classify = t ? IBCC_CLASSIFY_BUSY : IBCC_CLASSIFY_ALL;
-        } else if (!strcmp(a, "--trigger")) rc = cu_uint(a, v, 1, 65535, &o->trigger);
-        else if (!strcmp(a, "--out-threshold"))
-            rc = cu_uint(a, v, 1, 65535, &o->t_out);
-        else if (!strcmp(a, "--threshold")) rc = cu_uint(a, v, 0, 15, &o->threshold);
-        else if (!strcmp(a, "--marking-rate"))
-            rc = cu_uint(a, v, 0, 65535, &o->marking_rate);
-        else if (!strcmp(a, "--packet-size"))
-            rc = cu_uint(a, v, 0, 255, &o->packet_size);
-        else if (!strcmp(a, "--mvpm-in")) rc = cu_uint(a, v, 1, 65535, &o->mvpm_in);
-        else if (!strcmp(a, "--mvpm-out"))
-            rc = cu_uint(a, v, 1, IBCC_MARKER_MAX_OUT, &o->mvpm_out);
-        else if (!strcmp(a, "--agent"))
-            rc = cu_name(a, v, cu_agents, CU_N(cu_agents), &o->agent);
-        else if (!strcmp(a, "--window")) {
-            unsigned long long u;
-            if (v && !strcmp(v, "none")) o->window = 0;
-            else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
-            else rc = bad(a, v, "an integer 1..1000000 or 'none'");
-        } else if (!strcmp(a, "--law")) {
-            char why[256];
-            if (!law_parse(v, &o->law))
-                rc = bad(a, v, law_list(why, sizeof why, "one of ", ", "));
-        } else if (!strcmp(a, "--rmin-div"))
-            rc = cu_uint(a, v, 2, 65536, &o->rmin_div);
-        else if (!strcmp(a, "--fixed-rate"))
-            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, 10^-9..1",
-                           &o->fixed_rate);
-        else if (!strcmp(a, "--ccti-timer"))
-            rc = cu_uint(a, v, 1, 65535, &o->ccti_timer);
-        else if (!strcmp(a, "--ccti-increase"))
-            rc = cu_uint(a, v, 1, 255, &o->ccti_increase);
-        else if (!strcmp(a, "--ccti-limit"))
-            rc = cu_uint(a, v, 0, 16383, &o->ccti_limit);
-        else if (!strcmp(a, "--dw-max")) rc = cu_uint(a, v, 1, 65535, &o->dw_max);
-        else if (!strcmp(a, "--mvcm-hops"))
-            rc = cu_uint(a, v, 1, 1024, &o->mvcm_hops);
-        else if (!strcmp(a, "--traffic"))
-            rc = cu_name(a, v, cu_traffics, CU_N(cu_traffics), &o->traffic);
-        else if (!strcmp(a, "--load") || !strcmp(a, "--background"))
-            rc = cu_double(a, v, 1e-9, 1, "a fraction of the reference rate, 10^-9..1",
-                           !strcmp(a, "--load") ? &o->load : &o->background);
-        else if (!strcmp(a, "--load-bytes"))
-            rc = cu_double(a, v, 1, 1e13, "bytes/s, from 1 to 10^13", &o->load_bytes);
-        else if (!strcmp(a, "--msg-bytes"))
-            rc = cu_uint(a, v, 1, 1u << 31, &o->msg_bytes);
-        else if (!strcmp(a, "--hot-sources"))
-            rc = cu_uint(a, v, 1, 1u << 20, &o->hot_sources);
-        else if (!strcmp(a, "--hot-packets"))
-            rc = cu_u64(a, v, 1, 1000000000, &o->hot_packets);
-        else if (!strcmp(a, "--start-after"))
-            rc = cu_u64(a, v, 0, 1000000000000ull, &o->start_after);
-        else if (!strcmp(a, "--victim-from") || !strcmp(a, "--victim-to"))
-            rc = cu_double(a, v, 0, 10000, "milliseconds, 0..10000",
-                           !strcmp(a, "--victim-from") ? &o->victim_from
-                                                       : &o->victim_to);
-        else if (!strcmp(a, "--time"))
-            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, 10^-6..10000",
-                           &o->time_ms);
-        else if (!strcmp(a, "--warmup"))
-            rc = cu_double(a, v, 0, 10000, "milliseconds, 0..10000",
-                           &o->warmup_ms);
-        else if (!strcmp(a, "--bin"))
-            rc = cu_double(a, v, 1e-6, 10000, "milliseconds, 10^-6..10000",
-                           &o->bin_ms);
-        else if (!strcmp(a, "--seed")) rc = cu_u64(a, v, 0, ~0ull, &o->seed);
-        else return unknown("custom", a);
-        if (rc) return rc;
-        i++;
-    }
-    return 0;
-}
-
-/* Checks that involve several flags, and the defaults that depend on
-   others. 0, or 2 after a message naming the flag to blame. */
 static int cu_check(cu_opts *o)
 {
     int tree = o->topo == CU_FATTREE || o->topo == CU_NFLY;
@@ -1073,7 +885,7 @@ int cmd_custom(int argc, char **argv)
     ibcc_fabric_desc d;
     int rc;
     cu_defaults(&o);
-    rc = cu_parse(argc, argv, &o);
+    rc = opt_parse(&cu_cmd, argc, argv, &o);
     if (rc == 1) return 0;
     if (rc) return rc;
     if ((rc = cu_check(&o)) != 0) return rc;

@@ -8,6 +8,25 @@ typedef struct demo_row {
     int law;
 } demo_row;
 
+typedef struct demo_opts {
+    double time_ms;
+} demo_opts;
+
+#define OPT_T demo_opts
+static const opt demo_opt[] = {
+    OPT_DOUBLE("time", time_ms, 61, 1e4, "MS", "ms", "100",
+               "simulated time of each run (the victim\nwindow [40, 60] ms must fit)"),
+};
+#undef OPT_T
+
+const opt_cmd demo_cmd = {
+    "demo", NULL,
+    "Runs the two-switch victim scenario (L=10, R=10, buffer 4,\n"
+    "window 1) without CC and with each marking engine + LIPD,\n"
+    "and prints one table with a plain reading of it.\n",
+    demo_opt, OPT_N(demo_opt), NULL, NULL, 0
+};
+
 int cmd_demo(int argc, char **argv)
 {
     demo_row rows[7] = {
@@ -22,23 +41,13 @@ int cmd_demo(int argc, char **argv)
     static struct { ts_result r; } res[7];
     unsigned i, n = 7;
     double ms = 100;
-    for (i = 0; i < (unsigned)argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: ibccsim demo [--time MS]   (61..10000, default 100)\n"
-                   "Runs the two-switch victim scenario (L=10, R=10, buffer 4,\n"
-                   "window 1) without CC and with each marking engine + LIPD,\n"
-                   "and prints one table with a plain reading of it.\n");
-            return 0;
-        } else if (!strcmp(argv[i], "--time")) {
-            const char *v = i + 1 < (unsigned)argc ? argv[i + 1] : NULL;
-            if (!parse_double(v, 61, 1e4, &ms))
-                return bad("--time", v, "milliseconds, 61..10000 (the "
-                           "victim window [40, 60] ms must fit)");
-            i++;
-        } else {
-            fprintf(stderr, "ibccsim demo: unknown or bad flag '%s'\n", argv[i]);
-            return 2;
-        }
+    {
+        int rc;
+        demo_opts o;
+        memset(&o, 0, sizeof o);
+        opt_defaults(&demo_cmd, &o);
+        if ((rc = opt_parse(&demo_cmd, argc, argv, &o)) != 0) return rc == 1 ? 0 : 2;
+        ms = o.time_ms;
     }
     printf("Two-switch victim scenario [S02]/[S03]: 10 local + 10 remote sources\n"
            "-> one congested host BC; a victim flow A->B (AV->BV) active 40-60 ms.\n"

@@ -1,19 +1,29 @@
 #include "ibccsim.h"
 /* ---- fabric-check: a real InfiniBand fabric --------------------------- */
-static void usage_fabric_check(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim fabric-check --ibnetdiscover FILE [--lfts FILE]\n"
-"  --ibnetdiscover FILE  topology as ibnetdiscover prints it (required)\n"
-"  --lfts FILE           unicast forwarding tables (opensm-lfts.dump,\n"
-"                        ibroute or dump_lfts output); without it\n"
-"                        up/down routes are computed\n"
-"Loads the fabric, follows the route from every host to every other host,\n"
-"builds it with ibcc_fabric_create and prints\n"
-"  hosts=N switches=M links=L routes_ok=R\n"
-"or `file:line: reason` and exits 1. docs/topologies.md has the formats.\n");
-}
+typedef struct fc_opts {
+    const char *topo, *lfts;
+} fc_opts;
 
+#define OPT_T fc_opts
+static const opt fc_opt[] = {
+    OPT_TEXT("ibnetdiscover", topo, "FILE", NULL,
+             "topology as ibnetdiscover prints it (required)"),
+    OPT_TEXT("lfts", lfts, "FILE", NULL,
+             "unicast forwarding tables (opensm-lfts.dump,\n"
+             "ibroute or dump_lfts output); without it\n"
+             "up/down routes are computed"),
+};
+#undef OPT_T
+
+const opt_cmd fc_cmd = {
+    "fabric-check", "--ibnetdiscover FILE [--lfts FILE]", NULL,
+    fc_opt, OPT_N(fc_opt),
+    "Loads the fabric, follows the route from every host to every other host,\n"
+    "builds it with ibcc_fabric_create and prints\n"
+    "  hosts=N switches=M links=L routes_ok=R\n"
+    "or `file:line: reason` and exits 1. docs/topologies.md has the formats.\n",
+    NULL, 0
+};
 
 int cmd_fabric_check(int argc, char **argv)
 {
@@ -25,25 +35,16 @@ int cmd_fabric_check(int argc, char **argv)
     ibcc_ibfabric_error e;
     uint64_t pairs = 0;
     memset(&ib, 0, sizeof ib);
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_fabric_check(stdout);
-            return 0;
-        } else if (!strcmp(a, "--ibnetdiscover")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            topo = v;
-        } else if (!strcmp(a, "--lfts")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            lfts = v;
-        } else {
-            return unknown("fabric-check", a);
-        }
-        i++;
+    {
+        fc_opts o;
+        memset(&o, 0, sizeof o);
+        if ((i = opt_parse(&fc_cmd, argc, argv, &o)) != 0) return i == 1 ? 0 : 2;
+        topo = o.topo;
+        lfts = o.lfts;
     }
     if (!topo) {
         fprintf(stderr, "ibccsim fabric-check: --ibnetdiscover FILE is required\n");
-        usage_fabric_check(stderr);
+        opt_help(&fc_cmd, stderr);
         return 2;
     }
     if (!(text = fc_read("fabric-check", "--ibnetdiscover", topo, &len))) return 1;

@@ -16,150 +16,90 @@
 
 
 
+static const int gr_ccs[] = {1, 0};
+static const int gr_sws[] = {IBCC_SWITCH_CIOQ, IBCC_SWITCH_VCT};
+static const int gr_arbs[] = {IBCC_ARB_VOQ, IBCC_ARB_OLDEST, IBCC_ARB_RR};
+
+#define OPT_T gr_opts
+static const opt gr_opt[] = {
+    OPT_UINT("scenario", scenario, 1, 2, "N", NULL, "1", "which flows"),
+    OPT_CHOICEV("cc", cc, "on|off", gr_ccs, "on", "IBA congestion control"),
+    OPT_DOUBLE("step", step_ms, 1e-3, 1e5, "MS", "ms", "1000", "time between flow starts"),
+    {"time", OT_DOUBLE, OPT_F(time_ms), 1e-3, 1e5, NULL, "MS", "ms", NULL,
+     "simulated time", "step x flows", NULL, 0, NULL, NULL, NULL},
+    {"measure", OT_DOUBLE, OPT_F(measure_ms), 1e-3, 1e5, NULL, "MS", "ms", NULL,
+     "measured window: the last MS of the run", "step", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("buffer", buffer, 1, 65535, "N", "packets", "16", "switch buffers"),
+    OPT_CHOICEV("switch", sw, "cioq|vct", gr_sws, "cioq",
+                "input and output buffers of --buffer\n"
+                "packets each (crossbar speedup 2), or\n"
+                "input-buffered cut-through"),
+    OPT_UINT("msg", msg_bytes, 1, 16777216, "BYTES", "bytes", "65536",
+             "message payload, 2048-byte MTU packets"),
+    OPT_UINT("ack-every", ack_every, 1, 65535, "N", "packets", "8",
+             "one ACK per N packets and per message end\n"
+             "(coalesced; 1 = every packet)"),
+    {"threshold", OT_UINT, OPT_F(threshold), 0, 15, NULL, "W", NULL, "15",
+     "switch Threshold", NULL, NULL, 0, NULL, "cc_sw_cong_setting_threshold", NULL},
+    {"marking-rate", OT_UINT, OPT_F(marking_rate), 0, 65535, NULL, "N", NULL, "1",
+     "Marking_Rate", NULL, NULL, 0, NULL, "cc_sw_cong_setting_marking_rate", NULL},
+    {"packet-size", OT_UINT, OPT_F(packet_size), 0, 255, NULL, "N", "64-byte units", "8",
+     "Packet_Size", NULL, NULL, 0, NULL, "cc_sw_cong_setting_packet_size", NULL},
+    {"ccti-timer", OT_UINT, OPT_F(ccti_timer), 1, 65535, NULL, "N", "1.024 us units", "150",
+     "CCTI_Timer", NULL, NULL, 0, NULL, "cc_ca_cong_setting_ccti_timer", NULL},
+    {"ccti-increase", OT_UINT, OPT_F(ccti_increase), 1, 255, NULL, "N", NULL, "1",
+     "CCTI_Increase", NULL, NULL, 0, NULL, "cc_ca_cong_setting_ccti_increase", NULL},
+    OPT_UINT("ccti-limit", ccti_limit, 0, 16383, "N", NULL, "127",
+             "CCTI_Limit (< table length)"),
+    OPT_TEXT("cct", cct, "quadratic|linear|FILE", "quadratic",
+             "CCT: [G]'s i^2*7/106^2 us (128 entries),\n"
+             "linear (entry i = i packet times, 128), or a\n"
+             "file of OpenSM cc_cct or ibccconfig\n"
+             "CongestionControlTable lines"),
+    OPT_CHOICEV("arbiter", arbiter, "voq|oldest|rr", gr_arbs, "voq",
+                "switch input buffers: per-output queues\n"
+                "with round robin (the model's), FIFO with\n"
+                "bypass 4 (the Santos scenarios), FIFO with\n"
+                "round robin"),
+    OPT_DOUBLE("bin", bin_ms, 1e-3, 1e5, "MS", "ms", "10", "series resolution"),
+    OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1",
+            "random seed (nothing here is random)"),
+    OPT_OUTPUTS("CSV: time_ms and each flow's Gbit/s per bin",
+                "CSV metric,value (parameters included)",
+                "no table on standard output"),
+};
+#undef OPT_T
+
+const opt_cmd gr_cmd = {
+    "gran", NULL,
+    "The InfiniBand congestion-control testbed of [G]: S1 (H1..H3) and S2\n"
+    "(H4..H7) joined by a link twice the host rate; host links 16 Gbit/s of\n"
+    "data, hosts inject and absorb at most 13 Gbit/s; 64 KiB messages, 2048-\n"
+    "byte MTU; IBA FECN marking at the switches and the CCT agent at the\n"
+    "sources. Flows start one per --step, F1 first.\n"
+    "  scenario 1: F1 H1->H4 (victim), F2 H2->H5, F3 H3->H5, F4 H6->H5, F5 H7->H5\n"
+    "  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n",
+    gr_opt, OPT_N(gr_opt), NULL, NULL, 0
+};
+
 void gr_defaults(gr_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->scenario = 1; o->cc = 1; o->buffer = 16;
-    o->step_ms = 1000; o->bin_ms = 10;
-    o->threshold = 15; o->marking_rate = 1; o->packet_size = 8;
-    o->ccti_timer = 150; o->ccti_increase = 1; o->ccti_limit = 127;
-    o->msg_bytes = 65536; o->ack_every = 8; o->sw = IBCC_SWITCH_CIOQ;
-    o->cct = "quadratic";
-    o->arbiter = IBCC_ARB_VOQ;
-    o->seed = 1;
-}
-
-static void usage_gran(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim gran [flags]\n"
-"The InfiniBand congestion-control testbed of [G]: S1 (H1..H3) and S2\n"
-"(H4..H7) joined by a link twice the host rate; host links 16 Gbit/s of\n"
-"data, hosts inject and absorb at most 13 Gbit/s; 64 KiB messages, 2048-\n"
-"byte MTU; IBA FECN marking at the switches and the CCT agent at the\n"
-"sources. Flows start one per --step, F1 first.\n"
-"  scenario 1: F1 H1->H4 (victim), F2 H2->H5, F3 H3->H5, F4 H6->H5, F5 H7->H5\n"
-"  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n"
-"  --scenario 1|2        which flows                              [1]\n"
-"  --cc on|off           IBA congestion control                   [on]\n"
-"  --step MS             time between flow starts (> 0)           [1000]\n"
-"  --time MS             simulated time (<= 100000)       [step x flows]\n"
-"  --measure MS          measured window: the last MS of the run  [step]\n"
-"  --buffer N            switch buffers, packets (1..65535)       [16]\n"
-"  --switch cioq|vct     input and output buffers of --buffer\n"
-"                        packets each (crossbar speedup 2), or\n"
-"                        input-buffered cut-through              [cioq]\n"
-"  --msg BYTES           message payload, 2048-byte MTU packets   [65536]\n"
-"  --ack-every N         one ACK per N packets and per message end\n"
-"                        (coalesced; 1 = every packet)           [8]\n"
-"  --threshold W         switch Threshold 0..15                   [15]\n"
-"  --marking-rate N      Marking_Rate 0..65535                    [1]\n"
-"  --packet-size N       Packet_Size, 64-byte units 0..255        [8]\n"
-"  --ccti-timer N        CCTI_Timer, 1.024 us units 1..65535      [150]\n"
-"  --ccti-increase N     CCTI_Increase 1..255                     [1]\n"
-"  --ccti-limit N        CCTI_Limit (< table length)              [127]\n"
-"  --cct quadratic|linear|FILE  CCT: [G]'s i^2*7/106^2 us (128 entries),\n"
-"                        linear (entry i = i packet times, 128), or a\n"
-"                        file of OpenSM cc_cct or ibccconfig\n"
-"                        CongestionControlTable lines         [quadratic]\n"
-"  --arbiter voq|oldest|rr  switch input buffers: per-output queues\n"
-"                        with round robin (the model's), FIFO with\n"
-"                        bypass 4 (the Santos scenarios), FIFO with\n"
-"                        round robin                            [voq]\n"
-"  --bin MS              series resolution                        [10]\n"
-"  --seed N              random seed (nothing here is random)     [1]\n"
-"  --series FILE         CSV: time_ms and each flow's Gbit/s per bin\n"
-"  --summary FILE        CSV metric,value (parameters included)\n"
-"  --quiet               no table on standard output\n");
+    opt_defaults(&gr_cmd, o);
 }
 
 static int gr_parse(int argc, char **argv, gr_opts *o)
 {
-    int i;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        double x;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_gran(stdout);
-            return 1;
-        } else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
-        if (strncmp(a, "--", 2) != 0) {
-            fprintf(stderr, "ibccsim gran: unexpected argument '%s'\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "--scenario")) {
-            if (!parse_uint(v, 1, 2, &u)) return bad(a, v, "1 or 2");
-            o->scenario = (unsigned)u;
-        } else if (!strcmp(a, "--cc")) {
-            if (v && !strcmp(v, "on")) o->cc = 1;
-            else if (v && !strcmp(v, "off")) o->cc = 0;
-            else return bad(a, v, "on or off");
-        } else if (!strcmp(a, "--step") || !strcmp(a, "--time")
-                   || !strcmp(a, "--measure") || !strcmp(a, "--bin")) {
-            if (!parse_double(v, 1e-3, 1e5, &x))
-                return bad(a, v, "milliseconds, from 0.001 to 100000");
-            if (a[2] == 's') o->step_ms = x;
-            else if (a[2] == 't') { o->time_ms = x; o->time_set = 1; }
-            else if (a[2] == 'm') { o->measure_ms = x; o->measure_set = 1; }
-            else o->bin_ms = x;
-        } else if (!strcmp(a, "--buffer")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->buffer = (unsigned)u;
-        } else if (!strcmp(a, "--switch")) {
-            if (v && !strcmp(v, "vct")) o->sw = IBCC_SWITCH_VCT;
-            else if (v && !strcmp(v, "cioq")) o->sw = IBCC_SWITCH_CIOQ;
-            else return bad(a, v, "vct or cioq");
-        } else if (!strcmp(a, "--msg")) {
-            if (!parse_uint(v, 1, 16777216, &u)) return bad(a, v, "bytes 1..16777216");
-            o->msg_bytes = (unsigned)u;
-        } else if (!strcmp(a, "--ack-every")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->ack_every = (unsigned)u;
-        } else if (!strcmp(a, "--threshold")) {
-            if (!parse_uint(v, 0, 15, &u)) return bad(a, v, "an integer 0..15");
-            o->threshold = (unsigned)u;
-        } else if (!strcmp(a, "--marking-rate")) {
-            if (!parse_uint(v, 0, 65535, &u)) return bad(a, v, "an integer 0..65535");
-            o->marking_rate = (unsigned)u;
-        } else if (!strcmp(a, "--packet-size")) {
-            if (!parse_uint(v, 0, 255, &u)) return bad(a, v, "an integer 0..255");
-            o->packet_size = (unsigned)u;
-        } else if (!strcmp(a, "--ccti-timer")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->ccti_timer = (unsigned)u;
-        } else if (!strcmp(a, "--ccti-increase")) {
-            if (!parse_uint(v, 1, 255, &u)) return bad(a, v, "an integer 1..255");
-            o->ccti_increase = (unsigned)u;
-        } else if (!strcmp(a, "--ccti-limit")) {
-            if (!parse_uint(v, 0, 16383, &u)) return bad(a, v, "an integer 0..16383");
-            o->ccti_limit = (unsigned)u;
-        } else if (!strcmp(a, "--cct")) {
-            if (!v || !*v) return bad(a, v, "quadratic, linear or a file name");
-            o->cct = v;
-        } else if (!strcmp(a, "--arbiter")) {
-            if (v && !strcmp(v, "voq")) o->arbiter = IBCC_ARB_VOQ;
-            else if (v && !strcmp(v, "oldest")) o->arbiter = IBCC_ARB_OLDEST;
-            else if (v && !strcmp(v, "rr")) o->arbiter = IBCC_ARB_RR;
-            else return bad(a, v, "one of voq, oldest, rr");
-        } else if (!strcmp(a, "--seed")) {
-            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
-            o->seed = u;
-            fprintf(stderr, "ibccsim gran: note: these runs draw no random "
-                    "numbers (greedy senders, fixed start times); --seed "
-                    "changes nothing\n");
-        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            if (a[3] == 'e') o->series = v; else o->summary = v;
-        } else {
-            return unknown("gran", a);
-        }
-        i++;
-    }
+    int rc = opt_parse(&gr_cmd, argc, argv, o);
+    if (rc) return rc;
+    if (opt_given("seed"))
+        fprintf(stderr, "ibccsim gran: note: these runs draw no random "
+                "numbers (greedy senders, fixed start times); --seed "
+                "changes nothing\n");
     {
         unsigned nf = o->scenario == 1 ? 5u : 3u;
-        if (!o->time_set) o->time_ms = o->step_ms * nf;
-        if (!o->measure_set) o->measure_ms = o->step_ms;
+        if (!opt_given("time")) o->time_ms = o->step_ms * nf;
+        if (!opt_given("measure")) o->measure_ms = o->step_ms;
         if (o->time_ms > 1e5) {
             fprintf(stderr, "ibccsim gran: --time %g ms: at most 100000\n",
                     o->time_ms);

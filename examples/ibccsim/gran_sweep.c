@@ -59,8 +59,43 @@ static int sw_point(unsigned idx, void *ctx)
            ? 0 : 1;
 }
 
+typedef struct gs_opts {
+    const char *timers, *rates, *out;
+    double step;
+    unsigned jobs;
+    int list;
+} gs_opts;
+
+#define OPT_T gs_opts
+static const opt gs_opt[] = {
+    OPT_TEXT("timers", timers, "LIST", "10,50,150,500,1000,2000",
+             "CCTI_Timer values, 1.024 us units, 1..65535\n(at most 64)"),
+    OPT_TEXT("rates", rates, "LIST", "0,1,2,4,8,15",
+             "Marking_Rate values, 0..65535 (at most 64)"),
+    OPT_DOUBLE("step", step, 1e-3, 2e4, "MS", "ms", "1000", "time between flow starts"),
+    {"jobs", OT_UINT, OPT_F(jobs), 1, 64, NULL, "N", NULL, NULL,
+     "worker processes", "cores", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    {"out", OT_TEXT, OPT_F(out), 0, 0, NULL, "FILE", NULL, NULL, "CSV file",
+     "standard output", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    {"list", OT_SWITCH, OPT_F(list), 0, 1, NULL, NULL, NULL, NULL,
+     "print one ibccsim command per point and exit", NULL, NULL, OPT_NOPARAM,
+     NULL, NULL, NULL},
+};
+#undef OPT_T
+
+const opt_cmd gs_cmd = {
+    "gran-sweep", NULL,
+    "Scenario 1 of [G] with CC on over a grid of CCTI_Timer x Marking_Rate;\n"
+    "each point an independent run in a worker process. CSV columns:\n"
+    "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n"
+    "(contributor_gbps: mean of F2..F5; var: variance of max - min of the\n"
+    "contributors' throughputs over the series points with all running).\n",
+    gs_opt, OPT_N(gs_opt), NULL, NULL, 0
+};
+
 int cmd_gran_sweep(int argc, char **argv, const char *self)
 {
+    gs_opts so;
     unsigned timers[SW_MAX], rates[SW_MAX], nt = 0, nr = 0, jobs = 0;
     double step = 1000;
     int list = 0, i;
@@ -70,46 +105,19 @@ int cmd_gran_sweep(int argc, char **argv, const char *self)
     FILE *fo;
     unsigned total, p;
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ibccsim gran-sweep [flags]\n"
-"Scenario 1 of [G] with CC on over a grid of CCTI_Timer x Marking_Rate;\n"
-"each point an independent run in a worker process. CSV columns:\n"
-"ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n"
-"(contributor_gbps: mean of F2..F5; var: variance of max - min of the\n"
-"contributors' throughputs over the series points with all running).\n"
-"  --timers LIST   CCTI_Timer values, 1.024 us units [10,50,150,500,1000,2000]\n"
-"  --rates LIST    Marking_Rate values                [0,1,2,4,8,15]\n"
-"  --step MS       time between flow starts           [1000]\n"
-"  --jobs N        worker processes (1..64)           [cores]\n"
-"  --out FILE      CSV file                           [standard output]\n"
-"  --list          print one ibccsim command per point and exit\n");
-            return 0;
-        } else if (!strcmp(a, "--list")) { list = 1; continue; }
-        if (!strcmp(a, "--timers")) {
-            if (!sw_list(v, 1, 65535, timers, &nt) || !v)
-                return bad(a, v, "comma-separated integers 1..65535 (at most 64)");
-            tl = v;
-        } else if (!strcmp(a, "--rates")) {
-            if (!sw_list(v, 0, 65535, rates, &nr) || !v)
-                return bad(a, v, "comma-separated integers 0..65535 (at most 64)");
-            rl = v;
-        } else if (!strcmp(a, "--step")) {
-            if (!parse_double(v, 1e-3, 2e4, &step))
-                return bad(a, v, "milliseconds, from 0.001 to 20000");
-        } else if (!strcmp(a, "--jobs")) {
-            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
-            jobs = (unsigned)u;
-        } else if (!strcmp(a, "--out")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            out = v;
-        } else {
-            return unknown("gran-sweep", a);
-        }
-        i++;
-    }
+    memset(&so, 0, sizeof so);
+    opt_defaults(&gs_cmd, &so);
+    if ((i = opt_parse(&gs_cmd, argc, argv, &so)) != 0) return i == 1 ? 0 : 2;
+    if (!sw_list(so.timers, 1, 65535, timers, &nt))
+        return bad("--timers", so.timers, "comma-separated integers 1..65535 (at most 64)");
+    if (!sw_list(so.rates, 0, 65535, rates, &nr))
+        return bad("--rates", so.rates, "comma-separated integers 0..65535 (at most 64)");
+    tl = so.timers;
+    rl = so.rates;
+    step = so.step;
+    jobs = so.jobs;
+    out = so.out;
+    list = so.list;
     if (!nt) (void)sw_list(tl, 1, 65535, timers, &nt);
     if (!nr) (void)sw_list(rl, 0, 65535, rates, &nr);
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;

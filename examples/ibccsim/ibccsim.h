@@ -30,19 +30,18 @@
 typedef struct ts_opts {
     unsigned local, remote, buffer;
     unsigned window;            /* 0 = none */
-    ibcc_marker_engine marking;
-    ibcc_classify classify;
+    int marking;                /* ibcc_marker_engine */
+    int classify;               /* ibcc_classify */
     unsigned out_threshold;
-    ibcc_arb_policy arbiter;
+    int arbiter;                /* ibcc_arb_policy */
     unsigned bypass;
     int law;                    /* 0 none, else ibcc_law_kind */
     int discrete, fixed_rates;
-    int fanout;                 /* desc.input_fanout */
+    unsigned fanout;            /* desc.input_fanout */
     int dynamic;                /* 0 none, 1 half, 2 all contributors ON-OFF */
     double on_ms;               /* mean ON = mean OFF period */
     int persistent;
     double time_ms, victim_from, victim_to, measure_from, measure_to;
-    int measure_set_from, measure_set_to;
     unsigned long long seed;
     const char *series, *summary;
     int quiet;
@@ -66,18 +65,19 @@ typedef struct ts_result {
 #define GR_FLOWS 5u
 
 typedef struct gr_opts {
-    unsigned scenario, cc, buffer;
+    unsigned scenario, buffer;
+    int cc;
     double step_ms, time_ms, measure_ms, bin_ms;
     unsigned threshold, marking_rate, packet_size, ccti_timer, ccti_increase;
     unsigned ccti_limit;
     unsigned msg_bytes;         /* payload bytes per message */
     unsigned ack_every;         /* coalesced ACKs: 1 = every packet */
-    ibcc_switch_kind sw;        /* VCT or CIOQ */
+    int sw;                     /* ibcc_switch_kind: VCT or CIOQ */
     const char *cct;            /* quadratic | linear | FILE */
-    ibcc_arb_policy arbiter;    /* switch input organisation */
+    int arbiter;                /* ibcc_arb_policy: input organisation */
     unsigned long long seed;
     const char *series, *summary;
-    int quiet, time_set, measure_set;
+    int quiet;
 } gr_opts;
 
 typedef struct gr_result {
@@ -93,8 +93,8 @@ enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
 typedef struct mv_opts {
     unsigned k, n, payload, hot_sources, hot_packets, variable;
     unsigned long long hot_after, seed;
-    double load, bin_us, time_us;
-    int cmm, nowarm, nocap, validated, quiet, time_set, hot_set, vct, shuffle;
+    double load, load_h, bin_us, time_us;
+    int cmm, nowarm, nocap, validated, quiet, time_set, hot_set, vct, tree;
     int mbonly, load_host, formula;
     unsigned speedup, window, link_bytes;
     const char *series, *summary;
@@ -117,7 +117,8 @@ typedef struct wh_opts {
     int torus;                  /* 0 twohost, 1 torus */
     int pair;                   /* torus: one high pair + uniform low */
     double load, high_frac;
-    unsigned seg, adaptive, slack, size, msg, switch_prio;
+    unsigned seg, adaptive, slack, size, msg;
+    int switch_prio;
     unsigned stop_mark, go_mark;        /* 0: the fabric's defaults */
     double time_ms, warmup_ms, prop_ns, fwd_ns;
     unsigned long long seed;
@@ -152,7 +153,6 @@ void where(const char *flag);
 int bad(const char *flag, const char *val, const char *why);
 int law_parse(const char *v, int *kind);
 const char *law_list(char *buf, size_t len, const char *head, const char *sep);
-int unknown(const char *cmd, const char *flag);
 const char *flag_value(int argc, char **argv, int i);
 int parse_uint(const char *s, unsigned long long lo, unsigned long long hi,
                unsigned long long *out);
@@ -176,20 +176,36 @@ int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v, unsigned *n);
 double sw_metric(const char *path, const char *name);
 
 /* ---- the experiments' parts that others use ---- */
+extern const opt_cmd ts_cmd;
 void ts_defaults(ts_opts *o);
 int ts_run(const ts_opts *o, ts_result *res);
+extern const opt_cmd gr_cmd;
 void gr_defaults(gr_opts *o);
 int gr_run(const gr_opts *o, gr_result *res);
 int gr_write_summary(const char *path, const gr_opts *o, const gr_result *r);
+extern const opt_cmd mv_cmd;
 void mv_defaults(mv_opts *o);
 int mv_run(const mv_opts *o, mv_res *res);
 int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r);
 void wh_defaults(wh_opts *o);
-int wh_parse(int argc, char **argv, wh_opts *o);
+extern const opt_cmd wh_cmd;
+int wh_check(wh_opts *o);
 int wh_run(const wh_opts *o, wh_res *r);
 int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r);
 
-/* ---- the subcommands ---- */
+/* ---- the subcommands (main.c) ---- */
+typedef struct sub {
+    const char *name;
+    const char *brief;          /* its lines in `ibccsim --help` */
+    int (*run)(int argc, char **argv);
+    const opt_cmd *opts;        /* its option table, NULL for none */
+    int in_files;               /* a scenario file may name it */
+} sub;
+extern const sub subs[];
+extern const unsigned nsubs;
+const sub *sub_find(const char *name);
+extern const opt_cmd rc_cmd, lt_cmd, gs_cmd, ms_cmd, whs_cmd, fc_cmd, cu_cmd,
+    demo_cmd;
 int cmd_twoswitch(int argc, char **argv);
 int cmd_recovery(int argc, char **argv);
 int cmd_law_table(int argc, char **argv);

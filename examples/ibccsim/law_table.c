@@ -1,27 +1,43 @@
 #include "ibccsim.h"
 /* ---- law-table ------------------------------------------------------------ */
-static void usage_law_table(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim law-table --law aimd|fimd|lipd [flags]\n"
-"Compiles a rate law in TABLE form (docs/law.md) and prints its entries:\n"
-"a CSV (index,rate,next_on_mark,next_on_unmark,inc,gap_q16) or, with\n"
-"--emit-c, a C99 file for firmware: the entries as a const array, the\n"
-"description and an ibcc_law_rom to pass to ibcc_law_init_rom, which\n"
-"checks them and steps exactly as ibcc_law_init would have compiled them.\n"
-"The flags are the fields of ibcc_law_desc:\n"
-"  --law aimd|fimd|lipd   kind (required)\n"
-"  --rmin X               Rmin / Rmax, in [2^-16, 1) (decimal or C hex\n"
-"                         float; the IPD set needs >= 1/256)    [1/256]\n"
-"  --rmin-div D           Rmin = Rmax / D (2..65536), instead of --rmin\n"
-"  --m M                  decrease factor, (1, 65536]; AIMD, FIMD [2]\n"
-"  --rates ipd|geometric  the table's rate set                   [ipd]\n"
-"  --size N               entries of a geometric set, 2..65536   [256]\n"
-"  --emit-c               print the C file instead of the CSV\n"
-"  --name NAME            prefix of the emitted C names    [ibcc_rom_law]\n"
-"  --static               emitted objects are static (for #including the\n"
-"                         file into the one C file that uses it)\n");
-}
+/* ---- law-table: a law compiled to TABLE form ----------------------------- */
+typedef struct lt_opts {
+    int law, rates, emit, is_static;
+    double rmin, m;
+    unsigned long long div, size;
+    const char *name;
+} lt_opts;
+
+#define OPT_T lt_opts
+static const opt lt_opt[] = {
+    OPT_LAW("law", law, NULL, NULL, "kind (required)"),
+    {"rmin", OT_DOUBLE, OPT_F(rmin), 1.0 / 65536.0, 1.0, NULL, "X", NULL, NULL,
+     "Rmin / Rmax, below 1 (decimal or C hex\nfloat; the IPD set needs >= 1/256)",
+     "1/256", NULL, OPT_HI_OPEN, NULL, NULL, NULL},
+    OPT_U64("rmin-div", div, 2, 65536, "D", NULL, NULL, "Rmin = Rmax / D, instead of --rmin"),
+    {"m", OT_DOUBLE, OPT_F(m), 1.0, 65536.0, NULL, "M", NULL, NULL,
+     "decrease factor; AIMD, FIMD", "2", NULL, OPT_LO_OPEN, NULL, NULL, NULL},
+    OPT_CHOICE("rates", rates, "ipd|geometric", "ipd", "the table's rate set"),
+    {"size", OT_U64, OPT_F(size), 2, 65536, NULL, "N", NULL, NULL,
+     "entries of a geometric set", "256", NULL, 0, NULL, NULL, NULL},
+    OPT_SWITCH("emit-c", emit, 1, "print the C file instead of the CSV"),
+    OPT_TEXT("name", name, "NAME", "ibcc_rom_law",
+             "prefix of the emitted C names (a C identifier,\nat most 64 characters)"),
+    OPT_SWITCH("static", is_static, 1, "emitted objects are static (for #including the\n"
+               "file into the one C file that uses it)"),
+};
+#undef OPT_T
+
+const opt_cmd lt_cmd = {
+    "law-table", "--law LAW [flags]",
+    "Compiles a rate law in TABLE form (docs/law.md) and prints its entries:\n"
+    "a CSV (index,rate,next_on_mark,next_on_unmark,inc,gap_q16) or, with\n"
+    "--emit-c, a C99 file for firmware: the entries as a const array, the\n"
+    "description and an ibcc_law_rom to pass to ibcc_law_init_rom, which\n"
+    "checks them and steps exactly as ibcc_law_init would have compiled them.\n"
+    "The flags are the fields of ibcc_law_desc:\n",
+    lt_opt, OPT_N(lt_opt), NULL, NULL, 0
+};
 
 static int cid_ok(const char *s)
 {
@@ -40,48 +56,23 @@ int cmd_law_table(int argc, char **argv)
     ibcc_law_rom rom;
     ibcc_law_entry e;
     ibcc_result r;
-    unsigned long long div = 0, size = 0;
-    double rmin = 0.0, m = 0.0;
-    int i, kind = 0, emit = 0, is_static = 0, geometric = 0, have_rmin = 0;
-    const char *name = "ibcc_rom_law", *st;
+    unsigned long long div, size;
+    double rmin, m;
+    int kind, emit, is_static, geometric, have_rmin, rc;
+    const char *name, *st;
     char kind_c[80];
     uint32_t k;
     void *mem;
     size_t ls;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_law_table(stdout);
-            return 0;
-        } else if (!strcmp(a, "--emit-c")) { emit = 1; continue; }
-        else if (!strcmp(a, "--static")) { is_static = 1; continue; }
-        else if (!strcmp(a, "--law")) {
-            char why[256];
-            if (!law_parse(v, &kind))
-                return bad(a, v, law_list(why, sizeof why, "one of ", ", "));
-        } else if (!strcmp(a, "--rmin")) {
-            if (!parse_double(v, 1.0 / 65536.0, 1.0, &rmin) || rmin >= 1.0)
-                return bad(a, v, "a number in [2^-16, 1)");
-            have_rmin = 1;
-        } else if (!strcmp(a, "--rmin-div")) {
-            if (!parse_uint(v, 2, 65536, &div)) return bad(a, v, "an integer 2..65536");
-        } else if (!strcmp(a, "--m")) {
-            if (!parse_double(v, 1.0, 65536.0, &m) || m <= 1.0)
-                return bad(a, v, "a number in (1, 65536]");
-        } else if (!strcmp(a, "--rates")) {
-            if (v && !strcmp(v, "ipd")) geometric = 0;
-            else if (v && !strcmp(v, "geometric")) geometric = 1;
-            else return bad(a, v, "ipd or geometric");
-        } else if (!strcmp(a, "--size")) {
-            if (!parse_uint(v, 2, 65536, &size)) return bad(a, v, "an integer 2..65536");
-        } else if (!strcmp(a, "--name")) {
-            if (!cid_ok(v)) return bad(a, v, "a C identifier of at most 64 characters");
-            name = v;
-        } else {
-            return unknown("law-table", a);
-        }
-        i++;
-    }
+    lt_opts o;
+    memset(&o, 0, sizeof o);
+    opt_defaults(&lt_cmd, &o);
+    if ((rc = opt_parse(&lt_cmd, argc, argv, &o)) != 0) return rc == 1 ? 0 : 2;
+    if (!cid_ok(o.name))
+        return bad("--name", o.name, "a C identifier of at most 64 characters");
+    div = o.div; size = o.size; rmin = o.rmin; m = o.m; kind = o.law;
+    emit = o.emit; is_static = o.is_static; geometric = o.rates;
+    have_rmin = opt_given("rmin"); name = o.name;
     if (!kind) {
         fprintf(stderr, "ibccsim law-table: --law is required\n");
         return 2;

@@ -88,138 +88,104 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
     }
 }
 
+/* --payload 256|512|1024|variable */
+static int mv_payload(const opt *p, const char *v, void *base, char *buf,
+                      size_t len)
+{
+    mv_opts *o = (mv_opts *)base;
+    unsigned long long u;
+    (void)p;
+    if (!v) {
+        if (o->variable) snprintf(buf, len, "variable");
+        else snprintf(buf, len, "%u", o->payload);
+        return 0;
+    }
+    if (!strcmp(v, "variable")) { o->variable = 1; o->payload = 1024; }
+    else if (parse_uint(v, 256, 1024, &u) && (u == 256 || u == 512 || u == 1024)) {
+        o->payload = (unsigned)u;
+        o->variable = 0;
+    } else return bad("--payload", v, "256, 512, 1024 or variable");
+    return 0;
+}
+
+#define OPT_T mv_opts
+static const opt mv_opt[] = {
+    OPT_UINT("k", k, 2, 16, "K", NULL, "4", "the k-ary n-fly: k"),
+    OPT_UINT("n", n, 1, 6, "N", NULL, "3", "the k-ary n-fly: n"),
+    OPT_CHOICE("cmm", cmm, "none|rp|pi|mvcm|window", "mvcm",
+               "congestion management\n"
+               "rp: input-triggered marking + LIPD, window 1\n"
+               "pi: IBA output-buffer marking + CCT delays,\n"
+               "    CCTI_Increase = hot-spot degree - 1\n"
+               "mvcm: MVPM marking/validation + MVCM\n"
+               "window: a static window only ([F] Fig 4)"),
+    {"window", OT_UINT, OPT_F(window), 1, 65535, NULL, "W", "packets", NULL,
+     "window: packets in flight per flow", "2", NULL, 0, NULL, NULL, NULL},
+    OPT_SWITCH("no-warm", nowarm, 1, "mvcm: ignore warm (MB-only) ACKs"),
+    OPT_SWITCH("no-cap", nocap, 1, "mvcm: no cap on the waiting-slot growth"),
+    OPT_SWITCH("input-only", mbonly, 1, "mvcm: act on input marks alone (MB is hot)"),
+    OPT_SWITCH("validated", validated, 1, "pi: MVPM marks, the CCT reacts to validated ACKs"),
+    OPT_UINT("link-bytes", link_bytes, 1, 64, "B", "bytes/cycle", "1", "link rate"),
+    {"formula", OT_SWITCH, OPT_F(formula), 0, 1, NULL, NULL, NULL, NULL,
+     "print RTTmin, omega and DWmax and stop", NULL, NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    OPT_UINT("speedup", speedup, 1, 16, "S", NULL, "2", "CIOQ crossbar speedup"),
+    OPT_SWITCH("vct", vct, 1, "input-buffered cut-through switches instead"),
+    OPT_SWITCH("tree", tree, 1, "wire the stages as a k-ary n-tree (the same\n"
+               "BMIN) instead of by the perfect shuffle"),
+    OPT_DOUBLE("load-sw", load, 1e-4, 64, "L", "bytes/cycle", "0.45",
+               "bytes/cycle per first-stage switch ([F]'s\nunit: L/k per host)"),
+    {"load", OT_DOUBLE, OPT_F(load_h), 1e-4, 1, NULL, "L", "bytes/cycle", NULL,
+     "bytes/cycle per host instead", NULL, NULL, 0, NULL, NULL, NULL},
+    OPT_FUNC("payload", mv_payload, "256|512|1024|variable", "256",
+             "payload bytes (buffers 1, 2, 4, 3 KB;\n"
+             "variable: each flow a payload 256..1024)"),
+    {"hot-sources", OT_UINT, OPT_F(hot_sources), 0, 1u << 20, NULL, "N", NULL, NULL,
+     "hot-spot sources, hosts that send nothing\nelse (0: no hot spot)",
+     "64, at most hosts/4", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("hot-packets", hot_packets, 1, 1e9, "N", "packets", "1000",
+             "packets each hot source sends"),
+    OPT_U64("hot-after", hot_after, 1, 1e9, "N", "packets", "50000",
+            "delivered packets before the hot spot"),
+    {"time", OT_DOUBLE, OPT_F(time_us), 0.001, 1e7, NULL, "US", "us", NULL,
+     "simulated time", "until the hot spot has ended and as long again",
+     NULL, 0, NULL, NULL, NULL},
+    OPT_DOUBLE("bin", bin_us, 0.001, 1e7, "US", "us", "20", "series resolution"),
+    OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1", "random seed"),
+    OPT_OUTPUTS("CSV: per bin cold and hot latency (cycles) and\n"
+                "throughput (bytes/cycle/host), by delivery time",
+                "CSV metric,value", "no table"),
+};
+#undef OPT_T
+
+const opt_cmd mv_cmd = {
+    "mvcm", NULL,
+    "MVCM and its comparators on a k-ary n-fly BMIN ([F]): CIOQ switches with\n"
+    "speedup 2 and 64-byte credits, 1 byte/cycle links (a cycle is 1 ns),\n"
+    "22-byte headers and ACKs, per-destination queues at the sources. Uniform\n"
+    "traffic from every other host at --load-sw; after --hot-after delivered\n"
+    "packets the --hot-sources hosts send --hot-packets each to the last host\n"
+    "at the same rate (and nothing else).\n"
+    "Hops take 3 cycles ([F] 4.3); DWmax and WS come from [F]'s RTTmin formula.\n",
+    mv_opt, OPT_N(mv_opt), NULL, NULL, 0
+};
+
 void mv_defaults(mv_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->k = 4; o->n = 3; o->payload = 256; o->hot_packets = 1000;
-    o->hot_after = 50000; o->seed = 1; o->load = 0.45; o->bin_us = 20;
-    o->link_bytes = 1;
-    o->cmm = MV_MVCM;
-    o->shuffle = 1;
-}
-
-static void usage_mvcm(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim mvcm [flags]\n"
-"MVCM and its comparators on a k-ary n-fly BMIN ([F]): CIOQ switches with\n"
-"speedup 2 and 64-byte credits, 1 byte/cycle links (a cycle is 1 ns),\n"
-"22-byte headers and ACKs, per-destination queues at the sources. Uniform\n"
-"traffic from every other host at --load-sw; after --hot-after delivered\n"
-"packets the --hot-sources hosts send --hot-packets each to the last host\n"
-"at the same rate (and nothing else).\n"
-"Hops take 3 cycles ([F] 4.3); DWmax and WS come from [F]'s RTTmin formula.\n"
-"  --k K, --n N          the k-ary n-fly (k 2..16, n 1..6)         [4, 3]\n"
-"  --cmm none|rp|pi|mvcm|window  congestion management             [mvcm]\n"
-"                        rp: input-triggered marking + LIPD, window 1\n"
-"                        pi: IBA output-buffer marking + CCT delays,\n"
-"                            CCTI_Increase = hot-spot degree - 1\n"
-"                        mvcm: MVPM marking/validation + MVCM\n"
-"                        window: a static window only ([F] Fig 4)\n"
-"  --window W            window: packets in flight per flow          [2]\n"
-"  --no-warm             mvcm: ignore warm (MB-only) ACKs\n"
-"  --no-cap              mvcm: no cap on the waiting-slot growth\n"
-"  --input-only          mvcm: act on input marks alone (MB is hot)\n"
-"  --validated           pi: MVPM marks, the CCT reacts to validated ACKs\n"
-"  --link-bytes B        link rate, bytes/cycle (1..64)            [1]\n"
-"  --formula             print RTTmin, omega and DWmax and stop\n"
-"  --speedup S           CIOQ crossbar speedup (1..16)            [2]\n"
-"  --vct                 input-buffered cut-through switches instead\n"
-"  --tree                wire the stages as a k-ary n-tree (the same\n"
-"                        BMIN) instead of by the perfect shuffle\n"
-"  --load-sw L           bytes/cycle per first-stage switch ([F]'s\n"
-"                        unit: L/k per host)                      [0.45]\n"
-"  --load L              bytes/cycle per host instead (0 < L <= 1)\n"
-"  --payload 256|512|1024|variable  payload bytes (buffers 1, 2, 4, 3 KB;\n"
-"                        variable: each flow a payload 256..1024)  [256]\n"
-"  --hot-sources N       hot-spot sources, hosts that send nothing\n"
-"                        else (0: no hot spot)     [64, at most hosts/4]\n"
-"  --hot-packets N       packets each hot source sends            [1000]\n"
-"  --hot-after N         delivered packets before the hot spot    [50000]\n"
-"  --time US             simulated time; default: until the hot spot\n"
-"                        has ended and as long again\n"
-"  --bin US              series resolution                        [20]\n"
-"  --seed N              random seed                              [1]\n"
-"  --series FILE         CSV: per bin cold and hot latency (cycles) and\n"
-"                        throughput (bytes/cycle/host), by delivery time\n"
-"  --summary FILE        CSV metric,value\n"
-"  --quiet               no table\n");
+    opt_defaults(&mv_cmd, o);
 }
 
 static int mv_parse(int argc, char **argv, mv_opts *o)
 {
-    int i;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        double x;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage_mvcm(stdout); return 1; }
-        else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
-        else if (!strcmp(a, "--no-warm")) { o->nowarm = 1; continue; }
-        else if (!strcmp(a, "--no-cap")) { o->nocap = 1; continue; }
-        else if (!strcmp(a, "--validated")) { o->validated = 1; continue; }
-        else if (!strcmp(a, "--input-only")) { o->mbonly = 1; continue; }
-        else if (!strcmp(a, "--formula")) { o->formula = 1; continue; }
-        else if (!strcmp(a, "--vct")) { o->vct = 1; continue; }
-        else if (!strcmp(a, "--tree")) { o->shuffle = 0; continue; }
-        if (strncmp(a, "--", 2) != 0) {
-            fprintf(stderr, "ibccsim mvcm: unexpected argument '%s'\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "--k")) {
-            if (!parse_uint(v, 2, 16, &u)) return bad(a, v, "an integer 2..16");
-            o->k = (unsigned)u;
-        } else if (!strcmp(a, "--n")) {
-            if (!parse_uint(v, 1, 6, &u)) return bad(a, v, "an integer 1..6");
-            o->n = (unsigned)u;
-        } else if (!strcmp(a, "--cmm")) {
-            int c;
-            for (c = 0; c < 5; c++) if (v && !strcmp(v, mv_names[c])) break;
-            if (c == 5) return bad(a, v, "one of none, rp, pi, mvcm, window");
-            o->cmm = c;
-        } else if (!strcmp(a, "--window")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->window = (unsigned)u;
-        } else if (!strcmp(a, "--link-bytes")) {
-            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
-            o->link_bytes = (unsigned)u;
-        } else if (!strcmp(a, "--load-sw")) {
-            if (!parse_double(v, 1e-4, 64, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 64");
-            o->load = x; o->load_host = 0;
-        } else if (!strcmp(a, "--speedup")) {
-            if (!parse_uint(v, 1, 16, &u)) return bad(a, v, "an integer 1..16");
-            o->speedup = (unsigned)u;
-        } else if (!strcmp(a, "--load")) {
-            if (!parse_double(v, 1e-4, 1, &x)) return bad(a, v, "bytes/cycle, from 0.0001 to 1");
-            o->load = x; o->load_host = 1;
-        } else if (!strcmp(a, "--payload")) {
-            if (v && !strcmp(v, "variable")) { o->variable = 1; o->payload = 1024; }
-            else if (parse_uint(v, 256, 1024, &u) && (u == 256 || u == 512 || u == 1024)) {
-                o->payload = (unsigned)u; o->variable = 0;
-            } else return bad(a, v, "256, 512, 1024 or variable");
-        } else if (!strcmp(a, "--hot-sources")) {
-            if (!parse_uint(v, 0, 1u << 20, &u)) return bad(a, v, "an integer 0..2^20");
-            o->hot_sources = (unsigned)u; o->hot_set = 1;
-        } else if (!strcmp(a, "--hot-packets")) {
-            if (!parse_uint(v, 1, 1000000000, &u)) return bad(a, v, "an integer 1..10^9");
-            o->hot_packets = (unsigned)u;
-        } else if (!strcmp(a, "--hot-after")) {
-            if (!parse_uint(v, 1, 1000000000, &u)) return bad(a, v, "an integer 1..10^9");
-            o->hot_after = u;
-        } else if (!strcmp(a, "--time") || !strcmp(a, "--bin")) {
-            if (!parse_double(v, 0.001, 1e7, &x)) return bad(a, v, "microseconds, from 0.001 to 10^7");
-            if (a[2] == 't') { o->time_us = x; o->time_set = 1; } else o->bin_us = x;
-        } else if (!strcmp(a, "--seed")) {
-            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
-            o->seed = u;
-        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            if (a[3] == 'e') o->series = v; else o->summary = v;
-        } else {
-            return unknown("mvcm", a);
-        }
-        i++;
+    int rc = opt_parse(&mv_cmd, argc, argv, o);
+    if (rc) return rc;
+    o->time_set = opt_given("time");
+    o->hot_set = opt_given("hot-sources");
+    if (opt_given("load") && opt_given("load-sw")) {
+        fprintf(stderr, "ibccsim mvcm: give --load or --load-sw, not both\n");
+        return 2;
     }
+    if (opt_given("load")) { o->load = o->load_h; o->load_host = 1; }
     if ((o->nowarm || o->nocap || o->mbonly) && o->cmm != MV_MVCM) {
         fprintf(stderr, "ibccsim mvcm: --no-warm, --no-cap and --input-only are MVCM variants (--cmm mvcm)\n");
         return 2;
@@ -279,7 +245,7 @@ int mv_run(const mv_opts *o, mv_res *res)
         fprintf(stderr, "ibccsim mvcm: load %g bytes/cycle per host is above the link rate\n", lh);
         return 0;
     }
-    if ((o->shuffle ? ibcc_topo_nfly(&t, o->k, o->n, NULL)
+    if ((!o->tree ? ibcc_topo_nfly(&t, o->k, o->n, NULL)
                     : ibcc_topo_fattree(&t, o->k, o->n, NULL)) != IBCC_OK) {
         fprintf(stderr, "ibccsim mvcm: the %u-ary %u-fly is too large\n", o->k, o->n);
         return 0;
@@ -560,7 +526,7 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
         return 0;
     }
     fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s%s\nload,%g\npayload,%s\n",
-            o->k, o->n, o->shuffle ? "shuffle" : "tree", mv_names[o->cmm], o->nowarm ? "-nowarm" : "",
+            o->k, o->n, !o->tree ? "shuffle" : "tree", mv_names[o->cmm], o->nowarm ? "-nowarm" : "",
             o->nocap ? "-nocap" : "", o->validated ? "-validated" : "",
             o->mbonly ? "-inputonly" : "", r->load_host,
             o->variable ? "variable" : (o->payload == 256 ? "256" : o->payload == 512 ? "512" : "1024"));

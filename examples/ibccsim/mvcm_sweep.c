@@ -30,8 +30,38 @@ static int mw_point(unsigned idx, void *ctx)
     return mv_run(&o, &r) && mv_write_summary(sum, &o, &r) ? 0 : 1;
 }
 
+typedef struct ms_opts {
+    unsigned k, n, jobs, hot;
+    const char *loads, *out;
+} ms_opts;
+
+#define OPT_T ms_opts
+static const opt ms_opt[] = {
+    OPT_UINT("k", k, 1, 64, "K", NULL, "4", "the k-ary n-fly: k"),
+    OPT_UINT("n", n, 1, 64, "N", NULL, "3", "the k-ary n-fly: n"),
+    {"loads", OT_TEXT, OPT_F(loads), 0, 0, NULL, "L1,L2,...", NULL, NULL,
+     "loads per host, 0.001..1 (at most 32)", "0.1,0.2,...,1.0", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("hot-spot", hot, 0, 1e6, "P", "packets", "0",
+             "the default hot sources also send P packets\n"
+             "each to the hot host ([F] Fig 9a); 0: no hot spot"),
+    {"jobs", OT_UINT, OPT_F(jobs), 1, 64, NULL, "N", NULL, NULL,
+     "worker processes", "cores", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    {"out", OT_TEXT, OPT_F(out), 0, 0, NULL, "FILE", NULL, NULL, "CSV file",
+     "standard output", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+};
+#undef OPT_T
+
+const opt_cmd ms_cmd = {
+    "mvcm-sweep", NULL,
+    "Average latency (cycles) against accepted traffic (bytes/cycle/host)\n"
+    "for each CMM under uniform traffic at each load (per host). Each point\n"
+    "an independent run in a worker process. CSV: cmm,load,accepted,latency.\n",
+    ms_opt, OPT_N(ms_opt), NULL, NULL, 0
+};
+
 int cmd_mvcm_sweep(int argc, char **argv)
 {
+    ms_opts so;
     static const char *const cm[] = {"none", "rp", "pi", "mvcm"};
     double loads[32];
     unsigned nl = 0, jobs = 0, k = 4, n = 3, p, total, hot = 0;
@@ -40,45 +70,27 @@ int cmd_mvcm_sweep(int argc, char **argv)
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     int i;
     FILE *fo;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ibccsim mvcm-sweep [--k K] [--n N] [--loads L1,L2,...] [--hot-spot P]\n"
-                   "                          [--jobs N] [--out FILE]\n"
-                   "Average latency (cycles) against accepted traffic (bytes/cycle/host)\n"
-                   "for each CMM under uniform traffic at each load (per host); with\n"
-                   "--hot-spot P the default hot sources also send P packets each to\n"
-                   "the hot host ([F] Fig 9a), else there is no hot spot. Each point\n"
-                   "an independent run in a worker process. CSV: cmm,load,accepted,latency.\n");
-            return 0;
+    memset(&so, 0, sizeof so);
+    opt_defaults(&ms_cmd, &so);
+    if ((i = opt_parse(&ms_cmd, argc, argv, &so)) != 0) return i == 1 ? 0 : 2;
+    k = so.k;
+    n = so.n;
+    jobs = so.jobs;
+    out = so.out;
+    hot = so.hot;
+    if (so.loads) {
+        const char *a = "--loads", *v = so.loads;
+        char buf[512], *q, *tok;
+        if (strlen(v) >= sizeof buf) return bad(a, v, "comma-separated loads");
+        strcpy(buf, v);
+        nl = 0;
+        for (q = buf; (tok = strtok(q, ",")) != NULL; q = NULL) {
+            if (nl >= sizeof loads / sizeof loads[0])
+                return bad(a, v, "at most 32 loads");
+            if (!parse_double(tok, 1e-3, 1, &loads[nl++]))
+                return bad(a, v, "comma-separated loads 0.001..1");
         }
-        if (!strcmp(a, "--loads")) {
-            char buf[512], *q, *tok;
-            if (!v || strlen(v) >= sizeof buf) return bad(a, v, "comma-separated loads");
-            strcpy(buf, v);
-            nl = 0;
-            for (q = buf; (tok = strtok(q, ",")) != NULL; q = NULL) {
-                if (nl >= sizeof loads / sizeof loads[0])
-                    return bad(a, v, "at most 32 loads");
-                if (!parse_double(tok, 1e-3, 1, &loads[nl++]))
-                    return bad(a, v, "comma-separated loads 0.001..1");
-            }
-            if (!nl) return bad(a, v, "comma-separated loads 0.001..1");
-        } else if (!strcmp(a, "--k") || !strcmp(a, "--n") || !strcmp(a, "--jobs")) {
-            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
-            if (a[2] == 'k') k = (unsigned)u; else if (a[2] == 'n') n = (unsigned)u;
-            else jobs = (unsigned)u;
-        } else if (!strcmp(a, "--out")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            out = v;
-        } else if (!strcmp(a, "--hot-spot")) {
-            if (!parse_uint(v, 0, 1000000, &u)) return bad(a, v, "an integer 0..10^6");
-            hot = (unsigned)u;
-        } else {
-            return unknown("mvcm-sweep", a);
-        }
-        i++;
+        if (!nl) return bad(a, v, "comma-separated loads 0.001..1");
     }
     if (!nl) {
         static const double def[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8,

@@ -25,6 +25,8 @@ static void opt_num(double x, char *buf, size_t len)
             snprintf(buf, len, "2^%d", e);
             return;
         }
+    for (e = 12; e <= 40; e++)
+        if (x == ldexp(1.0, -e)) { snprintf(buf, len, "2^-%d", e); return; }
     for (e = 6; e <= 15; e++)
         if (x == pow(10.0, e)) { snprintf(buf, len, "10^%d", e); return; }
     for (e = 4; e <= 12; e++)
@@ -44,6 +46,9 @@ static void opt_range(const opt *p, char *buf, size_t len)
     opt_num(p->hi, hi, sizeof hi);
     if (p->flags & OPT_LO_OPEN)
         snprintf(buf, len, "> %s and <= %s%s%s", lo, hi, p->unit ? " " : "",
+                 p->unit ? p->unit : "");
+    else if (p->flags & OPT_HI_OPEN)
+        snprintf(buf, len, ">= %s and < %s%s%s", lo, hi, p->unit ? " " : "",
                  p->unit ? p->unit : "");
     else
         snprintf(buf, len, "%s..%s%s%s", lo, hi, p->unit ? " " : "",
@@ -132,7 +137,8 @@ static int opt_set(const opt *p, const char *v, void *base)
         return 0;
     case OT_DOUBLE:
         if (!parse_double(v, p->lo, p->hi, &x)
-            || ((p->flags & OPT_LO_OPEN) && x <= p->lo)) {
+            || ((p->flags & OPT_LO_OPEN) && x <= p->lo)
+            || ((p->flags & OPT_HI_OPEN) && x >= p->hi)) {
             char r[96];
             opt_range(p, r, sizeof r);
             snprintf(why, sizeof why, "a number %s", r);
@@ -389,14 +395,20 @@ static void opt_help_row(const opt *p, FILE *out)
     tail[0] = 0;
     if (p->type == OT_UINT || p->type == OT_U64 || p->type == OT_DOUBLE) {
         opt_range(p, r, sizeof r);
-        snprintf(tail, sizeof tail, " (%s)", r);
+        /* "(lo..hi, unit)": tests/help_ranges.awk reads the range */
+        opt_range(p, r, sizeof r);
+        if (p->unit && !(p->flags & (OPT_LO_OPEN | OPT_HI_OPEN)))
+            r[strlen(r) - strlen(p->unit) - 1u] = 0;
+        snprintf(tail, sizeof tail, " (%s%s%s)", r,
+                 p->unit && !(p->flags & (OPT_LO_OPEN | OPT_HI_OPEN)) ? ", " : "",
+                 p->unit && !(p->flags & (OPT_LO_OPEN | OPT_HI_OPEN)) ? p->unit : "");
     }
     if (p->defdoc || p->def) {
         size_t u = strlen(tail);
         snprintf(tail + u, sizeof tail - u, " [%s]", p->defdoc ? p->defdoc : p->def);
     }
     col = fprintf(out, "%s", lead);
-    if (col >= 24) { fprintf(out, "\n"); col = 0; }
+    if (col >= 23) { fprintf(out, "\n"); col = 0; }
     fprintf(out, "%*s", 24 - col, "");
     while ((nl = strchr(h, '\n')) != NULL) {
         fprintf(out, "%.*s\n%24s", (int)(nl - h), h, "");

@@ -38,6 +38,7 @@ typedef enum opt_type {
 
 #define OPT_LO_OPEN 1    /* OT_DOUBLE: lo itself is refused */
 #define OPT_NOPARAM 2    /* not a parameter of the results (quiet, outputs) */
+#define OPT_HI_OPEN 4    /* OT_DOUBLE: hi itself is refused */
 
 typedef struct opt opt;
 /* OT_FUNC: parses v into the options struct o (0 ok, else the message is
@@ -99,7 +100,17 @@ typedef struct opt_cmd {
 #define OPT_LAW(nm, f, zero, def, help) \
     {nm, OT_LAW, OPT_F(f), 0, 0, NULL, NULL, NULL, def, help, NULL, zero, 0, NULL, NULL, NULL}
 #define OPT_FUNC(nm, fn, arg, def, help) \
-    {nm, OT_FUNC, 0, 0, 0, NULL, arg, NULL, def, help, NULL, NULL, 0, fn, NULL}
+    {nm, OT_FUNC, 0, 0, 0, NULL, arg, NULL, def, help, NULL, NULL, 0, fn, NULL, NULL}
+
+/* The outputs every experiment has: --series FILE, --summary FILE and
+   --quiet (fields series, summary, quiet), none of them a parameter. */
+#define OPT_OUTPUTS(series_help, summary_help, quiet_help) \
+    {"series", OT_TEXT, OPT_F(series), 0, 0, NULL, "FILE", NULL, NULL, series_help, \
+     NULL, NULL, OPT_NOPARAM, NULL, NULL, NULL}, \
+    {"summary", OT_TEXT, OPT_F(summary), 0, 0, NULL, "FILE", NULL, NULL, summary_help, \
+     NULL, NULL, OPT_NOPARAM, NULL, NULL, NULL}, \
+    {"quiet", OT_SWITCH, OPT_F(quiet), 0, 1, NULL, NULL, NULL, NULL, quiet_help, \
+     NULL, NULL, OPT_NOPARAM, NULL, NULL, NULL}
 
 /* Sets every field of o that a row names to the row's default (the other
    bytes of o are left as they are: clear o first). */

@@ -1,22 +1,32 @@
 #include "ibccsim.h"
 
-static void usage_recovery(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim recovery --law aimd|fimd|lipd [flags]\n"
-"Rate recovery from Rmin to Rmax with no marks, one ACK per packet\n"
-"interval ([S03] Fig. 5). Prints time_ms,rate lines and a final\n"
-"line recovery_ms=<value>.\n"
-"  --law aimd|fimd|lipd  the law (required)\n"
-"  --discrete            discrete IPD rates                     [off]\n"
-"  --link-gbytes G       link rate in GB/s                      [1]\n"
-"  --packet BYTES        packet size on the wire                [2048]\n"
-"  --rmin-div D          Rmin = Rmax / D (2..65536)             [256]\n"
-"  --points N            curve points, evenly spaced in time;\n"
-"                        0 prints every ACK                     [200]\n");
-}
+/* ---- recovery: a law's rate recovery curve ([S03] Fig. 5) -------------- */
+typedef struct rc_opts {
+    int law, discrete;
+    double g;
+    unsigned long long packet, div, points;
+} rc_opts;
 
-/* ---- recovery ------------------------------------------------------------ */
+#define OPT_T rc_opts
+static const opt rc_opt[] = {
+    OPT_LAW("law", law, NULL, NULL, "the law (required)"),
+    OPT_SWITCH("discrete", discrete, 1, "discrete IPD rates"),
+    OPT_DOUBLE("link-gbytes", g, 1e-6, 1e6, "G", "GB/s", "1", "link rate"),
+    OPT_U64("packet", packet, 1, 65535, "BYTES", "bytes", "2048", "packet size on the wire"),
+    OPT_U64("rmin-div", div, 2, 65536, "D", NULL, "256", "Rmin = Rmax / D"),
+    OPT_U64("points", points, 0, 1000000, "N", NULL, "200",
+            "curve points, evenly spaced in time;\n0 prints every ACK"),
+};
+#undef OPT_T
+
+const opt_cmd rc_cmd = {
+    "recovery", "--law LAW [flags]",
+    "Rate recovery from Rmin to Rmax with no marks, one ACK per packet\n"
+    "interval ([S03] Fig. 5). Prints time_ms,rate lines and a final\n"
+    "line recovery_ms=<value>.\n",
+    rc_opt, OPT_N(rc_opt), NULL, NULL, 0
+};
+
 int cmd_recovery(int argc, char **argv)
 {
     ibcc_law_desc ld;
@@ -24,38 +34,25 @@ int cmd_recovery(int argc, char **argv)
     ibcc_law_recovery_result rr;
     ibcc_law_point *curve;
     ibcc_time tau;
-    double g = 1.0;
-    unsigned long long packet = 2048, div = 256, points = 200;
-    int i, kind = 0, discrete = 0;
+    double g;
+    unsigned long long packet, div, points;
+    int kind, discrete;
     size_t cap = 1u << 20, k;
     ibcc_time next_t = 0;
     ibcc_result r;
     void *mem;
     size_t ls;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_recovery(stdout);
-            return 0;
-        } else if (!strcmp(a, "--discrete")) { discrete = 1; continue; }
-        else if (!strcmp(a, "--law")) {
-            char why[256];
-            if (!law_parse(v, &kind))
-                return bad(a, v, law_list(why, sizeof why, "one of ", ", "));
-        } else if (!strcmp(a, "--link-gbytes")) {
-            if (!parse_double(v, 1e-6, 1e6, &g))
-                return bad(a, v, "GB/s, from 1e-6 to 1e6");
-        } else if (!strcmp(a, "--packet")) {
-            if (!parse_uint(v, 1, 65535, &packet)) return bad(a, v, "bytes 1..65535");
-        } else if (!strcmp(a, "--rmin-div")) {
-            if (!parse_uint(v, 2, 65536, &div)) return bad(a, v, "an integer 2..65536");
-        } else if (!strcmp(a, "--points")) {
-            if (!parse_uint(v, 0, 1000000, &points)) return bad(a, v, "an integer 0..1000000");
-        } else {
-            return unknown("recovery", a);
-        }
-        i++;
-    }
+    rc_opts o;
+    memset(&o, 0, sizeof o);
+    opt_defaults(&rc_cmd, &o);
+    if ((r = (ibcc_result)opt_parse(&rc_cmd, argc, argv, &o)) != 0)
+        return (int)r == 1 ? 0 : 2;
+    kind = o.law;
+    discrete = o.discrete;
+    g = o.g;
+    packet = o.packet;
+    div = o.div;
+    points = o.points;
     if (!kind) {
         fprintf(stderr, "ibccsim recovery: --law is required\n");
         return 2;

@@ -1,158 +1,81 @@
 #include "ibccsim.h"
-/* ---- options ----------------------------------------------------------- */
+/* ---- twoswitch: the two-switch victim scenario of [S02]/[S03] ---------- */
+static const int ts_arbs[] = {IBCC_ARB_OLDEST, IBCC_ARB_RR};
+
+#define OPT_T ts_opts
+static const opt ts_opt[] = {
+    OPT_UINT("local", local, 1, IBCC_TWOSWITCH_MAX, "N", NULL, "10", "local sources on B"),
+    OPT_UINT("remote", remote, 1, IBCC_TWOSWITCH_MAX, "N", NULL, "10", "remote sources on A"),
+    OPT_UINT("buffer", buffer, 1, 65535, "N", "packets", "4", "packets per input buffer"),
+    {"window", OT_UINT, OPT_F(window), 1, 1000000, NULL, "N", "packets", "1",
+     "unacknowledged packets per flow", NULL, "none", 0, NULL, NULL, NULL},
+    OPT_CHOICE("marking", marking, "none|naive|input|io|iba", "none",
+               "switch marking engine; iba: IBA FECN (Threshold 15,\n"
+               "Packet_Size 8, Marking_Rate 1, base 16 packets) with the CCT\n"
+               "agent at every source (linear CCT of 256 entries,\n"
+               "CCTI_Timer 150, CCTI_Increase 1), BECN on ACKs"),
+    OPT_CHOICE("classify", classify, "all|busy", "all", "outputs a full buffer triggers"),
+    OPT_UINT("out-threshold", out_threshold, 1, 65535, "N", "packets", "8",
+             "io engine output threshold T_out"),
+    OPT_CHOICEV("arbiter", arbiter, "oldest|rr", ts_arbs, "oldest", "switch scheduling"),
+    OPT_UINT("bypass", bypass, 1, 65535, "N", NULL, "4", "oldest-first bypass limit"),
+    OPT_UINT("input-fanout", fanout, 0, 1, "1|0", NULL, "1",
+             "1: an input buffer sends to several outputs at\n"
+             "once (the sources' switch); 0: one at a time"),
+    OPT_LAW("law", law, "none", "none", "source rate law"),
+    OPT_SWITCH("discrete", discrete, 1, "discrete IPD rates (256) for the law"),
+    OPT_SWITCH("fixed-rates", fixed_rates, 1, "contributors at link/(L+R), victim at link/2"),
+    OPT_CHOICE("dynamic", dynamic, "none|half|all", "none",
+               "contributors with ON-OFF traffic ([S03] Fig. 7):\n"
+               "half = the second half of the locals and of the\n"
+               "remotes; the victim stays static"),
+    {"on-ms", OT_DOUBLE, OPT_F(on_ms), 0, 10000, NULL, "MS", "ms", "1",
+     "mean ON = mean OFF period, exponential", NULL, NULL, OPT_LO_OPEN, NULL, NULL, NULL},
+    OPT_SWITCH("persistent", persistent, 1, "the law's state persists across a pair's flows"),
+    {"time", OT_DOUBLE, OPT_F(time_ms), 0, 10000, NULL, "MS", "ms", "100",
+     "simulated time", NULL, NULL, OPT_LO_OPEN, NULL, NULL, NULL},
+    OPT_DOUBLE("victim-from", victim_from, 0, 10000, "MS", "ms", "40", "victim flow starts"),
+    OPT_DOUBLE("victim-to", victim_to, 0, 10000, "MS", "ms", "60", "victim flow stops (after victim-from)"),
+    {"measure-from", OT_DOUBLE, OPT_F(measure_from), 0, 10000, NULL, "MS", "ms", NULL,
+     "measured window start", "victim-from", NULL, 0, NULL, NULL, NULL},
+    {"measure-to", OT_DOUBLE, OPT_F(measure_to), 0, 10000, NULL, "MS", "ms", NULL,
+     "measured window end (<= --time)", "victim-to", NULL, 0, NULL, NULL, NULL},
+    OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1",
+            "random seed (ON-OFF periods of --dynamic)"),
+    OPT_OUTPUTS("CSV: 2 ms sliding-window delivered rates every 0.5 ms",
+                "CSV metric,value of the measured window", "no table on standard output"),
+};
+#undef OPT_T
+
+const opt_cmd ts_cmd = {
+    "twoswitch", NULL,
+    "Switches A and B joined by one link (ISL). On A: remote sources A1..AR and\n"
+    "the victim source AV; on B: local sources B1..BL, the congested\n"
+    "destination BC and the victim destination BV. Locals then remotes start\n"
+    "one every 100 us (locals first); AV -> BV only in [victim-from, victim-to].\n"
+    "Links 1 GB/s, 2068-byte data packets, 20-byte ACKs, 40 ns forwarding\n"
+    "delay, 5 ns propagation delay ([S02] Table I).\n",
+    ts_opt, OPT_N(ts_opt), NULL, NULL, 0
+};
 
 void ts_defaults(ts_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->local = 10; o->remote = 10; o->buffer = 4; o->window = 1;
-    o->marking = IBCC_MARKER_NONE; o->classify = IBCC_CLASSIFY_ALL;
-    o->out_threshold = 8; o->arbiter = IBCC_ARB_OLDEST; o->bypass = 4;
-    o->law = 0; o->time_ms = 100; o->victim_from = 40; o->victim_to = 60;
-    o->seed = 1; o->fanout = 1; o->on_ms = 1;
-}
-
-
-static void usage_twoswitch(FILE *out)
-{
-    fprintf(out,
-"usage: ibccsim twoswitch [flags]\n"
-"Switches A and B joined by one link (ISL). On A: remote sources A1..AR and\n"
-"the victim source AV; on B: local sources B1..BL, the congested\n"
-"destination BC and the victim destination BV. Locals then remotes start\n"
-"one every 100 us (locals first); AV -> BV only in [victim-from, victim-to].\n"
-"Links 1 GB/s, 2068-byte data packets, 20-byte ACKs, 40 ns forwarding\n"
-"delay, 5 ns propagation delay ([S02] Table I).\n"
-"  --local N           local sources on B (1..64)              [10]\n"
-"  --remote N          remote sources on A (1..64)             [10]\n"
-"  --buffer N          packets per input buffer (1..65535)     [4]\n"
-"  --window N|none     unacknowledged packets per flow (1..10^6) [1]\n"
-"  --marking none|naive|input|io|iba  switch marking engine    [none]\n"
-"                      iba: IBA FECN (Threshold 15, Packet_Size 8,\n"
-"                      Marking_Rate 1, base 16 packets) with the CCT\n"
-"                      agent at every source (linear CCT of 256 entries,\n"
-"                      CCTI_Timer 150, CCTI_Increase 1), BECN on ACKs\n"
-"  --classify all|busy outputs a full buffer triggers         [all]\n"
-"  --out-threshold N   io engine output threshold T_out (1..65535) [8]\n"
-"  --arbiter oldest|rr switch scheduling                       [oldest]\n"
-"  --bypass N          oldest-first bypass limit (1..65535)    [4]\n"
-"  --input-fanout 1|0  1: an input buffer sends to several outputs at\n"
-"                      once (the sources' switch); 0: one at a time [1]\n"
-"  --law none|aimd|fimd|lipd   source rate law                 [none]\n"
-"  --discrete          discrete IPD rates (256) for the law    [off]\n"
-"  --fixed-rates       contributors at link/(L+R), victim at link/2 [off]\n"
-"  --dynamic none|half|all  contributors with ON-OFF traffic ([S03] Fig. 7):\n"
-"                      half = the second half of the locals and of the\n"
-"                      remotes; the victim stays static          [none]\n"
-"  --on-ms MS          mean ON = mean OFF period, exponential (> 0) [1]\n"
-"  --persistent        the law's state persists across a pair's flows [off]\n"
-"  --time MS           simulated time (0 < MS <= 10000)        [100]\n"
-"  --victim-from MS    victim flow starts (0..10000)           [40]\n"
-"  --victim-to MS      victim flow stops (after victim-from)   [60]\n"
-"  --measure-from MS   measured window start                   [victim-from]\n"
-"  --measure-to MS     measured window end (<= --time)         [victim-to]\n"
-"  --seed N            random seed (ON-OFF periods of --dynamic) [1]\n"
-"  --series FILE       CSV: 2 ms sliding-window delivered rates every 0.5 ms\n"
-"  --summary FILE      CSV metric,value of the measured window\n"
-"  --quiet             no table on standard output\n");
+    opt_defaults(&ts_cmd, o);
 }
 
 /* Returns 0 ok, 1 help shown, 2 error. */
 static int parse_twoswitch(int argc, char **argv, ts_opts *o)
 {
-    int i, seed_set = 0;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        double x;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_twoswitch(stdout);
-            return 1;
-        } else if (!strcmp(a, "--discrete")) { o->discrete = 1; continue; }
-        else if (!strcmp(a, "--fixed-rates")) { o->fixed_rates = 1; continue; }
-        else if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
-        else if (!strcmp(a, "--persistent")) { o->persistent = 1; continue; }
-        if (strncmp(a, "--", 2) != 0) {
-            fprintf(stderr, "ibccsim twoswitch: unexpected argument '%s'\n", a);
-            return 2;
-        }
-        if (!strcmp(a, "--local") || !strcmp(a, "--remote")) {
-            if (!parse_uint(v, 1, IBCC_TWOSWITCH_MAX, &u))
-                return bad(a, v, "an integer 1..64");
-            if (a[2] == 'l') o->local = (unsigned)u; else o->remote = (unsigned)u;
-        } else if (!strcmp(a, "--buffer")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->buffer = (unsigned)u;
-        } else if (!strcmp(a, "--window")) {
-            if (v && !strcmp(v, "none")) o->window = 0;
-            else if (parse_uint(v, 1, 1000000, &u)) o->window = (unsigned)u;
-            else return bad(a, v, "an integer 1..1000000 or 'none'");
-        } else if (!strcmp(a, "--marking")) {
-            if (v && !strcmp(v, "none")) o->marking = IBCC_MARKER_NONE;
-            else if (v && !strcmp(v, "naive")) o->marking = IBCC_MARKER_NAIVE;
-            else if (v && !strcmp(v, "input")) o->marking = IBCC_MARKER_INPUT;
-            else if (v && !strcmp(v, "io")) o->marking = IBCC_MARKER_INPUT_OUTPUT;
-            else if (v && !strcmp(v, "iba")) o->marking = IBCC_MARKER_IBA;
-            else return bad(a, v, "one of none, naive, input, io, iba");
-        } else if (!strcmp(a, "--classify")) {
-            if (v && !strcmp(v, "all")) o->classify = IBCC_CLASSIFY_ALL;
-            else if (v && !strcmp(v, "busy")) o->classify = IBCC_CLASSIFY_BUSY;
-            else return bad(a, v, "one of all, busy");
-        } else if (!strcmp(a, "--out-threshold")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->out_threshold = (unsigned)u;
-        } else if (!strcmp(a, "--arbiter")) {
-            if (v && !strcmp(v, "oldest")) o->arbiter = IBCC_ARB_OLDEST;
-            else if (v && !strcmp(v, "rr")) o->arbiter = IBCC_ARB_RR;
-            else return bad(a, v, "one of oldest, rr");
-        } else if (!strcmp(a, "--bypass")) {
-            if (!parse_uint(v, 1, 65535, &u)) return bad(a, v, "an integer 1..65535");
-            o->bypass = (unsigned)u;
-        } else if (!strcmp(a, "--input-fanout")) {
-            if (!parse_uint(v, 0, 1, &u)) return bad(a, v, "0 or 1");
-            o->fanout = (int)u;
-        } else if (!strcmp(a, "--dynamic")) {
-            if (v && !strcmp(v, "none")) o->dynamic = 0;
-            else if (v && !strcmp(v, "half")) o->dynamic = 1;
-            else if (v && !strcmp(v, "all")) o->dynamic = 2;
-            else return bad(a, v, "one of none, half, all");
-        } else if (!strcmp(a, "--on-ms")) {
-            if (!parse_double(v, 1e-6, 10000, &x)) return bad(a, v, "milliseconds, > 0 and <= 10000");
-            o->on_ms = x;
-        } else if (!strcmp(a, "--law")) {
-            char why[256];
-            if (v && !strcmp(v, "none")) o->law = 0;
-            else if (!law_parse(v, &o->law))
-                return bad(a, v, law_list(why, sizeof why, "one of none, ", ", "));
-        } else if (!strcmp(a, "--time") || !strcmp(a, "--victim-from")
-                   || !strcmp(a, "--victim-to") || !strcmp(a, "--measure-from")
-                   || !strcmp(a, "--measure-to")) {
-            if (!parse_double(v, 0, 10000, &x) || (a[2] == 't' && x <= 0))
-                return bad(a, v, a[2] == 't' ? "milliseconds, > 0 and <= 10000"
-                                             : "milliseconds, 0..10000");
-            if (!strcmp(a, "--time")) o->time_ms = x;
-            else if (!strcmp(a, "--victim-from")) o->victim_from = x;
-            else if (!strcmp(a, "--victim-to")) o->victim_to = x;
-            else if (!strcmp(a, "--measure-from")) { o->measure_from = x; o->measure_set_from = 1; }
-            else { o->measure_to = x; o->measure_set_to = 1; }
-        } else if (!strcmp(a, "--seed")) {
-            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "a non-negative integer");
-            o->seed = u;
-            seed_set = 1;
-        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            if (a[3] == 'e') o->series = v; else o->summary = v;
-        } else {
-            return unknown("twoswitch", a);
-        }
-        i++;
-    }
-    if (seed_set && !o->dynamic)
+    int rc = opt_parse(&ts_cmd, argc, argv, o);
+    if (rc) return rc;
+    if (opt_given("seed") && !o->dynamic)
         /* greedy flows, fixed start times: nothing is drawn */
         fprintf(stderr, "ibccsim twoswitch: note: these runs draw no "
                 "random numbers (greedy flows, fixed start times); "
                 "--seed changes nothing without --dynamic\n");
-    if (!o->measure_set_from) o->measure_from = o->victim_from;
-    if (!o->measure_set_to) o->measure_to = o->victim_to;
+    if (!opt_given("measure-from")) o->measure_from = o->victim_from;
+    if (!opt_given("measure-to")) o->measure_to = o->victim_to;
     if (o->victim_to <= o->victim_from) {
         fprintf(stderr, "ibccsim twoswitch: --victim-to must be after --victim-from\n");
         return 2;

@@ -68,117 +68,78 @@ out:
     return ok;
 }
 
+/* --seg BYTES|adaptive */
+static int wh_seg(const opt *p, const char *v, void *base, char *buf, size_t len)
+{
+    wh_opts *o = (wh_opts *)base;
+    unsigned long long u;
+    (void)p;
+    if (!v) {
+        if (o->adaptive) snprintf(buf, len, "adaptive");
+        else snprintf(buf, len, "%u", o->seg);
+        return 0;
+    }
+    if (!strcmp(v, "adaptive")) o->adaptive = 1;
+    else if (parse_uint(v, 1, 65535, &u)) { o->seg = (unsigned)u; o->adaptive = 0; }
+    else return bad("--seg", v, "a segment length 1..65535 or 'adaptive'");
+    return 0;
+}
+
+#define OPT_T wh_opts
+static const opt wh_opt[] = {
+    OPT_CHOICE("case", torus, "twohost|torus", "twohost",
+               "H1 (high) and H2 (low) to one destination through\n"
+               "one switch, or a torus with 4 hosts per switch"),
+    OPT_DOUBLE("load", load, 1e-3, 1, "X", NULL, "0.3", "offered load per host"),
+    OPT_FUNC("seg", wh_seg, "BYTES|adaptive", "100",
+             "low-priority segment length (1..65535), or B x h"),
+    OPT_UINT("slack", slack, 8, 1u << 20, "BYTES", "bytes", "80",
+             "input slack buffer (STOP at slack minus a round\n"
+             "trip, GO at a round trip)"),
+    {"stop-mark", OT_UINT, OPT_F(stop_mark), 1, 1u << 20, NULL, "BYTES", "bytes", NULL,
+     "STOP when the slack buffer holds this much", "slack - round trip",
+     NULL, 0, NULL, NULL, NULL},
+    {"go-mark", OT_UINT, OPT_F(go_mark), 1, 1u << 20, NULL, "BYTES", "bytes", NULL,
+     "GO when it has drained to this much", "round trip", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("size", size, 2, 16, "N", NULL, "3", "torus side"),
+    OPT_CHOICE("pattern", pair, "mix|pair", "mix",
+               "torus: every host mixes --high-frac high-priority\n"
+               "traffic into uniform traffic, or one high-priority\n"
+               "pair corner to opposite corner with uniform low-\n"
+               "priority traffic from every other host"),
+    OPT_DOUBLE("high-frac", high_frac, 0, 1, "X", NULL, "0.3",
+               "mix: high-priority share of each host's load"),
+    OPT_UINT("msg", msg, 1, 1e6, "BYTES", "bytes", "1000", "mean message length"),
+    OPT_SWITCH("switch-prio", switch_prio, 1, "switches also serve high-priority worms first"),
+    OPT_DOUBLE("prop-ns", prop_ns, 1, 1e6, "NS", "ns", "125", "link propagation delay"),
+    OPT_DOUBLE("fwd-ns", fwd_ns, 0, 1e6, "NS", "ns", "0", "switch routing delay"),
+    OPT_DOUBLE("time", time_ms, 0.01, 1e5, "MS", "ms", "50", "simulated time"),
+    OPT_DOUBLE("warmup", warmup_ms, 0, 1e5, "MS", "ms", "5", "statistics start"),
+    OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "0", "random seed"),
+    OPT_OUTPUTS("CSV per ms: accepted high and low (fraction of a link\n"
+                "per sending host)", "CSV metric,value", "no table on stdout"),
+};
+#undef OPT_T
+
+const opt_cmd wh_cmd = {
+    "wormhole", NULL,
+    "Dual-priority segmentation on a Myrinet-like wormhole network [K]: links\n"
+    "80 MB/s, 25 m (125 ns), input slack buffers with STOP/GO, round robin per\n"
+    "worm, up/down routes. Messages arrive as Poisson processes with\n"
+    "exponential lengths; high-priority ones travel whole, low-priority ones\n"
+    "cut into segments. Loads are fractions of one link per sending host.\n",
+    wh_opt, OPT_N(wh_opt), NULL, NULL, 0
+};
+
 void wh_defaults(wh_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->load = 0.3;
-    o->high_frac = 0.3;
-    o->seg = 100;
-    o->slack = 80;
-    o->size = 3;
-    o->msg = 1000;
-    o->time_ms = 50;
-    o->warmup_ms = 5;
-    o->prop_ns = 125;
-    o->fwd_ns = 0;
+    opt_defaults(&wh_cmd, o);
 }
 
-static void usage_wormhole(FILE *out)
+/* The checks between flags (wormhole and wormhole-sweep); 0 or 2. */
+int wh_check(wh_opts *o)
 {
-    fprintf(out,
-"usage: ibccsim wormhole [flags]\n"
-"Dual-priority segmentation on a Myrinet-like wormhole network [K]: links\n"
-"80 MB/s, 25 m (125 ns), input slack buffers with STOP/GO, round robin per\n"
-"worm, up/down routes. Messages arrive as Poisson processes with\n"
-"exponential lengths; high-priority ones travel whole, low-priority ones\n"
-"cut into segments. Loads are fractions of one link per sending host.\n"
-"  --case twohost|torus  H1 (high) and H2 (low) to one destination through\n"
-"                      one switch, or a torus with 4 hosts per switch [twohost]\n"
-"  --load X            offered load per host (0.001..1)          [0.3]\n"
-"  --seg BYTES|adaptive  low-priority segment length, or B x h    [100]\n"
-"  --slack BYTES       input slack buffer (STOP at slack minus a round\n"
-"                      trip, GO at a round trip)                 [80]\n"
-"  --stop-mark BYTES   STOP when the slack buffer holds this much  [slack - round trip]\n"
-"  --go-mark BYTES     GO when it has drained to this much         [round trip]\n"
-"  --size N            torus side (2..16)                        [3]\n"
-"  --pattern mix|pair  torus: every host mixes --high-frac high-priority\n"
-"                      traffic into uniform traffic, or one high-priority\n"
-"                      pair corner to opposite corner with uniform low-\n"
-"                      priority traffic from every other host    [mix]\n"
-"  --high-frac X       mix: high-priority share of each host's load [0.3]\n"
-"  --msg BYTES         mean message length                       [1000]\n"
-"  --switch-prio       switches also serve high-priority worms first\n"
-"  --prop-ns NS        link propagation delay                    [125]\n"
-"  --fwd-ns NS         switch routing delay                      [0]\n"
-"  --time MS           simulated time                            [50]\n"
-"  --warmup MS         statistics start                          [5]\n"
-"  --seed N            random seed                               [0]\n"
-"  --series FILE       CSV per ms: accepted high and low (fraction of a link\n"
-"                      per sending host)\n"
-"  --summary FILE      CSV metric,value\n"
-"  --quiet             no table on stdout\n");
-}
-
-int wh_parse(int argc, char **argv, wh_opts *o)
-{
-    int i;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        double x;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage_wormhole(stdout);
-            return 1;
-        }
-        if (!strcmp(a, "--switch-prio")) { o->switch_prio = 1; continue; }
-        if (!strcmp(a, "--quiet")) { o->quiet = 1; continue; }
-        if (!strcmp(a, "--case")) {
-            if (v && !strcmp(v, "twohost")) o->torus = 0;
-            else if (v && !strcmp(v, "torus")) o->torus = 1;
-            else return bad(a, v, "twohost or torus");
-        } else if (!strcmp(a, "--pattern")) {
-            if (v && !strcmp(v, "mix")) o->pair = 0;
-            else if (v && !strcmp(v, "pair")) o->pair = 1;
-            else return bad(a, v, "mix or pair");
-        } else if (!strcmp(a, "--seg")) {
-            if (v && !strcmp(v, "adaptive")) o->adaptive = 1;
-            else if (parse_uint(v, 1, 65535, &u)) { o->seg = (unsigned)u; o->adaptive = 0; }
-            else return bad(a, v, "a segment length 1..65535 or 'adaptive'");
-        } else if (!strcmp(a, "--slack")) {
-            if (!parse_uint(v, 8, 1u << 20, &u)) return bad(a, v, "bytes 8..1048576");
-            o->slack = (unsigned)u;
-        } else if (!strcmp(a, "--stop-mark") || !strcmp(a, "--go-mark")) {
-            if (!parse_uint(v, 1, 1u << 20, &u)) return bad(a, v, "bytes 1..1048576");
-            if (a[2] == 's') o->stop_mark = (unsigned)u; else o->go_mark = (unsigned)u;
-        } else if (!strcmp(a, "--size")) {
-            if (!parse_uint(v, 2, 16, &u)) return bad(a, v, "a torus side 2..16");
-            o->size = (unsigned)u;
-        } else if (!strcmp(a, "--msg")) {
-            if (!parse_uint(v, 1, 1000000, &u)) return bad(a, v, "bytes 1..10^6");
-            o->msg = (unsigned)u;
-        } else if (!strcmp(a, "--seed")) {
-            if (!parse_uint(v, 0, ~0ull, &u)) return bad(a, v, "an unsigned integer");
-            o->seed = u;
-        } else if (!strcmp(a, "--load") || !strcmp(a, "--high-frac")) {
-            if (!parse_double(v, a[2] == 'l' ? 1e-3 : 0, 1, &x))
-                return bad(a, v, a[2] == 'l' ? "a load 0.001..1" : "a fraction 0..1");
-            if (a[2] == 'l') o->load = x; else o->high_frac = x;
-        } else if (!strcmp(a, "--time") || !strcmp(a, "--warmup")) {
-            if (!parse_double(v, a[2] == 't' ? 0.01 : 0, 1e5, &x))
-                return bad(a, v, "milliseconds (time 0.01..10^5, warmup 0..10^5)");
-            if (a[2] == 't') o->time_ms = x; else o->warmup_ms = x;
-        } else if (!strcmp(a, "--prop-ns") || !strcmp(a, "--fwd-ns")) {
-            if (!parse_double(v, a[2] == 'p' ? 1 : 0, 1e6, &x))
-                return bad(a, v, "nanoseconds (prop 1..10^6, fwd 0..10^6)");
-            if (a[2] == 'p') o->prop_ns = x; else o->fwd_ns = x;
-        } else if (!strcmp(a, "--series") || !strcmp(a, "--summary")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            if (a[3] == 'e') o->series = v; else o->summary = v;
-        } else {
-            return unknown("wormhole", a);
-        }
-        i++;
-    }
     if (o->warmup_ms >= o->time_ms) {
         fprintf(stderr, "ibccsim wormhole: --warmup %g must be below --time %g\n",
                 o->warmup_ms, o->time_ms);
@@ -505,9 +466,9 @@ int cmd_wormhole(int argc, char **argv)
     wh_res r;
     int rc;
     wh_defaults(&o);
-    rc = wh_parse(argc, argv, &o);
+    rc = opt_parse(&wh_cmd, argc, argv, &o);
     if (rc == 1) return 0;
-    if (rc) return rc;
+    if (rc || (rc = wh_check(&o)) != 0) return rc;
     if (!wh_run(&o, &r)) return 1;
     if (o.summary && !wh_write_summary(o.summary, &o, &r)) return 1;
     if (!o.quiet) {

@@ -25,66 +25,68 @@ static int whs_point(unsigned idx, void *ctx)
     return wh_run(&o, &r) && wh_write_summary(sum, &o, &r) ? 0 : 1;
 }
 
+typedef struct whs_opts {
+    int vary;
+    const char *values, *out;
+    unsigned jobs;
+    wh_opts w;
+} whs_opts;
+
+#define OPT_T whs_opts
+static const opt whs_opt[] = {
+    OPT_CHOICE("vary", vary, "load|seg", NULL, "what the points vary (required)"),
+    OPT_TEXT("values", values, "V1,V2,...", NULL,
+             "loads 0.001..1, or segment lengths 1..65535\n"
+             "with 'adaptive' for B x h (at most 64)"),
+    {"jobs", OT_UINT, OPT_F(jobs), 1, 64, NULL, "N", NULL, NULL,
+     "worker processes", "cores", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    {"out", OT_TEXT, OPT_F(out), 0, 0, NULL, "FILE", NULL, NULL, "CSV file",
+     "standard output", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+};
+#undef OPT_T
+
+const opt_cmd whs_cmd = {
+    "wormhole-sweep", "--vary load|seg [--values V1,V2,...] [--jobs N] [--out FILE] [wormhole flags]",
+    "One `ibccsim wormhole` run per value, each in a worker process;\n"
+    "CSV: value,offered_high,offered_low,accepted_high,accepted_low,\n"
+    "delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,delay_p99_low_us,\n"
+    "link_util_max,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
+    "kdelay_mean_low_us,kdelay_p99_low_us ([K]'s delay: first segment\n"
+    "leaving its host to the head of the last one arriving).\n"
+    "Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n",
+    whs_opt, OPT_N(whs_opt), NULL, &wh_cmd, offsetof(whs_opts, w)
+};
+
 int cmd_wormhole_sweep(int argc, char **argv)
 {
+    whs_opts so;
     static const char *const cols[] = {"offered_high", "offered_low", "accepted_high",
         "accepted_low", "delay_mean_high_us", "delay_p99_high_us", "delay_mean_low_us",
         "delay_p99_low_us", "link_util_max", "conserved", "kdelay_mean_high_us",
         "kdelay_p99_high_us", "kdelay_mean_low_us", "kdelay_p99_low_us"};
     double vals[64];
     unsigned nv = 0, jobs = 0, k, c;
-    int vary_seg = -1, rc, nargs = 0, i;
+    int vary_seg = -1, rc;
     const char *out = NULL, *list = NULL;
-    char *args[64];
     char dir[160];
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
     wh_opts o;
     FILE *fo;
-    for (i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = flag_value(argc, argv, i);
-        unsigned long long u;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: ibccsim wormhole-sweep --vary load|seg [--values V1,V2,...]\n"
-                   "                              [--jobs N] [--out FILE] [wormhole flags]\n"
-                   "One `ibccsim wormhole` run per value (loads 0.001..1, or segment\n"
-                   "lengths in bytes with 'adaptive' for B x h), each in a worker process;\n"
-                   "CSV: value,offered_high,offered_low,accepted_high,accepted_low,\n"
-                   "delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,delay_p99_low_us,\n"
-                   "link_util_max,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
-                   "kdelay_mean_low_us,kdelay_p99_low_us ([K]'s delay: first segment\n"
-                   "leaving its host to the head of the last one arriving).\nDefaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n");
-            return 0;
-        }
-        if (!strcmp(a, "--vary")) {
-            if (v && !strcmp(v, "load")) vary_seg = 0;
-            else if (v && !strcmp(v, "seg")) vary_seg = 1;
-            else return bad(a, v, "load or seg");
-        } else if (!strcmp(a, "--values")) {
-            if (!v) return bad(a, v, "comma-separated values");
-            list = v;
-        } else if (!strcmp(a, "--jobs")) {
-            if (!parse_uint(v, 1, 64, &u)) return bad(a, v, "an integer 1..64");
-            jobs = (unsigned)u;
-        } else if (!strcmp(a, "--out")) {
-            if (!v || !*v) return bad(a, v, "a file name");
-            out = v;
-        } else {
-            if (nargs + 2 >= 64) return bad(a, v, "fewer flags");
-            args[nargs++] = argv[i];
-            if (v && strcmp(a, "--switch-prio") && strcmp(a, "--quiet")) args[nargs++] = argv[++i];
-            continue;
-        }
-        i++;
-    }
-    if (vary_seg < 0) {
+    memset(&so, 0, sizeof so);
+    opt_defaults(&whs_cmd, &so);
+    rc = opt_parse(&whs_cmd, argc, argv, &so);
+    if (rc == 1) return 0;
+    if (rc) return rc;
+    if (!opt_given("vary")) {
         fprintf(stderr, "ibccsim wormhole-sweep: --vary load|seg is required\n");
         return 2;
     }
-    wh_defaults(&o);
-    args[nargs] = NULL;
-    rc = wh_parse(nargs, args, &o);
-    if (rc == 1) return 0;
-    if (rc) return rc;
+    vary_seg = so.vary;
+    list = so.values;
+    jobs = so.jobs;
+    out = so.out;
+    o = so.w;
+    if ((rc = wh_check(&o)) != 0) return rc;
     if (list) {
         char buf[512], *q, *tok;
         if (strlen(list) >= sizeof buf) return bad("--values", list, "a shorter list");
