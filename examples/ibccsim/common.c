@@ -441,3 +441,96 @@ void fc_dup_names(const char *cmd, const ibcc_ibfabric *f)
     free(ix);
 }
 
+
+/* ---- params.csv: every parameter of a run, so it can be run again ---- */
+
+/* The params file of a summary: params.csv beside it when the summary is
+   named summary.csv, else the summary's name with _params before .csv
+   (s.csv -> s_params.csv). */
+void params_path(const char *summary, char *buf, size_t len)
+{
+    const char *base = strrchr(summary, '/');
+    size_t n = strlen(summary);
+    base = base ? base + 1 : summary;
+    if (!strcmp(base, "summary.csv"))
+        snprintf(buf, len, "%.*sparams.csv", (int)(base - summary), summary);
+    else if (n > 4 && !strcmp(summary + n - 4, ".csv"))
+        snprintf(buf, len, "%.*s_params.csv", (int)(n - 4), summary);
+    else
+        snprintf(buf, len, "%s_params.csv", summary);
+}
+
+/* "name value" / "name SL value" lines of OpenSM as CSV rows: name,value
+   and name_slN,value; 0x numbers in decimal. */
+static void params_osm(FILE *fp, const char *text)
+{
+    char line[4096];
+    while (*text) {
+        size_t k = strcspn(text, "\n");
+        char *sp, *sp2, *v;
+        snprintf(line, sizeof line, "%.*s", (int)(k < sizeof line ? k : sizeof line - 1), text);
+        text += k + (text[k] == '\n');
+        if (!(sp = strchr(line, ' '))) continue;
+        *sp = 0;
+        v = sp + 1;
+        if ((sp2 = strchr(v, ' ')) != NULL
+            && !strncmp(line, "cc_ca_", 6) && strspn(v, "0123456789") == (size_t)(sp2 - v)) {
+            *sp2 = 0;
+            fprintf(fp, "%s_sl%s,", line, v);
+            v = sp2 + 1;
+        } else {
+            fprintf(fp, "%s,", line);
+        }
+        if (!strncmp(v, "0x", 2) && strspn(v + 2, "0123456789abcdefABCDEF") == strlen(v + 2))
+            fprintf(fp, "%lu\n", strtoul(v, NULL, 16));
+        else if (strchr(v, ','))
+            fprintf(fp, "\"%s\"\n", v);
+        else
+            fprintf(fp, "%s\n", v);
+    }
+}
+
+int params_write(const char *summary, const opt_cmd *c, const void *o,
+                 const ibcc_swcc *sw, const ibcc_cacc_config *ca)
+{
+    char path[1024], buf[16384];
+    FILE *fp;
+    if (!summary) return 1;
+    params_path(summary, path, sizeof path);
+    if (!(fp = fopen(path, "w"))) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", path, strerror(errno));
+        return 0;
+    }
+    fprintf(fp, "key,value\nexperiment,%s\nibcc_version,%s\n", c->name,
+            ibcc_version());
+    (void)opt_params(c, o, fp);
+    fprintf(fp, "congestion_control,%s\n", sw || ca ? "TRUE" : "FALSE");
+    if (sw && ibcc_swcc_print_opensm(sw, buf, sizeof buf) == IBCC_OK)
+        params_osm(fp, buf);
+    if (ca && ibcc_cacc_print_opensm(ca, buf, sizeof buf) == IBCC_OK)
+        params_osm(fp, buf);
+    return close_out(fp, path);
+}
+
+/* The IBA settings of a run in OpenSM's terms: switches (Threshold,
+   Packet_Size, Marking_Rate, the Victim_Mask of ports 0..31 when
+   victim_mask) and channel adapters (CCTI_Timer and CCTI_Increase on
+   every SL; the CCT is the run's `cct` parameter, not echoed). */
+void params_iba(ibcc_swcc *sw, ibcc_cacc_config *ca, unsigned threshold,
+                unsigned packet_size, unsigned marking_rate,
+                uint32_t victim_mask, unsigned timer, unsigned increase)
+{
+    unsigned i;
+    memset(sw, 0, sizeof *sw);
+    memset(ca, 0, sizeof *ca);
+    sw->control_map = (victim_mask ? 0x1u : 0u) | 0x4u | 0x10u;
+    sw->victim_mask[0] = victim_mask;
+    sw->threshold = threshold;
+    sw->packet_size = packet_size;
+    sw->marking_rate = marking_rate;
+    ca->setting.control_map = 0xffffu;
+    for (i = 0; i < IBCC_CCT_SLS; i++) {
+        ca->setting.sl[i].ccti_timer = (uint16_t)timer;
+        ca->setting.sl[i].ccti_increase = (uint8_t)increase;
+    }
+}

@@ -897,6 +897,15 @@ int cmd_custom(int argc, char **argv)
     if (!rc) rc = cu_engines(&o, &net, &d);
     if (!rc && !cu_run(&o, &net, &d, &res)) rc = 1;
     if (!rc && o.summary && !cu_write_summary(&o, &net, &d, &res)) rc = 1;
+    if (!rc) {
+        ibcc_swcc sw;
+        ibcc_cacc_config ca;
+        int iba = o.marker == IBCC_MARKER_IBA, cct = o.agent == IBCC_AGENT_CCT;
+        params_iba(&sw, &ca, o.threshold, o.packet_size, o.marking_rate, 0,
+                   o.ccti_timer, o.ccti_increase);
+        if (!params_write(o.summary, &cu_cmd, &o, iba ? &sw : NULL, cct ? &ca : NULL))
+            rc = 1;
+    }
     if (!rc && !o.quiet) cu_print(&o, &net, &res);
     if (!rc && !(res.conserved && res.identities)) {
         fprintf(stderr, "ibccsim custom: %s\n", res.conserved

@@ -349,6 +349,14 @@ int cmd_gran(int argc, char **argv)
     if (rc) return rc;
     if (!gr_run(&o, &r)) return 1;
     if (o.summary && !gr_write_summary(o.summary, &o, &r)) return 1;
+    {
+        ibcc_swcc sw;
+        ibcc_cacc_config ca;
+        params_iba(&sw, &ca, o.threshold, o.packet_size, o.marking_rate, 0x0fu,
+                   o.ccti_timer, o.ccti_increase);
+        if (!params_write(o.summary, &gr_cmd, &o, o.cc ? &sw : NULL, o.cc ? &ca : NULL))
+            return 1;
+    }
     if (!o.quiet) {
         printf("[G] testbed, scenario %u, CC %s: Gbit/s delivered over the "
                "last %g ms\n", o.scenario, o.cc ? "on" : "off", o.measure_ms);

@@ -165,6 +165,13 @@ int fc_error(const ibcc_ibfabric_error *e);
 void fc_dup_names(const char *cmd, const ibcc_ibfabric *f);
 uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
                      uint16_t *cct, uint32_t cap);
+/* ---- params.csv ---- */
+void params_path(const char *summary, char *buf, size_t len);
+int params_write(const char *summary, const opt_cmd *c, const void *o,
+                 const ibcc_swcc *sw, const ibcc_cacc_config *ca);
+void params_iba(ibcc_swcc *sw, ibcc_cacc_config *ca, unsigned threshold,
+                unsigned packet_size, unsigned marking_rate,
+                uint32_t victim_mask, unsigned timer, unsigned increase);
 /* ---- sweeps ---- */
 int run_points(const char *what, unsigned total, unsigned jobs,
                int (*point)(unsigned idx, void *ctx), void *ctx);

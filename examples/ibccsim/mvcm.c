@@ -185,7 +185,7 @@ static int mv_parse(int argc, char **argv, mv_opts *o)
         fprintf(stderr, "ibccsim mvcm: give --load or --load-sw, not both\n");
         return 2;
     }
-    if (opt_given("load")) { o->load = o->load_h; o->load_host = 1; }
+    o->load_host = opt_given("load");
     if ((o->nowarm || o->nocap || o->mbonly) && o->cmm != MV_MVCM) {
         fprintf(stderr, "ibccsim mvcm: --no-warm, --no-cap and --input-only are MVCM variants (--cmm mvcm)\n");
         return 2;
@@ -216,7 +216,7 @@ int mv_run(const mv_opts *o, mv_res *res)
     unsigned buf = o->variable ? 48u : o->payload / 16u;   /* credits */
     uint32_t size = 22u + o->payload;
     ibcc_rate lrate = IBCC_GBYTES(1) * o->link_bytes;
-    double lh = o->load_host ? o->load : o->load / o->k;   /* bytes/cycle/host */
+    double lh = o->load_host ? o->load_h : o->load / o->k;   /* bytes/cycle/host */
     ibcc_rate hrate = (ibcc_rate)(lh * 1e9 + 0.5);
     int ok = 0;
     memset(res, 0, sizeof *res);
@@ -565,6 +565,7 @@ int cmd_mvcm(int argc, char **argv)
         return 0;
     }
     if (o.summary && !mv_write_summary(o.summary, &o, &r)) return 1;
+    if (!params_write(o.summary, &mv_cmd, &o, NULL, NULL)) return 1;
     if (!o.quiet) {
         printf("%u-ary %u-fly, CMM %s%s%s%s%s, load %g bytes/cycle/host\n", o.k, o.n,
                mv_names[o.cmm], o.nowarm ? " (no warm)" : "",

@@ -17,7 +17,7 @@ static int mw_point(unsigned idx, void *ctx)
     o.k = c->k;
     o.n = c->n;
     o.cmm = (int)(idx / c->nl);
-    o.load = c->loads[idx % c->nl];
+    o.load_h = c->loads[idx % c->nl];
     o.load_host = 1;
     if (c->hot) {
         o.hot_packets = c->hot;          /* the default hot sources */

@@ -443,3 +443,20 @@ int opt_params(const opt_cmd *c, const void *o, FILE *fp)
     if (c->also) return opt_params(c->also, (const char *)o + c->also_off, fp);
     return !ferror(fp);
 }
+
+int opt_is_default(const opt *p, const char *value)
+{
+    /* the default parsed into a scratch copy of the struct and printed
+       back; a row without a default is at it when it holds its zero,
+       but for a choice, whose zero is a name like any other */
+    static union { long double d; void *p; char c[16384]; } scratch;
+    char buf[512];
+    if (p->type == OT_HEAD || p->off + 64u > sizeof scratch) return 0;
+    if (!p->def && (p->type == OT_CHOICE || p->type == OT_LAW
+                    || p->type == OT_FUNC))
+        return 0;
+    memset(&scratch, 0, sizeof scratch);
+    if (p->def && opt_set(p, p->def, &scratch) != 0) return 0;
+    opt_value(p, &scratch, buf, sizeof buf);
+    return !strcmp(buf, value);
+}

@@ -131,6 +131,8 @@ void opt_value(const opt *p, const void *o, char *buf, size_t len);
 /* "key,value" lines for every parameter of c in o (not OPT_NOPARAM).
    Returns 0 on a write error. */
 int opt_params(const opt_cmd *c, const void *o, FILE *fp);
+/* Whether value (as opt_value prints it) is row p's default. */
+int opt_is_default(const opt *p, const char *value);
 /* The flag of c nearest to `name` by edit distance (at most 2 edits, or a
    third of the name), or NULL. */
 const char *opt_suggest(const opt_cmd *c, const char *name);

@@ -113,7 +113,8 @@ int cmd_run(int argc, char **argv)
         *eq = 0;
         key = sc_trim(line);
         val = sc_trim(eq + 1);
-        if (csv && (!strncmp(key, "cc_", 3) || !strcmp(key, "ibcc_version"))) {
+        if (csv && (!strncmp(key, "cc_", 3) || !strcmp(key, "ibcc_version")
+                    || !strcmp(key, "congestion_control"))) {
             /* the echo of the settings in OpenSM's names, and the version
                that wrote the file: the flags carry the values */
             if (!strcmp(key, "ibcc_version") && strcmp(val, ibcc_version()))
@@ -165,9 +166,14 @@ int cmd_run(int argc, char **argv)
     }
     for (i = 0; i < nraw; i++) {
         char *key = keys[i], *val = vals[i];
-        const opt *p = sc_osm(s->opts, key);
+        const opt *p = sc_osm(s->opts, key), *row;
         int sl = -1;
         ln = lines[i];
+        /* params.csv holds every parameter: those at their default are
+           left to it (a flag given is one that applies) */
+        if (csv && (row = opt_find(s->opts, key, NULL, NULL)) != NULL
+            && opt_is_default(row, val))
+            continue;
         if (p) {
             /* an OpenSM name; per-SL options "SL value", the SL 0..15 */
             char *sp = strpbrk(val, " \t");

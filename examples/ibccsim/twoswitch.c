@@ -394,6 +394,14 @@ int cmd_twoswitch(int argc, char **argv)
     if (rc) return rc;
     if (!ts_run(&o, &r)) return 1;
     if (o.summary && !ts_write_summary(o.summary, &o, &r)) return 1;
+    {
+        ibcc_swcc sw;
+        ibcc_cacc_config ca;
+        int iba = o.marking == IBCC_MARKER_IBA;
+        if (iba) params_iba(&sw, &ca, 15, 8, 1, 0, 150, 1);
+        if (!params_write(o.summary, &ts_cmd, &o, iba ? &sw : NULL, iba ? &ca : NULL))
+            return 1;
+    }
     if (!o.quiet) ts_print(&r);
     return r.conserved ? 0 : 1;
 }

@@ -471,6 +471,7 @@ int cmd_wormhole(int argc, char **argv)
     if (rc || (rc = wh_check(&o)) != 0) return rc;
     if (!wh_run(&o, &r)) return 1;
     if (o.summary && !wh_write_summary(o.summary, &o, &r)) return 1;
+    if (!params_write(o.summary, &wh_cmd, &o, NULL, NULL)) return 1;
     if (!o.quiet) {
         printf("%s, load %g per host, segments %s%.0u, slack %u bytes\n",
                o.torus ? (o.pair ? "torus, high-priority pair" : "torus, mixed priorities")
