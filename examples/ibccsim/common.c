@@ -216,8 +216,8 @@ static uint32_t gr_cct_blocks(const char *cmd, const char *what, char *text,
 int run_points(const char *what, unsigned total, unsigned jobs,
                       int (*point)(unsigned idx, void *ctx), void *ctx)
 {
-    unsigned next = 0, done = 0, running = 0;
-    int ok = 1;
+    unsigned next = 0, done = 0, running = 0, tenth = 0;
+    int ok = 1, tty = isatty(2);
     while (done < total) {
         int st;
         pid_t pid;
@@ -228,7 +228,10 @@ int run_points(const char *what, unsigned total, unsigned jobs,
                 ok = 0;
                 break;
             }
-            if (pid == 0) _exit(point(next, ctx) ? 1 : 0);
+            if (pid == 0) {
+                g_quiet = 1;            /* the sweep shows the progress */
+                _exit(point(next, ctx) ? 1 : 0);
+            }
             next++;
             running++;
         }
@@ -238,12 +241,18 @@ int run_points(const char *what, unsigned total, unsigned jobs,
         running--;
         done++;
         if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-            if (ok) fprintf(stderr, "\nibccsim %s: a run failed\n", what);
+            if (ok) fprintf(stderr, "%sibccsim %s: a run failed\n", tty ? "\n" : "", what);
             ok = 0;
         }
-        fprintf(stderr, "\r%s: %u of %u points done", what, done, total);
+        /* a terminal: one line rewritten; a file: a line per 10% */
+        if (g_quiet) continue;
+        if (tty) fprintf(stderr, "\r%s: %u of %u points done", what, done, total);
+        else if (done * 10u / total > tenth || done == total) {
+            tenth = done * 10u / total;
+            fprintf(stderr, "%s: %u of %u points done\n", what, done, total);
+        }
     }
-    fprintf(stderr, "\n");
+    if (tty && !g_quiet && done) fprintf(stderr, "\n");
     return ok && done == total;
 }
 
@@ -533,4 +542,92 @@ void params_iba(ibcc_swcc *sw, ibcc_cacc_config *ca, unsigned threshold,
         ca->setting.sl[i].ccti_timer = (uint16_t)timer;
         ca->setting.sl[i].ccti_increase = (uint8_t)increase;
     }
+}
+
+/* ---- progress of a long run on stderr ----------------------------------
+   A run expected to take more than about 2 s of wall time shows its
+   progress: on a terminal one line rewritten in place (simulated time,
+   events per second, time left), into a file or a pipe one line per 10%
+   of the simulated time (never a carriage return). --quiet (g_quiet) and
+   the worker processes of sweeps print nothing. The run is cut into
+   steps of ibcc_fabric_run_until, which gives the same events as one
+   call. */
+int g_quiet;
+
+static double prog_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void prog_start(prog *p, const char *who, const ibcc_fabric *f, ibcc_time end)
+{
+    ibcc_fabric_counters c;
+    memset(p, 0, sizeof *p);
+    p->who = who;
+    p->t0 = ibcc_fabric_now(f);
+    p->end = end;
+    p->w0 = prog_now();
+    p->tty = isatty(2);
+    memset(&c, 0, sizeof c);
+    (void)ibcc_fabric_counters_get(f, &c);
+    p->e0 = c.events;
+}
+
+static void prog_show(prog *p, const ibcc_fabric *f)
+{
+    ibcc_fabric_counters c;
+    double w = prog_now() - p->w0, frac, left, eps;
+    ibcc_time now = ibcc_fabric_now(f);
+    int decile;
+    if (g_quiet || p->end <= p->t0) return;
+    frac = (double)(now - p->t0) / (double)(p->end - p->t0);
+    if (frac > 1) frac = 1;
+    if (!p->on) {
+        /* on once the run is seen to need more than 2 s in all
+           ($IBCCSIM_PROGRESS_AFTER seconds: tests set 0) */
+        const char *e = getenv("IBCCSIM_PROGRESS_AFTER");
+        double after = e && *e ? atof(e) : 2.0;
+        if (frac <= 0 || (after > 0 && (w < 0.25 || w / frac < after))) return;
+        p->on = 1;
+    }
+    memset(&c, 0, sizeof c);
+    (void)ibcc_fabric_counters_get(f, &c);
+    eps = w > 0 ? (double)(c.events - p->e0) / w : 0;
+    left = frac > 0 ? w / frac - w : 0;
+    decile = (int)(frac * 10.0 + 1e-9);
+    if (p->tty) {
+        if (w - p->shown < 0.2 && frac < 1) return;
+        p->shown = w;
+        fprintf(stderr, "\r%s: %.3f of %.3f ms simulated (%3.0f%%), %.2f M events/s, "
+                "about %.0f s left   ", p->who, (double)now / 1e9,
+                (double)p->end / 1e9, 100 * frac, eps / 1e6, left);
+        p->dirty = 1;
+    } else if (decile > p->decile) {
+        p->decile = decile;
+        fprintf(stderr, "%s: %d%% (%.3f of %.3f ms simulated), %.2f M events/s, "
+                "about %.0f s left\n", p->who, 10 * decile, (double)now / 1e9,
+                (double)p->end / 1e9, eps / 1e6, left);
+    }
+}
+
+ibcc_result prog_run(prog *p, ibcc_fabric *f, ibcc_time until)
+{
+    ibcc_time step = (p->end - p->t0) / 200u, t = ibcc_fabric_now(f);
+    ibcc_result r = IBCC_OK;
+    if (step == 0) step = 1;
+    if (t >= until) return ibcc_fabric_run_until(f, until);
+    while (t < until) {
+        t = until - t > step ? t + step : until;
+        if ((r = ibcc_fabric_run_until(f, t)) != IBCC_OK) break;
+        prog_show(p, f);
+    }
+    return r;
+}
+
+void prog_end(prog *p)
+{
+    if (p->dirty) fprintf(stderr, "\n");
+    p->dirty = 0;
 }

@@ -755,6 +755,7 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
                   cu_res *res)
 {
     ibcc_fabric *f = NULL;
+    prog pg;
     ibcc_time end = ms_time(o->time_ms), warm = ms_time(o->warmup_ms);
     ibcc_result r;
     uint64_t packets = 0, series_bytes = 0;
@@ -775,10 +776,13 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
     if ((r = fabric_create("custom", &f, d)) != IBCC_OK) {
         return 0;
     }
-    if ((r = ibcc_fabric_run_until(f, warm)) != IBCC_OK) goto out;
+    prog_start(&pg, "custom", f, end);
+    if ((r = prog_run(&pg, f, warm)) != IBCC_OK) goto out;
     (void)ibcc_fabric_counters_get(f, &res->c0);
     (void)ibcc_fabric_stats_reset(f);
-    if ((r = ibcc_fabric_run_until(f, end)) != IBCC_OK) goto out;
+    r = prog_run(&pg, f, end);
+    prog_end(&pg);
+    if (r != IBCC_OK) goto out;
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     (void)ibcc_fabric_counters_get(f, &res->c1);
     res->secs = (double)(end - warm) * 1e-12;

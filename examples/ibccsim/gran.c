@@ -217,7 +217,12 @@ int gr_run(const gr_opts *o, gr_result *res)
         }
     }
     if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) return 0;
-    r = ibcc_fabric_run_until(f, end);
+    {
+        prog pg;
+        prog_start(&pg, "gran", f, end);
+        r = prog_run(&pg, f, end);
+        prog_end(&pg);
+    }
     if (r != IBCC_OK) {
         fprintf(stderr, "ibccsim gran: run: %s\n", ibcc_result_str(r));
         ibcc_fabric_destroy(f);

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <dirent.h>
+#include <time.h>
 
 #define ms_time(ms) ((ibcc_time)((ms) * 1e9 + 0.5))
 
@@ -172,6 +173,18 @@ int params_write(const char *summary, const opt_cmd *c, const void *o,
 void params_iba(ibcc_swcc *sw, ibcc_cacc_config *ca, unsigned threshold,
                 unsigned packet_size, unsigned marking_rate,
                 uint32_t victim_mask, unsigned timer, unsigned increase);
+/* ---- progress (common.c) ---- */
+extern int g_quiet;             /* --quiet: no progress either */
+typedef struct prog {
+    const char *who;
+    ibcc_time t0, end;
+    double w0, shown;
+    uint64_t e0;
+    int on, tty, decile, dirty;
+} prog;
+void prog_start(prog *p, const char *who, const ibcc_fabric *f, ibcc_time end);
+ibcc_result prog_run(prog *p, ibcc_fabric *f, ibcc_time until);
+void prog_end(prog *p);
 /* ---- sweeps ---- */
 int run_points(const char *what, unsigned total, unsigned jobs,
                int (*point)(unsigned idx, void *ctx), void *ctx);

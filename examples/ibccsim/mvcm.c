@@ -430,7 +430,14 @@ int mv_run(const mv_opts *o, mv_res *res)
     /* the end window: the last tenth of the run after the hot spot
        started (of the whole run without one) */
     ob.end0 = end - (end - (ob.hs ? ob.t_hs : 0)) / 10u;
-    if (end > ibcc_fabric_now(f) && ibcc_fabric_run_until(f, end) != IBCC_OK) goto out;
+    if (end > ibcc_fabric_now(f)) {
+        prog pg;
+        ibcc_result pr;
+        prog_start(&pg, "mvcm", f, end);
+        pr = prog_run(&pg, f, end);
+        prog_end(&pg);
+        if (pr != IBCC_OK) goto out;
+    }
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     {
         ibcc_fabric_counters c;

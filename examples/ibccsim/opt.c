@@ -356,6 +356,7 @@ int opt_parse(const opt_cmd *c, int argc, char **argv, void *o)
         }
         if ((rc = opt_set(p, v, base)) != 0) return rc;
     }
+    g_quiet = opt_given("quiet");
     return 0;
 }
 

@@ -280,7 +280,12 @@ int ts_run(const ts_opts *o, ts_result *res)
         return 0;
     }
     if ((r = fabric_create("", &f, &d)) != IBCC_OK) return 0;
-    r = ibcc_fabric_run_until(f, ms_time(o->time_ms));
+    {
+        prog pg;
+        prog_start(&pg, "twoswitch", f, ms_time(o->time_ms));
+        r = prog_run(&pg, f, ms_time(o->time_ms));
+        prog_end(&pg);
+    }
     if (r != IBCC_OK) {
         fprintf(stderr, "ibccsim: run: %s\n", ibcc_result_str(r));
         ibcc_fabric_destroy(f);

@@ -202,6 +202,7 @@ static int wh_cmp(const void *a, const void *b)
 int wh_run(const wh_opts *o, wh_res *r)
 {
     ibcc_fabric_node tn[4];
+    prog pg;
     ibcc_fabric_link tl[3];
     ibcc_fabric_route tr[3];
     ibcc_topo topo;
@@ -340,7 +341,8 @@ int wh_run(const wh_opts *o, wh_res *r)
     d.observer.delivered = wh_delivered;
     d.observer.user = &ob;
     if ((rr = fabric_create("wormhole", &f, &d)) != IBCC_OK) goto done;
-    if ((rr = ibcc_fabric_run_until(f, from)) != IBCC_OK
+    prog_start(&pg, "wormhole", f, end);
+    if ((rr = prog_run(&pg, f, from)) != IBCC_OK
         || (rr = ibcc_fabric_stats_reset(f)) != IBCC_OK) {
         fprintf(stderr, "ibccsim wormhole: run: %s\n", ibcc_result_str(rr));
         goto done;
@@ -349,7 +351,9 @@ int wh_run(const wh_opts *o, wh_res *r)
     if (!busy0) goto oom;
     for (i = 0; i < 2u * d.link_count; i++)
         ibcc_fabric_channel_totals(f, i, NULL, &busy0[i]);
-    if ((rr = ibcc_fabric_run_until(f, end)) != IBCC_OK) {
+    rr = prog_run(&pg, f, end);
+    prog_end(&pg);
+    if (rr != IBCC_OK) {
         fprintf(stderr, "ibccsim wormhole: run: %s\n", ibcc_result_str(rr));
         goto done;
     }
