@@ -255,9 +255,16 @@ perf-table:
 # gives the INTERFACE target ibcc::ibcc; the config locates the prefix
 # relative to itself, so a DESTDIR-staged tree works where it is unpacked).
 CMAKEDIR = $(DESTDIR)$(PREFIX)/lib/cmake/ibcc
-install: ibcc.h
-	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(CMAKEDIR)
+# ibccsim goes to bin/ beside, its manual page (written by `ibccsim --man`
+# from the option tables) to share/man/man1.
+$(BUILD)/ibccsim.1: $(BUILD)/ibccsim
+	$(BUILD)/ibccsim --man > $@
+install: ibcc.h $(BUILD)/ibccsim $(BUILD)/ibccsim.1
+	mkdir -p $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(CMAKEDIR) \
+	         $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	cp ibcc.h $(DESTDIR)$(PREFIX)/include/ibcc.h
+	cp $(BUILD)/ibccsim $(DESTDIR)$(PREFIX)/bin/ibccsim
+	cp $(BUILD)/ibccsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/ibccsim.1
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ibcc.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibcc.pc
 	sed -e 's|@VERSION@|$(VERSION)|g' cmake/ibccConfig.cmake.in > $(CMAKEDIR)/ibccConfig.cmake
@@ -265,6 +272,7 @@ install: ibcc.h
 	    > $(CMAKEDIR)/ibccConfigVersion.cmake
 
 uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ibccsim $(DESTDIR)$(PREFIX)/share/man/man1/ibccsim.1
 	rm -f $(DESTDIR)$(PREFIX)/include/ibcc.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/ibcc.pc \
 	      $(CMAKEDIR)/ibccConfig.cmake $(CMAKEDIR)/ibccConfigVersion.cmake
 	rmdir $(CMAKEDIR) 2>/dev/null || true

@@ -80,6 +80,50 @@ static void usage_main(FILE *out)
                  "Results: docs/scenarios.md; the manual page: man ibccsim.\n");
 }
 
+/* The manual page, ibccsim(1), from the same tables as --help (make
+   install writes it with `ibccsim --man`). */
+static void man_page(FILE *out)
+{
+    unsigned i;
+    fprintf(out, ".TH IBCCSIM 1 \"\" \"ibcc %s\" \"ibcc\"\n"
+            ".SH NAME\nibccsim \\- congestion control on simulated InfiniBand fabrics "
+            "(the scenario driver of ibcc)\n"
+            ".SH SYNOPSIS\n.B ibccsim\n.I SUBCOMMAND\n[flags]\n.br\n"
+            ".B ibccsim run\n.I FILE\n[flags]\n.br\n"
+            ".B ibccsim help\n.I SUBCOMMAND\n.br\n.B ibccsim \\-\\-version\n"
+            ".SH DESCRIPTION\n"
+            "ibccsim runs the experiments of ibcc, an embeddable C99 library of\n"
+            "congestion-control mechanisms for lossless interconnects, on its fabric\n"
+            "model: the scenarios of the papers it reproduces and fabrics composed\n"
+            "from their parts or loaded from ibnetdiscover output.\n"
+            "Every flag is written \\-\\-name value or \\-\\-name=value; a scenario\n"
+            "file gives the same settings as name = value lines (ibccsim run).\n"
+            "A value outside its range is refused with the range; a misspelt\n"
+            "flag gets the nearest one.\n"
+            ".SH OUTPUTS\n"
+            "\\-\\-summary FILE writes metric,value rows, \\-\\-series FILE a time\n"
+            "series; beside the summary goes params.csv (summary.csv) or\n"
+            "NAME_params.csv (NAME.csv): key,value rows of the experiment, the ibcc\n"
+            "version, every parameter with the seed, and the IBA settings in\n"
+            "OpenSM's option names (cc_sw_cong_setting_*, cc_ca_cong_setting_*_slN).\n"
+            ".B ibccsim run\n.I DIR/params.csv\nruns it again.\n"
+            "A run expected to take more than about 2 s shows its progress on\n"
+            "standard error (a line per 10%% when that is not a terminal);\n"
+            "\\-\\-quiet silences it and the table on standard output.\n"
+            ".SH SUBCOMMANDS\n", ibcc_version());
+    for (i = 0; i < nsubs; i++)
+        if (subs[i].opts) opt_man(subs[i].opts, out);
+    fprintf(out, ".SS run\n.B ibccsim run\n.I FILE\n[flags]\n.PP\n"
+            "Runs the experiment a scenario file names (experiment = NAME) with\n"
+            "its other lines as flags (name = value; yes/no for flags without a\n"
+            "value; OpenSM cc_* option names for the IBA settings; # comments).\n"
+            "FILE may be a params.csv. Flags after FILE are passed on.\n"
+            ".SH EXIT STATUS\n0 on success, 1 when a run fails or a result cannot be\n"
+            "written, 2 for bad flags or files.\n"
+            ".SH SEE ALSO\nThe documentation in docs/ of the ibcc sources: scenarios.md,\n"
+            "topologies.md and the scenario pages of each paper.\n");
+}
+
 static int run_sub(int argc, char **argv)
 {
     const sub *s;
@@ -89,6 +133,10 @@ static int run_sub(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage_main(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--man")) {
+        man_page(stdout);
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {

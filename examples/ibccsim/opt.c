@@ -461,3 +461,89 @@ int opt_is_default(const opt *p, const char *value)
     opt_value(p, &scratch, buf, sizeof buf);
     return !strcmp(buf, value);
 }
+
+/* roff text: '-' and '\' escaped, a leading '.' or '\'' guarded. */
+static void opt_roff(FILE *out, const char *s, size_t n)
+{
+    size_t i;
+    int bol = 1;
+    for (i = 0; i < n && s[i]; i++) {
+        char ch = s[i];
+        if (bol && (ch == '.' || ch == '\'')) fputs("\\&", out);
+        if (ch == '-') fputs("\\-", out);
+        else if (ch == '\\') fputs("\\e", out);
+        else fputc(ch, out);
+        bol = ch == '\n';
+    }
+}
+
+static void opt_roffs(FILE *out, const char *s)
+{
+    opt_roff(out, s, strlen(s));
+}
+
+void opt_man(const opt_cmd *c, FILE *out)
+{
+    unsigned i;
+    const opt_cmd *t;
+    fputs(".SS ", out);
+    opt_roffs(out, c->name);
+    fputs("\n.B ibccsim ", out);
+    opt_roffs(out, c->name);
+    fputs(" ", out);
+    opt_roffs(out, c->usage ? c->usage : "[flags]");
+    fputs("\n.PP\n", out);
+    if (c->about) opt_roffs(out, c->about);
+    for (t = c; t; t = t->also) {
+        if (t != c) {
+            fputs(".PP\nThe flags of ", out);
+            opt_roffs(out, t->name);
+            fputs(":\n", out);
+        }
+        for (i = 0; i < t->n; i++) {
+            const opt *p = &t->opts[i];
+            char lead[600];
+            if (p->type == OT_HEAD) {
+                fputs(".PP\n.I ", out);
+                opt_roff(out, p->help, strcspn(p->help, "\n"));
+                fputs("\n", out);
+                continue;
+            }
+            /* the --help row's first column, without its indent */
+            {
+                FILE *m = tmpfile();
+                long sz;
+                if (!m) continue;
+                opt_help_row(p, m);
+                sz = ftell(m);
+                rewind(m);
+                if (sz < 0 || (size_t)sz >= sizeof lead) sz = (long)sizeof lead - 1;
+                lead[fread(lead, 1, (size_t)sz, m)] = 0;
+                fclose(m);
+            }
+            {
+                char *s = lead + 2, *e = strstr(s, "  ");
+                char *nl = strchr(s, '\n');
+                size_t k = e && (!nl || e < nl) ? (size_t)(e - s)
+                           : nl ? (size_t)(nl - s) : strlen(s);
+                fputs(".TP\n.B ", out);
+                opt_roff(out, s, k);
+                fputs("\n", out);
+                s += k;
+                while (*s == ' ' || *s == '\n') s++;
+                /* the text, its continuation lines joined */
+                while (*s) {
+                    size_t m = strcspn(s, "\n");
+                    opt_roff(out, s, m);
+                    fputs("\n", out);
+                    s += m;
+                    while (*s == '\n' || *s == ' ') s++;
+                }
+            }
+        }
+    }
+    if (c->after) {
+        fputs(".PP\n", out);
+        opt_roffs(out, c->after);
+    }
+}

@@ -123,6 +123,8 @@ int opt_parse(const opt_cmd *c, int argc, char **argv, void *o);
 int opt_given(const char *name);
 /* Prints the --help of c. */
 void opt_help(const opt_cmd *c, FILE *out);
+/* The same as a section of the manual page (roff, from the table). */
+void opt_man(const opt_cmd *c, FILE *out);
 /* The row of flag `name` in c (or its second table), and the struct that
    holds its field; NULL when c has no such flag. */
 const opt *opt_find(const opt_cmd *c, const char *name, void *o, void **base);
