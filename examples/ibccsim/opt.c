@@ -327,11 +327,11 @@ int opt_parse(const opt_cmd *c, int argc, char **argv, void *o)
             const char *s = opt_suggest(c, name);
             where(a);
             if (s)
-                fprintf(stderr, "ibccsim %s: unknown flag '%s' (did you mean "
-                        "--%s? see --help)\n", c->name, eq ? name : a, s);
+                fprintf(stderr, "ibccsim %s: unknown flag '--%s' (did you mean "
+                        "--%s? see --help)\n", c->name, name, s);
             else
-                fprintf(stderr, "ibccsim %s: unknown flag '%s' (see --help)\n",
-                        c->name, a);
+                fprintf(stderr, "ibccsim %s: unknown flag '--%s' (see --help)\n",
+                        c->name, name);
             return 2;
         }
         if (g_ngiven < OPT_MAX_GIVEN) g_given[g_ngiven++] = p->name;
