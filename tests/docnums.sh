@@ -96,12 +96,12 @@ FIGURES_CHECK=1 FIGURES_DATA="$T/fig" BUILD=$BUILD \
 F=docs/figures.md
 s=$T/fig/run1_summary.csv
 if [ -s "$s" ]; then
-  says $F "the root link is full ($(f3 "$(val $s root_util)"))" "run 1a root_util"
+  says $F "the root link is full ($(f3 "$(val $s root_util_frac)"))" "run 1a root_util_frac"
   says $F "The local flows take
-$(f3 "$(val $s local_share_root)") of it and the remote flows $(f3 "$(val $s remote_share_root)")" "run 1a shares"
-  says $F "is idle $(pct "$(awk -v r="$(val $s remote_share_root)" 'BEGIN { print 1 - r }')")% of the time" "run 1a: 1 - remote share"
-  says $F "it gets $(f3 "$(val $s victim_share_isl)") GB/s" "run 1a victim_share_isl"
-  says $F "to $(f3 "$(val $s isl_util)")." "run 1a isl_util"
+$(f3 "$(val $s local_share_root_frac)") of it and the remote flows $(f3 "$(val $s remote_share_root_frac)")" "run 1a shares"
+  says $F "is idle $(pct "$(awk -v r="$(val $s remote_share_root_frac)" 'BEGIN { print 1 - r }')")% of the time" "run 1a: 1 - remote share"
+  says $F "it gets $(f3 "$(val $s victim_share_isl_frac)") GB/s" "run 1a victim_share_isl_frac"
+  says $F "to $(f3 "$(val $s isl_util_frac)")." "run 1a isl_util_frac"
 else
   bad "no run 1a summary (tools/figures.sh run1_no_cc): $(tail -n 3 "$T/fig.log")"
 fi
@@ -111,14 +111,14 @@ if [ -s "$T/fig/run4_io4_summary.csv" ]; then
   index $(f2 "$(r4 naive jain_contributors)")" "run 4 naive"
   says $F "fairer:** ratio $(f2 "$(r4 input_all remote_local_ratio)"), Jain $(f2 "$(r4 input_all jain_contributors)")" "run 4 input (all)"
   says $F "(ratio $(f2 "$(r4 io8 remote_local_ratio)"), Jain
-  $(f2 "$(r4 io8 jain_contributors)")) with the root link $(pct "$(r4 io8 root_util)")% busy" "run 4 io T=8"
+  $(f2 "$(r4 io8 jain_contributors)")) with the root link $(pct "$(r4 io8 root_util_frac)")% busy" "run 4 io T=8"
   says $F "(Jain $(f2 "$(r4 io4 jain_contributors)"), ratio $(f2 "$(r4 io4 remote_local_ratio)")), but the root link
-  drops to $(f2 "$(r4 io4 root_util)")" "run 4 io T=4"
-  lo=$(for n in naive input_all io4 io8; do r4 $n victim_share_isl; done | sort -g | head -n 1)
-  hi=$(for n in naive input_all io4 io8; do r4 $n victim_share_isl; done | sort -g | tail -n 1)
+  drops to $(f2 "$(r4 io4 root_util_frac)")" "run 4 io T=4"
+  lo=$(for n in naive input_all io4 io8; do r4 $n victim_share_isl_frac; done | sort -g | head -n 1)
+  hi=$(for n in naive input_all io4 io8; do r4 $n victim_share_isl_frac; done | sort -g | tail -n 1)
   says $F "It gets $(f2 "$lo") to $(f2 "$hi")
-  of the ISL, against $(f2 "$(r4 nocc victim_share_isl)") without CC" "run 4 victim with 'all'"
-  says $F "keeps about $(f2 "$(r4 input_busy victim_share_isl)") GB/s" "run 4 input (busy) victim"
+  of the ISL, against $(f2 "$(r4 nocc victim_share_isl_frac)") without CC" "run 4 victim with 'all'"
+  says $F "keeps about $(f2 "$(r4 input_busy victim_share_isl_frac)") GB/s" "run 4 input (busy) victim"
 else
   bad "no run 4 summaries (tools/figures.sh run4_markers): $(tail -n 3 "$T/fig.log")"
 fi

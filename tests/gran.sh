@@ -67,7 +67,7 @@ check "CC off: parking lot F5 vs F3" "$(m off1 flow5_gbps) >= 1.5 * $(m off1 flo
 check "CC on: victim keeps its throughput" "$(m on1 flow1_gbps) >= 0.85 * 13"
 check "CC on: contributors share evenly" "$(m on1 jain_contributors) >= 0.95"
 check "CC on: the hot link stays busy" "$(m on1 flow2_gbps) + $(m on1 flow3_gbps) + $(m on1 flow4_gbps) + $(m on1 flow5_gbps) >= 0.85 * 13"
-check "lone flow never marked" "$(m lone marked_fraction) == 0"
+check "lone flow never marked" "$(m lone marked_frac) == 0"
 check "lone flow at the host cap" "$(m lone flow1_gbps) > 12.9"
 check "scenario 2: CC costs little" "$(m on2 mean_gbps) >= 0.90 * $(m off2 mean_gbps)"
 check "scenario 2: CC oscillates more" "$(m on2 sd_gbps) >= $(m off2 sd_gbps) + 0.15"

@@ -14,8 +14,8 @@
 #   mvcm   MVPM marking + the MVCM agent, ns-3 vs `ibcc-twoswitch
 #          --engine=ibcc` (the same binary running the same configuration
 #          on ibcc_fabric): ibccsim twoswitch has no MVCM agent
-# Compared: root_util, isl_util, victim_share_isl, local_share_root,
-# remote_share_root, jain_contributors (one check each, 24 checks).
+# Compared: root_util_frac, isl_util_frac, victim_share_isl_frac, local_share_root_frac,
+# remote_share_root_frac, jain_contributors (one check each, 24 checks).
 #
 # Margins (absolute, per metric). Both programs drive the same engines
 # (marker, arbiter, law + pacer, CCT, echo rule); only the event engine
@@ -69,7 +69,7 @@ fi
 
 NS3="$B/ns3/ibcc-twoswitch"
 T=60
-metrics="root_util isl_util victim_share_isl local_share_root remote_share_root jain_contributors"
+metrics="root_util_frac isl_util_frac victim_share_isl_frac local_share_root_frac remote_share_root_frac jain_contributors"
 # margins in the order of $metrics (see above)
 margins_nocc="0.005 0.005 0.005 0.005 0.005 0.005"
 margins_input="0.02 0.07 0.04 0.04 0.04 0.055"

@@ -41,7 +41,7 @@ then ok; else no "fabric_check.ini"; fi
 # [K] two-host case at 0.8 per host: high keeps what it offers (0.8 within
 # 5%: ~8000 Poisson messages in 100 ms), low gets the rest of the link
 # (high + low = 1 within 2%), bytes conserved
-awk -F, '$1=="accepted_high"{h=$2} $1=="accepted_low"{l=$2} $1=="conserved"{c=$2}
+awk -F, '$1=="accepted_high_frac"{h=$2} $1=="accepted_low_frac"{l=$2} $1=="conserved"{c=$2}
   END{exit !(h>0.76 && h<0.84 && h+l>0.98 && h+l<1.02 && c==1)}' \
   "$tmp/wormhole_twohost.csv" && ok || no "wormhole_twohost.ini: accepted or conserved"
 # [K]'s delay (first segment leaves the host -> head of the last one in)
@@ -79,12 +79,12 @@ done
 # arrivals of 2068-byte packets are about 10 400 packets, whose count
 # varies by 1 % (1/sqrt(N)); seeds 1..8 give 0.297..0.306. The margin,
 # 5 %, is five of those standard deviations; nothing is marked.
-check "uniform 0.3" "$U" accepted_per_host 0.285 0.315
-check "uniform 0.3" "$U" class0_marked_fraction 0 0
+check "uniform 0.3" "$U" accepted_per_host_frac 0.285 0.315
+check "uniform 0.3" "$U" class0_marked_frac 0 0
 # the series: one row per 0.1 ms bin of the 10 ms run; its mean is the
 # load delivered over the whole run (8 hosts x 0.3 = 2.4 links, 5 %)
 S=$tmp/custom_fattree_uniform_series.csv
-if [ "$(head -n 1 "$S")" = "time_ms,class0_rate" ] && [ "$(wc -l < "$S")" -eq 101 ]
+if [ "$(head -n 1 "$S")" = "time_us,class0_links" ] && [ "$(wc -l < "$S")" -eq 101 ]
 then ok; else no "uniform series: header or row count"; fi
 mean=$(awk -F, 'NR > 1 { s += $2; n++ } END { if (n) printf "%.4f", s / n }' "$S")
 if within "$mean" 2.28 2.52; then ok; else no "uniform series mean rate $mean, expected about 2.4"; fi
@@ -102,8 +102,8 @@ else no "custom: seed = 2 gives the same summary as seed = 1"; fi
 # host) = 1.493 links is delivered within 5 % (about 7 200 packets: 1.2 %
 # standard deviation); the hot host's link carries at most its rate
 check "torus hot spot" "$T" class1_packets 1600 1600
-check "torus hot spot" "$T" class0_rate 1.419 1.568
-sum=$(awk -v a="$(m "$T" class1_rate)" -v b="$(m "$T" class2_rate)" 'BEGIN { printf "%.6f", a + b }')
+check "torus hot spot" "$T" class0_links 1.419 1.568
+sum=$(awk -v a="$(m "$T" class1_links)" -v b="$(m "$T" class2_links)" 'BEGIN { printf "%.6f", a + b }')
 if within "$sum" 0.3 1.0; then ok; else no "torus hot link delivers $sum of its rate"; fi
 # without marking and rate laws the hot spot spreads: the background's
 # 99th-percentile latency is many times that with them (218 us against
@@ -114,15 +114,15 @@ sed '/^marker/d; /^agent/d; /^law/d; s/^summary = .*/summary = nocc.csv/' \
 if awk -v cc="$(m "$T" class0_p99_us)" -v no="$(m "$tmp/nocc.csv" class0_p99_us)" \
      'BEGIN { exit !(cc > 0 && no > 4 * cc) }'; then ok
 else no "torus: background p99 with CC $(m "$T" class0_p99_us) us, without $(m "$tmp/nocc.csv" class0_p99_us) us"; fi
-# the loaded fabric: its counts, 4xQDR = 4 GB/s, the background of
+# the loaded fabric: its counts, 4xQDR = 4 GB/s (32 Gbit/s), the background of
 # 7 x 0.2 x 6/7 + 0.2 = 1.4 links within 5 % (24 000 packets: 0.6 %
 # standard deviation), and IBA marks on the incast
 check "fabric file" "$F" hosts 8 8
 check "fabric file" "$F" switches 6 6
 check "fabric file" "$F" links 16 16
-check "fabric file" "$F" ref_gbytes 4 4
-check "fabric file" "$F" class0_rate 1.33 1.47
-check "fabric file" "$F" class1_marked_fraction 0.001 1
+check "fabric file" "$F" ref_gbps 32 32
+check "fabric file" "$F" class0_links 1.33 1.47
+check "fabric file" "$F" class1_marked_frac 0.001 1
 # ... and the same run from flags (the OpenSM names mapped)
 (cd "$tmp" && "$sim" custom --topology ibnetdiscover --ibnetdiscover examples/fabrics/fattree.topo \
    --lfts examples/fabrics/fattree.lfts --marker iba --threshold 15 --marking-rate 0 \
@@ -263,8 +263,8 @@ if "$sim" run "$tmp/missing.ini" 2> /dev/null; then no "a missing file was accep
 dy="twoswitch --law lipd --marking input --dynamic half --on-ms 0.01 --time 100 --victim-from 0 --victim-to 100 --measure-from 20 --measure-to 100 --quiet"
 # shellcheck disable=SC2086
 "$sim" $dy --summary "$tmp/dy0.csv" && "$sim" $dy --persistent --summary "$tmp/dy1.csv"
-a=$(m "$tmp/dy0.csv" dynamic_share_root); b=$(m "$tmp/dy1.csv" dynamic_share_root)
-c=$(m "$tmp/dy1.csv" static_share_root)
+a=$(m "$tmp/dy0.csv" dynamic_share_root_frac); b=$(m "$tmp/dy1.csv" dynamic_share_root_frac)
+c=$(m "$tmp/dy1.csv" static_share_root_frac)
 if awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { exit !(a > 0.8 && b > 0.4 && b < 0.6 && c > 0.4 && c < 0.6) }'
 then ok; else no "twoswitch --dynamic: non-persistent $a, persistent $b / static $c"; fi
 for bad in "--persistent" "--dynamic some" "--on-ms 0" "--input-fanout 2"; do

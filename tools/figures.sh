@@ -94,7 +94,7 @@ input_busy|input|busy|8|lipd|input (busy)
 io4|io|all|4|lipd|io T=4
 io8|io|all|8|lipd|io T=8'
     table=$DATA/run4_table.dat
-    printf '# label victim_share_isl isl_util root_util jain remote_local_ratio\n' > "$table"
+    printf '# label victim_share_isl_frac isl_util_frac root_util_frac jain remote_local_ratio\n' > "$table"
     echo "$rows" | while IFS='|' read -r name mk cls tout law label; do
         "$SIM" twoswitch --local 10 --remote 10 --buffer 4 --window 1 \
             --marking "$mk" --classify "$cls" --out-threshold "$tout" --law "$law" \
@@ -103,11 +103,11 @@ io8|io|all|8|lipd|io T=8'
         awk -F, -v label="$label" '
             { v[$1] = $2 }
             END {
-                if (!("victim_share_isl" in v) || !("jain_contributors" in v)) {
+                if (!("victim_share_isl_frac" in v) || !("jain_contributors" in v)) {
                     print "figures: summary lacks a metric" > "/dev/stderr"; exit 1
                 }
-                printf "\"%s\" %s %s %s %s %s\n", label, v["victim_share_isl"],
-                    v["isl_util"], v["root_util"], v["jain_contributors"],
+                printf "\"%s\" %s %s %s %s %s\n", label, v["victim_share_isl_frac"],
+                    v["isl_util_frac"], v["root_util_frac"], v["jain_contributors"],
                     v["remote_local_ratio"]
             }' "$DATA/run4_${name}_summary.csv" >> "$table"
     done
@@ -123,12 +123,12 @@ fig_recovery() {
         for form in cont disc; do
             flag=; [ $form = disc ] && flag=--discrete
             "$SIM" recovery --law $law $flag --link-gbytes 1 --packet 2048 \
-                --rmin-div 256 > "$DATA/recovery_${law}_$form.txt"
-            # time_ms,rate lines -> CSV; the final recovery_ms=... line -> its own file
-            grep -v '^recovery_ms=' "$DATA/recovery_${law}_$form.txt" \
+                --rmin-div 256 --summary "$DATA/recovery_${law}_$form.sum" \
                 > "$DATA/recovery_${law}_$form.csv"
-            sed -n 's/^recovery_ms=//p' "$DATA/recovery_${law}_$form.txt" \
-                > "$DATA/recovery_${law}_$form.ms"
+            # the curve (time_us,rate_frac) is the CSV; the summary's
+            # recovery_us, in ms, its own file
+            awk -F, '$1 == "recovery_us" { printf "%.6f\n", $2 / 1000 }' \
+                "$DATA/recovery_${law}_$form.sum" > "$DATA/recovery_${law}_$form.ms"
             files="$files recovery_${law}_$form.csv recovery_${law}_$form.ms"
         done
     done

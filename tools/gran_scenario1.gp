@@ -14,6 +14,6 @@ set grid
 set key top left horizontal samplen 2
 do for [cc in "off on"] {
     set title 'congestion control '.cc
-    plot for [k=2:6] data.'/gran_s1_'.cc.'.csv' using ($1/1000):k with lines lw 1.5 title 'F'.(k-1)
+    plot for [k=2:6] data.'/gran_s1_'.cc.'.csv' using ($1/1000000):k with lines lw 1.5 title 'F'.(k-1)
 }
 unset multiplot

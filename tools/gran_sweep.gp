@@ -1,7 +1,7 @@
 # [G] parameter sweep: victim throughput and Var over CCTI_Timer x
 # Marking_Rate on scenario 1 (CC on). Input: data/gran_sweep.csv from
 # `ibccsim gran-sweep` (ccti_timer,marking_rate,victim_gbps,
-# contributor_gbps,jain,var). Called by tools/figures.sh.
+# contributor_gbps,jain,var_gbps2). Called by tools/figures.sh.
 set terminal @term size 1100,480 font "sans,11"
 set output out.'/gran_sweep.png'
 set datafile separator ','

@@ -1,7 +1,8 @@
 # docs/scenarios.md (A) run 8 [S03 Fig. 5]: rate recovery from Rmin = Rmax/256 to
 # Rmax with no marks, one ACK per packet interval, 1 GB/s, 2048-byte
 # packets, m = 2. Inputs: data/recovery_LAW_FORM.csv (`ibccsim recovery`
-# time_ms,rate lines; FORM cont or disc) and .ms (its recovery_ms value).
+# time_us,rate_frac lines; FORM cont or disc; time plotted in ms) and .ms
+# (the summary's recovery_us in ms).
 # Called by tools/figures.sh.
 set terminal @term size 1000,520 font "sans,11"
 set output out.'/recovery.png'
@@ -19,12 +20,12 @@ set xlabel 'time (ms)'
 set xrange [0:*]
 set yrange [0:1.32]
 set ytics 0, 0.2, 1
-plot f('aimd','disc') using 1:2 with lines lw 3 lc rgb '#9ecae1' title lbl('AIMD','aimd','disc'), \
-     f('fimd','disc') using 1:2 with lines lw 3 lc rgb '#fdbe85' title lbl('FIMD','fimd','disc'), \
-     f('lipd','disc') using 1:2 with lines lw 3 lc rgb '#a1d99b' title lbl('LIPD','lipd','disc'), \
-     f('aimd','cont') using 1:2 with lines lw 2 lc rgb '#1f77b4' title lbl('AIMD','aimd','cont'), \
-     f('fimd','cont') using 1:2 with lines lw 2 lc rgb '#ff7f0e' title lbl('FIMD','fimd','cont'), \
-     f('lipd','cont') using 1:2 with lines lw 2 lc rgb '#2ca02c' title lbl('LIPD','lipd','cont')
+plot f('aimd','disc') using ($1/1000):2 with lines lw 3 lc rgb '#9ecae1' title lbl('AIMD','aimd','disc'), \
+     f('fimd','disc') using ($1/1000):2 with lines lw 3 lc rgb '#fdbe85' title lbl('FIMD','fimd','disc'), \
+     f('lipd','disc') using ($1/1000):2 with lines lw 3 lc rgb '#a1d99b' title lbl('LIPD','lipd','disc'), \
+     f('aimd','cont') using ($1/1000):2 with lines lw 2 lc rgb '#1f77b4' title lbl('AIMD','aimd','cont'), \
+     f('fimd','cont') using ($1/1000):2 with lines lw 2 lc rgb '#ff7f0e' title lbl('FIMD','fimd','cont'), \
+     f('lipd','cont') using ($1/1000):2 with lines lw 2 lc rgb '#2ca02c' title lbl('LIPD','lipd','cont')
 
 set title '(b) log axes; thin black: closed forms of docs/law.md'
 # Closed forms in units of tau = 2.048 us, k = Rmin/Rmax = 1/256, m = 2
@@ -44,12 +45,12 @@ set format x '10^{%L}'
 unset ytics
 set ytics ('1/256' 1.0/256, '1/64' 1.0/64, '1/16' 1.0/16, '1/4' 0.25, '1' 1)
 set key top left vertical maxrows 4 Left reverse samplen 2 width 1 box opaque
-plot f('aimd','disc') using 1:2 with lines lw 3 lc rgb '#9ecae1' notitle, \
-     f('fimd','disc') using 1:2 with lines lw 3 lc rgb '#fdbe85' notitle, \
-     f('lipd','disc') using 1:2 with lines lw 3 lc rgb '#a1d99b' notitle, \
-     f('aimd','cont') using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'AIMD', \
-     f('fimd','cont') using 1:2 with lines lw 2 lc rgb '#ff7f0e' title 'FIMD', \
-     f('lipd','cont') using 1:2 with lines lw 2 lc rgb '#2ca02c' title 'LIPD', \
+plot f('aimd','disc') using ($1/1000):2 with lines lw 3 lc rgb '#9ecae1' notitle, \
+     f('fimd','disc') using ($1/1000):2 with lines lw 3 lc rgb '#fdbe85' notitle, \
+     f('lipd','disc') using ($1/1000):2 with lines lw 3 lc rgb '#a1d99b' notitle, \
+     f('aimd','cont') using ($1/1000):2 with lines lw 2 lc rgb '#1f77b4' title 'AIMD', \
+     f('fimd','cont') using ($1/1000):2 with lines lw 2 lc rgb '#ff7f0e' title 'FIMD', \
+     f('lipd','cont') using ($1/1000):2 with lines lw 2 lc rgb '#2ca02c' title 'LIPD', \
      fimd(x) with lines lw 1 lc rgb '#000000' title 'closed forms', \
      lipd(x) with lines lw 1 lc rgb '#000000' notitle, \
      aimd(x) with lines lw 1 lc rgb '#000000' notitle

@@ -17,8 +17,8 @@ set grid
 set key top center horizontal maxrows 2 Left reverse box opaque width 1 samplen 2
 set object 1 rect from 40, graph 0 to 60, graph 1 behind fc rgb '#eeeeee' fs solid noborder
 set label 1 'victim active' at 50, graph 0.6 center tc rgb '#777777'
-plot data.'/run1.csv' using 1:5 with lines lw 2 lc rgb "#000000" title "root link B->BC", \
-     ''                using 1:2 with lines lw 2 lc rgb '#1f77b4' title 'local flows (sum)', \
-     ''                using 1:3 with lines lw 2 lc rgb '#ff7f0e' title 'remote flows (sum)', \
-     ''                using 1:6 with lines lw 2 dt 2 lc rgb '#2ca02c' title 'inter-switch link A->B', \
-     ''                using 1:4 with lines lw 3 lc rgb '#d62728' title 'victim AV->BV'
+plot data.'/run1.csv' using ($1/1000):5 with lines lw 2 lc rgb "#000000" title "root link B->BC", \
+     ''                using ($1/1000):2 with lines lw 2 lc rgb '#1f77b4' title 'local flows (sum)', \
+     ''                using ($1/1000):3 with lines lw 2 lc rgb '#ff7f0e' title 'remote flows (sum)', \
+     ''                using ($1/1000):6 with lines lw 2 dt 2 lc rgb '#2ca02c' title 'inter-switch link A->B', \
+     ''                using ($1/1000):4 with lines lw 3 lc rgb '#d62728' title 'victim AV->BV'

@@ -38,10 +38,10 @@ set yrange [0:1.0]
 set ytics 0, 0.1, 1
 set grid xtics ytics
 set key inside top right vertical maxrows 6 Left reverse samplen 2 width 1 box opaque
-plot data.'/run4_nocc.csv'       using 1:4 lw 2 lc rgb '#7f7f7f' title 'no CC', \
-     data.'/run4_naive.csv'      using 1:4 lw 2 lc rgb '#8c564b' title 'naive', \
-     data.'/run4_input_all.csv'  using 1:4 lw 2 lc rgb '#1f77b4' title 'input (all)', \
-     data.'/run4_input_busy.csv' using 1:4 lw 3 lc rgb '#d62728' title 'input (busy)', \
-     data.'/run4_io4.csv'        using 1:4 lw 2 lc rgb '#2ca02c' title 'io T=4', \
-     data.'/run4_io8.csv'        using 1:4 lw 2 lc rgb '#9467bd' title 'io T=8'
+plot data.'/run4_nocc.csv'       using ($1/1000):4 lw 2 lc rgb '#7f7f7f' title 'no CC', \
+     data.'/run4_naive.csv'      using ($1/1000):4 lw 2 lc rgb '#8c564b' title 'naive', \
+     data.'/run4_input_all.csv'  using ($1/1000):4 lw 2 lc rgb '#1f77b4' title 'input (all)', \
+     data.'/run4_input_busy.csv' using ($1/1000):4 lw 3 lc rgb '#d62728' title 'input (busy)', \
+     data.'/run4_io4.csv'        using ($1/1000):4 lw 2 lc rgb '#2ca02c' title 'io T=4', \
+     data.'/run4_io8.csv'        using ($1/1000):4 lw 2 lc rgb '#9467bd' title 'io T=8'
 unset multiplot

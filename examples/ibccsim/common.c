@@ -327,7 +327,14 @@ int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v,
     return *n > 0;
 }
 
-/* Reads metric `name` from a summary CSV; NAN when absent. */
+/* ",value" with fmt, or "," for a missing value (NAN). */
+void sw_put(FILE *fo, const char *fmt, double x)
+{
+    fputc(',', fo);
+    if (x == x) fprintf(fo, fmt, x);
+}
+
+/* Reads metric `name` from a summary CSV; NAN when absent or empty. */
 double sw_metric(const char *path, const char *name)
 {
     FILE *fp = fopen(path, "r");
@@ -336,7 +343,8 @@ double sw_metric(const char *path, const char *name)
     double v = NAN;
     if (!fp) return v;
     while (fgets(line, sizeof line, fp))
-        if (!strncmp(line, name, k) && line[k] == ',') v = atof(line + k + 1);
+        if (!strncmp(line, name, k) && line[k] == ',')
+            v = line[k + 1] == '\n' || !line[k + 1] ? NAN : atof(line + k + 1);
     fclose(fp);
     return v;
 }

@@ -721,9 +721,9 @@ static int cu_write_series(const cu_opts *o, const cu_net *net,
                 strerror(errno));
         return 0;
     }
-    fprintf(fp, "time_ms");
+    fprintf(fp, "time_us");
     for (c = 0; c < IBCC_FABRIC_CLASSES; c++)
-        if (res->cls[c].flows) fprintf(fp, ",class%u_rate", c);
+        if (res->cls[c].flows) fprintf(fp, ",class%u_links", c);
     fprintf(fp, "\n");
     *total = 0;
     /* through the bin that holds `end` itself (a delivery at the last
@@ -739,7 +739,7 @@ static int cu_write_series(const cu_opts *o, const cu_net *net,
             *total += x;
         }
         if (len == 0) break;
-        fprintf(fp, "%.4f", (double)(t + len / 2u) / 1e9);
+        fprintf(fp, "%.1f", (double)(t + len / 2u) / 1e6);
         for (c = 0; c < IBCC_FABRIC_CLASSES; c++)
             if (res->cls[c].flows)
                 fprintf(fp, ",%.6f", (double)b[c] / ((double)len * 1e-12)
@@ -830,9 +830,9 @@ static int cu_write_summary(const cu_opts *o, const cu_net *net,
             cu_agents[o->agent]);
     fprintf(fp, "hosts,%u\nswitches,%u\nlinks,%u\nflows,%u\n", net->nh,
             d->node_count - net->nh, d->link_count, net->nf);
-    fprintf(fp, "ref_gbytes,%.6f\ntime_ms,%g\nwarmup_ms,%g\nseed,%llu\n",
-            ref * 1e-9, o->time_ms, o->warmup_ms, o->seed);
-    fprintf(fp, "accepted_per_host,%.6f\n",
+    fprintf(fp, "ref_gbps,%.6f\ntime_us,%g\nwarmup_us,%g\nseed,%llu\n",
+            ref * 8e-9, o->time_ms * 1e3, o->warmup_ms * 1e3, o->seed);
+    fprintf(fp, "accepted_per_host_frac,%.6f\n",
             (double)r->bytes / r->secs / net->nh / ref);
     for (c = 0; c < IBCC_FABRIC_CLASSES; c++) {
         const ibcc_fabric_class_stats *s = &r->cls[c];
@@ -840,16 +840,24 @@ static int cu_write_summary(const cu_opts *o, const cu_net *net,
         if (!s->flows) continue;
         fprintf(fp, "class%u_flows,%u\nclass%u_packets,%llu\n", c, s->flows,
                 c, (unsigned long long)s->delivered);
-        fprintf(fp, "class%u_rate,%.6f\nclass%u_gbps,%.6f\n", c,
+        /* links: multiples of the reference rate (a class's sum over its
+           hosts can pass 1); latency and marks of a class with nothing
+           delivered are empty */
+        fprintf(fp, "class%u_links,%.6f\nclass%u_gbps,%.6f\n", c,
                 (double)s->delivered_bytes / r->secs / ref, c,
                 (double)s->delivered_bytes * 8e-9 / r->secs);
-        fprintf(fp, "class%u_latency_us,%.4f\nclass%u_p99_us,%.4f\n", c,
-                (double)s->lat_sum / n / 1e6, c, r->p99_us[c]);
-        fprintf(fp, "class%u_marked_fraction,%.6f\n", c, (double)s->marked / n);
+        if (s->delivered) {
+            fprintf(fp, "class%u_latency_us,%.4f\nclass%u_p99_us,%.4f\n", c,
+                    (double)s->lat_sum / n / 1e6, c, r->p99_us[c]);
+            fprintf(fp, "class%u_marked_frac,%.6f\n", c, (double)s->marked / n);
+        } else {
+            fprintf(fp, "class%u_latency_us,\nclass%u_p99_us,\nclass%u_marked_frac,\n",
+                    c, c, c);
+        }
     }
     fprintf(fp, "packets_injected,%llu\npackets_delivered,%llu\n"
-            "data_delivered,%llu\nbytes_sent,%llu\nbytes_delivered,%llu\n"
-            "bytes_in_network,%llu\nlink_hops,%llu\n",
+            "data_delivered,%llu\nsent_bytes,%llu\ndelivered_bytes,%llu\n"
+            "in_network_bytes,%llu\nlink_hops,%llu\n",
             (unsigned long long)r->c1.injected,
             (unsigned long long)r->c1.delivered,
             (unsigned long long)r->c1.data_delivered,

@@ -287,11 +287,11 @@ int gr_run(const gr_opts *o, gr_result *res)
             ibcc_fabric_destroy(f);
             return 0;
         }
-        fprintf(fp, "time_ms");
+        fprintf(fp, "time_us");
         for (i = 0; i < nf; i++) fprintf(fp, ",F%u_gbps", i + 1u);
         fprintf(fp, "\n");
         for (t = 0; t + bin <= end; t += bin) {
-            fprintf(fp, "%.3f", (double)(t + bin / 2u) / 1e9);
+            fprintf(fp, "%.3f", (double)(t + bin / 2u) / 1e6);
             for (i = 0; i < nf; i++) {
                 uint64_t bb = 0;
                 (void)ibcc_fabric_flow_bytes(f, i, t, t + bin, &bb);
@@ -320,9 +320,9 @@ int gr_write_summary(const char *path, const gr_opts *o,
         return 0;
     }
     fprintf(fp, "metric,value\n");
-    fprintf(fp, "scenario,%u\ncc,%s\nstep_ms,%g\ntime_ms,%g\nmeasure_ms,%g\n",
-            o->scenario, o->cc ? "on" : "off", o->step_ms, o->time_ms,
-            o->measure_ms);
+    fprintf(fp, "scenario,%u\ncc,%s\nstep_us,%g\ntime_us,%g\nmeasure_us,%g\n",
+            o->scenario, o->cc ? "on" : "off", o->step_ms * 1e3, o->time_ms * 1e3,
+            o->measure_ms * 1e3);
     fprintf(fp, "arbiter,%s\nswitch,%s\nmsg_bytes,%u\nack_every,%u\n",
             ibcc_arb_policy_name(o->arbiter),
             o->sw == IBCC_SWITCH_CIOQ ? "cioq" : "vct", o->msg_bytes,
@@ -336,8 +336,10 @@ int gr_write_summary(const char *path, const gr_opts *o,
         fprintf(fp, "flow%u_gbps,%.4f\n", i + 1u, r->gbps[i]);
     if (o->scenario == 1) fprintf(fp, "jain_contributors,%.4f\n", r->jain);
     fprintf(fp, "mean_gbps,%.4f\nsd_gbps,%.4f\n", r->mean_gbps, r->sd_gbps);
-    fprintf(fp, "isl_util,%.4f\nmarked_fraction,%.6f\nbecn_count,%llu\n",
-            r->isl_util, r->marked_fraction, r->becn);
+    fprintf(fp, "isl_util_frac,%.4f\n", r->isl_util);
+    if (r->delivered) fprintf(fp, "marked_frac,%.6f\n", r->marked_fraction);
+    else fprintf(fp, "marked_frac,\n");           /* nothing delivered */
+    fprintf(fp, "becn_count,%llu\n", r->becn);
     fprintf(fp, "conserved,%d\n", r->conserved);
     return close_out(fp, path);
 }

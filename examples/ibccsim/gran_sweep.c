@@ -4,7 +4,7 @@
    worker processes (--jobs); one CSV row per point. --list prints the
    command of every point instead, for GNU parallel or a job array. */
 
-static double sw_var(const char *path, double from_ms)
+static double sw_var(const char *path, double from_us)
 {
     FILE *fp = fopen(path, "r");
     char line[512];
@@ -16,7 +16,7 @@ static double sw_var(const char *path, double from_ms)
         double t, f[5], lo, hi;
         int k;
         if (sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf", &t, &f[0], &f[1], &f[2],
-                   &f[3], &f[4]) != 6 || t < from_ms) continue;
+                   &f[3], &f[4]) != 6 || t < from_us) continue;
         lo = hi = f[1];
         for (k = 2; k < 5; k++) {
             if (f[k] < lo) lo = f[k];
@@ -87,8 +87,8 @@ const opt_cmd gs_cmd = {
     "gran-sweep", NULL,
     "Scenario 1 of [G] with CC on over a grid of CCTI_Timer x Marking_Rate;\n"
     "each point an independent run in a worker process. CSV columns:\n"
-    "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n"
-    "(contributor_gbps: mean of F2..F5; var: variance of max - min of the\n"
+    "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var_gbps2\n"
+    "(contributor_gbps: mean of F2..F5; var_gbps2: variance of max - min of the\n"
     "contributors' throughputs over the series points with all running).\n",
     gs_opt, OPT_N(gs_opt), NULL, NULL, 0
 };
@@ -143,7 +143,7 @@ int cmd_gran_sweep(int argc, char **argv, const char *self)
         if (!run_points("gran-sweep", total, jobs, sw_point, &c))
             return sw_fail(dir, fo, out);
     }
-    fprintf(fo, "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var\n");
+    fprintf(fo, "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var_gbps2\n");
     for (p = 0; p < total; p++) {
         char sum[256], ser[256];
         double c = 0;
@@ -155,9 +155,12 @@ int cmd_gran_sweep(int argc, char **argv, const char *self)
             snprintf(name, sizeof name, "flow%u_gbps", k);
             c += sw_metric(sum, name) / 4;
         }
-        fprintf(fo, "%u,%u,%.4f,%.4f,%.4f,%.5f\n", timers[p / nr],
-                rates[p % nr], sw_metric(sum, "flow1_gbps"), c,
-                sw_metric(sum, "jain_contributors"), sw_var(ser, 4 * step));
+        fprintf(fo, "%u,%u", timers[p / nr], rates[p % nr]);
+        sw_put(fo, "%.4f", sw_metric(sum, "flow1_gbps"));
+        sw_put(fo, "%.4f", c);
+        sw_put(fo, "%.4f", sw_metric(sum, "jain_contributors"));
+        sw_put(fo, "%.5f", sw_var(ser, 4e3 * step));
+        fprintf(fo, "\n");
         remove(sum);
         remove(ser);
     }

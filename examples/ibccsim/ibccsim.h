@@ -56,6 +56,7 @@ typedef struct ts_result {
     double jain_local, jain_remote;  /* within each class */
     double marked_fraction[3];
     double mean_latency_us[3];
+    uint64_t delivered[3];      /* packets of each class in the window */
     ibcc_fabric_counters counters;
     int conserved;
     double wall_s;
@@ -108,6 +109,7 @@ typedef struct mv_res {
     double lat_cold_peak, lat_hot, lat_hot_peak, lat_end, lat_hs_all;
     double hot_util_min, load_host, rtt_min, omega, omega_hi;
     unsigned dw_max, hsd, ccti_increase;
+    unsigned long long n_cold, n_base, n_hot, n_hs, n_end, n_all, n_cold_total;
     unsigned long long delivered;
     int conserved, hot_started;
 } mv_res;
@@ -194,6 +196,7 @@ FILE *sw_open_out(const char *what, const char *out);
 int sw_fail(const char *dir, FILE *fo, const char *out);
 int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v, unsigned *n);
 double sw_metric(const char *path, const char *name);
+void sw_put(FILE *fo, const char *fmt, double x);
 
 /* ---- the experiments' parts that others use ---- */
 extern const opt_cmd ts_cmd;

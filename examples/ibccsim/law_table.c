@@ -31,7 +31,7 @@ static const opt lt_opt[] = {
 const opt_cmd lt_cmd = {
     "law-table", "--law LAW [flags]",
     "Compiles a rate law in TABLE form (docs/law.md) and prints its entries:\n"
-    "a CSV (index,rate,next_on_mark,next_on_unmark,inc,gap_q16) or, with\n"
+    "a CSV (index,rate_frac,next_on_mark,next_on_unmark,inc,gap_q16) or, with\n"
     "--emit-c, a C99 file for firmware: the entries as a const array, the\n"
     "description and an ibcc_law_rom to pass to ibcc_law_init_rom, which\n"
     "checks them and steps exactly as ibcc_law_init would have compiled them.\n"
@@ -108,7 +108,7 @@ int cmd_law_table(int argc, char **argv)
         return 1;
     }
     if (!emit) {
-        printf("index,rate,next_on_mark,next_on_unmark,inc,gap_q16\n");
+        printf("index,rate_frac,next_on_mark,next_on_unmark,inc,gap_q16\n");
         for (k = 0; k < rom.n; k++) {
             ibcc_law_table_entry(&law, k, &e);
             printf("%lu,%.17g,%lu,%lu,%lu,%lu\n", (unsigned long)k, e.rate,

@@ -444,6 +444,13 @@ int mv_run(const mv_opts *o, mv_res *res)
         memset(&c, 0, sizeof c);
         (void)ibcc_fabric_counters_get(f, &c);
         res->delivered = c.data_delivered;
+        res->n_cold = ob.cold_n;
+        res->n_base = ob.base_n;
+        res->n_all = ob.all_n;
+        res->n_hot = ob.hot_total;
+        res->n_hs = ob.hs_n;
+        res->n_end = ob.end_n;
+        res->n_cold_total = ob.cold_total;
         res->lat_cold = ob.cold_n ? ob.cold_lat / (double)ob.cold_n : 0;
         res->lat_base = ob.base_n ? ob.base_lat / (double)ob.base_n : 0;
         res->lat_all = ob.all_n ? ob.all_lat / (double)ob.all_n : 0;
@@ -498,12 +505,20 @@ out:
             ok = 0;
         } else {
             double cyc = (double)ob.bin / 1000.0;
-            fprintf(fp, "time_us,cold_latency,hot_latency,cold_throughput,hot_throughput,hot_spot\n");
+            fprintf(fp, "time_us,cold_latency_cycles,hot_latency_cycles,"
+                    "cold_throughput_bytes_per_cycle,hot_throughput_bytes_per_cycle,hot_spot\n");
             for (bb = 0; bb < ob.nbins && bb * ob.bin < end; bb++) {
                 ibcc_time tm = bb * ob.bin + ob.bin / 2u;
-                fprintf(fp, "%.3f,%.1f,%.1f,%.5f,%.5f,%d\n", (double)tm / 1e6,
-                        ob.s_n[0][bb] ? ob.s_lat[0][bb] / (double)ob.s_n[0][bb] : 0.0,
-                        ob.s_n[1][bb] ? ob.s_lat[1][bb] / (double)ob.s_n[1][bb] : 0.0,
+                unsigned s2;
+                /* a bin without a packet of a class has no latency: empty */
+                fprintf(fp, "%.3f", (double)tm / 1e6);
+                for (s2 = 0; s2 < 2; s2++) {
+                    if (ob.s_n[s2][bb])
+                        fprintf(fp, ",%.1f", ob.s_lat[s2][bb] / (double)ob.s_n[s2][bb]);
+                    else
+                        fprintf(fp, ",");
+                }
+                fprintf(fp, ",%.5f,%.5f,%d\n",
                         (double)ob.s_bytes[0][bb] / (double)H / cyc,
                         (double)ob.s_bytes[1][bb] / (double)H / cyc,
                         ob.hs && tm >= ob.t_hs && tm < ob.t_he);
@@ -525,6 +540,14 @@ out:
     return ok;
 }
 
+/* "name,value" with fmt, or "name," when there is no value */
+static void mv_val(FILE *fp, const char *name, const char *fmt, double v, int have)
+{
+    fprintf(fp, "%s,", name);
+    if (have) fprintf(fp, fmt, v);
+    fprintf(fp, "\n");
+}
+
 int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
 {
     FILE *fp = fopen(path, "w");
@@ -532,26 +555,38 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
         fprintf(stderr, "ibccsim: cannot write %s: %s\n", path, strerror(errno));
         return 0;
     }
-    fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s%s\nload,%g\npayload,%s\n",
+    fprintf(fp, "metric,value\nk,%u\nn,%u\nwiring,%s\ncmm,%s%s%s%s%s\n"
+            "load_bytes_per_cycle,%g\npayload,%s\n",
             o->k, o->n, !o->tree ? "shuffle" : "tree", mv_names[o->cmm], o->nowarm ? "-nowarm" : "",
             o->nocap ? "-nocap" : "", o->validated ? "-validated" : "",
             o->mbonly ? "-inputonly" : "", r->load_host,
             o->variable ? "variable" : (o->payload == 256 ? "256" : o->payload == 512 ? "512" : "1024"));
-    fprintf(fp, "link_bytes,%u\nhot_sources,%u\nrtt_min,%.1f\nomega,%.4f\nomega_hi,%.4f\ndw_max,%u\n",
+    fprintf(fp, "link_bytes_per_cycle,%u\nhot_sources,%u\nrtt_min_cycles,%.1f\nomega,%.4f\n"
+            "omega_hi,%.4f\ndw_max,%u\n",
             o->link_bytes, r->hsd, r->rtt_min, r->omega, r->omega_hi, r->dw_max);
     if (o->cmm == MV_PI) fprintf(fp, "ccti_increase,%u\n", r->ccti_increase);
     if (o->cmm == MV_WINDOW) fprintf(fp, "window,%u\n", o->window ? o->window : 2u);
-    fprintf(fp, "hot_start_cycles,%.0f\nhot_end_cycles,%.0f\n", r->t_hs, r->t_he);
-    fprintf(fp, "cold_latency_mean,%.1f\ncold_latency_base,%.1f\n", r->lat_cold, r->lat_base);
-    fprintf(fp, "cold_latency_peak,%.1f\nhot_latency_mean,%.1f\nhot_latency_peak,%.1f\n",
-            r->lat_cold_peak, r->lat_hot, r->lat_hot_peak);
-    fprintf(fp, "latency_hot_spot,%.1f\nlatency_end,%.1f\n", r->lat_hs_all, r->lat_end);
-    fprintf(fp, "cold_throughput,%.5f\nhot_link_util,%.4f\nhot_link_util_min,%.4f\n",
-            r->thr_cold, r->hot_util, r->hot_util_min);
-    fprintf(fp, "marked_pct_cold,%.3f\nmarked_pct_hot,%.3f\nvalidated_pct_hot,%.3f\nvalidated_pct_cold,%.3f\n",
-            r->marked_cold, r->marked_hot, r->validated_hot, r->validated_cold);
-    fprintf(fp, "accepted,%.5f\nlatency_mean,%.1f\ndelivered,%llu\nconserved,%d\n",
-            r->accepted, r->lat_all, r->delivered, r->conserved);
+    /* a value with nothing to average (no hot spot, no packet of the
+       class) is empty */
+    mv_val(fp, "hot_start_cycles", "%.0f", r->t_hs, r->hot_started);
+    mv_val(fp, "hot_end_cycles", "%.0f", r->t_he, r->hot_started);
+    mv_val(fp, "cold_latency_mean_cycles", "%.1f", r->lat_cold, r->n_cold > 0);
+    mv_val(fp, "cold_latency_base_cycles", "%.1f", r->lat_base, r->n_base > 0);
+    mv_val(fp, "cold_latency_peak_cycles", "%.1f", r->lat_cold_peak, r->n_cold_total > 0);
+    mv_val(fp, "hot_latency_mean_cycles", "%.1f", r->lat_hot, r->n_hot > 0);
+    mv_val(fp, "hot_latency_peak_cycles", "%.1f", r->lat_hot_peak, r->n_hot > 0);
+    mv_val(fp, "latency_hot_spot_cycles", "%.1f", r->lat_hs_all, r->n_hs > 0);
+    mv_val(fp, "latency_end_cycles", "%.1f", r->lat_end, r->n_end > 0);
+    mv_val(fp, "cold_throughput_bytes_per_cycle", "%.5f", r->thr_cold, r->hot_started);
+    mv_val(fp, "hot_link_util_frac", "%.4f", r->hot_util, r->hot_started);
+    mv_val(fp, "hot_link_util_min_frac", "%.4f", r->hot_util_min, r->hot_started);
+    mv_val(fp, "marked_cold_frac", "%.5f", r->marked_cold / 100, r->n_cold_total > 0);
+    mv_val(fp, "marked_hot_frac", "%.5f", r->marked_hot / 100, r->n_hot > 0);
+    mv_val(fp, "validated_hot_frac", "%.5f", r->validated_hot / 100, r->n_hot > 0);
+    mv_val(fp, "validated_cold_frac", "%.5f", r->validated_cold / 100, r->n_cold_total > 0);
+    fprintf(fp, "accepted_bytes_per_cycle,%.5f\n", r->accepted);
+    mv_val(fp, "latency_mean_cycles", "%.1f", r->lat_all, r->n_all > 0);
+    fprintf(fp, "delivered,%llu\nconserved,%d\n", r->delivered, r->conserved);
     return close_out(fp, path);
 }
 

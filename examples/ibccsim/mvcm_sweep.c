@@ -55,7 +55,8 @@ const opt_cmd ms_cmd = {
     "mvcm-sweep", NULL,
     "Average latency (cycles) against accepted traffic (bytes/cycle/host)\n"
     "for each CMM under uniform traffic at each load (per host). Each point\n"
-    "an independent run in a worker process. CSV: cmm,load,accepted,latency.\n",
+    "an independent run in a worker process. CSV: cmm,load_bytes_per_cycle,\n"
+    "accepted_bytes_per_cycle,latency_cycles.\n",
     ms_opt, OPT_N(ms_opt), NULL, NULL, 0
 };
 
@@ -112,12 +113,14 @@ int cmd_mvcm_sweep(int argc, char **argv)
         if (!run_points("mvcm-sweep", total, jobs, mw_point, &c))
             return sw_fail(dir, fo, out);
     }
-    fprintf(fo, "cmm,load,accepted,latency\n");
+    fprintf(fo, "cmm,load_bytes_per_cycle,accepted_bytes_per_cycle,latency_cycles\n");
     for (p = 0; p < total; p++) {
         char sum[256];
         snprintf(sum, sizeof sum, "%s/%u.csv", dir, p);
-        fprintf(fo, "%s,%g,%.5f,%.1f\n", cm[p / nl], loads[p % nl],
-                sw_metric(sum, "accepted"), sw_metric(sum, "latency_mean"));
+        fprintf(fo, "%s,%g", cm[p / nl], loads[p % nl]);
+        sw_put(fo, "%.5f", sw_metric(sum, "accepted_bytes_per_cycle"));
+        sw_put(fo, "%.1f", sw_metric(sum, "latency_mean_cycles"));
+        fprintf(fo, "\n");
         remove(sum);
     }
     sw_rmtemp(dir);

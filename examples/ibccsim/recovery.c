@@ -5,6 +5,8 @@ typedef struct rc_opts {
     int law, discrete;
     double g;
     unsigned long long packet, div, points;
+    const char *summary;
+    int quiet;
 } rc_opts;
 
 #define OPT_T rc_opts
@@ -16,14 +18,21 @@ static const opt rc_opt[] = {
     OPT_U64("rmin-div", div, 2, 65536, "D", NULL, "256", "Rmin = Rmax / D"),
     OPT_U64("points", points, 0, 1000000, "N", NULL, "200",
             "curve points, evenly spaced in time;\n0 prints every ACK"),
+    {"summary", OT_TEXT, OPT_F(summary), 0, 0, NULL, "FILE", NULL, NULL,
+     "CSV metric,value: recovery_us, the time from\nRmin to Rmax", NULL, NULL,
+     OPT_NOPARAM, NULL, NULL, NULL},
+    {"quiet", OT_SWITCH, OPT_F(quiet), 0, 1, NULL, NULL, NULL, NULL,
+     "no recovery_us=... line on standard error", NULL, NULL, OPT_NOPARAM,
+     NULL, NULL, NULL},
 };
 #undef OPT_T
 
 const opt_cmd rc_cmd = {
     "recovery", "--law LAW [flags]",
     "Rate recovery from Rmin to Rmax with no marks, one ACK per packet\n"
-    "interval ([S03] Fig. 5). Prints time_ms,rate lines and a final\n"
-    "line recovery_ms=<value>.\n",
+    "interval ([S03] Fig. 5). Prints the curve as CSV (time_us,rate_frac:\n"
+    "the rate as a fraction of Rmax) and the recovery time, recovery_us,\n"
+    "into --summary or else as recovery_us=<value> on standard error.\n",
     rc_opt, OPT_N(rc_opt), NULL, NULL, 0
 };
 
@@ -88,19 +97,32 @@ int cmd_recovery(int argc, char **argv)
         free(mem);
         return 1;
     }
-    printf("time_ms,rate\n");
+    printf("time_us,rate_frac\n");
     /* every ACK (--points 0), or the first ACK at or after each of
        `points` instants evenly spaced in time, and always the last */
     for (k = 0; k < rr.points; k++) {
         int last = (k + 1 == rr.points);
         if (points && !last && curve[k].t < next_t) continue;
-        printf("%.6f,%.6f\n", (double)curve[k].t / 1e9, curve[k].rate);
+        printf("%.3f,%.6f\n", (double)curve[k].t / 1e6, curve[k].rate);
         if (points)
             while (next_t <= curve[k].t) next_t += rr.time / points + 1;
     }
-    printf("recovery_ms=%.6f\n", (double)rr.time / 1e9);
     free(curve);
     free(mem);
+    /* standard output holds the curve only: the recovery time goes to the
+       summary, else to standard error */
+    if (o.summary) {
+        FILE *fp = fopen(o.summary, "w");
+        if (!fp) {
+            fprintf(stderr, "ibccsim: cannot write %s: %s\n", o.summary, strerror(errno));
+            return 1;
+        }
+        fprintf(fp, "metric,value\nrecovery_us,%.3f\n", (double)rr.time / 1e6);
+        if (!close_out(fp, o.summary) || !params_write(o.summary, &rc_cmd, &o, NULL, NULL))
+            return 1;
+    } else if (!o.quiet) {
+        fprintf(stderr, "recovery_us=%.3f\n", (double)rr.time / 1e6);
+    }
     return 0;
 }
 

@@ -240,7 +240,8 @@ static int ts_write_series(const ts_opts *o, const ibcc_twoswitch *ts,
         fprintf(stderr, "ibccsim: cannot write %s\n", o->series);
         return 0;
     }
-    fprintf(fp, "time_ms,local,remote,victim,root_link,isl_link,victim_link\n");
+    fprintf(fp, "time_us,local_frac,remote_frac,victim_frac,root_link_frac,"
+            "isl_link_frac,victim_link_frac\n");
     for (t = half; t + half <= end; t += IBCC_US(500)) {
         double cls[3] = {0, 0, 0};
         double lk[3] = {0, 0, 0}, x = 0;
@@ -256,7 +257,7 @@ static int ts_write_series(const ts_opts *o, const ibcc_twoswitch *ts,
         for (i = 0; i < 3; i++)
             if (ibcc_fabric_rate(f, IBCC_FABRIC_CHANNEL, chans[i], t,
                                  2 * half, &x) == IBCC_OK) lk[i] = x;
-        fprintf(fp, "%.1f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", (double)t / 1e9,
+        fprintf(fp, "%.1f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", (double)t / 1e6,
                 cls[0] / link, cls[1] / link, cls[2] / link,
                 lk[0] / link, lk[1] / link, lk[2] / link);
     }
@@ -318,6 +319,7 @@ int ts_run(const ts_opts *o, ts_result *res)
     res->remote_local_ratio = loc > 0 ? rem / loc : 0;
     res->jain_contributors = ibcc_jain(contrib, nc);
     for (c = 0; c < 3; c++) {
+        res->delivered[c] = ob.delivered[c];
         res->marked_fraction[c] = ob.delivered[c]
             ? (double)ob.marked[c] / (double)ob.delivered[c] : 0;
         res->mean_latency_us[c] = ob.delivered[c]
@@ -340,27 +342,33 @@ static int ts_write_summary(const char *path, const ts_opts *o,
         return 0;
     }
     fprintf(fp, "metric,value\n");
-    fprintf(fp, "measure_from_ms,%.3f\nmeasure_to_ms,%.3f\n",
-            o->measure_from, o->measure_to);
-    fprintf(fp, "root_util,%.6f\n", r->root_util);
-    fprintf(fp, "isl_util,%.6f\n", r->isl_util);
-    fprintf(fp, "victim_share_isl,%.6f\n", r->victim_share_isl);
-    fprintf(fp, "local_share_root,%.6f\n", r->local_share_root);
-    fprintf(fp, "remote_share_root,%.6f\n", r->remote_share_root);
+    fprintf(fp, "measure_from_us,%.3f\nmeasure_to_us,%.3f\n",
+            o->measure_from * 1e3, o->measure_to * 1e3);
+    fprintf(fp, "root_util_frac,%.6f\n", r->root_util);
+    fprintf(fp, "isl_util_frac,%.6f\n", r->isl_util);
+    fprintf(fp, "victim_share_isl_frac,%.6f\n", r->victim_share_isl);
+    fprintf(fp, "local_share_root_frac,%.6f\n", r->local_share_root);
+    fprintf(fp, "remote_share_root_frac,%.6f\n", r->remote_share_root);
     fprintf(fp, "remote_local_ratio,%.6f\n", r->remote_local_ratio);
     fprintf(fp, "victim_gbps,%.6f\n", r->victim_gbps);
-    fprintf(fp, "victim_ideal_share_isl,%.6f\n", 1.0 - r->remote_share_root);
+    fprintf(fp, "victim_ideal_share_isl_frac,%.6f\n", 1.0 - r->remote_share_root);
     fprintf(fp, "jain_contributors,%.6f\n", r->jain_contributors);
     fprintf(fp, "jain_local,%.6f\njain_remote,%.6f\n", r->jain_local,
             r->jain_remote);
-    fprintf(fp, "static_share_root,%.6f\n", r->static_share_root);
-    fprintf(fp, "dynamic_share_root,%.6f\n", r->dynamic_share_root);
-    fprintf(fp, "marked_fraction_local,%.6f\n", r->marked_fraction[0]);
-    fprintf(fp, "marked_fraction_remote,%.6f\n", r->marked_fraction[1]);
-    fprintf(fp, "marked_fraction_victim,%.6f\n", r->marked_fraction[2]);
-    fprintf(fp, "latency_us_local,%.3f\n", r->mean_latency_us[0]);
-    fprintf(fp, "latency_us_remote,%.3f\n", r->mean_latency_us[1]);
-    fprintf(fp, "latency_us_victim,%.3f\n", r->mean_latency_us[2]);
+    fprintf(fp, "static_share_root_frac,%.6f\n", r->static_share_root);
+    fprintf(fp, "dynamic_share_root_frac,%.6f\n", r->dynamic_share_root);
+    {
+        /* per class; a class with no packet delivered in the window has
+           no marked fraction and no latency: empty */
+        static const char *const cls[3] = {"local", "remote", "victim"};
+        unsigned c;
+        for (c = 0; c < 3; c++)
+            if (r->delivered[c]) fprintf(fp, "marked_%s_frac,%.6f\n", cls[c], r->marked_fraction[c]);
+            else fprintf(fp, "marked_%s_frac,\n", cls[c]);
+        for (c = 0; c < 3; c++)
+            if (r->delivered[c]) fprintf(fp, "latency_%s_us,%.3f\n", cls[c], r->mean_latency_us[c]);
+            else fprintf(fp, "latency_%s_us,\n", cls[c]);
+    }
     fprintf(fp, "packets_injected,%llu\n",
             (unsigned long long)r->counters.injected);
     fprintf(fp, "link_hops,%llu\n", (unsigned long long)r->counters.hops);

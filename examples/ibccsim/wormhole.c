@@ -397,7 +397,7 @@ int wh_run(const wh_opts *o, wh_res *r)
             fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->series, strerror(errno));
             goto done;
         }
-        fprintf(sf, "t_ms,accepted_high,accepted_low\n");
+        fprintf(sf, "time_us,accepted_high_frac,accepted_low_frac\n");
         for (t = 0; t + IBCC_MS(1) <= end; t += IBCC_MS(1)) {
             double acc[2] = {0, 0};
             for (i = 0; i < nf; i++) {
@@ -405,9 +405,15 @@ int wh_run(const wh_opts *o, wh_res *r)
                 ibcc_fabric_flow_bytes(f, i, t, t + IBCC_MS(1), &b);
                 acc[prio[i]] += (double)b;
             }
-            fprintf(sf, "%g,%.5f,%.5f\n", t / 1e9,
-                    r->senders[1] ? acc[1] / 1e-3 / WH_RATE / r->senders[1] : 0.0,
-                    r->senders[0] ? acc[0] / 1e-3 / WH_RATE / r->senders[0] : 0.0);
+            /* a class without senders has no accepted traffic: empty */
+            fprintf(sf, "%g", t / 1e6);
+            for (i = 2; i-- > 0;) {
+                if (r->senders[i])
+                    fprintf(sf, ",%.5f", acc[i] / 1e-3 / WH_RATE / r->senders[i]);
+                else
+                    fprintf(sf, ",");
+            }
+            fprintf(sf, "\n");
         }
         if (!close_out(sf, o->series)) goto done;
     }
@@ -440,24 +446,36 @@ int wh_write_summary(const char *path, const wh_opts *o, const wh_res *r)
     }
     if (o->adaptive) snprintf(seg, sizeof seg, "adaptive");
     else snprintf(seg, sizeof seg, "%u", o->seg);
-    fprintf(fp, "metric,value\ncase,%s\npattern,%s\nload,%g\nseg,%s\nslack,%u\nsize,%u\n",
+    fprintf(fp, "metric,value\ncase,%s\npattern,%s\nload_frac,%g\nseg,%s\nslack_bytes,%u\nsize,%u\n",
             o->torus ? "torus" : "twohost", o->torus ? (o->pair ? "pair" : "mix") : "-",
             o->load, seg, o->slack, o->torus ? o->size : 1u);
-    fprintf(fp, "offered_high,%.5f\noffered_low,%.5f\naccepted_high,%.5f\naccepted_low,%.5f\n",
-            r->offered[1], r->offered[0], r->accepted[1], r->accepted[0]);
-    fprintf(fp, "delay_mean_high_us,%.3f\ndelay_p99_high_us,%.3f\n"
-                "delay_mean_low_us,%.3f\ndelay_p99_low_us,%.3f\n",
-            r->delay_mean[1], r->delay_p99[1], r->delay_mean[0], r->delay_p99[0]);
-    fprintf(fp, "link_util_max,%.4f\n", r->link_util_max);
-    fprintf(fp, "kdelay_mean_high_us,%.3f\nkdelay_p99_high_us,%.3f\n"
-                "kdelay_mean_low_us,%.3f\nkdelay_p99_low_us,%.3f\n",
-            r->kdelay_mean[1], r->kdelay_p99[1], r->kdelay_mean[0], r->kdelay_p99[0]);
+    {
+        /* per priority (high, low); a class without senders has no
+           traffic figures, one without messages no delays: empty */
+        static const char *const pn[2] = {"low", "high"};
+        int i;
+        for (i = 1; i >= 0; i--)
+            if (r->senders[i]) fprintf(fp, "offered_%s_frac,%.5f\n", pn[i], r->offered[i]);
+            else fprintf(fp, "offered_%s_frac,\n", pn[i]);
+        for (i = 1; i >= 0; i--)
+            if (r->senders[i]) fprintf(fp, "accepted_%s_frac,%.5f\n", pn[i], r->accepted[i]);
+            else fprintf(fp, "accepted_%s_frac,\n", pn[i]);
+        for (i = 1; i >= 0; i--)
+            if (r->msgs[i]) fprintf(fp, "delay_mean_%s_us,%.3f\ndelay_p99_%s_us,%.3f\n",
+                                    pn[i], r->delay_mean[i], pn[i], r->delay_p99[i]);
+            else fprintf(fp, "delay_mean_%s_us,\ndelay_p99_%s_us,\n", pn[i], pn[i]);
+        fprintf(fp, "link_util_max_frac,%.4f\n", r->link_util_max);
+        for (i = 1; i >= 0; i--)
+            if (r->msgs[i]) fprintf(fp, "kdelay_mean_%s_us,%.3f\nkdelay_p99_%s_us,%.3f\n",
+                                    pn[i], r->kdelay_mean[i], pn[i], r->kdelay_p99[i]);
+            else fprintf(fp, "kdelay_mean_%s_us,\nkdelay_p99_%s_us,\n", pn[i], pn[i]);
+    }
     fprintf(fp, "path_switches_mean,%.4f\npath_switches_max,%u\nroute_load_max,%.4f\n",
             r->path_mean, r->path_max, r->route_load_max);
     {
         unsigned k;
         for (k = 1; k <= r->path_max; k++)
-            fprintf(fp, "path_switches_%u,%.4f\n", k, r->path_frac[k]);
+            fprintf(fp, "path_switches_%u_frac,%.4f\n", k, r->path_frac[k]);
     }
     fprintf(fp, "messages_high,%llu\nmessages_low,%llu\nevents,%llu\nconserved,%d\n",
             r->msgs[1], r->msgs[0], (unsigned long long)r->counters.events, r->conserved);

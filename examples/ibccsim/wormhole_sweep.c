@@ -48,9 +48,9 @@ static const opt whs_opt[] = {
 const opt_cmd whs_cmd = {
     "wormhole-sweep", "--vary load|seg [--values V1,V2,...] [--jobs N] [--out FILE] [wormhole flags]",
     "One `ibccsim wormhole` run per value, each in a worker process;\n"
-    "CSV: value,offered_high,offered_low,accepted_high,accepted_low,\n"
-    "delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,delay_p99_low_us,\n"
-    "link_util_max,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
+    "CSV: load_frac or seg, offered_high_frac,offered_low_frac,accepted_high_frac,\n"
+    "accepted_low_frac,delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,\n"
+    "delay_p99_low_us,link_util_max_frac,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
     "kdelay_mean_low_us,kdelay_p99_low_us ([K]'s delay: first segment\n"
     "leaving its host to the head of the last one arriving).\n"
     "Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n",
@@ -60,9 +60,10 @@ const opt_cmd whs_cmd = {
 int cmd_wormhole_sweep(int argc, char **argv)
 {
     whs_opts so;
-    static const char *const cols[] = {"offered_high", "offered_low", "accepted_high",
-        "accepted_low", "delay_mean_high_us", "delay_p99_high_us", "delay_mean_low_us",
-        "delay_p99_low_us", "link_util_max", "conserved", "kdelay_mean_high_us",
+    static const char *const cols[] = {"offered_high_frac", "offered_low_frac",
+        "accepted_high_frac", "accepted_low_frac", "delay_mean_high_us",
+        "delay_p99_high_us", "delay_mean_low_us",
+        "delay_p99_low_us", "link_util_max_frac", "conserved", "kdelay_mean_high_us",
         "kdelay_p99_high_us", "kdelay_mean_low_us", "kdelay_p99_low_us"};
     double vals[64];
     unsigned nv = 0, jobs = 0, k, c;
@@ -118,7 +119,7 @@ int cmd_wormhole_sweep(int argc, char **argv)
         if (!run_points("wormhole-sweep", nv, jobs, whs_point, &cx))
             return sw_fail(dir, fo, out);
     }
-    fprintf(fo, "%s", vary_seg ? "seg" : "load");
+    fprintf(fo, "%s", vary_seg ? "seg" : "load_frac");
     for (c = 0; c < sizeof cols / sizeof cols[0]; c++) fprintf(fo, ",%s", cols[c]);
     fprintf(fo, "\n");
     for (k = 0; k < nv; k++) {
@@ -126,8 +127,11 @@ int cmd_wormhole_sweep(int argc, char **argv)
         snprintf(sum, sizeof sum, "%s/%u.csv", dir, k);
         if (vary_seg && vals[k] == 0) fprintf(fo, "adaptive");
         else fprintf(fo, "%g", vals[k]);
-        for (c = 0; c < sizeof cols / sizeof cols[0]; c++)
-            fprintf(fo, ",%g", sw_metric(sum, cols[c]));
+        for (c = 0; c < sizeof cols / sizeof cols[0]; c++) {
+            double x = sw_metric(sum, cols[c]);
+            if (x == x) fprintf(fo, ",%g", x);
+            else fprintf(fo, ",");          /* missing in the point's summary */
+        }
         fprintf(fo, "\n");
         remove(sum);
     }

@@ -26,6 +26,8 @@ run() { # name args...
     || { echo "f.sh: ibccsim mvcm $* failed" >&2; exit 1; }
 }
 m() { awk -F, -v k="$2" '$1 == k { print $2 }' "$tmp/$1.csv"; }
+# pc RUN METRIC: a _frac metric in percent, as [F] gives it
+pc() { awk -F, -v k="$2" '$1 == k && $2 != "" { printf "%.3f\n", $2 * 100 }' "$tmp/$1.csv"; }
 fm() { "$SIM" mvcm "$@" --formula; }
 cmd() { echo "build/ibccsim mvcm $*"; }
 # why MARK CAUSE: the cause of a difference, empty for a match
@@ -52,18 +54,18 @@ fid_row "§4.3" "16 bytes/cycle: the window alone almost stops the congestion, f
 
 # ---- §4.3, Fig 4: a static window only, high load ------------------------
 for wn in 1 2 5; do run "w$wn" $N5 --load-sw 0.62 --cmm window --window "$wn"; done
-a=$(m w1 latency_hot_spot); b=$(m w2 latency_hot_spot); c=$(m w5 latency_hot_spot)
+a=$(m w1 latency_hot_spot_cycles); b=$(m w2 latency_hot_spot_cycles); c=$(m w5 latency_hot_spot_cycles)
 fid_row "§4.3, Fig 4" "static window, high load: window 1 gives the lowest latency while the hot spot lasts" "w1 lowest" "w1 $(r0 "$a"), w2 $(r0 "$b"), w5 $(r0 "$c")" \
-  "$(fid_true "$a < $b && $a < $c")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_hot_spot: mean latency of the packets generated during the hot spot"
-a=$(m w1 latency_end); b=$(m w2 latency_end); l1=$(m w1 cold_latency_base)
+  "$(fid_true "$a < $b && $a < $c")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_hot_spot_cycles: mean latency of the packets generated during the hot spot"
+a=$(m w1 latency_end_cycles); b=$(m w2 latency_end_cycles); l1=$(m w1 cold_latency_base_cycles)
 fid_row "§4.3, Fig 4" "window 1: latency never returns to its value before the hot spot (the packets held at the sources do not drain)" "no recovery" "end w1 $(r0 "$a"), w2 $(r0 "$b"); before $(r0 "$l1")" \
-  "$(fid_true "$a > 2 * $l1 && $a > 1.5 * $b")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_end: the last tenth of the run. In ibcc the hot link is the bottleneck whatever the window (64 sources with a packet each already cover its round trip), so the hot backlog drains as fast with window 1, and window 1 keeps the tree out of the network; [F] does not say what held its window-1 packets at the sources"
-a=$(m w1 latency_mean); b=$(m w2 latency_mean); c=$(m w5 latency_mean)
+  "$(fid_true "$a > 2 * $l1 && $a > 1.5 * $b")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_end_cycles: the last tenth of the run. In ibcc the hot link is the bottleneck whatever the window (64 sources with a packet each already cover its round trip), so the hot backlog drains as fast with window 1, and window 1 keeps the tree out of the network; [F] does not say what held its window-1 packets at the sources"
+a=$(m w1 latency_mean_cycles); b=$(m w2 latency_mean_cycles); c=$(m w5 latency_mean_cycles)
 fid_row "§4.3, Fig 4" "window 2 behaves best" "w2 best" "mean w1 $(r0 "$a"), w2 $(r0 "$b"), w5 $(r0 "$c")" \
-  "$(fid_true "$b < $a && $b < $c")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_mean over the run; see the row above for why window 1 is not worse in ibcc"
-a=$(m w2 latency_hot_spot); c=$(m w5 latency_hot_spot)
+  "$(fid_true "$b < $a && $b < $c")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_mean_cycles over the run; see the row above for why window 1 is not worse in ibcc"
+a=$(m w2 latency_hot_spot_cycles); c=$(m w5 latency_hot_spot_cycles)
 fid_row "§4.3, Fig 4" "window 5 lets more packets in and congests the network more than window 2" "w5 > w2" "w2 $(r0 "$a"), w5 $(r0 "$c")" \
-  "$(fid_true "$c > $a")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_hot_spot"
+  "$(fid_true "$c > $a")" "$(cmd $N5 --load-sw 0.62 --cmm window --window W)" "latency_hot_spot_cycles"
 
 # ---- §5.2.1-5.2.3 on the 4-ary 5-fly, medium load ------------------------
 for c in none rp pi mvcm; do run "$c" $N5 --cmm "$c"; done
@@ -74,78 +76,78 @@ run nocap $N5 --cmm mvcm --no-cap
 run mvcm250 --n 5 --hot-packets 250 --cmm mvcm
 run nocap250 --n 5 --hot-packets 250 --cmm mvcm --no-cap
 
-v=$(m none cold_latency_peak)
+v=$(m none cold_latency_peak_cycles)
 fid_row "§5.2.1, Fig 5a" "no CMM: cold latency rises above 140 000 cycles during the hot spot" "> 140 000" "$(r0 "$v")" \
-  "$(fid_mark_range 140000 1e9 "$v")" "$(cmd $N5 --cmm none)" "cold_latency_peak (20 us bins); it grows with the hot spot's length, so a full 1 000-packet hot spot only raises it"
-for c in none rp pi mvcm; do eval "p_$c=\$(m $c cold_latency_peak)"; done
+  "$(fid_mark_range 140000 1e9 "$v")" "$(cmd $N5 --cmm none)" "cold_latency_peak_cycles (20 us bins); it grows with the hot spot's length, so a full 1 000-packet hot spot only raises it"
+for c in none rp pi mvcm; do eval "p_$c=\$(m $c cold_latency_peak_cycles)"; done
 fid_row "§5.2.1, Fig 5a" "MVCM: cold latency peaks at about 3 000 cycles" "about 3 000" "$(r0 "$p_mvcm")" \
-  "$(fid_mark_num 3000 "$p_mvcm")" "$(cmd $N5 --cmm mvcm)" "cold_latency_peak. $(why "$(fid_mark_num 3000 "$p_mvcm")" "ibcc's MVCM keeps the tree from reaching the uniform traffic (peak within 2x of the base of about 430 cycles); [F]'s 3 000 cycles, 7 times its base, means a tree grew in its runs before MVCM held it: cause not found")"
-a=$(m none cold_throughput); b=$(m mvcm cold_throughput)
+  "$(fid_mark_num 3000 "$p_mvcm")" "$(cmd $N5 --cmm mvcm)" "cold_latency_peak_cycles. $(why "$(fid_mark_num 3000 "$p_mvcm")" "ibcc's MVCM keeps the tree from reaching the uniform traffic (peak within 2x of the base of about 430 cycles); [F]'s 3 000 cycles, 7 times its base, means a tree grew in its runs before MVCM held it: cause not found")"
+a=$(m none cold_throughput_bytes_per_cycle); b=$(m mvcm cold_throughput_bytes_per_cycle)
 # offered cold traffic per host: the uniform hosts' load over all 4^5 hosts
-l=$(awk -v x="$(m mvcm load)" -v h="$(m mvcm hot_sources)" 'BEGIN { printf "%.5f", x * (1024 - h) / 1024 }')
+l=$(awk -v x="$(m mvcm load_bytes_per_cycle)" -v h="$(m mvcm hot_sources)" 'BEGIN { printf "%.5f", x * (1024 - h) / 1024 }')
 fid_row "§5.2.1, Fig 5b" "cold throughput drops during the hot spot without a CMM; MVCM sustains it" "drop; sustained" "none $a, MVCM $b (offered $l)" \
-  "$(fid_true "$a < 0.95 * $l && $b > 0.95 * $l")" "$(cmd $N5 --cmm X)" "cold_throughput, bytes/cycle per host of all 1 024 (the 960 uniform hosts offer 0.1125 each)"
-v=$(m mvcm hot_link_util)
+  "$(fid_true "$a < 0.95 * $l && $b > 0.95 * $l")" "$(cmd $N5 --cmm X)" "cold_throughput_bytes_per_cycle, bytes/cycle per host of all 1 024 (the 960 uniform hosts offer 0.1125 each)"
+v=$(m mvcm hot_link_util_frac)
 fid_row "§5.2.1, Fig 6b" "MVCM keeps the hot host's link 100% busy during the hot spot" "1.00" "$v" \
-  "$(fid_mark_num 1 "$v")" "$(cmd $N5 --cmm mvcm)" "hot_link_util. $(why "$(fid_mark_num 1 "$v")" "at DW 1 each validated ACK multiplies nWS by 4 (up to 1 024 slots of 354 cycles) and only a cold ACK removes it: with 64 sources the waiting intervals leave the hot link idle for whole bins (hot_link_util_min $(m mvcm hot_link_util_min)); [F] does not say how its sources kept the link busy")"
+  "$(fid_mark_num 1 "$v")" "$(cmd $N5 --cmm mvcm)" "hot_link_util_frac. $(why "$(fid_mark_num 1 "$v")" "at DW 1 each validated ACK multiplies nWS by 4 (up to 1 024 slots of 354 cycles) and only a cold ACK removes it: with 64 sources the waiting intervals leave the hot link idle for whole bins (hot_link_util_min_frac $(m mvcm hot_link_util_min_frac)); [F] does not say how its sources kept the link busy")"
 fid_row "§5.2.1, Fig 6" "after the hot spot the hot link's utilisation oscillates less with MVCM than without" "fewer oscillations" "-" notrun "" \
   "ibccsim mvcm reports no oscillation measure of a link yet"
 for nk in "4 4" "4 3" "8 3"; do
   set -- $nk
   run "none$1$2" --k "$1" --n "$2" --hot-packets $HP --cmm none
   run "mvcm$1$2" --k "$1" --n "$2" --hot-packets $HP --cmm mvcm
-  a=$(m "none$1$2" cold_latency_peak); b=$(m "mvcm$1$2" cold_latency_peak)
+  a=$(m "none$1$2" cold_latency_peak_cycles); b=$(m "mvcm$1$2" cold_latency_peak_cycles)
   case $1$2 in 44) f=7a ;; 43) f=7b ;; 83) f=7c ;; esac
   fid_row "§5.2.1, Fig $f" "$1-ary $2-fly: MVCM cuts the cold-latency peak of no CMM" "much lower" "none $(r0 "$a"), MVCM $(r0 "$b")" \
-    "$(fid_true "$b < 0.5 * $a")" "$(cmd --k "$1" --n "$2" --hot-packets $HP --cmm X)" "cold_latency_peak"
+    "$(fid_true "$b < 0.5 * $a")" "$(cmd --k "$1" --n "$2" --hot-packets $HP --cmm X)" "cold_latency_peak_cycles"
 done
 fid_row "§5.2.1, Fig 7d" "application traces (DL_POLY, CPMD) on a 4-ary 3-fly: MVCM lowers the latency peaks of no CMM" "lower" "-" notrun "" \
   "needs trace-driven workloads (the workload issue)"
 fid_row "§5.2.1, Fig 8" "2-ary 3-fly: flows 000-111 and 011-111 congest a second-stage switch; MVCM protects the cold flows 001, 010 -> 101" "protected" "-" notrun "" \
   "[F] gives no rate for the two flows and at the hot-spot rate two flows cannot congest a link; needs a per-flow rate and traced flows in ibccsim mvcm"
 
-for c in none rp pi mvcm; do eval "l_$c=\$(m $c latency_mean)"; done
+for c in none rp pi mvcm; do eval "l_$c=\$(m $c latency_mean_cycles)"; done
 fid_row "§5.2.2, Fig 9a" "mean latency of all packets under the hot-spot pattern: RP worst, MVCM best" "RP > PI > MVCM" "RP $(r0 "$l_rp"), PI $(r0 "$l_pi"), MVCM $(r0 "$l_mvcm")" \
-  "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "$(cmd $N5 --cmm X)" "latency_mean, medium load (one point of the curve). $(why "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "[F] blames RP's static window of 1 for wasting bandwidth without congestion; in ibcc a window per destination flow never binds a uniform flow (one packet every 2.5 million cycles) and holds the hot sources hardest")"
+  "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "$(cmd $N5 --cmm X)" "latency_mean_cycles, medium load (one point of the curve). $(why "$(fid_true "$l_rp > $l_pi && $l_pi > $l_mvcm")" "[F] blames RP's static window of 1 for wasting bandwidth without congestion; in ibcc a window per destination flow never binds a uniform flow (one packet every 2.5 million cycles) and holds the hot sources hardest")"
 for c in rp pi; do
-  v=$(m $c marked_pct_cold)
+  v=$(pc $c marked_cold_frac)
   case $c in rp) p=11; q=RP ;; pi) p=5; q=PI ;; esac
   fid_row "§5.2.2, Fig 10" "$q marks about $p% of the cold packets" "$p %" "$(r2 "$v") %" \
-    "$(fid_mark_num "$p" "$v")" "$(cmd $N5 --cmm $c)" "marked_pct_cold. $(why "$(fid_mark_num "$p" "$v")" "$([ $c = rp ] && echo "RP's window of 1 keeps the tree small, so few cold packets share a full input with it" || echo "PI's threshold is ibcc's choice ([F] leaves it to the vendor): at MVPM's validation level it marks fewer cold packets than [F]'s PI did")")"
+    "$(fid_mark_num "$p" "$v")" "$(cmd $N5 --cmm $c)" "marked_cold_frac x 100. $(why "$(fid_mark_num "$p" "$v")" "$([ $c = rp ] && echo "RP's window of 1 keeps the tree small, so few cold packets share a full input with it" || echo "PI's threshold is ibcc's choice ([F] leaves it to the vendor): at MVPM's validation level it marks fewer cold packets than [F]'s PI did")")"
 done
-v=$(m mvcm validated_pct_cold); u=$(m mvcm marked_pct_cold)
+v=$(pc mvcm validated_cold_frac); u=$(pc mvcm marked_cold_frac)
 fid_row "§5.2.2, Fig 10" "MVCM marks about 0.1% of the cold packets" "0.1 %" "$(r2 "$v") % (MB alone $(r2 "$u") %)" \
-  "$(fid_mark_range 0 0.2 "$v")" "$(cmd $N5 --cmm mvcm)" "validated_pct_cold: [F] credits the figure to the 2-bit code, so ibcc counts MB+VB (the hot code); MB alone (warm) in brackets; 0 to 0.2 counts as about 0.1"
-a=$(m rp marked_pct_hot); b=$(m pi marked_pct_hot); c=$(m mvcm marked_pct_hot)
+  "$(fid_mark_range 0 0.2 "$v")" "$(cmd $N5 --cmm mvcm)" "validated_cold_frac x 100: [F] credits the figure to the 2-bit code, so ibcc counts MB+VB (the hot code); MB alone (warm) in brackets; 0 to 0.2 counts as about 0.1"
+a=$(pc rp marked_hot_frac); b=$(pc pi marked_hot_frac); c=$(pc mvcm marked_hot_frac)
 fid_row "§5.2.2, Fig 10" "hot packets: PI marks the most, RP the fewest, MVCM slightly fewer than PI" "PI > MVCM > RP" "PI $(r2 "$b"), MVCM $(r2 "$c"), RP $(r2 "$a") %" \
-  "$(fid_true "$b >= $c && $c > $a")" "$(cmd $N5 --cmm X)" "marked_pct_hot. $(why "$(fid_true "$b >= $c && $c > $a")" "RP marks nearly every hot packet: each waits in a full input behind the tree; PI's marks stop at up ports (IBA root test kept there) and while the sources wait")"
-fid_row "§5.2.2, Fig 11a1" "RP: cold latency up to 10 000 cycles" "10 000" "$(r0 "$p_rp")" "$(fid_mark_num 10000 "$p_rp")" "$(cmd $N5 --cmm rp)" "cold_latency_peak. $(why "$(fid_mark_num 10000 "$p_rp")" "RP's window of 1 per flow lets the 64 hot sources put only 64 packets in flight, too few for a tree that reaches the uniform traffic")"
-fid_row "§5.2.2, Fig 11b1" "PI: cold latency up to a little over 8 000 cycles" "> 8 000" "$(r0 "$p_pi")" "$(fid_mark_range 8000 10000 "$p_pi")" "$(cmd $N5 --cmm pi)" "cold_latency_peak"
+  "$(fid_true "$b >= $c && $c > $a")" "$(cmd $N5 --cmm X)" "marked_hot_frac x 100. $(why "$(fid_true "$b >= $c && $c > $a")" "RP marks nearly every hot packet: each waits in a full input behind the tree; PI's marks stop at up ports (IBA root test kept there) and while the sources wait")"
+fid_row "§5.2.2, Fig 11a1" "RP: cold latency up to 10 000 cycles" "10 000" "$(r0 "$p_rp")" "$(fid_mark_num 10000 "$p_rp")" "$(cmd $N5 --cmm rp)" "cold_latency_peak_cycles. $(why "$(fid_mark_num 10000 "$p_rp")" "RP's window of 1 per flow lets the 64 hot sources put only 64 packets in flight, too few for a tree that reaches the uniform traffic")"
+fid_row "§5.2.2, Fig 11b1" "PI: cold latency up to a little over 8 000 cycles" "> 8 000" "$(r0 "$p_pi")" "$(fid_mark_range 8000 10000 "$p_pi")" "$(cmd $N5 --cmm pi)" "cold_latency_peak_cycles"
 fid_row "§5.2.2, Fig 11" "RP and PI both improve on no CMM, MVCM most" "none > RP, PI > MVCM" "none $(r0 "$p_none"), RP $(r0 "$p_rp"), PI $(r0 "$p_pi"), MVCM $(r0 "$p_mvcm")" \
-  "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "$(cmd $N5 --cmm X)" "cold_latency_peak. $(why "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "RP and MVCM both keep the tree away from the cold traffic (see Fig 11a1)")"
-a=$(m none cold_throughput); b=$(m rp cold_throughput); c=$(m pi cold_throughput); d=$(m mvcm cold_throughput)
+  "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "$(cmd $N5 --cmm X)" "cold_latency_peak_cycles. $(why "$(fid_true "$p_none > $p_rp && $p_none > $p_pi && $p_rp > $p_mvcm && $p_pi > $p_mvcm")" "RP and MVCM both keep the tree away from the cold traffic (see Fig 11a1)")"
+a=$(m none cold_throughput_bytes_per_cycle); b=$(m rp cold_throughput_bytes_per_cycle); c=$(m pi cold_throughput_bytes_per_cycle); d=$(m mvcm cold_throughput_bytes_per_cycle)
 fid_row "§5.2.2, Fig 11a2-c2" "RP and PI soften the cold-throughput drop of no CMM; MVCM softens it most" "none < RP, PI <= MVCM" "none $a, RP $b, PI $c, MVCM $d" \
-  "$(fid_true "$a < $b && $a < $c && $d >= 0.999 * $b && $d >= 0.999 * $c")" "$(cmd $N5 --cmm X)" "cold_throughput"
-v=$(m piv cold_latency_peak)
+  "$(fid_true "$a < $b && $a < $c && $d >= 0.999 * $b && $d >= 0.999 * $c")" "$(cmd $N5 --cmm X)" "cold_throughput_bytes_per_cycle"
+v=$(m piv cold_latency_peak_cycles)
 fid_row "§5.2.2, Fig 12" "PI acting only on validated packets lowers the cold latency of PI" "lower" "PI $(r0 "$p_pi"), validated $(r0 "$v")" \
-  "$(fid_true "$v < $p_pi")" "$(cmd $N5 --cmm pi --validated)" "cold_latency_peak. $(why "$(fid_true "$v < $p_pi")" "[F]'s gain comes from not throttling wrongly marked cold flows, but ibcc's PI marks few cold packets and a uniform flow's delay never binds; validated marks come later (a packet must first be marked at a full input), so the hot sources are slowed later")"
-a=$(m mvcm cold_latency_mean); b=$(m inonly cold_latency_mean)
+  "$(fid_true "$v < $p_pi")" "$(cmd $N5 --cmm pi --validated)" "cold_latency_peak_cycles. $(why "$(fid_true "$v < $p_pi")" "[F]'s gain comes from not throttling wrongly marked cold flows, but ibcc's PI marks few cold packets and a uniform flow's delay never binds; validated marks come later (a packet must first be marked at a full input), so the hot sources are slowed later")"
+a=$(m mvcm cold_latency_mean_cycles); b=$(m inonly cold_latency_mean_cycles)
 fid_row "§5.2.2, Fig 13" "MVCM acting on input marks alone (no validation) raises cold latency" "higher" "MVCM $(r0 "$a"), input marks only $(r0 "$b")" \
-  "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --input-only)" "cold_latency_mean during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the run is the same as MVCM's: every marked hot packet is also validated (marked_pct_hot = validated_pct_hot = $(m mvcm validated_pct_hot)), and the MB-only ACKs reach only uniform flows, whose next packet resets the state (docs/scenario_mvcm.md)")"
-b=$(m nowarm cold_latency_mean)
+  "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --input-only)" "cold_latency_mean_cycles during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the run is the same as MVCM's: every marked hot packet is also validated (marked_hot_frac = validated_hot_frac = $(pc mvcm validated_hot_frac)), and the MB-only ACKs reach only uniform flows, whose next packet resets the state (docs/scenario_mvcm.md)")"
+b=$(m nowarm cold_latency_mean_cycles)
 fid_row "§5.2.2, Fig 14" "MVCM without warm marking: cold latency higher" "higher" "MVCM $(r0 "$a"), no warm $(r0 "$b")" \
-  "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --no-warm)" "cold_latency_mean during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the same cause as Fig 13: no warm ACK reaches a flow whose window holds a packet")"
+  "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --no-warm)" "cold_latency_mean_cycles during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the same cause as Fig 13: no warm ACK reaches a flow whose window holds a packet")"
 fid_row "§5.2.2, Fig 15b" "traces on a 4-ary 3-fly: MVCM's latency stays below 5 000 cycles, 1 300 on average" "< 5 000; 1 300" "-" notrun "" \
   "needs trace-driven workloads (the workload issue)"
 fid_row "§5.2.2, Fig 15c-d" "traces: RP and PI peak near 12 000 and 10 000 cycles, 4 500 on average" "12 000; 10 000; 4 500" "-" notrun "" \
   "needs trace-driven workloads (the workload issue)"
-a=$(m mvcm250 hot_link_util); b=$(m nocap250 hot_link_util)
+a=$(m mvcm250 hot_link_util_frac); b=$(m nocap250 hot_link_util_frac)
 fid_row "§5.2.3, Fig 16b" "MVCM without the cap on waiting slots: the sources are held while the link could take their packets" "less hot traffic" "hot link busy: MVCM $a, no cap $b" \
-  "$(fid_true "$b < 0.98 * $a")" "$(cmd --n 5 --hot-packets 250 --cmm mvcm --no-cap)" "hot_link_util, 250 hot packets a source (hot latency is no measure here: packets held beyond the run are not delivered). $(why "$(fid_true "$b < 0.98 * $a")" "a cold ACK removes the whole waiting interval, so few flows climb to the cap (4^5 slots, 362 000 cycles)")"
-a2=$(m mvcm250 hot_link_util_min); b2=$(m nocap250 hot_link_util_min)
+  "$(fid_true "$b < 0.98 * $a")" "$(cmd --n 5 --hot-packets 250 --cmm mvcm --no-cap)" "hot_link_util_frac, 250 hot packets a source (hot latency is no measure here: packets held beyond the run are not delivered). $(why "$(fid_true "$b < 0.98 * $a")" "a cold ACK removes the whole waiting interval, so few flows climb to the cap (4^5 slots, 362 000 cycles)")"
+a2=$(m mvcm250 hot_link_util_min_frac); b2=$(m nocap250 hot_link_util_min_frac)
 fid_row "§5.2.3, Fig 16b" "without the cap, gaps appear in the hot traffic" "gaps" "least busy bin: MVCM $a2, no cap $b2" \
-  "$(fid_true "$b2 < 0.9 * $a2")" "$(cmd --n 5 --hot-packets 250 --cmm mvcm --no-cap)" "hot_link_util_min: the hot link's least busy 20 us bin in the hot spot. $(why "$(fid_true "$b2 < 0.9 * $a2")" "ibcc's MVCM already leaves gaps with the cap (see Fig 6b)")"
-a=$(m mvcm hot_latency_mean); c=$(m pi hot_latency_mean)
-a2=$(m mvcm hot_link_util_min); c2=$(m pi hot_link_util_min)
+  "$(fid_true "$b2 < 0.9 * $a2")" "$(cmd --n 5 --hot-packets 250 --cmm mvcm --no-cap)" "hot_link_util_min_frac: the hot link's least busy 20 us bin in the hot spot. $(why "$(fid_true "$b2 < 0.9 * $a2")" "ibcc's MVCM already leaves gaps with the cap (see Fig 6b)")"
+a=$(m mvcm hot_latency_mean_cycles); c=$(m pi hot_latency_mean_cycles)
+a2=$(m mvcm hot_link_util_min_frac); c2=$(m pi hot_link_util_min_frac)
 fid_row "§5.2.3, Fig 16c" "PI (no cap, no window) suffers the same gaps and does worse for the hot flows than MVCM" "gaps; worse" "hot latency MVCM $(r0 "$a"), PI $(r0 "$c"); least busy bin MVCM $a2, PI $c2" \
-  "$(fid_true "$c > 1.02 * $a && $c2 < 0.5")" "$(cmd $N5 --cmm pi)" "hot_latency_mean, hot_link_util_min. $(why "$(fid_true "$c > 1.02 * $a && $c2 < 0.5")" "PI shows the gaps; but ibcc's MVCM holds its hot sources longer (waiting slots up to 4^5 RTTmin) than PI's delays (at most 1 023 packet times, decaying every 10 us)")"
+  "$(fid_true "$c > 1.02 * $a && $c2 < 0.5")" "$(cmd $N5 --cmm pi)" "hot_latency_mean_cycles, hot_link_util_min_frac. $(why "$(fid_true "$c > 1.02 * $a && $c2 < 0.5")" "PI shows the gaps; but ibcc's MVCM holds its hot sources longer (waiting slots up to 4^5 RTTmin) than PI's delays (at most 1 023 packet times, decaying every 10 us)")"

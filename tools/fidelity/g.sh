@@ -30,14 +30,15 @@ runs() {
 }
 m() { [ -f "$T/$1.csv" ] && awk -F, -v k="$2" '$1 == k { print $2 }' "$T/$1.csv"; }
 # ph FILE COL T0 T1: mean of series column COL (1 = F1) over T0 < t < T1 ms
+# (the series has time_us: compared in ms)
 ph() {
   [ -f "$T/$1.s.csv" ] && awk -F, -v c="$2" -v a="$3" -v b="$4" \
-    'NR > 1 && $1 > a && $1 < b { s += $(c + 1); n++ } END { if (n) printf "%.2f", s / n }' "$T/$1.s.csv"
+    'NR > 1 && $1 / 1000 > a && $1 / 1000 < b { s += $(c + 1); n++ } END { if (n) printf "%.2f", s / n }' "$T/$1.s.csv"
 }
 # st FILE T0 T1: per-flow means over T0 < t < T1 and, over all flows'
 # samples, sd, min, max: "mean1 mean2 mean3 sd min max"
 st() {
-  awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 > a && $1 < b {
+  awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 / 1000 > a && $1 / 1000 < b {
       for (i = 2; i <= NF; i++) { s[i] += $i; q += $i * $i; t += $i; k++
         if (k == 1 || $i < lo) lo = $i; if (k == 1 || $i > hi) hi = $i }; n++ }
     END { for (i = 2; i <= 4; i++) printf "%.2f ", s[i] / n
@@ -46,7 +47,7 @@ st() {
 # osc FILE T0 T1: each contributor's (F2..F5) sd over its 10 ms samples in
 # T0 < t < T1, averaged: how much the flows oscillate, not how they differ
 osc() {
-  [ -f "$T/$1.s.csv" ] && awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 > a && $1 < b {
+  [ -f "$T/$1.s.csv" ] && awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 / 1000 > a && $1 / 1000 < b {
       for (i = 3; i <= 6; i++) { s[i] += $i; q[i] += $i * $i }; n++ }
     END { if (n > 1) { for (i = 3; i <= 6; i++) t += sqrt((q[i] - s[i] * s[i] / n) / (n - 1)); printf "%.2f", t / 4 } }' "$T/$1.s.csv"
 }
@@ -221,7 +222,7 @@ row "§VII-A" "CC works best with the Threshold at its maximum (15) on the testb
   "$(fid_true "${a:-0} >= ${b:-99} - 0.3 && ${a:-0} >= ${c:-99} - 0.3")" "$S1 --cc on --step 100 --threshold W" ""
 
 # ---- §VII Figs 11, 12, 14: CCTI_Timer x Marking_Rate --------------------------
-# victim at (timer, rate): $3; contributors' mean $4; var $6
+# victim at (timer, rate): $3; contributors' mean $4; var_gbps2 $6
 edge=$(sw 'if ($3 >= 0.8 * 13 && (e == "" || $1 < e)) e = $1 } END { print e' )
 row "§VII-B, Fig 11" "the victim is protected only from a CCTI_Timer of about 150 us on" "about 150 us" "${edge:+from $edge}" \
   "$(fid_mark_range 100 300 "${edge:-0}")" "$SWEEP" "smallest timer of the grid at which some Marking_Rate keeps the victim at 80 % of 13 Gbit/s or more"
@@ -243,8 +244,8 @@ set -- $v
 row "§VII-B, Fig 12" "where the victim is protected the contributors' throughput varies very little; they fill the hot link even at 2000 us" "about 13 in all" "${v:+${1:-} .. ${2:-}}" \
   "$(fid_mark_num 13 "${1:-0}")" "$SWEEP" "sum of the four contributors over the points where the victim keeps 80 %; the mark uses the lowest"
 a=$(st t2000 4800 5000 | awk '{ print $5 }')
-v=$(awk -F, 'NR > 1 && $1 > 4800 { x = $3; y = $3; for (i = 4; i <= 6; i++) { if ($i < x) x = $i; if ($i > y) y = $i }; s += y - x; n++ } END { if (n) printf "%.2f", s / n }' "$T/t2000.s.csv" 2> /dev/null)
-w=$(awk -F, 'NR > 1 && $1 > 4800 { x = $3; y = $3; for (i = 4; i <= 6; i++) { if ($i < x) x = $i; if ($i > y) y = $i }; s += y - x; n++ } END { if (n) printf "%.2f", s / n }' "$T/on1.s.csv" 2> /dev/null)
+v=$(awk -F, 'NR > 1 && $1 / 1000 > 4800 { x = $3; y = $3; for (i = 4; i <= 6; i++) { if ($i < x) x = $i; if ($i > y) y = $i }; s += y - x; n++ } END { if (n) printf "%.2f", s / n }' "$T/t2000.s.csv" 2> /dev/null)
+w=$(awk -F, 'NR > 1 && $1 / 1000 > 4800 { x = $3; y = $3; for (i = 4; i <= 6; i++) { if ($i < x) x = $i; if ($i > y) y = $i }; s += y - x; n++ } END { if (n) printf "%.2f", s / n }' "$T/on1.s.csv" 2> /dev/null)
 row "§VII-B, Fig 13" "CCTI_Timer 2000 us: the contributors stay unfair for long after each new one joins, not settled within the second" "unsettled after 1 s" "${v:+max - min of F2..F5 ${v} in the run's last 200 ms (${w} at 150 us)}" \
   "$(fid_true "${v:-0} > 2 * ${w:-0} && ${v:-0} >= 0.5")" "$S1 --cc on --ccti-timer 2000 --series s.csv" "mean over 10 ms samples of the spread between the fastest and slowest contributor"
 v=$(sw 'if ($1 == 150) { a += $6; n++ } if ($1 == 2000) { b += $6; k++ } } END { if (n && k) printf "%.3f %.3f", a / n, b / k')

@@ -121,15 +121,15 @@ if [ -n "$ph" ] && [ -n "$pl" ]; then
     "p99 of [K]'s delay at load 1.0 per host"
 else row "§3.1, Fig 2" "delay of the long stream is more tightly distributed" "tighter" "" notrun "$C2"; fi
 okl=$(awk -F, 'NR > 1 && $1 <= 0.5 { if ($4 < 0.95 * $2 || $5 < 0.95 * $3) bad = 1 } END { print bad ? 0 : 1 }' "$T/two.csv" 2>/dev/null)
-a5h=$(at two 0.5 accepted_high); a5l=$(at two 0.5 accepted_low)
+a5h=$(at two 0.5 accepted_high_frac); a5l=$(at two 0.5 accepted_low_frac)
 row "§3.1, Fig 3" "each host sends all it offers while the load per host is at most 0.5" "all up to 0.5" \
   "0.5: high $(f3 "${a5h:-0}"), low $(f3 "${a5l:-0}")" "$( [ "$okl" = 1 ] && echo match || echo differs)" "$C2" \
   "every load <= 0.5 within 5% of offered"
 split=$(awk -F, 'NR > 1 && $1 > 0.5 && $1 <= 0.9 { if (!($4 >= 0.95 * $2 && $4 > $5)) bad = 1 } END { print bad ? 0 : 1 }' "$T/two.csv" 2>/dev/null)
-a8h=$(at two 0.8 accepted_high); a8l=$(at two 0.8 accepted_low)
+a8h=$(at two 0.8 accepted_high_frac); a8l=$(at two 0.8 accepted_low_frac)
 row "§3.1, Fig 3" "above 0.5 the long-message stream keeps sending all it offers and takes the larger share; the segmented stream gets the rest" \
   "high > low above 0.5" "0.8: high $(f3 "${a8h:-0}"), low $(f3 "${a8l:-0}")" "$( [ "$split" = 1 ] && echo match || echo differs)" "$C2"
-a1h=$(at two 1 accepted_high)
+a1h=$(at two 1 accepted_high_frac)
 row "§3.1, Fig 3" "above 0.9 the long-message stream too gets less than it offers (round robin)" "below 1.0 at load 1.0" \
   "$(f3 "${a1h:-0}")" "$(tru "${a1h:-1} < 0.97")" "$C2" \
   "round robin per worm gives 1000/(1000+100) = 0.909 at full load"
@@ -145,7 +145,7 @@ thr=$(awk -F, 'NR > 1 { if (!bad && $5 >= 0.95 * $3) t = $1; else bad = 1 } END 
 row "§3.1, Fig 6" "both streams get what they offer up to a load of about 0.2, then the curves split" "0.2" \
   "${thr:-}" "$(fid_mark_range 0.15 0.25 "${thr:-0}")" "$C5" \
   "the highest load at which low priority still gets 95% of what it offers; ibcc's up/down torus saturates near the root"
-rh=$(at pair 1 accepted_high); rl=$(at pair 1 accepted_low)
+rh=$(at pair 1 accepted_high_frac); rl=$(at pair 1 accepted_low_frac)
 if [ -n "$rh" ] && [ -n "$rl" ]; then
   rat=$(f2 "$rh / $rl")
   row "§3.1, Fig 6" "above the split the high-priority pair keeps capturing bandwidth, but the ratio is well below 10:1 (more hosts compete for the same host)" \
@@ -229,14 +229,14 @@ row "§3.2, Fig 11" "a larger diameter acts like a larger buffer: the 5x5 optimu
   "${o5:-} vs ${o80:-}" "$(tru "${o5:-0} > ${o80:-0}")" "$C11"
 pm=$(m t5p path_switches_max)
 if [ -n "$pm" ]; then
-  s67=$(awk -v a="$(m t5p path_switches_6)" -v b="$(m t5p path_switches_7)" 'BEGIN { printf "%.1f", 100 * (a + b) }')
+  s67=$(awk -v a="$(m t5p path_switches_6_frac)" -v b="$(m t5p path_switches_7_frac)" 'BEGIN { printf "%.1f", 100 * (a + b) }')
   row "§3.2, Fig 11" "in the 5x5 torus up/down routing sends a fraction of the traffic over 6 or 7 hops" "some 6-7 hop routes" \
     "${s67}% of host pairs cross 6 or 7 switches (max $pm)" "$(tru "$s67 > 0 && $pm <= 7")" \
-    "wormhole --case torus --size 5 --summary F (path_switches_*)" \
+    "wormhole --case torus --size 5 --summary F (path_switches_*_frac)" \
     "the busiest switch output of the up/down routes carries $(m t5p route_load_max) times the per-host load of uniform traffic (3x3: $(m p3 route_load_max); summary route_load_max)"
 else
   row "§3.2, Fig 11" "in the 5x5 torus up/down routing sends a fraction of the traffic over 6 or 7 hops" "some 6-7 hop routes" \
-    "" notrun "wormhole --case torus --size 5 --summary F (path_switches_*)" "no path lengths in the summary"
+    "" notrun "wormhole --case torus --size 5 --summary F (path_switches_*_frac)" "no path lengths in the summary"
 fi
 lo10=$(for s in 250 300 adaptive; do at "f12_$s" 0.1 "$HI"; done | sort -g | head -n 1)
 d33=$(at f12_33 0.1 "$HI")

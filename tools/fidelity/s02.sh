@@ -14,26 +14,26 @@ cd "$(dirname "$0")/../.." || exit 1
 
 # ---- §III, Fig. 2: no congestion control, window 1, L = R = 10 ----------
 a=""
-v=$(ts_get victim_share_isl $a); i=$(ts_get isl_util $a)
+v=$(ts_get victim_share_isl_frac $a); i=$(ts_get isl_util_frac $a)
 fid_row "§III, Fig. 2" "no CC: the victim's share of the ISL" "0.04" "$v" \
   "$(fid_mark_num 0.04 "$v")" "$(ts_cmd $a)" \
-  "victim_share_isl over the victim's window [40, 60] ms"
+  "victim_share_isl_frac over the victim's window [40, 60] ms"
 fid_row "§III, Fig. 2" "no CC: ISL utilisation while the victim is on" "0.325" "$i" \
-  "$(fid_mark_num 0.325 "$i")" "$(ts_cmd $a)" "isl_util"
+  "$(fid_mark_num 0.325 "$i")" "$(ts_cmd $a)" "isl_util_frac"
 
 # ---- §IV-A, Fig. 3(a): naive marking + LIPD ------------------------------
 N="--law lipd --marking naive"
-v=$(ts_get victim_share_isl $N); i=$(ts_get isl_util $N)
+v=$(ts_get victim_share_isl_frac $N); i=$(ts_get isl_util_frac $N)
 fid_row "§IV-A, Fig. 3(a)" "naive: spreading avoided, the victim gets a high throughput" \
   "high (read: >= 0.5 of the ISL)" "$v (ISL $i)" "$(fid_mark_range 0.5 1 "$v")" "$(ts_cmd $N)" \
-  "victim_share_isl; 'high' read as at least half the link (window 1 alone caps a flow near 0.9). Below it because of the bypass limit of 4 (Table I): unmarked locals saturate BC, a remote head waits long, the victim passes it 4 times and then waits; --bypass 8 gives $(ts_get victim_share_isl $N --bypass 8)"
-l=$(ts_get local_share_root $N); r=$(ts_get root_util $N)
+  "victim_share_isl_frac; 'high' read as at least half the link (window 1 alone caps a flow near 0.9). Below it because of the bypass limit of 4 (Table I): unmarked locals saturate BC, a remote head waits long, the victim passes it 4 times and then waits; --bypass 8 gives $(ts_get victim_share_isl_frac $N --bypass 8)"
+l=$(ts_get local_share_root_frac $N); r=$(ts_get root_util_frac $N)
 x=$(awk -v l="$l" -v r="$r" 'BEGIN { printf "%.3f", (r > 0 ? l / r : 0) }')
 fid_row "§IV-A, Fig. 3(a)" "naive: the local flows take 90% of the root link's bandwidth" \
-  "0.90" "$x" "$(fid_mark_num 0.90 "$x")" "$(ts_cmd $N)" "local_share_root / root_util"
-m=$(ts_get marked_fraction_local $N)
+  "0.90" "$x" "$(fid_mark_num 0.90 "$x")" "$(ts_cmd $N)" "local_share_root_frac / root_util_frac"
+m=$(ts_get marked_local_frac $N)
 fid_row "§IV-A" "naive: no packet of a local flow is marked (window 1 keeps each local's buffer from filling)" \
-  "0" "$m" "$(fid_mark_num 0 "$m")" "$(ts_cmd $N)" "marked_fraction_local"
+  "0" "$m" "$(fid_mark_num 0 "$m")" "$(ts_cmd $N)" "marked_local_frac"
 jl=$(ts_get jain_local $N); jr=$(ts_get jain_remote $N)
 fid_row "§IV-A" "naive: flows of one type (local or remote) get about the same throughput" \
   "about equal (not shown in the figure)" "Jain local $jl, remote $jr" \
@@ -42,18 +42,18 @@ fid_row "§IV-A" "naive: flows of one type (local or remote) get about the same 
 
 # ---- §IV-B, Fig. 3(b): input-triggered + LIPD ----------------------------
 I="--law lipd --marking input"
-v=$(ts_get victim_share_isl $I); i=$(ts_get isl_util $I)
+v=$(ts_get victim_share_isl_frac $I); i=$(ts_get isl_util_frac $I)
 fid_row "§IV-B, Fig. 3(b)" "input-triggered: spreading avoided, the ISL stays highly utilised" \
   "high (read: ISL >= 0.8)" "ISL $i (victim $v)" "$(fid_mark_range 0.8 1 "$i")" "$(ts_cmd $I)" \
-  "isl_util"
+  "isl_util_frac"
 rn=$(ts_get remote_local_ratio $N); ri=$(ts_get remote_local_ratio $I)
 fid_row "§IV-B, Fig. 3(b)" "input-triggered is fairer to remote vs local flows than naive" \
   "remote/local rises" "$rn -> $ri" "$(fid_true "$ri > $rn")" "$(ts_cmd $I)" \
   "remote_local_ratio, naive -> input"
-mr=$(ts_get marked_fraction_remote $I); ml=$(ts_get marked_fraction_local $I)
+mr=$(ts_get marked_remote_frac $I); ml=$(ts_get marked_local_frac $I)
 fid_row "§IV-B" "input-triggered still favours locals: the full-buffer trigger marks remote packets more" \
   "remote/local < 1, remotes marked more" "ratio $ri; marked R $mr, L $ml" \
-  "$(fid_true "$ri < 1 && $mr > $ml")" "$(ts_cmd $I)" "remote_local_ratio, marked_fraction_remote/local"
+  "$(fid_true "$ri < 1 && $mr > $ml")" "$(ts_cmd $I)" "remote_local_ratio, marked_remote_frac/local"
 fid_row "§IV-B, footnote 6" "an input trigger marks about as many remote packets as the buffer has slots" \
   "about 4" "-" notrun "" "missing: ibccsim reports marked fractions, not the number of input triggers per switch"
 
@@ -66,14 +66,14 @@ fid_row "§IV-C, Figs. 3(c), 3(d)" "input-output (T = 4 and 8): remote and local
   "closer to 1 with both" "T4 $r4, T8 $r8 (input $ri)" \
   "$(if [ "$c4$c8" = 11 ]; then echo match; elif [ "$c4$c8" = 00 ]; then echo differs; else echo partly; fi)" \
   "$(ts_cmd $T8)" "remote_local_ratio"
-o4=$(ts_get root_util $T4); o8=$(ts_get root_util $T8)
+o4=$(ts_get root_util_frac $T4); o8=$(ts_get root_util_frac $T8)
 fid_row "§IV-C, Fig. 3(c)" "T = 4 marks too often before a buffer fills: low root-link utilisation" \
   "low (below T = 8's)" "$o4 (T8 $o8)" "$(fid_true "$o4 < 0.95 && $o4 < $o8 - 0.03")" "$(ts_cmd $T4)" \
-  "root_util"
-v8=$(ts_get victim_share_isl $T8)
+  "root_util_frac"
+v8=$(ts_get victim_share_isl_frac $T8)
 fid_row "§IV-C, Fig. 3(d)" "T = 8: high root-link utilisation without spreading" \
   "root high, victim high" "root $o8, victim $v8" \
-  "$(fid_true "$o8 >= 0.9 && $v8 >= 0.5")" "$(ts_cmd $T8)" "root_util, victim_share_isl"
+  "$(fid_true "$o8 >= 0.9 && $v8 >= 0.5")" "$(ts_cmd $T8)" "root_util_frac, victim_share_isl_frac"
 fid_row "§IV-C, Fig. 3(d)" "T = 8 is less fair than T = 4 but fairer than input-triggered" \
   "T4 > T8 > input (fairness)" "T4 $r4, T8 $r8, input $ri" \
   "$(if [ "$(ratio_closer "$r4" "$r8")" = 1 ] && [ "$c8" = 1 ]; then echo match; elif [ "$(ratio_closer "$r4" "$r8")" = 1 ] || [ "$c8" = 1 ]; then echo partly; else echo differs; fi)" \
@@ -82,18 +82,18 @@ fid_row "§IV-C, Fig. 3(d)" "T = 8 is less fair than T = 4 but fairer than input
 # ---- §IV-C, Fig. 4: buffer size x output threshold, 500 ms runs ----------
 io() { echo "--law lipd --marking io --out-threshold $1 --buffer $2 $LONG"; }
 inp() { echo "--law lipd --marking input --buffer $1 $LONG"; }
-a=$(ts_get root_util $(io 4 8)); b=$(ts_get root_util $(io 8 8))
+a=$(ts_get root_util_frac $(io 4 8)); b=$(ts_get root_util_frac $(io 8 8))
 fid_row "§IV-C, Fig. 4(a)" "root link under-utilised with the low output threshold 4" \
   "under-utilised" "$a (T8 $b), buffer 8" "$(fid_true "$a < 0.95 && $a < $b - 0.03")" \
-  "$(ts_cmd $(io 4 8))" "root_util"
-a=$(ts_get root_util $(io 6 2)); b=$(ts_get root_util $(io 6 3))
+  "$(ts_cmd $(io 4 8))" "root_util_frac"
+a=$(ts_get root_util_frac $(io 6 2)); b=$(ts_get root_util_frac $(io 6 3))
 fid_row "§IV-C, Fig. 4(a)" "root link under-utilised with the smallest input buffers" \
   "under-utilised at 2-4 packets" "$a (buffer 2), $b (3), T = 6" "$(fid_true "$a < 0.9")" \
-  "$(ts_cmd $(io 6 2))" "root_util"
-a=$(ts_get root_util $(io 6 8)); b=$(ts_get root_util $(io 6 16))
+  "$(ts_cmd $(io 6 2))" "root_util_frac"
+a=$(ts_get root_util_frac $(io 6 8)); b=$(ts_get root_util_frac $(io 6 16))
 fid_row "§IV-C, Fig. 4(a)" "threshold 6: root utilisation above 90% except at the smallest buffers" \
   "> 0.90" "$a (buffer 8), $b (16)" "$(fid_true "$a > 0.9 && $b > 0.9")" \
-  "$(ts_cmd $(io 6 8))" "root_util"
+  "$(ts_cmd $(io 6 8))" "root_util_frac"
 a=$(ts_get remote_local_ratio $(inp 2)); b=$(ts_get remote_local_ratio $(inp 4))
 c=$(ts_get remote_local_ratio $(inp 8))
 fid_row "§IV-C, Fig. 4(b)" "input-triggered marking: fairness improves as the buffer grows" \
@@ -106,11 +106,11 @@ x=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 0) }')
 fid_row "§IV-C, Fig. 4(b)" "buffers of 12 and more: marking is all output-triggered, fairness no longer changes" \
   "flat" "$a (12), $b (16)" "$(fid_mark_num 1 "$x")" "$(ts_cmd $(io 8 16))" \
   "remote_local_ratio at T = 8; mark on the ratio of the two"
-m=$(ts_get marked_fraction_remote --law lipd --marking naive --buffer 12 $LONG)
+m=$(ts_get marked_remote_frac --law lipd --marking naive --buffer 12 $LONG)
 fid_row "§IV-C, footnote 8" "with 12-packet buffers the input buffer never fills (11 flows cross the ISL, window 1)" \
   "never full" "naive marks $m of remote packets" "$(fid_mark_num 0 "$m")" \
   "$(ts_cmd --law lipd --marking naive --buffer 12 $LONG)" \
-  "naive marks only on a full buffer: marked_fraction_remote = 0 means no trigger"
+  "naive marks only on a full buffer: marked_remote_frac = 0 means no trigger"
 a=$(ts_get remote_local_ratio $(io 4 16)); b=$(ts_get remote_local_ratio $(io 8 16))
 fid_row "§IV-C, Fig. 4(b)" "large buffers: raising T from 4 to 8 lowers the locals' share" \
   "remote/local rises" "$a -> $b (buffer 16)" "$(fid_true "$b > $a")" "$(ts_cmd $(io 8 16))" \
@@ -119,7 +119,7 @@ c=$(ts_get remote_local_ratio $(io 16 16))
 fid_row "§IV-C, Fig. 4(b)" "T = 16: ten locals cannot trigger alone, fairness improves over T = 8" \
   "fairer than T = 8" "$c (T8 $b), buffer 16" "$(fid_true "$(ratio_closer "$c" "$b") == 1")" \
   "$(ts_cmd $(io 16 16))" "remote_local_ratio (closer to 1 = fairer)"
-a=$(ts_get root_util --local 5 --remote 5 $(io 6 8)); b=$(ts_get root_util --local 20 --remote 20 $(io 6 8))
+a=$(ts_get root_util_frac --local 5 --remote 5 $(io 6 8)); b=$(ts_get root_util_frac --local 20 --remote 20 $(io 6 8))
 fid_row "§IV-C" "5 to 20 flows of each type give results like Fig. 4" \
   "similar" "root $a (5+5), $b (20+20), T = 6, buffer 8" "$(fid_true "$a > 0.9 && $b > 0.9")" \
-  "$(ts_cmd --local 20 --remote 20 $(io 6 8))" "root_util; checked on the T = 6 utilisation claim"
+  "$(ts_cmd --local 20 --remote 20 $(io 6 8))" "root_util_frac; checked on the T = 6 utilisation claim"
