@@ -5,10 +5,13 @@
 # --version and the subcommand table; params.csv beside a summary and
 # `ibccsim run DIR/params.csv` giving the same summary; progress on stderr
 # (a line per 10%, never a carriage return into a file; --quiet and short
-# runs print none). Prints RESULT for tests/run.sh.
+# runs print none); the results convention (time_us first, units in the
+# names, fractions in [0, 1], empty missing values, CSV-only standard
+# output). Prints RESULT for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}
 sim=$B/ibccsim
+case $B in /*) asim=$sim ;; *) asim=$(pwd)/$sim ;; esac
 pass=0; fail=0
 if [ ! -x "$sim" ]; then
   echo "FAIL ibccsim: $sim not built"; echo "RESULT 0 1"; exit 1
@@ -118,5 +121,45 @@ fi
 "$sim" mvcm-sweep --k 2 --n 2 --loads 0.1,0.2 --jobs 1 > /dev/null 2> "$tmp/e4"
 if grep -q '^mvcm-sweep: 8 of 8 points done$' "$tmp/e4" && ! grep -q "$(printf '\r')" "$tmp/e4"; then ok
 else no "sweep progress into a file: $(od -c "$tmp/e4" | head -3)"; fi
+
+# the results convention (issue 26 item 3): series start with time_us,
+# every column and metric name carries its unit, _frac values lie in
+# [0, 1], a missing value is empty, standard output of a CSV is only CSV
+mkdir -p "$tmp/c"
+(cd "$tmp/c" &&
+ "$asim" twoswitch --time 2 --victim-from 0.5 --victim-to 1.5 --quiet --summary ts.csv --series ts_s.csv &&
+ "$asim" gran --step 20 --quiet --summary gr.csv --series gr_s.csv 2> /dev/null &&
+ "$asim" mvcm --k 2 --n 3 --cmm pi --hot-packets 50 --hot-after 1000 --quiet --summary mv.csv --series mv_s.csv &&
+ "$asim" wormhole --case torus --size 2 --time 1 --warmup 0.2 --quiet --summary wh.csv --series wh_s.csv &&
+ "$asim" custom --topology torus --traffic hotspot --load 0.1 --background 0.1 --marker input \
+     --agent law --hot-packets 20 --start-after 1000000 --time 0.5 --quiet --summary cu.csv --series cu_s.csv &&
+ "$asim" recovery --law lipd --points 5 --summary rc.csv > rc_s.csv) || no "results convention: a run failed"
+units='_us|_gbps|_frac|_bytes|_cycles|_links|_bytes_per_cycle'
+for e in ts gr mv wh cu rc; do
+  S=$tmp/c/${e}_s.csv
+  if head -n 1 "$S" | grep -q '^time_us,' \
+     && head -n 1 "$S" | tr ',' '\n' | grep -Ev "($units)\$|^hot_spot\$" | grep -q . ; then
+    no "$e series: a column without its unit: $(head -n 1 "$S")"
+  elif head -n 1 "$S" | grep -q '^time_us,'; then ok
+  else no "$e series does not start with time_us: $(head -n 1 "$S")"; fi
+  # _frac columns and metrics within [0, 1]
+  bad=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) f[i] = ($i ~ /_frac$/); next }
+                 { for (i = 1; i <= NF; i++) if (f[i] && $i != "" && ($i < 0 || $i > 1)) print NR ": " $i }' "$S"
+        awk -F, '$1 ~ /_frac$/ && $2 != "" && ($2 < 0 || $2 > 1)' "$tmp/c/$e.csv")
+  if [ -z "$bad" ]; then ok; else no "$e: a _frac value outside [0, 1]: $bad"; fi
+  # summaries: no percent metrics any more
+  if grep -q 'pct' "$tmp/c/$e.csv"; then no "$e summary has a percent metric"; else ok; fi
+done
+# missing values are empty: the hot spot that never starts (custom class 1)
+# and mvcm bins without hot packets
+if grep -q '^class1_latency_us,$' "$tmp/c/cu.csv" && grep -q '^class1_marked_frac,$' "$tmp/c/cu.csv" \
+   && grep -q '^class1_packets,0$' "$tmp/c/cu.csv"; then ok
+else no "custom: a class with nothing delivered: $(grep '^class1' "$tmp/c/cu.csv" | tr '\n' ' ')"; fi
+if awk -F, 'NR > 1 && $3 == "" { e++ } NR > 1 && $3 == "0.0" { z++ } END { exit !(e > 0 && z == 0) }' "$tmp/c/mv_s.csv"
+then ok; else no "mvcm series: empty hot latency expected where no hot packet was delivered"; fi
+# recovery's standard output is the CSV alone; the time is in the summary
+if awk -F, 'NR == 1 { h = ($0 == "time_us,rate_frac") } NF != 2 { bad = 1 } END { exit !(h && !bad && NR > 2) }' "$tmp/c/rc_s.csv" \
+   && grep -q '^recovery_us,133693.869$' "$tmp/c/rc.csv"; then ok
+else no "recovery: standard output not CSV only or no recovery_us"; fi
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

@@ -498,7 +498,9 @@ static void params_osm(FILE *fp, const char *text)
         } else {
             fprintf(fp, "%s,", line);
         }
-        if (!strncmp(v, "0x", 2) && strspn(v + 2, "0123456789abcdefABCDEF") == strlen(v + 2))
+        if (!strcmp(v, "(null)"))          /* OpenSM's word for unset */
+            fprintf(fp, "\n");
+        else if (!strncmp(v, "0x", 2) && strspn(v + 2, "0123456789abcdefABCDEF") == strlen(v + 2))
             fprintf(fp, "%lu\n", strtoul(v, NULL, 16));
         else if (strchr(v, ','))
             fprintf(fp, "\"%s\"\n", v);
