@@ -59,8 +59,8 @@ static void opt_range(const opt *p, char *buf, size_t len)
 static void opt_choices(const char *names, const char *zero, char *buf,
                         size_t len)
 {
-    const char *s = names;
-    unsigned n = 1, k = 0;
+    const char *s;
+    unsigned n = 1;
     size_t u;
     for (s = names; *s; s++) n += *s == '|';
     if (zero) n++;
@@ -69,11 +69,9 @@ static void opt_choices(const char *names, const char *zero, char *buf,
     if (zero) {
         snprintf(buf + u, len - u, "%s%s", zero, n == 2 ? " or " : ", ");
         u = strlen(buf);
-        k = 1;
     }
     for (s = names; *s && u + 1 < len; s++) {
         if (*s == '|') {
-            k++;
             snprintf(buf + u, len - u, "%s", n == 2 ? " or " : ", ");
         } else {
             buf[u] = *s;
@@ -81,7 +79,6 @@ static void opt_choices(const char *names, const char *zero, char *buf,
         }
         u = strlen(buf);
     }
-    (void)k;
 }
 
 /* The index of v in "a|b|c", or -1. */
@@ -229,7 +226,12 @@ void opt_value(const opt *p, const void *base, char *buf, size_t len)
                       ibcc_law_kind_name((ibcc_law_kind)*(const int *)f));
         break;
     case OT_FUNC:
-        (void)p->fn(p, NULL, (void *)(size_t)base, buf, len);
+        {
+            /* fn prints from the struct when v is NULL: it does not write */
+            union { const void *c; void *m; } u;
+            u.c = base;
+            (void)p->fn(p, NULL, u.m, buf, len);
+        }
         break;
     case OT_HEAD:
         break;
