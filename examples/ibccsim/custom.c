@@ -47,6 +47,9 @@ typedef struct cu_opts {
     int quiet;
 } cu_opts;
 
+/* The flags of custom, in the order of --help. A new flag is a field in
+   cu_opts and one row here (opt.h: "How to add a flag"); a check that it
+   applies only to some configurations goes in cu_check's `only` table. */
 #define OPT_T cu_opts
 static const opt cu_opt[] = {
     OPT_HEAD("topology"),

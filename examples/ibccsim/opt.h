@@ -18,7 +18,18 @@
    default that depends on other flags is computed by the experiment's
    check function after opt_parse (opt_given tells whether the user gave
    the flag) and described by defdoc. Checks between flags stay in the
-   experiment's own check function. */
+   experiment's own check function. A row written out in full (not by a
+   macro) can also set: osm, the OpenSM option name a scenario file may
+   use for it (cc_sw_cong_setting_threshold); flags OPT_NOPARAM for a
+   setting that does not shape the results (outputs, --quiet, --jobs:
+   left out of params.csv), OPT_LO_OPEN / OPT_HI_OPEN for an open end of
+   the range; zero, a word read as 0 ("none"). The manual page
+   (ibccsim --man) is printed from the same rows.
+
+   For readers of settings (scenario files, sweeps): opt_find gives a
+   flag's row and the struct that holds it, opt_value its value as text,
+   opt_is_default whether that is the default, opt_params every
+   parameter as key,value rows. */
 #ifndef IBCCSIM_OPT_H
 #define IBCCSIM_OPT_H
 #include <stddef.h>
