@@ -39,6 +39,8 @@ err=$("$sim" gran --ccti-timr 100 2>&1)
 case $err in *"did you mean --ccti-timer?"*) ok ;; *) no "did you mean (gran): $err" ;; esac
 err=$("$sim" gran --zzzzzzzz 1 2>&1)
 case $err in *"unknown flag '--zzzzzzzz' (see --help)"*) ok ;; *) no "no suggestion expected: $err" ;; esac
+err=$("$sim" custom --topology fattree --laod 0.3 2>&1)
+case $err in *"(did you mean --load?"*) ok ;; *) no "did you mean (two letters swapped): $err" ;; esac
 err=$("$sim" twoswitch --bufer=3 2>&1)
 case $err in *"unknown flag '--bufer' (did you mean --buffer?"*) ok ;; *) no "did you mean (--x=v): $err" ;; esac
 

@@ -70,7 +70,7 @@ static void usage_main(FILE *out)
         const char *b = subs[i].brief, *nl;
         fprintf(out, "  %-14s ", subs[i].name);
         while ((nl = strchr(b, '\n')) != NULL) {
-            fprintf(out, "%.*s\n%18s", (int)(nl - b), b, "");
+            fprintf(out, "%.*s\n%17s", (int)(nl - b), b, "");
             b = nl + 1;
         }
         fprintf(out, "%s\n", b);

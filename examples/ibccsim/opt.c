@@ -264,7 +264,8 @@ const opt *opt_find(const opt_cmd *c, const char *name, void *o, void **base)
     return NULL;
 }
 
-/* Levenshtein distance of a and b (at most 63 characters each counted). */
+/* Edit distance of a and b: insertions, deletions, substitutions and
+   swaps of two neighbours (at most 63 characters each counted). */
 static unsigned opt_dist(const char *a, const char *b)
 {
     unsigned d[64][64], i, j, n = (unsigned)strlen(a), m = (unsigned)strlen(b);
@@ -277,6 +278,9 @@ static unsigned opt_dist(const char *a, const char *b)
             unsigned x = d[i - 1][j] + 1, y = d[i][j - 1] + 1,
                      z = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
             d[i][j] = x < y ? (x < z ? x : z) : (y < z ? y : z);
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]
+                && d[i - 2][j - 2] + 1 < d[i][j])
+                d[i][j] = d[i - 2][j - 2] + 1;      /* two letters swapped */
         }
     return d[n][m];
 }
