@@ -19,9 +19,11 @@ ts_get6() {  # ts_get with 6 decimals (rare events: victim marks)
   awk -F, -v m="$m" '$1 == m { printf "%.6f\n", $2 }' "$TS_TMP/$(ts_key "$@").csv"
 }
 half() {  # ms a law takes from Rmax/2 to Rmax (the Fig. 5 curve, no marks)
-  nice -n 10 "$SIM" recovery --law "$1" --points 0 --summary "$TS_TMP/half_$1.csv" | awk -F, -v t="$(sed -n 's/^recovery_us,//p' "$TS_TMP/half_$1.csv" 2>/dev/null)" '
+  nice -n 10 "$SIM" recovery --law "$1" --points 0 --summary "$TS_TMP/half_$1.csv" \
+    > "$TS_TMP/half_$1_curve.csv" || return 1
+  awk -F, -v t="$(sed -n 's/^recovery_us,//p' "$TS_TMP/half_$1.csv")" '
     /^[0-9]/ && $2 >= 0.5 && h == "" { h = $1 }
-    END { printf "%.2f", (t - h) / 1000 }'
+    END { printf "%.2f", (t - h) / 1000 }' "$TS_TMP/half_$1_curve.csv"
 }
 
 # ---- §III, Fig. 2 (= Fig. 3(a)): no CC, no window, L = 5, R = 1 ----------
