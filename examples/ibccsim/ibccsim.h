@@ -39,6 +39,7 @@ typedef struct ts_opts {
     int law;                    /* 0 none, else ibcc_law_kind */
     int discrete, fixed_rates;
     unsigned fanout;            /* desc.input_fanout */
+    int trig_arrival;           /* 1: marker.defer = 0 (--trigger-at arrival) */
     int dynamic;                /* 0 none, 1 half, 2 all contributors ON-OFF */
     double on_ms;               /* mean ON = mean OFF period */
     int persistent;

@@ -22,6 +22,11 @@ static const opt ts_opt[] = {
     OPT_UINT("input-fanout", fanout, 0, 1, "1|0", NULL, "1",
              "1: an input buffer sends to several outputs at\n"
              "once (the sources' switch); 0: one at a time"),
+    OPT_CHOICE("trigger-at", trig_arrival, "settle|arrival", "settle",
+               "naive, input, io: a full buffer triggers once the\n"
+               "packets starting at the filling arrival's instant\n"
+               "have started (settle), or at the arrival, classifying\n"
+               "them too (arrival)"),
     OPT_LAW("law", law, "none", "none", "source rate law"),
     OPT_SWITCH("discrete", discrete, 1, "discrete IPD rates (256) for the law"),
     OPT_SWITCH("fixed-rates", fixed_rates, 1, "contributors at link/(L+R), victim at link/2"),
@@ -153,8 +158,9 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
     d->arbiter.policy = o->arbiter;
     d->arbiter.bypass_limit = o->bypass;
     d->input_fanout = (uint32_t)o->fanout;
-    d->marker.defer = 1;        /* full-buffer trigger after the instant's
-                                   cut-through starts ([S02]/[S03]) */
+    d->marker.defer = o->trig_arrival ? 0u : 1u;  /* full-buffer trigger
+                                   after the instant's cut-through starts
+                                   ([S02]/[S03]), or at the arrival */
     d->marker.engine = o->marking;
     d->marker.classify = o->classify;
     d->marker.t_out = o->out_threshold;
