@@ -46,12 +46,24 @@ argmin() {
     k && $1 ~ /^[0-9.]+$/ && (b == "" || $k < b) { b = $k; x = $1 }
     END { print x }' "$T/$1.csv"
 }
-# localmin NAME COL X: 1 if the row X is below both grid neighbours
+# localmin NAME COL X: the grid point of a local minimum near X ("-" if
+# none): a point within 25% of X, below both grid neighbours, and at least
+# 3% below the highest value between X/2 and it and the highest between it
+# and 2X (so a noise wiggle on a slope is not one)
 localmin() {
   [ -f "$T/$1.csv" ] && awk -F, -v c="$2" -v x="$3" '
     NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next }
     $1 ~ /^[0-9.]+$/ { n++; v[n] = $1; y[n] = $k }
-    END { r = 0; for (i = 2; i < n; i++) if (v[i] == x && y[i] < y[i-1] && y[i] < y[i+1]) r = 1
+    END { r = "-"
+          for (i = 2; i < n && r == "-"; i++) {
+            if (v[i] < 0.75 * x || v[i] > 1.25 * x || y[i] >= y[i-1] || y[i] >= y[i+1]) continue
+            l = 0; h = 0
+            for (j = 1; j <= n; j++) {
+              if (v[j] >= x / 2 && j < i && y[j] > l) l = y[j]
+              if (v[j] <= 2 * x && j > i && y[j] > h) h = y[j]
+            }
+            if (l >= 1.03 * y[i] && h >= 1.03 * y[i]) r = v[i]
+          }
           print r }' "$T/$1.csv"
 }
 # series NAME COL: "x:y x:y ..." of a sweep, y to 1 decimal
@@ -81,21 +93,21 @@ sweep pair --vary load --case torus --pattern pair --time 50 \
   --values 0.05,0.1,0.15,0.2,0.25,0.3,0.4,0.6,0.8,1
 C7="wormhole-sweep --vary seg --case torus --load 0.05 --time 100 --values 33,100,250,500"
 sweep light --vary seg --case torus --load 0.05 --time 100 --values 33,100,250,500
-SEGS=33,50,80,100,120,160,200,250,300,350,450,600,800,adaptive
+# both sides of B, 2B and 3B for B = 80 and 150: [K]'s stages of
+# higher-order blocking end where a segment outgrows that many buffers
+SEGS=33,50,70,80,90,110,130,150,160,170,180,200,240,250,260,300,310,350,440,450,460,600,800,adaptive
 C8="wormhole-sweep --vary seg --case torus --load 0.2 --time 200 --values $SEGS"
 sweep s80 --vary seg --case torus --load 0.2 --time 200 --values $SEGS
 sweep s150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --values $SEGS
-# the same a little nearer saturation (0.22): where ibcc's optima go
-S22=120,160,240,300,450
-sweep u80 --vary seg --case torus --load 0.22 --time 200 --values $S22
-sweep u150 --vary seg --case torus --load 0.22 --time 200 --slack 150 --values $S22
-# nearer still (0.24), and at 0.2 with a switch routing delay of 500 ns
-# (ibcc's default is 0): what moves the optima, and whether with the slack
-S24=200,250,300,350,450
+# nearer saturation (0.24), with points on both sides of each stage, and
+# at 0.2 with a switch routing delay of 500 ns (ibcc's default is 0): what
+# moves the optima, and whether with the slack
+S24=160,170,240,250,260,300,310,350,440,450,460
 sweep m80 --vary seg --case torus --load 0.24 --time 200 --values $S24
 sweep m150 --vary seg --case torus --load 0.24 --time 200 --slack 150 --values $S24
-sweep n80 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --values $S24
-sweep n150 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --slack 150 --values $S24
+S5=200,250,300,350,450
+sweep n80 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --values $S5
+sweep n150 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --slack 150 --values $S5
 # and with a GO level near the STOP level (ibcc's default is a round trip)
 sweep g150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --go-mark 120 \
   --values 50,100,160,250,450
@@ -111,6 +123,8 @@ C12="wormhole-sweep --vary load --case torus --seg 33|250|300|adaptive --time 10
 C13="wormhole-sweep --vary seg --case torus --load 0.2 --time 200 --switch-prio --values 33,80,160,250,450,800"
 sweep prio --vary seg --case torus --load 0.2 --time 200 --switch-prio --values 33,80,160,250,450,800
 run whole --case torus --load 0.2 --seg 65535 --time 200
+# unsegmented at the lower medium loads of Fig 12's grid (its 250-byte runs)
+sweep whl --vary load --case torus --seg 65535 --time 100 --values 0.1,0.15,0.2,0.225
 C33="wormhole --case torus --load 0.2 --time 200 --seg 65535 (unsegmented) against --seg 250"
 
 # ---- section 3.1, two hosts (Figs 2, 3) ----------------------------------
@@ -161,20 +175,28 @@ row "§3.2, Fig 7" "light load (ibcc: 0.05): shorter low-priority segments give 
 o80=$(argmin s80 "$HI"); o150=$(argmin s150 "$HI")
 row "§3.2, Fig 8" "load 0.2, slack 80 bytes: the least high-priority delay at a segment of 250 bytes" "250" \
   "${o80:-}" "$(fid_mark_range 225 275 "${o80:-0}")" "$C8" \
-  "curve: $(series s80 "$HI"); with --load 0.22 the optimum is $(argmin u80 "$HI") ($(series u80 "$HI")); with --load 0.24 it is $(argmin m80 "$HI") ($(series m80 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n80 "$HI") ($(series n80 "$HI"))"
+  "curve: $(series s80 "$HI"); with --load 0.24 it is $(argmin m80 "$HI") ($(series m80 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n80 "$HI") ($(series n80 "$HI"))"
 row "§3.2, Fig 8" "slack 150 bytes: the optimum moves to 450 bytes" "450" \
   "${o150:-}" "$(fid_mark_range 405 495 "${o150:-0}")" "$C8 --slack 150" \
-  "curve: $(series s150 "$HI"); with --load 0.22 the optimum is $(argmin u150 "$HI") ($(series u150 "$HI")); with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 it is $(argmin g150 "$HI") ($(series g150 "$HI"))"
-l1=$(localmin s80 "$HI" 80); l2=$(localmin s80 "$HI" 160)
-row "§3.2, Fig 8" "slack 80: local minima near 80 and 160 bytes (1-hop and 2-hop traffic freed of higher-order blocking)" "minima at 80, 160" \
-  "80: $( [ "${l1:-0}" = 1 ] && echo yes || echo no), 160: $( [ "${l2:-0}" = 1 ] && echo yes || echo no)" \
-  "$( [ "${l1:-0}${l2:-0}" = 11 ] && echo match || { [ "${l1:-0}${l2:-0}" = 00 ] && echo differs || echo partly; })" "$C8" \
-  "a grid point below both neighbours"
-l1=$(localmin s150 "$HI" 150); l2=$(localmin s150 "$HI" 300)
-row "§3.2, Fig 8" "slack 150: local minima near 150 and 300 bytes" "minima at 150, 300" \
-  "150: n/a (not on the grid), 300: $( [ "${l2:-0}" = 1 ] && echo yes || echo no)" \
-  "$( [ "${l2:-0}" = 1 ] && echo partly || echo differs)" "$C8 --slack 150" \
-  "the shared grid has no 150; 300 is checked"
+  "curve: $(series s150 "$HI"); with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 it is $(argmin g150 "$HI") ($(series g150 "$HI"))"
+# step NAME X: "X:y -> X+10:y" across a stage of the curve
+step() { echo "$1 $2" | { read -r n x; printf '%s:%.2f -> %s:%.2f' "$x" "$(at "$n" "$x" "$HI")" "$((x + 10))" "$(at "$n" $((x + 10)) "$HI")"; }; }
+# drop NAME X: 1 if the delay falls by at least 5% from segment X to X+10
+drop() { a=$(at "$1" "$2" "$HI"); b=$(at "$1" $(($2 + 10)) "$HI"); [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { print (b <= 0.95 * a) ? 1 : 0 }'; }
+# mins NAME X1 X2 CLAIM: the row for [K]'s local minima near X1 and X2:
+# match with a local minimum within 25% of each; partly when the curve has
+# the stages (a drop of 5% or more just above each) but not both minima
+mins() {
+  n=$1; a=$(localmin "$n" "$HI" "$2"); b=$(localmin "$n" "$HI" "$3")
+  k=0; [ "${a:--}" != - ] && k=$((k + 1)); [ "${b:--}" != - ] && k=$((k + 1))
+  st=$(( $(drop "$n" "$2" || echo 0) + $(drop "$n" "$3" || echo 0) ))
+  c=$C8; [ "$n" = s150 ] && c="$C8 --slack 150"
+  row "§3.2, Fig 8" "$4" "minima at $2, $3" "minimum near $2: ${a:--}, near $3: ${b:--}; steps just above both: $( [ $st = 2 ] && echo yes || echo no)" \
+    "$( [ $k = 2 ] && echo match || { [ $st = 2 ] && echo partly || echo differs; })" "$c" \
+    "a local minimum: a grid point within 25% of [K]'s, below both neighbours and 3% below the highest values between half [K]'s and it and between it and twice [K]'s. A step: the delay falls by 5% or more from X to X + 10 bytes ($(step "$n" "$2"), $(step "$n" "$3")). A blocked segment of at most kB bytes fits in the k slack buffers ahead of it and frees the channel behind it, so the next worm can queue behind it; one byte more keeps that channel held: the stages end just above B and 2B, and the least value of each stage lies after its step"
+}
+mins s80 80 160 "slack 80: local minima near 80 and 160 bytes (1-hop and 2-hop traffic freed of higher-order blocking)"
+mins s150 150 300 "slack 150: local minima near 150 and 300 bytes"
 if [ -f "$T/s80.csv" ]; then
   d33=$(at s80 33 "$HI"); d800=$(at s80 800 "$HI"); dop=$(at s80 "$o80" "$HI")
   row "§3.2, Fig 8" "segments shorter or longer than the optimum both raise the high-priority delay" "a minimum inside the range" \
@@ -263,7 +285,7 @@ if [ -n "$wh" ] && [ -n "$sh" ]; then
   inc=$(awk -v a="$wl" -v b="$sl" 'BEGIN { printf "%.1f", b / a }')
   row "§3.3" "3x3 torus, medium load: segmenting low priority cuts the high-priority mean delay by up to 40%" "up to 40%" \
     "${dec}% ($(f2 "$wh") -> $(f2 "$sh") us)" "$(fid_mark_range 30 40 "$dec")" "$C33" \
-    "medium load 0.2 and 250-byte segments (Fig 8's optimum) are ibcc's reading"
+    "medium load 0.2 and 250-byte segments (Fig 8's optimum) are ibcc's reading; [K] gives neither. The cut at other loads, 250 bytes against unsegmented (Fig 12's runs, --time 100): $(for l in 0.1 0.15 0.2 0.225; do a=$(at whl $l "$HI"); b=$(at f12_250 $l "$HI"); [ -n "$a" ] && [ -n "$b" ] && awk -v l=$l -v a="$a" -v b="$b" 'BEGIN { printf "%s: %.0f%% ", l, 100 * (a - b) / a }'; done); at 0.2 with the other segment lengths of Fig 8: $(for g in 33 50 80 800; do b=$(at s80 $g "$HI"); [ -n "$b" ] && awk -v g=$g -v a="$wh" -v b="$b" 'BEGIN { printf "%s: %.0f%% ", g, 100 * (a - b) / a }'; done)"
   row "§3.3" "under the same conditions the low-priority mean delay grows more than threefold" "> 3x" \
     "${inc}x ($(f2 "$wl") -> $(f2 "$sl") us)" "$(tru "$inc > 3")" "$C33" \
     "segments of one message wait for each other (multiplexing delay)"
