@@ -3159,6 +3159,10 @@ typedef struct ibcc_fabric_flow {
     uint32_t prio;              /* WORMHOLE: 1 high priority (one worm
                                    per message, served first), 0 low
                                    (cut by desc.segment) */
+    uint32_t sl;                /* service level 0..15: the SL-to-VL
+                                   tables give its VL on each link; the
+                                   CCT agent keeps its CCTI per SL when
+                                   its control level says so */
 } ibcc_fabric_flow;
 
 /* What an observer sees of a packet. */
@@ -3168,6 +3172,8 @@ typedef struct ibcc_fabric_pkt {
     uint32_t size;              /* bytes on the wire */
     uint32_t lane;              /* 0 data, 1 ACK/CNP, 2 a data worm (in
                                    a WORMHOLE fabric) */
+    uint32_t vl;                /* data: its VL on the link it is on or
+                                   leaves (0 for ACK/CNP and worms) */
     uint32_t last;              /* 1: the last packet of its message */
     unsigned hdr;               /* IBCC_FECN/BECN/MB/VB/ACK/CNP bits */
     ibcc_time t_inject;         /* when its source started sending it */
@@ -3205,6 +3211,25 @@ typedef struct ibcc_fabric_error {
     char file[128];                 /* the name given (truncated) */
     char reason[208];
 } ibcc_fabric_error;
+
+/* Virtual lanes of one port, overriding the desc's and the QoS
+   settings' (docs/fabric.md "Virtual lanes"). */
+typedef struct ibcc_fabric_port_vl {
+    uint32_t node, port;
+    uint32_t vls;               /* data VLs 1, 2, 4, 8, 15; 0: keep */
+    uint32_t sl2vl_set;         /* 1: sl2vl is the port's SL-to-VL table
+                                   (at a switch: for every input) */
+    uint8_t  sl2vl[16];         /* VL per SL; 15: packets dropped */
+    uint32_t vlarb_set;         /* 1: vlarb is the port's VL arbitration */
+    ibcc_vlarb_desc vlarb;      /* its vls field is ignored (the link's) */
+} ibcc_fabric_port_vl;
+
+/* A switch's SL-to-VL table of one (input port, output port) pair; it
+   wins over the output port's table. */
+typedef struct ibcc_fabric_sl2vl {
+    uint32_t sw, in_port, out_port;
+    uint8_t  vl[16];            /* VL per SL; 15: packets dropped */
+} ibcc_fabric_sl2vl;
 
 typedef struct ibcc_fabric_desc {
     const ibcc_fabric_node  *nodes;  uint32_t node_count;
@@ -3248,6 +3273,27 @@ typedef struct ibcc_fabric_desc {
     ibcc_cct_desc     cct;       /* IBCC_AGENT_CCT flows, one per host */
     ibcc_mvcm_desc    mvcm;      /* IBCC_AGENT_MVCM flows, one per host */
     ibcc_dest_desc    dest;      /* destination echo rules */
+    /* Virtual lanes (docs/fabric.md "Virtual lanes"). A port's settings:
+       its port_vls entry, else (qos set and qos->qos TRUE) its type's
+       QoS settings through ibcc_qos_port_setting (hosts CA, switch
+       ports SWE), else these fields. A link runs the fewer of its two
+       ports' VLs (and at most its switch kind's); a port's tables are
+       taken to the link's VLs as OpenSM does (VL & (vls - 1)). */
+    uint32_t  vls;               /* data VLs per port: 1, 2, 4, 8, 15 */
+    uint32_t  sl2vl_set;         /* 1: sl2vl below; 0: OpenSM's default
+                                    0,1,...,14,7 */
+    uint8_t   sl2vl[16];         /* VL per SL at every port */
+    ibcc_vlarb_desc vlarb;       /* every output's VL arbitration (vls
+                                    ignored; zero: ibcc_vlarb's defaults
+                                    for the link's VLs) */
+    const ibcc_qos_config *qos;  /* OpenSM's QoS settings, or NULL */
+    const ibcc_fabric_port_vl *port_vls; uint32_t port_vl_count;
+    const ibcc_fabric_sl2vl   *sl2vls;   uint32_t sl2vl_count;
+    ibcc_time stall;             /* a run that moves no packet for this
+                                    long while packets wait in the
+                                    network stops (IBCC_ERR_STATE,
+                                    ibcc_fabric_last_error names the
+                                    blocked channels); 0 = 10 ms */
     ibcc_time bin;
     ibcc_time horizon;
     uint64_t  seed;
@@ -3318,9 +3364,18 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
 /* Frees everything the fabric allocated (NULL is fine). */
 IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f);
 /* Runs the model up to time t. Errors: NULL, PAST, RANGE (t above
-   IBCC_FABRIC_MAX_TIME), FULL (event heap). */
+   IBCC_FABRIC_MAX_TIME), FULL (event heap), STATE (stalled: no packet
+   moved for desc.stall while packets waited in the network, a deadlock;
+   the fabric stays at the instant it was found, every later run returns
+   STATE, and ibcc_fabric_last_error names the blocked channels). */
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t);
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f);
+/* Why the last run stopped with an error (code IBCC_OK and an empty
+   reason otherwise): for a stall, "stalled: no packet moved for T ns
+   with N packets in the network; blocked: ..." listing channels as
+   node:port->node:port and the VL their packets wait on. NULL for a
+   NULL f. */
+IBCC_API const ibcc_fabric_error *ibcc_fabric_last_error(const ibcc_fabric *f);
 /* The fabric's event loop, to add the embedder's own events (the fabric
    uses the loop's end-of-instant hook, ibcc_loop_set_idle: leave it). */
 IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
@@ -9786,11 +9841,19 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 #define IBCC_F_E_GEN_    7u  /* RATE/POISSON: next packet (message) */
 #define IBCC_F_E_RXDONE_ 8u  /* capped host finished absorbing a packet */
 #define IBCC_F_E_SWITCH_ 9u  /* a switch kind's own event: (global port <<
-                                1 | aux), handled by its kind's `event` */
+                                5 | aux), handled by its kind's `event` */
+#define IBCC_F_SWEV_(gp, aux) (((uint64_t)(gp) << 5) | (uint64_t)(aux))
 #define IBCC_F_E_START_  11u /* a flow's start time */
 #define IBCC_F_E_LINK0_  12u /* the link flow control's own events, */
 #define IBCC_F_E_LINK1_  13u /* handled by its event[0] and event[1] */
 #define IBCC_F_AGENTS_   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
+/* Lanes of a channel and of a switch input: lane 1 carries ACK/CNP, the
+   data VLs v the others (VL0 lane 0, VL v >= 1 lane v + 1), so that a
+   fabric of one VL has lanes 0 (data) and 1 (ACK). A worm (STOP/GO
+   links) is lane 2 of a packet, not a VL. */
+#define IBCC_F_ACK_      1u
+#define IBCC_F_DLANE_(v) ((v) ? (uint32_t)(v) + 1u : 0u)
+#define IBCC_F_LVL_(ln)  ((ln) > 1u ? (uint32_t)(ln) - 1u : 0u)
 #define IBCC_F_HBUCKETS_ 1024u /* class latency histogram buckets */
 
 typedef struct ibcc_fpkt_ {
@@ -9799,7 +9862,8 @@ typedef struct ibcc_fpkt_ {
     uint32_t flow;
     uint32_t size;
     uint32_t units;             /* 64-byte credits it occupies */
-    uint32_t lane;
+    uint16_t lane;              /* lane it occupies (IBCC_F_ACK_) */
+    uint16_t vl;                /* its data VL there (0 for ACK/CNP) */
     unsigned hdr;
     uint32_t node;              /* node it is at or travelling to */
     uint32_t in_port;           /* input port at that node */
@@ -9861,6 +9925,18 @@ typedef struct ibcc_fcred_ {
     uint32_t units, lane;
 } ibcc_fcred_;
 
+/* Credit state of one lane of a channel (lanes: see IBCC_F_ACK_). */
+typedef struct ibcc_flane_ {
+    uint32_t av_p, av_u;        /* free credits seen by the sender */
+    uint32_t cap_p, cap_u;      /* receiver capacity (packets, units) */
+    uint32_t wire_p, wire_u;    /* on the wire (sent, not arrived) */
+    uint32_t ret_p, ret_u;      /* credits travelling back (in cr) */
+    uint32_t early_p, early_u;  /* sent back ahead (returning or back):
+                                   the receiver still holds them until
+                                   its completion is applied */
+    uint32_t rx_p, rx_u;        /* held by a capped receiving host */
+} ibcc_flane_;
+
 typedef struct ibcc_fchan_ {
     /* what a sender reads to decide (together, at the front) */
     int busy;                   /* sending a packet whose completion (at
@@ -9869,7 +9945,7 @@ typedef struct ibcc_fchan_ {
     ibcc_time xmit_end;         /* end of the packet being sent */
     uint64_t xmit_tick;         /* its completion's place among same-time
                                    events (a loop ticket) */
-    uint32_t av_p[2], av_u[2];  /* free credits seen by the sender */
+    ibcc_flane_ *lc;            /* credits per lane (nlanes entries) */
     ibcc_fcred_ *cr;            /* credits travelling back, by time: a
                                    ring of cr_cap entries, cr_n from
                                    cr_first (grows on demand) */
@@ -9885,16 +9961,11 @@ typedef struct ibcc_fchan_ {
     uint32_t xmit_pkt;
     uint32_t xmit_in, xmit_lane, xmit_units, xmit_size; /* switch: the
                                    input, lane, credits and bytes of it */
+    uint32_t xmit_iln;          /* switch: the lane it left at its input */
     uint32_t xmit_frees_in;     /* VCT: the completion frees the input */
     uint32_t xmit_from_obuf;    /* CIOQ data: sent from the output buffer */
-    /* credit accounting */
-    uint32_t cap_p[2], cap_u[2];/* receiver capacity (packets, units) */
-    uint32_t wire_p[2], wire_u[2]; /* on the wire (sent, not arrived) */
-    uint32_t ret_p[2], ret_u[2];   /* credits travelling back (in cr) */
-    uint32_t early_p[2], early_u[2]; /* sent back ahead (returning or
-                                   back): the receiver still holds them
-                                   until its completion is applied */
-    uint32_t rx_p[2], rx_u[2];     /* held by a capped receiving host */
+    uint32_t vls;               /* data VLs the link runs (the fewer of
+                                   its two ports') */
     uint64_t bytes;             /* total started */
     ibcc_time busy_time;        /* total time sending */
 } ibcc_fchan_;
@@ -9947,9 +10018,17 @@ typedef struct ibcc_fsw_ {
     uint32_t ndone;
     ibcc_event_id wake_id;
     ibcc_time wake_at;          /* IBCC_TIME_MAX: no wake-up pending */
-    ibcc_arbiter arb[2];        /* one per lane (data, ACK) */
-    ibcc_marker mark;           /* data lane marking engine */
+    ibcc_arbiter *arb;          /* one per lane (data VLs, ACK) */
+    ibcc_marker *mk;            /* one marking engine per data VL */
     ibcc_fobuf_ *obuf;          /* CIOQ: per port */
+    /* several data VLs (NULL with one): */
+    uint8_t *vsel;              /* per output: the lane its VL arbitration
+                                   chose this round (0xff none, 0xfe a
+                                   packet started) */
+    uint32_t *vwant;            /* per output: VLs that could start */
+    uint8_t *xl;                /* [(in * nlanes + lane) * ports + out]:
+                                   the lane a packet of that input lane
+                                   leaves on through out (SL-to-VL) */
     uint32_t ob_cap_p, ob_cap_u;/* CIOQ: output buffer capacity */
     void *mem;                  /* arbiters', marker's, obuf memory */
 } ibcc_fsw_;
@@ -9980,6 +10059,7 @@ typedef struct ibcc_fflow_ {
     uint32_t local;             /* index among its host's flows */
     uint32_t host;              /* source host index */
     int on;                     /* active (started, in an ON period) */
+    uint32_t lane;              /* its data lane at the source's port */
     uint32_t gate;              /* start conditions still unmet */
     uint32_t q_head, q_tail;    /* generated packets waiting (VOQ) */
     uint64_t q_n;               /* packets waiting at the source */
@@ -10009,7 +10089,10 @@ struct ibcc_fabric {
     uint32_t *port_node;        /* [base + port] -> node */
     uint32_t *route;            /* [switch idx * nn + dst] -> port */
     ibcc_fchan_ *ch;
-    ibcc_fbuf_ *buf;            /* [(base + port) * 2 + lane] */
+    ibcc_flane_ *lanemem;       /* channels' lanes: [c * nlanes + lane] */
+    uint32_t nlanes;            /* lanes per channel and input: the most
+                                   data VLs of any link + the ACK lane */
+    ibcc_fbuf_ *buf;            /* [(base + port) * nlanes + lane] */
     uint32_t *bufmem;
     ibcc_fsw_ *sw;
     ibcc_fhost_ *host;
@@ -10048,6 +10131,18 @@ struct ibcc_fabric {
     ibcc_fwent_ *wring;
     uint32_t *wrr;              /* per switch port: last input granted */
     ibcc_segment seg;
+    /* virtual lanes */
+    ibcc_vlarb *vla;            /* per port: its output's VL arbitration
+                                   (NULL when every link has one VL) */
+    uint8_t *ptab;              /* creation only: [port * 16 + sl] the
+                                   port's SL-to-VL (15: drop) */
+    uint8_t **iotab;            /* creation only: per switch, NULL or
+                                   [(in * ports + out) * 16 + sl] */
+    int drops;                  /* creation only: a table drops an SL */
+    /* stall watchdog */
+    ibcc_fabric_error lasterr;
+    uint64_t prog;              /* packets moved at the last look */
+    ibcc_time prog_at;          /* when that count last changed */
 };
 
 /* Source agent: what decides when a flow may send (section 9). One table
@@ -10113,6 +10208,8 @@ typedef struct ibcc_flink_ {
 typedef struct ibcc_fswkind_ {
     const char *name;           /* for messages: "CIOQ" */
     const ibcc_flink_ *link;    /* the flow control of its links */
+    uint32_t max_vls;           /* data VLs its ports can run (1: it has
+                                   one data lane) */
     /* creation: the marker's organisation (md) and the bytes of its own
        per-switch state at node `node`; then that state, zeroed, at mem */
     size_t (*setup)(const ibcc_fabric *f, uint32_t node,
@@ -10120,15 +10217,17 @@ typedef struct ibcc_fswkind_ {
     void (*init)(ibcc_fabric *f, ibcc_fsw_ *w, void *mem);
     /* the end of an instant on the to-do list: start what can start */
     void (*arbitrate)(ibcc_fabric *f, ibcc_fsw_ *w);
-    /* data lane: can output `out` take a unit of `size` bytes now? */
-    int (*can_take)(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
+    /* data lane: can output `out` take a unit of `size` bytes on lane ln
+       (a data VL's) now? */
+    int (*can_take)(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out, uint32_t ln,
                     uint32_t size);
     /* data lane: unit pi (a packet, a worm) from input `in` won `out` */
     void (*picked)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi, unsigned in,
                    unsigned out);
     /* data lane: output channel c finished sending its unit */
     void (*txend)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c);
-    /* its event IBCC_F_E_SWITCH_ at input or output `port` (aux: 0/1) */
+    /* its event IBCC_F_E_SWITCH_ at input or output `port` (aux: 0..31,
+       its own meaning) */
     void (*event)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port, uint32_t aux);
     /* the check: packets (*pk) and units (returned) that departed from
        input `port`, lane ln, while their tails still hold room there;
@@ -10350,7 +10449,8 @@ static void ibcc_fab_view_(const ibcc_fpkt_ *p, uint32_t node, ibcc_time t,
     v->flow = p->flow;
     v->node = node;
     v->size = p->size;
-    v->lane = p->lane;
+    v->lane = p->vl ? 0u : p->lane;
+    v->vl = p->vl;
     v->last = p->last;
     v->hdr = p->hdr;
     v->t_inject = p->t_inject;
@@ -10362,7 +10462,7 @@ static void ibcc_fab_view_(const ibcc_fpkt_ *p, uint32_t node, ibcc_time t,
 /* Can channel c accept a packet of `units` on lane ln now? */
 static int ibcc_fab_room_(const ibcc_fchan_ *ch, uint32_t ln, uint32_t units)
 {
-    return ch->av_p[ln] != 0 && ch->av_u[ln] >= units;
+    return ch->lc[ln].av_p != 0 && ch->lc[ln].av_u >= units;
 }
 
 /* The random stream of entity `id`: seeded from (seed, id) through
@@ -10527,11 +10627,11 @@ static void ibcc_fab_credit_send_(ibcc_fabric *f, uint32_t c, ibcc_time t,
     ch->cr[(ch->cr_first + k) & m].units = units;
     ch->cr[(ch->cr_first + k) & m].lane = ln;
     ch->cr_n++;
-    ch->ret_p[ln]++;
-    ch->ret_u[ln] += units;
+    ch->lc[ln].ret_p++;
+    ch->lc[ln].ret_u += units;
     if (early) {
-        ch->early_p[ln]++;
-        ch->early_u[ln] += units;
+        ch->lc[ln].early_p++;
+        ch->lc[ln].early_u += units;
     }
     if (ch->room_wait) ibcc_fab_wake_node_(f, ch->from, t);
 }
@@ -10545,10 +10645,10 @@ static void ibcc_fab_credits_before_(ibcc_fchan_ *ch, ibcc_time now,
                         || (ch->cr[ch->cr_first].t == now
                             && ch->cr[ch->cr_first].tick < before))) {
         const ibcc_fcred_ *e = &ch->cr[ch->cr_first];
-        ch->ret_p[e->lane]--;
-        ch->ret_u[e->lane] -= e->units;
-        ch->av_p[e->lane]++;
-        ch->av_u[e->lane] += e->units;
+        ch->lc[e->lane].ret_p--;
+        ch->lc[e->lane].ret_u -= e->units;
+        ch->lc[e->lane].av_p++;
+        ch->lc[e->lane].av_u += e->units;
         ch->cr_first = (ch->cr_first + 1u) & (ch->cr_cap - 1u);
         ch->cr_n--;
         ch->room_wait = 0;     /* its wake-up, at that credit, is due */
@@ -10734,10 +10834,10 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
         ibcc_fab_arrive_(f, (uint32_t)idx);
         break;
     case IBCC_F_E_SWITCH_: {              /* 5, 10. the switch kind's */
-        uint32_t gp = (uint32_t)(idx >> 1);
+        uint32_t gp = (uint32_t)(idx >> 5);
         const ibcc_fnode_ *n = &f->node[f->port_node[gp]];
         ibcc_fsw_ *w = &f->sw[n->idx];
-        w->kind->event(f, w, gp - n->base, (uint32_t)(idx & 1u));
+        w->kind->event(f, w, gp - n->base, (uint32_t)(idx & 31u));
         break;
     }
     case IBCC_F_E_SWAKE_:                 /* 5. timed wake-up: join the
@@ -10960,7 +11060,7 @@ static int ibcc_fab_flow_ready_(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
         if (t != IBCC_TIME_MAX && t < *wake) *wake = t;
         return 0;
     }
-    if (ibcc_fab_room_(&f->ch[f->host[fl->host].chan], 0,
+    if (ibcc_fab_room_(&f->ch[f->host[fl->host].chan], fl->lane,
                        ibcc_fab_units_(fl->d.size)))
         return 1;
     ibcc_fab_wait_room_(f, f->host[fl->host].chan);
@@ -10992,7 +11092,8 @@ static void ibcc_fab_inject_(ibcc_fabric *f, uint32_t h, uint32_t fi,
     ibcc_fflow_ *fl = &f->flow[fi];
     ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     ibcc_time now = f->loop.now;
-    p->lane = 0;
+    p->lane = (uint16_t)fl->lane;
+    p->vl = (uint16_t)IBCC_F_LVL_(fl->lane);
     fl->outstanding++;
     ibcc_fab_count_sent_(f, fl, p, o->node);
     fl->ag->sent(f, fl, ibcc_fab_wire_(&f->ch[o->chan], p->size));
@@ -11037,6 +11138,49 @@ static void ibcc_fab_host_sent_(ibcc_fabric *f, uint32_t h)
     if (best < o->cap_next) best = o->cap_next;
     ibcc_fab_wake_host_at_(f, h, best, best == end ? ch->xmit_tick
                                                    : IBCC_F_NEW_);
+}
+
+/* Host h's port runs several data VLs: the first ready flow of each VL in
+   round-robin order is its VL's candidate, and the port's VL arbitration
+   (ibcc_vlarb) picks the VL that sends. */
+static void ibcc_fab_host_run_vl_(ibcc_fabric *f, uint32_t h)
+{
+    ibcc_fhost_ *o = &f->host[h];
+    ibcc_time wake = IBCC_TIME_MAX;
+    uint32_t first[IBCC_VLARB_MAX_VLS], want = 0, k, pos, fi, pi;
+    unsigned v;
+    for (k = 0; k < 2u; k++) {
+        uint32_t lo = k ? 0u : o->rr, hi = k ? o->rr : o->nflows, w;
+        for (w = lo / 64u; w * 64u < hi; w++) {
+            uint64_t bits = o->ready[w];
+            if (w * 64u < lo) bits &= ~(uint64_t)0 << (lo - w * 64u);
+            if (hi - w * 64u < 64u)
+                bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
+            while (bits) {
+                pos = w * 64u + ibcc_ctz64_(bits);
+                fi = f->hflow[o->first + pos];
+                bits &= bits - 1u;
+                v = IBCC_F_LVL_(f->flow[fi].lane);
+                if (want >> v & 1u) continue;
+                if (!ibcc_fab_flow_ready_(f, fi, &wake)) continue;
+                want |= 1u << v;
+                first[v] = pos;
+            }
+        }
+    }
+    if (want && ibcc_vlarb_pick(&f->vla[f->node[o->node].base], want, &v)) {
+        pos = first[v];
+        fi = f->hflow[o->first + pos];
+        pi = ibcc_fab_take_(f, fi);
+        if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
+        o->rr = (pos + 1u) % o->nflows;
+        (void)ibcc_vlarb_sent(&f->vla[f->node[o->node].base], v,
+                              ibcc_fab_pkt_(f, pi)->size);
+        ibcc_fab_inject_(f, h, fi, pi);
+        ibcc_fab_host_sent_(f, h);
+        return;
+    }
+    if (wake != IBCC_TIME_MAX) ibcc_fab_wake_host_(f, h, wake);
 }
 
 /* Host h may send: ACK/CNP lane first, then data. With one queue per
@@ -11084,6 +11228,10 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
         } else if (wake != IBCC_TIME_MAX) {
             ibcc_fab_wake_host_(f, h, wake);
         }
+        return;
+    }
+    if (ch->vls > 1u) {
+        ibcc_fab_host_run_vl_(f, h);
         return;
     }
     /* flows with data, in round-robin order from rr: [rr, n) then
@@ -11140,10 +11288,10 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
     ch->xmit_size = p->size;
     ch->xmit_frees_in = 0;
     ch->xmit_from_obuf = 0;
-    ch->av_p[ln]--;
-    ch->av_u[ln] -= p->units;
-    ch->wire_p[ln]++;
-    ch->wire_u[ln] += p->units;
+    ch->lc[ln].av_p--;
+    ch->lc[ln].av_u -= p->units;
+    ch->lc[ln].wire_p++;
+    ch->lc[ln].wire_u += p->units;
     ch->bytes += p->size;
     ch->busy_time += wire;
     ch->xmit_end = end;
@@ -11173,7 +11321,7 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
 /* ---- 4. arrival: at the node the packet was sent to ----------------------- */
 
 static void ibcc_fab_host_absorb_(ibcc_fabric *f, uint32_t pi);
-static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w);
+static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t vl);
 
 /* Marker hook: report header bits a switch set to the observer. */
 static void ibcc_fab_marked_(ibcc_fabric *f, const ibcc_fpkt_ *p,
@@ -11195,19 +11343,20 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     const ibcc_fnode_ *n = &f->node[p->node];
     ibcc_fsw_ *w = &f->sw[n->idx];
     ibcc_fchan_ *in = &f->ch[p->chan];
-    ibcc_fbuf_ *b = &f->buf[(n->base + p->in_port) * 2u + p->lane];
-    uint32_t dst = p->lane ? f->flow[p->flow].d.src : f->flow[p->flow].d.dst;
+    ibcc_fbuf_ *b = &f->buf[(n->base + p->in_port) * f->nlanes + p->lane];
+    uint32_t dst = p->lane == IBCC_F_ACK_ ? f->flow[p->flow].d.src
+                                          : f->flow[p->flow].d.dst;
     ibcc_fab_settle_(f, w, f->loop.cur);
     p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
-    in->wire_p[p->lane]--;
-    in->wire_u[p->lane] -= p->units;
+    in->lc[p->lane].wire_p--;
+    in->lc[p->lane].wire_u -= p->units;
     b->occ_p++;
     b->occ_u += p->units;
     b->q[b->n++] = pi;
-    if (p->lane == 0) {
+    if (p->lane != IBCC_F_ACK_) {
         unsigned before = p->hdr;
-        ibcc_fab_sw_busy_(f, w);
-        p->hdr |= ibcc_marker_arrive(&w->mark, p->in_port, p->out_port,
+        ibcc_fab_sw_busy_(f, w, p->vl);
+        p->hdr |= ibcc_marker_arrive(&w->mk[p->vl], p->in_port, p->out_port,
                                      p->size);
         ibcc_fab_marked_(f, p, before, p->node);
     }
@@ -11244,6 +11393,17 @@ static ibcc_fchan_ *ibcc_fab_out_(ibcc_fabric *f, const ibcc_fsw_ *w,
     return &f->ch[f->out_ch[f->node[w->node].base + port]];
 }
 
+/* The lane a packet that came in on lane ln of input `in` leaves on
+   through `out`: its lane with one VL, else the switch's SL-to-VL map. */
+static uint32_t ibcc_fab_olane_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                uint32_t in, uint32_t ln, uint32_t out)
+{
+    uint32_t P;
+    if (!w->xl) return ln;
+    P = f->node[w->node].ports;
+    return w->xl[((size_t)in * f->nlanes + ln) * P + out];
+}
+
 /* Arbiter callback: can output `out` take a packet of `size` bytes on the
    lane being arbitrated? ACK lane (every kind): the transmitter is idle
    and the downstream ACK buffer has room. Data lane: the switch kind
@@ -11253,21 +11413,24 @@ static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
 {
     ibcc_fsw_ *w = (ibcc_fsw_ *)user;
     ibcc_fabric *f = w->f;
-    (void)in;
-    if (w->lane == 1)
+    uint32_t ol;
+    if (w->lane == IBCC_F_ACK_)
         return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
-                                   1, ibcc_fab_units_(size));
-    return w->kind->can_take(f, w, out, size);
+                                   IBCC_F_ACK_, ibcc_fab_units_(size));
+    ol = ibcc_fab_olane_(f, w, in, w->lane, out);
+    /* several VLs: the output's VL arbitration chose this round's VL */
+    if (w->vsel && w->vsel[out] != ol) return 0;
+    return w->kind->can_take(f, w, out, ol, size);
 }
 
 /* IBA root test of output channel ch for a packet of `units`:
    downstream can take another packet like this one after it (a port
    about to run out of credits is treated as a victim). */
 static int ibcc_fab_has_credit_(ibcc_fabric *f, ibcc_fchan_ *ch,
-                                uint32_t units)
+                                uint32_t ln, uint32_t units)
 {
     ibcc_fab_credits_in_(f, ch);
-    return ch->av_p[0] >= 2u && ch->av_u[0] >= 2u * units;
+    return ch->lc[ln].av_p >= 2u && ch->lc[ln].av_u >= 2u * units;
 }
 
 /* BUSY classification for the marker, brought up to date before each
@@ -11277,20 +11440,23 @@ static int ibcc_fab_has_credit_(ibcc_fabric *f, ibcc_fchan_ *ch,
    arrival's place among the instant's events: credits sent back when a
    packet started downstream come after every event of their instant
    (an arrival was scheduled before the completion that would have sent
-   them). */
-static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w)
+   them). With VLs, the marker of VL vl reads the room of VL vl
+   downstream. */
+static void ibcc_fab_sw_busy_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t vl)
 {
     const ibcc_fnode_ *n = &f->node[w->node];
     uint32_t o, units = ibcc_fab_units_(f->d.data_size);
-    if (w->mark.d.classify != IBCC_CLASSIFY_BUSY) return;
+    uint32_t ln = IBCC_F_DLANE_(vl);
+    ibcc_marker *mk = &w->mk[vl];
+    if (mk->d.classify != IBCC_CLASSIFY_BUSY) return;
     for (o = 0; o < n->ports; o++) {
         uint32_t c = f->out_ch[n->base + o];
         ibcc_fchan_ *ch;
         if (c == IBCC_F_NONE_) continue;
         ch = &f->ch[c];
         ibcc_fab_credits_before_(ch, f->loop.now, f->loop.cur);
-        ibcc_marker_set_busy(&w->mark, o,
-                             ch->busy || !ibcc_fab_room_(ch, 0, units));
+        ibcc_marker_set_busy(mk, o, ch->busy
+                             || ch->vls <= vl || !ibcc_fab_room_(ch, ln, units));
     }
 }
 
@@ -11330,17 +11496,18 @@ static void ibcc_fab_buf_release_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t in,
                                   int early)
 {
     const ibcc_fnode_ *n = &f->node[w->node];
-    ibcc_fbuf_ *b = &f->buf[(n->base + in) * 2u + ln];
+    ibcc_fbuf_ *b = &f->buf[(n->base + in) * f->nlanes + ln];
     uint32_t up = f->in_ch[n->base + in];
     ibcc_fchan_ *u = &f->ch[up];
     b->occ_p--;
     b->occ_u -= units;
     b->held_p--;
     b->held_u -= units;
-    if (ln == 0) ibcc_marker_release(&w->mark, in, size);
+    if (ln != IBCC_F_ACK_)
+        ibcc_marker_release(&w->mk[IBCC_F_LVL_(ln)], in, size);
     if (early) {
-        u->early_p[ln]--;
-        u->early_u[ln] -= units;
+        u->lc[ln].early_p--;
+        u->lc[ln].early_u -= units;
     } else {
         ibcc_fab_credit_send_(f, up, f->loop.now + u->prop, ln, units, 0);
     }
@@ -11352,7 +11519,7 @@ static void ibcc_fab_in_busy_until_(ibcc_fabric *f, ibcc_fsw_ *w,
                                     uint32_t in, uint32_t ln, uint32_t c)
 {
     const ibcc_fnode_ *n = &f->node[w->node];
-    ibcc_fbuf_ *b = &f->buf[(n->base + in) * 2u + ln];
+    ibcc_fbuf_ *b = &f->buf[(n->base + in) * f->nlanes + ln];
     const ibcc_fchan_ *ch = &f->ch[c];
     b->free_at = ch->xmit_end;
     b->free_ch = c;
@@ -11382,32 +11549,146 @@ static ibcc_time ibcc_fab_in_free_at_(ibcc_fabric *f, const ibcc_fsw_ *w,
    never frees anything for the ACK lane, so one pass of each is the
    fixed point. An ACK holds its input slot and input until its tail is
    out. */
+static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
+                                void (*serve)(ibcc_fabric *, ibcc_fsw_ *));
 static void ibcc_fab_sw_arb_(ibcc_fabric *f, ibcc_fsw_ *w,
                              void (*serve)(ibcc_fabric *, ibcc_fsw_ *))
 {
     const ibcc_fnode_ *n = &f->node[w->node];
     ibcc_arb_grant g;
+    uint32_t v;
     ibcc_fab_settle_(f, w, UINT64_MAX);
-    w->lane = 1;
-    while (ibcc_arbiter_pick_any(&w->arb[1], &g)) {
+    w->lane = IBCC_F_ACK_;
+    while (ibcc_arbiter_pick_any(&w->arb[IBCC_F_ACK_], &g)) {
         uint32_t pi = (uint32_t)g.tag;
         uint32_t c = f->out_ch[n->base + g.out];
         ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
-        ibcc_fab_buf_take_(&f->buf[(n->base + g.in) * 2u + 1u], pi, p->units);
+        ibcc_fab_buf_take_(&f->buf[(n->base + g.in) * f->nlanes + IBCC_F_ACK_],
+                           pi, p->units);
         (void)ibcc_fab_send_(f, c, pi, p->t_tail);
         f->ch[c].xmit_in = g.in;
+        f->ch[c].xmit_iln = IBCC_F_ACK_;
         f->ch[c].xmit_frees_in = 1;
-        ibcc_fab_credit_early_(f, w, g.in, 1, p->units, f->ch[c].xmit_end);
-        ibcc_fab_in_busy_until_(f, w, g.in, 1, c);
+        ibcc_fab_credit_early_(f, w, g.in, IBCC_F_ACK_, p->units,
+                               f->ch[c].xmit_end);
+        ibcc_fab_in_busy_until_(f, w, g.in, IBCC_F_ACK_, c);
     }
     if (serve) serve(f, w);
-    w->lane = 0;
-    while (ibcc_arbiter_pick_any(&w->arb[0], &g)) {
-        w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
-        if (serve) serve(f, w);
+    if (w->vsel) {
+        ibcc_fab_sw_arb_vl_(f, w, serve);
+    } else {
+        w->lane = 0;
+        while (ibcc_arbiter_pick_any(&w->arb[0], &g)) {
+            w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
+            if (serve) serve(f, w);
+        }
     }
-    ibcc_marker_settle(&w->mark);      /* marker.defer: this instant's
+    for (v = 0; v + 1u < f->nlanes; v++)
+        ibcc_marker_settle(&w->mk[v]); /* marker.defer: this instant's
                                           triggers */
+}
+
+/* The data VLs that could start on each output of switch w now (bit v of
+   w->vwant[o]): a VL with a packet for o at an input lane that is not
+   sending, whose lane downstream has a packet's credit. A busy output
+   with packets waiting wakes the switch at its completion, a VL without
+   credits when they return (as ibcc_fab_out_ready_). */
+static void ibcc_fab_vl_wants_(ibcc_fabric *f, ibcc_fsw_ *w)
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t o, ln, P = n->ports;
+    for (o = 0; o < P; o++) w->vwant[o] = 0;
+    for (ln = 0; ln < f->nlanes; ln++) {
+        const ibcc_arbiter *a = &w->arb[ln];
+        uint32_t wd, nw = a->words;
+        if (ln == IBCC_F_ACK_) continue;
+        for (wd = 0; wd < nw; wd++) {
+            uint64_t ib = a->ready[wd];
+            while (ib) {
+                uint32_t in = wd * 64u + ibcc_ctz64_(ib), w2;
+                ib &= ib - 1u;
+                for (w2 = 0; w2 < nw; w2++) {
+                    uint64_t ob = a->outs[(size_t)in * nw + w2];
+                    while (ob) {
+                        uint32_t out = w2 * 64u + ibcc_ctz64_(ob);
+                        ob &= ob - 1u;
+                        w->vwant[out] |= 1u << IBCC_F_LVL_(
+                            ibcc_fab_olane_(f, w, in, ln, out));
+                    }
+                }
+            }
+        }
+    }
+    for (o = 0; o < P; o++) {
+        uint32_t c = f->out_ch[n->base + o], v;
+        ibcc_fchan_ *ch;
+        if (!w->vwant[o] || c == IBCC_F_NONE_) continue;
+        ch = &f->ch[c];
+        if (ch->busy) {
+            ibcc_fab_wake_end_(f, c);
+            w->vwant[o] = 0;
+            continue;
+        }
+        ibcc_fab_credits_in_(f, ch);
+        for (v = 0; v < ch->vls; v++)
+            if ((w->vwant[o] >> v & 1u)
+                && ch->lc[IBCC_F_DLANE_(v)].av_p == 0) {
+                w->vwant[o] &= ~(1u << v);
+                ibcc_fab_wait_room_(f, c);
+            }
+    }
+}
+
+/* The data lanes of a switch with several VLs: each output's VL
+   arbitration (ibcc_vlarb, IBA VLArbitration) picks the VL it serves
+   among those that could start (ibcc_fab_vl_wants_); then each input
+   lane's packet arbitration runs with only those (output, VL) pairs open
+   (ibcc_fab_can_send_ reads w->vsel). An output whose VL found no packet
+   that can start (its packets wait for a busy input, or are larger than
+   the credits) asks its VL arbitration again without that VL, until every
+   output has started a packet or has no VL left. */
+static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
+                                void (*serve)(ibcc_fabric *, ibcc_fsw_ *))
+{
+    const ibcc_fnode_ *n = &f->node[w->node];
+    uint32_t o, ln, P = n->ports;
+    ibcc_arb_grant g;
+    int again = 1;
+    ibcc_fab_vl_wants_(f, w);
+    for (o = 0; o < P; o++) {
+        unsigned v;
+        w->vsel[o] = 0xffu;
+        if (w->vwant[o]
+            && ibcc_vlarb_pick(&f->vla[n->base + o], w->vwant[o], &v))
+            w->vsel[o] = (uint8_t)IBCC_F_DLANE_(v);
+    }
+    while (again) {
+        again = 0;
+        for (ln = 0; ln < f->nlanes; ln++) {
+            if (ln == IBCC_F_ACK_) continue;
+            w->lane = ln;
+            while (ibcc_arbiter_pick_any(&w->arb[ln], &g)) {
+                uint32_t ol = w->vsel[g.out];
+                w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
+                (void)ibcc_vlarb_sent(&f->vla[n->base + g.out],
+                                      IBCC_F_LVL_(ol), g.size);
+                w->vsel[g.out] = 0xfeu;         /* started */
+                if (serve) serve(f, w);
+            }
+        }
+        for (o = 0; o < P; o++) {
+            unsigned v;
+            if (w->vsel[o] >= 0xfeu) continue;
+            w->vwant[o] &= ~(1u << IBCC_F_LVL_(w->vsel[o]));
+            w->vsel[o] = 0xffu;
+            if (w->vwant[o]
+                && ibcc_vlarb_pick(&f->vla[n->base + o], w->vwant[o], &v)) {
+                w->vsel[o] = (uint8_t)IBCC_F_DLANE_(v);
+                again = 1;
+            }
+        }
+    }
+    for (o = 0; o < P; o++) w->vsel[o] = 0xffu;
 }
 
 /* -- VCT: input-buffered virtual cut-through -------------------------------
@@ -11416,10 +11697,10 @@ static void ibcc_fab_sw_arb_(ibcc_fabric *f, ibcc_fsw_ *w,
    stays in its input buffer (holding its credits) until its tail is
    out. */
 static int ibcc_fab_vct_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
-                                  uint32_t size)
+                                  uint32_t ln, uint32_t size)
 {
     return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
-                               0, ibcc_fab_units_(size));
+                               ln, ibcc_fab_units_(size));
 }
 
 static size_t ibcc_fab_vct_setup_(const ibcc_fabric *f, uint32_t node,
@@ -11447,26 +11728,32 @@ static void ibcc_fab_vct_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     ibcc_fchan_ *ch = &f->ch[c];
     ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     unsigned before = p->hdr;
+    uint32_t iln = p->lane, ol = ibcc_fab_olane_(f, w, in, iln, out);
+    ibcc_fbuf_ *b = &f->buf[(n->base + in) * f->nlanes + iln];
     ibcc_time start, end, free_at;
-    p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc_fab_has_credit_(f, ch, p->units));
+    p->hdr |= ibcc_marker_depart(&w->mk[IBCC_F_LVL_(iln)], in, out, p->size,
+                                 p->hdr, ibcc_fab_has_credit_(f, ch, ol,
+                                                              p->units));
     ibcc_fab_marked_(f, p, before, w->node);
-    ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
+    ibcc_fab_buf_take_(b, pi, p->units);
+    p->lane = (uint16_t)ol;             /* the VL of the next link */
+    p->vl = (uint16_t)IBCC_F_LVL_(ol);
     start = ibcc_fab_send_(f, c, pi, p->t_tail);
     end = ch->xmit_end;
     ch->xmit_in = in;
-    ibcc_fab_credit_early_(f, w, in, 0, p->units, end);
+    ch->xmit_iln = iln;
+    ibcc_fab_credit_early_(f, w, in, iln, p->units, end);
     free_at = ibcc_fab_in_free_at_(f, w, in, ch->xmit_size, start, end);
     if (f->d.input_fanout) {            /* the input is free at once */
-        f->buf[(n->base + in) * 2u].free_at = 0;
-        (void)ibcc_arbiter_set_input_busy(&w->arb[0], in, 0);
+        b->free_at = 0;
+        (void)ibcc_arbiter_set_input_busy(&w->arb[iln], in, 0);
     } else if (free_at < end) {
-        f->buf[(n->base + in) * 2u].free_at = 0;
+        b->free_at = 0;
         ibcc_fab_at_(f, free_at, IBCC_F_E_SWITCH_,
-                     (uint64_t)(n->base + in) << 1, NULL);
+                     IBCC_F_SWEV_(n->base + in, iln), NULL);
     } else {
         ch->xmit_frees_in = 1;
-        ibcc_fab_in_busy_until_(f, w, in, 0, c);
+        ibcc_fab_in_busy_until_(f, w, in, iln, c);
     }
 }
 
@@ -11497,7 +11784,7 @@ static uint64_t ibcc_fab_vct_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
         const ibcc_fchan_ *ch;
         if (c == IBCC_F_NONE_) continue;
         ch = &f->ch[c];
-        if (ch->busy && ch->xmit_lane == ln && !ch->xmit_from_obuf
+        if (ch->busy && ch->xmit_iln == ln && !ch->xmit_from_obuf
             && ch->xmit_in == port) {
             (*pk)++;
             u += ch->xmit_units;
@@ -11516,10 +11803,11 @@ static ibcc_result ibcc_fab_vct_check_(const ibcc_fabric *f,
 static void ibcc_fab_vct_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
 {
     ibcc_fchan_ *ch = &f->ch[c];
-    ibcc_fab_buf_release_(f, w, ch->xmit_in, 0, ch->xmit_units,
+    ibcc_fab_buf_release_(f, w, ch->xmit_in, ch->xmit_iln, ch->xmit_units,
                           ch->xmit_size, 1);
     if (ch->xmit_frees_in)
-        (void)ibcc_arbiter_set_input_busy(&w->arb[0], ch->xmit_in, 0);
+        (void)ibcc_arbiter_set_input_busy(&w->arb[ch->xmit_iln], ch->xmit_in,
+                                          0);
 }
 
 /* ---- 6. the tail leaves: output free, input slot released --------------- */
@@ -11536,10 +11824,11 @@ static void ibcc_fab_complete_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port)
     uint32_t c = f->out_ch[f->node[w->node].base + port];
     ibcc_fchan_ *ch = &f->ch[c];
     ch->busy = 0;
-    if (ch->xmit_lane == 1) {
-        ibcc_fab_buf_release_(f, w, ch->xmit_in, 1, ch->xmit_units,
+    if (ch->xmit_lane == IBCC_F_ACK_) {
+        ibcc_fab_buf_release_(f, w, ch->xmit_in, IBCC_F_ACK_, ch->xmit_units,
                               ch->xmit_size, 1);
-        (void)ibcc_arbiter_set_input_busy(&w->arb[1], ch->xmit_in, 0);
+        (void)ibcc_arbiter_set_input_busy(&w->arb[IBCC_F_ACK_], ch->xmit_in,
+                                          0);
     } else {
         w->kind->txend(f, w, c);
     }
@@ -11556,10 +11845,10 @@ static void ibcc_fab_host_absorb_(ibcc_fabric *f, uint32_t pi)
     ibcc_fchan_ *in = &f->ch[p->chan];
     ibcc_fhost_ *o = &f->host[f->node[p->node].idx];
     ibcc_time now = f->loop.now, t = 0;
-    in->wire_p[p->lane]--;
-    in->wire_u[p->lane] -= p->units;
-    in->rx_p[p->lane]++;
-    in->rx_u[p->lane] += p->units;
+    in->lc[p->lane].wire_p--;
+    in->lc[p->lane].wire_u -= p->units;
+    in->lc[p->lane].rx_p++;
+    in->lc[p->lane].rx_u += p->units;
     (void)ibcc_wire_time(p->size, f->d.host_cap, &t);
     if (o->rx_free < now) o->rx_free = now;
     o->rx_free += t;
@@ -11641,14 +11930,14 @@ static void ibcc_fab_host_receive_(ibcc_fabric *f, uint32_t pi, int from_rx)
     ibcc_fchan_ *in = &f->ch[c];
     ibcc_time now = f->loop.now;
     if (from_rx) {
-        in->rx_p[ln]--;
-        in->rx_u[ln] -= p->units;
+        in->lc[ln].rx_p--;
+        in->lc[ln].rx_u -= p->units;
     } else {
-        in->wire_p[ln]--;
-        in->wire_u[ln] -= p->units;
+        in->lc[ln].wire_p--;
+        in->lc[ln].wire_u -= p->units;
     }
     ibcc_fab_credit_send_(f, c, now + in->prop, ln, p->units, 0);
-    if (ln == 0) ibcc_fab_deliver_(f, pi);
+    if (ln != IBCC_F_ACK_) ibcc_fab_deliver_(f, pi);
     else ibcc_fab_ack_at_source_(f, pi);
     ibcc_fab_pkt_del_(f, pi);
 }
@@ -11824,7 +12113,8 @@ static const ibcc_flink_ ibcc_fab_credits_link_ = {
 };
 
 static const ibcc_fswkind_ ibcc_fab_vct_ = {
-    "VCT", &ibcc_fab_credits_link_, ibcc_fab_vct_setup_, ibcc_fab_vct_init_,
+    "VCT", &ibcc_fab_credits_link_, IBCC_VLARB_MAX_VLS, ibcc_fab_vct_setup_,
+    ibcc_fab_vct_init_,
     ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
     ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
     ibcc_fab_vct_check_
@@ -11870,10 +12160,11 @@ static void ibcc_fab_cioq_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
 }
 
 static int ibcc_fab_cioq_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
-                                   uint32_t size)
+                                   uint32_t ln, uint32_t size)
 {
     const ibcc_fobuf_ *ob = &w->obuf[out];
     const ibcc_fchan_ *ch;
+    (void)ln;                           /* one data VL (max_vls 1) */
     if (ob->xbar) return 0;             /* its transfer's end looks again */
     if (ob->n < w->ob_cap_p && ob->occ_u + ibcc_fab_units_(size) <= w->ob_cap_u)
         return 1;
@@ -11893,11 +12184,12 @@ static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     ibcc_fpkt_ *p = ibcc_fab_pkt_(f, pi);
     unsigned before = p->hdr;
     ibcc_time now = f->loop.now, xfer, end;
-    p->hdr |= ibcc_marker_depart(&w->mark, in, out, p->size, p->hdr,
-                                 ibcc_fab_has_credit_(f, ch, p->units));
+    p->hdr |= ibcc_marker_depart(&w->mk[0], in, out, p->size, p->hdr,
+                                 ibcc_fab_has_credit_(f, ch, 0, p->units));
     ibcc_fab_marked_(f, p, before, w->node);
-    ibcc_fab_buf_take_(&f->buf[(n->base + in) * 2u], pi, p->units);
-    f->buf[(n->base + in) * 2u].free_at = 0;    /* the transfer's end frees it */
+    ibcc_fab_buf_take_(&f->buf[(n->base + in) * f->nlanes], pi, p->units);
+    f->buf[(n->base + in) * f->nlanes].free_at = 0; /* the transfer's end
+                                                       frees it */
     xfer = ibcc_fab_wire_(ch, p->size) / w->f->d.speedup;
     end = now + xfer;
     if (end < p->t_tail) end = p->t_tail;
@@ -11912,7 +12204,7 @@ static void ibcc_fab_cioq_picked_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t pi,
     ob->x_in = in;
     ob->x_units = p->units;
     ob->x_size = p->size;
-    ibcc_fab_at_(f, end, IBCC_F_E_SWITCH_, (uint64_t)(n->base + out) << 1,
+    ibcc_fab_at_(f, end, IBCC_F_E_SWITCH_, IBCC_F_SWEV_(n->base + out, 0),
                  NULL);
 }
 
@@ -11963,7 +12255,7 @@ static void ibcc_fab_cioq_txend_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t c)
     ibcc_fobuf_ *ob = &w->obuf[ch->xmit_in];
     ob->n--;
     ob->occ_u -= ch->xmit_units;
-    ibcc_marker_leave(&w->mark, ch->xmit_in, ch->xmit_size);
+    ibcc_marker_leave(&w->mk[0], ch->xmit_in, ch->xmit_size);
 }
 
 /* Data: the crossbar transfers out of input `port` (its credits go back
@@ -11974,7 +12266,8 @@ static uint64_t ibcc_fab_cioq_held_(const ibcc_fabric *f, const ibcc_fsw_ *w,
 {
     uint64_t u = 0;
     uint32_t o;
-    if (ln != 0) return ibcc_fab_vct_held_(f, w, port, ln, pk, early);
+    if (ln == IBCC_F_ACK_) return ibcc_fab_vct_held_(f, w, port, ln, pk,
+                                                      early);
     *pk = 0;
     *early = 0;
     for (o = 0; o < f->node[w->node].ports; o++)
@@ -12009,7 +12302,7 @@ static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
             nu += ch->xmit_units;
         }
         if (np != ob->n || nu != ob->occ_u || ob->xbar > 1u
-            || ibcc_marker_level(&w->mark, k)
+            || ibcc_marker_level(&w->mk[0], k)
                != (f->d.buf_credits ? nu : np))
             return IBCC_ERR_MISMATCH;
     }
@@ -12017,7 +12310,7 @@ static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
 }
 
 static const ibcc_fswkind_ ibcc_fab_cioq_ = {
-    "CIOQ", &ibcc_fab_credits_link_, ibcc_fab_cioq_setup_,
+    "CIOQ", &ibcc_fab_credits_link_, 1u, ibcc_fab_cioq_setup_,
     ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
     ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
     ibcc_fab_cioq_held_, ibcc_fab_cioq_check_
@@ -12096,7 +12389,7 @@ static void ibcc_wm_route_at_(ibcc_fabric *f, uint32_t c)
 {
     const ibcc_fchan_ *ch = &f->ch[c];
     ibcc_fab_at_(f, f->loop.now + f->wfwd, IBCC_F_E_SWITCH_,
-                 (uint64_t)(f->node[ch->to].base + ch->to_port) << 1, NULL);
+                 IBCC_F_SWEV_(f->node[ch->to].base + ch->to_port, 0), NULL);
 }
 
 /* A change of channel c's stream reaches its far end (codes RATE0,
@@ -12365,9 +12658,10 @@ static void ibcc_wm_init_(ibcc_fabric *f, ibcc_fsw_ *w, void *mem)
 
 /* Output `out` can take a worm when no worm holds it. */
 static int ibcc_wm_can_take_(ibcc_fabric *f, ibcc_fsw_ *w, unsigned out,
-                             uint32_t size)
+                             uint32_t ln, uint32_t size)
 {
     uint32_t co = f->out_ch[f->node[w->node].base + out];
+    (void)ln;
     (void)size;
     return co != IBCC_F_NONE_ && f->wm[co].owner == IBCC_F_NONE_;
 }
@@ -12409,7 +12703,7 @@ static void ibcc_wm_arbitrate_(ibcc_fabric *f, ibcc_fsw_ *w)
     uint32_t o, k, pass;
     for (o = 0; o < n->ports; o++) {
         uint32_t pick = IBCC_F_NONE_;
-        if (!ibcc_wm_can_take_(f, w, o, 0)) continue;
+        if (!ibcc_wm_can_take_(f, w, o, 0, 0)) continue;
         for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++) {
             for (k = 1; k <= n->ports; k++) {
                 uint32_t in = (f->wrr[n->base + o] + k) % n->ports;
@@ -12498,7 +12792,7 @@ static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
 };
 
 static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
-    "WORMHOLE", &ibcc_fab_stopgo_link_, ibcc_wm_setup_, ibcc_wm_init_,
+    "WORMHOLE", &ibcc_fab_stopgo_link_, 1u, ibcc_wm_setup_, ibcc_wm_init_,
     ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
     ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_
 };
@@ -12755,10 +13049,11 @@ static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
     for (c = 0; c < f->nch; c++) {
         const ibcc_fchan_ *ch = &f->ch[c];
         const ibcc_fnode_ *to = &f->node[ch->to];
-        for (ln = 0; ln < 2u; ln++) {
+        for (ln = 0; ln < f->nlanes; ln++) {
             uint64_t op = 0, ou = 0, ep = 0, eu = 0;
             if (to->kind == IBCC_FABRIC_SWITCH) {
-                const ibcc_fbuf_ *b = &f->buf[(to->base + ch->to_port) * 2u + ln];
+                const ibcc_fbuf_ *b =
+                    &f->buf[(to->base + ch->to_port) * f->nlanes + ln];
                 uint64_t up = 0, uu = 0, hp = 0, hu;
                 for (k = 0; k < b->n; k++) {
                     up++;
@@ -12780,8 +13075,9 @@ static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
                     != b->n) return IBCC_ERR_MISMATCH;
                 /* the data lane's marker holds the same packets (departed
                    ones still held: hold = 1) in its unit */
-                if (ln == 0) {
-                    const ibcc_marker *mk = &f->sw[to->idx].mark;
+                if (ln != IBCC_F_ACK_) {
+                    const ibcc_marker *mk =
+                        &f->sw[to->idx].mk[IBCC_F_LVL_(ln)];
                     if (ibcc_marker_packets(mk, ch->to_port) != up
                         || ibcc_marker_occupancy(mk, ch->to_port)
                            != (f->d.buf_credits ? uu : up))
@@ -12791,23 +13087,23 @@ static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
                 ou = uu;
                 *located += b->n;
             } else {
-                op = ch->rx_p[ln];
-                ou = ch->rx_u[ln];
+                op = ch->lc[ln].rx_p;
+                ou = ch->lc[ln].rx_u;
                 *located += op;
             }
             /* credits sent back early (returning, or back already) are
                also held in the receiver until the completion that
                releases them is applied: exactly the packets an output
                is still sending from this input (not CIOQ transfers) */
-            if (ch->early_p[ln] != ep || ch->early_u[ln] != eu
-                || (uint64_t)ch->av_p[ln] + ch->wire_p[ln] + ch->ret_p[ln] + op
-                    - ch->early_p[ln] != ch->cap_p[ln]
-                || (uint64_t)ch->av_u[ln] + ch->wire_u[ln] + ch->ret_u[ln] + ou
-                    - ch->early_u[ln] != ch->cap_u[ln]
-                || ibcc_fab_cr_sum_(ch, ln, 0) != ch->ret_p[ln]
-                || ibcc_fab_cr_sum_(ch, ln, 1) != ch->ret_u[ln])
+            if (ch->lc[ln].early_p != ep || ch->lc[ln].early_u != eu
+                || (uint64_t)ch->lc[ln].av_p + ch->lc[ln].wire_p + ch->lc[ln].ret_p + op
+                    - ch->lc[ln].early_p != ch->lc[ln].cap_p
+                || (uint64_t)ch->lc[ln].av_u + ch->lc[ln].wire_u + ch->lc[ln].ret_u + ou
+                    - ch->lc[ln].early_u != ch->lc[ln].cap_u
+                || ibcc_fab_cr_sum_(ch, ln, 0) != ch->lc[ln].ret_p
+                || ibcc_fab_cr_sum_(ch, ln, 1) != ch->lc[ln].ret_u)
                 return IBCC_ERR_MISMATCH;
-            *located += ch->wire_p[ln];
+            *located += ch->lc[ln].wire_p;
         }
     }
     return IBCC_OK;
@@ -13011,6 +13307,7 @@ static ibcc_result ibcc_fab_cct_host_(ibcc_fabric *f, ibcc_fhost_ *h)
     ibcc_cct_desc cd = f->d.cct;
     size_t sz;
     ibcc_result r;
+    uint32_t k;
     cd.flows = h->nflows;
     if (cd.port_rate == 0) cd.port_rate = f->ch[h->chan].rate;
     if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = f->d.data_size;
@@ -13021,6 +13318,14 @@ static ibcc_result ibcc_fab_cct_host_(ibcc_fabric *f, ibcc_fhost_ *h)
     r = ibcc_cct_init((ibcc_cct *)h->engine[IBCC_AGENT_CCT], &cd,
                       (char *)h->engine[IBCC_AGENT_CCT]
                       + (size_t)ibcc_round8_(sizeof(ibcc_cct)), sz);
+    /* each flow on its own SL: the agent's CCTI (control level 1) and
+       timer are per SL */
+    for (k = 0; r == IBCC_OK && k < h->nflows; k++) {
+        uint32_t sl = f->flow[f->hflow[h->first + k]].d.sl;
+        if (sl != ibcc_cct_flow_sl((ibcc_cct *)h->engine[IBCC_AGENT_CCT], k))
+            r = ibcc_cct_set_flow_sl((ibcc_cct *)h->engine[IBCC_AGENT_CCT],
+                                     k, sl, 0);
+    }
     return r;
 }
 
@@ -13197,6 +13502,15 @@ static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
     if (d->slack_bytes == 0) d->slack_bytes = 80u;
     if (d->dest.ack_bytes == 0 && d->dest.scheme != IBCC_DEST_MVPM)
         d->dest.ack_bytes = 20u;
+    if (d->vls == 0) d->vls = 1u;
+    if (d->stall == 0) d->stall = IBCC_MS(10);
+    if (d->vls != 1u && d->vls != 2u && d->vls != 4u && d->vls != 8u
+        && d->vls != 15u)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "vls %u: 1, 2, 4, 8 "
+                             "or 15 data VLs", d->vls);
+    if (d->sl2vl_set > 1u)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sl2vl_set %u: 0 or "
+                             "1", d->sl2vl_set);
     {   /* the unsigned fields with a largest value */
         struct { const char *name; uint64_t v, max; } lim[15];
         unsigned k, n = 0;
@@ -13264,11 +13578,19 @@ IBCC_API ibcc_result ibcc_fabric_defaults(ibcc_fabric_desc *d)
     return r;
 }
 
+static void ibcc_fab_vl_tables_free_(ibcc_fabric *f);
 static void ibcc_fab_release_(ibcc_fabric *f)
 {
     ibcc_fabric_allocator a = f->al;
     uint32_t i, k;
-    if (f->sw) for (i = 0; i < f->nsw; i++) ibcc_fab_free_(&a, f->sw[i].mem);
+    if (f->sw)
+        for (i = 0; i < f->nsw; i++) {
+            ibcc_fab_free_(&a, f->sw[i].mem);
+            ibcc_fab_free_(&a, f->sw[i].xl);
+        }
+    ibcc_fab_vl_tables_free_(f);
+    ibcc_fab_free_(&a, f->vla);
+    ibcc_fab_free_(&a, f->lanemem);
     if (f->ch) for (i = 0; i < f->nch; i++) ibcc_fab_free_(&a, f->ch[i].cr);
     if (f->host)
         for (i = 0; i < f->nh; i++)
@@ -13499,22 +13821,358 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     return IBCC_OK;
 }
 
-/* Channel capacities as seen by their senders (receiver's buffers). */
-static void ibcc_fab_credits_(ibcc_fabric *f)
+/* ---- virtual lanes: ports' settings, links' VLs, tables, arbitration ---- */
+static int ibcc_fab_vls_ok_(uint32_t v)
 {
-    uint32_t c, ln;
-    for (c = 0; c < f->nch; c++) {
-        ibcc_fchan_ *ch = &f->ch[c];
-        ch->cap_p[0] = f->d.buf_packets;
-        ch->cap_u[0] = f->d.buf_credits ? f->d.buf_credits
-                                        : f->d.buf_packets * 1024u;
-        ch->cap_p[1] = f->d.ack_buf_packets;
-        ch->cap_u[1] = f->d.ack_buf_packets * 1024u;
-        for (ln = 0; ln < 2u; ln++) {
-            ch->av_p[ln] = ch->cap_p[ln];
-            ch->av_u[ln] = ch->cap_u[ln];
+    return v == 1u || v == 2u || v == 4u || v == 8u || v == 15u;
+}
+
+/* VL v of a port's table on a link of `vls` VLs: kept below it as OpenSM
+   does (VL & (vls - 1)); 15 (drop) stays. */
+static uint8_t ibcc_fab_vl_fit_(uint32_t v, uint32_t vls)
+{
+    if (v == 15u || v < vls) return (uint8_t)v;
+    return (uint8_t)(v & (vls - 1u));
+}
+
+/* The data VLs a port can run: its switch kind's, 15 at a host. */
+static uint32_t ibcc_fab_vlcap_(const ibcc_fabric *f, uint32_t node)
+{
+    const ibcc_fabric_node *nd = &f->d.nodes[node];
+    ibcc_switch_kind sk;
+    if (f->node[node].kind != IBCC_FABRIC_SWITCH) return IBCC_VLARB_MAX_VLS;
+    sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
+    return ibcc_fab_kind_[sk]->max_vls;
+}
+
+/* The settings of port gp (node, port) as configured: its VLs, its
+   SL-to-VL table and its VL arbitration (entries; vls not set). ov: its
+   port_vls entry or NULL. *given: 1 when its VLs were asked for
+   explicitly (desc.vls or port_vls), not through the QoS settings. */
+static ibcc_result ibcc_fab_port_cfg_(const ibcc_fabric *f, uint32_t node,
+                                      uint32_t port,
+                                      const ibcc_fabric_port_vl *ov,
+                                      uint32_t *vls, uint8_t *tab,
+                                      ibcc_vlarb_desc *va, int *given)
+{
+    const ibcc_fabric_desc *d = &f->d;
+    uint32_t s;
+    *vls = d->vls;
+    *given = d->vls > 1u;
+    *va = d->vlarb;
+    if (d->sl2vl_set) {
+        memcpy(tab, d->sl2vl, IBCC_QOS_SLS);
+    } else {
+        for (s = 0; s < IBCC_QOS_SLS; s++) tab[s] = (uint8_t)(s < 15u ? s : 7u);
+    }
+    if (d->qos && d->qos->qos) {
+        ibcc_qos_port t = f->node[node].kind == IBCC_FABRIC_HOST
+                          ? IBCC_QOS_CA : IBCC_QOS_SWE;
+        ibcc_result r = ibcc_qos_port_setting(d->qos, t, va, tab);
+        if (r != IBCC_OK)
+            return ibcc_fab_err_(d->error, r, NULL, 0, "qos: the %s "
+                                 "settings: %s", t == IBCC_QOS_CA ? "qos_ca_"
+                                 : "qos_swe_", ibcc_result_str(r));
+        *vls = va->vls;
+        *given = 0;
+    }
+    if (ov) {
+        if (ov->vls) {
+            *vls = ov->vls;
+            *given = ov->vls > 1u;
+        }
+        if (ov->sl2vl_set) memcpy(tab, ov->sl2vl, IBCC_QOS_SLS);
+        if (ov->vlarb_set) *va = ov->vlarb;
+    }
+    if (!d->sl2vl_set && !(d->qos && d->qos->qos) && !(ov && ov->sl2vl_set))
+        for (s = 0; s < IBCC_QOS_SLS; s++)     /* the default, as OpenSM
+                                                  programs it */
+            tab[s] = ibcc_fab_vl_fit_(tab[s], *vls);
+    (void)port;
+    return IBCC_OK;
+}
+
+/* Every port's VLs and tables, every link's VLs, the lanes, and the VL
+   arbitration of every output whose link has several VLs. */
+static ibcc_result ibcc_fab_vls_(ibcc_fabric *f)
+{
+    const ibcc_fabric_desc *d = &f->d;
+    ibcc_fabric_error *e = d->error;
+    uint32_t i, k, s, maxv = 1;
+    uint32_t *pov = NULL, *pvls = NULL;
+    ibcc_result r = IBCC_OK;
+    ibcc_vlarb_desc va;
+    if (d->sl2vl_set)
+        for (s = 0; s < IBCC_QOS_SLS; s++)
+            if (d->sl2vl[s] > 15u)
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sl2vl[%u] "
+                                     "%u: a VL 0..14 or 15 (drop)", s,
+                                     d->sl2vl[s]);
+    pov = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nports, 4));
+    pvls = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nports, 4));
+    f->ptab = (uint8_t *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(f->nports, IBCC_QOS_SLS));
+    if (!pov || !pvls || !f->ptab) { r = IBCC_ERR_NOMEM; goto out; }
+    for (i = 0; i < f->nports; i++) pov[i] = IBCC_F_NONE_;
+    for (i = 0; i < d->port_vl_count; i++) {
+        const ibcc_fabric_port_vl *o = &d->port_vls[i];
+        if (o->node >= f->nn || o->port >= f->node[o->node].ports) {
+            r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "port_vls[%u]: "
+                              "node %u port %u: no such port", i, o->node,
+                              o->port);
+            goto out;
+        }
+        if (o->vls && !ibcc_fab_vls_ok_(o->vls)) {
+            r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "port_vls[%u]: "
+                              "vls %u: 1, 2, 4, 8 or 15", i, o->vls);
+            goto out;
+        }
+        for (s = 0; o->sl2vl_set && s < IBCC_QOS_SLS; s++)
+            if (o->sl2vl[s] > 15u) {
+                r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "port_vls[%u]:"
+                                  " sl2vl[%u] %u: a VL 0..14 or 15 (drop)",
+                                  i, s, o->sl2vl[s]);
+                goto out;
+            }
+        pov[f->node[o->node].base + o->port] = i;
+    }
+    /* each port's settings, then each link's VLs */
+    for (i = 0; i < f->nn; i++) {
+        for (k = 0; k < f->node[i].ports; k++) {
+            uint32_t gp = f->node[i].base + k, v, cap = ibcc_fab_vlcap_(f, i);
+            uint8_t *tab = f->ptab + (size_t)gp * IBCC_QOS_SLS;
+            int given;
+            r = ibcc_fab_port_cfg_(f, i, k, pov[gp] == IBCC_F_NONE_ ? NULL
+                                   : &d->port_vls[pov[gp]], &v, tab, &va,
+                                   &given);
+            if (r != IBCC_OK) goto out;
+            if (given && v > cap) {
+                r = ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "node %u "
+                                  "port %u: %u data VLs asked; its switch "
+                                  "kind runs %u", i, k, v, cap);
+                goto out;
+            }
+            for (s = 0; s < IBCC_QOS_SLS; s++) {
+                if (tab[s] == 15u) f->drops = 1;
+                else if (tab[s] >= v) {
+                    r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "node %u "
+                                      "port %u: sl2vl maps SL %u to VL %u; "
+                                      "the port has %u data VL%s", i, k, s,
+                                      tab[s], v, v == 1u ? "" : "s");
+                    goto out;
+                }
+            }
+            pvls[gp] = v < cap ? v : cap;
         }
     }
+    for (i = 0; i < f->nch; i++) {
+        ibcc_fchan_ *ch = &f->ch[i];
+        uint32_t a = f->node[ch->from].base + ch->from_port;
+        uint32_t b = f->node[ch->to].base + ch->to_port;
+        uint8_t *tab = f->ptab + (size_t)a * IBCC_QOS_SLS;
+        ch->vls = pvls[a] < pvls[b] ? pvls[a] : pvls[b];
+        if (ch->vls > maxv) maxv = ch->vls;
+        for (s = 0; s < IBCC_QOS_SLS; s++)
+            tab[s] = ibcc_fab_vl_fit_(tab[s], ch->vls);
+    }
+    f->nlanes = maxv + 1u;
+    /* switch (input, output) tables */
+    if (d->sl2vl_count) {
+        f->iotab = (uint8_t **)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(f->nn, sizeof *f->iotab));
+        if (!f->iotab) { r = IBCC_ERR_NOMEM; goto out; }
+    }
+    for (i = 0; i < d->sl2vl_count; i++) {
+        const ibcc_fabric_sl2vl *t = &d->sl2vls[i];
+        const ibcc_fnode_ *n;
+        uint32_t P, oc, in, out;
+        if (t->sw >= f->nn || f->node[t->sw].kind != IBCC_FABRIC_SWITCH) {
+            r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sl2vls[%u]: sw %u:"
+                              " not a switch node", i, t->sw);
+            goto out;
+        }
+        n = &f->node[t->sw];
+        P = n->ports;
+        if (t->in_port >= P || t->out_port >= P
+            || (oc = f->out_ch[n->base + t->out_port]) == IBCC_F_NONE_) {
+            r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sl2vls[%u]: ports "
+                              "%u -> %u: switch node %u has %u ports (the "
+                              "output linked)", i, t->in_port, t->out_port,
+                              t->sw, P);
+            goto out;
+        }
+        if (!f->iotab[t->sw]) {
+            uint8_t *m = (uint8_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+                             (size_t)P * P, IBCC_QOS_SLS));
+            if (!m) { r = IBCC_ERR_NOMEM; goto out; }
+            f->iotab[t->sw] = m;
+            for (in = 0; in < P; in++)
+                for (out = 0; out < P; out++)
+                    memcpy(m + ((size_t)in * P + out) * IBCC_QOS_SLS,
+                           f->ptab + (size_t)(n->base + out) * IBCC_QOS_SLS,
+                           IBCC_QOS_SLS);
+        }
+        for (s = 0; s < IBCC_QOS_SLS; s++) {
+            uint32_t v = t->vl[s];
+            if (v != 15u && v >= pvls[n->base + t->out_port]) {
+                r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sl2vls[%u]: SL "
+                                  "%u to VL %u: output port %u has %u data "
+                                  "VL%s", i, s, v, t->out_port,
+                                  pvls[n->base + t->out_port],
+                                  pvls[n->base + t->out_port] == 1u ? "" : "s");
+                goto out;
+            }
+            if (v == 15u) f->drops = 1;
+            f->iotab[t->sw][((size_t)t->in_port * P + t->out_port)
+                            * IBCC_QOS_SLS + s] =
+                ibcc_fab_vl_fit_(v, f->ch[oc].vls);
+        }
+    }
+    /* VL arbitration at every output of a link with several VLs */
+    if (f->nlanes > 2u) {
+        f->vla = (ibcc_vlarb *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(f->nports, sizeof *f->vla));
+        if (!f->vla) { r = IBCC_ERR_NOMEM; goto out; }
+        for (i = 0; i < f->nn; i++) {
+            for (k = 0; k < f->node[i].ports; k++) {
+                uint32_t gp = f->node[i].base + k, c = f->out_ch[gp], v;
+                uint8_t tab[IBCC_QOS_SLS];
+                int given;
+                if (c == IBCC_F_NONE_ || f->ch[c].vls < 2u) continue;
+                r = ibcc_fab_port_cfg_(f, i, k, pov[gp] == IBCC_F_NONE_
+                                       ? NULL : &d->port_vls[pov[gp]], &v,
+                                       tab, &va, &given);
+                if (r != IBCC_OK) goto out;
+                va.vls = f->ch[c].vls;
+                for (s = 0; s < va.n_high && s < IBCC_VLARB_MAX_ENTRIES; s++)
+                    va.high[s].vl = ibcc_fab_vl_fit_(va.high[s].vl, va.vls);
+                for (s = 0; s < va.n_low && s < IBCC_VLARB_MAX_ENTRIES; s++)
+                    va.low[s].vl = ibcc_fab_vl_fit_(va.low[s].vl, va.vls);
+                r = ibcc_vlarb_init(&f->vla[gp], &va, NULL, 0);
+                if (r != IBCC_OK) {
+                    r = ibcc_fab_err_(e, r, NULL, 0, "vlarb at node %u port "
+                                      "%u (%u data VLs): %s", i, k, va.vls,
+                                      ibcc_result_str(r));
+                    goto out;
+                }
+            }
+        }
+    }
+out:
+    ibcc_fab_free_(&f->al, pov);
+    ibcc_fab_free_(&f->al, pvls);
+    return r;
+}
+
+/* Frees the tables only creation reads. */
+static void ibcc_fab_vl_tables_free_(ibcc_fabric *f)
+{
+    uint32_t i;
+    if (f->iotab) {
+        for (i = 0; i < f->nn; i++) ibcc_fab_free_(&f->al, f->iotab[i]);
+        ibcc_fab_free_(&f->al, f->iotab);
+        f->iotab = NULL;
+    }
+    ibcc_fab_free_(&f->al, f->ptab);
+    f->ptab = NULL;
+}
+
+/* Each flow's path through the SL-to-VL tables: its lane at its source,
+   at each switch the lane it leaves on given the lane it came in on
+   (w->xl); refuses an SL a table drops (VL 15) and an input lane whose
+   packets the tables would send out on two VLs of one output. */
+static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
+{
+    ibcc_fabric_error *e = f->d.error;
+    uint32_t i;
+    if (f->nlanes > 2u) {
+        for (i = 0; i < f->nsw; i++) {
+            ibcc_fsw_ *w = &f->sw[i];
+            uint32_t P = f->node[w->node].ports;
+            size_t nx = (size_t)P * f->nlanes * P;
+            w->xl = (uint8_t *)ibcc_fab_alloc_(&f->al, nx + 5u * P + 8u);
+            if (!w->xl) return IBCC_ERR_NOMEM;
+            memset(w->xl, 0xff, nx);
+            w->vsel = w->xl + nx;
+            w->vwant = (uint32_t *)(void *)(w->xl
+                       + ((nx + P + 3u) & ~(size_t)3u));
+            memset(w->vsel, 0xff, P);
+        }
+    } else if (!f->drops) {
+        return IBCC_OK;                 /* one VL, nothing dropped */
+    }
+    for (i = 0; i < f->nf; i++) {
+        ibcc_fflow_ *fl = &f->flow[i];
+        uint32_t sl = fl->d.sl, gp = f->node[fl->d.src].base, hops = 0;
+        uint32_t v = f->ptab[(size_t)gp * IBCC_QOS_SLS + sl], ln, c;
+        if (v == 15u)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: SL "
+                                 "%u: host node %u's SL-to-VL drops it (VL "
+                                 "15)", i, sl, fl->d.src);
+        fl->lane = ln = IBCC_F_DLANE_(v);
+        c = f->out_ch[gp];
+        while (f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH
+               && hops++ <= f->nn) {
+            uint32_t node = f->ch[c].to, in = f->ch[c].to_port;
+            const ibcc_fnode_ *n = &f->node[node];
+            ibcc_fsw_ *w = &f->sw[n->idx];
+            uint32_t P = n->ports, out, ol;
+            uint8_t *x;
+            out = f->route[(uint64_t)n->idx * f->nn + fl->d.dst];
+            v = f->iotab && f->iotab[node]
+                ? f->iotab[node][((size_t)in * P + out) * IBCC_QOS_SLS + sl]
+                : f->ptab[(size_t)(n->base + out) * IBCC_QOS_SLS + sl];
+            if (v == 15u)
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: "
+                                     "SL %u: switch node %u drops it (VL 15 "
+                                     "from port %u to port %u)", i, sl, node,
+                                     in, out);
+            ol = IBCC_F_DLANE_(v);
+            if (w->xl) {
+                x = &w->xl[((size_t)in * f->nlanes + ln) * P + out];
+                if (*x != 0xffu && *x != ol)
+                    return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                         "flows[%u]: switch node %u: VL %u "
+                                         "of port %u goes to port %u on VL "
+                                         "%u and (SL %u) VL %u: one VL per "
+                                         "input VL and output", i, node,
+                                         IBCC_F_LVL_(ln), in, out,
+                                         IBCC_F_LVL_(*x), sl, v);
+                *x = (uint8_t)ol;
+            }
+            ln = ol;
+            c = f->out_ch[n->base + out];
+        }
+    }
+    return IBCC_OK;
+}
+
+/* Channel capacities as seen by their senders (receiver's buffers):
+   every data VL of the link has a data buffer's worth; lanes of VLs the
+   link does not run have none. */
+static ibcc_result ibcc_fab_credits_(ibcc_fabric *f)
+{
+    uint32_t c, ln;
+    f->lanemem = (ibcc_flane_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+                     ibcc_fab_mul_(f->nch, f->nlanes), sizeof *f->lanemem));
+    if (!f->lanemem && f->nch) return IBCC_ERR_NOMEM;
+    for (c = 0; c < f->nch; c++) {
+        ibcc_fchan_ *ch = &f->ch[c];
+        ch->lc = f->lanemem + (size_t)c * f->nlanes;
+        for (ln = 0; ln < f->nlanes; ln++) {
+            if (ln == IBCC_F_ACK_) {
+                ch->lc[ln].cap_p = f->d.ack_buf_packets;
+                ch->lc[ln].cap_u = f->d.ack_buf_packets * 1024u;
+            } else if (IBCC_F_LVL_(ln) < ch->vls) {
+                ch->lc[ln].cap_p = f->d.buf_packets;
+                ch->lc[ln].cap_u = f->d.buf_credits ? f->d.buf_credits
+                                                    : f->d.buf_packets * 1024u;
+            }
+            ch->lc[ln].av_p = ch->lc[ln].cap_p;
+            ch->lc[ln].av_u = ch->lc[ln].cap_u;
+        }
+    }
+    return IBCC_OK;
 }
 
 
@@ -13528,14 +14186,16 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
     f->work = (uint32_t *)ibcc_fab_alloc_(&f->al,
                                 ibcc_fab_mul_((size_t)f->nsw + f->nh, 4));
     if (!f->work) return IBCC_ERR_NOMEM;
-    f->buf = (ibcc_fbuf_ *)ibcc_fab_alloc_(&f->al,
-                                ibcc_fab_mul_(f->nports * 2u, sizeof *f->buf));
+    f->buf = (ibcc_fbuf_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+                 (size_t)f->nports * f->nlanes, sizeof *f->buf));
     f->bufmem = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
-            f->nports, ((size_t)f->d.buf_packets + f->d.ack_buf_packets) * 4u));
+            f->nports, ((size_t)f->d.buf_packets * (f->nlanes - 1u)
+                        + f->d.ack_buf_packets) * 4u));
     if (!f->sw || !f->buf || !f->bufmem) return IBCC_ERR_NOMEM;
-    for (i = 0; i < f->nports * 2u; i++) {
+    for (i = 0; i < f->nports * f->nlanes; i++) {
         ibcc_fbuf_ *b = &f->buf[i];
-        b->cap = (i & 1u) ? f->d.ack_buf_packets : f->d.buf_packets;
+        b->cap = i % f->nlanes == IBCC_F_ACK_ ? f->d.ack_buf_packets
+                                              : f->d.buf_packets;
         b->q = f->bufmem + nb;
         nb += b->cap;
     }
@@ -13544,7 +14204,8 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         ibcc_fsw_ *w;
         ibcc_arbiter_desc ad[2];
         ibcc_marker_desc md;
-        size_t sz[5], off = 0, tot;
+        size_t sz[5], off = 0, tot, hdr;
+        uint32_t nv;
         ibcc_result r;
         char *mem;
         size_t own;
@@ -13592,18 +14253,30 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         sz[2] = (size_t)ibcc_round8_(sz[2]);
         sz[3] = (size_t)ibcc_round8_(own);
         sz[4] = ibcc_fab_mul_(f->node[i].ports, sizeof(ibcc_fdone_));
-        tot = sz[0] + sz[1] + sz[2] + sz[3] + sz[4];
+        /* lanes: an arbiter per lane (data VLs like lane 0), a marker per
+           data VL, their structs first */
+        nv = f->nlanes - 1u;
+        hdr = (size_t)ibcc_round8_(f->nlanes * sizeof(ibcc_arbiter))
+              + (size_t)ibcc_round8_(nv * sizeof(ibcc_marker));
+        tot = hdr + sz[0] * nv + sz[1] + sz[2] * nv + sz[3] + sz[4];
         w->mem = ibcc_fab_alloc_(&f->al, tot);
         if (!w->mem) return IBCC_ERR_NOMEM;
         mem = (char *)w->mem;
-        for (k = 0; k < 2u; k++) {
-            r = ibcc_arbiter_init(&w->arb[k], &ad[k], mem + off, sz[k]);
+        w->arb = (ibcc_arbiter *)(void *)mem;
+        w->mk = (ibcc_marker *)(void *)(mem + (size_t)ibcc_round8_(
+                    f->nlanes * sizeof(ibcc_arbiter)));
+        off = hdr;
+        for (k = 0; k < f->nlanes; k++) {
+            uint32_t j = k == IBCC_F_ACK_ ? 1u : 0u;
+            r = ibcc_arbiter_init(&w->arb[k], &ad[j], mem + off, sz[j]);
             if (r != IBCC_OK) return r;
-            off += sz[k];
+            off += sz[j];
         }
-        r = ibcc_marker_init(&w->mark, &md, mem + off, sz[2]);
-        if (r != IBCC_OK) return r;
-        off += sz[2];
+        for (k = 0; k < nv; k++) {
+            r = ibcc_marker_init(&w->mk[k], &md, mem + off, sz[2]);
+            if (r != IBCC_OK) return r;
+            off += sz[2];
+        }
         w->kind->init(f, w, mem + off);
         off += sz[3];
         w->done = (ibcc_fdone_ *)(void *)(mem + off);
@@ -13641,6 +14314,7 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
         IBCC_F_LIM_(prio, 1u);
         IBCC_F_LIM_(msg_exp, 1u);
         IBCC_F_LIM_(cls, IBCC_FABRIC_CLASSES - 1u);
+        IBCC_F_LIM_(sl, 15u);
 #undef IBCC_F_LIM_
         for (k = 0; k < n; k++)
             if (lim[k].v > lim[k].max)
@@ -13894,9 +14568,12 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     for (i = 0; i < IBCC_FABRIC_CLASSES; i++)
         f->cls[i].hist = f->hist_mem + (size_t)i * IBCC_F_HBUCKETS_;
     if ((r = ibcc_fab_topology_(f)) != IBCC_OK) goto fail;
-    ibcc_fab_credits_(f);
+    if ((r = ibcc_fab_vls_(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc_fab_credits_(f)) != IBCC_OK) goto fail;
     if ((r = ibcc_fab_switches_(f)) != IBCC_OK) goto fail;
     if ((r = ibcc_fab_flows_(f)) != IBCC_OK) goto fail;
+    if ((r = ibcc_fab_vl_paths_(f)) != IBCC_OK) goto fail;
+    ibcc_fab_vl_tables_free_(f);
     if (!f->link) f->link = &ibcc_fab_credits_link_;  /* no switches */
     if ((r = f->link->setup(f)) != IBCC_OK) goto fail;
     memset(&pd, 0, sizeof pd);
@@ -14041,8 +14718,9 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         located += q;
     }
     for (i = 0; i < f->nsw; i++)          /* no rejected marker event */
-        if (ibcc_marker_errors(&f->sw[i].mark, NULL) != 0)
-            return IBCC_ERR_MISMATCH;
+        for (k = 0; k + 1u < f->nlanes; k++)
+            if (ibcc_marker_errors(&f->sw[i].mk[k], NULL) != 0)
+                return IBCC_ERR_MISMATCH;
     for (i = 0; i < f->nchunk; i++)
         for (k = 0; k < IBCC_F_CHUNK_; k++)
             if (f->chunk[i][k].size != 0) live++;

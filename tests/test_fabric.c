@@ -95,7 +95,7 @@ static void o_busy(void *u, uint32_t c, ibcc_time s, ibcc_time e,
     (void)s; (void)e;
     if (c != l->watch_chan || p->lane != 1 || !l->f) return;
     l->acks_on_chan++;
-    if (l->f->ch[c].av_p[0] == 0) l->ack_while_blocked++;
+    if (l->f->ch[c].lc[0].av_p == 0) l->ack_while_blocked++;
 }
 
 static void observe(ibcc_fabric_desc *d, olog *l)
@@ -844,24 +844,24 @@ static void test_check_detects(void)
     if (!f) return;
     T_EQ(ibcc_fabric_run_until(f, IBCC_NS(3000)), IBCC_OK);
     T_EQ(ibcc_fabric_check(f), IBCC_OK);
-    f->ch[0].av_p[0]++;                  /* a credit out of nowhere */
+    f->ch[0].lc[0].av_p++;                  /* a credit out of nowhere */
     T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
-    f->ch[0].av_p[0]--;
+    f->ch[0].lc[0].av_p--;
     f->injected++;                       /* a packet lost */
     T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
     f->injected--;
     T_EQ(ibcc_fabric_check(f), IBCC_OK);
     /* the marker must hold what the buffer holds: a packet that entered
        the marker but not the buffer is found */
-    T_EQU(ibcc_marker_packets(&f->sw[0].mark, 0), f->buf[(f->node[2].base) * 2u].occ_p);
-    (void)ibcc_marker_arrive(&f->sw[0].mark, 0, 1, 2068u);
+    T_EQU(ibcc_marker_packets(&f->sw[0].mk[0], 0), f->buf[(f->node[2].base) * f->nlanes].occ_p);
+    (void)ibcc_marker_arrive(&f->sw[0].mk[0], 0, 1, 2068u);
     T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
     ibcc_fabric_destroy(f);
     /* a rejected marker event is found */
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
     if (!f) return;
     T_EQ(ibcc_fabric_run_until(f, IBCC_NS(3000)), IBCC_OK);
-    ibcc_marker_release(&f->sw[0].mark, 1, 2068u);  /* nothing held at 1 */
+    ibcc_marker_release(&f->sw[0].mk[0], 1, 2068u);  /* nothing held at 1 */
     T_EQ(ibcc_fabric_check(f), IBCC_ERR_MISMATCH);
     ibcc_fabric_destroy(f);
 }

@@ -309,7 +309,7 @@ static void test_cioq_congestion(void)
     T_EQU(bs[0] + bs[1] + bs[2], b);
     for (i = 0; i < 3; i++)       /* a third each, within 2 packets */
         T_CHECK(bs[i] + 2u * 2068u >= b / 3u && bs[i] <= b / 3u + 2u * 2068u);
-    ms = ibcc_marker_get_stats(&f->sw[0].mark);
+    ms = ibcc_marker_get_stats(&f->sw[0].mk[0]);
     T_CHECK(ms.mb > 0);
     T_CHECK(ms.vb > 0 && ms.vb <= ms.mb);
     ibcc_fabric_destroy(f);
