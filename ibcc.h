@@ -10199,6 +10199,12 @@ typedef struct ibcc_flink_ {
                    ibcc_time *busy);
     /* its events IBCC_F_E_LINK0_ and _LINK1_ (argument: its own) */
     void (*event[2])(ibcc_fabric *f, uint64_t idx);
+    /* the stall watchdog: a count that grows whenever data moves on its
+       links; and, when it did not grow for desc.stall, the channels
+       whose packets wait (written as text into buf, at most len bytes
+       with the NUL) and how many, 0 when nothing waits in the network */
+    uint64_t (*progress)(const ibcc_fabric *f);
+    uint32_t (*blocked)(const ibcc_fabric *f, char *buf, size_t len);
 } ibcc_flink_;
 
 /* Switch kind: how a switch buffers and forwards (sections 5 and 10).
@@ -12106,11 +12112,75 @@ static ibcc_result ibcc_fab_credits_check_(const ibcc_fabric *f,
 static void ibcc_fab_credits_totals_(const ibcc_fabric *f, uint32_t c,
                                      uint64_t *bytes, ibcc_time *busy);
 static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx);
+static uint64_t ibcc_fab_credits_progress_(const ibcc_fabric *f);
+static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
+                                          size_t len);
 static const ibcc_flink_ ibcc_fab_credits_link_ = {
     "credit", ibcc_fab_credits_setup_, ibcc_fab_credits_events_,
     ibcc_fab_host_run_, ibcc_fab_credits_check_, ibcc_fab_credits_totals_,
-    { ibcc_fab_no_event_, ibcc_fab_no_event_ }
+    { ibcc_fab_no_event_, ibcc_fab_no_event_ },
+    ibcc_fab_credits_progress_, ibcc_fab_credits_blocked_
 };
+
+/* Packets started on links and delivered. */
+static uint64_t ibcc_fab_credits_progress_(const ibcc_fabric *f)
+{
+    return f->hops + f->delivered;
+}
+
+/* Appends "node:port->node:port vlV" of channel c to buf (used bytes *at). */
+static void ibcc_fab_name_ch_(const ibcc_fabric *f, uint32_t c, uint32_t vl,
+                              char *buf, size_t len, size_t *at)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    int k;
+    if (*at + 1u >= len) return;
+    k = snprintf(buf + *at, len - *at, "%s%u:%u->%u:%u vl%u",
+                 *at ? ", " : "", ch->from, ch->from_port, ch->to,
+                 ch->to_port, vl);
+    if (k < 0 || (size_t)k >= len - *at) {     /* cut: end with "..." */
+        if (len >= 4u) memcpy(buf + len - 4u, "...", 4u);
+        *at = len;
+        return;
+    }
+    *at += (size_t)k;
+}
+
+/* The output channels (and VLs) the packets at the heads of switch input
+   buffers wait for that have no credits for them. */
+static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
+                                          size_t len)
+{
+    uint32_t s, k, ln, n = 0, j, ns = 0;
+    uint64_t seen[64];          /* (channel, lane) pairs listed */
+    size_t at = 0;
+    if (len) buf[0] = '\0';
+    for (s = 0; s < f->nsw; s++) {
+        const ibcc_fsw_ *w = &f->sw[s];
+        const ibcc_fnode_ *nd = &f->node[w->node];
+        for (k = 0; k < nd->ports; k++)
+            for (ln = 0; ln < f->nlanes; ln++) {
+                const ibcc_fbuf_ *b = &f->buf[(nd->base + k) * f->nlanes + ln];
+                const ibcc_fpkt_ *p;
+                uint32_t c, ol;
+                if (!b->n) continue;
+                p = ibcc_fab_pkt_(f, b->q[0]);
+                c = f->out_ch[nd->base + p->out_port];
+                ol = ln == IBCC_F_ACK_ ? ln
+                     : ibcc_fab_olane_(f, w, k, ln, p->out_port);
+                if (f->ch[c].lc[ol].av_p != 0
+                    && f->ch[c].lc[ol].av_u >= p->units)
+                    continue;
+                for (j = 0; j < ns; j++)
+                    if (seen[j] == ((uint64_t)c << 5 | ol)) break;
+                if (j < ns) continue;           /* listed already */
+                if (ns < 64u) seen[ns++] = (uint64_t)c << 5 | ol;
+                n++;
+                ibcc_fab_name_ch_(f, c, IBCC_F_LVL_(ol), buf, len, &at);
+            }
+    }
+    return n;
+}
 
 static const ibcc_fswkind_ ibcc_fab_vct_ = {
     "VCT", &ibcc_fab_credits_link_, IBCC_VLARB_MAX_VLS, ibcc_fab_vct_setup_,
@@ -12786,9 +12856,13 @@ static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h);
 static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *worms);
 static void ibcc_wm_totals_(const ibcc_fabric *f, uint32_t c,
                             uint64_t *bytes, ibcc_time *busy);
+static uint64_t ibcc_wm_progress_(const ibcc_fabric *f);
+static uint32_t ibcc_wm_blocked_(const ibcc_fabric *f, char *buf,
+                                 size_t len);
 static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
     "STOP/GO", ibcc_wm_setup_link_, ibcc_wm_events_, ibcc_wm_host_run_,
-    ibcc_wm_check_, ibcc_wm_totals_, { ibcc_wm_link_, ibcc_wm_timer_ }
+    ibcc_wm_check_, ibcc_wm_totals_, { ibcc_wm_link_, ibcc_wm_timer_ },
+    ibcc_wm_progress_, ibcc_wm_blocked_
 };
 
 static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
@@ -13007,6 +13081,29 @@ static uint64_t ibcc_wm_tx_now_(const ibcc_fabric *f, uint32_t c)
     ibcc_time ts = b->feed != IBCC_F_NONE_ ? f->wm[b->feed].tr : b->ts;
     if (!b->rate || b->owner == IBCC_F_NONE_) return b->tx;
     return b->tx + (f->loop.now - ts) / f->wbt;
+}
+
+/* Bytes sent on every link so far, and worms delivered. */
+static uint64_t ibcc_wm_progress_(const ibcc_fabric *f)
+{
+    uint64_t sum = f->delivered;
+    uint32_t c;
+    for (c = 0; c < f->nch; c++) sum += ibcc_wm_tx_now_(f, c);
+    return sum;
+}
+
+/* The channels whose slack buffer holds bytes of a worm (none flow). */
+static uint32_t ibcc_wm_blocked_(const ibcc_fabric *f, char *buf, size_t len)
+{
+    uint32_t c, n = 0;
+    size_t at = 0;
+    if (len) buf[0] = '\0';
+    for (c = 0; c < f->nch; c++)
+        if (f->wm[c].n) {
+            n++;
+            ibcc_fab_name_ch_(f, c, 0, buf, len, &at);
+        }
+    return n;
 }
 
 /* STOP/GO byte conservation on the links at the current instant
@@ -14656,15 +14753,60 @@ fail:
 }
 
 /* ---- running and queries ----------------------------------------------- */
+/* The stall watchdog's look at the current instant: progress since the
+   last look, else, after desc.stall without any while packets wait in
+   the network, the fabric stops (f->err = STATE) naming what waits. */
+static void ibcc_fab_look_(ibcc_fabric *f)
+{
+    uint64_t p = f->link->progress(f);
+    ibcc_time now = f->loop.now;
+    char names[160];
+    uint32_t n;
+    if (p != f->prog) {
+        f->prog = p;
+        f->prog_at = now;
+        return;
+    }
+    if (now - f->prog_at < f->d.stall) return;
+    n = f->link->blocked(f, names, sizeof names);
+    if (n == 0) {                       /* nothing waits: idle, not stuck */
+        f->prog_at = now;
+        return;
+    }
+    f->err = IBCC_ERR_STATE;
+    (void)ibcc_fab_err_(&f->lasterr, IBCC_ERR_STATE, NULL, 0,
+                        "stalled: no packet moved from %llu ns to %llu "
+                        "ns; %u blocked: %s",
+                        (unsigned long long)(f->prog_at / 1000u),
+                        (unsigned long long)(now / 1000u), n, names);
+}
+
 IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t)
 {
     ibcc_result r;
     if (!f) return IBCC_ERR_NULL;
     if (f->err != IBCC_OK) return f->err;
     if (t > IBCC_FABRIC_MAX_TIME) return IBCC_ERR_RANGE;
-    r = ibcc_loop_run_until(&f->loop, t, NULL);
-    if (r != IBCC_OK) return r;
+    for (;;) {
+        /* run to t, looking for a stall at least every desc.stall */
+        ibcc_time lim = t;
+        if (f->prog_at + f->d.stall >= f->prog_at     /* no wrap */
+            && f->prog_at + f->d.stall < lim
+            && f->prog_at + f->d.stall > f->loop.now)
+            lim = f->prog_at + f->d.stall;
+        r = ibcc_loop_run_until(&f->loop, lim, NULL);
+        if (r != IBCC_OK) return r;
+        if (f->err != IBCC_OK) return f->err;
+        ibcc_fab_look_(f);
+        if (f->err != IBCC_OK) return f->err;
+        if (lim >= t) break;
+    }
     return f->err;
+}
+
+IBCC_API const ibcc_fabric_error *ibcc_fabric_last_error(const ibcc_fabric *f)
+{
+    return f ? &f->lasterr : NULL;
 }
 
 IBCC_API ibcc_time ibcc_fabric_now(const ibcc_fabric *f)
