@@ -3008,11 +3008,18 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    fed by a faster link is free for its next packet once that link's wire
    time has passed. Credits (packets and 64-byte units) return upstream
    one propagation delay after the tail left the buffer; until then the
-   packet counts in its input buffer for the marker (hold/release). Lane
-   0 carries data, lane 1 ACK/CNP; lane 1 has its own credits and is
-   served first on every link. All same-instant events at a node are
-   applied before it decides, and it decides until nothing more can start;
-   nodes deciding at the same instant do so in node order. A transmitter
+   packet counts in its input buffer for the marker (hold/release). Data
+   travels on virtual lanes (1 by default; 2, 4, 8 or 15 per port): a
+   flow's SL and the SL-to-VL tables (per port, per switch input/output
+   pair) give its VL on each link; each VL has its own input buffers,
+   credits, packet arbitration and marker, and every output with several
+   VLs serves them by IBA VL arbitration (ibcc_vlarb). ACK/CNP have one
+   lane of their own with its own credits, served first on every link.
+   A run in which nothing moves for `stall` while packets wait (a credit
+   loop) stops with an error naming the blocked channels. All
+   same-instant events at a node are applied before it decides, and it
+   decides until nothing more can start; nodes deciding at the same
+   instant do so in node order. A transmitter
    finishing and credits coming back are not events: they are applied
    when due, and only what waits for them costs an event.
 
@@ -3064,6 +3071,12 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
    | seed            | 0              | any                              |
    | loop_capacity   | computed       | events                           |
    | allocator       | malloc/free    | both functions or neither        |
+   | vls             | 1              | 1, 2, 4, 8, 15 data VLs per port |
+   | sl2vl           | 0..14,7 masked | VL per SL (sl2vl_set), 15 = drop |
+   | vlarb           | ibcc_vlarb's   | every output of several VLs      |
+   | qos             | NULL           | OpenSM settings per port type    |
+   | port_vls, sl2vls| none           | per port; per switch (in, out)   |
+   | stall           | 10 ms          | no progress this long: STATE     |
    ====================================================================== */
 
 typedef enum ibcc_node_kind {
