@@ -11658,6 +11658,20 @@ static void ibcc_fab_vl_wants_(ibcc_fabric *f, ibcc_fsw_ *w)
     }
 }
 
+/* The VL port gp's output serves next among `want`: its VL arbitration's
+   choice, or VL0 on a link of one VL. */
+static int ibcc_fab_vl_pick_(ibcc_fabric *f, uint32_t gp, uint32_t want,
+                             unsigned *v)
+{
+    uint32_t c = f->out_ch[gp];
+    if (!want || c == IBCC_F_NONE_) return 0;
+    if (f->ch[c].vls < 2u) {
+        *v = 0;
+        return (int)(want & 1u);
+    }
+    return ibcc_vlarb_pick(&f->vla[gp], want, v);
+}
+
 /* The data lanes of a switch with several VLs: each output's VL
    arbitration (ibcc_vlarb, IBA VLArbitration) picks the VL it serves
    among those that could start (ibcc_fab_vl_wants_); then each input
@@ -11677,8 +11691,7 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
     for (o = 0; o < P; o++) {
         unsigned v;
         w->vsel[o] = 0xffu;
-        if (w->vwant[o]
-            && ibcc_vlarb_pick(&f->vla[n->base + o], w->vwant[o], &v))
+        if (ibcc_fab_vl_pick_(f, n->base + o, w->vwant[o], &v))
             w->vsel[o] = (uint8_t)IBCC_F_DLANE_(v);
     }
     while (again) {
@@ -11689,8 +11702,9 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
             while (ibcc_arbiter_pick_any(&w->arb[ln], &g)) {
                 uint32_t ol = w->vsel[g.out];
                 w->kind->picked(f, w, (uint32_t)g.tag, g.in, g.out);
-                (void)ibcc_vlarb_sent(&f->vla[n->base + g.out],
-                                      IBCC_F_LVL_(ol), g.size);
+                if (f->ch[f->out_ch[n->base + g.out]].vls > 1u)
+                    (void)ibcc_vlarb_sent(&f->vla[n->base + g.out],
+                                          IBCC_F_LVL_(ol), g.size);
                 w->vsel[g.out] = 0xfeu;         /* started */
                 if (serve) serve(f, w);
             }
@@ -11700,8 +11714,7 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
             if (w->vsel[o] >= 0xfeu) continue;
             w->vwant[o] &= ~(1u << IBCC_F_LVL_(w->vsel[o]));
             w->vsel[o] = 0xffu;
-            if (w->vwant[o]
-                && ibcc_vlarb_pick(&f->vla[n->base + o], w->vwant[o], &v)) {
+            if (ibcc_fab_vl_pick_(f, n->base + o, w->vwant[o], &v)) {
                 w->vsel[o] = (uint8_t)IBCC_F_DLANE_(v);
                 again = 1;
             }

@@ -316,6 +316,39 @@ static void test_io_table(void)
     T_CHECK(strstr(t.err.reason, "sl2vls[0]") != NULL);
 }
 
+/* A link of one VL in a fabric of two: host 3's port runs one VL (and
+   its own table says so: the desc's names VL1), so its link does; S2's table for that port is taken to it (SL 1: VL 1 & 0 =
+   VL0), and host 1's SL-1 packets reach it on VL0 while the ISL carries
+   them on VL1. */
+static void test_mixed_vls(void)
+{
+    net t;
+    vlog l;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_port_vl pv;
+    ibcc_fabric_flow_stats s;
+    net_two(&t, 0);
+    two_vls(&t);
+    memset(&pv, 0, sizeof pv);
+    pv.node = 3; pv.port = 0; pv.vls = 1;
+    pv.sl2vl_set = 1;           /* its own table names VL0 only */
+    t.d.port_vls = &pv;
+    t.d.port_vl_count = 1;
+    add_flow(&t, 1, 3, 1)->packets = 30;
+    add_flow(&t, 0, 3, 0)->packets = 30;
+    watch(&t, &l, 2u * 3u + 1u);                /* S2 -> host 3 */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_CHECK(run_checked(f, IBCC_US(200)));
+    T_EQU(l.n, 60);
+    T_EQU(l.bytes[0], 60u * 2048u);
+    (void)ibcc_fabric_flow_stats_get(f, 0, &s);
+    T_EQU(s.delivered, 30);
+    (void)ibcc_fabric_flow_stats_get(f, 1, &s);
+    T_EQU(s.delivered, 30);
+    ibcc_fabric_destroy(f);
+}
+
 /* The QoS settings decide per port type: qos_ca_ and qos_swe_ give 2
    VLs, SL 1 on VL1; the 2:1 arbitration of test_weights_two_to_one comes
    from qos_swe_vlarb_low. */
@@ -486,6 +519,7 @@ int main(void)
     T_RUN(test_no_credit_vl_skipped);
     T_RUN(test_marking_per_vl);
     T_RUN(test_io_table);
+    T_RUN(test_mixed_vls);
     T_RUN(test_qos_config);
     T_RUN(test_refusals);
     T_RUN(test_stall_ring);
