@@ -169,6 +169,31 @@ static void test_weights_two_to_one(void)
     ibcc_fabric_destroy(f);
 }
 
+/* The same arbitration at a host's port: host 0 sends to host 1 on SL 0
+   and to host 2 on SL 1; its link carries VL0 and VL1 bytes 2:1. */
+static void test_host_port_arbitration(void)
+{
+    net t;
+    vlog l;
+    ibcc_fabric *f = NULL;
+    int64_t diff;
+    net_star(&t, 3);
+    two_vls(&t);
+    t.d.vlarb.n_low = 2;
+    t.d.vlarb.low[0].vl = 0; t.d.vlarb.low[0].weight = 64;
+    t.d.vlarb.low[1].vl = 1; t.d.vlarb.low[1].weight = 32;
+    add_flow(&t, 0, 1, 0);
+    add_flow(&t, 0, 2, 1);
+    watch(&t, &l, 0);                           /* host 0 -> switch */
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_CHECK(run_checked(f, IBCC_US(300)));
+    T_CHECK(l.n > 100u);
+    diff = (int64_t)l.bytes[0] - 2 * (int64_t)l.bytes[1];
+    T_CHECK(diff >= -2048 * 2 && diff <= 2048 * 2);
+    ibcc_fabric_destroy(f);
+}
+
 /* A high-priority VL within its limit: VL1 on the high table (weight
    255), VL0 on the low one, limit 1 (4096 bytes): two 2048-byte VL1
    packets, then one VL0 packet, over and over; the high VL gets 2/3. */
@@ -281,6 +306,48 @@ static void test_marking_per_vl(void)
     if (getenv("VLDEBUG")) printf("marked %llu %llu r %g\n", (unsigned long long)m0, (unsigned long long)m1, r);
     T_EQU(m0, 0);
     T_CHECK(m1 > 10u);
+}
+
+/* The CCT agent keeps a flow on its SL: host 1's flow to host 3, behind
+   a link at half the rate, is marked (IBA marker, FECN -> BECN); on SL 0
+   its BECNs raise its CCTI (by 50 each) and its injection delay ([G]'s
+   table) throttles it below the slow link's rate; on
+   SL 1, whose CC the agent has off (Control_Map, disabled_sls bit 1),
+   the same BECNs are ignored and it keeps the slow link full. */
+static double cct_rate(uint32_t sl)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats s;
+    double r;
+    net_two(&t, IBCC_MBYTES(500));
+    two_vls(&t);
+    t.d.marker.engine = IBCC_MARKER_IBA;
+    t.d.marker.iba_threshold = 13;
+    t.d.dest.scheme = IBCC_DEST_IBA;
+    t.d.cct.disabled_sls = 1u << 1;
+    t.d.cct.sl[0].ccti_increase = t.d.cct.sl[1].ccti_increase = 50;
+    add_flow(&t, 1, 3, sl)->agent = IBCC_AGENT_CCT;
+    if (ibcc_fabric_create(&f, &t.d) != IBCC_OK) return -1.0;
+    if (!run_checked(f, IBCC_MS(1))) {
+        ibcc_fabric_destroy(f);
+        return -2.0;
+    }
+    (void)ibcc_fabric_stats_reset(f);
+    (void)ibcc_fabric_run_until(f, IBCC_MS(3));
+    (void)ibcc_fabric_flow_stats_get(f, 0, &s);
+    r = (double)s.delivered_bytes / 2e-3 / 5e8;    /* of 500 MB/s */
+    if (getenv("VLDEBUG")) printf("acks %llu marked %llu del %llu\n", (unsigned long long)s.acks, (unsigned long long)s.acks_marked, (unsigned long long)s.marked);
+    ibcc_fabric_destroy(f);
+    return r;
+}
+
+static void test_cct_per_sl(void)
+{
+    double on = cct_rate(0), off = cct_rate(1);
+    if (getenv("VLDEBUG")) printf("cct on %g off %g\n", on, off);
+    T_CHECK(off > 0.97);
+    T_CHECK(on > 0.0 && on < 0.9);
 }
 
 /* SL-to-VL per (input, output) pair at a switch: packets of SL 0 leave S1
@@ -515,9 +582,11 @@ static void test_stall_ring(void)
 int main(void)
 {
     T_RUN(test_weights_two_to_one);
+    T_RUN(test_host_port_arbitration);
     T_RUN(test_high_limit);
     T_RUN(test_no_credit_vl_skipped);
     T_RUN(test_marking_per_vl);
+    T_RUN(test_cct_per_sl);
     T_RUN(test_io_table);
     T_RUN(test_mixed_vls);
     T_RUN(test_qos_config);
