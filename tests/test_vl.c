@@ -579,6 +579,25 @@ static void test_stall_ring(void)
     ibcc_fabric_destroy(f);
 }
 
+/* A link so slow that one packet takes 0.2 s (10 kB/s) while others wait
+   behind it is slow, not stalled: no error over a second. */
+static void test_slow_not_stalled(void)
+{
+    net t;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow_stats s;
+    net_star(&t, 2);
+    t.links[1].rate = 10000;
+    add_flow(&t, 0, 1, 0)->packets = 8;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_MS(1000)), IBCC_OK);
+    (void)ibcc_fabric_flow_stats_get(f, 0, &s);
+    T_EQU(s.delivered, 4);              /* 0.2048 s each: the 5th at 1.02 s */
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 int main(void)
 {
     T_RUN(test_weights_two_to_one);
@@ -592,5 +611,6 @@ int main(void)
     T_RUN(test_qos_config);
     T_RUN(test_refusals);
     T_RUN(test_stall_ring);
+    T_RUN(test_slow_not_stalled);
     return t_summary();
 }
