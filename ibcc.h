@@ -12173,8 +12173,9 @@ static void ibcc_fab_name_ch_(const ibcc_fabric *f, uint32_t c, uint32_t vl,
 }
 
 /* The output channels (and VLs) the packets at the heads of switch input
-   buffers wait for that have no credits for them; none while a link is
-   still sending (a packet on a very slow link is slow, not stuck). */
+   buffers wait for that have no credits for them; none while anything is
+   under way on a link (a packet being sent or on the wire, credits on
+   their way back): a very slow or very long link is slow, not stuck. */
 static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
                                           size_t len)
 {
@@ -12182,8 +12183,15 @@ static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
     uint64_t seen[64];          /* (channel, lane) pairs listed */
     size_t at = 0;
     if (len) buf[0] = '\0';
-    for (k = 0; k < f->nch; k++)
-        if (f->ch[k].busy && f->ch[k].xmit_end > f->loop.now) return 0;
+    for (k = 0; k < f->nch; k++) {
+        const ibcc_fchan_ *ch = &f->ch[k];
+        if ((ch->busy && ch->xmit_end > f->loop.now)
+            || (ch->cr_n && ch->cr[(ch->cr_first + ch->cr_n - 1u)
+                                   & (ch->cr_cap - 1u)].t > f->loop.now))
+            return 0;
+        for (ln = 0; ln < f->nlanes; ln++)
+            if (ch->lc[ln].wire_p) return 0;
+    }
     for (s = 0; s < f->nsw; s++) {
         const ibcc_fsw_ *w = &f->sw[s];
         const ibcc_fnode_ *nd = &f->node[w->node];

@@ -1600,6 +1600,7 @@ static void fabric_misuse(void)
     ibcc_fabric_destroy(NULL);
     T_EQ(ibcc_fabric_run_until(NULL, 1), IBCC_ERR_NULL);
     T_EQU(ibcc_fabric_now(NULL), 0);
+    T_CHECK(ibcc_fabric_last_error(NULL) == NULL);
     T_CHECK(ibcc_fabric_loop(NULL) == NULL);
     T_EQ(ibcc_fabric_check(NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_counters_get(NULL, &fc), IBCC_ERR_NULL);
@@ -1704,6 +1705,8 @@ static void fabric_misuse(void)
              IBCC_ERR_RANGE);
         T_CHECK(ibcc_fabric_loop(f) != NULL);
         T_EQU(ibcc_fabric_now(f), IBCC_US(2));
+        T_EQ(ibcc_fabric_last_error(f)->code, IBCC_OK);   /* no stall */
+        T_STREQ(ibcc_fabric_last_error(f)->reason, "");
         {
             ibcc_fabric_class_stats cs;
             ibcc_time q = 0;
