@@ -13129,12 +13129,18 @@ static uint64_t ibcc_wm_progress_(const ibcc_fabric *f)
     return sum;
 }
 
-/* The channels whose slack buffer holds bytes of a worm (none flow). */
+/* The channels whose slack buffer holds bytes of a worm (none flow);
+   none while bytes are on a wire. */
 static uint32_t ibcc_wm_blocked_(const ibcc_fabric *f, char *buf, size_t len)
 {
     uint32_t c, n = 0;
     size_t at = 0;
     if (len) buf[0] = '\0';
+    for (c = 0; c < f->nch; c++) {
+        const ibcc_fworm_ *b = &f->wm[c];
+        uint64_t din = b->in_rate ? (f->loop.now - b->tr) / f->wbt : 0;
+        if (ibcc_wm_tx_now_(f, c) > b->rx + din) return 0;
+    }
     for (c = 0; c < f->nch; c++)
         if (f->wm[c].n) {
             n++;
