@@ -9958,7 +9958,10 @@ typedef struct ibcc_fchan_ {
     ibcc_time xmit_end;         /* end of the packet being sent */
     uint64_t xmit_tick;         /* its completion's place among same-time
                                    events (a loop ticket) */
-    ibcc_flane_ *lc;            /* credits per lane (nlanes entries) */
+    ibcc_flane_ *lc;            /* credits per lane (nlanes entries): lc2
+                                   with one data VL, else in lanemem */
+    ibcc_flane_ lc2[2];         /* data and ACK lanes of a fabric of one
+                                   VL, beside what the sender reads */
     ibcc_fcred_ *cr;            /* credits travelling back, by time: a
                                    ring of cr_cap entries, cr_n from
                                    cr_first (grows on demand) */
@@ -14293,12 +14296,14 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
 static ibcc_result ibcc_fab_credits_(ibcc_fabric *f)
 {
     uint32_t c, ln;
-    f->lanemem = (ibcc_flane_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+    if (f->nlanes > 2u) {
+        f->lanemem = (ibcc_flane_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
                      ibcc_fab_mul_(f->nch, f->nlanes), sizeof *f->lanemem));
-    if (!f->lanemem && f->nch) return IBCC_ERR_NOMEM;
+        if (!f->lanemem && f->nch) return IBCC_ERR_NOMEM;
+    }
     for (c = 0; c < f->nch; c++) {
         ibcc_fchan_ *ch = &f->ch[c];
-        ch->lc = f->lanemem + (size_t)c * f->nlanes;
+        ch->lc = f->lanemem ? f->lanemem + (size_t)c * f->nlanes : ch->lc2;
         for (ln = 0; ln < f->nlanes; ln++) {
             if (ln == IBCC_F_ACK_) {
                 ch->lc[ln].cap_p = f->d.ack_buf_packets;
