@@ -14,7 +14,7 @@ if [ ! -x "$sim" ]; then
 fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-want="hosts=8 switches=6 links=16 routes_ok=56"
+want="hosts=8 switches=6 links=16 routes_ok=56 credit_loops=0"
 good() { # description expected-output args...
   d=$1; w=$2; shift 2
   out=$("$sim" fabric-check "$@" 2> "$tmp/err"); rc=$?
@@ -30,6 +30,22 @@ bad() { # description expected-stderr-prefix args...
 }
 good "fat tree with its tables" "$want" --ibnetdiscover $F/fattree.topo --lfts $F/fattree.lfts
 good "fat tree, up/down routes" "$want" --ibnetdiscover $F/fattree.topo
+# four switches in a ring whose tables all turn clockwise: every route
+# arrives, but the channels can wait on each other in a circle: exit 3,
+# credit_loops=1 and the four clockwise ports; up/down routes on the same
+# ring have none
+out=$("$sim" fabric-check --ibnetdiscover $F/ring4.topo --lfts $F/ring4-cw.lfts 2> "$tmp/err"); rc=$?
+if [ "$rc" -eq 3 ] && [ "$out" = "hosts=4 switches=4 links=8 routes_ok=12 credit_loops=1
+loop: 1 loop(s) over 4 channels; one crosses 4: 'ring1'/2 -> 'ring2'/2 -> 'ring3'/2 -> 'ring4'/2" ]
+then pass=$((pass + 1)); else echo "FAIL fabrics: ring, clockwise: exit $rc, output '$out'"; fail=$((fail + 1)); fi
+# the same ring under load deadlocks: custom stops with the blocked
+# channels instead of a silent zero throughput
+if "$sim" custom --topology ibnetdiscover --ibnetdiscover $F/ring4.topo --lfts $F/ring4-cw.lfts \
+     --traffic uniform --load 1 --time 50 --quiet > "$tmp/out" 2> "$tmp/err"; then
+  echo "FAIL fabrics: the deadlocked ring ran to the end"; fail=$((fail + 1))
+elif grep -q "^ibccsim custom: run: stalled: no packet moved from .*; 4 blocked: 0:1->1:2 vl0, 1:1->2:2 vl0, 2:1->3:2 vl0, 3:1->0:2 vl0$" "$tmp/err"
+then pass=$((pass + 1)); else echo "FAIL fabrics: deadlocked ring:"; cat "$tmp/err"; fail=$((fail + 1)); fi
+good "ring, up/down routes" "hosts=4 switches=4 links=8 routes_ok=12 credit_loops=0" --ibnetdiscover $F/ring4.topo
 bad "the loop" "$F/fattree-loop.lfts:15: the route to LID 17" \
     --ibnetdiscover $F/fattree.topo --lfts $F/fattree-loop.lfts
 # a topology line broken on purpose; spine1 port 1 rewired to leaf2 port 7,

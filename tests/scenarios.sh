@@ -34,7 +34,7 @@ for f in twoswitch_run4_input twoswitch_iba mvcm_hotspot recovery_lipd \
   if (cd "$tmp" && "$sim" run "$root/examples/scenarios/$f.ini" > "$f.out" 2>&1); then ok
   else no "examples/scenarios/$f.ini failed: $(tail -n 2 "$tmp/$f.out")"; fi
 done
-if "$sim" run examples/scenarios/fabric_check.ini | grep -q '^hosts=8 switches=6 links=16 routes_ok=56$'
+if "$sim" run examples/scenarios/fabric_check.ini | grep -q '^hosts=8 switches=6 links=16 routes_ok=56 credit_loops=0$'
 then ok; else no "fabric_check.ini"; fi
 [ -s "$tmp/twoswitch_run4_input.csv" ] && [ -s "$tmp/mvcm_hotspot.csv" ] && ok \
   || no "the examples wrote no summaries"

@@ -641,3 +641,13 @@ void prog_end(prog *p)
     if (p->dirty) fprintf(stderr, "\n");
     p->dirty = 0;
 }
+
+/* A failed run's message: the fabric's own reason when it has one (a
+   stall names the blocked channels), else the result's name. */
+void run_error(const char *cmd, const ibcc_fabric *f, ibcc_result r)
+{
+    const ibcc_fabric_error *e = f ? ibcc_fabric_last_error(f) : NULL;
+    fprintf(stderr, "ibccsim %s: run: %s\n", cmd,
+            e && e->code != IBCC_OK && e->reason[0] ? e->reason
+                                                    : ibcc_result_str(r));
+}

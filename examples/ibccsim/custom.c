@@ -812,7 +812,7 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
     ok = 1;
 out:
     if (r != IBCC_OK)
-        fprintf(stderr, "ibccsim custom: run: %s\n", ibcc_result_str(r));
+        run_error("custom", f, r);
     ibcc_fabric_destroy(f);
     return ok;
 }

@@ -20,10 +20,40 @@ const opt_cmd fc_cmd = {
     fc_opt, OPT_N(fc_opt),
     "Loads the fabric, follows the route from every host to every other host,\n"
     "builds it with ibcc_fabric_create and prints\n"
-    "  hosts=N switches=M links=L routes_ok=R\n"
+    "  hosts=N switches=M links=L routes_ok=R credit_loops=K\n"
+    "(K: cycles of the routes' channel dependency graph; 0 = the routes\n"
+    "cannot deadlock; K > 0 adds a line `loop: ...` naming the ports of one\n"
+    "and exits 3)\n"
     "or `file:line: reason` and exits 1. docs/topologies.md has the formats.\n",
     NULL, 0
 };
+
+/* A switch's name by fabric node, "?" when the node is no switch. */
+static const char *fc_switch_name(const ibcc_ibfabric *ib, uint32_t node)
+{
+    uint32_t i;
+    for (i = 0; i < ib->switch_count; i++)
+        if (ib->switches[i].node == node) return ib->switches[i].name;
+    return "?";
+}
+
+/* One credit loop as the ports a packet leaves by, in order:
+   loop: 'spine1'/3 -> 'leaf2'/5 -> ... (IB port numbers). */
+static void fc_print_loop(const ibcc_ibfabric *ib, const ibcc_credit_loops *o)
+{
+    uint32_t i, n = o->cycle_len < IBCC_CYCLE_SHOW ? o->cycle_len
+                                                  : IBCC_CYCLE_SHOW;
+    printf("loop: %u loop(s) over %u channels; one crosses %u:",
+           o->loops, o->loop_channels, o->cycle_len);
+    for (i = 0; i < n; i++) {
+        const ibcc_fabric_link *l = &ib->links[o->cycle[i] / 2u];
+        uint32_t from = (o->cycle[i] & 1u) ? l->b : l->a;
+        uint32_t port = (o->cycle[i] & 1u) ? l->b_port : l->a_port;
+        printf("%s '%s'/%u", i ? " ->" : "", fc_switch_name(ib, from),
+               port + 1u);
+    }
+    printf("%s\n", n < o->cycle_len ? " ..." : "");
+}
 
 int cmd_fabric_check(int argc, char **argv)
 {
@@ -33,8 +63,10 @@ int cmd_fabric_check(int argc, char **argv)
     int i, rc = 1;
     ibcc_ibfabric ib;
     ibcc_ibfabric_error e;
+    ibcc_credit_loops loops;
     uint64_t pairs = 0;
     memset(&ib, 0, sizeof ib);
+    memset(&loops, 0, sizeof loops);
     {
         fc_opts o;
         memset(&o, 0, sizeof o);
@@ -103,10 +135,16 @@ int cmd_fabric_check(int argc, char **argv)
         ibcc_fabric_destroy(f);
         free(fl);
         if (r != IBCC_OK) goto out;
+        if (ibcc_fabric_credit_loops(&d, &loops, NULL) != IBCC_OK) {
+            fprintf(stderr, "ibccsim fabric-check: out of memory\n");
+            goto out;
+        }
     }
-    printf("hosts=%u switches=%u links=%u routes_ok=%llu\n", ib.host_count,
-           ib.switch_count, ib.link_count, (unsigned long long)pairs);
-    rc = fflush(stdout) == 0 ? 0 : 1;
+    printf("hosts=%u switches=%u links=%u routes_ok=%llu credit_loops=%u\n",
+           ib.host_count, ib.switch_count, ib.link_count,
+           (unsigned long long)pairs, loops.loops);
+    if (loops.loops) fc_print_loop(&ib, &loops);
+    rc = fflush(stdout) != 0 ? 1 : loops.loops ? 3 : 0;
 out:
     ibcc_ibfabric_free(&ib);
     return rc;

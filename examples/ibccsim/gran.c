@@ -224,7 +224,7 @@ int gr_run(const gr_opts *o, gr_result *res)
         prog_end(&pg);
     }
     if (r != IBCC_OK) {
-        fprintf(stderr, "ibccsim gran: run: %s\n", ibcc_result_str(r));
+        run_error("gran", f, r);
         ibcc_fabric_destroy(f);
         return 0;
     }

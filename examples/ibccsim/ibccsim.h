@@ -243,4 +243,5 @@ int cmd_wormhole_sweep(int argc, char **argv);
 int cmd_fabric_check(int argc, char **argv);
 int cmd_custom(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+void run_error(const char *cmd, const ibcc_fabric *f, ibcc_result r);
 #endif
