@@ -17145,21 +17145,95 @@ typedef struct ibcc_ibf_lft_ctx_ {
     ibcc_ibf_key_ *key;             /* switches by GUID */
     uint32_t *lidhost;              /* LID -> host index + 1, 0 = none */
     uint32_t cur;                   /* switch of the current table */
+    uint32_t plft;                  /* ibdiagnet2.fdbs: its PLFT_NUM */
     const char *file;
     ibcc_ibfabric_error *err;
 } ibcc_ibf_lft_ctx_;
+
+/* A table header naming switch `guid`: the entries that follow are its. */
+static ibcc_result ibcc_ibf_lft_table_(ibcc_ibf_lft_ctx_ *t, uint64_t guid,
+                                       uint32_t line)
+{
+    ibcc_ibfabric *f = t->f;
+    uint32_t w = ibcc_ibf_lookup_(t->key, f->switch_count, guid);
+    if (w == IBCC_IBF_NONE_) {
+        ibcc_fab_err_(t->err, IBCC_ERR_NOT_FOUND, t->file, line,
+                         "switch 0x%016llx is not in %s",
+                         (unsigned long long)guid, f->topo_file);
+        return IBCC_ERR_NOT_FOUND;
+    }
+    if (f->switches[w].lft_line) {
+        ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, t->file, line,
+                         "a second table for switch 0x%016llx (first on "
+                         "line %u)", (unsigned long long)guid,
+                         f->switches[w].lft_line);
+        return IBCC_ERR_MISMATCH;
+    }
+    f->switches[w].lft_line = line;
+    t->cur = w;
+    return IBCC_OK;
+}
+
+/* One entry (LID -> IB port, 255 = none) of the current table. */
+static ibcc_result ibcc_ibf_lft_entry_(ibcc_ibf_lft_ctx_ *t, uint32_t lid,
+                                       uint32_t port, uint32_t line)
+{
+    ibcc_ibfabric *f = t->f;
+    const char *file = t->file;
+    ibcc_ibfabric_switch *w;
+    uint64_t cell;
+    uint32_t fp, h;
+    if (t->cur == IBCC_IBF_NONE_) {
+        ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
+                         "an entry before any table header");
+        return IBCC_ERR_PARSE;
+    }
+    w = &f->switches[t->cur];
+    if (port == 255u) return IBCC_OK;       /* no entry */
+    if (port > w->ports) {
+        ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
+                         "port %u is not one of the %u ports of switch "
+                         "%s", port, w->ports, w->name);
+        return IBCC_ERR_RANGE;
+    }
+    h = lid < 65536u ? t->lidhost[lid] : 0;
+    if (h == 0) return IBCC_OK;     /* a switch or unknown LID */
+    h--;
+    cell = (uint64_t)t->cur * f->host_count + h;
+    if (t->n->tab[cell]) {
+        ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, line,
+                         "LID %u listed twice in this table (also on "
+                         "line %u)", lid, t->n->tline[cell]);
+        return IBCC_ERR_MISMATCH;
+    }
+    if (port == 0) {
+        ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
+                         "host LID %u (%s) routed to port 0, the switch "
+                         "itself", lid, f->hosts[h].name);
+        return IBCC_ERR_RANGE;
+    }
+    fp = port - 1u;
+    if (t->n->peer[t->n->base[t->cur] + fp] == IBCC_IBF_NONE_) {
+        ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
+                         "LID %u (%s) leaves switch %s on port %u, which "
+                         "has no link", lid, f->hosts[h].name, w->name,
+                         port);
+        return IBCC_ERR_RANGE;
+    }
+    t->n->tab[cell] = fp + 1u;
+    t->n->tline[cell] = line;
+    return IBCC_OK;
+}
 
 static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
                                       uint32_t line)
 {
     ibcc_ibf_lft_ctx_ *t = (ibcc_ibf_lft_ctx_ *)ctx;
-    ibcc_ibfabric *f = t->f;
     const char *file = t->file;
-    uint32_t lid, port, h;
+    uint32_t lid, port;
     if (c->p >= c->e || *c->p == '#') return IBCC_OK;
     if (ibcc_cur_lit_(c, "Unicast lids [")) {
         uint64_t guid = 0;
-        uint32_t w;
         const char *g = NULL, *q;
         for (q = c->p; q + 7 < c->e; q++)
             if (memcmp(q, " guid 0x", 8) == 0) { g = q + 8; break; }
@@ -17169,31 +17243,12 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
                              "a table header needs the switch's guid 0x<hex>");
             return IBCC_ERR_PARSE;
         }
-        w = ibcc_ibf_lookup_(t->key, f->switch_count, guid);
-        if (w == IBCC_IBF_NONE_) {
-            ibcc_fab_err_(t->err, IBCC_ERR_NOT_FOUND, file, line,
-                             "switch 0x%016llx is not in %s",
-                             (unsigned long long)guid, f->topo_file);
-            return IBCC_ERR_NOT_FOUND;
-        }
-        if (f->switches[w].lft_line) {
-            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, line,
-                             "a second table for switch 0x%016llx (first on "
-                             "line %u)", (unsigned long long)guid,
-                             f->switches[w].lft_line);
-            return IBCC_ERR_MISMATCH;
-        }
-        f->switches[w].lft_line = line;
-        t->cur = w;
-        return IBCC_OK;
+        return ibcc_ibf_lft_table_(t, guid, line);
     }
     if (ibcc_cur_lit_(c, "Lid ") || ibcc_cur_lit_(c, "Port "))
         return IBCC_OK;                 /* ibroute's column titles */
     if (ibcc_cur_lit_(c, "0x")) {
         uint64_t v = 0;
-        ibcc_ibfabric_switch *w;
-        uint64_t cell;
-        uint32_t fp;
         if (!ibcc_ibf_hex_(c, &v) || v > 0xffffu || c->p >= c->e
             || (*c->p != ' ' && *c->p != '\t')) {
             ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
@@ -17213,46 +17268,7 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
                              "unexpected text after the port of an entry");
             return IBCC_ERR_PARSE;
         }
-        if (t->cur == IBCC_IBF_NONE_) {
-            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
-                             "an entry before any \"Unicast lids\" header");
-            return IBCC_ERR_PARSE;
-        }
-        w = &f->switches[t->cur];
-        if (port == 255u) return IBCC_OK;       /* no entry */
-        if (port > w->ports) {
-            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
-                             "port %u is not one of the %u ports of switch "
-                             "%s", port, w->ports, w->name);
-            return IBCC_ERR_RANGE;
-        }
-        h = lid < 65536u ? t->lidhost[lid] : 0;
-        if (h == 0) return IBCC_OK;     /* a switch or unknown LID */
-        h--;
-        cell = (uint64_t)t->cur * f->host_count + h;
-        if (t->n->tab[cell]) {
-            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, line,
-                             "LID %u listed twice in this table (also on "
-                             "line %u)", lid, t->n->tline[cell]);
-            return IBCC_ERR_MISMATCH;
-        }
-        if (port == 0) {
-            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
-                             "host LID %u (%s) routed to port 0, the switch "
-                             "itself", lid, f->hosts[h].name);
-            return IBCC_ERR_RANGE;
-        }
-        fp = port - 1u;
-        if (t->n->peer[t->n->base[t->cur] + fp] == IBCC_IBF_NONE_) {
-            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, line,
-                             "LID %u (%s) leaves switch %s on port %u, which "
-                             "has no link", lid, f->hosts[h].name, w->name,
-                             port);
-            return IBCC_ERR_RANGE;
-        }
-        t->n->tab[cell] = fp + 1u;
-        t->n->tline[cell] = line;
-        return IBCC_OK;
+        return ibcc_ibf_lft_entry_(t, lid, port, line);
     }
     {   /* "N lids dumped" / "N valid lids dumped" */
         uint32_t cnt;
@@ -17267,8 +17283,11 @@ static ibcc_result ibcc_ibf_lft_line_(void *ctx, ibcc_cur_ *c,
     return IBCC_ERR_PARSE;
 }
 
-IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
-        size_t len, const char *file, ibcc_ibfabric_error *err)
+/* Reads a forwarding-table text with `fn` (one of the line readers
+   above) into f's routes, as ibcc_ibfabric_lfts documents. */
+static ibcc_result ibcc_ibf_tables_(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err,
+        ibcc_linefn_ fn)
 {
     ibcc_ibf_lft_ctx_ t;
     ibcc_ibf_net_ n;
@@ -17276,7 +17295,6 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
     ibcc_ibf_key_ *key = NULL;
     uint32_t *lidhost = NULL, i;
     ibcc_result r;
-    if (!file) file = "(forwarding tables)";
     if (err) ibcc_fab_err_(err, IBCC_OK, file, 0, "ok");
     if (!f || (!text && len)) {
         ibcc_fab_err_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
@@ -17316,10 +17334,10 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
     t.key = key;
     t.lidhost = lidhost;
     t.cur = IBCC_IBF_NONE_;
+    t.plft = 0;
     t.file = file;
     t.err = err;
-    r = text ? ibcc_lines_(text, len, &t, ibcc_ibf_lft_line_, NULL)
-             : IBCC_OK;
+    r = text ? ibcc_lines_(text, len, &t, fn, NULL) : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
         ibcc_fab_err_(err, r, file, 0, "too many lines");
     if (r == IBCC_OK) {
@@ -17336,6 +17354,13 @@ out:
     ibcc_ibf_net_free_(&a, &n);
     if (r != IBCC_OK) ibcc_ibf_drop_routes_(f);
     return r;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err)
+{
+    return ibcc_ibf_tables_(f, text, len, file ? file
+                            : "(forwarding tables)", err, ibcc_ibf_lft_line_);
 }
 
 /* ---- up/down routes ------------------------------------------------------ */
