@@ -3751,6 +3751,32 @@ IBCC_API ibcc_result ibcc_ibfabric_to_desc(const ibcc_ibfabric *f,
    ports: ambiguous; a port GUID is always one host). */
 IBCC_API ibcc_result ibcc_ibfabric_find_host(const ibcc_ibfabric *f,
         const char *name, uint32_t *host);
+/* ibdiagnet's output (ibutils2; docs/topologies.md, "ibdiagnet"): the
+   topology from ibdiagnet2.lst (one link a line: "{ <port> } { <port> }
+   PHY=<width> LOG=<state> SPD=<lane Gbit/s>", each port "SW|CA|CA-SM|RT
+   Ports:<hex> SystemGUID: NodeGUID: PortGUID: VenID: DevID: Rev: {<node
+   description>} LID:<hex> PN:<hex>"; links whose LOG is not ACT, INI or
+   ARM are not cables) or from ibdiagnet2.db_csv (its START_NODES,
+   START_PORTS and START_LINKS tables, columns found by their header
+   names: NODES NodeDesc, NumPorts, NodeType 1 CA / 2 switch / 3 router,
+   NodeGUID; PORTS (optional) NodeGuid, PortGuid, PortNum, LID, and when
+   present LMC, LinkWidthActv, LinkSpeedActv; LINKS NodeGuid1, PortNum1,
+   NodeGuid2, PortNum2; other tables skipped), into the same result as
+   ibcc_ibfabric_parse: switches in the order they first appear, then one
+   host per cabled adapter port. A switch's LID is its port 0's. Errors
+   as ibcc_ibfabric_parse's, with the file's own line numbers. */
+IBCC_API ibcc_result ibcc_ibfabric_parse_lst(ibcc_ibfabric *f,
+        const char *text, size_t len, const char *file,
+        const ibcc_fabric_allocator *al, ibcc_ibfabric_error *err);
+IBCC_API ibcc_result ibcc_ibfabric_parse_dbcsv(ibcc_ibfabric *f,
+        const char *text, size_t len, const char *file,
+        const ibcc_fabric_allocator *al, ibcc_ibfabric_error *err);
+/* Reads ibdiagnet2.fdbs ("osm_ucast_mgr_dump_ucast_routes: Switch
+   0x<guid>" then "0x<lid> : <port> : <hops> : <optimal>" or "0x<lid> :
+   UNREACHABLE" lines) as ibcc_ibfabric_lfts reads LFT dumps; with
+   private LFTs ("PLFT_NUM: N") only PLFT 0's entries are routes. */
+IBCC_API ibcc_result ibcc_ibfabric_fdbs(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err);
 /* Frees everything f holds and zeroes it (NULL is fine). */
 IBCC_API void ibcc_ibfabric_free(ibcc_ibfabric *f);
 #endif /* IBCC_NO_FABRIC */
@@ -16195,16 +16221,17 @@ static int ibcc_ibf_nodename_(ibcc_cur_ *c, char *type, uint64_t *guid)
 }
 /* Data rate of a width x speed token such as 4xQDR (bytes/s), 0 if the
    token is not one. Per lane: SDR 2, DDR 4, QDR 8 (8b/10b), FDR10 10,
-   FDR 14.0625 x 64/66, EDR 25 (64b/66b), HDR 50, NDR 100 Gbit/s. */
+   FDR 14.0625 x 64/66, EDR 25 (64b/66b), HDR 50, NDR 100, XDR 200
+   Gbit/s. */
 static ibcc_rate ibcc_ibf_rate_(const char *s, const char *e)
 {
     static const char *const nm[] = {"SDR", "DDR", "QDR", "FDR10", "FDR",
-                                     "EDR", "HDR", "NDR"};
+                                     "EDR", "HDR", "NDR", "XDR"};
     /* per lane, bytes/s */
     static const ibcc_rate lane[] = {
         UINT64_C(250000000), UINT64_C(500000000), UINT64_C(1000000000),
         UINT64_C(1250000000), 0, UINT64_C(3125000000), UINT64_C(6250000000),
-        UINT64_C(12500000000)};
+        UINT64_C(12500000000), UINT64_C(25000000000)};
     uint32_t w = 0;
     unsigned i;
     ibcc_cur_ c;
@@ -16847,15 +16874,32 @@ static ibcc_result ibcc_ibf_build_(ibcc_ibfabric *f, ibcc_ibf_parse_ *s,
     return IBCC_OK;
 }
 
-IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
+/* Reads a topology text into s (nodes and port lines): *lines = its
+   line count. */
+typedef ibcc_result (*ibcc_ibf_reader_)(ibcc_ibf_parse_ *s, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err,
+        uint32_t *lines);
+
+static ibcc_result ibcc_ibf_read_topo_(ibcc_ibf_parse_ *s, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err,
+        uint32_t *lines)
+{
+    ibcc_ibf_topo_ctx_ t;
+    t.s = s;
+    t.cur = IBCC_IBF_NONE_;
+    t.file = file;
+    t.err = err;
+    return ibcc_lines_(text, len, &t, ibcc_ibf_topo_line_, lines);
+}
+
+/* The loaders' common frame: arguments, the reader, cables, the fabric. */
+static ibcc_result ibcc_ibf_load_(ibcc_ibfabric *f, const char *text,
         size_t len, const char *file, const ibcc_fabric_allocator *al,
-        ibcc_ibfabric_error *err)
+        ibcc_ibfabric_error *err, ibcc_ibf_reader_ rd)
 {
     ibcc_ibf_parse_ s;
-    ibcc_ibf_topo_ctx_ t;
     ibcc_result r;
     uint32_t lines = 0;
-    if (!file) file = "(topology)";
     if (err) ibcc_fab_err_(err, IBCC_OK, file, 0, "ok");
     if (!f || (!text && len)) {
         ibcc_fab_err_(err, IBCC_ERR_NULL, file, 0, "NULL argument");
@@ -16871,12 +16915,7 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
     snprintf(f->topo_file, sizeof f->topo_file, "%s", file);
     memset(&s, 0, sizeof s);
     s.al = f->allocator;
-    t.s = &s;
-    t.cur = IBCC_IBF_NONE_;
-    t.file = file;
-    t.err = err;
-    r = text ? ibcc_lines_(text, len, &t, ibcc_ibf_topo_line_, &lines)
-             : IBCC_OK;
+    r = text ? rd(&s, text, len, file, err, &lines) : IBCC_OK;
     if (r == IBCC_ERR_CAPACITY && err && err->code == IBCC_OK)
         ibcc_fab_err_(err, r, file, 0, "too many lines");
     if (r == IBCC_OK) r = ibcc_ibf_cables_(&s, file, err);
@@ -16888,6 +16927,14 @@ IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
     }
     f->line_count = lines;
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_parse(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, const ibcc_fabric_allocator *al,
+        ibcc_ibfabric_error *err)
+{
+    return ibcc_ibf_load_(f, text, len, file ? file : "(topology)", al, err,
+                          ibcc_ibf_read_topo_);
 }
 
 /* ---- ports and route tables ------------------------------------------- */
@@ -17145,7 +17192,9 @@ typedef struct ibcc_ibf_lft_ctx_ {
     ibcc_ibf_key_ *key;             /* switches by GUID */
     uint32_t *lidhost;              /* LID -> host index + 1, 0 = none */
     uint32_t cur;                   /* switch of the current table */
-    uint32_t plft;                  /* ibdiagnet2.fdbs: its PLFT_NUM */
+    uint32_t plft;                  /* ibdiagnet2.fdbs: its PLFT_NUM, */
+    uint32_t pend_line, in_table;   /* a header waiting for its PLFT, */
+    uint64_t pend_guid;             /* a header seen */
     const char *file;
     ibcc_ibfabric_error *err;
 } ibcc_ibf_lft_ctx_;
@@ -17335,6 +17384,9 @@ static ibcc_result ibcc_ibf_tables_(ibcc_ibfabric *f, const char *text,
     t.lidhost = lidhost;
     t.cur = IBCC_IBF_NONE_;
     t.plft = 0;
+    t.pend_line = 0;
+    t.in_table = 0;
+    t.pend_guid = 0;
     t.file = file;
     t.err = err;
     r = text ? ibcc_lines_(text, len, &t, fn, NULL) : IBCC_OK;
@@ -17361,6 +17413,986 @@ IBCC_API ibcc_result ibcc_ibfabric_lfts(ibcc_ibfabric *f, const char *text,
 {
     return ibcc_ibf_tables_(f, text, len, file ? file
                             : "(forwarding tables)", err, ibcc_ibf_lft_line_);
+}
+
+/* ---- ibdiagnet output --------------------------------------------------- */
+/* A lane speed (ibdiagnet's SPD= text or its LinkSpeedActv code) and a
+   width (its PHY= text or LinkWidthActv code) as a rate token for
+   ibcc_ibf_rate_; 0 when either is not one ibcc knows. */
+static ibcc_rate ibcc_ibf_wsrate_(uint32_t width, const char *speed)
+{
+    char tok[24];
+    int n;
+    if (!speed || (width != 1u && width != 2u && width != 4u && width != 8u
+                   && width != 12u)) return 0;
+    n = snprintf(tok, sizeof tok, "%ux%s", (unsigned)width, speed);
+    if (n <= 0 || (size_t)n >= sizeof tok) return 0;
+    return ibcc_ibf_rate_(tok, tok + n);
+}
+static const char *ibcc_ibf_spdname_(const char *s, const char *e)
+{
+    static const char *const gb[] = {"2.5", "5", "10", "14", "25", "50",
+                                     "100", "200", "FDR10"};
+    static const char *const nm[] = {"SDR", "DDR", "QDR", "FDR", "EDR", "HDR",
+                                     "NDR", "XDR", "FDR10"};
+    unsigned i;
+    for (i = 0; i < sizeof gb / sizeof gb[0]; i++)
+        if ((size_t)(e - s) == strlen(gb[i]) && memcmp(s, gb[i], (size_t)(e - s)) == 0)
+            return nm[i];
+    return NULL;
+}
+/* LinkSpeedActv (IBA speed bits; extended speeds in the second byte,
+   FDR10 in the third, XDR in the fourth, as ibdiagnet combines them). */
+static const char *ibcc_ibf_spdcode_(uint64_t v)
+{
+    switch (v) {
+    case 0x1: return "SDR";
+    case 0x2: return "DDR";
+    case 0x4: return "QDR";
+    case 0x100: return "FDR";
+    case 0x200: return "EDR";
+    case 0x400: return "HDR";
+    case 0x800: return "NDR";
+    case 0x10000: return "FDR10";
+    case 0x1000000: return "XDR";
+    default: return NULL;
+    }
+}
+/* LinkWidthActv (IBA: 1 = 1x, 2 = 4x, 4 = 8x, 8 = 12x, 16 = 2x). */
+static uint32_t ibcc_ibf_widthcode_(uint64_t v)
+{
+    return v == 1u ? 1u : v == 2u ? 4u : v == 4u ? 8u : v == 8u ? 12u
+         : v == 16u ? 2u : 0u;
+}
+
+/* Appends a node as declared; NULL (err filled) when out of room. */
+static ibcc_ibf_rnode_ *ibcc_ibf_addnode_(ibcc_ibf_parse_ *s, const char *file,
+        uint32_t line, ibcc_ibfabric_error *err)
+{
+    void *q;
+    ibcc_ibf_rnode_ *n;
+    if (s->nnode >= 2u * IBCC_IBF_MAXNODES_) {
+        ibcc_fab_err_(err, IBCC_ERR_CAPACITY, file, line,
+                      "more than %u nodes", IBCC_IBF_MAXNODES_);
+        return NULL;
+    }
+    q = ibcc_ibf_grow_(&s->al, s->node, &s->cnode, s->nnode + 1u,
+                       sizeof *s->node);
+    if (!q) {
+        ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, line, "out of memory");
+        return NULL;
+    }
+    s->node = (ibcc_ibf_rnode_ *)q;
+    n = &s->node[s->nnode++];
+    memset(n, 0, sizeof *n);
+    n->line = line;
+    return n;
+}
+static ibcc_result ibcc_ibf_addport_(ibcc_ibf_parse_ *s,
+        const ibcc_ibf_rport_ *r, const char *file, ibcc_ibfabric_error *err)
+{
+    void *q;
+    if (s->nport >= 4u * IBCC_IBF_MAXNODES_) {
+        ibcc_fab_err_(err, IBCC_ERR_CAPACITY, file, r->line,
+                      "too many links");
+        return IBCC_ERR_CAPACITY;
+    }
+    q = ibcc_ibf_grow_(&s->al, s->port, &s->cport, s->nport + 1u,
+                       sizeof *s->port);
+    if (!q) {
+        ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, r->line, "out of memory");
+        return IBCC_ERR_NOMEM;
+    }
+    s->port = (ibcc_ibf_rport_ *)q;
+    s->port[s->nport++] = *r;
+    return IBCC_OK;
+}
+/* A LID (and LMC) against IBA's ranges, as for ibnetdiscover comments. */
+static ibcc_result ibcc_ibf_lidok_(uint32_t lid, uint32_t lmc, int has_lmc,
+        const char *file, uint32_t line, ibcc_ibfabric_error *err)
+{
+    ibcc_ibf_note_ n;
+    memset(&n, 0, sizeof n);
+    n.lid[0] = lid;
+    n.nlid = 1;
+    n.lmc = lmc;
+    n.has_lmc = (uint32_t)has_lmc;
+    return ibcc_ibf_lidrange_(&n, file, line, err);
+}
+
+/* ---- ibdiagnet2.lst: one link a line ---------------------------------- */
+typedef struct ibcc_ibf_lend_ {         /* one end of an lst link */
+    char type;                          /* 'S', 'H' (CA) or 'R' */
+    uint32_t ports, lid, pn;
+    uint64_t nguid, pguid;
+    char desc[IBCC_IBF_NAME];
+} ibcc_ibf_lend_;
+
+/* Blanks, then "Key:<hex>" ended by a blank: OK, PARSE or RANGE. */
+static ibcc_result ibcc_ibf_lkey_(ibcc_cur_ *c, const char *key, uint64_t max,
+                                  uint64_t *v)
+{
+    ibcc_result r;
+    ibcc_cur_blanks_(c);
+    if (!ibcc_cur_lit_(c, key)) return IBCC_ERR_PARSE;
+    r = ibcc_cur_digits_(c, 16u, max, v);
+    if (r == IBCC_ERR_PARSE || (c->p < c->e && !ibcc_blank_(*c->p)))
+        return IBCC_ERR_PARSE;
+    return r;
+}
+
+static ibcc_result ibcc_ibf_lst_end_(ibcc_cur_ *c, ibcc_ibf_lend_ *d,
+        const char *file, uint32_t line, ibcc_ibfabric_error *err)
+{
+    static const char *const keys[] = {"Ports:", "SystemGUID:", "NodeGUID:",
+                                        "PortGUID:", "VenID:", "DevID:",
+                                        "Rev:"};
+    uint64_t v[7], lid = 0, pn = 0;
+    const char *t, *q, *dsc;
+    unsigned k;
+    ibcc_result r;
+    memset(d, 0, sizeof *d);
+    ibcc_cur_blanks_(c);
+    if (!ibcc_cur_lit_(c, "{")) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "expected '{' to open a port");
+        return IBCC_ERR_PARSE;
+    }
+    ibcc_cur_blanks_(c);
+    t = ibcc_cur_tokend_(c);
+    if (t - c->p == 2 && memcmp(c->p, "SW", 2) == 0) d->type = 'S';
+    else if ((t - c->p == 2 && memcmp(c->p, "CA", 2) == 0)
+             || (t - c->p == 5 && memcmp(c->p, "CA-SM", 5) == 0))
+        d->type = 'H';
+    else if (t - c->p == 2 && (memcmp(c->p, "RT", 2) == 0
+                               || memcmp(c->p, "Rt", 2) == 0))
+        d->type = 'R';
+    else {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "a port's node type is SW, CA, CA-SM or RT");
+        return IBCC_ERR_PARSE;
+    }
+    c->p = t;
+    for (k = 0; k < 7u; k++) {
+        r = ibcc_ibf_lkey_(c, keys[k], k == 0 ? 0xffu : UINT64_MAX, &v[k]);
+        if (r != IBCC_OK) {
+            ibcc_fab_err_(err, r, file, line, r == IBCC_ERR_RANGE
+                          ? "%s<hex> is out of range" : "expected %s<hex>",
+                          keys[k]);
+            return r;
+        }
+    }
+    if (v[0] == 0) {
+        ibcc_fab_err_(err, IBCC_ERR_RANGE, file, line, "a node with 0 ports");
+        return IBCC_ERR_RANGE;
+    }
+    d->ports = (uint32_t)v[0];
+    d->nguid = v[2];
+    d->pguid = v[3];
+    ibcc_cur_blanks_(c);
+    if (!ibcc_cur_lit_(c, "{")) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "expected the node description in {...}");
+        return IBCC_ERR_PARSE;
+    }
+    dsc = c->p;                 /* up to the '}' that LID: follows */
+    for (q = c->p; q < c->e; q++) {
+        ibcc_cur_ a;
+        if (*q != '}') continue;
+        a.p = q + 1;
+        a.e = c->e;
+        ibcc_cur_blanks_(&a);
+        if (a.p > q + 1 && ibcc_cur_lit_(&a, "LID:")) break;
+    }
+    if (q >= c->e) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "the node description has no '}' before LID:");
+        return IBCC_ERR_PARSE;
+    }
+    {
+        size_t n = (size_t)(q - dsc);
+        if (n >= sizeof d->desc) n = sizeof d->desc - 1u;
+        memcpy(d->desc, dsc, n);
+        d->desc[n] = 0;
+    }
+    c->p = q + 1;
+    r = ibcc_ibf_lkey_(c, "LID:", 0xffffu, &lid);
+    if (r == IBCC_OK) r = ibcc_ibf_lkey_(c, "PN:", 0xffu, &pn);
+    if (r != IBCC_OK) {
+        ibcc_fab_err_(err, r, file, line, r == IBCC_ERR_RANGE
+                      ? "LID:<hex> above 0xFFFF or PN:<hex> above 0xFF"
+                      : "expected LID:<hex> PN:<hex> after the description");
+        return r;
+    }
+    d->lid = (uint32_t)lid;
+    d->pn = (uint32_t)pn;
+    if (ibcc_ibf_lidok_(d->lid, 0, 0, file, line, err) != IBCC_OK)
+        return IBCC_ERR_RANGE;
+    ibcc_cur_blanks_(c);
+    if (!ibcc_cur_lit_(c, "}")) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "expected '}' to close a port");
+        return IBCC_ERR_PARSE;
+    }
+    return IBCC_OK;
+}
+
+/* Declares the node of an end (merged by GUID later); its index. */
+static ibcc_result ibcc_ibf_lst_node_(ibcc_ibf_parse_ *s,
+        const ibcc_ibf_lend_ *d, const char *file, uint32_t line,
+        ibcc_ibfabric_error *err, uint32_t *idx)
+{
+    ibcc_ibf_rnode_ *n = ibcc_ibf_addnode_(s, file, line, err);
+    if (!n) return err ? err->code : IBCC_ERR_NOMEM;
+    n->type = d->type;
+    n->ports = d->ports;
+    n->guid = d->nguid;
+    n->lid = d->type == 'S' ? d->lid : 0;
+    memcpy(n->desc, d->desc, sizeof n->desc);
+    *idx = s->nnode - 1u;
+    return IBCC_OK;
+}
+
+typedef struct ibcc_ibf_lst_ctx_ {
+    ibcc_ibf_parse_ *s;
+    const char *file;
+    ibcc_ibfabric_error *err;
+} ibcc_ibf_lst_ctx_;
+
+static ibcc_result ibcc_ibf_lst_line_(void *ctx, ibcc_cur_ *c, uint32_t line)
+{
+    ibcc_ibf_lst_ctx_ *t = (ibcc_ibf_lst_ctx_ *)ctx;
+    const char *file = t->file;
+    ibcc_ibfabric_error *err = t->err;
+    ibcc_ibf_lend_ e[2];
+    ibcc_ibf_rport_ rp;
+    uint32_t width = 0, ia, ib, a;
+    int up = 0;
+    ibcc_rate rate = 0;
+    ibcc_result r;
+    if (c->p >= c->e || *c->p == '#') return IBCC_OK;
+    if ((r = ibcc_ibf_lst_end_(c, &e[0], file, line, err)) != IBCC_OK
+        || (r = ibcc_ibf_lst_end_(c, &e[1], file, line, err)) != IBCC_OK)
+        return r;
+    ibcc_cur_blanks_(c);
+    if (!ibcc_cur_lit_(c, "PHY=")) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "expected PHY=<width> after the two ports");
+        return IBCC_ERR_PARSE;
+    }
+    if (!ibcc_ibf_dec_(c, 12u, &width) || !ibcc_cur_lit_(c, "x")
+        || (c->p < c->e && !ibcc_blank_(*c->p))
+        || (width != 1u && width != 2u && width != 4u && width != 8u
+            && width != 12u)) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "PHY= takes a link width 1x, 2x, 4x, 8x or 12x");
+        return IBCC_ERR_PARSE;
+    }
+    ibcc_cur_blanks_(c);
+    if (!ibcc_cur_lit_(c, "LOG=")) {
+        ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                      "expected LOG=<state> after PHY=");
+        return IBCC_ERR_PARSE;
+    }
+    {
+        const char *q = ibcc_cur_tokend_(c);
+        if (q - c->p == 3 && (memcmp(c->p, "ACT", 3) == 0
+                              || memcmp(c->p, "INI", 3) == 0
+                              || memcmp(c->p, "ARM", 3) == 0)) up = 1;
+        c->p = q;
+    }
+    for (;;) {                  /* SPD=<lane speed>; other KEY=VALUE skipped */
+        const char *q, *eq;
+        ibcc_cur_blanks_(c);
+        if (c->p >= c->e) break;
+        q = ibcc_cur_tokend_(c);
+        for (eq = c->p; eq < q && *eq != '='; eq++) {}
+        if (eq == q || eq == c->p) {
+            ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                          "unexpected text after LOG= (only KEY=VALUE "
+                          "tokens follow)");
+            return IBCC_ERR_PARSE;
+        }
+        if (eq - c->p == 3 && memcmp(c->p, "SPD", 3) == 0) {
+            const char *nm = ibcc_ibf_spdname_(eq + 1, q);
+            if (!nm) {
+                ibcc_fab_err_(err, IBCC_ERR_PARSE, file, line,
+                              "SPD=%.*s is not a lane speed ibcc knows "
+                              "(2.5 5 10 14 25 50 100 200 FDR10)",
+                              (int)(q - eq - 1 > 16 ? 16 : q - eq - 1), eq + 1);
+                return IBCC_ERR_PARSE;
+            }
+            rate = ibcc_ibf_wsrate_(width, nm);
+        }
+        c->p = q;
+    }
+    if (!up) return IBCC_OK;    /* a link that is not up: no cable */
+    if ((r = ibcc_ibf_lst_node_(t->s, &e[0], file, line, err, &ia)) != IBCC_OK
+        || (r = ibcc_ibf_lst_node_(t->s, &e[1], file, line, err, &ib))
+           != IBCC_OK)
+        return r;
+    /* the port line from the adapter's side when one end is an adapter,
+       so that its own LID comes with it */
+    a = e[0].type == 'S' && e[1].type != 'S' ? 1u : 0u;
+    memset(&rp, 0, sizeof rp);
+    rp.node = a ? ib : ia;
+    rp.port = e[a].pn;
+    rp.ptype = e[1u - a].type;
+    rp.pguid = e[1u - a].nguid;
+    rp.pport = e[1u - a].pn;
+    rp.line = line;
+    rp.rate = rate;
+    if (e[a].type != 'S') {
+        rp.own_guid = e[a].pguid;
+        rp.own_lid = e[a].lid;
+        rp.has_own = 1;
+    }
+    if (e[1u - a].type != 'S') {
+        rp.peer_pguid = e[1u - a].pguid;
+        rp.peer_lid = e[1u - a].lid;
+        rp.has_peer_lid = 1;
+    }
+    return ibcc_ibf_addport_(t->s, &rp, file, err);
+}
+
+/* Nodes declared on several lines become one (the first; the same type,
+   port count and, for a switch, LID everywhere); port lines follow. */
+static ibcc_result ibcc_ibf_merge_(ibcc_ibf_parse_ *s, const char *file,
+                                   ibcc_ibfabric_error *err)
+{
+    ibcc_ibf_key_ *key;
+    uint32_t *to, i, k = 0;
+    if (s->nnode == 0) return IBCC_OK;
+    key = (ibcc_ibf_key_ *)ibcc_fab_alloc_(&s->al,
+              ibcc_fab_mul_(s->nnode, sizeof *key));
+    to = (uint32_t *)ibcc_fab_alloc_(&s->al, ibcc_fab_mul_(s->nnode,
+                                                           sizeof *to));
+    if (!key || !to) {
+        ibcc_fab_free_(&s->al, key);
+        ibcc_fab_free_(&s->al, to);
+        ibcc_fab_err_(err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        return IBCC_ERR_NOMEM;
+    }
+    for (i = 0; i < s->nnode; i++) { key[i].guid = s->node[i].guid; key[i].idx = i; }
+    qsort(key, s->nnode, sizeof *key, ibcc_ibf_keycmp_);
+    for (i = 0; i < s->nnode; i++) {
+        uint32_t first = i && key[i].guid == key[i - 1u].guid
+                       ? to[key[i - 1u].idx] : key[i].idx;
+        const ibcc_ibf_rnode_ *f = &s->node[first], *n = &s->node[key[i].idx];
+        to[key[i].idx] = first;
+        if (first != key[i].idx
+            && (f->type != n->type || f->ports != n->ports
+                || (f->type == 'S' && f->lid != n->lid))) {
+            ibcc_fab_err_(err, IBCC_ERR_MISMATCH, file, n->line,
+                          "node 0x%016llx differs from its description on "
+                          "line %u (type, port count or switch LID)",
+                          (unsigned long long)n->guid, f->line);
+            ibcc_fab_free_(&s->al, key);
+            ibcc_fab_free_(&s->al, to);
+            return IBCC_ERR_MISMATCH;
+        }
+    }
+    ibcc_fab_free_(&s->al, key);
+    for (i = 0; i < s->nnode; i++) {    /* compact, keeping first order */
+        if (to[i] != i) { to[i] = to[to[i]]; continue; }
+        s->node[k] = s->node[i];
+        to[i] = k++;
+    }
+    for (i = 0; i < s->nport; i++) s->port[i].node = to[s->port[i].node];
+    s->nnode = k;
+    ibcc_fab_free_(&s->al, to);
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc_ibf_read_lst_(ibcc_ibf_parse_ *s, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err,
+        uint32_t *lines)
+{
+    ibcc_ibf_lst_ctx_ t;
+    ibcc_result r;
+    t.s = s;
+    t.file = file;
+    t.err = err;
+    r = ibcc_lines_(text, len, &t, ibcc_ibf_lst_line_, lines);
+    return r == IBCC_OK ? ibcc_ibf_merge_(s, file, err) : r;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_parse_lst(ibcc_ibfabric *f,
+        const char *text, size_t len, const char *file,
+        const ibcc_fabric_allocator *al, ibcc_ibfabric_error *err)
+{
+    return ibcc_ibf_load_(f, text, len, file ? file : "(ibdiagnet2.lst)", al,
+                          err, ibcc_ibf_read_lst_);
+}
+
+/* ---- ibdiagnet2.db_csv: NODES, PORTS and LINKS tables ------------------ */
+enum { IBCC_IBF_T_NONE_, IBCC_IBF_T_NODES_, IBCC_IBF_T_PORTS_,
+       IBCC_IBF_T_LINKS_, IBCC_IBF_T_OTHER_ };
+#define IBCC_IBF_NCOL_ 7u
+typedef struct ibcc_ibf_cport_ {        /* a PORTS row */
+    uint64_t node, pguid;
+    uint32_t port, lid, lmc, has_lmc, line;
+    ibcc_rate rate;
+} ibcc_ibf_cport_;
+typedef struct ibcc_ibf_clink_ {        /* a LINKS row */
+    uint64_t g[2];
+    uint32_t p[2], line;
+} ibcc_ibf_clink_;
+typedef struct ibcc_ibf_csv_ctx_ {
+    ibcc_ibf_parse_ *s;
+    const char *file;
+    ibcc_ibfabric_error *err;
+    int table;                          /* IBCC_IBF_T_* being read */
+    char name[40];                      /* its name */
+    uint32_t start, header;             /* its START_ line, header read */
+    uint32_t seen[4];                   /* START_ line of each of ours */
+    uint32_t col[IBCC_IBF_NCOL_];       /* column of each wanted field */
+    ibcc_ibf_cport_ *cp; uint32_t ncp, ccp;
+    ibcc_ibf_clink_ *cl; uint32_t ncl, ccl;
+} ibcc_ibf_csv_ctx_;
+
+/* The columns each table needs (the first `req` required) in the order
+   the row reader stores them. */
+static const char *const ibcc_ibf_cols_[4][IBCC_IBF_NCOL_] = {
+    {0},
+    {"NodeDesc", "NumPorts", "NodeType", "NodeGUID", 0, 0, 0},
+    {"NodeGuid", "PortGuid", "PortNum", "LID", "LMC", "LinkWidthActv",
+     "LinkSpeedActv"},
+    {"NodeGuid1", "PortNum1", "NodeGuid2", "PortNum2", 0, 0, 0}};
+static const unsigned ibcc_ibf_colreq_[4] = {0, 4, 4, 4};
+
+/* The next CSV field into *fl (quotes stripped, "" kept doubled): 1, 0
+   at the end of the row, -1 for an unclosed quote. */
+static int ibcc_ibf_csv_field_(ibcc_cur_ *c, ibcc_cur_ *fl, int *more)
+{
+    if (!*more) return 0;
+    if (c->p < c->e && *c->p == '"') {
+        const char *q = c->p + 1;
+        for (;;) {
+            while (q < c->e && *q != '"') q++;
+            if (q >= c->e) return -1;
+            if (q + 1 < c->e && q[1] == '"') { q += 2; continue; }
+            break;
+        }
+        fl->p = c->p + 1;
+        fl->e = q;
+        c->p = q + 1;
+        if (c->p < c->e && *c->p != ',') return -1;
+    } else {
+        const char *q = c->p;
+        while (q < c->e && *q != ',') q++;
+        fl->p = c->p;
+        fl->e = q;
+        c->p = q;
+        while (fl->e > fl->p && ibcc_blank_(fl->e[-1])) fl->e--;
+        while (fl->p < fl->e && ibcc_blank_(*fl->p)) fl->p++;
+    }
+    if (c->p < c->e) c->p++;            /* the comma */
+    else *more = 0;
+    return 1;
+}
+
+/* A whole field as a number (0x-hex or decimal) up to max; N/A or empty
+   (when na_ok) gives *v = 0 and *known = 0. */
+static ibcc_result ibcc_ibf_csv_num_(ibcc_cur_ f, uint64_t max, int na_ok,
+                                     uint64_t *v, int *known)
+{
+    ibcc_result r;
+    *v = 0;
+    if (known) *known = 0;
+    if (na_ok && (f.p == f.e || (f.e - f.p == 3 && memcmp(f.p, "N/A", 3) == 0)))
+        return IBCC_OK;
+    r = ibcc_cur_num_(&f, max, v);
+    if (r == IBCC_ERR_PARSE || f.p != f.e) return IBCC_ERR_PARSE;
+    if (r == IBCC_OK && known) *known = 1;
+    return r;
+}
+
+static ibcc_result ibcc_ibf_csv_bad_(ibcc_ibf_csv_ctx_ *t, uint32_t line,
+        ibcc_result r, const char *col)
+{
+    ibcc_fab_err_(t->err, r, t->file, line, r == IBCC_ERR_RANGE
+                  ? "%s: the %s value is out of range"
+                  : "%s: the %s value is not a number", t->name, col);
+    return r;
+}
+
+static ibcc_result ibcc_ibf_csv_row_(ibcc_ibf_csv_ctx_ *t, ibcc_cur_ *c,
+                                     uint32_t line)
+{
+    const char *const *want = ibcc_ibf_cols_[t->table];
+    ibcc_cur_ fv[IBCC_IBF_NCOL_], fl;
+    uint32_t i = 0, k, got = 0;
+    uint64_t v[IBCC_IBF_NCOL_];
+    int more = 1, rc, known[IBCC_IBF_NCOL_];
+    ibcc_result r;
+    memset(fv, 0, sizeof fv);
+    while ((rc = ibcc_ibf_csv_field_(c, &fl, &more)) == 1) {
+        for (k = 0; k < IBCC_IBF_NCOL_; k++)
+            if (want[k] && t->col[k] == i) { fv[k] = fl; got |= 1u << k; }
+        if (i < 0xffffffu) i++;
+    }
+    if (rc < 0) {
+        ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                      "%s: a quoted field is not closed on its line",
+                      t->name);
+        return IBCC_ERR_PARSE;
+    }
+    for (k = 0; k < IBCC_IBF_NCOL_; k++) {
+        if (!want[k] || t->col[k] == IBCC_IBF_NONE_) continue;
+        if (!(got & (1u << k))) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                          "%s: the row ends before its %s column", t->name,
+                          want[k]);
+            return IBCC_ERR_PARSE;
+        }
+    }
+    memset(known, 0, sizeof known);
+    for (k = 0; k < IBCC_IBF_NCOL_; k++) {
+        uint64_t max = 0xffu;
+        v[k] = 0;
+        if (!want[k] || t->col[k] == IBCC_IBF_NONE_) continue;
+        if (t->table == IBCC_IBF_T_NODES_ && k == 0) continue;  /* desc */
+        if ((t->table == IBCC_IBF_T_NODES_ && k == 3)
+            || (t->table == IBCC_IBF_T_PORTS_ && k <= 1)
+            || (t->table == IBCC_IBF_T_LINKS_ && (k == 0 || k == 2)))
+            max = UINT64_MAX;                               /* GUIDs */
+        else if (t->table == IBCC_IBF_T_PORTS_ && k == 3) max = 0xffffu;
+        else if (t->table == IBCC_IBF_T_PORTS_ && k >= 5) max = UINT64_MAX;
+        r = ibcc_ibf_csv_num_(fv[k], max, t->table == IBCC_IBF_T_PORTS_ && k >= 4,
+                              &v[k], &known[k]);
+        if (r != IBCC_OK) return ibcc_ibf_csv_bad_(t, line, r, want[k]);
+    }
+    if (t->table == IBCC_IBF_T_NODES_) {
+        ibcc_ibf_rnode_ *n;
+        size_t j, o = 0;
+        if (v[1] == 0) {
+            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, t->file, line,
+                          "NODES: a node with 0 ports");
+            return IBCC_ERR_RANGE;
+        }
+        if (v[2] < 1u || v[2] > 3u) {
+            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, t->file, line,
+                          "NODES: NodeType %u is not 1 (CA), 2 (switch) or "
+                          "3 (router)", (unsigned)v[2]);
+            return IBCC_ERR_RANGE;
+        }
+        n = ibcc_ibf_addnode_(t->s, t->file, line, t->err);
+        if (!n) return t->err ? t->err->code : IBCC_ERR_NOMEM;
+        n->type = v[2] == 2u ? 'S' : v[2] == 1u ? 'H' : 'R';
+        n->ports = (uint32_t)v[1];
+        n->guid = v[3];
+        for (j = 0; fv[0].p + j < fv[0].e && o + 1u < sizeof n->desc; j++) {
+            n->desc[o++] = fv[0].p[j];
+            if (fv[0].p[j] == '"') j++;     /* "" is one quote */
+        }
+        n->desc[o] = 0;
+        return IBCC_OK;
+    }
+    if (t->table == IBCC_IBF_T_PORTS_) {
+        ibcc_ibf_cport_ *p;
+        void *q;
+        if (t->ncp >= 4u * IBCC_IBF_MAXNODES_) {
+            ibcc_fab_err_(t->err, IBCC_ERR_CAPACITY, t->file, line,
+                          "PORTS: too many rows");
+            return IBCC_ERR_CAPACITY;
+        }
+        q = ibcc_ibf_grow_(&t->s->al, t->cp, &t->ccp, t->ncp + 1u, sizeof *t->cp);
+        if (!q) {
+            ibcc_fab_err_(t->err, IBCC_ERR_NOMEM, t->file, line, "out of memory");
+            return IBCC_ERR_NOMEM;
+        }
+        t->cp = (ibcc_ibf_cport_ *)q;
+        p = &t->cp[t->ncp++];
+        memset(p, 0, sizeof *p);
+        p->node = v[0];
+        p->pguid = v[1];
+        p->port = (uint32_t)v[2];
+        p->lid = (uint32_t)v[3];
+        p->lmc = v[4] > 255u ? 255u : (uint32_t)v[4];
+        p->has_lmc = (uint32_t)known[4];
+        p->line = line;
+        if (known[5] && known[6]) {
+            const char *nm = ibcc_ibf_spdcode_(v[6]);
+            uint32_t w = ibcc_ibf_widthcode_(v[5]);
+            if (!nm || !w) {
+                ibcc_fab_err_(t->err, IBCC_ERR_RANGE, t->file, line,
+                              "PORTS: LinkWidthActv %llu or LinkSpeedActv "
+                              "%llu is not a width or lane speed ibcc knows",
+                              (unsigned long long)v[5],
+                              (unsigned long long)v[6]);
+                return IBCC_ERR_RANGE;
+            }
+            p->rate = ibcc_ibf_wsrate_(w, nm);
+        }
+        return ibcc_ibf_lidok_(p->lid, p->lmc, (int)p->has_lmc, t->file,
+                               line, t->err);
+    }
+    {   /* LINKS */
+        ibcc_ibf_clink_ *l;
+        void *q;
+        if (t->ncl >= 4u * IBCC_IBF_MAXNODES_) {
+            ibcc_fab_err_(t->err, IBCC_ERR_CAPACITY, t->file, line,
+                          "LINKS: too many rows");
+            return IBCC_ERR_CAPACITY;
+        }
+        q = ibcc_ibf_grow_(&t->s->al, t->cl, &t->ccl, t->ncl + 1u, sizeof *t->cl);
+        if (!q) {
+            ibcc_fab_err_(t->err, IBCC_ERR_NOMEM, t->file, line, "out of memory");
+            return IBCC_ERR_NOMEM;
+        }
+        t->cl = (ibcc_ibf_clink_ *)q;
+        l = &t->cl[t->ncl++];
+        l->g[0] = v[0]; l->p[0] = (uint32_t)v[1];
+        l->g[1] = v[2]; l->p[1] = (uint32_t)v[3];
+        l->line = line;
+        return IBCC_OK;
+    }
+}
+
+static ibcc_result ibcc_ibf_csv_line_(void *ctx, ibcc_cur_ *c, uint32_t line)
+{
+    ibcc_ibf_csv_ctx_ *t = (ibcc_ibf_csv_ctx_ *)ctx;
+    if (c->p >= c->e || *c->p == '#') return IBCC_OK;
+    if (ibcc_cur_lit_(c, "START_")) {
+        size_t n = (size_t)(c->e - c->p);
+        int tb;
+        if (t->table != IBCC_IBF_T_NONE_) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                          "START_%.*s inside %s (opened on line %u)",
+                          (int)(n > 32u ? 32u : n), c->p, t->name, t->start);
+            return IBCC_ERR_PARSE;
+        }
+        if (n == 0 || n >= sizeof t->name) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                          "a table name of 1 to %u characters after START_",
+                          (unsigned)(sizeof t->name - 1u));
+            return IBCC_ERR_PARSE;
+        }
+        memcpy(t->name, c->p, n);
+        t->name[n] = 0;
+        tb = strcmp(t->name, "NODES") == 0 ? IBCC_IBF_T_NODES_
+           : strcmp(t->name, "PORTS") == 0 ? IBCC_IBF_T_PORTS_
+           : strcmp(t->name, "LINKS") == 0 ? IBCC_IBF_T_LINKS_
+           : IBCC_IBF_T_OTHER_;
+        if (tb != IBCC_IBF_T_OTHER_ && t->seen[tb]) {
+            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, t->file, line,
+                          "a second %s table (the first starts on line %u)",
+                          t->name, t->seen[tb]);
+            return IBCC_ERR_MISMATCH;
+        }
+        if (tb != IBCC_IBF_T_OTHER_) t->seen[tb] = line;
+        t->table = tb;
+        t->start = line;
+        t->header = 0;
+        return IBCC_OK;
+    }
+    if (ibcc_cur_lit_(c, "END_")) {
+        if (t->table == IBCC_IBF_T_NONE_ || (size_t)(c->e - c->p) != strlen(t->name)
+            || memcmp(c->p, t->name, strlen(t->name)) != 0) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                          t->table == IBCC_IBF_T_NONE_
+                          ? "END_ outside a table%s"
+                          : "END_ of another table than START_%s",
+                          t->table == IBCC_IBF_T_NONE_ ? "" : t->name);
+            return IBCC_ERR_PARSE;
+        }
+        if (t->table != IBCC_IBF_T_OTHER_ && !t->header) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                          "%s has no header row", t->name);
+            return IBCC_ERR_PARSE;
+        }
+        t->table = IBCC_IBF_T_NONE_;
+        return IBCC_OK;
+    }
+    if (t->table == IBCC_IBF_T_NONE_) {
+        ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                      "a line outside START_<table> ... END_<table>");
+        return IBCC_ERR_PARSE;
+    }
+    if (t->table == IBCC_IBF_T_OTHER_) return IBCC_OK;
+    if (!t->header) {                   /* the column names */
+        const char *const *want = ibcc_ibf_cols_[t->table];
+        ibcc_cur_ fl;
+        uint32_t i = 0, k;
+        int more = 1, rc;
+        for (k = 0; k < IBCC_IBF_NCOL_; k++) t->col[k] = IBCC_IBF_NONE_;
+        while ((rc = ibcc_ibf_csv_field_(c, &fl, &more)) == 1) {
+            for (k = 0; k < IBCC_IBF_NCOL_; k++)
+                if (want[k] && t->col[k] == IBCC_IBF_NONE_
+                    && (size_t)(fl.e - fl.p) == strlen(want[k])
+                    && memcmp(fl.p, want[k], strlen(want[k])) == 0)
+                    t->col[k] = i;
+            if (i < 0xffffffu) i++;
+        }
+        if (rc < 0) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                          "%s: a quoted field is not closed on its line",
+                          t->name);
+            return IBCC_ERR_PARSE;
+        }
+        for (k = 0; k < ibcc_ibf_colreq_[t->table]; k++)
+            if (t->col[k] == IBCC_IBF_NONE_) {
+                ibcc_fab_err_(t->err, IBCC_ERR_PARSE, t->file, line,
+                              "%s: the header has no %s column", t->name,
+                              want[k]);
+                return IBCC_ERR_PARSE;
+            }
+        t->header = line;
+        return IBCC_OK;
+    }
+    return ibcc_ibf_csv_row_(t, c, line);
+}
+
+static int ibcc_ibf_cportcmp_(const void *x, const void *y)
+{
+    const ibcc_ibf_cport_ *a = (const ibcc_ibf_cport_ *)x;
+    const ibcc_ibf_cport_ *b = (const ibcc_ibf_cport_ *)y;
+    if (a->node != b->node) return a->node < b->node ? -1 : 1;
+    if (a->port != b->port) return a->port < b->port ? -1 : 1;
+    return a->line < b->line ? -1 : (a->line > b->line);
+}
+static const ibcc_ibf_cport_ *ibcc_ibf_cfind_(const ibcc_ibf_csv_ctx_ *t,
+                                              uint64_t node, uint32_t port)
+{
+    uint32_t lo = 0, hi = t->ncp;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        const ibcc_ibf_cport_ *p = &t->cp[mid];
+        if (p->node < node || (p->node == node && p->port < port)) lo = mid + 1u;
+        else hi = mid;
+    }
+    return lo < t->ncp && t->cp[lo].node == node && t->cp[lo].port == port
+         ? &t->cp[lo] : NULL;
+}
+
+/* The tables into nodes (their LIDs) and port lines (one per link, from
+   the adapter's side where there is one). */
+static ibcc_result ibcc_ibf_csv_done_(ibcc_ibf_csv_ctx_ *t)
+{
+    ibcc_ibf_parse_ *s = t->s;
+    const char *file = t->file;
+    ibcc_ibf_key_ *key;
+    uint32_t i;
+    ibcc_result r = IBCC_OK;
+    if (t->table != IBCC_IBF_T_NONE_) {
+        ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, t->start,
+                      "START_%s has no END_%s", t->name, t->name);
+        return IBCC_ERR_PARSE;
+    }
+    if (!t->seen[IBCC_IBF_T_NODES_] || !t->seen[IBCC_IBF_T_LINKS_]) {
+        ibcc_fab_err_(t->err, IBCC_ERR_NOT_FOUND, file, 0,
+                      "no %s table (START_%s)", t->seen[IBCC_IBF_T_NODES_]
+                      ? "LINKS" : "NODES", t->seen[IBCC_IBF_T_NODES_]
+                      ? "LINKS" : "NODES");
+        return IBCC_ERR_NOT_FOUND;
+    }
+    key = (ibcc_ibf_key_ *)ibcc_fab_alloc_(&s->al, ibcc_fab_mul_(
+              s->nnode ? s->nnode : 1u, sizeof *key));
+    if (!key) {
+        ibcc_fab_err_(t->err, IBCC_ERR_NOMEM, file, 0, "out of memory");
+        return IBCC_ERR_NOMEM;
+    }
+    for (i = 0; i < s->nnode; i++) { key[i].guid = s->node[i].guid; key[i].idx = i; }
+    qsort(key, s->nnode, sizeof *key, ibcc_ibf_keycmp_);
+    for (i = 1; i < s->nnode && r == IBCC_OK; i++)
+        if (key[i].guid == key[i - 1u].guid) {
+            const ibcc_ibf_rnode_ *n = &s->node[key[i].idx];
+            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, n->line,
+                          "GUID 0x%016llx declared twice (first on line %u)",
+                          (unsigned long long)n->guid,
+                          s->node[key[i - 1u].idx].line);
+            r = IBCC_ERR_MISMATCH;
+        }
+    if (t->ncp) qsort(t->cp, t->ncp, sizeof *t->cp, ibcc_ibf_cportcmp_);
+    for (i = 0; i < t->ncp && r == IBCC_OK; i++) {
+        const ibcc_ibf_cport_ *p = &t->cp[i];
+        uint32_t ni = ibcc_ibf_lookup_(key, s->nnode, p->node);
+        if (i && p->node == p[-1].node && p->port == p[-1].port) {
+            ibcc_fab_err_(t->err, IBCC_ERR_MISMATCH, file, p->line,
+                          "PORTS: port %u of 0x%016llx listed twice (also on "
+                          "line %u)", p->port, (unsigned long long)p->node,
+                          p[-1].line);
+            r = IBCC_ERR_MISMATCH;
+        } else if (ni == IBCC_IBF_NONE_) {
+            ibcc_fab_err_(t->err, IBCC_ERR_NOT_FOUND, file, p->line,
+                          "PORTS: node 0x%016llx is not in NODES",
+                          (unsigned long long)p->node);
+            r = IBCC_ERR_NOT_FOUND;
+        } else if (p->port > s->node[ni].ports) {
+            ibcc_fab_err_(t->err, IBCC_ERR_RANGE, file, p->line,
+                          "PORTS: port %u is not one of the %u ports of "
+                          "0x%016llx", p->port, s->node[ni].ports,
+                          (unsigned long long)p->node);
+            r = IBCC_ERR_RANGE;
+        } else if (s->node[ni].type == 'S'
+                   && (p->port == 0 || s->node[ni].lid == 0)) {
+            s->node[ni].lid = p->lid;   /* port 0's, else the first one */
+            s->node[ni].lmc = 0;
+        }
+    }
+    for (i = 0; i < t->ncl && r == IBCC_OK; i++) {
+        const ibcc_ibf_clink_ *l = &t->cl[i];
+        const ibcc_ibf_cport_ *cp[2];
+        ibcc_ibf_rport_ rp;
+        uint32_t ni[2], a, k;
+        for (k = 0; k < 2u; k++) {
+            ni[k] = ibcc_ibf_lookup_(key, s->nnode, l->g[k]);
+            if (ni[k] == IBCC_IBF_NONE_) {
+                ibcc_fab_err_(t->err, IBCC_ERR_NOT_FOUND, file, l->line,
+                              "LINKS: node 0x%016llx is not in NODES",
+                              (unsigned long long)l->g[k]);
+                r = IBCC_ERR_NOT_FOUND;
+                break;
+            }
+            cp[k] = ibcc_ibf_cfind_(t, l->g[k], l->p[k]);
+        }
+        if (r != IBCC_OK) break;
+        a = s->node[ni[0]].type == 'S' && s->node[ni[1]].type != 'S' ? 1u : 0u;
+        memset(&rp, 0, sizeof rp);
+        rp.node = ni[a];
+        rp.port = l->p[a];
+        rp.ptype = s->node[ni[1u - a]].type;
+        rp.pguid = l->g[1u - a];
+        rp.pport = l->p[1u - a];
+        rp.line = l->line;
+        rp.rate = cp[0] && cp[0]->rate ? cp[0]->rate : cp[1] ? cp[1]->rate : 0;
+        if (s->node[ni[a]].type != 'S' && cp[a]) {
+            rp.own_guid = cp[a]->pguid;
+            rp.own_lid = cp[a]->lid;
+            rp.own_lmc = cp[a]->lmc;
+            rp.has_own = 1;
+        }
+        if (s->node[ni[1u - a]].type != 'S' && cp[1u - a]) {
+            rp.peer_pguid = cp[1u - a]->pguid;
+            rp.peer_lid = cp[1u - a]->lid;
+            rp.has_peer_lid = 1;
+        }
+        r = ibcc_ibf_addport_(s, &rp, file, t->err);
+    }
+    ibcc_fab_free_(&s->al, key);
+    return r;
+}
+
+static ibcc_result ibcc_ibf_read_csv_(ibcc_ibf_parse_ *s, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err,
+        uint32_t *lines)
+{
+    ibcc_ibf_csv_ctx_ t;
+    ibcc_result r;
+    memset(&t, 0, sizeof t);
+    t.s = s;
+    t.file = file;
+    t.err = err;
+    r = ibcc_lines_(text, len, &t, ibcc_ibf_csv_line_, lines);
+    if (r == IBCC_OK) r = ibcc_ibf_csv_done_(&t);
+    ibcc_fab_free_(&s->al, t.cp);
+    ibcc_fab_free_(&s->al, t.cl);
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_parse_dbcsv(ibcc_ibfabric *f,
+        const char *text, size_t len, const char *file,
+        const ibcc_fabric_allocator *al, ibcc_ibfabric_error *err)
+{
+    return ibcc_ibf_load_(f, text, len, file ? file : "(ibdiagnet2.db_csv)",
+                          al, err, ibcc_ibf_read_csv_);
+}
+
+/* ---- ibdiagnet2.fdbs: unicast forwarding tables ------------------------ */
+/* A table's header waits for its first entry: only PLFT 0 (the table of
+   every port, when a switch has private LFTs) is read. */
+static ibcc_result ibcc_ibf_fdbs_open_(ibcc_ibf_lft_ctx_ *t)
+{
+    ibcc_result r = IBCC_OK;
+    if (t->pend_line && t->plft == 0)
+        r = ibcc_ibf_lft_table_(t, t->pend_guid, t->pend_line);
+    t->pend_line = 0;
+    return r;
+}
+
+static ibcc_result ibcc_ibf_fdbs_line_(void *ctx, ibcc_cur_ *c,
+                                       uint32_t line)
+{
+    ibcc_ibf_lft_ctx_ *t = (ibcc_ibf_lft_ctx_ *)ctx;
+    const char *file = t->file;
+    uint64_t v = 0;
+    uint32_t port = 255u;
+    ibcc_result r;
+    if (c->p >= c->e || *c->p == '#') return IBCC_OK;
+    if (ibcc_cur_lit_(c, "osm_ucast_mgr_dump_ucast_routes:")
+        || ibcc_cur_lit_(c, "dump_ucast_routes:")) {
+        ibcc_cur_blanks_(c);
+        if (!ibcc_cur_lit_(c, "Switch")) goto bad_head;
+        ibcc_cur_blanks_(c);
+        if (!ibcc_cur_lit_(c, "0x") || !ibcc_ibf_hex_(c, &v)
+            || !ibcc_cur_done_(c)) goto bad_head;
+        if ((r = ibcc_ibf_fdbs_open_(t)) != IBCC_OK) return r;
+        t->cur = IBCC_IBF_NONE_;
+        t->pend_guid = v;
+        t->pend_line = line;
+        t->plft = 0;
+        t->in_table = 1;
+        return IBCC_OK;
+    bad_head:
+        ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
+                      "a table header is \"...dump_ucast_routes: Switch "
+                      "0x<guid>\"");
+        return IBCC_ERR_PARSE;
+    }
+    if (ibcc_cur_lit_(c, "PLFT_NUM:")) {
+        if (ibcc_cur_field_(c, 0xffu, &v) != IBCC_OK || !ibcc_cur_done_(c)) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
+                          "PLFT_NUM: takes a number 0..255");
+            return IBCC_ERR_PARSE;
+        }
+        if (!t->in_table) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
+                          "PLFT_NUM: before any table header");
+            return IBCC_ERR_PARSE;
+        }
+        if (t->pend_line) t->plft = (uint32_t)v;
+        else if (v != t->plft) {        /* another plane's table follows */
+            t->plft = (uint32_t)v;
+            t->cur = IBCC_IBF_NONE_;
+        }
+        return IBCC_OK;
+    }
+    if (ibcc_cur_lit_(c, "LID")) {      /* column titles */
+        if (c->p < c->e && !ibcc_blank_(*c->p) && *c->p != ':') goto bad;
+        return IBCC_OK;
+    }
+    if (ibcc_cur_lit_(c, "0x")) {
+        if (!ibcc_ibf_hex_(c, &v) || v > 0xffffu) goto bad;
+        ibcc_cur_blanks_(c);
+        if (!ibcc_cur_lit_(c, ":")) goto bad;
+        ibcc_cur_blanks_(c);
+        if (!ibcc_cur_lit_(c, "UNREACHABLE")) {
+            if (!ibcc_ibf_dec_(c, 255u, &port)) goto bad;
+            ibcc_cur_blanks_(c);
+            if (c->p < c->e && *c->p != ':') goto bad;
+        } else if (!ibcc_cur_done_(c)) goto bad;
+        if (!t->in_table) {
+            ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
+                          "an entry before any table header");
+            return IBCC_ERR_PARSE;
+        }
+        if ((r = ibcc_ibf_fdbs_open_(t)) != IBCC_OK) return r;
+        if (t->plft != 0) return IBCC_OK;       /* another plane's */
+        return ibcc_ibf_lft_entry_(t, (uint32_t)v, port, line);
+    }
+bad:
+    ibcc_fab_err_(t->err, IBCC_ERR_PARSE, file, line,
+                  "not a line of ibdiagnet2.fdbs (a table header, LID "
+                  "titles, PLFT_NUM: or 0x<lid> : <port>|UNREACHABLE)");
+    return IBCC_ERR_PARSE;
+}
+
+IBCC_API ibcc_result ibcc_ibfabric_fdbs(ibcc_ibfabric *f, const char *text,
+        size_t len, const char *file, ibcc_ibfabric_error *err)
+{
+    return ibcc_ibf_tables_(f, text, len, file ? file : "(ibdiagnet2.fdbs)",
+                            err, ibcc_ibf_fdbs_line_);
 }
 
 /* ---- up/down routes ------------------------------------------------------ */
