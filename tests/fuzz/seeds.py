@@ -227,6 +227,30 @@ def vlarb_seeds():
         write("vlarb", "text%d" % i, bytes([1, 64]) + t.encode())
 
 
+def ibdiag_seeds():
+    # selector, then text: 0 ibnetdiscover, 1 ibdiagnet2.lst, 2 .db_csv;
+    # 3 lst NUL fdbs, 4 ibnetdiscover NUL LFT dump (the example fat tree)
+    fab = os.path.join(HERE, "..", "..", "examples", "fabrics")
+
+    def rd(name):
+        with open(os.path.join(fab, name), "rb") as f:
+            return f.read()
+    topo, lfts = rd("fattree.topo"), rd("fattree.lfts")
+    lst = rd("ibdiagnet/ibdiagnet2.lst")
+    csv = rd("ibdiagnet/ibdiagnet2.db_csv")
+    fdbs = rd("ibdiagnet/ibdiagnet2.fdbs")
+    write("ibdiag", "topo", bytes([0]) + topo)
+    write("ibdiag", "lst", bytes([1]) + lst)
+    write("ibdiag", "db_csv", bytes([2]) + csv)
+    write("ibdiag", "lst-fdbs", bytes([3]) + lst + b"\0" + fdbs)
+    write("ibdiag", "topo-lfts", bytes([4]) + topo + b"\0" + lfts)
+    write("ibdiag", "lst-half", bytes([1]) + lst[:len(lst) // 2])
+    write("ibdiag", "lst-updown", bytes([3]) + lst)
+    write("ibdiag", "csv-nolinks", bytes([2]) + csv.split(b"START_LINKS")[0])
+    write("ibdiag", "fdbs-plft", bytes([3]) + lst + b"\0"
+          + fdbs.replace(b"LID    : Port : Hops : Optimal", b"PLFT_NUM: 0"))
+
+
 def main():
     clean()
     step_harnesses()
@@ -234,6 +258,7 @@ def main():
     cacc_seeds()
     fabric_seeds()
     vlarb_seeds()
+    ibdiag_seeds()
 
 
 if __name__ == "__main__":
