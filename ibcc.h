@@ -200,7 +200,8 @@
        topologies builders (k-ary n-tree, k-ary n-fly, mesh, torus,
                   two-switch) on one up/down router; credit loops (the
                   channel dependency graph of any routes)
-       InfiniBand loader  ibnetdiscover topology, OpenSM / ibroute
+       InfiniBand loader  ibnetdiscover or ibdiagnet (lst, db_csv)
+                  topology, OpenSM / ibroute / ibdiagnet (fdbs)
                   forwarding tables, up/down routes
 
    A packet through the fabric (L3): its flow generates it into a queue
@@ -3633,8 +3634,10 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
 
 /* ==== L3 InfiniBand loader =============================================
    Reads a real InfiniBand subnet: the topology text `ibnetdiscover` prints
-   and, optionally, the unicast linear forwarding tables (LFTs) OpenSM
-   dumps (opensm-lfts.dump) or `ibroute` / `dump_lfts` print; without
+   (or ibdiagnet's ibdiagnet2.lst / .db_csv, below) and, optionally, the
+   unicast linear forwarding tables (LFTs) OpenSM dumps
+   (opensm-lfts.dump), `ibroute` / `dump_lfts` print or ibdiagnet writes
+   (ibdiagnet2.fdbs); without
    LFTs it computes up/down routes. The result is ready for an
    ibcc_fabric_desc (ibcc_ibfabric_to_desc) plus each host's name, GUIDs
    and LID so that a caller can define flows by name. docs/topologies.md
