@@ -244,4 +244,6 @@ int cmd_fabric_check(int argc, char **argv);
 int cmd_custom(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 void run_error(const char *cmd, const ibcc_fabric *f, ibcc_result r);
+int run_is_v2(const char *path);
+int cmd_run_v2(const char *path, int argc, char **argv);
 #endif

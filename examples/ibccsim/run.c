@@ -81,6 +81,8 @@ int cmd_run(int argc, char **argv)
         return argc >= 1 ? 0 : 2;
     }
     path = argv[0];
+    if (run_is_v2(path))        /* [sections]: scenario.c */
+        return cmd_run_v2(path, argc - 1, argv + 1);
     if (!(text = fc_read("run", "", path, &n))) return 2;
     {
         char *t2 = (char *)realloc(text, n + 1u);
