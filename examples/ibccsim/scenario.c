@@ -98,7 +98,7 @@ static int sv_section(const scn *s, const char *const *secs, unsigned nsec,
                       const char *name, const opt_cmd *c, void *o)
 {
     static char args[SCN_MAX_ENTRIES][600];
-    char *argv[SCN_MAX_ENTRIES];
+    char *argv[2 * SCN_MAX_ENTRIES];
     unsigned i, k, n = 0;
     g_file = s->file;
     g_nkeys = 0;
@@ -114,15 +114,16 @@ static int sv_section(const scn *s, const char *const *secs, unsigned nsec,
             for (p = key; *p; p++) if (*p == '_') *p = '-';
             if (!opt_find(c, key, o, &base)) snprintf(key, sizeof key, "%s", x->key);
         }
-        snprintf(args[n], sizeof args[n], "--%s=%s", key, scn_value(x));
-        argv[n] = args[n];
+        snprintf(args[n], sizeof args[n], "--%s", key);
+        argv[2 * n] = args[n];
+        argv[2 * n + 1] = (char *)scn_value(x);
         if (x->line && g_nkeys < SC_MAX_KEYS) {
-            g_key[g_nkeys] = x->key;
+            g_key[g_nkeys] = args[n] + 2;
             g_line[g_nkeys++] = x->line;
         }
         n++;
     }
-    i = (unsigned)opt_parse(c, (int)n, argv, o);
+    i = (unsigned)opt_parse(c, (int)(2 * n), argv, o);
     return (int)i;
 }
 
@@ -602,6 +603,38 @@ static void sv_study_row(FILE *fo, const char *sum)
     fclose(fp);
 }
 
+/* --check: the fabric alone, as fabric-check prints it. */
+static int sv_check(const scn *s)
+{
+    static const char *const fsec[] = {"fabric"};
+    static sv_net net;
+    sv_fab fo;
+    ibcc_fabric_desc d;
+    char what[256] = "";
+    uint64_t ok = 0;
+    int rc;
+    memset(&net, 0, sizeof net);
+    memset(&d, 0, sizeof d);
+    memset(&fo, 0, sizeof fo);
+    opt_defaults(&sv_fab_cmd, &fo);
+    fo.topo = -1;
+    if (sv_section(s, fsec, 1, "", &sv_fab_cmd, &fo)) return 2;
+    if ((rc = sv_fabric(s, &fo, &net, &d, what, sizeof what)) == 0) {
+        if (net.loaded) {
+            ibcc_ibfabric_error e;
+            if (ibcc_ibfabric_check(&net.ib, &ok, &e) != IBCC_OK)
+                rc = sv_fail("%s:%u: %s", e.file, e.line, e.reason);
+        } else ok = (uint64_t)net.nh * (net.nh - 1u);
+        if (!rc)
+            printf("hosts=%u switches=%u links=%u routes_ok=%llu\n", net.nh,
+                   d.node_count - net.nh, d.link_count, (unsigned long long)ok);
+    }
+    ibcc_topo_free(&net.topo);
+    ibcc_ibfabric_free(&net.ib);
+    free(net.hosts);
+    return rc;
+}
+
 /* 1 when the file at path has a [section] line (a version 2 file). */
 int run_is_v2(const char *path)
 {
@@ -626,7 +659,7 @@ int cmd_run_v2(const char *path, int argc, char **argv)
     static scn s;
     char msg[SCN_MSG], dir[1100], *text;
     size_t len = 0;
-    int i, list = 0, quiet = 0;
+    int i, list = 0, quiet = 0, check = 0;
     unsigned jobs = 1;
     unsigned long n, k;
     if (!(text = scn_read_file(path, &len, msg, sizeof msg))) return sv_fail("%s", msg);
@@ -635,6 +668,7 @@ int cmd_run_v2(const char *path, int argc, char **argv)
     if (i) return sv_fail("%s", msg);
     for (i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--list")) list = 1;
+        else if (!strcmp(argv[i], "--check")) check = 1;
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (!strncmp(argv[i], "--jobs", 6)) {
             unsigned long long j;
@@ -643,8 +677,13 @@ int cmd_run_v2(const char *path, int argc, char **argv)
             jobs = (unsigned)j;
         } else if (argv[i][0] != '-' && strchr(argv[i], '=')) {
             if (scn_override(&s, argv[i], msg, sizeof msg)) return sv_fail("%s", msg);
-        } else return sv_fail("unexpected argument '%s' (section.key=value, --jobs N, --list, --quiet)",
-                              argv[i]);
+        } else return sv_fail("unexpected argument '%s' (section.key=value, --jobs N, --list, "
+                              "--check, --quiet)", argv[i]);
+    }
+    if (check) {
+        int rc = sv_check(&s);
+        scn_free(&s);
+        return rc;
     }
     {
         const char *o = scn_get(&s, "output", NULL, "directory");

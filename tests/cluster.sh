@@ -1,0 +1,113 @@
+#!/bin/sh
+# docs/cluster.md, "Simulate your own cluster": every ```sh block of the
+# page runs, in order, in one shell in a fresh folder (IBCC = this
+# checkout, its build/ first on PATH), and the ```text block right after
+# a ```sh block lists lines that block must print (each one exactly, in
+# any order). Then: the folder the page made, copied elsewhere, runs the
+# same with its relative paths; results never go to the working
+# directory; a study that fails removes nothing it did not make.
+# Prints RESULT <passed> <failed> for tests/run.sh.
+cd "$(dirname "$0")/.." || exit 1
+root=$(pwd)
+B=${BUILD:-build}
+case $B in /*) bin=$B ;; *) bin=$root/$B ;; esac
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+no() { echo "FAIL cluster: $1"; fail=$((fail + 1)); }
+if [ ! -x "$bin/ibccsim" ]; then
+  echo "FAIL cluster: $bin/ibccsim not built"; echo "RESULT 0 1"; exit 1
+fi
+tmp=$(mktemp -d) || exit 1
+[ -n "$KEEP" ] || trap 'rm -rf "$tmp"' EXIT; [ -n "$KEEP" ] && echo "kept $tmp"
+# split the page: block-N.sh and, when a text block follows, block-N.want
+awk -v dir="$tmp" '
+  /^```sh$/ { n++; f = dir "/block-" n ".sh"; inb = 1; last = "sh"; next }
+  /^```text$/ { if (last == "sh") { f = dir "/block-" n ".want"; inb = 1 } else f = ""; last = "text"; next }
+  /^```/ { inb = 0; if ($0 != "```") last = ""; next }
+  inb && f != "" { print > f; next }
+  !inb && NF { last = "" }
+' docs/cluster.md
+n=$(ls "$tmp"/block-*.sh 2>/dev/null | wc -l)
+[ "$n" -ge 7 ] && ok || no "docs/cluster.md has $n sh blocks, expected at least 7"
+have_gnuplot=0; command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
+# one shell for the whole page, so that cd carries over: each block's
+# stdout into out-N
+{
+  echo 'set -e'
+  echo "IBCC='$root'; export IBCC; PATH='$bin':\$PATH; export PATH"
+  echo "cd '$tmp/work'"
+  i=1
+  while [ "$i" -le "$n" ]; do
+    if [ "$have_gnuplot" = 0 ] && grep -q '^gnuplot ' "$tmp/block-$i.sh"; then
+      echo "echo skipped > '$tmp/out-$i'"
+    else
+      echo "{"; cat "$tmp/block-$i.sh"; echo "} > '$tmp/out-$i'"
+    fi
+    i=$((i + 1))
+  done
+} > "$tmp/page.sh"
+mkdir "$tmp/work"
+if sh "$tmp/page.sh" > "$tmp/page.log" 2>&1; then ok
+else no "the page's commands failed: $(tail -n 5 "$tmp/page.log")"; fi
+i=1
+while [ "$i" -le "$n" ]; do
+  if [ -f "$tmp/block-$i.want" ]; then
+    missing=$(grep -v '^$' "$tmp/block-$i.want" | while IFS= read -r line; do
+      grep -qxF -- "$line" "$tmp/out-$i" 2>/dev/null || printf '%s\n' "$line"; done)
+    if [ -z "$missing" ]; then ok
+    else no "block $i ($(head -n 1 "$tmp/block-$i.sh")) no longer prints: $missing"; fi
+  fi
+  i=$((i + 1))
+done
+w=$tmp/work/mycluster
+for f in results/summary.csv results/series.csv results/params.csv \
+         results-cc-off/summary.csv study/study.csv study/point-008/params.csv; do
+  [ -s "$w/$f" ] && ok || no "the page wrote no $f"
+done
+[ "$have_gnuplot" = 0 ] || { [ -s "$w/series.png" ] && ok || no "no series.png"; }
+# the notes list the options not modelled, once each
+grep -q 'opensm.conf options not modelled (144): guid, m_key' "$w/notes.txt" && ok \
+  || no "notes.txt: $(head -c 200 "$w/notes.txt")"
+# series: time_us first, one column per block; params: OpenSM's names
+head -n 1 "$w/results/series.csv" | grep -qx 'time_us,incast_gbps,background_gbps' && ok \
+  || no "series.csv header: $(head -n 1 "$w/results/series.csv")"
+grep -qx 'cc_ca_cong_setting_ccti_timer_sl0,150' "$w/results/params.csv" \
+  && grep -qx 'cc_sw_cong_setting_threshold,0xf' "$w/results/params.csv" \
+  && grep -qx 'congestion_control,TRUE' "$w/results/params.csv" \
+  && grep -qx 'congestion_control,FALSE' "$w/results-cc-off/params.csv" && ok \
+  || no "params.csv lacks the CC settings"
+grep -qx 'cc_sw_cong_setting_threshold,0xc' "$w/study/point-004/params.csv" \
+  && grep -qx 'cc_ca_cong_setting_ccti_timer_sl5,150' "$w/study/point-004/params.csv" && ok \
+  || no "point 4's params.csv"
+# the folder copied elsewhere runs there, results beside the file, not
+# in the working directory
+mkdir -p "$tmp/elsewhere/deep" "$tmp/cwd"
+cp -r "$w" "$tmp/elsewhere/deep/copy"
+rm -rf "$tmp/elsewhere/deep/copy/results"
+if (cd "$tmp/cwd" && "$bin/ibccsim" run ../elsewhere/deep/copy/cluster.ini > out.txt 2>/dev/null) \
+   && cmp -s "$tmp/elsewhere/deep/copy/results/summary.csv" "$w/results/summary.csv" \
+   && [ -z "$(ls "$tmp/cwd" | grep -v '^out.txt$')" ]; then ok
+else no "a copied folder does not run the same from another working directory"; fi
+# the shipped example runs from the repository root
+if (cd "$tmp/cwd" && "$bin/ibccsim" run "$root/examples/cluster/cluster.ini" \
+      output.directory="$tmp/shipped" --quiet 2>/dev/null) \
+   && cmp -s "$tmp/shipped/summary.csv" "$w/results/summary.csv"; then ok
+else no "examples/cluster/cluster.ini differs from the page's run"; fi
+# bad input: a missing conf, an unknown key with its line, a bad override,
+# a study whose points fail
+c=$tmp/elsewhere/deep/copy
+sed 's/^opensm_conf = opensm.conf/opensm_conf = nothere.conf/' "$c/cluster.ini" > "$c/bad1.ini"
+"$bin/ibccsim" run "$c/bad1.ini" > /dev/null 2> "$tmp/e1" && no "a missing opensm.conf ran" \
+  || { grep -q 'nothere.conf: No such file' "$tmp/e1" && ok || no "missing conf: $(cat "$tmp/e1")"; }
+printf '[run]\ntimme = 2\n' >> "$c/bad1.ini"
+sed 's/^time = 2 /timme = 2 /' "$c/cluster.ini" > "$c/bad2.ini"
+"$bin/ibccsim" run "$c/bad2.ini" > /dev/null 2> "$tmp/e2" && no "a misspelt key ran" \
+  || { grep -q "bad2.ini:$(grep -n '^timme' "$c/bad2.ini" | cut -d: -f1): .*did you mean --time" "$tmp/e2" && ok \
+       || no "misspelt key: $(cat "$tmp/e2")"; }
+"$bin/ibccsim" run "$c/cluster.ini" traffic.incast.load=2 > /dev/null 2> "$tmp/e3" && no "load 2 ran" \
+  || { grep -q "bad value '2' for --load" "$tmp/e3" && ok || no "load 2: $(cat "$tmp/e3")"; }
+"$bin/ibccsim" run "$c/cluster.ini" 'run.warmup={0.5,3}' output.directory=badstudy > /dev/null 2>&1 \
+  && no "a study with a failing point succeeded" \
+  || { [ ! -e "$c/badstudy/study.csv" ] && ok || no "a failed study left study.csv"; }
+echo "RESULT $pass $fail"
+[ "$fail" -eq 0 ]
