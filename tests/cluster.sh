@@ -109,5 +109,73 @@ sed 's/^time = 2 /timme = 2 /' "$c/cluster.ini" > "$c/bad2.ini"
 "$bin/ibccsim" run "$c/cluster.ini" 'run.warmup={0.5,3}' output.directory=badstudy > /dev/null 2>&1 \
   && no "a study with a failing point succeeded" \
   || { [ ! -e "$c/badstudy/study.csv" ] && ok || no "a failed study left study.csv"; }
+# the runner on a builder: every pattern, exact counts where exact
+b=$tmp/builder
+mkdir -p "$b"
+cat > "$b/b.ini" <<'INI'
+[fabric]
+topology = fattree
+k = 2
+n = 2
+[traffic all]
+pattern = uniform
+load = 0.5
+[traffic hot]
+pattern = hotspot
+src = 0-2
+dst = 3
+load = 0.2
+packets = 100
+[traffic perm]
+pattern = permutation
+src = 0-3
+start = 0.5
+stop = 0.6
+[run]
+time = 2
+warmup = 0.001
+INI
+if (cd "$tmp/cwd" && "$bin/ibccsim" run "$b/b.ini" --quiet); then
+  s=$b/results/summary.csv
+  # 4 hosts all-to-all: 12 flows, each source offers 0.5 of the link
+  # (Poisson, 2 ms: within 10%); the hot spot delivers all 3 x 100
+  # packets; the permutation is 4 flows
+  awk -F, '$1 == "all" && $2 == 12 && $3 == 4 && $6 > 0.45 && $6 < 0.55 { f = 1 } END { exit !f }' "$s" && ok \
+    || no "uniform block: $(grep '^all,' "$s")"
+  awk -F, '$1 == "hot" && $2 == 3 && $4 == 300 { f = 1 } END { exit !f }' "$s" && ok \
+    || no "hotspot block: $(grep '^hot,' "$s")"
+  awk -F, '$1 == "perm" && $2 == 4 && $3 == 4 && $4 > 0 { f = 1 } END { exit !f }' "$s" && ok \
+    || no "permutation block: $(grep '^perm,' "$s")"
+  head -n 1 "$b/results/series.csv" | grep -qx 'time_us,all_gbps,hot_gbps,perm_gbps' && ok \
+    || no "builder series header"
+else no "the builder scenario failed"; fi
+# refusals, each naming what is wrong
+refuse() {  # NAME ARGS... ; the message must contain $want
+  if "$bin/ibccsim" run "$@" > /dev/null 2> "$tmp/err"; then no "$name ran"
+  elif grep -qF -- "$want" "$tmp/err"; then ok
+  else no "$name: $(head -c 300 "$tmp/err")"; fi
+}
+name="a host name on a builder"; want="a built fabric's hosts are numbers 0..3"
+refuse "$b/b.ini" 'traffic.hot.src=node01'
+name="incast to two hosts"; want="incast has one destination"
+refuse "$b/b.ini" 'traffic.hot.pattern=incast' 'traffic.hot.dst=2,3'
+name="a host out of range"; want="host 4: the hosts are 0..3"
+refuse "$b/b.ini" 'traffic.all.src=0,4'
+name="no traffic block"; want="no [traffic c]"
+refuse "$b/b.ini" 'traffic.c.load=1'
+name="a block that starts after the run"; want="starts at 3 ms, after the run"
+refuse "$b/b.ini" 'traffic.perm.start=3' 'traffic.perm.stop=4'
+name="topology and a fabric file"; want="both topology and a fabric file"
+refuse "$b/b.ini" "fabric.ibnetdiscover=$root/examples/fabrics/fattree.topo"
+i=0; : > "$b/many.ini"
+printf '[fabric]\ntopology = fattree\n' >> "$b/many.ini"
+while [ $i -lt 17 ]; do printf '[traffic t%d]\npattern = incast\n' $i >> "$b/many.ini"; i=$((i + 1)); done
+name="17 traffic blocks"; want="more than 16 [traffic] blocks"
+refuse "$b/many.ini"
+printf '[fabric]\ntopology = fattree\n[traffc x]\n' > "$b/sec.ini"
+name="a misspelt section"; want="sec.ini:3: unknown section [traffc x]"
+refuse "$b/sec.ini"
+name="a list of 65 items"; want="more than 64 items (refused, not cut)"
+refuse "$b/b.ini" "run.seed={$(i=1; l=0; while [ $i -le 65 ]; do printf '%s%d' "$([ $i -gt 1 ] && echo ,)" $i; i=$((i + 1)); done)}"
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

@@ -76,7 +76,11 @@ int cmd_run(int argc, char **argv)
                "folder $IBCCSIM_OUT (default out/, created; '.' for here).\n"
                "FILE may also be the params.csv a run wrote beside its summary\n"
                "(key,value lines): the same run again. Flags after FILE are\n"
-               "passed to the experiment after the file's (e.g. --summary).\n",
+               "passed to the experiment after the file's (e.g. --summary).\n"
+               "A file with [sections] ([fabric], [sm], [traffic NAME], [run],\n"
+               "[output]) composes a fabric, opensm.conf and traffic classes:\n"
+               "ibccsim run FILE [section.key=value ...] [--check] [--jobs N]\n"
+               "[--list] [--quiet]; every key in docs/scenario_files.md.\n",
                sc_names(names, sizeof names));
         return argc >= 1 ? 0 : 2;
     }
