@@ -109,6 +109,15 @@ sed 's/^time = 2 /timme = 2 /' "$c/cluster.ini" > "$c/bad2.ini"
 "$bin/ibccsim" run "$c/cluster.ini" 'run.warmup={0.5,3}' output.directory=badstudy > /dev/null 2>&1 \
   && no "a study with a failing point succeeded" \
   || { [ ! -e "$c/badstudy/study.csv" ] && ok || no "a failed study left study.csv"; }
+# a result folder re-runs from its own scenario.ini, to the same bytes
+cp "$w/results/summary.csv" "$tmp/sum-before.csv"
+if (cd "$tmp/cwd" && "$bin/ibccsim" run "$w/results/scenario.ini" --quiet 2>/dev/null) \
+   && cmp -s "$tmp/sum-before.csv" "$w/results/summary.csv" \
+   && grep -qx 'directory = \.' "$w/results/scenario.ini" \
+   && grep -q "^ibdiagnet = /" "$w/results/scenario.ini"; then ok
+else no "results/scenario.ini does not re-run the same"; fi
+grep -qx 'cc_sw_cong_setting_threshold = 12' "$w/study/point-004/scenario.ini" && ok \
+  || no "a point's scenario.ini lacks its list items"
 # the runner on a builder: every pattern, exact counts where exact
 b=$tmp/builder
 mkdir -p "$b"

@@ -5,7 +5,7 @@
    the example cluster's, CC on) with the file's own keys winning,
    [fabric] from ibnetdiscover, ibdiagnet folders and files, host lists;
    every error with its file:line. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #ifndef IBCC_TEST_LINKED
 #define IBCC_IMPLEMENTATION
 #endif

@@ -376,6 +376,16 @@ static int sv_write(const scn *s, const char *dir, const sv_run *ro, const scn_s
         }
         if (!close_out(fp, path)) return 1;
     }
+    snprintf(path, sizeof path, "%s/scenario.ini", dir);
+    if (!(fp = fopen(path, "w"))) return sv_fail("cannot write %s: %s", path, strerror(errno));
+    {
+        char msg[SCN_MSG];
+        if (scn_write_point(s, fp, msg, sizeof msg)) {
+            fclose(fp);
+            return sv_fail("%s", msg);
+        }
+    }
+    if (!close_out(fp, path)) return 1;
     snprintf(path, sizeof path, "%s/params.csv", dir);
     if (!(fp = fopen(path, "w"))) return sv_fail("cannot write %s: %s", path, strerror(errno));
     fprintf(fp, "key,value\nibcc_version,%s\nscenario,%s\nfabric,%s\n", IBCC_VERSION_STRING,

@@ -1,6 +1,6 @@
 /* ibccsim scenario files, version 2 (scn.h). */
-#if !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
-#define _POSIX_C_SOURCE 200809L
+#if !defined(_XOPEN_SOURCE) && !defined(_WIN32)
+#define _XOPEN_SOURCE 700       /* realpath */
 #endif
 #include "scn.h"
 #include <ctype.h>
@@ -434,6 +434,47 @@ char *scn_read_file(const char *path, size_t *len, char *msg, size_t msglen)
     }
     *len = n;
     return buf;
+}
+
+static int scn_is_path_key(const scn_entry *x)
+{
+    static const char *const fk[] = {"ibnetdiscover", "lfts", "ibdiagnet", "lst",
+                                     "db_csv", "fdbs"};
+    unsigned i;
+    if (!strcmp(x->section, "sm")) return !strcmp(x->key, "opensm_conf");
+    if (strcmp(x->section, "fabric")) return 0;
+    for (i = 0; i < sizeof fk / sizeof fk[0]; i++) if (!strcmp(x->key, fk[i])) return 1;
+    return 0;
+}
+
+int scn_write_point(const scn *s, FILE *fp, char *msg, size_t msglen)
+{
+    static const char *const order[] = {"fabric", "sm", "traffic", "run", "output"};
+    unsigned k, i;
+    char last[160] = "";
+    fprintf(fp, "# %s at one point of its study, its paths absolute\n", s->file);
+    for (k = 0; k < 5u; k++)
+        for (i = 0; i < s->n; i++) {
+            const scn_entry *x = &s->e[i];
+            char head[160], path[1100], abs[4096];
+            const char *v = scn_value(x);
+            if (strcmp(x->section, order[k])) continue;
+            if (!strcmp(x->section, "output") && !strcmp(x->key, "directory")) continue;
+            snprintf(head, sizeof head, "[%s%s%s]", x->section, x->name[0] ? " " : "", x->name);
+            if (strcmp(head, last)) {
+                fprintf(fp, "%s\n", head);
+                snprintf(last, sizeof last, "%s", head);
+            }
+            if (scn_is_path_key(x)) {
+                if (scn_path(s, v, path, sizeof path) || !realpath(path, abs))
+                    return scn_err(msg, msglen, "%s: %s = %s: %s", s->file, x->key, v,
+                                   strerror(errno));
+                v = abs;
+                fprintf(fp, "%s = %s\n", x->key, v);
+            } else fprintf(fp, "%s = %s\n", x->key, v);
+        }
+    fprintf(fp, "[output]\ndirectory = .\n");
+    return 0;
 }
 
 /* ---- [sm] ----------------------------------------------------------------- */

@@ -24,6 +24,7 @@
 #define IBCCSIM_SCN_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "ibcc.h"
 
 #define SCN_MAX_ENTRIES 512     /* keys in a file (with its overrides) */
@@ -131,6 +132,12 @@ int scn_load_ibfabric(const scn *s, ibcc_ibfabric *ib, char *what,
 int scn_hosts(const char *spec, uint32_t nhosts, const ibcc_ibfabric *ib,
               uint32_t *out, uint32_t cap, uint32_t *n, char *msg,
               size_t msglen);
+
+/* The scenario at its current point as a file of its own (every list at
+   its item, the paths of [fabric] and opensm_conf made absolute, the
+   output directory "." so that the copy writes beside itself), into fp.
+   0, or nonzero with msg (a path that does not resolve). */
+int scn_write_point(const scn *s, FILE *fp, char *msg, size_t msglen);
 
 /* Reads a whole file (no size limit; a directory, a NUL byte or an
    unreadable file is an error naming it). Free with free(). */
