@@ -62,7 +62,7 @@ FUZZ_RUNS   ?= 1500
 FUZZ_HARNESSES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_CFLAGS_L3 = -std=c99 -O1 -g $(WARN) -I. -Itests/fuzz
 FUZZ_CFLAGS = $(FUZZ_CFLAGS_L3) -DIBCC_NO_FABRIC
-FUZZ_L3     = fabric ibdiag
+FUZZ_L3     = fabric ibdiag scn
 FUZZ_LF = $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_HARNESSES))
 FUZZ_SA = $(addprefix $(BUILD)/fuzz-sa/fuzz_,$(FUZZ_HARNESSES))
 ifneq ($(filter test test-build fuzz fuzz-build fuzz-replay,$(MAKECMDGOALS)),)
@@ -95,6 +95,10 @@ $(BUILD)/fuzz-sa/impl-l3.o: tests/fuzz/impl.c ibcc.h | $(BUILD)/fuzz-sa
 	$(CC) $(FUZZ_CFLAGS_L3) $(SAN) -c $< -o $@
 $(addprefix $(BUILD)/fuzz-sa/fuzz_,$(FUZZ_L3)): $(BUILD)/fuzz-sa/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h ibcc.h $(BUILD)/fuzz-sa/impl-l3.o
 	$(CC) $(FUZZ_CFLAGS_L3) $(SAN) -DIBCC_FUZZ_STANDALONE $< $(BUILD)/fuzz-sa/impl-l3.o -o $@ -lm
+
+# harnesses and tests that compile ibccsim's scenario reader in
+$(BUILD)/fuzz/fuzz_scn $(BUILD)/fuzz-sa/fuzz_scn $(BUILD)/test_scn $(BUILD)/san/test_scn: \
+    examples/ibccsim/scn.c examples/ibccsim/scn.h
 
 # the harnesses make test replays (libFuzzer if available, else standalone)
 fuzz-build: $(FUZZ_BINS)

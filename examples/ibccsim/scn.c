@@ -71,7 +71,10 @@ static int scn_set_value(scn_entry *x, const char *p, const char *e,
 {
     char **items = NULL;
     unsigned n = 0, i;
+    const char *vp, *ve;
     scn_trim(&p, &e);
+    vp = p;
+    ve = e;
     if (p == e)
         return scn_err(msg, len, "%s: %s has no value", where, x->key);
     if (*p == '{') {
@@ -116,7 +119,7 @@ static int scn_set_value(scn_entry *x, const char *p, const char *e,
     free(x->value);
     if (x->items) for (i = 0; i < x->nitems; i++) free(x->items[i]);
     free(x->items);
-    x->value = scn_dup(p, (size_t)(e - p));
+    x->value = items ? scn_dup(vp + 1, (size_t)(ve - vp - 2)) : scn_dup(p, (size_t)(e - p));
     x->items = items;
     x->nitems = items ? n : 0;
     x->pick = 0;
@@ -276,6 +279,7 @@ int scn_override(scn *s, const char *arg, char *msg, size_t msglen)
     const char *eq = strchr(arg, '='), *k = arg, *ke, *d1, *d2 = NULL;
     char sec[16] = "", name[128] = "", key[128];
     scn_entry *x;
+    int added;
     if (!eq || eq == arg) return scn_err(msg, msglen, "override \"%s\": expected [section.]key=value", arg);
     ke = eq;
     scn_trim(&k, &ke);
@@ -305,7 +309,19 @@ int scn_override(scn *s, const char *arg, char *msg, size_t msglen)
         if (hits == 0 && !s->v1) return scn_err(msg, msglen, "override \"%s\": %s is not in %s: write section.%s=value", arg, key, s->file, key);
     }
     if (!key[0]) return scn_err(msg, msglen, "override \"%s\": no key", arg);
+    {
+        const char *q;
+        for (q = key; *q; q++)
+            if (!scn_keychar(*q))
+                return scn_err(msg, msglen, "override \"%.60s\": a key is letters, digits, '_', '-', '.'", arg);
+        for (q = name; *q; q++)
+            if (!scn_keychar(*q))
+                return scn_err(msg, msglen, "override \"%.60s\": a traffic name is letters, digits, '_', '-', '.'", arg);
+        if (strpbrk(eq + 1, "\n\r"))
+            return scn_err(msg, msglen, "override \"%.60s\": a value is one line", arg);
+    }
     x = scn_find(s, sec, name, key);
+    added = x == NULL;
     if (!x) {
         if (!strcmp(sec, "traffic") && !scn_find(s, "traffic", name, "pattern")) {
             unsigned i, known = 0;
@@ -319,7 +335,14 @@ int scn_override(scn *s, const char *arg, char *msg, size_t msglen)
     {
         char where[160];
         snprintf(where, sizeof where, "override \"%.120s\"", arg);
-        return scn_set_value(x, eq + 1, eq + 1 + strlen(eq + 1), where, msg, msglen);
+        if (scn_set_value(x, eq + 1, eq + 1 + strlen(eq + 1), where, msg, msglen)) {
+            if (added) {            /* a refused new key leaves nothing */
+                scn_entry_free(x);
+                s->n--;
+            }
+            return 1;
+        }
+        return 0;
     }
 }
 
@@ -450,28 +473,30 @@ static int scn_is_path_key(const scn_entry *x)
 int scn_write_point(const scn *s, FILE *fp, char *msg, size_t msglen)
 {
     static const char *const order[] = {"fabric", "sm", "traffic", "run", "output"};
-    unsigned k, i;
-    char last[160] = "";
+    unsigned k, i, j;
     fprintf(fp, "# %s at one point of its study, its paths absolute\n", s->file);
     for (k = 0; k < 5u; k++)
-        for (i = 0; i < s->n; i++) {
-            const scn_entry *x = &s->e[i];
-            char head[160], path[1100], abs[4096];
-            const char *v = scn_value(x);
-            if (strcmp(x->section, order[k])) continue;
-            if (!strcmp(x->section, "output") && !strcmp(x->key, "directory")) continue;
-            snprintf(head, sizeof head, "[%s%s%s]", x->section, x->name[0] ? " " : "", x->name);
-            if (strcmp(head, last)) {
-                fprintf(fp, "%s\n", head);
-                snprintf(last, sizeof last, "%s", head);
-            }
-            if (scn_is_path_key(x)) {
-                if (scn_path(s, v, path, sizeof path) || !realpath(path, abs))
-                    return scn_err(msg, msglen, "%s: %s = %s: %s", s->file, x->key, v,
-                                   strerror(errno));
-                v = abs;
+        for (i = 0; i < s->n; i++) {        /* each (section, name) once */
+            const scn_entry *g = &s->e[i];
+            if (strcmp(g->section, order[k])) continue;
+            for (j = 0; j < i; j++)
+                if (!strcmp(s->e[j].section, g->section) && !strcmp(s->e[j].name, g->name)) break;
+            if (j < i) continue;
+            fprintf(fp, "[%s%s%s]\n", g->section, g->name[0] ? " " : "", g->name);
+            for (j = i; j < s->n; j++) {
+                const scn_entry *x = &s->e[j];
+                char path[1100], abs[4096];
+                const char *v = scn_value(x);
+                if (strcmp(x->section, g->section) || strcmp(x->name, g->name)) continue;
+                if (!strcmp(x->section, "output") && !strcmp(x->key, "directory")) continue;
+                if (scn_is_path_key(x)) {
+                    if (scn_path(s, v, path, sizeof path) || !realpath(path, abs))
+                        return scn_err(msg, msglen, "%s: %s = %s: %s", s->file, x->key, v,
+                                       strerror(errno));
+                    v = abs;
+                }
                 fprintf(fp, "%s = %s\n", x->key, v);
-            } else fprintf(fp, "%s = %s\n", x->key, v);
+            }
         }
     fprintf(fp, "[output]\ndirectory = .\n");
     return 0;

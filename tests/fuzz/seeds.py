@@ -251,6 +251,24 @@ def ibdiag_seeds():
           + fdbs.replace(b"LID    : Port : Hops : Optimal", b"PLFT_NUM: 0"))
 
 
+def scn_seeds():
+    # scenario text, then NUL-separated overrides, the last a host list
+    root = os.path.join(HERE, "..", "..")
+    with open(os.path.join(root, "examples", "cluster", "cluster.ini"), "rb") as f:
+        cluster = f.read()
+    study = (b"[fabric]\ntopology = fattree\nk = 2\n[sm]\n"
+             b"cc_sw_cong_setting_threshold = {8, 12, 15}\n"
+             b"[traffic a]\npattern = uniform\nload = {0.1,0.5}\n"
+             b"[traffic b]\npattern = incast ; c\nsrc = 0-2\n[run]\ntime = 2\n"
+             b"[output]\ndirectory = out\n")
+    write("scn", "cluster", cluster + b"\0run.seed={1,2,3}\0" + b"0, 2-4, 7")
+    write("scn", "study", study + b"\0traffic.a.load=0.3\0time=5\0" + b"all")
+    write("scn", "v1", b"experiment = gran\ncc = on\n\0cc=off\0" + b"1-3")
+    write("scn", "bad", b"[traffic]\nx=1\n")
+    write("scn", "lists", b"[run]\n" + b"".join(b"k%d = {1,2,3,4}\n" % i for i in range(9))
+          + b"\0run.k0={1,,2}\0" + b"5,5")
+
+
 def main():
     clean()
     step_harnesses()
@@ -259,6 +277,7 @@ def main():
     fabric_seeds()
     vlarb_seeds()
     ibdiag_seeds()
+    scn_seeds()
 
 
 if __name__ == "__main__":
