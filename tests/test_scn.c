@@ -145,6 +145,11 @@ static void test_overrides_and_points(void)
     T_CHECK(scn_override(&s, "traffic.c.load=1", msg, sizeof msg) != 0);
     T_CHECK(strstr(msg, "no [traffic c]") != NULL);
     T_CHECK(scn_override(&s, "traffic.load=1", msg, sizeof msg) != 0);
+    T_CHECK(scn_override(&s, "run.x=1\nk=2", msg, sizeof msg) != 0);
+    T_CHECK(strstr(msg, "a value is one line") != NULL);
+    T_CHECK(scn_override(&s, "run.a b=1", msg, sizeof msg) != 0);
+    T_CHECK(strstr(msg, "a key is letters") != NULL);
+    T_CHECK(scn_find(&s, "run", NULL, "x") == NULL);
     T_CHECK(scn_override(&s, "novalue", msg, sizeof msg) != 0);
     T_CHECK(scn_override(&s, "run.time={1,}", msg, sizeof msg) != 0);
     T_CHECK(strstr(msg, "override \"run.time={1,}\": an empty item") != NULL);
@@ -158,6 +163,28 @@ static void test_overrides_and_points(void)
     scn_select(&s, 3);
     T_EQ(scn_point_args(&s, args, sizeof args), 0);
     T_STREQ(args, "sm.threshold=8 run.seed=2");
+    T_STREQ(scn_find(&s, "run", NULL, "seed")->value, "1, 2");
+    {   /* the point as a file: each block once, lists at their items */
+        FILE *fp = tmpfile();
+        static char back[4096];
+        size_t bl;
+        scn t;
+        T_CHECK(fp != NULL);
+        if (fp) {
+            T_EQ(scn_write_point(&s, fp, msg, sizeof msg), 0);
+            rewind(fp);
+            bl = fread(back, 1, sizeof back - 1, fp);
+            fclose(fp);
+            back[bl] = 0;
+            T_CHECK(strstr(back, "[traffic b]\nload = 0.4\nstart = 1\n") != NULL);
+            T_CHECK(strstr(back, "[output]\ndirectory = .\n") != NULL);
+            T_EQ(scn_parse(&t, back, bl, "b.ini", msg, sizeof msg), 0);
+            T_STREQ(scn_get(&t, "sm", NULL, "threshold"), "8");
+            T_STREQ(scn_get(&t, "run", NULL, "seed"), "2");
+            T_STREQ(scn_get(&t, "traffic", "b", "start"), "1");
+            scn_free(&t);
+        }
+    }
     T_EQ(scn_point_args(&s, args, 8), 1);
     T_EQ(scn_override(&s, "traffic.a.load={0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1}", msg, sizeof msg), 0);
     scn_select(&s, 59);
