@@ -1846,6 +1846,45 @@ static void ibfabric_misuse(void)
     T_EQ(ibcc_ibfabric_check(&f, &pairs, &e), IBCC_ERR_RANGE);
     T_EQ(ibcc_ibfabric_to_desc(&f, &d), IBCC_OK);
     ibcc_ibfabric_free(&f);
+    /* ibdiagnet's forms: NULLs, a bad allocator, NUL bytes, absurd
+       numbers, tables on an empty fabric */
+    {
+        static const char lst[] =
+            "{ SW Ports:02 SystemGUID:10 NodeGUID:10 PortGUID:10 VenID:0 DevID:0 Rev:0 {sw} LID:0001 PN:01 } "
+            "{ CA Ports:01 SystemGUID:20 NodeGUID:20 PortGUID:21 VenID:0 DevID:0 Rev:0 {a} LID:0002 PN:01 } PHY=4x LOG=ACT SPD=10\n"
+            "{ SW Ports:02 SystemGUID:10 NodeGUID:10 PortGUID:10 VenID:0 DevID:0 Rev:0 {sw} LID:0001 PN:02 } "
+            "{ CA Ports:01 SystemGUID:30 NodeGUID:30 PortGUID:31 VenID:0 DevID:0 Rev:0 {b} LID:0003 PN:01 } PHY=4x LOG=ACT SPD=10\n";
+        static const char csv[] =
+            "START_NODES\nNodeDesc,NumPorts,NodeType,NodeGUID\n\"sw\",2,2,0x10\n"
+            "\"a\",1,1,0x20\n\"b\",1,1,0x30\nEND_NODES\n"
+            "START_LINKS\nNodeGuid1,PortNum1,NodeGuid2,PortNum2\n0x10,1,0x20,1\n0x10,2,0x30,1\nEND_LINKS\n";
+        char nul2[] = "START_NODES\0\n";
+        T_EQ(ibcc_ibfabric_parse_lst(NULL, lst, sizeof lst - 1u, "x", NULL, &e), IBCC_ERR_NULL);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, NULL, 5, "x", NULL, &e), IBCC_ERR_NULL);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, lst, sizeof lst - 1u, "x", &half, &e), IBCC_ERR_NOMEM);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, NULL, 0, NULL, NULL, NULL), IBCC_ERR_NOT_FOUND);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, "{ SW Ports:999999999999999999999", 32, "x", NULL, &e),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, "{", 1, "x", NULL, &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, lst, 40, "x", NULL, &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(NULL, csv, sizeof csv - 1u, "x", NULL, &e), IBCC_ERR_NULL);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(&f, NULL, 5, "x", NULL, &e), IBCC_ERR_NULL);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(&f, csv, sizeof csv - 1u, "x", &half, &e), IBCC_ERR_NOMEM);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(&f, NULL, 0, NULL, NULL, NULL), IBCC_ERR_NOT_FOUND);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(&f, nul2, sizeof nul2 - 1u, "x", NULL, &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(&f, csv, 60, "x", NULL, &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_fdbs(NULL, "", 0, "l", &e), IBCC_ERR_NULL);
+        T_EQ(ibcc_ibfabric_fdbs(&z, "", 0, "l", &e), IBCC_ERR_STATE);
+        T_EQ(ibcc_ibfabric_fdbs(&z, NULL, 3, "l", &e), IBCC_ERR_NULL);
+        T_EQ(ibcc_ibfabric_parse_dbcsv(&f, csv, sizeof csv - 1u, "x", NULL, &e), IBCC_OK);
+        T_EQ(ibcc_ibfabric_fdbs(&f, "0x", 2, "l", &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_fdbs(&f, "0x0001 : 001", 12, "l", &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_fdbs(&f, "dump_ucast_routes: Switch 0x", 28, "l", &e), IBCC_ERR_PARSE);
+        T_EQ(ibcc_ibfabric_fdbs(&f, "PLFT_NUM: 99999999999", 21, "l", &e), IBCC_ERR_PARSE);
+        ibcc_ibfabric_free(&f);
+        T_EQ(ibcc_ibfabric_parse_lst(&f, lst, sizeof lst - 1u, "x", NULL, &e), IBCC_OK);
+        ibcc_ibfabric_free(&f);
+    }
 }
 
 /* The sizing idiom: NULL desc or NULL bytes is IBCC_ERR_NULL, and bytes
