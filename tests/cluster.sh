@@ -118,6 +118,17 @@ if (cd "$tmp/cwd" && "$bin/ibccsim" run "$w/results/scenario.ini" --quiet 2>/dev
 else no "results/scenario.ini does not re-run the same"; fi
 grep -qx 'cc_sw_cong_setting_threshold = 12' "$w/study/point-004/scenario.ini" && ok \
   || no "a point's scenario.ini lacks its list items"
+# the two-switch victim scenario as blocks: without CC the victim gets
+# almost nothing, with CC (IBA marking, CCT sources) many times more
+if (cd "$tmp/cwd" && "$bin/ibccsim" run "$root/examples/cluster/twoswitch.ini" \
+      output.directory="$tmp/ts-off" --quiet 2>/dev/null \
+    && "$bin/ibccsim" run "$root/examples/cluster/twoswitch.ini" sm.congestion_control=TRUE \
+      output.directory="$tmp/ts-on" --quiet 2>/dev/null); then
+  off=$(awk -F, '$1 == "victim" { print $6 }' "$tmp/ts-off/summary.csv")
+  on=$(awk -F, '$1 == "victim" { print $6 }' "$tmp/ts-on/summary.csv")
+  awk -v a="$off" -v b="$on" 'BEGIN { exit !(a < 0.05 && b > 10 * a) }' && ok \
+    || no "two-switch victim: per-source share $off without CC, $on with"
+else no "examples/cluster/twoswitch.ini failed"; fi
 # the runner on a builder: every pattern, exact counts where exact
 b=$tmp/builder
 mkdir -p "$b"
