@@ -5,7 +5,9 @@
 # a ```sh block lists lines that block must print (each one exactly, in
 # any order). Then: the folder the page made, copied elsewhere, runs the
 # same with its relative paths; results never go to the working
-# directory; a study that fails removes nothing it did not make.
+# directory; a study that fails writes no study.csv; the numbers the prose
+# quotes; the two-switch victim as blocks; the runner on a builder and its
+# refusals.
 # Prints RESULT <passed> <failed> for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
@@ -118,6 +120,18 @@ if (cd "$tmp/cwd" && "$bin/ibccsim" run "$w/results/scenario.ini" --quiet 2>/dev
 else no "results/scenario.ini does not re-run the same"; fi
 grep -qx 'cc_sw_cong_setting_threshold = 12' "$w/study/point-004/scenario.ini" && ok \
   || no "a point's scenario.ini lacks its list items"
+# the numbers the page's prose quotes, from the runs above
+says() {  # TEXT: docs/cluster.md contains it (line breaks as blanks)
+  if SAYS_TEXT=$1 awk 'BEGIN { t = ENVIRON["SAYS_TEXT"] } { buf = buf " " $0 }
+       END { gsub(/[ \t]+/, " ", buf); exit !index(buf, t) }' docs/cluster.md; then ok
+  else no "docs/cluster.md should say '$1'"; fi
+}
+col() { awk -F, -v c="$2" -v k="$3" '$1 == c { print $k }' "$1"; }
+on=$w/results/summary.csv; off=$w/results-cc-off/summary.csv
+says "throughput, $(awk -v x="$(col "$on" incast 5)" 'BEGIN { printf "%.1f", x }') Gb/s instead of $(awk -v x="$(col "$off" incast 5)" 'BEGIN { printf "%.0f", x }')"
+says "packets ($(awk -v x="$(col "$on" incast 9)" 'BEGIN { printf "%.1f", 100 * x }')% of them)"
+says "($(awk -v x="$(col "$off" background 5)" 'BEGIN { printf "%.1f", x }') of the $(awk -v x="$(col "$on" background 5)" 'BEGIN { printf "%.0f", x }') Gb/s it offers)"
+says "grows from $(awk -v x="$(col "$on" background 8)" 'BEGIN { printf "%.0f", x }') us to $(awk -v x="$(col "$off" background 8)" 'BEGIN { printf "%.1f", x / 1000 }') ms"
 # the two-switch victim scenario as blocks: without CC the victim gets
 # almost nothing, with CC (IBA marking, CCT sources) many times more
 if (cd "$tmp/cwd" && "$bin/ibccsim" run "$root/examples/cluster/twoswitch.ini" \
