@@ -90,6 +90,13 @@ if (cd "$tmp/cwd" && "$bin/ibccsim" run ../elsewhere/deep/copy/cluster.ini > out
    && cmp -s "$tmp/elsewhere/deep/copy/results/summary.csv" "$w/results/summary.csv" \
    && [ -z "$(ls "$tmp/cwd" | grep -v '^out.txt$')" ]; then ok
 else no "a copied folder does not run the same from another working directory"; fi
+# --list from another folder: its first command, run as printed, writes
+# where the study would
+if (cd "$tmp/cwd" && "$bin/ibccsim" run ../elsewhere/deep/copy/cluster.ini 'run.seed={1,2}' \
+      --list > list.txt 2>/dev/null && head -n 1 list.txt | sed 's/^ibccsim /"$1" /' > one.sh \
+    && sh one.sh "$bin/ibccsim" --quiet > /dev/null 2>&1) \
+   && [ -s "$tmp/elsewhere/deep/copy/results/point-000/summary.csv" ]; then ok
+else no "a --list command does not write where the study would: $(head -n 1 "$tmp/cwd/list.txt")"; fi
 # the shipped example runs from the repository root
 if (cd "$tmp/cwd" && "$bin/ibccsim" run "$root/examples/cluster/cluster.ini" \
       output.directory="$tmp/shipped" --quiet 2>/dev/null) \

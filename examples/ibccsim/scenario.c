@@ -668,6 +668,7 @@ int cmd_run_v2(const char *path, int argc, char **argv)
 {
     static scn s;
     char msg[SCN_MSG], dir[1100], *text;
+    const char *odir;
     size_t len = 0;
     int i, list = 0, quiet = 0, check = 0;
     unsigned jobs = 1;
@@ -695,10 +696,9 @@ int cmd_run_v2(const char *path, int argc, char **argv)
         scn_free(&s);
         return rc;
     }
-    {
-        const char *o = scn_get(&s, "output", NULL, "directory");
-        if (scn_path(&s, o ? o : "results", dir, sizeof dir)) return sv_fail("%s: a path too long", path);
-    }
+    odir = scn_get(&s, "output", NULL, "directory");
+    if (!odir) odir = "results";
+    if (scn_path(&s, odir, dir, sizeof dir)) return sv_fail("%s: a path too long", path);
     if (!(n = scn_points(&s, msg, sizeof msg))) return sv_fail("%s", msg);
     if (n == 1 && !list) {
         int rc = sv_point(&s, dir, quiet);
@@ -710,7 +710,9 @@ int cmd_run_v2(const char *path, int argc, char **argv)
         for (k = 0; k < n; k++) {
             scn_select(&s, k);
             if (scn_point_args(&s, args, sizeof args)) return sv_fail("a point's arguments are too long");
-            printf("ibccsim run '%s' %s output.directory='%s/point-%03lu'\n", path, args, dir, k);
+            /* the folder as the file names it: the command resolves it
+               against the file's folder again */
+            printf("ibccsim run '%s' %s output.directory='%s/point-%03lu'\n", path, args, odir, k);
         }
         scn_free(&s);
         return 0;
