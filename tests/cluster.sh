@@ -90,6 +90,15 @@ if (cd "$tmp/cwd" && "$bin/ibccsim" run ../elsewhere/deep/copy/cluster.ini > out
    && cmp -s "$tmp/elsewhere/deep/copy/results/summary.csv" "$w/results/summary.csv" \
    && [ -z "$(ls "$tmp/cwd" | grep -v '^out.txt$')" ]; then ok
 else no "a copied folder does not run the same from another working directory"; fi
+# the CA's Control_Map: SL 0 left out means the sources do not react
+c=$tmp/elsewhere/deep/copy
+if (cd "$tmp/cwd" && "$bin/ibccsim" run "$c/cluster.ini" sm.cc_ca_cong_setting_control_map=0x0000 \
+      output.directory=cm0 > /dev/null 2> "$tmp/e4"); then
+  p99=$(awk -F, '$1 == "background" { print $8 }' "$c/cm0/summary.csv")
+  grep -q 'control_map 0x0 leaves SL 0 out' "$tmp/e4" \
+    && awk -v x="$p99" 'BEGIN { exit !(x > 100) }' && ok \
+    || no "control_map 0: background p99 $p99 us, $(tail -n 1 "$tmp/e4")"
+else no "the control_map 0 run failed"; fi
 # --list from another folder: its first command, run as printed, writes
 # where the study would
 if (cd "$tmp/cwd" && "$bin/ibccsim" run ../elsewhere/deep/copy/cluster.ini 'run.seed={1,2}' \

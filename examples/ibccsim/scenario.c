@@ -480,6 +480,7 @@ static int sv_point(const scn *s, const char *dir, int quiet)
         return sv_fail("%s: warmup %g ms leaves nothing of time %g ms", s->file, ro.warmup_ms, ro.time_ms);
     memset(&sm, 0, sizeof sm);         /* ibccsim custom's defaults */
     sm.sw.threshold = 15;
+    sm.ca.setting.control_map = 0xffffu;
     for (c = 0; c < IBCC_CCT_SLS; c++) {
         sm.ca.setting.sl[c].ccti_timer = 150;
         sm.ca.setting.sl[c].ccti_increase = 1;
@@ -541,7 +542,14 @@ static int sv_point(const scn *s, const char *dir, int quiet)
             d.cct.sl[c].ccti_min = (uint16_t)sm.ca.setting.sl[c].ccti_min;
             d.cct.sl[c].trigger_threshold = (uint16_t)sm.ca.setting.sl[c].trigger_threshold;
         }
-        for (i = 0; i < net.nf; i++) net.flows[i].agent = IBCC_AGENT_CCT;
+        /* the CA's Control_Map enables CC per SL; the flows are on SL 0 */
+        if (sm.ca.setting.control_map & 1u) {
+            for (i = 0; i < net.nf; i++) net.flows[i].agent = IBCC_AGENT_CCT;
+        } else if (!quiet) {
+            fprintf(stderr, "ibccsim run: cc_ca_cong_setting_control_map 0x%x leaves SL 0 "
+                    "out: the switches mark, the sources do not react\n",
+                    (unsigned)sm.ca.setting.control_map);
+        }
     }
     if (ro.series) {
         d.bin = ms_time(ro.bin_ms);
