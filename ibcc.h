@@ -2561,11 +2561,28 @@ typedef struct ibcc_mvcm_flow {
     uint16_t pad;
 } ibcc_mvcm_flow;
 
+/* What the corrective actions did, counted by ibcc_mvcm_on_ack and
+   ibcc_mvcm_on_inject_empty (not by ibcc_mvcm_step): the evidence for
+   whether a variant (IBCC_MVCM_NO_WARM / _NO_CAP / _MB_ONLY) can change
+   a run. */
+typedef struct ibcc_mvcm_stats {
+    uint64_t acks[3];           /* ACKs received, by IBCC_MVCM_* class of
+                                   their bits (before IBCC_MVCM_MB_ONLY) */
+    uint64_t warm_shrunk;       /* warm ACKs that lowered DW */
+    uint64_t ws_capped;         /* hot ACKs at DW 1 that left nWS as it
+                                   was because it had been multiplied n
+                                   times (the cap held) */
+    uint64_t resets;            /* immediate resets that changed DW or nWS */
+    uint32_t nws_max;           /* the largest nWS any flow reached */
+    uint32_t pad;
+} ibcc_mvcm_stats;
+
 typedef struct ibcc_mvcm {
     uint32_t flows, dw_max, k, n;
     ibcc_time ws;
     unsigned flags;
     ibcc_mvcm_flow *flow;       /* flows */
+    ibcc_mvcm_stats stats;      /* zeroed by ibcc_mvcm_init */
 } ibcc_mvcm;
 
 /* ACK classes returned by ibcc_mvcm_class(). */
@@ -3404,6 +3421,10 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
                                               ibcc_fabric_counters *c);
+/* The MVCM agents' counters (ibcc_mvcm_stats), summed over the hosts
+   (nws_max: the largest); all zero without MVCM flows. Errors: NULL. */
+IBCC_API ibcc_result ibcc_fabric_mvcm_stats(const ibcc_fabric *f,
+                                            ibcc_mvcm_stats *s);
 IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
                                  uint32_t flow, ibcc_fabric_flow_stats *s);
 /* Channel leaving (node, port). Errors: NULL, RANGE. */
@@ -9018,6 +9039,7 @@ IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
     a->ws = e.ws;
     a->flags = e.flags;
     a->flow = (ibcc_mvcm_flow *)mem;
+    memset(&a->stats, 0, sizeof a->stats);
     for (i = 0; i < a->flows; i++) ibcc_mvcm_flow_reset(a, &a->flow[i]);
     return IBCC_OK;
 }
@@ -9065,14 +9087,28 @@ IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits
 
 IBCC_API int ibcc_mvcm_on_ack(ibcc_mvcm *a, uint32_t flow, unsigned bits)
 {
+    ibcc_mvcm_flow *f, was;
+    int cls;
     if (!a || flow >= a->flows) return -1;
-    return ibcc_mvcm_step(a, &a->flow[flow], bits);
+    f = &a->flow[flow];
+    was = *f;
+    a->stats.acks[ibcc_mvcm_class(bits)]++;
+    cls = ibcc_mvcm_step(a, f, bits);
+    if (cls == IBCC_MVCM_WARM && f->dw < was.dw) a->stats.warm_shrunk++;
+    if (cls == IBCC_MVCM_HOT && was.dw == 1 && was.nws > 0
+        && f->nws == was.nws && f->mults == was.mults)
+        a->stats.ws_capped++;
+    if (f->nws > a->stats.nws_max) a->stats.nws_max = f->nws;
+    return cls;
 }
 
 IBCC_API void ibcc_mvcm_on_inject_empty(ibcc_mvcm *a, uint32_t flow)
 {
+    ibcc_mvcm_flow *f;
     if (!a || flow >= a->flows) return;
-    ibcc_mvcm_flow_reset(a, &a->flow[flow]);
+    f = &a->flow[flow];
+    if (f->dw != a->dw_max || f->nws != 0) a->stats.resets++;
+    ibcc_mvcm_flow_reset(a, f);
 }
 
 IBCC_API uint32_t ibcc_mvcm_window(const ibcc_mvcm *a, uint32_t flow)
@@ -13599,15 +13635,20 @@ static void ibcc_fab_mvcm_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
         (void)ibcc_mvcm_on_ack(ibcc_fab_mvcm_(f, fl), fl->local, marks);
 }
 
-/* Immediate reset: a packet entered the flow's empty injection queue. */
+/* Immediate reset: a packet entered the flow's empty injection queue.
+   [F] 5.1's per-destination queue holds the flow's packets until their
+   ACKs release them, so it is empty only when nothing is waiting and
+   nothing is outstanding: a flow with a packet still in the network
+   keeps its state (its ACK will still come). */
 static void ibcc_fab_mvcm_queued_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->local);
+    if (fl->outstanding == 0)
+        ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->local);
 }
 
 static void ibcc_fab_mvcm_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc_fab_mvcm_queued_(f, fl);
+    ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->local);
     *(ibcc_time *)fl->as = 0;
 }
 
@@ -14961,6 +15002,25 @@ IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
     c->bytes_sent = f->bytes_sent;
     c->bytes_delivered = f->bytes_delivered;
     c->bytes_in_network = f->bytes_sent - f->bytes_delivered;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_mvcm_stats(const ibcc_fabric *f,
+                                            ibcc_mvcm_stats *s)
+{
+    uint32_t h;
+    if (!f || !s) return IBCC_ERR_NULL;
+    memset(s, 0, sizeof *s);
+    for (h = 0; h < f->nh; h++) {
+        const ibcc_mvcm *a = (const ibcc_mvcm *)f->host[h].engine[IBCC_AGENT_MVCM];
+        unsigned c;
+        if (!a) continue;
+        for (c = 0; c < 3u; c++) s->acks[c] += a->stats.acks[c];
+        s->warm_shrunk += a->stats.warm_shrunk;
+        s->ws_capped += a->stats.ws_capped;
+        s->resets += a->stats.resets;
+        if (a->stats.nws_max > s->nws_max) s->nws_max = a->stats.nws_max;
+    }
     return IBCC_OK;
 }
 

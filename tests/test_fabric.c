@@ -584,6 +584,48 @@ static void test_cct_and_mvcm_agents(void)
     }
 }
 
+/* MVCM's immediate reset ([F] 4.2.2) needs an empty injection queue, and
+   [F] 5.1's per-destination queue holds a flow's packets until their ACKs
+   release them: a packet generated while an earlier one is still
+   outstanding must not reset the flow. Star of three hosts: a greedy
+   flow without CMM from host 1 and an MVCM flow from host 0 offering 0.4
+   of the link, both into host 2. The MVCM flow's packets wait behind the
+   greedy one's and are marked and validated (MVPM input threshold 1
+   unit); each new packet finds the queue empty but its predecessor
+   still outstanding. The flow must reach waiting slots and never reset;
+   the rule that looked at the queue alone reset it at 184 of its 184
+   hot ACKs and never let nWS leave 0. */
+static void test_mvcm_reset_needs_nothing_outstanding(void)
+{
+    topo t;
+    ibcc_fabric *f = NULL;
+    ibcc_mvcm_stats st;
+    topo_star(&t, 3);
+    t.d.link_rate = IBCC_GBYTES(1);
+    t.flows[0].src = 1; t.flows[0].dst = 2;          /* greedy, no CMM */
+    t.flows[1].src = 0; t.flows[1].dst = 2;
+    t.flows[1].traffic = IBCC_TRAFFIC_RATE;
+    t.flows[1].offered = IBCC_GBYTES(1) / 5u * 2u;
+    t.flows[1].agent = IBCC_AGENT_MVCM;
+    t.d.flow_count = 2;
+    t.d.marker.engine = IBCC_MARKER_MVPM;
+    t.d.marker.mvpm_in_threshold = 1;
+    t.d.dest.scheme = IBCC_DEST_MVPM;
+    t.d.mvcm.ws = IBCC_NS(10);
+    t.d.mvcm.dw_max = 4;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_MS(1)), IBCC_OK);
+    T_EQ(ibcc_fabric_mvcm_stats(f, &st), IBCC_OK);
+    T_CHECK(st.acks[IBCC_MVCM_WARM] + st.acks[IBCC_MVCM_HOT] > 20);
+    T_CHECK(st.nws_max >= 1);
+    T_EQU(st.resets, 0);
+    T_EQ(ibcc_fabric_mvcm_stats(NULL, &st), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_mvcm_stats(f, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    ibcc_fabric_destroy(f);
+}
+
 /* Coalesced ACKs (dest.ack_every = 4): two CCT flows into one host, in
    messages of 10 packets, with a window of 8 packets. A message's ACKs
    follow its packets 4, 8 and 10, so 3 ACKs per 10 packets, each
@@ -1041,6 +1083,7 @@ int main(void)
     T_RUN(test_traffic_kinds);
     T_RUN(test_law_and_marking);
     T_RUN(test_cct_and_mvcm_agents);
+    T_RUN(test_mvcm_reset_needs_nothing_outstanding);
     T_RUN(test_coalesced_acks);
     T_RUN(test_persistent_state);
     T_RUN(test_random_configs_conserve);

@@ -189,6 +189,54 @@ static void test_variants(void)
     }
 }
 
+/* The counters of ibcc_mvcm_on_ack / _on_inject_empty: ACKs by the class
+   of their bits, warm ACKs that lowered DW, hot ACKs the cap held,
+   resets that changed the state, the largest nWS. */
+static void test_stats(void)
+{
+    ibcc_mvcm a;
+    int i;
+    mk(&a, 2, 4, 2, 0);
+    T_EQU(a.stats.acks[0] + a.stats.acks[1] + a.stats.acks[2], 0);
+    ibcc_mvcm_on_inject_empty(&a, 0);      /* at DWmax: no change */
+    T_EQU(a.stats.resets, 0);
+    STEP(&a, WARM, 1, 0);                   /* lowers DW */
+    STEP(&a, WARM, 1, 0);                   /* floor: does not */
+    T_EQU(a.stats.warm_shrunk, 1);
+    STEP(&a, HOT, 1, 1);
+    STEP(&a, HOT, 1, 4);
+    STEP(&a, HOT, 1, 16);                   /* n = 2 multiplications */
+    T_EQU(a.stats.ws_capped, 0);
+    STEP(&a, HOT, 1, 16);
+    STEP(&a, HOT, 1, 16);
+    T_EQU(a.stats.ws_capped, 2);
+    T_EQU(a.stats.nws_max, 16);
+    STEP(&a, COLD, 1, 0);
+    T_EQU(a.stats.acks[IBCC_MVCM_COLD], 1);
+    T_EQU(a.stats.acks[IBCC_MVCM_WARM], 2);
+    T_EQU(a.stats.acks[IBCC_MVCM_HOT], 5);
+    ibcc_mvcm_on_inject_empty(&a, 0);      /* DW 1 -> 2: a reset */
+    ibcc_mvcm_on_inject_empty(&a, 0);      /* nothing left to reset */
+    T_EQU(a.stats.resets, 1);
+    /* the variants: NO_WARM never lowers DW; NO_CAP never holds nWS;
+       MB_ONLY counts a warm ACK under its bits (warm) but acts as hot */
+    mk(&a, 2, 4, 1, IBCC_MVCM_NO_WARM | IBCC_MVCM_NO_CAP);
+    STEP(&a, WARM, 2, 0);
+    T_EQU(a.stats.warm_shrunk, 0);
+    for (i = 0; i < 5; i++) ibcc_mvcm_on_ack(&a, 0, HOT);
+    T_EQU(a.stats.ws_capped, 0);
+    T_EQU(a.stats.nws_max, 64);
+    mk(&a, 2, 4, 1, IBCC_MVCM_MB_ONLY);
+    STEP(&a, WARM, 1, 0);
+    STEP(&a, WARM, 1, 1);
+    T_EQU(a.stats.acks[IBCC_MVCM_WARM], 2);
+    T_EQU(a.stats.acks[IBCC_MVCM_HOT], 0);
+    T_EQU(a.stats.warm_shrunk, 0);          /* applied as hot */
+    /* out-of-range flows count nothing */
+    T_EQ(ibcc_mvcm_on_ack(&a, 9, HOT), -1);
+    T_EQU(a.stats.acks[IBCC_MVCM_HOT], 0);
+}
+
 static void test_desc(void)
 {
     ibcc_mvcm_desc d;
@@ -322,6 +370,7 @@ int main(void)
     T_RUN(test_sequence);
     T_RUN(test_single_flow_step);
     T_RUN(test_variants);
+    T_RUN(test_stats);
     T_RUN(test_desc);
     T_RUN(test_omega);
     T_RUN(test_misuse_regressions);
