@@ -2516,6 +2516,9 @@ IBCC_API ibcc_result ibcc_cacc_apply_config(ibcc_cct *c, const ibcc_cacc_config 
      nWS x WS, WS = RTTmin (saturating at IBCC_TIME_MAX).
    - Immediate reset when the host injects into an empty injection queue
      of the flow (ibcc_mvcm_on_inject_empty): DW = DWmax, nWS = 0.
+   - Counters (a->stats, ibcc_mvcm_stats): ACKs by class, warm ACKs that
+     lowered DW, hot ACKs the cap held, resets that changed the state,
+     the largest nWS; kept by on_ack / on_inject_empty, not by step.
    - Variants named by docs/scenarios.md (C): IBCC_MVCM_NO_WARM (warm ACKs have
      no effect) and IBCC_MVCM_NO_CAP (nWS keeps multiplying by k; it
      saturates at 2^32 - 1 instead of wrapping); IBCC_MVCM_MB_ONLY, the
