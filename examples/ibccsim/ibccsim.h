@@ -109,6 +109,9 @@ typedef struct mv_res {
     double t_hs, t_he;
     double lat_cold_peak, lat_hot, lat_hot_peak, lat_end, lat_hs_all;
     double hot_util_min, load_host, rtt_min, omega, omega_hi;
+    double hot_util_run, hot_util_min_run;  /* hot spot's start to end */
+    unsigned long long hot_delivered, hot_generated;
+    ibcc_mvcm_stats mv;         /* what MVCM's actions did (--cmm mvcm) */
     unsigned dw_max, hsd, ccti_increase;
     unsigned long long n_cold, n_base, n_hot, n_hs, n_end, n_all, n_cold_total;
     unsigned long long delivered;

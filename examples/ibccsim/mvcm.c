@@ -26,13 +26,13 @@ typedef struct mv_obs {
     const ibcc_fabric_flow *flows;
     ibcc_time t_hs, t_he, base0, span;
     int hs, want_hs;
-    uint64_t count, hot_after, hot_bytes;
+    uint64_t count, hot_after, hot_bytes, hot_bytes_run;
     uint64_t cold_n, cold_bytes, base_n, all_n;
     double cold_lat, base_lat, all_lat;
     uint64_t cold_marked, cold_total, hot_marked, hot_valid, hot_total, cold_valid;
     double hot_lat, hs_lat, end_lat;
     uint64_t hs_n, end_n;
-    ibcc_time end0;
+    ibcc_time end0, hot_last;    /* hot_last: the last hot delivery */
     /* series by delivery bin; s_hl: bytes into the hot host */
     uint64_t *s_n[2], *s_bytes[2], *s_hl;
     double *s_lat[2];
@@ -54,6 +54,7 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
     }
     if (o->hs && c != 0 && p->t >= o->t_hs && p->t < o->t_he)
         o->hot_bytes += p->size;         /* into the hot host */
+    if (o->hs && c != 0 && p->t >= o->t_hs) o->hot_bytes_run += p->size;
     o->all_n++;
     o->all_lat += lat;
     if (o->hs && p->t_gen >= o->t_hs && p->t_gen < o->t_he) { o->hs_n++; o->hs_lat += lat; }
@@ -70,6 +71,7 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
         o->cold_marked += (uint64_t)mk;
         o->cold_valid += (uint64_t)((p->hdr & IBCC_VB) != 0);
     } else if (c == 1) {
+        o->hot_last = p->t;
         o->hot_lat += lat;
         o->hot_total++;
         o->hot_marked += (uint64_t)mk;
@@ -439,6 +441,7 @@ int mv_run(const mv_opts *o, mv_res *res)
         if (pr != IBCC_OK) goto out;
     }
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_mvcm_stats(f, &res->mv);
     {
         ibcc_fabric_counters c;
         memset(&c, 0, sizeof c);
@@ -460,8 +463,13 @@ int mv_run(const mv_opts *o, mv_res *res)
             double cyc = (double)(ob.t_he - ob.t_hs) / 1000.0;
             res->thr_cold = (double)ob.cold_bytes / (double)H / cyc;
             res->hot_util = (double)ob.hot_bytes / cyc / o->link_bytes;
+            /* from the hot spot's start to the end of the run */
+            res->hot_util_run = (double)ob.hot_bytes_run
+                                / ((double)(end - ob.t_hs) / 1000.0) / o->link_bytes;
         }
         res->lat_hot = ob.hot_total ? ob.hot_lat / (double)ob.hot_total : 0;
+        res->hot_delivered = ob.hot_total;
+        res->hot_generated = (unsigned long long)nh * o->hot_packets;
         res->lat_hs_all = ob.hs_n ? ob.hs_lat / (double)ob.hs_n : 0;
         res->lat_end = ob.end_n ? ob.end_lat / (double)ob.end_n : 0;
         {
@@ -471,6 +479,7 @@ int mv_run(const mv_opts *o, mv_res *res)
             uint64_t bb;
             double bc = (double)ob.bin / 1000.0;
             res->hot_util_min = ob.hs ? 1e9 : 0;
+            res->hot_util_min_run = res->hot_util_min;
             for (bb = 0; bb < ob.nbins && (bb + 1u) * ob.bin <= end; bb++) {
                 double x;
                 if (ob.s_n[0][bb]) {
@@ -481,12 +490,18 @@ int mv_run(const mv_opts *o, mv_res *res)
                     x = ob.s_lat[1][bb] / (double)ob.s_n[1][bb];
                     if (x > res->lat_hot_peak) res->lat_hot_peak = x;
                 }
-                if (ob.hs && bb * ob.bin >= ob.t_hs && (bb + 1u) * ob.bin <= ob.t_he) {
+                if (ob.hs && bb * ob.bin >= ob.t_hs) {
+                    /* in the hot spot, and from its start to the last
+                       hot delivery (while the hot backlog lasts) */
                     x = (double)ob.s_hl[bb] / bc / o->link_bytes;
-                    if (x < res->hot_util_min) res->hot_util_min = x;
+                    if ((bb + 1u) * ob.bin <= ob.t_he && x < res->hot_util_min)
+                        res->hot_util_min = x;
+                    if ((bb + 1u) * ob.bin <= ob.hot_last && x < res->hot_util_min_run)
+                        res->hot_util_min_run = x;
                 }
             }
             if (res->hot_util_min > 1e8) res->hot_util_min = 0;
+            if (res->hot_util_min_run > 1e8) res->hot_util_min_run = 0;
         }
         res->marked_cold = ob.cold_total ? 100.0 * (double)ob.cold_marked / (double)ob.cold_total : 0;
         res->marked_hot = ob.hot_total ? 100.0 * (double)ob.hot_marked / (double)ob.hot_total : 0;
@@ -580,6 +595,9 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
     mv_val(fp, "cold_throughput_bytes_per_cycle", "%.5f", r->thr_cold, r->hot_started);
     mv_val(fp, "hot_link_util_frac", "%.4f", r->hot_util, r->hot_started);
     mv_val(fp, "hot_link_util_min_frac", "%.4f", r->hot_util_min, r->hot_started);
+    mv_val(fp, "hot_link_util_run_frac", "%.4f", r->hot_util_run, r->hot_started);
+    mv_val(fp, "hot_link_util_min_run_frac", "%.4f", r->hot_util_min_run, r->hot_started);
+    fprintf(fp, "hot_delivered,%llu\nhot_packets_total,%llu\n", r->hot_delivered, r->hot_generated);
     mv_val(fp, "marked_cold_frac", "%.5f", r->marked_cold / 100, r->n_cold_total > 0);
     mv_val(fp, "marked_hot_frac", "%.5f", r->marked_hot / 100, r->n_hot > 0);
     mv_val(fp, "validated_hot_frac", "%.5f", r->validated_hot / 100, r->n_hot > 0);
@@ -587,6 +605,14 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
     fprintf(fp, "accepted_bytes_per_cycle,%.5f\n", r->accepted);
     mv_val(fp, "latency_mean_cycles", "%.1f", r->lat_all, r->n_all > 0);
     fprintf(fp, "delivered,%llu\nconserved,%d\n", r->delivered, r->conserved);
+    if (o->cmm == MV_MVCM)
+        fprintf(fp, "mvcm_acks_cold,%llu\nmvcm_acks_warm,%llu\nmvcm_acks_hot,%llu\n"
+                "mvcm_warm_shrunk,%llu\nmvcm_ws_capped,%llu\nmvcm_resets,%llu\nmvcm_nws_max,%u\n",
+                (unsigned long long)r->mv.acks[IBCC_MVCM_COLD],
+                (unsigned long long)r->mv.acks[IBCC_MVCM_WARM],
+                (unsigned long long)r->mv.acks[IBCC_MVCM_HOT],
+                (unsigned long long)r->mv.warm_shrunk, (unsigned long long)r->mv.ws_capped,
+                (unsigned long long)r->mv.resets, (unsigned)r->mv.nws_max);
     return close_out(fp, path);
 }
 
@@ -626,6 +652,13 @@ int cmd_mvcm(int argc, char **argv)
                r.marked_cold, r.marked_hot, r.validated_hot);
         printf("  accepted                 %.4f bytes/cycle/host, mean latency %.1f\n",
                r.accepted, r.lat_all);
+        if (o.cmm == MV_MVCM)
+            printf("  MVCM ACKs cold/warm/hot  %llu / %llu / %llu (warm lowered DW %llu; cap held nWS %llu, nWS max %u; resets %llu)\n",
+                   (unsigned long long)r.mv.acks[IBCC_MVCM_COLD],
+                   (unsigned long long)r.mv.acks[IBCC_MVCM_WARM],
+                   (unsigned long long)r.mv.acks[IBCC_MVCM_HOT],
+                   (unsigned long long)r.mv.warm_shrunk, (unsigned long long)r.mv.ws_capped,
+                   (unsigned)r.mv.nws_max, (unsigned long long)r.mv.resets);
         printf("  conserved                %s\n", r.conserved ? "yes" : "NO");
     }
     return r.conserved ? 0 : 1;
