@@ -1605,6 +1605,10 @@ static void fabric_misuse(void)
     T_EQ(ibcc_fabric_check(NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_counters_get(NULL, &fc), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_flow_stats_get(NULL, 0, &fs), IBCC_ERR_NULL);
+    {
+        ibcc_mvcm_stats ms;
+        T_EQ(ibcc_fabric_mvcm_stats(NULL, &ms), IBCC_ERR_NULL);
+    }
     T_EQ(ibcc_fabric_channel(NULL, 0, 0, &ch), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_flow_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_channel_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
