@@ -2867,6 +2867,340 @@ IBCC_INLINE int ibcc_segment_pick(int busy, int high_waiting, int low_waiting)
     return low_waiting ? IBCC_SEGMENT_LOW : IBCC_SEGMENT_PICK_NONE;
 }
 
+/* ==== L1 ecn ============================================================
+   Lossless-Ethernet switch signals, docs/ecn.md: RED-style ECN marking at
+   an egress queue as DCQCN deployments configure it [DCQCN], and the per-hop
+   in-band telemetry (INT) record HPCC reads [HPCC]. Pure
+   functions of validated parameters; the caller owns the queue, the
+   packet and the random stream.
+
+   Marking (ibcc_ecn_mark): with q the egress queue in bytes at the moment
+   the caller decides (instantaneous, not averaged),
+       q <= Kmin          p = 0       (no mark, no draw)
+       Kmin < q <= Kmax   p = Pmax * (q - Kmin) / (Kmax - Kmin)
+       q > Kmax           p = 1       (always marked, no draw)
+   Pmax is in parts per million (IBCC_ECN_PPM = 1.0), so 1% is 10000 and
+   p is an exact fraction: the packet is marked iff
+       ibcc_rng_below(rng, 10^6 * (Kmax - Kmin)) < Pmax * (q - Kmin)
+   with one draw exactly when 0 < p < 1. The outcome is a function of
+   (q, the stream's state) only: the same stream (e.g. one per egress
+   queue, seeded by the caller) gives the same marks on every platform.
+   Kmin = Kmax is a step at Kmin (p = 0 up to it, 1 above).
+
+   INT (ibcc_int_stamp, ibcc_int_push): at egress each hop appends one
+   record of (ts = the time the packet leaves, qlen = the egress queue in
+   bytes, tx_bytes = the port's cumulative transmitted-bytes counter,
+   rate = the link rate) [HPCC]. A record holds up to
+   IBCC_INT_MAX_HOPS hops; a full record refuses further hops (counted in
+   `dropped`). The destination echoes the record in the ACK (the caller
+   copies it); ibcc_hpcc_on_ack reads it.
+
+   Defaults (ibcc_ecn_desc, zero means default; DCQCN-style thresholds,
+   configure your own):
+   | field | default              | range                           |
+   | kmin  | 5000 bytes           | 1 .. kmax                       |
+   | kmax  | 200000 bytes         | kmin .. 2^40 bytes              |
+   | pmax  | 10000 ppm (1%)       | 1 .. 10^6 ppm                   |
+   ====================================================================== */
+
+#define IBCC_ECN_PPM 1000000u         /* probability 1 in ppm */
+#define IBCC_ECN_KMAX_MAX (UINT64_C(1) << 40)
+#define IBCC_INT_MAX_HOPS 8u
+
+typedef struct ibcc_ecn_desc {
+    uint64_t kmin;              /* bytes, default 5000 */
+    uint64_t kmax;              /* bytes, default 200000 */
+    uint32_t pmax;              /* ppm at Kmax, default 10000 (1%) */
+} ibcc_ecn_desc;
+
+/* Validated marking parameters (a copy of the effective desc). */
+typedef struct ibcc_ecn {
+    uint64_t kmin, kmax;
+    uint32_t pmax;
+} ibcc_ecn;
+
+/* Fills zero fields with defaults and checks ranges. Errors: NULL, RANGE
+   (kmin > kmax, kmax > 2^40, pmax > 10^6). */
+IBCC_API ibcc_result ibcc_ecn_defaults(ibcc_ecn_desc *d);
+/* Validates `desc` (NULL = defaults) into *e. Errors as defaults. */
+IBCC_API ibcc_result ibcc_ecn_init(ibcc_ecn *e, const ibcc_ecn_desc *desc);
+/* Marking probability at queue q in ppm, rounded down (10^6 above Kmax).
+   0 for e NULL. */
+IBCC_API uint32_t ibcc_ecn_prob_ppm(const ibcc_ecn *e, uint64_t q);
+/* IBCC_ECN if a packet leaving with the egress queue at q bytes is
+   marked, else 0; draws from `rng` only when 0 < p < 1 (then rng must not
+   be NULL: a NULL rng draws 0, i.e. marks). 0 for e NULL. */
+IBCC_API unsigned ibcc_ecn_mark(const ibcc_ecn *e, uint64_t q, ibcc_rng *rng);
+
+/* One hop's INT record, stamped at egress. */
+typedef struct ibcc_int_hop {
+    ibcc_time ts;               /* when the packet left the hop (ps) */
+    uint64_t qlen;              /* egress queue then, bytes */
+    uint64_t tx_bytes;          /* port's cumulative transmitted bytes */
+    ibcc_rate rate;             /* link rate, bytes/s */
+} ibcc_int_hop;
+
+/* The INT stack a packet carries (and its ACK echoes). Zero it (or
+   ibcc_int_clear) before the first hop. */
+typedef struct ibcc_int_record {
+    uint32_t nhop;              /* hops stamped, <= IBCC_INT_MAX_HOPS */
+    uint32_t dropped;           /* hops refused because the record was full */
+    ibcc_int_hop hop[IBCC_INT_MAX_HOPS];
+} ibcc_int_record;
+
+/* Fills one hop record. Inline (per packet). */
+IBCC_INLINE void ibcc_int_stamp(ibcc_int_hop *h, ibcc_time now, uint64_t qlen,
+                                uint64_t tx_bytes, ibcc_rate rate)
+{
+    if (!h) return;
+    h->ts = now;
+    h->qlen = qlen;
+    h->tx_bytes = tx_bytes;
+    h->rate = rate;
+}
+/* Empties a record. */
+IBCC_API void ibcc_int_clear(ibcc_int_record *r);
+/* Appends this hop's record; returns 1, or 0 (and counts it in dropped)
+   when the record already holds IBCC_INT_MAX_HOPS hops; 0 for r NULL. */
+IBCC_API int ibcc_int_push(ibcc_int_record *r, ibcc_time now, uint64_t qlen,
+                           uint64_t tx_bytes, ibcc_rate rate);
+
+/* ==== L1 dcqcn ==========================================================
+   DCQCN [DCQCN] for RoCE: the reaction point (RP, the sender's rate
+   limiter per flow) and the notification point (NP, the receiver's CNP
+   generator per flow), docs/dcqcn.md. Integer state per flow plus one
+   validated parameter set shared by all flows; every call takes `now`
+   (ps, non-decreasing per flow). Names are the paper's: R_C current
+   rate, R_T target rate, alpha, g, K, T, B, F, R_AI, R_HAI.
+
+   Behaviour (alpha in units of IBCC_DCQCN_ONE = 2^16 = 1.0)
+   - NP: a data packet carrying IBCC_ECN gets a CNP back iff no CNP was
+     sent for its flow in the last N (the first marked packet of a flow
+     always gets one); marked packets inside the window get none.
+   - RP, CNP at time t (after every timer expiry due at or before t):
+         R_T = R_C
+         R_C = max(R_C - floor(R_C * alpha / 2^(16 + gd_shift)), rate_min)
+         alpha = alpha - ceil(alpha * g / 2^16) + g
+     (gd_shift 1: the paper's R_C (1 - alpha/2)); the counters T, BC and
+     the byte count restart at 0, the rate-increase timer restarts (next
+     expiry t + timer_t) and the alpha timer restarts (next t + K).
+   - Alpha timer: at each expiry (K after the last CNP, then every K)
+         alpha = alpha - ceil(alpha * g / 2^16)
+     i.e. (1 - g) alpha rounded so that alpha reaches 0.
+   - Rate increase events: each expiry of the rate timer (every timer_t)
+     adds 1 to T; each B bytes sent add 1 to BC. After the increment, with
+     F = the fast-recovery count:
+         max(T, BC) <  F            fast recovery  R_C = (R_T + R_C) / 2
+         min(T, BC) >= F            hyper increase R_T += R_HAI, then FR
+         otherwise                  additive       R_T += R_AI,  then FR
+     (R_T capped at line_rate; halves round down). With the byte counter
+     off (b = IBCC_DCQCN_OFF) the stage is T's alone: T < F fast
+     recovery, T = F additive, T > F hyper.
+   - Before its first CNP a flow sends at line_rate, alpha = alpha_init,
+     and no timer runs (nothing to recover).
+   - Timer expiries are applied lazily when the flow is next touched
+     (ibcc_dcqcn_rp_advance, _on_send, _on_cnp); an expiry at time t comes
+     before any event at t. Once R_C = R_T = line_rate and alpha = 0, the
+     remaining expiries change only the counters and are applied in O(1).
+
+   Choices where the public descriptions differ (docs/dcqcn.md lists them
+   with the NIC parameters each corresponds to): one cut per CNP (no
+   rate-reduction period; the NP's N already spaces CNPs); alpha updated
+   at the CNP and decayed by a timer restarted at each CNP; hyper
+   increase adds R_HAI once per event.
+
+   Defaults (ibcc_dcqcn_desc, zero means default):
+   | field      | paper  | default                      | range            |
+   | line_rate  |        | IBCC_GBITS(40)               | 1 .. 2^62 B/s    |
+   | rate_min   |        | 12500000 B/s (100 Mb/s)      | 1 .. line_rate   |
+   | g          | g      | 256 (1/256)                  | 1 .. 65536       |
+   | alpha_init |        | 65536 (1.0)                  | 1 .. 65536       |
+   | k          | K      | 55 us                        | > 0 ps           |
+   | timer_t    | T      | 55 us                        | > 0 ps           |
+   | b          | B      | 10^7 bytes (10 MB)           | >= 1, or IBCC_DCQCN_OFF |
+   | f          | F      | 5                            | 1 .. 65535       |
+   | r_ai       | R_AI   | 40 Mb/s (5*10^6 B/s)         | 1 .. line_rate   |
+   | r_hai      | R_HAI  | 200 Mb/s (2.5*10^7 B/s)      | 1 .. line_rate   |
+   | gd_shift   |        | 1 (cut by alpha/2)           | 1 .. 15          |
+   | n          | N      | 50 us                        | > 0 ps           |
+   ====================================================================== */
+
+#define IBCC_DCQCN_ONE 65536u           /* alpha = 1.0 */
+#define IBCC_DCQCN_OFF UINT64_MAX       /* b: byte counter off */
+
+/* Increase stages (ibcc_dcqcn_rp.last_stage). */
+typedef enum ibcc_dcqcn_stage {
+    IBCC_DCQCN_NONE = 0,        /* no increase since the last cut */
+    IBCC_DCQCN_FAST = 1,        /* fast recovery */
+    IBCC_DCQCN_ADDITIVE = 2,    /* additive increase */
+    IBCC_DCQCN_HYPER = 3        /* hyper increase */
+} ibcc_dcqcn_stage;
+
+typedef struct ibcc_dcqcn_desc {
+    ibcc_rate line_rate;        /* link rate and R_T cap */
+    ibcc_rate rate_min;         /* floor of a cut */
+    uint32_t g;                 /* g x 2^16 */
+    uint32_t alpha_init;        /* alpha before the first CNP, x 2^16 */
+    ibcc_time k;                /* alpha timer K, ps */
+    ibcc_time timer_t;          /* rate-increase timer T, ps */
+    uint64_t b;                 /* byte counter B, bytes (IBCC_DCQCN_OFF: off) */
+    uint32_t f;                 /* F, fast-recovery count */
+    ibcc_rate r_ai;             /* R_AI, bytes/s */
+    ibcc_rate r_hai;            /* R_HAI, bytes/s */
+    uint32_t gd_shift;          /* cut = R_C * alpha / 2^gd_shift */
+    ibcc_time n;                /* NP: at most one CNP per N per flow, ps */
+} ibcc_dcqcn_desc;
+
+/* Validated parameters (a copy of the effective desc), shared by flows. */
+typedef struct ibcc_dcqcn {
+    ibcc_dcqcn_desc p;
+} ibcc_dcqcn;
+
+/* Reaction-point state of one flow (read the fields; change them only
+   through the functions). */
+typedef struct ibcc_dcqcn_rp {
+    ibcc_rate rc;               /* R_C, current rate */
+    ibcc_rate rt;               /* R_T, target rate */
+    uint32_t alpha;             /* x 2^16 */
+    uint32_t t_count;           /* T: rate-timer expiries since the cut */
+    uint32_t bc_count;          /* BC: byte-counter events since the cut */
+    uint32_t last_stage;        /* ibcc_dcqcn_stage of the last increase */
+    uint64_t bytes;             /* bytes since the last byte-counter event */
+    ibcc_time t_next;           /* next rate-timer expiry (active only) */
+    ibcc_time k_next;           /* next alpha-timer expiry (active only) */
+    ibcc_time last;             /* latest time seen */
+    uint32_t active;            /* 1 once a CNP has cut the rate */
+    uint32_t reserved;
+    uint64_t cnps;              /* CNPs received */
+    uint64_t increases;         /* increase events applied */
+} ibcc_dcqcn_rp;
+
+/* Notification-point state of one flow. */
+typedef struct ibcc_dcqcn_np {
+    ibcc_time last;             /* time of the last CNP sent */
+    uint64_t cnps;              /* CNPs sent (0: none yet) */
+} ibcc_dcqcn_np;
+
+/* Fills zero fields with defaults and checks ranges. Errors: NULL, RANGE
+   (see the table; rate_min, r_ai, r_hai above line_rate). */
+IBCC_API ibcc_result ibcc_dcqcn_defaults(ibcc_dcqcn_desc *d);
+/* Validates `desc` (NULL = defaults) into *d. Errors as defaults. */
+IBCC_API ibcc_result ibcc_dcqcn_init(ibcc_dcqcn *d, const ibcc_dcqcn_desc *desc);
+
+/* A flow's RP at `now`: R_C = R_T = line_rate, alpha = alpha_init, no
+   timer running. Nothing for a NULL argument. */
+IBCC_API void ibcc_dcqcn_rp_init(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                 ibcc_time now);
+/* Applies the timer expiries due at or before `now`. */
+IBCC_API void ibcc_dcqcn_rp_advance(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                    ibcc_time now);
+/* A CNP for the flow at `now`: the cut. Returns the new R_C. */
+IBCC_API ibcc_rate ibcc_dcqcn_rp_on_cnp(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                        ibcc_time now);
+/* `bytes` sent by the flow at `now` (feeds the byte counter, after the
+   expiries due). Returns R_C. */
+IBCC_API ibcc_rate ibcc_dcqcn_rp_on_send(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                         uint64_t bytes, ibcc_time now);
+/* R_C after the expiries due at `now` (the rate the flow may send at). */
+IBCC_API ibcc_rate ibcc_dcqcn_rp_rate(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                      ibcc_time now);
+
+/* A flow's NP, no CNP sent yet. */
+IBCC_API void ibcc_dcqcn_np_init(ibcc_dcqcn_np *np);
+/* A packet of the flow with header bits `pkt` arrived at `now`: returns
+   IBCC_CNP if a CNP is to be sent (a data packet, not an ACK or CNP, with
+   IBCC_ECN, and no CNP sent in the last N), else 0. */
+IBCC_API unsigned ibcc_dcqcn_np_on_packet(const ibcc_dcqcn *d, ibcc_dcqcn_np *np,
+                                          unsigned pkt, ibcc_time now);
+
+/* ==== L1 hpcc ===========================================================
+   HPCC [HPCC, Algorithm 1], docs/hpcc.md: a sender window computed
+   from the INT records its ACKs echo. One object per flow; integer
+   arithmetic throughout, utilizations in parts per million
+   (IBCC_HPCC_ONE = 10^6 = 1.0). Names are the paper's: T (base RTT), eta,
+   maxStage, W_AI, W_c (reference window), U, incStage.
+
+   Behaviour, per ACK with its INT record L' (ibcc_hpcc_on_ack):
+   - MeasureInflight: for each hop i (L = the records of the previous ACK)
+         dt_i    = L'[i].ts - L[i].ts                (ps; hop skipped if 0)
+         txRate  = floor((L'[i].tx_bytes - L[i].tx_bytes) * 10^12 / dt_i)
+         bdp_i   = max(1, floor(L'[i].rate * T / 10^12))     (B * T bytes)
+         u_i     = floor(min(L'[i].qlen, L[i].qlen) * 10^6 / bdp_i)
+                   + floor(txRate * 10^6 / L'[i].rate)
+     u = the largest u_i (the first hop among equals) and tau its dt_i,
+     then tau = min(tau, T) and
+         U = floor(((T - tau) * U + tau * u) / T)
+     (no hop measured: U unchanged).
+   - ComputeWind(U, updateWc):
+         U >= eta or incStage >= maxStage:
+             W = floor(W_c * eta / U) + W_AI     (U = 0: W = W_init)
+             if updateWc: incStage = 0, W_c = W
+         else
+             W = W_c + W_AI
+             if updateWc: incStage += 1, W_c = W
+     with W capped at W_init (line rate x T).
+   - Per-RTT vs per-ACK: updateWc is 1 when the ACK's sequence is above
+     lastUpdateSeq (then lastUpdateSeq = snd_nxt), else 0. Then L = L'.
+   - The first ACK (and one whose hop count differs from L's) only
+     stores L' and sets lastUpdateSeq = snd_nxt: there is nothing to
+     difference yet. The window starts at W_init with W_c = W_init,
+     U = 1.0, incStage = 0 (as the HPCC authors' simulator). The sending
+     rate is R = W / T (ibcc_hpcc_rate).
+
+   Defaults (ibcc_hpcc_desc, zero means default):
+   | field     | paper    | default                        | range          |
+   | line_rate |          | IBCC_GBITS(100)                | 1 .. 2^62 B/s  |
+   | base_rtt  | T        | 10 us                          | 1 ps .. 1 s    |
+   | eta       | eta      | 950000 (0.95)                  | 1 .. 10^6      |
+   | max_stage | maxStage | 5 (IBCC_HPCC_STAGE_ZERO: 0)    | 0 .. 2^31      |
+   | w_ai      | W_AI     | ceil(50 Mb/s x T) bytes        | 1 .. w_init    |
+   | w_init    | W_init   | floor(line_rate x T) bytes     | 1 .. 2^48      |
+   ====================================================================== */
+
+#define IBCC_HPCC_ONE 1000000u          /* U = 1.0 */
+#define IBCC_HPCC_STAGE_ZERO UINT32_MAX /* max_stage: maxStage = 0 */
+
+typedef struct ibcc_hpcc_desc {
+    ibcc_rate line_rate;        /* the NIC's rate, bytes/s */
+    ibcc_time base_rtt;         /* T, ps */
+    uint32_t eta;               /* target utilization, ppm */
+    uint32_t max_stage;         /* maxStage */
+    uint64_t w_ai;              /* W_AI, bytes */
+    uint64_t w_init;            /* W_init (and the window's cap), bytes */
+} ibcc_hpcc_desc;
+
+/* One flow's sender state (read the fields; change them only through the
+   functions). */
+typedef struct ibcc_hpcc {
+    ibcc_hpcc_desc p;           /* effective parameters */
+    uint64_t w;                 /* W, bytes */
+    uint64_t wc;                /* W_c, bytes */
+    uint64_t u;                 /* U, ppm */
+    uint32_t inc_stage;         /* incStage */
+    uint32_t have_l;            /* 1 once an INT record is stored */
+    uint64_t last_update_seq;   /* lastUpdateSeq */
+    uint64_t rtt_updates;       /* ACKs that updated W_c */
+    uint64_t ack_updates;       /* ACKs that did not */
+    ibcc_int_record l;          /* L: the previous ACK's records */
+} ibcc_hpcc;
+
+/* Fills zero fields with defaults and checks ranges. Errors: NULL, RANGE
+   (see the table). */
+IBCC_API ibcc_result ibcc_hpcc_defaults(ibcc_hpcc_desc *d);
+/* Validates `desc` (NULL = defaults) and starts the flow: W = W_c =
+   W_init, U = 1.0. Errors as defaults. */
+IBCC_API ibcc_result ibcc_hpcc_init(ibcc_hpcc *h, const ibcc_hpcc_desc *desc);
+/* Back to the state right after init (parameters kept). */
+IBCC_API void ibcc_hpcc_reset(ibcc_hpcc *h);
+/* An ACK of sequence `ack_seq` with the INT record it echoes arrives
+   while the sender's next sequence to send is `snd_nxt`. Returns W (the
+   window, bytes); a NULL record changes nothing. */
+IBCC_API uint64_t ibcc_hpcc_on_ack(ibcc_hpcc *h, uint64_t ack_seq,
+                                   uint64_t snd_nxt, const ibcc_int_record *rec);
+/* W (bytes) and R = W / T (bytes/s, rounded down). 0 for h NULL. */
+IBCC_API uint64_t ibcc_hpcc_window(const ibcc_hpcc *h);
+IBCC_API ibcc_rate ibcc_hpcc_rate(const ibcc_hpcc *h);
+
 /* ==== L2 loop ===========================================================
    Minimal discrete-event loop: timed events on a 4-ary heap held in caller
    memory. Events at the same time run in the order they were scheduled.
@@ -9414,6 +9748,474 @@ IBCC_API ibcc_result ibcc_segment_high_delay(uint64_t msg_bytes,
     return IBCC_OK;
 }
 #endif /* IBCC_NO_FLOAT */
+
+/* ---- L1 ecn: implementation ------------------------------------------- */
+
+/* The one place the ECN defaults are applied and its ranges checked:
+   *d = *in with defaults, or an error (the caller's desc untouched). */
+static ibcc_result ibcc_ecn_desc_check_(const ibcc_ecn_desc *in, ibcc_ecn_desc *d)
+{
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
+    if (d->kmin == 0) d->kmin = 5000u;
+    if (d->kmax == 0) d->kmax = 200000u;
+    if (d->pmax == 0) d->pmax = 10000u;
+    if (d->kmax > IBCC_ECN_KMAX_MAX || d->kmin > d->kmax || d->pmax > IBCC_ECN_PPM)
+        return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_ecn_defaults(ibcc_ecn_desc *d)
+{
+    ibcc_ecn_desc e;
+    ibcc_result r = ibcc_ecn_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_ecn_init(ibcc_ecn *e, const ibcc_ecn_desc *desc)
+{
+    ibcc_ecn_desc z, v;
+    ibcc_result r;
+    if (!e) return IBCC_ERR_NULL;
+    if (!desc) { memset(&z, 0, sizeof z); desc = &z; }
+    r = ibcc_ecn_desc_check_(desc, &v);
+    if (r != IBCC_OK) return r;
+    e->kmin = v.kmin;
+    e->kmax = v.kmax;
+    e->pmax = v.pmax;
+    return IBCC_OK;
+}
+
+IBCC_API uint32_t ibcc_ecn_prob_ppm(const ibcc_ecn *e, uint64_t q)
+{
+    if (!e || q <= e->kmin) return 0;
+    if (q > e->kmax) return IBCC_ECN_PPM;
+    /* kmin < q <= kmax, so kmax - kmin >= 1; pmax * (q - kmin) < 2^60 */
+    return (uint32_t)((uint64_t)e->pmax * (q - e->kmin) / (e->kmax - e->kmin));
+}
+
+IBCC_API unsigned ibcc_ecn_mark(const ibcc_ecn *e, uint64_t q, ibcc_rng *rng)
+{
+    uint64_t num, den;
+    if (!e || q <= e->kmin) return 0;
+    if (q > e->kmax) return IBCC_ECN;
+    num = (uint64_t)e->pmax * (q - e->kmin);        /* p = num / den */
+    den = (uint64_t)IBCC_ECN_PPM * (e->kmax - e->kmin);
+    if (num >= den) return IBCC_ECN;                 /* p = 1: no draw */
+    return ibcc_rng_below(rng, den) < num ? IBCC_ECN : 0u;
+}
+
+IBCC_API void ibcc_int_clear(ibcc_int_record *r)
+{
+    if (r) memset(r, 0, sizeof *r);
+}
+
+IBCC_API int ibcc_int_push(ibcc_int_record *r, ibcc_time now, uint64_t qlen,
+                           uint64_t tx_bytes, ibcc_rate rate)
+{
+    if (!r) return 0;
+    if (r->nhop >= IBCC_INT_MAX_HOPS) {
+        if (r->dropped < UINT32_MAX) r->dropped++;
+        return 0;
+    }
+    ibcc_int_stamp(&r->hop[r->nhop], now, qlen, tx_bytes, rate);
+    r->nhop++;
+    return 1;
+}
+
+/* ---- L1 dcqcn: implementation ----------------------------------------- */
+
+static ibcc_result ibcc_dcqcn_desc_check_(const ibcc_dcqcn_desc *in,
+                                          ibcc_dcqcn_desc *d)
+{
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
+    if (d->line_rate == 0) d->line_rate = IBCC_GBITS(40);
+    if (d->line_rate > (UINT64_C(1) << 62)) return IBCC_ERR_RANGE;
+    if (d->rate_min == 0)
+        d->rate_min = d->line_rate < 12500000u ? d->line_rate : 12500000u;
+    if (d->g == 0) d->g = 256u;
+    if (d->alpha_init == 0) d->alpha_init = IBCC_DCQCN_ONE;
+    if (d->k == 0) d->k = IBCC_US(55);
+    if (d->timer_t == 0) d->timer_t = IBCC_US(55);
+    if (d->b == 0) d->b = 10000000u;
+    if (d->f == 0) d->f = 5u;
+    if (d->r_ai == 0) d->r_ai = d->line_rate < 5000000u ? d->line_rate : 5000000u;
+    if (d->r_hai == 0) d->r_hai = d->line_rate < 25000000u ? d->line_rate : 25000000u;
+    if (d->gd_shift == 0) d->gd_shift = 1u;
+    if (d->n == 0) d->n = IBCC_US(50);
+    if (d->rate_min > d->line_rate || d->g > IBCC_DCQCN_ONE
+        || d->alpha_init > IBCC_DCQCN_ONE || d->f > 65535u || d->gd_shift > 15u
+        || d->r_ai > d->line_rate || d->r_hai > d->line_rate
+        || d->r_ai < (d->line_rate >> 20) || d->r_hai < (d->line_rate >> 20))
+        return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_dcqcn_defaults(ibcc_dcqcn_desc *d)
+{
+    ibcc_dcqcn_desc e;
+    ibcc_result r = ibcc_dcqcn_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API ibcc_result ibcc_dcqcn_init(ibcc_dcqcn *d, const ibcc_dcqcn_desc *desc)
+{
+    ibcc_dcqcn_desc z, v;
+    ibcc_result r;
+    if (!d) return IBCC_ERR_NULL;
+    if (!desc) { memset(&z, 0, sizeof z); desc = &z; }
+    r = ibcc_dcqcn_desc_check_(desc, &v);
+    if (r != IBCC_OK) return r;
+    d->p = v;
+    return IBCC_OK;
+}
+
+IBCC_API void ibcc_dcqcn_rp_init(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                 ibcc_time now)
+{
+    if (!d || !rp) return;
+    memset(rp, 0, sizeof *rp);
+    rp->rc = rp->rt = d->p.line_rate;
+    rp->alpha = d->p.alpha_init;
+    rp->t_next = rp->k_next = IBCC_TIME_MAX;
+    rp->last = now;
+}
+
+/* a + b, IBCC_TIME_MAX when it does not fit ("never"). */
+static ibcc_time ibcc_dcqcn_tadd_(ibcc_time a, ibcc_time b)
+{
+    return b > IBCC_TIME_MAX - a ? IBCC_TIME_MAX : a + b;
+}
+
+/* The expiries of a periodic timer (next, period) due at or before now
+   that are skipped in O(1): advances *next past now and returns how
+   many there were (next < IBCC_TIME_MAX and next <= now on entry). */
+static uint64_t ibcc_dcqcn_skip_(ibcc_time *next, ibcc_time period, ibcc_time now)
+{
+    uint64_t n = (now - *next) / period + 1u;
+    if (n > (IBCC_TIME_MAX - *next) / period) *next = IBCC_TIME_MAX;
+    else *next += n * period;
+    return n;
+}
+
+static uint32_t ibcc_dcqcn_count_add_(uint32_t c, uint64_t n)
+{
+    return n >= (uint64_t)(UINT32_MAX - c) ? UINT32_MAX : c + (uint32_t)n;
+}
+
+/* (1 - g) alpha, rounded so that alpha reaches 0: alpha - ceil(alpha g). */
+static uint32_t ibcc_dcqcn_decay_(uint32_t alpha, uint32_t g)
+{
+    uint64_t dec = ((uint64_t)alpha * g + (IBCC_DCQCN_ONE - 1u)) >> 16;
+    return alpha - (uint32_t)dec;
+}
+
+/* One rate-increase event, after T or BC was incremented. */
+static void ibcc_dcqcn_increase_(const ibcc_dcqcn_desc *p, ibcc_dcqcn_rp *rp)
+{
+    uint32_t t = rp->t_count, bc = rp->bc_count, f = p->f;
+    uint32_t hi = t > bc ? t : bc, lo = t > bc ? bc : t;
+    ibcc_dcqcn_stage st;
+    if (p->b == IBCC_DCQCN_OFF)
+        st = t < f ? IBCC_DCQCN_FAST : t == f ? IBCC_DCQCN_ADDITIVE : IBCC_DCQCN_HYPER;
+    else
+        st = hi < f ? IBCC_DCQCN_FAST : lo >= f ? IBCC_DCQCN_HYPER : IBCC_DCQCN_ADDITIVE;
+    if (st == IBCC_DCQCN_ADDITIVE) rp->rt += p->r_ai;     /* <= 2^63: no wrap */
+    else if (st == IBCC_DCQCN_HYPER) rp->rt += p->r_hai;
+    if (rp->rt > p->line_rate) rp->rt = p->line_rate;
+    rp->rc = (rp->rt + rp->rc + 1u) / 2u;                /* halves round up */
+    rp->last_stage = (uint32_t)st;
+    rp->increases++;
+}
+
+/* Applies the alpha and rate timer expiries due at or before now. */
+static void ibcc_dcqcn_advance_(const ibcc_dcqcn_desc *p, ibcc_dcqcn_rp *rp,
+                                ibcc_time now)
+{
+    if (now < rp->last) now = rp->last;
+    rp->last = now;
+    if (!rp->active || p->k == 0 || p->timer_t == 0) return; /* k, T 0: d
+                                                    zeroed, never initialised */
+    while (rp->k_next != IBCC_TIME_MAX && rp->k_next <= now) {
+        if (rp->alpha == 0) {                   /* nothing left to decay */
+            (void)ibcc_dcqcn_skip_(&rp->k_next, p->k, now);
+            break;
+        }
+        rp->alpha = ibcc_dcqcn_decay_(rp->alpha, p->g);
+        rp->k_next = ibcc_dcqcn_tadd_(rp->k_next, p->k);
+    }
+    while (rp->t_next != IBCC_TIME_MAX && rp->t_next <= now) {
+        if (rp->rc == p->line_rate && rp->rt == p->line_rate) {
+            /* at line rate an increase changes nothing but T */
+            uint64_t n = ibcc_dcqcn_skip_(&rp->t_next, p->timer_t, now);
+            rp->t_count = ibcc_dcqcn_count_add_(rp->t_count, n);
+            break;
+        }
+        rp->t_count = ibcc_dcqcn_count_add_(rp->t_count, 1u);
+        ibcc_dcqcn_increase_(p, rp);
+        rp->t_next = ibcc_dcqcn_tadd_(rp->t_next, p->timer_t);
+    }
+}
+
+IBCC_API void ibcc_dcqcn_rp_advance(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                    ibcc_time now)
+{
+    if (!d || !rp) return;
+    ibcc_dcqcn_advance_(&d->p, rp, now);
+}
+
+IBCC_API ibcc_rate ibcc_dcqcn_rp_on_cnp(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                        ibcc_time now)
+{
+    const ibcc_dcqcn_desc *p;
+    uint64_t hi, lo, cut;
+    unsigned s;
+    if (!d || !rp) return 0;
+    p = &d->p;
+    ibcc_dcqcn_advance_(p, rp, now);
+    now = rp->last;
+    /* R_T = R_C; R_C = R_C (1 - alpha / 2^gd_shift); the product
+       R_C * alpha needs up to 78 bits */
+    rp->rt = rp->rc;
+    s = 16u + p->gd_shift;
+    ibcc_mul128_(rp->rc, rp->alpha, &hi, &lo);
+    cut = (lo >> s) | (hi << (64u - s));
+    rp->rc -= cut;
+    if (rp->rc < p->rate_min) rp->rc = p->rate_min;
+    /* alpha = (1 - g) alpha + g */
+    rp->alpha = ibcc_dcqcn_decay_(rp->alpha, p->g) + p->g;
+    rp->t_count = rp->bc_count = 0;
+    rp->bytes = 0;
+    rp->last_stage = IBCC_DCQCN_NONE;
+    rp->t_next = ibcc_dcqcn_tadd_(now, p->timer_t);
+    rp->k_next = ibcc_dcqcn_tadd_(now, p->k);
+    rp->active = 1;
+    rp->cnps++;
+    return rp->rc;
+}
+
+IBCC_API ibcc_rate ibcc_dcqcn_rp_on_send(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                         uint64_t bytes, ibcc_time now)
+{
+    const ibcc_dcqcn_desc *p;
+    if (!d || !rp) return 0;
+    p = &d->p;
+    ibcc_dcqcn_advance_(p, rp, now);
+    if (!rp->active || p->b == IBCC_DCQCN_OFF || p->b == 0) return rp->rc;
+    rp->bytes = bytes > UINT64_MAX - rp->bytes ? UINT64_MAX : rp->bytes + bytes;
+    while (rp->bytes >= p->b) {
+        rp->bytes -= p->b;
+        if (rp->rc == p->line_rate && rp->rt == p->line_rate) {
+            /* at line rate: count the remaining events in O(1) */
+            rp->bc_count = ibcc_dcqcn_count_add_(rp->bc_count, 1u + rp->bytes / p->b);
+            rp->bytes %= p->b;
+            break;
+        }
+        rp->bc_count = ibcc_dcqcn_count_add_(rp->bc_count, 1u);
+        ibcc_dcqcn_increase_(p, rp);
+    }
+    return rp->rc;
+}
+
+IBCC_API ibcc_rate ibcc_dcqcn_rp_rate(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
+                                      ibcc_time now)
+{
+    if (!d || !rp) return 0;
+    ibcc_dcqcn_advance_(&d->p, rp, now);
+    return rp->rc;
+}
+
+IBCC_API void ibcc_dcqcn_np_init(ibcc_dcqcn_np *np)
+{
+    if (np) memset(np, 0, sizeof *np);
+}
+
+IBCC_API unsigned ibcc_dcqcn_np_on_packet(const ibcc_dcqcn *d, ibcc_dcqcn_np *np,
+                                          unsigned pkt, ibcc_time now)
+{
+    if (!d || !np) return 0;
+    if ((pkt & (IBCC_ACK | IBCC_CNP)) || !(pkt & IBCC_ECN)) return 0;
+    if (np->cnps && (now < np->last || now - np->last < d->p.n)) return 0;
+    np->last = now;
+    np->cnps++;
+    return IBCC_CNP;
+}
+
+/* ---- L1 hpcc: implementation ------------------------------------------ */
+
+static ibcc_result ibcc_hpcc_desc_check_(const ibcc_hpcc_desc *in, ibcc_hpcc_desc *d)
+{
+    const uint64_t ps = UINT64_C(1000000000000);
+    if (!in || !d) return IBCC_ERR_NULL;
+    *d = *in;
+    if (d->line_rate == 0) d->line_rate = IBCC_GBITS(100);
+    if (d->base_rtt == 0) d->base_rtt = IBCC_US(10);
+    if (d->eta == 0) d->eta = 950000u;
+    if (d->max_stage == 0) d->max_stage = 5u;
+    if (d->line_rate > (UINT64_C(1) << 62) || d->base_rtt > IBCC_S(1)
+        || d->eta > IBCC_HPCC_ONE
+        || (d->max_stage > (UINT32_C(1) << 31) && d->max_stage != IBCC_HPCC_STAGE_ZERO))
+        return IBCC_ERR_RANGE;
+    if (d->w_init == 0) {
+        /* B x T in bytes; line_rate <= 2^62 and T <= 10^12 ps: no overflow */
+        if (ibcc_muldiv_(d->line_rate, d->base_rtt, ps, 0, &d->w_init) != IBCC_OK)
+            return IBCC_ERR_RANGE;
+        if (d->w_init == 0) return IBCC_ERR_RANGE;
+    }
+    if (d->w_ai == 0) {
+        /* 50 Mb/s x T, rounded up */
+        if (ibcc_muldiv_ceil_(UINT64_C(6250000), d->base_rtt, ps, &d->w_ai) != IBCC_OK)
+            return IBCC_ERR_RANGE;
+        if (d->w_ai == 0) d->w_ai = 1u;
+    }
+    if (d->w_init > (UINT64_C(1) << 48) || d->w_ai > d->w_init) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_hpcc_defaults(ibcc_hpcc_desc *d)
+{
+    ibcc_hpcc_desc e;
+    ibcc_result r = ibcc_hpcc_desc_check_(d, &e);
+    if (r == IBCC_OK) *d = e;
+    return r;
+}
+
+IBCC_API void ibcc_hpcc_reset(ibcc_hpcc *h)
+{
+    ibcc_hpcc_desc p;
+    if (!h) return;
+    p = h->p;
+    memset(h, 0, sizeof *h);
+    h->p = p;
+    h->w = h->wc = p.w_init;
+    h->u = IBCC_HPCC_ONE;
+}
+
+IBCC_API ibcc_result ibcc_hpcc_init(ibcc_hpcc *h, const ibcc_hpcc_desc *desc)
+{
+    ibcc_hpcc_desc z, v;
+    ibcc_result r;
+    if (!h) return IBCC_ERR_NULL;
+    if (!desc) { memset(&z, 0, sizeof z); desc = &z; }
+    r = ibcc_hpcc_desc_check_(desc, &v);
+    if (r != IBCC_OK) return r;
+    h->p = v;
+    ibcc_hpcc_reset(h);
+    return IBCC_OK;
+}
+
+/* floor(a * b / d), UINT64_MAX when the quotient does not fit. */
+static uint64_t ibcc_hpcc_muldiv_sat_(uint64_t a, uint64_t b, uint64_t d)
+{
+    uint64_t q;
+    return ibcc_muldiv_(a, b, d, 0, &q) == IBCC_OK ? q : UINT64_MAX;
+}
+
+/* floor((a * x + b * y) / d) with a + b = d (a weighted mean of x and y,
+   so the quotient fits). */
+static uint64_t ibcc_hpcc_mean_(uint64_t a, uint64_t x, uint64_t b, uint64_t y,
+                                uint64_t d)
+{
+    uint64_t h1, l1, h2, l2, hi, lo;
+    ibcc_mul128_(a, x, &h1, &l1);
+    ibcc_mul128_(b, y, &h2, &l2);
+    lo = l1 + l2;
+    hi = h1 + h2 + (lo < l1);
+    if (hi >= d) return UINT64_MAX;             /* cannot happen: a mean */
+    return hi == 0 ? lo / d : ibcc_div128_(hi, lo, d);
+}
+
+static uint64_t ibcc_hpcc_add_sat_(uint64_t a, uint64_t b)
+{
+    return b > UINT64_MAX - a ? UINT64_MAX : a + b;
+}
+
+/* MeasureInflight: the new U from the ACK's records and L. */
+static void ibcc_hpcc_measure_(ibcc_hpcc *h, const ibcc_int_record *rec, uint32_t n)
+{
+    const uint64_t ps = UINT64_C(1000000000000);
+    const ibcc_time T = h->p.base_rtt;
+    uint64_t u = 0, tau = 0;
+    uint32_t i;
+    int any = 0;
+    for (i = 0; i < n; i++) {
+        const ibcc_int_hop *a = &rec->hop[i], *o = &h->l.hop[i];
+        uint64_t dt, tx, bdp, qmin, ui;
+        if (a->ts <= o->ts || a->rate == 0) continue;
+        dt = a->ts - o->ts;
+        tx = ibcc_hpcc_muldiv_sat_(a->tx_bytes - o->tx_bytes, ps, dt);
+        bdp = ibcc_hpcc_muldiv_sat_(a->rate, T, ps);
+        if (bdp == 0) bdp = 1u;
+        qmin = a->qlen < o->qlen ? a->qlen : o->qlen;
+        ui = ibcc_hpcc_add_sat_(ibcc_hpcc_muldiv_sat_(qmin, IBCC_HPCC_ONE, bdp),
+                                ibcc_hpcc_muldiv_sat_(tx, IBCC_HPCC_ONE, a->rate));
+        if (!any || ui > u) { u = ui; tau = dt; any = 1; }
+    }
+    if (!any) return;
+    if (tau > T) tau = T;
+    h->u = ibcc_hpcc_mean_(T - tau, h->u, tau, u, T);
+}
+
+/* ComputeWind: W from U, W_c and incStage; updates W_c when update. */
+static void ibcc_hpcc_wind_(ibcc_hpcc *h, int update)
+{
+    const ibcc_hpcc_desc *p = &h->p;
+    uint32_t max_stage = p->max_stage == IBCC_HPCC_STAGE_ZERO ? 0u : p->max_stage;
+    uint64_t w;
+    if (h->u >= p->eta || h->inc_stage >= max_stage) {
+        w = h->u == 0 ? p->w_init
+                      : ibcc_hpcc_add_sat_(ibcc_hpcc_muldiv_sat_(h->wc, p->eta, h->u),
+                                           p->w_ai);
+        if (w > p->w_init) w = p->w_init;
+        if (update) { h->inc_stage = 0; h->wc = w; }
+    } else {
+        w = h->wc + p->w_ai;                    /* both <= 2^48 */
+        if (w > p->w_init) w = p->w_init;
+        if (update) { h->inc_stage++; h->wc = w; }
+    }
+    h->w = w;
+}
+
+IBCC_API uint64_t ibcc_hpcc_on_ack(ibcc_hpcc *h, uint64_t ack_seq,
+                                   uint64_t snd_nxt, const ibcc_int_record *rec)
+{
+    uint32_t n;
+    if (!h) return 0;
+    if (!rec) return h->w;
+    n = rec->nhop < IBCC_INT_MAX_HOPS ? rec->nhop : IBCC_INT_MAX_HOPS;
+    if (h->have_l && h->l.nhop == n) {
+        int update = ack_seq > h->last_update_seq;
+        ibcc_hpcc_measure_(h, rec, n);
+        ibcc_hpcc_wind_(h, update);
+        if (update) {
+            h->last_update_seq = snd_nxt;
+            h->rtt_updates++;
+        } else {
+            h->ack_updates++;
+        }
+    } else {                                    /* first record: keep it */
+        h->have_l = 1;
+        h->last_update_seq = snd_nxt;
+    }
+    h->l.nhop = n;
+    h->l.dropped = rec->dropped;
+    if (n) memcpy(h->l.hop, rec->hop, (size_t)n * sizeof rec->hop[0]);
+    return h->w;
+}
+
+IBCC_API uint64_t ibcc_hpcc_window(const ibcc_hpcc *h)
+{
+    return h ? h->w : 0;
+}
+
+IBCC_API ibcc_rate ibcc_hpcc_rate(const ibcc_hpcc *h)
+{
+    if (!h || h->p.base_rtt == 0) return 0;
+    return ibcc_hpcc_muldiv_sat_(h->w, UINT64_C(1000000000000), h->p.base_rtt);
+}
 
 /* ---- L2 loop: implementation ------------------------------------------
 
