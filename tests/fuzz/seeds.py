@@ -269,6 +269,22 @@ def scn_seeds():
           + b"\0run.k0={1,,2}\0" + b"5,5")
 
 
+def ethernet_seeds():
+    # ecn: stream seed, then descriptions and queues; dcqcn: a 16-bit
+    # field selector (0 = every default) then operations; hpcc: an 8-bit
+    # selector then ACKs
+    for i in range(4):
+        write("ecn", "%d" % i, rand(600))
+    write("dcqcn", "defaults", bytes([0, 0]) + rand(1500))
+    write("dcqcn", "byte-off", bytes([64, 0, 0]) + rand(1500))
+    for i in range(6):
+        write("dcqcn", "%d" % i, rand(1500))
+    write("hpcc", "defaults", bytes([0]) + rand(1500))
+    write("hpcc", "stage0", bytes([8, 0, 0]) + rand(1500))
+    for i in range(6):
+        write("hpcc", "%d" % i, rand(1500))
+
+
 def main():
     clean()
     step_harnesses()
@@ -278,6 +294,7 @@ def main():
     vlarb_seeds()
     ibdiag_seeds()
     scn_seeds()
+    ethernet_seeds()
 
 
 if __name__ == "__main__":
