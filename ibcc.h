@@ -82,7 +82,8 @@
    FIRMWARE PROFILE (IBCC_FIRMWARE; docs/embedding.md)
    ----------------
    The per-packet and per-ACK engines (marker, arbiter, vlarb, law in DISCRETE
-   and TABLE form, pacer, pairstate, cct, mvcm, dest, segment, loop) and
+   and TABLE form, pacer, pairstate, cct, mvcm, dest, segment, ecn, dcqcn,
+   hpcc, loop) and
    the binary MAD encoders/decoders (swcc, cacc) compile with
    -ffreestanding and link with -nostdlib: the only external symbols are
    memcpy, memset and the compiler's integer helpers (64-bit division
@@ -183,6 +184,11 @@
        mvcm       MVCM dynamic window and waiting slots [F]
        dest       destination echo rules (ECN/FECN/MB/VB -> ACK/BECN/CNP)
        segment    dual-priority segmentation policy [K]
+       ecn        lossless Ethernet: RED-style ECN marking on the egress
+                  queue (Kmin, Kmax, Pmax) [DCQCN]; INT hop records [HPCC]
+       dcqcn      DCQCN reaction point (rate, alpha, timer and byte
+                  counter stages) and notification point (CNPs) [DCQCN]
+       hpcc       HPCC sender window from INT records [HPCC]
    L2  loop       event loop: timed events on a heap in caller memory
    L3  fabric     (IBCC_NO_FABRIC leaves L3 out) the core: hosts,
                   links, packets from generation to their ACK, the
@@ -227,6 +233,9 @@
          IPDPS 2010 (InfiniBand Architecture 1.2.1, Annex A10).
    [K]   Kwan, Hu, Bambos, Kleinrock, Xu, Touch, "Best-Effort Bandwidth
          Reservation in High Speed LANs using Wormhole Routing", 1996.
+   [DCQCN] Zhu et al., "Congestion Control for Large-Scale RDMA
+         Deployments", ACM SIGCOMM 2015.
+   [HPCC] Li et al., "HPCC: High Precision Congestion Control", ACM SIGCOMM 2019.
 */
 #ifndef IBCC_H
 #define IBCC_H

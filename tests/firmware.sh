@@ -204,10 +204,10 @@ if [ -f "$B/arm/fw.ci" ]; then
          END { gsub(/[ \t]+/, " ", b); exit !index(b, t) }' "$1"; then ok
     else echo "  $1 lacks: $2" > "$B/err"; bad "$1 disagrees with the ARM stack table"; fi
   }
-  for e in marker arbiter vlarb law pacer pairstate cct mvcm dest segment loop; do
+  for e in marker arbiter vlarb law pacer pairstate cct mvcm dest segment ecn int dcqcn hpcc loop; do
     doc_has README.md "$(col $e 2) (\`$(col $e 3)\`)"
   done
-  for e in marker arbiter vlarb law pacer cct mvcm dest segment loop; do
+  for e in marker arbiter vlarb law pacer cct mvcm dest segment dcqcn hpcc loop; do
     doc_has README.md "$(col $e 4) (\`$(col $e 5)\`"
   done
   doc_has README.md "| $(col swcc 2) / $(col cacc 2) (\`$(col cacc 3)\`) |"

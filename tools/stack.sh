@@ -64,7 +64,7 @@ function depth(f,    i, best, v) {
 }
 END {
     tables()
-    n = split("marker arbiter vlarb swcc swport law pacer pairstate cct cacc mvcm dest segment loop wire rng result version", eng, " ")
+    n = split("marker arbiter vlarb swcc swport law pacer pairstate cct cacc mvcm dest segment ecn int dcqcn hpcc loop wire rng result version", eng, " ")
     printf "%-10s %6s  %-28s %6s  %s\n", "engine", "bytes", "deepest public function", \
            "bytes", "deepest per-packet call"
     for (i = 1; i <= n; i++) {
