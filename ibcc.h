@@ -9940,24 +9940,36 @@ static void ibcc_dcqcn_increase_(const ibcc_dcqcn_desc *p, ibcc_dcqcn_rp *rp)
     rp->increases++;
 }
 
+/* Steps one call applies at most. A validated description never needs
+   as many (alpha reaches 0 within about 65536 decays; R_T reaches line
+   rate within 2^20 additive steps, after at most 2 (F - 1) < 2^17 fast
+   recovery events); the cap only bounds the work on a description that
+   was never validated. Expiries beyond it are counted, not applied. */
+#define IBCC_DCQCN_STEPS_ (UINT32_C(1) << 22)
+
 /* Applies the alpha and rate timer expiries due at or before now. */
 static void ibcc_dcqcn_advance_(const ibcc_dcqcn_desc *p, ibcc_dcqcn_rp *rp,
                                 ibcc_time now)
 {
+    uint32_t steps = 0;
     if (now < rp->last) now = rp->last;
     rp->last = now;
     if (!rp->active || p->k == 0 || p->timer_t == 0) return; /* k, T 0: d
                                                     zeroed, never initialised */
     while (rp->k_next != IBCC_TIME_MAX && rp->k_next <= now) {
-        if (rp->alpha == 0) {                   /* nothing left to decay */
+        uint32_t a = ibcc_dcqcn_decay_(rp->alpha, p->g);
+        if (a == rp->alpha || ++steps > IBCC_DCQCN_STEPS_) {
+            /* nothing left to decay (alpha 0): skip the rest */
             (void)ibcc_dcqcn_skip_(&rp->k_next, p->k, now);
             break;
         }
-        rp->alpha = ibcc_dcqcn_decay_(rp->alpha, p->g);
+        rp->alpha = a;
         rp->k_next = ibcc_dcqcn_tadd_(rp->k_next, p->k);
     }
+    steps = 0;
     while (rp->t_next != IBCC_TIME_MAX && rp->t_next <= now) {
-        if (rp->rc == p->line_rate && rp->rt == p->line_rate) {
+        if ((rp->rc == p->line_rate && rp->rt == p->line_rate)
+            || ++steps > IBCC_DCQCN_STEPS_) {
             /* at line rate an increase changes nothing but T */
             uint64_t n = ibcc_dcqcn_skip_(&rp->t_next, p->timer_t, now);
             rp->t_count = ibcc_dcqcn_count_add_(rp->t_count, n);
@@ -9989,7 +10001,8 @@ IBCC_API ibcc_rate ibcc_dcqcn_rp_on_cnp(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
     /* R_T = R_C; R_C = R_C (1 - alpha / 2^gd_shift); the product
        R_C * alpha needs up to 78 bits */
     rp->rt = rp->rc;
-    s = 16u + p->gd_shift;
+    s = 16u + (p->gd_shift < 15u ? p->gd_shift : 15u);  /* a zeroed or
+                                        garbage desc still shifts by < 64 */
     ibcc_mul128_(rp->rc, rp->alpha, &hi, &lo);
     cut = (lo >> s) | (hi << (64u - s));
     rp->rc -= cut;
@@ -10010,6 +10023,7 @@ IBCC_API ibcc_rate ibcc_dcqcn_rp_on_send(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
                                          uint64_t bytes, ibcc_time now)
 {
     const ibcc_dcqcn_desc *p;
+    uint32_t steps = 0;
     if (!d || !rp) return 0;
     p = &d->p;
     ibcc_dcqcn_advance_(p, rp, now);
@@ -10017,7 +10031,8 @@ IBCC_API ibcc_rate ibcc_dcqcn_rp_on_send(const ibcc_dcqcn *d, ibcc_dcqcn_rp *rp,
     rp->bytes = bytes > UINT64_MAX - rp->bytes ? UINT64_MAX : rp->bytes + bytes;
     while (rp->bytes >= p->b) {
         rp->bytes -= p->b;
-        if (rp->rc == p->line_rate && rp->rt == p->line_rate) {
+        if ((rp->rc == p->line_rate && rp->rt == p->line_rate)
+            || ++steps > IBCC_DCQCN_STEPS_) {
             /* at line rate: count the remaining events in O(1) */
             rp->bc_count = ibcc_dcqcn_count_add_(rp->bc_count, 1u + rp->bytes / p->b);
             rp->bytes %= p->b;

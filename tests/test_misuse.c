@@ -1416,6 +1416,119 @@ static void vlarb_misuse(void)
     T_STREQ(buf, "14:255");
 }
 
+/* ---- L1 ecn, dcqcn, hpcc ---------------------------------------------- */
+static void ethernet_misuse(void)
+{
+    ibcc_ecn e;
+    ibcc_ecn_desc ed;
+    ibcc_int_record rec;
+    ibcc_int_hop hop;
+    ibcc_rng r;
+    ibcc_dcqcn d;
+    ibcc_dcqcn_desc dd;
+    ibcc_dcqcn_rp rp;
+    ibcc_dcqcn_np np;
+    ibcc_hpcc h;
+    ibcc_hpcc_desc hd;
+    ibcc_rng_seed(&r, 3);
+    /* ecn: NULLs, boundaries, a garbage engine */
+    T_EQ(ibcc_ecn_defaults(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_ecn_init(NULL, NULL), IBCC_ERR_NULL);
+    memset(&ed, 0, sizeof ed);
+    ed.kmin = ed.kmax = IBCC_ECN_KMAX_MAX; ed.pmax = IBCC_ECN_PPM;
+    T_EQ(ibcc_ecn_init(&e, &ed), IBCC_OK);
+    T_EQU(ibcc_ecn_mark(&e, UINT64_MAX, NULL), IBCC_ECN);
+    ed.kmax = UINT64_MAX;
+    T_EQ(ibcc_ecn_init(&e, &ed), IBCC_ERR_RANGE);
+    T_EQU(ibcc_ecn_mark(NULL, 1, &r), 0);
+    T_EQU(ibcc_ecn_prob_ppm(NULL, 1), 0);
+    memset(&e, 0xff, sizeof e);                 /* garbage: no crash */
+    (void)ibcc_ecn_mark(&e, 5, &r);
+    (void)ibcc_ecn_prob_ppm(&e, UINT64_MAX);
+    e.kmin = 0; e.kmax = UINT64_MAX;
+    (void)ibcc_ecn_mark(&e, 5, &r);
+    (void)ibcc_ecn_prob_ppm(&e, 5);
+    /* INT */
+    ibcc_int_stamp(NULL, 1, 1, 1, 1);
+    ibcc_int_stamp(&hop, IBCC_TIME_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX);
+    T_EQU(hop.ts, IBCC_TIME_MAX);
+    ibcc_int_clear(NULL);
+    T_EQ(ibcc_int_push(NULL, 1, 1, 1, 1), 0);
+    memset(&rec, 0xff, sizeof rec);             /* garbage count: refused */
+    T_EQ(ibcc_int_push(&rec, 1, 1, 1, 1), 0);
+    T_EQU(rec.dropped, UINT32_MAX);
+    /* dcqcn: NULLs, boundaries, times at IBCC_TIME_MAX, garbage */
+    T_EQ(ibcc_dcqcn_defaults(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_dcqcn_init(NULL, NULL), IBCC_ERR_NULL);
+    memset(&dd, 0, sizeof dd);
+    dd.line_rate = UINT64_C(1) << 62; dd.k = dd.timer_t = dd.n = 1; dd.b = 1;
+    dd.g = dd.alpha_init = IBCC_DCQCN_ONE; dd.f = 65535; dd.gd_shift = 15;
+    dd.r_ai = dd.r_hai = dd.line_rate >> 20; dd.rate_min = 1;
+    T_EQ(ibcc_dcqcn_init(&d, &dd), IBCC_OK);
+    ibcc_dcqcn_rp_init(&d, &rp, 0);
+    (void)ibcc_dcqcn_rp_on_cnp(&d, &rp, 0);
+    (void)ibcc_dcqcn_rp_on_send(&d, &rp, UINT64_MAX, 1);
+    (void)ibcc_dcqcn_rp_rate(&d, &rp, IBCC_TIME_MAX);
+    T_CHECK(rp.rc >= 1 && rp.rc <= rp.rt && rp.rt <= dd.line_rate);
+    (void)ibcc_dcqcn_rp_on_cnp(&d, &rp, IBCC_TIME_MAX);
+    T_EQU(rp.t_next, IBCC_TIME_MAX);            /* never fires */
+    ibcc_dcqcn_rp_advance(&d, &rp, IBCC_TIME_MAX);
+    T_EQU(ibcc_dcqcn_rp_on_cnp(NULL, &rp, 0), 0);
+    T_EQU(ibcc_dcqcn_rp_on_send(&d, NULL, 1, 0), 0);
+    T_EQU(ibcc_dcqcn_rp_rate(&d, NULL, 0), 0);
+    ibcc_dcqcn_rp_init(&d, NULL, 0);
+    ibcc_dcqcn_rp_advance(NULL, &rp, 0);
+    ibcc_dcqcn_np_init(NULL);
+    ibcc_dcqcn_np_init(&np);
+    T_EQU(ibcc_dcqcn_np_on_packet(&d, NULL, IBCC_ECN, 0), 0);
+    T_EQU(ibcc_dcqcn_np_on_packet(NULL, &np, IBCC_ECN, 0), 0);
+    T_EQU(ibcc_dcqcn_np_on_packet(&d, &np, ~0u, IBCC_TIME_MAX), 0);  /* ACK|CNP */
+    T_EQU(ibcc_dcqcn_np_on_packet(&d, &np, IBCC_ECN, IBCC_TIME_MAX), IBCC_CNP);
+    memset(&d, 0, sizeof d);                    /* zeroed: never initialised */
+    ibcc_dcqcn_rp_init(&d, &rp, 0);
+    (void)ibcc_dcqcn_rp_on_cnp(&d, &rp, 5);
+    (void)ibcc_dcqcn_rp_on_send(&d, &rp, 1000, 6);
+    (void)ibcc_dcqcn_rp_rate(&d, &rp, IBCC_TIME_MAX);
+    memset(&d, 0xff, sizeof d);                 /* garbage parameters */
+    memset(&rp, 0xff, sizeof rp);               /* and garbage state */
+    rp.t_next = rp.k_next = 0; rp.last = 0; rp.bytes = 0;
+    (void)ibcc_dcqcn_rp_on_send(&d, &rp, UINT64_MAX, IBCC_S(1));
+    (void)ibcc_dcqcn_rp_on_cnp(&d, &rp, IBCC_S(2));
+    d.p.k = d.p.timer_t = 1; d.p.b = 1; d.p.r_ai = d.p.r_hai = 0;
+    rp.t_next = rp.k_next = 0; rp.last = 0;
+    (void)ibcc_dcqcn_rp_on_send(&d, &rp, UINT64_MAX, IBCC_TIME_MAX - 1u);
+    /* hpcc: NULLs, boundaries, garbage */
+    T_EQ(ibcc_hpcc_defaults(NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_hpcc_init(NULL, NULL), IBCC_ERR_NULL);
+    memset(&hd, 0, sizeof hd);
+    hd.line_rate = UINT64_C(1) << 62; hd.base_rtt = IBCC_S(1);
+    T_EQ(ibcc_hpcc_init(&h, &hd), IBCC_ERR_RANGE);  /* W_init above 2^48 */
+    hd.w_init = UINT64_C(1) << 48; hd.w_ai = hd.w_init; hd.eta = IBCC_HPCC_ONE;
+    T_EQ(ibcc_hpcc_init(&h, &hd), IBCC_OK);
+    ibcc_int_clear(&rec);
+    (void)ibcc_int_push(&rec, 0, 0, 0, 1);
+    (void)ibcc_hpcc_on_ack(&h, 0, 0, &rec);
+    ibcc_int_clear(&rec);
+    (void)ibcc_int_push(&rec, IBCC_TIME_MAX, UINT64_MAX, UINT64_MAX, 1);
+    T_EQU(ibcc_hpcc_on_ack(&h, UINT64_MAX, UINT64_MAX, &rec), hd.w_init);
+    T_EQU(ibcc_hpcc_on_ack(NULL, 0, 0, &rec), 0);
+    T_EQU(ibcc_hpcc_on_ack(&h, 0, 0, NULL), h.w);
+    T_EQU(ibcc_hpcc_window(NULL), 0);
+    T_EQU(ibcc_hpcc_rate(NULL), 0);
+    (void)ibcc_hpcc_rate(&h);
+    ibcc_hpcc_reset(NULL);
+    memset(&h, 0, sizeof h);                    /* zeroed: never initialised */
+    (void)ibcc_hpcc_on_ack(&h, 1, 1, &rec);
+    (void)ibcc_hpcc_on_ack(&h, 2, 2, &rec);
+    T_EQU(ibcc_hpcc_rate(&h), 0);
+    memset(&h, 0xff, sizeof h);                 /* garbage */
+    memset(&rec, 0xff, sizeof rec);
+    (void)ibcc_hpcc_on_ack(&h, 1, 1, &rec);
+    (void)ibcc_hpcc_on_ack(&h, 2, 2, &rec);
+    (void)ibcc_hpcc_rate(&h);
+    ibcc_hpcc_reset(&h);
+}
+
 /* ---- L1 qos ------------------------------------------------------------ */
 static void qos_misuse(void)
 {
@@ -2187,6 +2300,7 @@ int main(void)
     T_RUN(arbiter_misuse);
     T_RUN(vlarb_misuse);
     T_RUN(qos_misuse);
+    T_RUN(ethernet_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
     T_RUN(fabric_reasons);
