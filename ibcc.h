@@ -201,7 +201,7 @@
                   credits (VCT, CIOQ) or STOP/GO with byte slack
                   buffers (WORMHOLE)
        source agents (implementation only) one table per agent: NONE,
-                  WINDOW, LAW, FIXED, CCT, MVCM
+                  WINDOW, LAW, FIXED, CCT, MVCM, DCQCN
        traffic patterns  uniform, permutation, incast, hot spot
        topologies builders (k-ary n-tree, k-ary n-fly, mesh, torus,
                   two-switch) on one up/down router; credit loops (the
@@ -3479,7 +3479,8 @@ typedef enum ibcc_agent {
     IBCC_AGENT_LAW    = 2,      /* window + rate law + pacing (pacer) */
     IBCC_AGENT_FIXED  = 3,      /* window + fixed rate `rate` (pacer) */
     IBCC_AGENT_CCT    = 4,      /* IBA CCT/CCTI agent of the source host */
-    IBCC_AGENT_MVCM   = 5       /* MVCM dynamic window + waiting slots */
+    IBCC_AGENT_MVCM   = 5,      /* MVCM dynamic window + waiting slots */
+    IBCC_AGENT_DCQCN  = 6       /* DCQCN reaction point (docs/dcqcn.md) */
 } ibcc_agent;
 
 /* Memory allocator used by the fabric (NULL functions = malloc/free). */
@@ -3649,6 +3650,8 @@ typedef struct ibcc_fabric_desc {
     ibcc_law_desc     law;       /* law of IBCC_AGENT_LAW flows */
     ibcc_cct_desc     cct;       /* IBCC_AGENT_CCT flows, one per host */
     ibcc_mvcm_desc    mvcm;      /* IBCC_AGENT_MVCM flows, one per host */
+    ibcc_dcqcn_desc   dcqcn;     /* IBCC_AGENT_DCQCN flows (line_rate 0 =
+                                    the source host's link rate) */
     ibcc_dest_desc    dest;      /* destination echo rules */
     /* Virtual lanes (docs/fabric.md "Virtual lanes"). A port's settings:
        its port_vls entry, else (qos set and qos->qos TRUE) its type's
@@ -10753,7 +10756,7 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 #define IBCC_F_E_START_  11u /* a flow's start time */
 #define IBCC_F_E_LINK0_  12u /* the link flow control's own events, */
 #define IBCC_F_E_LINK1_  13u /* handled by its event[0] and event[1] */
-#define IBCC_F_AGENTS_   6u  /* IBCC_AGENT_NONE .. IBCC_AGENT_MVCM */
+#define IBCC_F_AGENTS_   7u  /* IBCC_AGENT_NONE .. IBCC_AGENT_DCQCN */
 /* Lanes of a channel and of a switch input: lane 1 carries ACK/CNP, the
    data VLs v the others (VL0 lane 0, VL v >= 1 lane v + 1), so that a
    fabric of one VL has lanes 0 (data) and 1 (ACK). A worm (STOP/GO
@@ -14191,7 +14194,9 @@ static const ibcc_fswkind_ *const ibcc_fab_kind_[] = {
    - CCT: the host's ibcc_cct; the delay CCT[CCTI] follows each packet
      ([G]); the flow window applies
    - MVCM: the host's ibcc_mvcm; dynamic window and nWS x WS between
-     injections ([F]) */
+     injections ([F])
+   - DCQCN: the flow's own ibcc_dcqcn reaction point; packets start at
+     R_C, a BECN is a CNP ([DCQCN]) */
 
 /* -- what every agent may have nothing to do in -- */
 static ibcc_result ibcc_fab_no_rules_(const ibcc_fabric *f,
@@ -14481,6 +14486,86 @@ static void ibcc_fab_mvcm_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
     *(ibcc_time *)fl->as = 0;
 }
 
+/* -- DCQCN: the flow's own reaction point (docs/dcqcn.md). Marks come back
+   through the IBA echo (a BECN in a CNP, or on an ACK, for every FECN
+   packet); the agent lets through one per N per flow, the notification
+   point's rule, so its RP reacts to the CNPs an NP would have sent. -- */
+typedef struct ibcc_fag_dcqcn_ {
+    ibcc_time next;             /* earliest start of the next packet */
+    ibcc_dcqcn par;             /* parameters (line rate: the host link's) */
+    ibcc_dcqcn_rp rp;
+    ibcc_dcqcn_np np;
+} ibcc_fag_dcqcn_;
+
+static ibcc_result ibcc_fab_dcqcn_rules_(const ibcc_fabric *f,
+                                         const ibcc_fabric_flow *x,
+                                         uint32_t i)
+{
+    (void)x;
+    if (f->dest.scheme == IBCC_DEST_IBA) return IBCC_OK;
+    return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                         "flows[%u]: the DCQCN agent reacts to BECNs: it "
+                         "needs dest.scheme IBA", i);
+}
+
+static ibcc_result ibcc_fab_dcqcn_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    ibcc_fag_dcqcn_ *a = (ibcc_fag_dcqcn_ *)fl->as;
+    ibcc_dcqcn_desc d = f->d.dcqcn;
+    ibcc_result r;
+    if (d.line_rate == 0) d.line_rate = f->ch[f->host[fl->host].chan].rate;
+    if ((r = ibcc_dcqcn_init(&a->par, &d)) != IBCC_OK) return r;
+    ibcc_dcqcn_rp_init(&a->par, &a->rp, f->loop.now);
+    ibcc_dcqcn_np_init(&a->np);
+    a->next = 0;
+    return IBCC_OK;
+}
+
+static ibcc_time ibcc_fab_dcqcn_next_(const ibcc_fabric *f,
+                                      const ibcc_fflow_ *fl)
+{
+    (void)f;
+    if (fl->d.window && fl->outstanding >= fl->d.window) return IBCC_TIME_MAX;
+    return ((const ibcc_fag_dcqcn_ *)fl->as)->next;
+}
+
+/* The packet's bytes feed the byte counter; the next one starts its wire
+   time at R_C later (never before this one has left). */
+static void ibcc_fab_dcqcn_sent_(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire)
+{
+    ibcc_fag_dcqcn_ *a = (ibcc_fag_dcqcn_ *)fl->as;
+    ibcc_time now = f->loop.now, gap = wire;
+    ibcc_rate line = f->ch[f->host[fl->host].chan].rate, rc;
+    uint64_t bytes = 0;
+    if (ibcc_muldiv_(wire, line, UINT64_C(1000000000000), 0, &bytes) != IBCC_OK)
+        bytes = UINT64_MAX;
+    rc = ibcc_dcqcn_rp_on_send(&a->par, &a->rp, bytes, now);
+    if (rc && rc < line && ibcc_muldiv_ceil_(wire, line, rc, &gap) != IBCC_OK)
+        gap = IBCC_TIME_MAX;
+    a->next = gap > IBCC_TIME_MAX - now ? IBCC_TIME_MAX : now + gap;
+}
+
+static void ibcc_fab_dcqcn_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
+                                unsigned marks)
+{
+    ibcc_fag_dcqcn_ *a = (ibcc_fag_dcqcn_ *)fl->as;
+    ibcc_time now = f->loop.now;
+    (void)hdr;
+    if ((marks & IBCC_BECN)
+        && ibcc_dcqcn_np_on_packet(&a->par, &a->np, IBCC_ECN, now))
+        (void)ibcc_dcqcn_rp_on_cnp(&a->par, &a->rp, now);
+}
+
+/* A new period of a non-persistent flow starts again at line rate. */
+static void ibcc_fab_dcqcn_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    ibcc_fag_dcqcn_ *a = (ibcc_fag_dcqcn_ *)fl->as;
+    if (fl->d.persistent) return;
+    ibcc_dcqcn_rp_init(&a->par, &a->rp, f->loop.now);
+    ibcc_dcqcn_np_init(&a->np);
+    a->next = 0;
+}
+
 /* The agents, indexed by IBCC_AGENT_* (name, state, acks, paces, then the
    operations in the order of ibcc_fagent_). */
 static const ibcc_fagent_ ibcc_fab_agents_[] = {
@@ -14507,7 +14592,11 @@ static const ibcc_fagent_ ibcc_fab_agents_[] = {
     { "MVCM", sizeof(ibcc_time), 1, 1, ibcc_fab_no_rules_,
       ibcc_fab_mvcm_host_, ibcc_fab_next_ok_init_, ibcc_fab_mvcm_next_,
       ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_, ibcc_fab_mvcm_queued_,
-      ibcc_fab_mvcm_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ }
+      ibcc_fab_mvcm_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+    { "DCQCN", sizeof(ibcc_fag_dcqcn_), 0, 1, ibcc_fab_dcqcn_rules_,
+      ibcc_fab_no_host_, ibcc_fab_dcqcn_init_, ibcc_fab_dcqcn_next_,
+      ibcc_fab_dcqcn_sent_, ibcc_fab_dcqcn_ack_, ibcc_fab_nothing_,
+      ibcc_fab_dcqcn_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ }
 };
 /* one table per agent kind, no more, no fewer (a compile error if not) */
 typedef char ibcc_fab_agents_complete_[
