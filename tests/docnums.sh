@@ -10,6 +10,8 @@
 #   figures.md  run 1a, the run 4 rows and the run 8 recovery times, from
 #               the data of the figures (tools/figures.sh, FIGURES_CHECK=1,
 #               which also runs them); the number of figures
+#   dcqcn.md    the 4:1 incast of build/test_fabric_dcqcn (marks, latency,
+#               utilization with and without the DCQCN agent)
 # README's [G] and [F] numbers take minutes to re-run (`make fidelity` and
 # tests/gran.sh, tests/mvcm.sh own those runs): here they must agree with
 # their scenario pages. examples/ns3/README.md's table is checked by
@@ -51,6 +53,16 @@ while IFS= read -r line; do
   if grep -F -x -q -- "$line" README.md; then ok
   else bad "README.md's demo table lacks the line '$line' (make demo prints it)"; fi
 done < "$T/demo_table.txt"
+
+# ---- docs/dcqcn.md: the 4:1 incast of tests/test_fabric_dcqcn.c ----------
+if [ -x "$BUILD/test_fabric_dcqcn" ]; then
+  line=$("$BUILD/test_fabric_dcqcn" | grep '^dcqcn-incast ')
+  kv() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  says docs/dcqcn.md "all $(kv none_marked) delivered packets are marked and the mean latency is $(kv none_lat_us) us" "build/test_fabric_dcqcn"
+  says docs/dcqcn.md "with DCQCN $(kv dc_marked) of $(kv dc_delivered) are marked and the mean latency is $(kv dc_lat_us) us, at $(kv dc_util) of the receiver's link" "build/test_fabric_dcqcn"
+else
+  bad "$BUILD/test_fabric_dcqcn not built"
+fi
 
 # ---- README: [K], two hosts at 0.8 and the torus pair ---------------------
 "$SIM" wormhole --load 0.8 --time 200 > "$T/wh.txt" 2>&1 || bad "ibccsim wormhole failed"

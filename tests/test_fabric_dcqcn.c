@@ -89,15 +89,14 @@ static result run(ibcc_agent agent)
 static void test_incast(void)
 {
     result none = run(IBCC_AGENT_NONE), dc = run(IBCC_AGENT_DCQCN), again;
-    printf("incast 4:1, last 2 ms: NONE %llu B, %llu of %llu marked, "
-           "latency %.1f us; DCQCN %llu B, %llu of %llu marked, latency "
-           "%.1f us\n",
-           (unsigned long long)none.delivered_bytes,
+    /* one line for tests/docnums.sh, which checks docs/dcqcn.md */
+    printf("dcqcn-incast none_marked=%llu none_delivered=%llu "
+           "none_lat_us=%.1f dc_marked=%llu dc_delivered=%llu dc_lat_us=%.1f "
+           "dc_util=%.3f\n",
            (unsigned long long)none.marked, (unsigned long long)none.delivered,
-           none.lat_mean_ns / 1000.0,
-           (unsigned long long)dc.delivered_bytes,
-           (unsigned long long)dc.marked, (unsigned long long)dc.delivered,
-           dc.lat_mean_ns / 1000.0);
+           none.lat_mean_ns / 1000.0, (unsigned long long)dc.marked,
+           (unsigned long long)dc.delivered, dc.lat_mean_ns / 1000.0,
+           (double)dc.delivered_bytes / 2e6);
     /* the receiver's link: 2 ms at 1 GB/s, less one packet at each end */
     T_CHECK(none.delivered_bytes >= 2000000u - 2u * 2068u);
     /* DCQCN gives some of it up for the short queue: after each cut the
