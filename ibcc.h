@@ -418,6 +418,9 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
                    root/victim test, Victim_Mask, Packet_Size, Marking_Rate
      MVPM          [F §4.1] MB on arrival above the input threshold, VB on
                    departure through a saturated output when MB is set
+     ECN           [DCQCN] RED-style ECN on level(o) in bytes (Kmin, Kmax,
+                   Pmax of the ecn section; CREDITS unit, level x 64),
+                   drawing from the marker's own stream (ecn_seed)
    See docs/marker.md for behaviour, choices and worked examples.
 
    Two step functions per packet (plus one for CIOQ switches):
@@ -487,6 +490,8 @@ IBCC_API int ibcc_rng_bernoulli(ibcc_rng *r, double p);
    | iba_rng            | NULL (deterministic counter) | caller's ibcc_rng     |
    | hold               | 0 (depart frees the room)    | 0, 1                  |
    | defer              | 0 (trigger at the arrival)   | 0, 1 (at settle)      |
+   | ecn_kmin, ecn_kmax, ecn_pmax | ECN only: the ecn section's defaults (5000 B, 200000 B, 1%) and ranges |
+   | ecn_seed           | 0 (any value)                | ECN's random stream   |
    ====================================================================== */
 
 typedef enum ibcc_marker_engine {
@@ -495,7 +500,8 @@ typedef enum ibcc_marker_engine {
     IBCC_MARKER_INPUT = 2,        /* [S02 §IV-B] input-triggered */
     IBCC_MARKER_INPUT_OUTPUT = 3, /* [S02 §IV-C] input-output-triggered */
     IBCC_MARKER_IBA = 4,          /* [G], IBA Annex A10 FECN marking */
-    IBCC_MARKER_MVPM = 5          /* [F §4.1] marking + validation */
+    IBCC_MARKER_MVPM = 5,         /* [F §4.1] marking + validation */
+    IBCC_MARKER_ECN = 6           /* [DCQCN] RED-style ECN (docs/ecn.md) */
 } ibcc_marker_engine;
 
 /* Unit in which buffers, capacities and thresholds are counted. */
@@ -572,6 +578,12 @@ typedef struct ibcc_marker_desc {
                                      ibcc_marker_settle, once the caller
                                      has started the packets that leave
                                      at that instant (cut-through) */
+    uint64_t ecn_kmin;            /* ECN: Kmin, bytes of level(o) */
+    uint64_t ecn_kmax;            /* ECN: Kmax, bytes */
+    uint32_t ecn_pmax;            /* ECN: Pmax, ppm */
+    uint32_t ecn_reserved;
+    uint64_t ecn_seed;            /* ECN: seed of the marker's own random
+                                     stream (init and reset seed it) */
 } ibcc_marker_desc;
 
 /* Counters kept by every engine. */
@@ -627,6 +639,7 @@ typedef struct ibcc_marker {
     uint64_t *present;            /* present[in * words + w]: bit o set
                                      when n[in][o] > 0 */
     ibcc_marker_stats stats;
+    ibcc_rng ecn_rng;             /* ECN: the marker's random stream */
 } ibcc_marker;
 
 /* Fills the zero fields of *d with their defaults (the table above).
@@ -760,7 +773,8 @@ IBCC_API uint64_t ibcc_marker_errors(const ibcc_marker *m,
                                      ibcc_result *last);
 /* Copy of the counters. */
 IBCC_API ibcc_marker_stats ibcc_marker_get_stats(const ibcc_marker *m);
-/* Engine name ("none", "naive", "input", "input-output", "iba", "mvpm"),
+/* Engine name ("none", "naive", "input", "input-output", "iba", "mvpm",
+   "ecn"),
    "?" if unknown. */
 IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
 
@@ -4669,7 +4683,7 @@ static ibcc_result ibcc_marker_desc_check_(const ibcc_marker_desc *in,
     unsigned w;
     if (!in || !out) return IBCC_ERR_NULL;
     d = *in;
-    if ((unsigned)d.engine > (unsigned)IBCC_MARKER_MVPM) return IBCC_ERR_RANGE;
+    if ((unsigned)d.engine > (unsigned)IBCC_MARKER_ECN) return IBCC_ERR_RANGE;
     if ((unsigned)d.unit > (unsigned)IBCC_UNIT_CREDITS) return IBCC_ERR_RANGE;
     if ((unsigned)d.org > (unsigned)IBCC_ORG_CIOQ) return IBCC_ERR_RANGE;
     if ((unsigned)d.classify > (unsigned)IBCC_CLASSIFY_BUSY) return IBCC_ERR_RANGE;
@@ -4697,6 +4711,19 @@ static ibcc_result ibcc_marker_desc_check_(const ibcc_marker_desc *in,
     if (d.iba_marking_rate > 65535u) return IBCC_ERR_RANGE;
     if (d.hold > 1u) return IBCC_ERR_RANGE;
     if (d.defer > 1u) return IBCC_ERR_RANGE;
+    if (d.engine == IBCC_MARKER_ECN) {
+        /* the ecn section's defaults and ranges; bytes from credits */
+        ibcc_ecn_desc ed;
+        ibcc_result r;
+        if (d.unit != IBCC_UNIT_CREDITS) return IBCC_ERR_UNSUPPORTED;
+        ed.kmin = d.ecn_kmin;
+        ed.kmax = d.ecn_kmax;
+        ed.pmax = d.ecn_pmax;
+        if ((r = ibcc_ecn_defaults(&ed)) != IBCC_OK) return r;
+        d.ecn_kmin = ed.kmin;
+        d.ecn_kmax = ed.kmax;
+        d.ecn_pmax = ed.pmax;
+    }
     for (w = 0; w < 8u; w++) {
         /* bits at or above `ports` must be clear */
         uint32_t lo = w * 32u, allowed;
@@ -4799,6 +4826,7 @@ IBCC_API ibcc_result ibcc_marker_init(ibcc_marker *m,
         ibcc_marker_set_port_iba_(m, p, e.iba_threshold, e.iba_packet_size,
                                   e.iba_marking_rate);
     m->stats.last_error = IBCC_OK;
+    ibcc_rng_seed(&m->ecn_rng, e.ecn_seed);
     return IBCC_OK;
 }
 
@@ -4819,6 +4847,7 @@ IBCC_API void ibcc_marker_reset(ibcc_marker *m)
     memset(m->pending, 0, sizeof m->pending);
     memset(&m->stats, 0, sizeof m->stats);
     m->stats.last_error = IBCC_OK;
+    ibcc_rng_seed(&m->ecn_rng, m->d.ecn_seed);
 }
 
 static void ibcc_marker_err_(ibcc_marker *m, ibcc_result r)
@@ -4927,6 +4956,7 @@ IBCC_API unsigned ibcc_marker_arrive(ibcc_marker *m, unsigned in,
         break;
     case IBCC_MARKER_NONE:
     case IBCC_MARKER_IBA:
+    case IBCC_MARKER_ECN:
         break;
     }
     return bits;
@@ -5013,6 +5043,16 @@ IBCC_API unsigned ibcc_marker_depart(ibcc_marker *m, unsigned in,
             m->stats.vb++;
         }
         break;
+    case IBCC_MARKER_ECN: {
+        /* RED on the queue the packet leaves behind (as IBA), in bytes */
+        ibcc_ecn e;
+        uint32_t queue = (m->d.org == IBCC_ORG_CIOQ) ? level : op->qunits;
+        e.kmin = m->d.ecn_kmin;
+        e.kmax = m->d.ecn_kmax;
+        e.pmax = m->d.ecn_pmax;
+        bits = ibcc_ecn_mark(&e, (uint64_t)queue * IBCC_CREDIT_BYTES, &m->ecn_rng);
+        break;
+    }
     case IBCC_MARKER_NONE:
         break;
     }
@@ -5161,6 +5201,7 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e)
     case IBCC_MARKER_INPUT_OUTPUT: return "input-output";
     case IBCC_MARKER_IBA: return "iba";
     case IBCC_MARKER_MVPM: return "mvpm";
+    case IBCC_MARKER_ECN: return "ecn";
     }
     return "?";
 }
@@ -15373,6 +15414,9 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
         md.in_capacity = f->d.buf_credits ? f->d.buf_credits
                                           : f->d.buf_packets;
+        /* a random stream per switch (ECN marking), from the seed */
+        md.ecn_seed = f->d.marker.ecn_seed ^ f->d.seed
+                      ^ ((uint64_t)i << 32) ^ UINT64_C(0x45434e);
         own = w->kind->setup(f, i, &md);
         /* cut-through: a departed packet's tail keeps its room in the
            input buffer until it is out (VCT: the output has sent it;

@@ -60,6 +60,8 @@ if [ -x "$BUILD/test_fabric_dcqcn" ]; then
   kv() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
   says docs/dcqcn.md "all $(kv none_marked) delivered packets are marked and the mean latency is $(kv none_lat_us) us" "build/test_fabric_dcqcn"
   says docs/dcqcn.md "with DCQCN $(kv dc_marked) of $(kv dc_delivered) are marked and the mean latency is $(kv dc_lat_us) us, at $(kv dc_util) of the receiver's link" "build/test_fabric_dcqcn"
+  line=$("$BUILD/test_fabric_dcqcn" | grep '^dcqcn-incast-ecn ')
+  says docs/dcqcn.md "a marked fraction of $(kv none_marked_frac) and a mean latency of $(kv none_lat_us) us; with DCQCN the marked fraction is $(kv dc_marked_frac) and the mean latency $(kv dc_lat_us) us, at $(kv dc_util) of the receiver's link" "build/test_fabric_dcqcn"
 else
   bad "$BUILD/test_fabric_dcqcn not built"
 fi

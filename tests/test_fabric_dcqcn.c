@@ -116,6 +116,58 @@ static void test_incast(void)
     T_EQU(again.marked, dc.marked);
 }
 
+/* The same incast with the switch marking as DCQCN deployments do: ECN
+   (RED) on the queue for the receiver, in 64-byte credits (16 KB input
+   buffers, Kmin 5 KB, Kmax 20 KB, Pmax 10%). */
+static void test_incast_ecn(void)
+{
+    star t;
+    ibcc_fabric *f = NULL;
+    uint64_t bytes = 0, marked = 0, delivered = 0;
+    ibcc_time lat = 0;
+    uint32_t i;
+    ibcc_agent ag;
+    double lat_us[2] = {0, 0}, util[2] = {0, 0}, mk[2] = {0, 0};
+    for (ag = IBCC_AGENT_NONE; ; ag = IBCC_AGENT_DCQCN) {
+        int k = ag == IBCC_AGENT_DCQCN;
+        incast(&t, ag);
+        t.d.buf_credits = 256;
+        t.d.marker.engine = IBCC_MARKER_ECN;
+        t.d.marker.ecn_kmin = 5000;
+        t.d.marker.ecn_kmax = 20000;
+        t.d.marker.ecn_pmax = 100000;
+        T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+        if (!f) return;
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(2)), IBCC_OK);
+        ibcc_fabric_stats_reset(f);
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(4)), IBCC_OK);
+        T_EQ(ibcc_fabric_check(f), IBCC_OK);
+        bytes = marked = delivered = 0; lat = 0;
+        for (i = 0; i < 4; i++) {
+            ibcc_fabric_flow_stats st;
+            T_EQ(ibcc_fabric_flow_stats_get(f, i, &st), IBCC_OK);
+            bytes += st.delivered_bytes;
+            marked += st.marked;
+            delivered += st.delivered;
+            lat += st.lat_sum;
+        }
+        ibcc_fabric_destroy(f);
+        f = NULL;
+        lat_us[k] = delivered ? (double)lat / (double)delivered / 1e6 : 0;
+        util[k] = (double)bytes / 2e6;
+        mk[k] = delivered ? (double)marked / (double)delivered : 0;
+        if (k) break;
+    }
+    printf("dcqcn-incast-ecn none_marked_frac=%.3f none_lat_us=%.1f "
+           "dc_marked_frac=%.3f dc_lat_us=%.1f dc_util=%.3f\n",
+           mk[0], lat_us[0], mk[1], lat_us[1], util[1]);
+    T_CHECK(util[0] > 0.99);
+    T_CHECK(mk[0] > 0.5);                   /* a standing queue */
+    T_CHECK(mk[1] * 2.0 < mk[0]);
+    T_CHECK(lat_us[1] * 2.0 < lat_us[0]);
+    T_CHECK(util[1] > 0.85);
+}
+
 static void test_refusals(void)
 {
     star t;
@@ -144,6 +196,7 @@ static void test_refusals(void)
 int main(void)
 {
     T_RUN(test_incast);
+    T_RUN(test_incast_ecn);
     T_RUN(test_refusals);
     return t_summary();
 }

@@ -73,6 +73,7 @@ static void test_defaults(void)
     T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_IBA), "iba");
     T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_INPUT), "input");
     T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_NONE), "none");
+    T_STREQ(ibcc_marker_engine_name(IBCC_MARKER_ECN), "ecn");
     T_STREQ(ibcc_marker_engine_name((ibcc_marker_engine)9), "?");
 }
 
@@ -93,7 +94,10 @@ static void test_invalid_desc(void)
     ibcc_marker_desc d, z;
     ibcc_marker m;
     memset(&z, 0, sizeof z);
-    d = z; d.engine = (ibcc_marker_engine)6; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.engine = (ibcc_marker_engine)7; check_bad(d, IBCC_ERR_RANGE);
+    d = z; d.engine = IBCC_MARKER_ECN; check_bad(d, IBCC_ERR_UNSUPPORTED);  /* packets */
+    d = z; d.engine = IBCC_MARKER_ECN; d.unit = IBCC_UNIT_CREDITS; d.ecn_kmin = 300000;
+    check_bad(d, IBCC_ERR_RANGE);                     /* above the default Kmax */
     d = z; d.unit = (ibcc_buffer_unit)2; check_bad(d, IBCC_ERR_RANGE);
     d = z; d.org = (ibcc_switch_org)2; check_bad(d, IBCC_ERR_RANGE);
     d = z; d.classify = (ibcc_classify)2; check_bad(d, IBCC_ERR_RANGE);
@@ -1244,6 +1248,48 @@ static void test_differential(void)
                 }
 }
 
+/* ECN: RED on the queue left behind, in bytes (credits x 64): 20
+   packets of 640 bytes (10 credits) wait for output 2; Kmin 1000 B,
+   Kmax 3000 B, Pmax 100%. Departures leave 19, 18, ... 0 packets
+   behind: 6400 bytes down to 0; above 3000 (5+ packets) always marked
+   with no draw, at 1280 and 1920..2560 (2, 3, 4 packets) one draw each
+   against p = (q - 1000) / 2000, at 640 and 0 never. The draws come from
+   the marker's own stream seeded with ecn_seed; reset reseeds it. */
+static void test_ecn(void)
+{
+    ibcc_marker_desc d;
+    ibcc_marker m;
+    ibcc_rng ref;
+    unsigned i, pass, bits, want, behind;
+    memset(&d, 0, sizeof d);
+    d.engine = IBCC_MARKER_ECN;
+    d.unit = IBCC_UNIT_CREDITS;
+    d.ports = 3;
+    d.in_capacity = 200;
+    d.ecn_kmin = 1000; d.ecn_kmax = 3000; d.ecn_pmax = IBCC_ECN_PPM;
+    d.ecn_seed = 99;
+    T_EQ(ibcc_marker_init(&m, &d, mem_, sizeof mem_), IBCC_OK);
+    T_EQU(m.d.ecn_kmin, 1000); T_EQU(m.d.ecn_pmax, IBCC_ECN_PPM);
+    for (pass = 0; pass < 2; pass++) {
+        ibcc_rng_seed(&ref, 99);
+        for (i = 0; i < 20; i++)
+            T_EQU(ibcc_marker_arrive(&m, i % 2u, 2, 640), 0);
+        for (i = 0; i < 20; i++) {
+            behind = 19u - i;                   /* packets left behind */
+            if (behind * 640u > 3000u) want = IBCC_FECN;
+            else if (behind * 640u <= 1000u) want = 0;
+            else want = ibcc_rng_below(&ref, UINT64_C(1000000) * 2000u)
+                        < UINT64_C(1000000) * (behind * 640u - 1000u) ? IBCC_FECN : 0u;
+            bits = ibcc_marker_depart(&m, i % 2u, 2, 640, 0, 1);
+            T_EQU(bits, want);
+        }
+        /* exactly three draws were made */
+        T_CHECK(memcmp(&ref, &m.ecn_rng, sizeof ref) == 0);
+        T_EQU(m.stats.errors, 0);
+        ibcc_marker_reset(&m);                  /* the same again */
+    }
+}
+
 int main(void)
 {
     T_RUN(test_defaults);
@@ -1274,5 +1320,6 @@ int main(void)
     T_RUN(test_clear_and_none);
     T_RUN(test_many_ports);
     T_RUN(test_differential);
+    T_RUN(test_ecn);
     return t_summary();
 }

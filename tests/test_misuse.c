@@ -1153,7 +1153,7 @@ static void marker_misuse(void)
     ibcc_marker_stats st;
     T_EQ(ibcc_marker_defaults(NULL), IBCC_ERR_NULL);
     T_SIZE_ERR(ibcc_marker_size, NULL, IBCC_ERR_NULL);
-    memset(&d, 0, sizeof d); d.engine = (ibcc_marker_engine)6;
+    memset(&d, 0, sizeof d); d.engine = (ibcc_marker_engine)7;
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_RANGE);
     memset(&d, 0, sizeof d); d.ports = 257;
     T_EQ(ibcc_marker_defaults(&d), IBCC_ERR_CAPACITY);

@@ -26,7 +26,9 @@
    Packet_Size bytes and the Marking_Rate counter (or the same random
    draws) allows it; MVPM sets MB when the occupancy the packet finds is
    above the input threshold and VB when an MB packet leaves through an
-   output whose level is above the output threshold.
+   output whose level is above the output threshold; ECN marks with the
+   RED probability on the queue behind the packet in bytes (credits x
+   64), drawing from a mirror of the marker's own stream.
 
    Checked after every event: the returned bits, occupancy, packets,
    cnt1, cnt2 (and cnt2 <= cnt1), levels, waiting counts, NAIVE pending
@@ -57,6 +59,7 @@ typedef struct shadow {
 static shadow sh_;
 static ibcc_marker_desc d_;         /* effective */
 static ibcc_rng rng_lib_, rng_ref_;
+static ibcc_rng rng_ecn_;           /* ECN: the marker's own stream, mirrored */
 
 static uint32_t units(uint32_t size)
 {
@@ -227,6 +230,19 @@ static unsigned ref_depart(unsigned in, unsigned out, uint32_t size, unsigned hd
     case IBCC_MARKER_MVPM:
         if ((hdr & IBCC_MB) && lvl > d_.mvpm_out_threshold) { bits = IBCC_VB; sh_.st.vb++; }
         break;
+    case IBCC_MARKER_ECN: {
+        /* the queue left behind (as IBA), in bytes of credits: p = 0 up
+           to Kmin, Pmax (q - Kmin) / (Kmax - Kmin), 1 above Kmax, one draw
+           below 10^6 (Kmax - Kmin) exactly when 0 < p < 1 */
+        uint64_t q = 64u * (uint64_t)(d_.org == IBCC_ORG_CIOQ ? lvl : lvl - units(p.size));
+        if (q > d_.ecn_kmax) bits = IBCC_FECN;
+        else if (q > d_.ecn_kmin) {
+            uint64_t num = (uint64_t)d_.ecn_pmax * (q - d_.ecn_kmin);
+            uint64_t den = UINT64_C(1000000) * (d_.ecn_kmax - d_.ecn_kmin);
+            if (num >= den || ibcc_rng_below(&rng_ecn_, den) < num) bits = IBCC_FECN;
+        }
+        break;
+    }
     default: break;
     }
     if (bits & IBCC_FECN) sh_.st.fecn++;
@@ -309,7 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     fz_init(&f, data, size);
     memset(&d, 0, sizeof d);
-    d.engine = (ibcc_marker_engine)(fz_u8(&f) % 7u);            /* 6: invalid */
+    d.engine = (ibcc_marker_engine)(fz_u8(&f) % 8u);            /* 7: invalid */
     {
         uint8_t ub = fz_u8(&f);
         d.unit = (ibcc_buffer_unit)(ub == 255 ? 2u : ub & 1u);  /* 2: invalid */
@@ -331,6 +347,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         d.victim_mask[0] = fz_u32(&f);
         d.victim_mask[1] = fz_u32(&f) & (fz_u8(&f) < 128 ? 0x3fu : 0xffffffffu);
     }
+    if (d.engine == IBCC_MARKER_ECN) {
+        /* bytes of credits: up to 200 * 64 (0: the defaults) */
+        d.ecn_kmin = fz_u8(&f) < 32 ? 0 : fz_range(&f, 1, 6000);
+        d.ecn_kmax = fz_u8(&f) < 32 ? 0 : d.ecn_kmin + fz_range(&f, 0, 8000);
+        d.ecn_pmax = fz_u8(&f) < 32 ? 0 : fz_range(&f, 1, 1000000);
+        d.ecn_seed = fz_u64(&f);
+    }
     seed = fz_u64(&f);
     if (fz_u8(&f) & 1u) d.iba_rng = &rng_lib_;
     ibcc_rng_seed(&rng_lib_, seed);
@@ -350,6 +373,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (need > sizeof mem) return 0;
     ri = ibcc_marker_init(&m, &d, mem, sizeof mem);
     FZ_CHECK(ri == IBCC_OK, "init %d after defaults OK", (int)ri);
+    ibcc_rng_seed(&rng_ecn_, d.ecn_seed);
     memset(&sh_, 0, sizeof sh_);
     for (p = 0; p < d_.ports; p++) {
         sh_.iw[p] = d_.iba_threshold;
@@ -452,6 +476,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         default:                                                 /* clear */
             if ((op & 0xe0) == 0xe0) {
                 ibcc_marker_reset(&m);
+                ibcc_rng_seed(&rng_ecn_, d_.ecn_seed);
                 memset(sh_.qn, 0, sizeof sh_.qn);
                 memset(sh_.hn, 0, sizeof sh_.hn);
                 memset(sh_.on, 0, sizeof sh_.on);

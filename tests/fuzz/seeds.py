@@ -279,6 +279,9 @@ def ethernet_seeds():
     write("dcqcn", "byte-off", bytes([64, 0, 0]) + rand(1500))
     for i in range(6):
         write("dcqcn", "%d" % i, rand(1500))
+    for org in (0, 1):
+        head = bytes([6, 1, org, 0, 1, 0, rng.randrange(2, 70), rng.randrange(20, 96)])
+        write("marker", "ecn-o%d" % org, head + rand(1200))
     write("hpcc", "defaults", bytes([0]) + rand(1500))
     write("hpcc", "stage0", bytes([8, 0, 0]) + rand(1500))
     for i in range(6):
