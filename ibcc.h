@@ -166,7 +166,8 @@
                   bits, RNG (its implementation also holds the one text
                   layer and the big-endian fields every format shares)
    L1  marker     switch marking engines: naive, input-triggered,
-                  input-output-triggered [S02], IBA FECN [G], MVPM [F]
+                  input-output-triggered [S02], IBA FECN [G], MVPM [F],
+                  RED-style ECN [DCQCN]
        arbiter    switch output arbitration: oldest-first with bounded
                   bypass, FIFO, round robin
        vlarb      IBA VL arbitration at an output port: high- and
