@@ -771,11 +771,6 @@ static void decode_flows(ctx *c, cfg *g)
         else
             x->traffic = choice(c, 4, 5);
         x->agent = choice(c, 7, 8);
-        /* DCQCN reacts to BECNs: the IBA echo only (mostly) */
-        if (x->agent == IBCC_AGENT_DCQCN && d->dest.scheme != IBCC_DEST_IBA) {
-            if (fz_u8(&c->in) < 240u) x->agent = IBCC_AGENT_NONE;
-            else BAD(c);
-        }
         if (d->dest.transport == 1u && x->agent != 7u && fz_u8(&c->in) < 240u) {
             static const uint8_t ud[4] = { IBCC_AGENT_NONE, IBCC_AGENT_WINDOW,
                                            IBCC_AGENT_FIXED, IBCC_AGENT_CCT };
@@ -788,6 +783,11 @@ static void decode_flows(ctx *c, cfg *g)
         if (g->worm_forced && x->agent < 7u && !harm(c, 8)) {
             x->agent = IBCC_AGENT_NONE;    /* no ACKs in a wormhole fabric */
             x->window = 0;
+        }
+        /* DCQCN reacts to BECNs: the IBA echo only (mostly) */
+        if (x->agent == IBCC_AGENT_DCQCN && d->dest.scheme != IBCC_DEST_IBA) {
+            if (fz_u8(&c->in) < 240u) x->agent = IBCC_AGENT_NONE;
+            else BAD(c);
         }
         x->size = chance(c, 100) ? 0 : (uint32_t)pick(c, 64, 4096, 1, 65535,
                                                       65536, 0xffffffffu);
