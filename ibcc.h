@@ -15415,7 +15415,8 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         md.unit = f->d.buf_credits ? IBCC_UNIT_CREDITS : IBCC_UNIT_PACKETS;
         md.in_capacity = f->d.buf_credits ? f->d.buf_credits
                                           : f->d.buf_packets;
-        /* a random stream per switch (ECN marking), from the seed */
+        /* a random stream per switch and data VL (ECN marking), from the
+           seed */
         md.ecn_seed = f->d.marker.ecn_seed ^ f->d.seed
                       ^ ((uint64_t)i << 32) ^ UINT64_C(0x45434e);
         own = w->kind->setup(f, i, &md);
@@ -15451,7 +15452,9 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
             off += sz[j];
         }
         for (k = 0; k < nv; k++) {
-            r = ibcc_marker_init(&w->mk[k], &md, mem + off, sz[2]);
+            ibcc_marker_desc mv = md;
+            mv.ecn_seed ^= (uint64_t)k << 56;    /* a stream per data VL */
+            r = ibcc_marker_init(&w->mk[k], &mv, mem + off, sz[2]);
             if (r != IBCC_OK) return r;
             off += sz[2];
         }
