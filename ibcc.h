@@ -3558,6 +3558,56 @@ typedef struct ibcc_fabric_flow {
                                    its control level says so */
 } ibcc_fabric_flow;
 
+/* Sources (see "L3 traffic" below for the whole interface): traffic
+   generated per source host, one message at a time, to a destination
+   picked per message. IBCC_FABRIC_NONE stands for "no flow" / "no
+   source" in a packet's view. */
+#define IBCC_FABRIC_NONE UINT32_C(0xffffffff)
+
+typedef enum ibcc_source_kind {
+    IBCC_SOURCE_UNIFORM  = 1,   /* each message to a uniformly random
+                                   other host of `hosts` */
+    IBCC_SOURCE_ALLTOALL = 2,   /* messages to the other hosts of `hosts`
+                                   in shift order, round after round */
+    IBCC_SOURCE_GEN      = 3    /* the embedder's generator `next` */
+} ibcc_source_kind;
+
+/* One message, as a generator answers "next message: when, to whom, how
+   big, which class". */
+typedef struct ibcc_fabric_msg {
+    ibcc_time t;                /* when it is generated (>= now) */
+    uint32_t dst;               /* destination host node (not the source's
+                                   own host) */
+    uint32_t bytes;             /* 1 .. 2^32 - 1, cut into `size`-byte
+                                   packets (the last one shorter) */
+    uint32_t cls;               /* class 0..15 (class statistics) */
+    uint32_t id;                /* the generator's own tag, given back in
+                                   ibcc_fabric_pkt.msg */
+} ibcc_fabric_msg;
+
+typedef struct ibcc_fabric_source {
+    ibcc_source_kind kind;
+    ibcc_fabric_flow flow;      /* the template of every per-destination
+                                   queue of the source: src (its host),
+                                   agent, window, size, cls, prio, rate,
+                                   start, stop; UNIFORM and ALLTOALL also
+                                   take traffic (POISSON or RATE at
+                                   `offered`; GREEDY, ALLTOALL only: all
+                                   its messages at `start`), msg_bytes
+                                   (0: one packet of `size`) and msg_exp.
+                                   dst, packets, start_after, on_mean,
+                                   off_mean and persistent must be 0 */
+    const uint32_t *hosts;      /* UNIFORM, ALLTOALL: the destination set */
+    uint32_t host_count;        /* (host nodes; the source's own skipped) */
+    uint64_t messages;          /* at most this many messages, 0 = no
+                                   limit (ALLTOALL GREEDY: 0 = one round) */
+    /* GEN: fill *m with the source's next message and return 1, or return
+       0 when it has none now (ibcc_fabric_source_kick asks again) */
+    int (*next)(void *user, uint32_t source, ibcc_time now,
+                ibcc_fabric_msg *m);
+    void *user;
+} ibcc_fabric_source;
+
 /* What an observer sees of a packet. */
 typedef struct ibcc_fabric_pkt {
     uint32_t flow;              /* data flow (ACKs: the flow they ack) */
@@ -3575,6 +3625,13 @@ typedef struct ibcc_fabric_pkt {
                                    for messages); = t_inject for greedy */
     ibcc_time t_head;           /* delivered: when its first byte reached
                                    the destination (0 in other callbacks) */
+    uint32_t src, dst;          /* its data flow's source and destination
+                                   host nodes (an ACK's too) */
+    uint32_t source;            /* a source's packet: the source's index
+                                   (flow is then IBCC_FABRIC_NONE);
+                                   IBCC_FABRIC_NONE for a flow's */
+    uint32_t msg;               /* a source's packet: its message's id
+                                   (ibcc_fabric_msg.id); 0 for a flow's */
 } ibcc_fabric_pkt;
 
 /* Observation callbacks; any may be NULL. */
@@ -3629,6 +3686,7 @@ typedef struct ibcc_fabric_desc {
     const ibcc_fabric_link  *links;  uint32_t link_count;
     const ibcc_fabric_route *routes; uint32_t route_count;
     const ibcc_fabric_flow  *flows;  uint32_t flow_count;
+    const ibcc_fabric_source *sources; uint32_t source_count;
     ibcc_rate link_rate;
     ibcc_time prop_delay;
     ibcc_time fwd_delay;
@@ -3745,6 +3803,10 @@ typedef struct ibcc_fabric_counters {
     uint64_t bytes_delivered;   /* data bytes delivered */
     uint64_t bytes_in_network;  /* data bytes sent, not yet delivered:
                                    bytes_sent = bytes_delivered + this */
+    uint64_t src_queues;        /* sources' per-destination queues alive
+                                   now (their state; see L3 traffic) */
+    uint64_t src_queues_peak;   /* ... at most, since time 0 */
+    uint64_t src_msgs;          /* messages the sources generated */
 } ibcc_fabric_counters;
 
 /* Fills zero fields with defaults; checks ranges (not the topology). */
@@ -3846,9 +3908,65 @@ IBCC_API ibcc_result ibcc_fabric_rate(const ibcc_fabric *f, ibcc_fabric_what wha
 /* Jain's fairness index (sum x)^2 / (n sum x^2); 1 when all equal;
    returns 1 for n == 0 or all zero. */
 IBCC_API double ibcc_jain(const double *x, uint32_t n);
+/* Totals of source `source` since time 0 (or the last
+   ibcc_fabric_stats_reset), over all its destinations, with the
+   definitions of ibcc_fabric_flow_stats. Errors: NULL, RANGE. */
+IBCC_API ibcc_result ibcc_fabric_source_stats_get(const ibcc_fabric *f,
+                                 uint32_t source, ibcc_fabric_flow_stats *s);
+/* Asks a GEN source's generator again now (after its `next` returned 0:
+   a step's dependencies arrived), at the end of the current instant's
+   events of the embedder; safe from an observer callback. Nothing
+   happens while the source waits for a message it was already given or
+   has stopped. Errors: NULL, RANGE (no such source). */
+IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
 
 /* ==== L3 traffic patterns ==============================================
-   Helpers that fill a flow array for the common patterns over host node
+   Two ways to describe traffic. A flow (ibcc_fabric_flow) is one
+   (source, destination) pair with its own queue, agent state, random
+   stream and statistics, for the life of the fabric. A source
+   (ibcc_fabric_source) is one host's generator: its traffic state grows
+   with hosts and messages in flight, not with host pairs.
+
+   Sources. The fabric asks a source one question, "next message: when,
+   to whom, how big, which class" (ibcc_fabric_msg), once at its start
+   and again each time the answered message has been generated:
+     UNIFORM   POISSON (or RATE) arrivals at flow.offered bytes/s; each
+               message goes to a host of `hosts` drawn uniformly (the
+               source's own host excluded); the same traffic as one flow
+               per pair at offered/(n-1) each, since splitting a Poisson
+               process by independent random choices gives independent
+               Poisson processes (tests/test_sources.c checks loads,
+               shares and latency distributions against the pair flows)
+     ALLTOALL  messages to the other hosts of `hosts` in shift order
+               (from the source's place in `hosts`: +1, +2, ..., wrapping),
+               round after round, at POISSON or RATE arrivals, or GREEDY:
+               every message of `messages` (0: one round) at flow.start
+     GEN       the embedder's `next(user, source, now, &msg)`: 1 and the
+               message, or 0 for none now; ibcc_fabric_source_kick makes
+               the fabric ask again (a step whose messages have arrived)
+   Message length: msg.bytes (UNIFORM/ALLTOALL: flow.msg_bytes, with
+   msg_exp exponential, 0 = one packet of flow.size). Random draws come
+   from a stream of the source's own, derived from (seed, source index).
+   Each message goes into the source's queue for its destination (VOQ:
+   the host serves its queues in round robin, or nic_fifo in generation
+   order). That queue and its source agent's state (the flow template's
+   agent and window) are created when a message for a destination finds
+   none, and released when the queue is empty, none of its packets or
+   ACKs is in the network, and its agent is at rest (ibcc_fagent_'s
+   `idle`: a pacer that may send now; a law at its full rate); a state
+   not at rest stays until it is reused or found at rest later. State is
+   per pair only where the agent keeps state per pair: a CCT agent in
+   per-SL mode (cct.per_sl) shares one CCTI per SL among all of a
+   source's queues. Refused for sources: a CCT agent in per-QP mode and
+   MVCM (their host engines have a fixed flow count), ONOFF traffic,
+   start_after, persistent, a packet limit, and a WORMHOLE fabric.
+   Statistics: per class as for flows, per source
+   (ibcc_fabric_source_stats_get), per packet through the observer (its
+   view names source, src, dst and the message id; `last` marks a
+   message's last packet, delivered in order); counters count the live
+   per-destination queues (src_queues, src_queues_peak).
+
+   Flow helpers fill a flow array for the common patterns over host node
    indices. Each writes its flows to out[0 .. *n) (all other fields zero:
    agent NONE, no window, cls 0, start 0, size 0 = desc.data_size; set
    them afterwards) and returns IBCC_OK, or CAPACITY with *n = the flows
@@ -3876,6 +3994,14 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
         uint32_t ns, uint32_t dst, uint64_t packets, ibcc_rate offered,
         uint64_t start_after, ibcc_fabric_flow *out, uint32_t cap,
         uint32_t *n);
+/* Source helper: one UNIFORM source per host of `hosts` (nh >= 2), each
+   POISSON at per_host bytes/s to the others (the per-source form of
+   ibcc_traffic_uniform: the same traffic); out[0 .. nh) point at `hosts`
+   (it must outlive the fabric's creation), other fields as above.
+   Errors: NULL, RANGE, CAPACITY (cap < nh; *n = nh). */
+IBCC_API ibcc_result ibcc_traffic_uniform_sources(const uint32_t *hosts,
+        uint32_t nh, ibcc_rate per_host, ibcc_fabric_source *out,
+        uint32_t cap, uint32_t *n);
 
 /* ==== L3 topologies ===================================================
    The builders below (k-ary n-tree, k-ary n-fly, mesh, torus) and the
@@ -10788,6 +10914,7 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
 #define IBCC_F_E_ARRIVE_ 1u  /* packet visible at switch / tail at host */
 #define IBCC_F_E_SWAKE_  2u  /* switch: credits back that it waits for */
 #define IBCC_F_E_DONE_   3u  /* switch: a completion that a packet waits for */
+#define IBCC_F_E_SRC_    4u  /* a source's next message is due / asked */
 #define IBCC_F_E_HOST_   5u  /* host may send (timed wake-up) */
 #define IBCC_F_E_FLOW_   6u  /* flow ON-OFF toggle or stop */
 #define IBCC_F_E_GEN_    7u  /* RATE/POISSON: next packet (message) */
@@ -10824,6 +10951,7 @@ typedef struct ibcc_fpkt_ {
     uint32_t last;              /* 1: last packet of its message */
     uint32_t covers;            /* an ACK: data packets it acknowledges
                                    (coalesced ACKs, dest.ack_every; 0 = 1) */
+    uint32_t msg;               /* a source's message id (its ACKs too) */
     ibcc_time t_gen;            /* generated (its message was) */
     ibcc_time t_inject;         /* its source started sending it */
     ibcc_time t_arrive;         /* visible at this switch (its age) */
@@ -10994,6 +11122,13 @@ typedef struct ibcc_fhost_ {
     uint32_t ackq_head, ackq_tail, ackq_n;
     uint32_t fifo_head, fifo_tail; /* nic_fifo: data in generation order */
     uint32_t first, nflows;     /* into ibcc_fabric.hflow */
+    uint32_t *hf;               /* its flows: hf[0 .. nflows) (into hflow,
+                                   or its own array once a source's
+                                   queues outgrow it) */
+    uint32_t hcap;              /* room in hf (and ready, in bits) */
+    int hown;                   /* hf and ready are its own allocations */
+    uint32_t eslots;            /* agent engine slots: its flows, then one
+                                   per source at it */
     uint32_t rr;
     ibcc_event_id wake_id;
     ibcc_time wake_at;          /* IBCC_TIME_MAX: none pending */
@@ -11012,6 +11147,13 @@ typedef struct ibcc_fflow_ {
     const struct ibcc_fagent_ *ag; /* source agent operations */
     void *as;                   /* source agent state of this flow */
     uint32_t local;             /* index among its host's flows */
+    uint32_t eslot;             /* its index in its host's agent engine
+                                   (CCT, MVCM): local for a flow, the
+                                   source's slot for a source's queue */
+    uint32_t src;               /* a source's queue: the source's index
+                                   (IBCC_FABRIC_NONE: a flow of the desc) */
+    uint32_t refs;              /* a source's queue: its packets and ACKs
+                                   in the network */
     uint32_t host;              /* source host index */
     int on;                     /* active (started, in an ON period) */
     uint32_t lane;              /* its data lane at the source's port */
@@ -11031,6 +11173,28 @@ typedef struct ibcc_fclass_ {
     ibcc_fabric_class_stats st;
     uint64_t *hist;             /* IBCC_F_HBUCKETS_ latency buckets */
 } ibcc_fclass_;
+
+/* A source (L3 traffic): its generator's state and its per-destination
+   queues, flows at indices nf.. of ibcc_fabric.flow, found through an
+   open-addressing map keyed by (destination, class). */
+typedef struct ibcc_fsrc_ {
+    ibcc_fabric_source d;
+    uint32_t host;              /* source host index */
+    uint32_t self;              /* its place in d.hosts (host_count: none) */
+    uint32_t eslot;             /* its queues' slot in the host's engine */
+    const struct ibcc_fagent_ *ag; /* its queues' agent */
+    int pend;                   /* m is the next message, due at m.t */
+    int done;                   /* asks no more (limit, stop) */
+    ibcc_time ev_at;            /* its pending E_SRC (IBCC_TIME_MAX: none) */
+    ibcc_fabric_msg m;
+    ibcc_rng rng;
+    uint64_t msgs;              /* messages generated */
+    uint64_t seq;               /* ALLTOALL: messages addressed so far */
+    uint32_t *map;              /* 2 words per entry: key + 1 (0 empty),
+                                   flow index */
+    uint32_t map_cap, map_n, sweep;
+    ibcc_fabric_flow_stats st;  /* of its released queues */
+} ibcc_fsrc_;
 
 struct ibcc_fabric {
     ibcc_fabric_desc d;
@@ -11052,6 +11216,16 @@ struct ibcc_fabric {
     ibcc_fsw_ *sw;
     ibcc_fhost_ *host;
     ibcc_fflow_ *flow;
+    uint32_t fcap;              /* flow entries allocated (nf + queues) */
+    uint32_t nfx;               /* entries in use or free: nf .. nfx */
+    uint32_t free_q;            /* free queue entries (list through
+                                   q_head), IBCC_F_NONE_ when none */
+    uint32_t nsrc;
+    ibcc_fsrc_ *src;
+    void **qas;                 /* queues' agent states, chunks of 256 */
+    uint32_t nqas;
+    size_t qas_stride;
+    uint64_t q_live, q_peak, src_msgs;
     uint32_t *hflow;
     uint64_t *readymem;         /* the hosts' ready bitmaps */
     void *agent_mem;            /* per-flow agent states */
@@ -11130,6 +11304,14 @@ typedef struct ibcc_fagent_ {
     void (*end)(ibcc_fabric *f, ibcc_fflow_ *fl);     /* period over */
     const ibcc_law *(*law)(const ibcc_fflow_ *fl); /* its rate law or NULL
                                    (ibcc_fabric_flow_law) */
+    /* 1 when its state is at rest: a fresh state would act the same from
+       now on (a source's queue with nothing in the network may then be
+       dropped, L3 traffic) */
+    int (*idle)(const ibcc_fabric *f, const ibcc_fflow_ *fl);
+    /* its rules for a source's queues (x: the source's flow template;
+       IBCC_OK or the refusal, with its reason in f->d.error) */
+    ibcc_result (*src_check)(const ibcc_fabric *f,
+                             const ibcc_fabric_flow *x, uint32_t i);
 } ibcc_fagent_;
 
 /* Link flow control: how bytes cross links into buffers, one per fabric
@@ -11276,13 +11458,17 @@ static uint32_t ibcc_fab_pkt_new_(ibcc_fabric *f)
     return i;
 }
 
+static void ibcc_fab_q_unref_(ibcc_fabric *f, uint32_t fi); /* 1b */
+
 static void ibcc_fab_pkt_del_(ibcc_fabric *f, uint32_t i)
 {
     ibcc_fpkt_ *p = ibcc_fab_pkt_(f, i);
+    uint32_t fi = p->flow;
     p->next = f->free_pkt;
     p->size = 0;                /* marks the slot free for the check */
     f->free_pkt = i;
     f->delivered++;
+    if (fi >= f->nf) ibcc_fab_q_unref_(f, fi);  /* a source's queue */
 }
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -11404,10 +11590,15 @@ static void ibcc_fab_bin_(ibcc_fabric *f, uint64_t *bins, ibcc_time t0,
     }
 }
 
-static void ibcc_fab_view_(const ibcc_fpkt_ *p, uint32_t node, ibcc_time t,
-                           ibcc_fabric_pkt *v)
+static void ibcc_fab_view_(const ibcc_fabric *f, const ibcc_fpkt_ *p,
+                           uint32_t node, ibcc_time t, ibcc_fabric_pkt *v)
 {
-    v->flow = p->flow;
+    const ibcc_fflow_ *fl = &f->flow[p->flow];
+    v->flow = p->flow < f->nf ? p->flow : IBCC_FABRIC_NONE;
+    v->source = p->flow < f->nf ? IBCC_FABRIC_NONE : fl->src;
+    v->src = fl->d.src;
+    v->dst = fl->d.dst;
+    v->msg = p->msg;
     v->node = node;
     v->size = p->size;
     v->lane = p->vl ? 0u : p->lane;
@@ -11714,6 +11905,7 @@ static void ibcc_fab_settle_(ibcc_fabric *f, ibcc_fsw_ *w, uint64_t before)
 static void ibcc_fab_start_gate_(ibcc_fabric *f, uint32_t fi);        /* 1 */
 static void ibcc_fab_flow_event_(ibcc_fabric *f, uint32_t fi, int turn_on);
 static void ibcc_fab_gen_event_(ibcc_fabric *f, uint32_t fi);
+static void ibcc_fab_src_event_(ibcc_fabric *f, uint32_t si);
 static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h);            /* 2 */
 static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
                                 ibcc_time tail_in);                    /* 3 */
@@ -11786,6 +11978,9 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
     case IBCC_F_E_GEN_:
         ibcc_fab_gen_event_(f, (uint32_t)idx);
         break;
+    case IBCC_F_E_SRC_:                   /* 1b. a source's message */
+        ibcc_fab_src_event_(f, (uint32_t)idx);
+        break;
     case IBCC_F_E_HOST_:                  /* 2. timed wake-up: join the
                                              instant's to-do list */
         f->host[idx].wake_at = IBCC_TIME_MAX;
@@ -11844,17 +12039,30 @@ static void ibcc_fab_mark_(ibcc_fabric *f, uint32_t fi);   /* section 2 */
    host's FIFO): a packet, or a message cut into size-byte packets (the
    last shorter), up to the flow's packet limit. Returns the packets
    made. */
+static uint64_t ibcc_fab_generate_bytes_(ibcc_fabric *f, uint32_t fi,
+                                         uint64_t left, int msg,
+                                         uint32_t id);
 static uint64_t ibcc_fab_generate_(ibcc_fabric *f, uint32_t fi)
 {
     ibcc_fflow_ *fl = &f->flow[fi];
-    ibcc_fhost_ *o = &f->host[fl->host];
-    uint64_t left = ibcc_fab_unit_bytes_(fl), made = 0;
-    ibcc_time now = f->loop.now;
-    int was_empty = fl->q_n == 0;
+    uint64_t left = ibcc_fab_unit_bytes_(fl);
     if (fl->d.msg_exp) {           /* exponential length, mean msg_bytes */
         double x = ibcc_rng_exp(&fl->rng, (double)fl->d.msg_bytes);
         left = x >= 4.0e9 ? UINT64_C(4000000000) : (uint64_t)x + 1u;
     }
+    return ibcc_fab_generate_bytes_(f, fi, left, fl->d.msg_bytes != 0, 0u);
+}
+
+/* The unit of `left` bytes (msg: a message, its last packet marked; id:
+   a source's message id) into flow fi's queue; the packets made. */
+static uint64_t ibcc_fab_generate_bytes_(ibcc_fabric *f, uint32_t fi,
+                                         uint64_t left, int msg, uint32_t id)
+{
+    ibcc_fflow_ *fl = &f->flow[fi];
+    ibcc_fhost_ *o = &f->host[fl->host];
+    uint64_t made = 0;
+    ibcc_time now = f->loop.now;
+    int was_empty = fl->q_n == 0;
     while (left > 0 && ibcc_fab_may_gen_(fl)) {
         uint32_t pi = ibcc_fab_pkt_new_(f), sz;
         ibcc_fpkt_ *p;
@@ -11867,7 +12075,8 @@ static uint64_t ibcc_fab_generate_(ibcc_fabric *f, uint32_t fi)
         p->units = ibcc_fab_units_(sz);
         p->node = o->node;
         p->t_gen = now;
-        p->last = left == 0 && fl->d.msg_bytes != 0;
+        p->last = left == 0 && msg;
+        p->msg = id;
         if (f->d.nic_fifo) {
             if (o->fifo_head == IBCC_F_NONE_) o->fifo_head = pi;
             else ibcc_fab_pkt_(f, o->fifo_tail)->next = pi;
@@ -11879,6 +12088,7 @@ static uint64_t ibcc_fab_generate_(ibcc_fabric *f, uint32_t fi)
         }
         fl->q_n++;
         fl->gen++;
+        fl->refs += fi >= f->nf;
         fl->st.generated++;
         f->cls[fl->d.cls].st.generated++;
         made++;
@@ -11966,6 +12176,384 @@ static void ibcc_fab_gen_event_(ibcc_fabric *f, uint32_t fi)
                      IBCC_F_E_GEN_, fi, NULL);
 }
 
+/* ---- 1b. sources: messages per source host (L3 traffic) -----------------
+   A source's per-destination queues are flows at indices nf.. of
+   f->flow, made when a message finds none and released when idle, so its
+   state grows with messages in flight. f->flow may move when it grows:
+   only the source's event (E_SRC) makes queues, and nothing holds a
+   flow pointer across it. Agent states of queues live in chunks that
+   never move (a LAW pacer points into its own state). */
+
+static void ibcc_fab_stats_add_(ibcc_fabric_flow_stats *a,
+                                const ibcc_fabric_flow_stats *b)
+{
+    unsigned k;
+    a->generated += b->generated;
+    a->sent += b->sent;
+    a->sent_bytes += b->sent_bytes;
+    a->delivered += b->delivered;
+    a->delivered_bytes += b->delivered_bytes;
+    a->marked += b->marked;
+    a->validated += b->validated;
+    a->acks += b->acks;
+    a->acks_marked += b->acks_marked;
+    a->msgs += b->msgs;
+    a->msg_time_sum = ibcc_fab_sat_(a->msg_time_sum, b->msg_time_sum);
+    a->lat_sum = ibcc_fab_sat_(a->lat_sum, b->lat_sum);
+    if (b->lat_max > a->lat_max) a->lat_max = b->lat_max;
+    if (b->lat_min && (a->lat_min == 0 || b->lat_min < a->lat_min))
+        a->lat_min = b->lat_min;
+    for (k = 0; k < 32u; k++) a->lat_hist[k] += b->lat_hist[k];
+}
+
+/* The map slot of key (dst, cls) in source x: its entry or the empty
+   slot where it goes (linear probing; the map is never full). */
+static uint32_t ibcc_fab_src_slot_(const ibcc_fsrc_ *x, uint32_t key)
+{
+    uint32_t m = x->map_cap - 1u;
+    uint32_t i = (uint32_t)((key * UINT32_C(0x9e3779b1)) >> 7) & m;
+    while (x->map[2u * i] != 0 && x->map[2u * i] != key + 1u) i = (i + 1u) & m;
+    return i;
+}
+
+/* Removes the entry at slot i (backward-shift deletion: no tombstones). */
+static void ibcc_fab_src_unmap_(ibcc_fsrc_ *x, uint32_t i)
+{
+    uint32_t m = x->map_cap - 1u, j = i;
+    for (;;) {
+        uint32_t home;
+        j = (j + 1u) & m;
+        if (x->map[2u * j] == 0) break;
+        home = (uint32_t)(((x->map[2u * j] - 1u) * UINT32_C(0x9e3779b1)) >> 7)
+               & m;
+        /* the entry at j may move to i when its home is not in (i, j] */
+        if ((j > i && (home <= i || home > j))
+            || (j < i && (home <= i && home > j))) {
+            x->map[2u * i] = x->map[2u * j];
+            x->map[2u * i + 1u] = x->map[2u * j + 1u];
+            i = j;
+        }
+    }
+    x->map[2u * i] = 0;
+    x->map_n--;
+}
+
+/* Queue fi of a source is idle: nothing queued, none of its packets or
+   ACKs in the network, its agent at rest. It is dropped: its statistics
+   go to the source's, its host list loses it (the last flow takes its
+   place), its entry goes back to the free list. */
+static void ibcc_fab_q_release_(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc_fflow_ *fl = &f->flow[fi];
+    ibcc_fsrc_ *x = &f->src[fl->src];
+    ibcc_fhost_ *o = &f->host[fl->host];
+    uint32_t pos = fl->local, last = o->nflows - 1u;
+    uint32_t key = fl->d.dst * IBCC_FABRIC_CLASSES + fl->d.cls;
+    ibcc_fab_stats_add_(&x->st, &fl->st);
+    ibcc_fab_src_unmap_(x, ibcc_fab_src_slot_(x, key));
+    if (pos != last) {
+        uint32_t mv = o->hf[last];
+        uint64_t b = (o->ready[last / 64u] >> (last % 64u)) & 1u;
+        o->hf[pos] = mv;
+        f->flow[mv].local = pos;
+        o->ready[pos / 64u] = (o->ready[pos / 64u]
+                               & ~((uint64_t)1u << (pos % 64u)))
+                              | (b << (pos % 64u));
+    }
+    o->ready[last / 64u] &= ~((uint64_t)1u << (last % 64u));
+    o->nflows = last;
+    if (o->rr >= o->nflows) o->rr = 0;
+    fl->src = IBCC_FABRIC_NONE;
+    fl->ag = NULL;
+    fl->q_head = f->free_q;
+    f->free_q = fi;
+    f->q_live--;
+}
+
+static int ibcc_fab_q_idle_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    return fl->refs == 0 && fl->q_n == 0 && fl->ack_n == 0
+           && fl->ag->idle(f, fl);
+}
+
+/* A packet or ACK of queue fi left the network. */
+static void ibcc_fab_q_unref_(ibcc_fabric *f, uint32_t fi)
+{
+    ibcc_fflow_ *fl = &f->flow[fi];
+    if (fl->refs) fl->refs--;
+    if (fl->src != IBCC_FABRIC_NONE && ibcc_fab_q_idle_(f, fl))
+        ibcc_fab_q_release_(f, fi);
+}
+
+/* Room for one more flow at host o (its list and ready bitmap). */
+static int ibcc_fab_host_grow_(ibcc_fabric *f, ibcc_fhost_ *o)
+{
+    uint32_t ncap, *nhf;
+    uint64_t *nrd;
+    if (o->nflows < o->hcap) return 1;
+    ncap = o->hcap < 32u ? 64u : o->hcap * 2u;
+    ncap = (ncap + 63u) / 64u * 64u;
+    nhf = (uint32_t *)ibcc_fab_alloc_(&f->al, (size_t)ncap * 4u);
+    nrd = (uint64_t *)ibcc_fab_alloc_(&f->al, (size_t)ncap / 8u);
+    if (!nhf || !nrd) {
+        ibcc_fab_free_(&f->al, nhf);
+        ibcc_fab_free_(&f->al, nrd);
+        return 0;
+    }
+    memset(nrd, 0, (size_t)ncap / 8u);
+    if (o->nflows) {
+        memcpy(nhf, o->hf, (size_t)o->nflows * 4u);
+        memcpy(nrd, o->ready, ((size_t)o->nflows + 63u) / 64u * 8u);
+    }
+    if (o->hown) {
+        ibcc_fab_free_(&f->al, o->hf);
+        ibcc_fab_free_(&f->al, o->ready);
+    }
+    o->hf = nhf;
+    o->ready = nrd;
+    o->hcap = ncap;
+    o->hown = 1;
+    return 1;
+}
+
+/* A free flow entry for a queue (f->flow may move), IBCC_F_NONE_ when
+   out of memory (f->err set). */
+static uint32_t ibcc_fab_q_entry_(ibcc_fabric *f)
+{
+    uint32_t fi;
+    if (f->free_q != IBCC_F_NONE_) {
+        fi = f->free_q;
+        f->free_q = f->flow[fi].q_head;
+        return fi;
+    }
+    if (f->nfx == f->fcap) {
+        uint32_t ncap = f->fcap < 128u ? 256u : f->fcap * 2u;
+        ibcc_fflow_ *nf;
+        if (ncap > (1u << 30)) ncap = 0;
+        nf = ncap ? (ibcc_fflow_ *)ibcc_fab_alloc_(&f->al,
+                                          ibcc_fab_mul_(ncap, sizeof *nf))
+                  : NULL;
+        if (!nf) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return IBCC_F_NONE_;
+        }
+        memcpy(nf, f->flow, (size_t)f->nfx * sizeof *nf);
+        ibcc_fab_free_(&f->al, f->flow);
+        f->flow = nf;
+        f->fcap = ncap;
+    }
+    /* agent-state chunks of 256 entries, which never move */
+    if ((f->nfx - f->nf) / 256u >= f->nqas) {
+        uint32_t k = f->nqas;
+        void **nq = (void **)ibcc_fab_alloc_(&f->al,
+                                             ((size_t)k + 1u) * sizeof *nq);
+        void *c = ibcc_fab_alloc_(&f->al, 256u * f->qas_stride);
+        if (!nq || !c) {
+            ibcc_fab_free_(&f->al, nq);
+            ibcc_fab_free_(&f->al, c);
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return IBCC_F_NONE_;
+        }
+        if (k) memcpy(nq, f->qas, (size_t)k * sizeof *nq);
+        ibcc_fab_free_(&f->al, f->qas);
+        nq[k] = c;
+        f->qas = nq;
+        f->nqas = k + 1u;
+    }
+    return f->nfx++;
+}
+
+/* Source si's queue for (dst, cls), made when there is none (the flow
+   template with dst and cls, its agent fresh); IBCC_F_NONE_ with f->err
+   set when out of memory or the route fails. */
+static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
+                                  uint32_t dst);
+static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
+                                    uint32_t dst, uint32_t cls)
+{
+    ibcc_fsrc_ *x = &f->src[si];
+    uint32_t key = dst * IBCC_FABRIC_CLASSES + cls, slot, fi;
+    ibcc_fflow_ *fl;
+    ibcc_fhost_ *o;
+    slot = ibcc_fab_src_slot_(x, key);
+    if (x->map[2u * slot]) return x->map[2u * slot + 1u];
+    /* one step of a sweep over the map: a queue whose agent came to rest
+       after its last packet left goes now */
+    if (x->map_n) {
+        uint32_t j = x->sweep++ & (x->map_cap - 1u);
+        if (x->map[2u * j]) {
+            uint32_t fj = x->map[2u * j + 1u];
+            if (ibcc_fab_q_idle_(f, &f->flow[fj])) {
+                ibcc_fab_q_release_(f, fj);
+                slot = ibcc_fab_src_slot_(x, key);
+            }
+        }
+    }
+    if (2u * (x->map_n + 1u) > x->map_cap) {     /* grow: load <= 1/2 */
+        uint32_t ocap = x->map_cap, *om = x->map, i;
+        uint32_t ncap = ocap * 2u;
+        uint32_t *nm = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                                                   (size_t)ncap * 8u);
+        if (!nm) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return IBCC_F_NONE_;
+        }
+        memset(nm, 0, (size_t)ncap * 8u);
+        x->map = nm;
+        x->map_cap = ncap;
+        for (i = 0; i < ocap; i++)
+            if (om[2u * i]) {
+                uint32_t j = ibcc_fab_src_slot_(x, om[2u * i] - 1u);
+                nm[2u * j] = om[2u * i];
+                nm[2u * j + 1u] = om[2u * i + 1u];
+            }
+        ibcc_fab_free_(&f->al, om);
+        slot = ibcc_fab_src_slot_(x, key);
+    }
+    o = &f->host[x->host];
+    if (!ibcc_fab_host_grow_(f, o)) {
+        if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+        return IBCC_F_NONE_;
+    }
+    if (x->d.kind == IBCC_SOURCE_GEN
+        && (ibcc_fab_walk_(f, x->d.flow.src, dst) != IBCC_OK
+            || ibcc_fab_walk_(f, dst, x->d.flow.src) != IBCC_OK)) {
+        if (f->err == IBCC_OK) f->err = IBCC_ERR_RANGE;
+        return IBCC_F_NONE_;
+    }
+    fi = ibcc_fab_q_entry_(f);
+    if (fi == IBCC_F_NONE_) return IBCC_F_NONE_;
+    fl = &f->flow[fi];
+    memset(fl, 0, sizeof *fl);
+    fl->d = x->d.flow;
+    fl->d.dst = dst;
+    fl->d.cls = cls;
+    fl->d.traffic = IBCC_TRAFFIC_RATE;           /* fed, never greedy */
+    fl->ag = x->ag;
+    fl->as = (char *)f->qas[(fi - f->nf) / 256u]
+             + (size_t)((fi - f->nf) % 256u) * f->qas_stride;
+    fl->host = x->host;
+    fl->local = o->nflows;
+    fl->eslot = x->eslot;
+    fl->src = si;
+    fl->on = 1;
+    fl->q_head = fl->q_tail = IBCC_F_NONE_;
+    o->hf[o->nflows++] = fi;
+    if (fl->ag->init(f, fl) != IBCC_OK) {       /* checked at create */
+        if (f->err == IBCC_OK) f->err = IBCC_ERR_STATE;
+    }
+    x->map[2u * slot] = key + 1u;
+    x->map[2u * slot + 1u] = fi;
+    x->map_n++;
+    if (++f->q_live > f->q_peak) f->q_peak = f->q_live;
+    return fi;
+}
+
+/* The next message of source x into x->m (x->pend), or none (0). */
+static int ibcc_fab_src_ask_(ibcc_fabric *f, uint32_t si)
+{
+    ibcc_fsrc_ *x = &f->src[si];
+    const ibcc_fabric_flow *t = &x->d.flow;
+    ibcc_time now = f->loop.now;
+    ibcc_fabric_msg *m = &x->m;
+    if (x->d.messages && x->msgs >= x->d.messages) return 0;
+    if (x->d.kind == IBCC_SOURCE_GEN) {
+        memset(m, 0, sizeof *m);
+        if (!x->d.next(x->d.user, si, now, m)) return 0;
+        if (m->t < now) m->t = now;
+        if (m->dst >= f->nn || f->node[m->dst].kind != IBCC_FABRIC_HOST
+            || m->dst == t->src || m->bytes == 0
+            || m->cls >= IBCC_FABRIC_CLASSES) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_RANGE;
+            return 0;
+        }
+        return 1;
+    }
+    /* UNIFORM, ALLTOALL: the time, then the destination, then the length */
+    if (t->traffic == IBCC_TRAFFIC_GREEDY) {
+        m->t = now;
+    } else if (x->msgs == 0 && t->traffic == IBCC_TRAFFIC_RATE) {
+        m->t = now;                              /* first at once */
+    } else {
+        ibcc_time gap = 0;
+        uint64_t unit = t->msg_bytes ? t->msg_bytes : t->size;
+        if (ibcc_wire_time(unit, t->offered, &gap) != IBCC_OK)
+            gap = IBCC_TIME_MAX;
+        if (t->traffic == IBCC_TRAFFIC_POISSON)
+            gap = ibcc_fab_exp_(&x->rng, gap ? gap : 1u);
+        m->t = ibcc_fab_sat_(now, gap ? gap : 1u);
+    }
+    {
+        uint32_t n = x->d.host_count, j;
+        uint32_t others = n - (x->self < n);
+        if (x->d.kind == IBCC_SOURCE_UNIFORM) {
+            j = (uint32_t)ibcc_rng_below(&x->rng, others);
+        } else {
+            j = (uint32_t)(x->seq % others);
+            x->seq++;
+            /* shift order from the source's place */
+            if (x->self < n) j = (x->self + 1u + j) % n;
+        }
+        if (x->d.kind == IBCC_SOURCE_UNIFORM && x->self < n && j >= x->self)
+            j++;
+        m->dst = x->d.hosts[j];
+    }
+    if (t->msg_exp) {
+        double y = ibcc_rng_exp(&x->rng, (double)t->msg_bytes);
+        m->bytes = y >= 4.0e9 ? UINT32_C(4000000000) : (uint32_t)y + 1u;
+    } else {
+        m->bytes = t->msg_bytes ? t->msg_bytes : t->size;
+    }
+    m->cls = t->cls;
+    m->id = (uint32_t)x->msgs;
+    return 1;
+}
+
+/* E_SRC: source si generates what is due now and asks for the next,
+   until a message lies ahead (its event then) or it has none. */
+static void ibcc_fab_src_event_(ibcc_fabric *f, uint32_t si)
+{
+    ibcc_fsrc_ *x = &f->src[si];
+    ibcc_time now = f->loop.now;
+    if (x->ev_at != now) return;                  /* stale */
+    x->ev_at = IBCC_TIME_MAX;
+    for (;;) {
+        uint32_t fi;
+        if (x->done) return;
+        if (x->d.flow.stop && now >= x->d.flow.stop) {
+            x->done = 1;
+            return;
+        }
+        if (!x->pend) {
+            if (!ibcc_fab_src_ask_(f, si)) {
+                if (x->d.kind != IBCC_SOURCE_GEN || f->err != IBCC_OK)
+                    x->done = 1;
+                return;
+            }
+            x->pend = 1;
+        }
+        if (x->m.t > now) {
+            if (x->d.flow.stop && x->m.t >= x->d.flow.stop) {
+                x->done = 1;
+                return;
+            }
+            x->ev_at = x->m.t;
+            ibcc_fab_at_(f, x->m.t, IBCC_F_E_SRC_, si, NULL);
+            return;
+        }
+        x->pend = 0;
+        fi = ibcc_fab_src_queue_(f, si, x->m.dst, x->m.cls);
+        if (fi == IBCC_F_NONE_) {
+            x->done = 1;
+            return;
+        }
+        x->msgs++;
+        f->src_msgs++;
+        if (ibcc_fab_generate_bytes_(f, fi, x->m.bytes, 1, x->m.id))
+            ibcc_fab_wake_host_(f, x->host, now);
+    }
+}
+
 /* ---- 2. injection: a host picks what to send next ------------------------- */
 
 /* Does flow fl have a packet to send (queued, or greedy and active)? */
@@ -12040,7 +12628,7 @@ static void ibcc_fab_count_sent_(ibcc_fabric *f, ibcc_fflow_ *fl,
     f->bytes_sent += p->size;
     if (f->d.observer.sent) {
         ibcc_fabric_pkt v;
-        ibcc_fab_view_(p, node, f->loop.now, &v);
+        ibcc_fab_view_(f, p, node, f->loop.now, &v);
         f->d.observer.sent(f->d.observer.user, &v);
     }
 }
@@ -12087,7 +12675,7 @@ static void ibcc_fab_host_sent_(ibcc_fabric *f, uint32_t h)
             uint64_t bits = o->ready[w];
             while (bits && best > end) {
                 const ibcc_fflow_ *fl =
-                    &f->flow[f->hflow[o->first + w * 64u + ibcc_ctz64_(bits)]];
+                    &f->flow[o->hf[w * 64u + ibcc_ctz64_(bits)]];
                 ibcc_time t = fl->ag->next(f, fl);
                 bits &= bits - 1u;
                 if (t < best) best = t;
@@ -12206,7 +12794,7 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
                 bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
             while (bits) {
                 uint32_t pos = w * 64u + ibcc_ctz64_(bits);
-                uint32_t fi = f->hflow[o->first + pos], pi;
+                uint32_t fi = o->hf[pos], pi;
                 bits &= bits - 1u;
                 if (!ibcc_fab_flow_ready_(f, fi, &wake)) continue;
                 pi = ibcc_fab_take_(f, fi);
@@ -12263,7 +12851,7 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
     f->hops++;
     if (f->d.observer.link_busy) {
         ibcc_fabric_pkt v;
-        ibcc_fab_view_(p, ch->from, start, &v);
+        ibcc_fab_view_(f, p, ch->from, start, &v);
         f->d.observer.link_busy(f->d.observer.user, c, start, end, &v);
     }
     p->node = ch->to;
@@ -12290,7 +12878,7 @@ static void ibcc_fab_marked_(ibcc_fabric *f, const ibcc_fpkt_ *p,
 {
     if (p->hdr != before && f->d.observer.marked) {
         ibcc_fabric_pkt v;
-        ibcc_fab_view_(p, node, f->loop.now, &v);
+        ibcc_fab_view_(f, p, node, f->loop.now, &v);
         f->d.observer.marked(f->d.observer.user, &v);
     }
 }
@@ -12963,13 +13551,14 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
     f->data_delivered++;
     f->bytes_delivered += p->size;
     if (f->flow_bins) {
-        ibcc_fab_bin_(f, f->flow_bins + (uint64_t)fi * f->nbins, t0, now,
-                      p->size);
+        if (fi < f->nf)                 /* series of the desc's flows */
+            ibcc_fab_bin_(f, f->flow_bins + (uint64_t)fi * f->nbins, t0,
+                          now, p->size);
         ibcc_fab_path_bins_(f, fl->d.src, fl->d.dst, t0, p->size);
     }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
-        ibcc_fab_view_(p, fl->d.dst, now, &v);
+        ibcc_fab_view_(f, p, fl->d.dst, now, &v);
         v.t_head = t0;
         f->d.observer.delivered(f->d.observer.user, &v);
     }
@@ -13019,6 +13608,8 @@ static void ibcc_fab_deliver_(ibcc_fabric *f, uint32_t pi)
             a = ibcc_fab_pkt_(f, ai);
             p = ibcc_fab_pkt_(f, pi);            /* pool may have grown */
             a->flow = p->flow;
+            a->msg = p->msg;
+            f->flow[p->flow].refs += p->flow >= f->nf;
             a->size = ibcc_dest_reply_bytes(&f->dest, flags[k2]);
             a->units = ibcc_fab_units_(a->size);
             a->lane = 1;
@@ -13866,7 +14457,7 @@ static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
     for (pass = 0; pass < 2u && pick == IBCC_F_NONE_; pass++)
         for (k = 0; k < o->nflows; k++) {
             uint32_t pos = (o->rr + k) % o->nflows;
-            uint32_t fi = f->hflow[o->first + pos];
+            uint32_t fi = o->hf[pos];
             if (f->flow[fi].d.prio != (pass == 0) ||
                 !ibcc_fab_has_data_(&f->flow[fi]))
                 continue;
@@ -13878,8 +14469,8 @@ static void ibcc_wm_host_run_(ibcc_fabric *f, uint32_t h)
         ibcc_fab_wake_host_(f, h, now + f->wbt - now % f->wbt);
         return;
     }
-    fl = &f->flow[f->hflow[o->first + pick]];
-    pi = ibcc_fab_take_(f, f->hflow[o->first + pick]);
+    fl = &f->flow[o->hf[pick]];
+    pi = ibcc_fab_take_(f, o->hf[pick]);
     if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
     o->rr = (pick + 1u) % o->nflows;
     p = ibcc_fab_pkt_(f, pi);
@@ -14392,7 +14983,8 @@ static ibcc_result ibcc_fab_cct_host_(ibcc_fabric *f, ibcc_fhost_ *h)
     size_t sz;
     ibcc_result r;
     uint32_t k;
-    cd.flows = h->nflows;
+    cd.flows = h->eslots;       /* its flows, then one slot per source */
+    cd.flow_sl = NULL;          /* each slot's SL is set below */
     if (cd.port_rate == 0) cd.port_rate = f->ch[h->chan].rate;
     if (cd.max_pkt_bytes == 0) cd.max_pkt_bytes = f->d.data_size;
     if ((r = ibcc_cct_size(&cd, &sz)) != IBCC_OK) return r;
@@ -14403,9 +14995,16 @@ static ibcc_result ibcc_fab_cct_host_(ibcc_fabric *f, ibcc_fhost_ *h)
                       (char *)h->engine[IBCC_AGENT_CCT]
                       + (size_t)ibcc_round8_(sizeof(ibcc_cct)), sz);
     /* each flow on its own SL: the agent's CCTI (control level 1) and
-       timer are per SL */
-    for (k = 0; r == IBCC_OK && k < h->nflows; k++) {
-        uint32_t sl = f->flow[f->hflow[h->first + k]].d.sl;
+       timer are per SL; a source's slot on its template's SL */
+    for (k = 0; r == IBCC_OK && k < h->eslots; k++) {
+        uint32_t sl = 0, j;
+        if (k < h->nflows) {
+            sl = f->flow[h->hf[k]].d.sl;
+        } else {
+            for (j = 0; j < f->nsrc; j++)
+                if (&f->host[f->src[j].host] == h && f->src[j].eslot == k)
+                    sl = f->src[j].d.flow.sl;
+        }
         if (sl != ibcc_cct_flow_sl((ibcc_cct *)h->engine[IBCC_AGENT_CCT], k))
             r = ibcc_cct_set_flow_sl((ibcc_cct *)h->engine[IBCC_AGENT_CCT],
                                      k, sl, 0);
@@ -14418,7 +15017,7 @@ static ibcc_result ibcc_fab_mvcm_host_(ibcc_fabric *f, ibcc_fhost_ *h)
     ibcc_mvcm_desc vd = f->d.mvcm;
     size_t sz;
     ibcc_result r;
-    vd.flows = h->nflows;
+    vd.flows = h->eslots;
     if ((r = ibcc_mvcm_size(&vd, &sz)) != IBCC_OK) return r;
     h->engine[IBCC_AGENT_MVCM] = ibcc_fab_alloc_(&f->al,
                                     (size_t)ibcc_round8_(sizeof(ibcc_mvcm)) + sz);
@@ -14457,7 +15056,7 @@ static ibcc_time ibcc_fab_cct_next_(const ibcc_fabric *f,
 static void ibcc_fab_cct_sent_(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire)
 {
     ibcc_time now = f->loop.now;
-    ibcc_time iv = ibcc_cct_interval(ibcc_fab_cct_(f, fl), fl->local, now,
+    ibcc_time iv = ibcc_cct_interval(ibcc_fab_cct_(f, fl), fl->eslot, now,
                                      wire);
     /* the interval saturates at IBCC_TIME_MAX: so does the next start */
     *(ibcc_time *)fl->as = iv > IBCC_TIME_MAX - now ? IBCC_TIME_MAX : now + iv;
@@ -14471,7 +15070,7 @@ static void ibcc_fab_cct_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
 {
     (void)hdr;
     if (marks & (IBCC_BECN | IBCC_VB))
-        (void)ibcc_cct_on_becn(ibcc_fab_cct_(f, fl), fl->local, f->loop.now);
+        (void)ibcc_cct_on_becn(ibcc_fab_cct_(f, fl), fl->eslot, f->loop.now);
 }
 
 static void ibcc_fab_cct_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
@@ -14490,9 +15089,9 @@ static ibcc_time ibcc_fab_mvcm_next_(const ibcc_fabric *f,
 {
     const ibcc_mvcm *a = ibcc_fab_mvcm_(f, fl);
     ibcc_time last = *(const ibcc_time *)fl->as, w;
-    if (fl->outstanding >= ibcc_mvcm_window(a, fl->local))
+    if (fl->outstanding >= ibcc_mvcm_window(a, fl->eslot))
         return IBCC_TIME_MAX;
-    w = ibcc_mvcm_wait(a, fl->local);
+    w = ibcc_mvcm_wait(a, fl->eslot);
     return w > IBCC_TIME_MAX - last ? IBCC_TIME_MAX : last + w;
 }
 
@@ -14508,7 +15107,7 @@ static void ibcc_fab_mvcm_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                                unsigned marks)
 {
     if (hdr & IBCC_ACK)
-        (void)ibcc_mvcm_on_ack(ibcc_fab_mvcm_(f, fl), fl->local, marks);
+        (void)ibcc_mvcm_on_ack(ibcc_fab_mvcm_(f, fl), fl->eslot, marks);
 }
 
 /* Immediate reset: a packet entered the flow's empty injection queue.
@@ -14519,12 +15118,12 @@ static void ibcc_fab_mvcm_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
 static void ibcc_fab_mvcm_queued_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
     if (fl->outstanding == 0)
-        ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->local);
+        ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->eslot);
 }
 
 static void ibcc_fab_mvcm_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
 {
-    ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->local);
+    ibcc_mvcm_on_inject_empty(ibcc_fab_mvcm_(f, fl), fl->eslot);
     *(ibcc_time *)fl->as = 0;
 }
 
@@ -14608,37 +15207,95 @@ static void ibcc_fab_dcqcn_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
     a->next = 0;
 }
 
+/* -- at rest (a source's queue may go), and the rules for sources -- */
+static int ibcc_fab_rest_always_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    (void)f; (void)fl;
+    return 1;
+}
+/* a pacer that may send now (its spacing over) */
+static int ibcc_fab_rest_pacer_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    return ibcc_pacer_next((const ibcc_pacer *)fl->as) <= f->loop.now;
+}
+/* ... whose law is back at its full rate */
+static int ibcc_fab_rest_law_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    const ibcc_fag_law_ *a = (const ibcc_fag_law_ *)fl->as;
+    return ibcc_fab_rest_pacer_(f, fl) && ibcc_law_ipd(&a->law) == 0;
+}
+/* CCT per SL: the CCTI is the SL's (the host engine's); the queue's own
+   state is its next start */
+static int ibcc_fab_rest_next_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    return *(const ibcc_time *)fl->as <= f->loop.now;
+}
+static ibcc_result ibcc_fab_src_cct_(const ibcc_fabric *f,
+                                     const ibcc_fabric_flow *x, uint32_t i)
+{
+    (void)x;
+    if (f->d.cct.per_sl) return IBCC_OK;
+    return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                         "sources[%u]: the CCT agent keeps a CCTI per "
+                         "flow unless cct.per_sl is 1 (its host engine has "
+                         "a fixed flow count): use flows, or per_sl", i);
+}
+static ibcc_result ibcc_fab_src_no_(const ibcc_fabric *f,
+                                    const ibcc_fabric_flow *x, uint32_t i)
+{
+    (void)x;
+    return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                         "sources[%u]: the MVCM agent keeps per-flow state "
+                         "in its host engine (a fixed flow count): use "
+                         "flows", i);
+}
+
+/* DCQCN: a queue may go once its rate was never cut (or is back at line
+   rate and the RP idle) and its spacing is over */
+static int ibcc_fab_rest_dcqcn_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    const ibcc_fag_dcqcn_ *a = (const ibcc_fag_dcqcn_ *)fl->as;
+    return !a->rp.active && a->next <= f->loop.now;
+}
+
 /* The agents, indexed by IBCC_AGENT_* (name, state, acks, paces, then the
    operations in the order of ibcc_fagent_). */
 static const ibcc_fagent_ ibcc_fab_agents_[] = {
     { "NONE", sizeof(ibcc_pacer), 0, 0, ibcc_fab_no_rules_,
       ibcc_fab_no_host_, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
       ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
-      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_always_, ibcc_fab_no_rules_ },
     { "WINDOW", sizeof(ibcc_pacer), 0, 1, ibcc_fab_no_rules_,
       ibcc_fab_no_host_, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
       ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
-      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_always_, ibcc_fab_no_rules_ },
     { "LAW", sizeof(ibcc_fag_law_), 1, 1, ibcc_fab_no_rules_,
       ibcc_fab_no_host_, ibcc_fab_law_init_, ibcc_fab_pacer_next_,
       ibcc_fab_pacer_sent_, ibcc_fab_law_ack_, ibcc_fab_nothing_,
-      ibcc_fab_law_restart_, ibcc_fab_law_end_, ibcc_fab_law_law_ },
+      ibcc_fab_law_restart_, ibcc_fab_law_end_, ibcc_fab_law_law_,
+      ibcc_fab_rest_law_, ibcc_fab_no_rules_ },
     { "FIXED", sizeof(ibcc_pacer), 0, 1, ibcc_fab_fixed_rules_,
       ibcc_fab_no_host_, ibcc_fab_fixed_init_, ibcc_fab_pacer_next_,
       ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
-      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+      ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_pacer_, ibcc_fab_no_rules_ },
     { "CCT", sizeof(ibcc_time), 0, 1, ibcc_fab_no_rules_,
       ibcc_fab_cct_host_, ibcc_fab_next_ok_init_, ibcc_fab_cct_next_,
       ibcc_fab_cct_sent_, ibcc_fab_cct_ack_, ibcc_fab_nothing_,
-      ibcc_fab_cct_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+      ibcc_fab_cct_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_next_, ibcc_fab_src_cct_ },
     { "MVCM", sizeof(ibcc_time), 1, 1, ibcc_fab_no_rules_,
       ibcc_fab_mvcm_host_, ibcc_fab_next_ok_init_, ibcc_fab_mvcm_next_,
       ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_, ibcc_fab_mvcm_queued_,
-      ibcc_fab_mvcm_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ },
+      ibcc_fab_mvcm_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_always_, ibcc_fab_src_no_ },
     { "DCQCN", sizeof(ibcc_fag_dcqcn_), 0, 1, ibcc_fab_dcqcn_rules_,
       ibcc_fab_no_host_, ibcc_fab_dcqcn_init_, ibcc_fab_dcqcn_next_,
       ibcc_fab_dcqcn_sent_, ibcc_fab_dcqcn_ack_, ibcc_fab_nothing_,
-      ibcc_fab_dcqcn_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_ }
+      ibcc_fab_dcqcn_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_dcqcn_, ibcc_fab_no_rules_ }
 };
 /* one table per agent kind, no more, no fewer (a compile error if not) */
 typedef char ibcc_fab_agents_complete_[
@@ -14783,6 +15440,18 @@ static void ibcc_fab_release_(ibcc_fabric *f)
     ibcc_fab_free_(&a, f->sw);
     ibcc_fab_free_(&a, f->work);
     ibcc_fab_free_(&a, f->host);
+    if (f->host)
+        for (i = 0; i < f->nh; i++)
+            if (f->host[i].hown) {
+                ibcc_fab_free_(&a, f->host[i].hf);
+                ibcc_fab_free_(&a, f->host[i].ready);
+            }
+    if (f->src)
+        for (i = 0; i < f->nsrc; i++) ibcc_fab_free_(&a, f->src[i].map);
+    ibcc_fab_free_(&a, f->src);
+    if (f->qas)
+        for (i = 0; i < f->nqas; i++) ibcc_fab_free_(&a, f->qas[i]);
+    ibcc_fab_free_(&a, f->qas);
     ibcc_fab_free_(&a, f->flow);
     ibcc_fab_free_(&a, f->hflow);
     ibcc_fab_free_(&a, f->agent_mem);
@@ -15546,6 +16215,201 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
     return ibcc_fab_walk_(f, x->dst, x->src);
 }
 
+/* Follows the routes from host u toward host t, stopping at a switch
+   already known to reach t (memo[switch] == t + 1); 1 when it arrives.
+   With mark, records every switch on the way as reaching t. */
+static int ibcc_fab_reach_(const ibcc_fabric *f, uint32_t u, uint32_t t,
+                           uint32_t *memo, int mark)
+{
+    uint32_t c = f->out_ch[f->node[u].base], hops = 0;
+    for (;;) {
+        uint32_t node = f->ch[c].to, port;
+        const ibcc_fnode_ *n = &f->node[node];
+        if (n->kind == IBCC_FABRIC_HOST) return node == t;
+        if (memo[n->idx] == t + 1u) return 1;
+        if (mark) memo[n->idx] = t + 1u;
+        if (++hops > f->nn) return 0;
+        port = f->route[(uint64_t)n->idx * f->nn + t];
+        if (port == IBCC_F_NONE_) return 0;
+        c = f->out_ch[n->base + port];
+    }
+}
+
+/* Sources (L3 traffic): their rules, state, engine slots at their hosts
+   and first events' due times; the routes between the hosts UNIFORM and
+   ALLTOALL sources address, both ways (GEN sources: each new
+   destination's when its first message comes). */
+static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
+{
+    const ibcc_fabric_desc *d = &f->d;
+    ibcc_fabric_error *e = d->error;
+    size_t stride = 8;
+    uint32_t i, k, *memo = NULL, *set = NULL, nset = 0;
+    uint8_t *in = NULL;
+    ibcc_result r = IBCC_OK;
+    f->fcap = f->nf ? f->nf : 1u;
+    f->nfx = f->nf;
+    f->free_q = IBCC_F_NONE_;
+    f->nsrc = d->source_count;
+    if (f->nsrc == 0) return IBCC_OK;
+    if (!d->sources)
+        return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0,
+                             "sources (source_count > 0): NULL");
+    if (f->nsrc > (1u << 24))
+        return ibcc_fab_err_(e, IBCC_ERR_CAPACITY, NULL, 0,
+                             "source_count %u: 0..2^24", f->nsrc);
+    f->src = (ibcc_fsrc_ *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(f->nsrc, sizeof *f->src));
+    if (!f->src) return IBCC_ERR_NOMEM;
+    memset(f->src, 0, (size_t)f->nsrc * sizeof *f->src);
+    for (i = 0; i < f->nsrc; i++) {
+        const ibcc_fabric_source *y = &d->sources[i];
+        const ibcc_fabric_flow *t = &y->flow;
+        ibcc_fsrc_ *x = &f->src[i];
+        int pat = y->kind == IBCC_SOURCE_UNIFORM
+                  || y->kind == IBCC_SOURCE_ALLTOALL;
+        ibcc_fabric_flow probe;
+        if (y->kind != IBCC_SOURCE_UNIFORM && y->kind != IBCC_SOURCE_ALLTOALL
+            && y->kind != IBCC_SOURCE_GEN)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "kind %d: UNIFORM, ALLTOALL or GEN", i,
+                                 (int)y->kind);
+        if (t->src >= f->nn || f->node[t->src].kind != IBCC_FABRIC_HOST)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "flow.src %u: not a host node", i, t->src);
+        if (t->dst || t->packets || t->start_after || t->persistent
+            || t->on_mean || t->off_mean || t->traffic == IBCC_TRAFFIC_ONOFF)
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "sources[%u]: flow.%s: not for sources "
+                                 "(must be 0)", i, t->dst ? "dst"
+                                 : t->packets ? "packets"
+                                 : t->start_after ? "start_after"
+                                 : t->persistent ? "persistent"
+                                 : "traffic ONOFF / on_mean / off_mean");
+        if ((unsigned)t->agent >= IBCC_F_AGENTS_)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "flow.agent %d: unknown", i, (int)t->agent);
+        if (pat) {
+            if (!y->hosts)
+                return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0, "sources[%u]:"
+                                     " hosts: NULL", i);
+            if (t->traffic == IBCC_TRAFFIC_GREEDY
+                && y->kind == IBCC_SOURCE_UNIFORM)
+                return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                     "sources[%u]: UNIFORM takes POISSON or "
+                                     "RATE traffic", i);
+            if (t->traffic != IBCC_TRAFFIC_GREEDY && t->offered == 0)
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                     "sources[%u]: %s traffic needs offered "
+                                     "above 0", i,
+                                     t->traffic == IBCC_TRAFFIC_RATE
+                                     ? "RATE" : "POISSON");
+            x->self = y->host_count;
+            for (k = 0; k < y->host_count; k++) {
+                if (y->hosts[k] >= f->nn
+                    || f->node[y->hosts[k]].kind != IBCC_FABRIC_HOST)
+                    return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                         "sources[%u]: hosts[%u] %u: not a "
+                                         "host node", i, k, y->hosts[k]);
+                if (y->hosts[k] == t->src && x->self == y->host_count)
+                    x->self = k;
+            }
+            if (y->host_count - (x->self < y->host_count) == 0)
+                return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                     "sources[%u]: hosts: no host but the "
+                                     "source's own", i);
+        } else if (!y->next) {
+            return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0, "sources[%u]: "
+                                 "next: NULL (GEN)", i);
+        }
+        /* the flow rules, on the template with a stand-in destination */
+        probe = *t;
+        probe.dst = t->src;
+        if (probe.traffic == IBCC_TRAFFIC_GREEDY) probe.traffic =
+            IBCC_TRAFFIC_RATE, probe.offered = 1;
+        if (probe.msg_exp && !probe.msg_bytes)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "msg_exp needs msg_bytes (the mean)", i);
+        if (probe.stop != 0 && probe.stop <= probe.start)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "stop %llu ps: not after start %llu ps", i,
+                                 (unsigned long long)probe.stop,
+                                 (unsigned long long)probe.start);
+        if (probe.cls >= IBCC_FABRIC_CLASSES || probe.size > 65535u
+            || (probe.size == 0 ? d->data_size : probe.size) == 0)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "cls 0..15, size 0..65535", i);
+        if (f->dest.transport == IBCC_DEST_UNACKED
+            && (t->window || ibcc_fab_agents_[t->agent].acks))
+            return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "sources[%u]: %s needs ACKs, and "
+                                 "dest.transport is UNACKED", i, t->window
+                                 ? "a window" : ibcc_fab_agents_[t->agent].name);
+        if ((r = ibcc_fab_agents_[t->agent].check(f, &probe, i)) != IBCC_OK
+            || (r = ibcc_fab_agents_[t->agent].src_check(f, &probe, i))
+               != IBCC_OK)
+            return r;
+        x->d = *y;
+        if (x->d.flow.size == 0) x->d.flow.size = d->data_size;
+        if ((d->buf_credits
+             && ibcc_fab_units_(x->d.flow.size) > d->buf_credits)
+            || (d->out_buf_credits
+                && ibcc_fab_units_(x->d.flow.size) > d->out_buf_credits))
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "size %u: needs more 64-byte credits than "
+                                 "a buffer has", i, x->d.flow.size);
+        if (pat && x->d.messages == 0 && t->traffic == IBCC_TRAFFIC_GREEDY)
+            x->d.messages = y->host_count - (x->self < y->host_count);
+        x->ag = &ibcc_fab_agents_[t->agent];
+        x->host = f->node[t->src].idx;
+        x->eslot = f->host[x->host].eslots++;
+        x->ev_at = t->start;
+        x->map_cap = 16u;
+        x->map = (uint32_t *)ibcc_fab_alloc_(&f->al, 16u * 8u);
+        if (!x->map) return IBCC_ERR_NOMEM;
+        memset(x->map, 0, 16u * 8u);
+        /* its own stream: (seed, source index) on a path of its own */
+        ibcc_fab_stream_(&x->rng, d->seed ^ UINT64_C(0x5eed50a5ce5eed00),
+                         i);
+        if ((size_t)ibcc_round8_(ibcc_fab_agents_[t->agent].state) > stride)
+            stride = (size_t)ibcc_round8_(ibcc_fab_agents_[t->agent].state);
+    }
+    f->qas_stride = stride;
+    /* the routes among the hosts that UNIFORM and ALLTOALL sources
+       address (their own hosts included), both ways: per destination,
+       every switch on a path found good is not walked again */
+    in = (uint8_t *)ibcc_fab_alloc_(&f->al, f->nn);
+    set = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(f->nh, 4));
+    memo = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                                       ibcc_fab_mul_(f->nsw ? f->nsw : 1u, 4));
+    if (!in || !set || !memo) { r = IBCC_ERR_NOMEM; goto out; }
+    memset(in, 0, f->nn);
+    memset(memo, 0, (size_t)(f->nsw ? f->nsw : 1u) * 4u);
+    for (i = 0; i < f->nsrc; i++) {
+        const ibcc_fsrc_ *x = &f->src[i];
+        if (x->d.kind == IBCC_SOURCE_GEN) continue;
+        if (!in[x->d.flow.src]) in[x->d.flow.src] = 1, set[nset++] = x->d.flow.src;
+        for (k = 0; k < x->d.host_count; k++)
+            if (!in[x->d.hosts[k]]) in[x->d.hosts[k]] = 1,
+                                    set[nset++] = x->d.hosts[k];
+    }
+    for (i = 0; i < nset && r == IBCC_OK; i++)
+        for (k = 0; k < nset; k++) {
+            if (k == i) continue;
+            if (!ibcc_fab_reach_(f, set[k], set[i], memo, 0)) {
+                r = ibcc_fab_walk_(f, set[k], set[i]);
+                if (r == IBCC_OK) r = IBCC_ERR_RANGE;
+                break;
+            }
+            (void)ibcc_fab_reach_(f, set[k], set[i], memo, 1);
+        }
+out:
+    ibcc_fab_free_(&f->al, in);
+    ibcc_fab_free_(&f->al, set);
+    ibcc_fab_free_(&f->al, memo);
+    return r;
+}
+
 /* Flows: descriptions, host lists, random streams, start gates, the
    host engines and per-flow state of their source agents. */
 static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
@@ -15629,6 +16493,12 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
         f->hflow[fill[h]++] = i;
     }
     ibcc_fab_free_(&f->al, fill);
+    for (h = 0; h < f->nh; h++) {
+        f->host[h].hf = f->hflow + f->host[h].first;
+        f->host[h].hcap = f->host[h].nflows;
+        f->host[h].eslots = f->host[h].nflows;
+    }
+    if ((r = ibcc_fab_sources_(f)) != IBCC_OK) return r;
     /* ready bitmaps: ceil(nflows / 64) words per host */
     {
         size_t words = 0;
@@ -15645,15 +16515,25 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
     for (h = 0; h < f->nh; h++) {
         ibcc_fhost_ *o = &f->host[h];
         for (i = 0; i < o->nflows; i++) {
-            const ibcc_fagent_ *ag = f->flow[f->hflow[o->first + i]].ag;
+            const ibcc_fagent_ *ag = f->flow[o->hf[i]].ag;
             uint32_t kind = (uint32_t)(ag - ibcc_fab_agents_);
             if (o->engine[kind]) continue;
             if ((r = ag->host_init(f, o)) != IBCC_OK)
                 return ibcc_fab_err_(d->error, r, NULL, 0, "flows[%u]: the "
                                      "%s agent's engine at host node %u: %s",
-                                     f->hflow[o->first + i], ag->name,
+                                     o->hf[i], ag->name,
                                      o->node, ibcc_result_str(r));
         }
+    }
+    for (i = 0; i < f->nsrc; i++) {             /* ... and its sources' */
+        ibcc_fhost_ *o = &f->host[f->src[i].host];
+        uint32_t kind = (uint32_t)f->src[i].d.flow.agent;
+        if (o->engine[kind]) continue;
+        if ((r = ibcc_fab_agents_[kind].host_init(f, o)) != IBCC_OK)
+            return ibcc_fab_err_(d->error, r, NULL, 0, "sources[%u]: the %s "
+                                 "agent's engine at host node %u: %s", i,
+                                 ibcc_fab_agents_[kind].name, o->node,
+                                 ibcc_result_str(r));
     }
     /* per-flow agent states */
     f->agent_mem = ibcc_fab_alloc_(&f->al, total ? total : 8u);
@@ -15757,6 +16637,12 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     ibcc_fab_vl_tables_free_(f);
     if (!f->link) f->link = &ibcc_fab_credits_link_;  /* no switches */
     if ((r = f->link->setup(f)) != IBCC_OK) goto fail;
+    if (f->nsrc && f->link != &ibcc_fab_credits_link_) {
+        r = ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "sources: not "
+                          "in a %s fabric (its worms are flows'): use flows",
+                          f->link->name);
+        goto fail;
+    }
     memset(&pd, 0, sizeof pd);
     pd.capacity = f->nf ? f->nf : 1u;
     if ((r = ibcc_pairstate_size(&pd, &sz)) != IBCC_OK) goto fail;
@@ -15773,6 +16659,7 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
        generation; what the link flow control adds. (Transmitter
        completions and returning credits are not events.) */
     cap = 64u + 2u * (uint64_t)f->nh + f->nsw + 3u * (uint64_t)f->nf;
+    cap += 2u * (uint64_t)f->nsrc;  /* its next message, a kick */
     cap += (uint64_t)f->nch * (1u + 4u * ((uint64_t)d.buf_packets
                                          + d.ack_buf_packets));
     cap += f->link->events(f);
@@ -15794,7 +16681,8 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     f->loop_max = (uint32_t)cap;
     if (!d.loop_capacity) {
         uint64_t start = 4096u + 2u * (uint64_t)f->nh + f->nsw
-                         + 3u * (uint64_t)f->nf + 4u * (uint64_t)f->nch;
+                         + 3u * (uint64_t)f->nf + 4u * (uint64_t)f->nch
+                         + (uint64_t)f->nsrc;
         if (start < cap) cap = start;
     }
     ld.capacity = (uint32_t)cap;
@@ -15824,6 +16712,8 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
         if (x->stop) ibcc_fab_at_(f, x->stop, IBCC_F_E_FLOW_, (uint64_t)i << 1,
                                   NULL);
     }
+    for (i = 0; i < f->nsrc; i++)
+        ibcc_fab_at_(f, f->src[i].ev_at, IBCC_F_E_SRC_, i, NULL);
     if (f->err != IBCC_OK) { r = f->err; goto fail; }
     *out = f;
     (void)ibcc_fab_err_(e, IBCC_OK, NULL, 0, "%s", "");
@@ -15924,7 +16814,7 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
         if (n != o->ackq_n) return IBCC_ERR_MISMATCH;
         located += n;
         for (k = 0; k < o->nflows; k++) {      /* generated, not sent */
-            const ibcc_fflow_ *fl = &f->flow[f->hflow[o->first + k]];
+            const ibcc_fflow_ *fl = &f->flow[o->hf[k]];
             uint64_t m = 0;
             want += fl->q_n;
             for (pi = fl->q_head; pi != IBCC_F_NONE_ && m <= fl->q_n;
@@ -15968,6 +16858,9 @@ IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
     c->bytes_sent = f->bytes_sent;
     c->bytes_delivered = f->bytes_delivered;
     c->bytes_in_network = f->bytes_sent - f->bytes_delivered;
+    c->src_queues = f->q_live;
+    c->src_queues_peak = f->q_peak;
+    c->src_msgs = f->src_msgs;
     return IBCC_OK;
 }
 
@@ -15988,6 +16881,33 @@ IBCC_API ibcc_result ibcc_fabric_mvcm_stats(const ibcc_fabric *f,
         if (a->stats.nws_max > s->nws_max) s->nws_max = a->stats.nws_max;
     }
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_source_stats_get(const ibcc_fabric *f,
+                                 uint32_t source, ibcc_fabric_flow_stats *s)
+{
+    const ibcc_fsrc_ *x;
+    uint32_t i;
+    if (!f || !s) return IBCC_ERR_NULL;
+    if (source >= f->nsrc) return IBCC_ERR_RANGE;
+    x = &f->src[source];
+    *s = x->st;
+    for (i = 0; i < x->map_cap; i++)
+        if (x->map[2u * i])
+            ibcc_fab_stats_add_(s, &f->flow[x->map[2u * i + 1u]].st);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source)
+{
+    ibcc_fsrc_ *x;
+    if (!f) return IBCC_ERR_NULL;
+    if (source >= f->nsrc) return IBCC_ERR_RANGE;
+    x = &f->src[source];
+    if (x->done || x->pend || x->ev_at <= f->loop.now) return IBCC_OK;
+    x->ev_at = f->loop.now;
+    ibcc_fab_at_(f, f->loop.now, IBCC_F_E_SRC_, source, NULL);
+    return f->err;
 }
 
 IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
@@ -16044,8 +16964,10 @@ IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f)
 {
     uint32_t i;
     if (!f) return IBCC_ERR_NULL;
-    for (i = 0; i < f->nf; i++)
+    for (i = 0; i < f->nfx; i++)   /* flows, and sources' live queues */
         memset(&f->flow[i].st, 0, sizeof f->flow[i].st);
+    for (i = 0; i < f->nsrc; i++)
+        memset(&f->src[i].st, 0, sizeof f->src[i].st);
     for (i = 0; i < IBCC_FABRIC_CLASSES; i++) {
         uint32_t flows = f->cls[i].st.flows;
         memset(&f->cls[i].st, 0, sizeof f->cls[i].st);
@@ -16179,6 +17101,29 @@ IBCC_API ibcc_result ibcc_traffic_uniform(const uint32_t *hosts, uint32_t nh,
             x->traffic = IBCC_TRAFFIC_POISSON;
             x->offered = per_host / (nh - 1u);
         }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_traffic_uniform_sources(const uint32_t *hosts,
+        uint32_t nh, ibcc_rate per_host, ibcc_fabric_source *out,
+        uint32_t cap, uint32_t *n)
+{
+    uint32_t i;
+    if (!hosts || !n) return IBCC_ERR_NULL;
+    if (nh < 2u || per_host == 0) return IBCC_ERR_RANGE;
+    *n = nh;
+    if (nh > cap) return IBCC_ERR_CAPACITY;
+    if (!out) return IBCC_ERR_NULL;
+    memset(out, 0, (size_t)nh * sizeof *out);
+    for (i = 0; i < nh; i++) {
+        ibcc_fabric_source *x = &out[i];
+        x->kind = IBCC_SOURCE_UNIFORM;
+        x->flow.src = hosts[i];
+        x->flow.traffic = IBCC_TRAFFIC_POISSON;
+        x->flow.offered = per_host;
+        x->hosts = hosts;
+        x->host_count = nh;
+    }
     return IBCC_OK;
 }
 
