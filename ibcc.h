@@ -16460,7 +16460,8 @@ static ibcc_result ibcc_fab_flows_(ibcc_fabric *f)
                                      ? d->buf_credits : d->out_buf_credits);
         fl->ag = &ibcc_fab_agents_[x->agent];
         fl->host = h = f->node[x->src].idx;
-        fl->local = f->host[h].nflows++;
+        fl->local = fl->eslot = f->host[h].nflows++;
+        fl->src = IBCC_FABRIC_NONE;
         fl->q_head = fl->q_tail = IBCC_F_NONE_;
         fl->gate = 1u + (x->start_after != 0);
         ibcc_fab_stream_(&fl->rng, d->seed, i);
