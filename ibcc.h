@@ -15413,6 +15413,12 @@ static void ibcc_fab_release_(ibcc_fabric *f)
 {
     ibcc_fabric_allocator a = f->al;
     uint32_t i, k;
+    if (f->host)
+        for (i = 0; i < f->nh; i++)
+            if (f->host[i].hown) {
+                ibcc_fab_free_(&a, f->host[i].hf);
+                ibcc_fab_free_(&a, f->host[i].ready);
+            }
     if (f->sw)
         for (i = 0; i < f->nsw; i++) {
             ibcc_fab_free_(&a, f->sw[i].mem);
@@ -15440,12 +15446,6 @@ static void ibcc_fab_release_(ibcc_fabric *f)
     ibcc_fab_free_(&a, f->sw);
     ibcc_fab_free_(&a, f->work);
     ibcc_fab_free_(&a, f->host);
-    if (f->host)
-        for (i = 0; i < f->nh; i++)
-            if (f->host[i].hown) {
-                ibcc_fab_free_(&a, f->host[i].hf);
-                ibcc_fab_free_(&a, f->host[i].ready);
-            }
     if (f->src)
         for (i = 0; i < f->nsrc; i++) ibcc_fab_free_(&a, f->src[i].map);
     ibcc_fab_free_(&a, f->src);
