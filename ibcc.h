@@ -11206,7 +11206,8 @@ struct ibcc_fabric {
     ibcc_fnode_ *node;
     uint32_t *out_ch, *in_ch;   /* [base + port] */
     uint32_t *port_node;        /* [base + port] -> node */
-    uint32_t *route;            /* [switch idx * nn + dst] -> port */
+    uint16_t *route;            /* [host idx * nsw + switch idx] -> port
+                                   (0xffff: none), see ibcc_fab_rt_ */
     ibcc_fchan_ *ch;
     ibcc_flane_ *lanemem;       /* channels' lanes: [c * nlanes + lane] */
     uint32_t nlanes;            /* lanes per channel and input: the most
@@ -11273,6 +11274,17 @@ struct ibcc_fabric {
     uint64_t prog;              /* packets moved at the last look */
     ibcc_time prog_at;          /* when that count last changed */
 };
+
+/* The port switch sw (its index among switches) routes host node dst
+   to, IBCC_F_NONE_ when it has none. The table is by destination host,
+   then switch, 16 bits an entry (a switch has at most
+   IBCC_ARBITER_MAX_PORTS ports): a builder's routes, listed by
+   destination, fill it in order, and a packet's hops read one row. */
+static uint32_t ibcc_fab_rt_(const ibcc_fabric *f, uint32_t sw, uint32_t dst)
+{
+    uint32_t v = f->route[(uint64_t)f->node[dst].idx * f->nsw + sw];
+    return v == 0xffffu ? IBCC_F_NONE_ : v;
+}
 
 /* Source agent: what decides when a flow may send (section 9). One table
    per IBCC_AGENT_* kind (ibcc_fab_agents_), every operation present;
@@ -12896,7 +12908,7 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     uint32_t dst = p->lane == IBCC_F_ACK_ ? f->flow[p->flow].d.src
                                           : f->flow[p->flow].d.dst;
     ibcc_fab_settle_(f, w, f->loop.cur);
-    p->out_port = f->route[(uint64_t)n->idx * f->nn + dst];
+    p->out_port = ibcc_fab_rt_(f, n->idx, dst);
     in->lc[p->lane].wire_p--;
     in->lc[p->lane].wire_u -= p->units;
     b->occ_p++;
@@ -13448,7 +13460,7 @@ static void ibcc_fab_path_bins_(ibcc_fabric *f, uint32_t from, uint32_t to,
                       bytes);
         n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST) return;
-        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + to]];
+        c = f->out_ch[n->base + ibcc_fab_rt_(f, n->idx, to)];
     }
 }
 
@@ -14234,8 +14246,7 @@ static void ibcc_wm_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
     if (b->n == 0 || b->routed) return;
     p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
     b->routed = 1;
-    b->out_port = f->route[(uint64_t)n->idx * f->nn
-                           + f->flow[p->flow].d.dst];
+    b->out_port = ibcc_fab_rt_(f, n->idx, f->flow[p->flow].d.dst);
     ibcc_fab_kick_sw_(f, n->idx);
 }
 
@@ -14516,7 +14527,7 @@ static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
         const ibcc_fnode_ *n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
         hops++;
-        c = f->out_ch[n->base + f->route[(uint64_t)n->idx * f->nn + dst]];
+        c = f->out_ch[n->base + ibcc_fab_rt_(f, n->idx, dst)];
     }
 }
 
@@ -15497,7 +15508,7 @@ static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
                                  "routes: the path from host node %u to "
                                  "host node %u loops (through switch node "
                                  "%u)", src, dst, node);
-        port = f->route[(uint64_t)n->idx * f->nn + dst];
+        port = ibcc_fab_rt_(f, n->idx, dst);
         if (port == IBCC_F_NONE_)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
                                  "routes: switch node %u has no route to "
@@ -15562,13 +15573,13 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     f->in_ch = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(base, 4));
     f->ch = (ibcc_fchan_ *)ibcc_fab_alloc_(&f->al,
                                     ibcc_fab_mul_(f->nch, sizeof *f->ch));
-    f->route = (uint32_t *)ibcc_fab_alloc_(&f->al,
-              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u, f->nn), 4));
+    f->route = (uint16_t *)ibcc_fab_alloc_(&f->al,
+              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u, f->nh), 2));
     if (!f->out_ch || !f->in_ch || !f->ch || !f->route) return IBCC_ERR_NOMEM;
     for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC_F_NONE_;
     {
-        uint64_t k, nr = (uint64_t)f->nsw * f->nn;
-        for (k = 0; k < nr; k++) f->route[k] = IBCC_F_NONE_;
+        uint64_t nr = (uint64_t)f->nsw * f->nh;
+        memset(f->route, 0xff, (size_t)nr * 2u);   /* 0xffff: no route */
     }
     for (i = 0; i < f->nl; i++) {
         const ibcc_fabric_link *k = &d->links[i];
@@ -15658,7 +15669,8 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
                                  "%s", i, r->port, r->sw,
                                  r->port >= f->node[r->sw].ports
                                      ? "no such port" : "no link there");
-        f->route[(uint64_t)f->node[r->sw].idx * f->nn + r->dst] = r->port;
+        f->route[(uint64_t)f->node[r->dst].idx * f->nsw
+                 + f->node[r->sw].idx] = (uint16_t)r->port;
     }
     return IBCC_OK;
 }
@@ -15960,7 +15972,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
             ibcc_fsw_ *w = &f->sw[n->idx];
             uint32_t P = n->ports, out, ol;
             uint8_t *x;
-            out = f->route[(uint64_t)n->idx * f->nn + fl->d.dst];
+            out = ibcc_fab_rt_(f, n->idx, fl->d.dst);
             v = f->iotab && f->iotab[node]
                 ? f->iotab[node][((size_t)in * P + out) * IBCC_QOS_SLS + sl]
                 : f->ptab[(size_t)(n->base + out) * IBCC_QOS_SLS + sl];
@@ -16229,7 +16241,7 @@ static int ibcc_fab_reach_(const ibcc_fabric *f, uint32_t u, uint32_t t,
         if (memo[n->idx] == t + 1u) return 1;
         if (mark) memo[n->idx] = t + 1u;
         if (++hops > f->nn) return 0;
-        port = f->route[(uint64_t)n->idx * f->nn + t];
+        port = ibcc_fab_rt_(f, n->idx, t);
         if (port == IBCC_F_NONE_) return 0;
         c = f->out_ch[n->base + port];
     }
@@ -17304,6 +17316,7 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
     uint32_t *dd = NULL, *dist = NULL, *queue = NULL, *cstart = NULL;
     uint32_t *ccnt = NULL, *pool = NULL, *row = NULL, *hnode = NULL;
     uint32_t *grp = NULL, *gsize = NULL, *seq = NULL;
+    uint32_t *qrem = NULL, *qpick = NULL;
     ibcc_updown_ord_ *ord = NULL;
     uint32_t u, i, j, ns = 0, nh = 0, ng = 0, nd = 0, L = NONE;
     uint64_t slots = 0;
@@ -17330,11 +17343,13 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
     grp = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
     gsize = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)ns + 2u, 4));
     seq = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nh + 1u, 4));
+    qrem = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
+    qpick = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_((size_t)nn + 1u, 4));
     ord = (ibcc_updown_ord_ *)ibcc_fab_alloc_(al,
               ibcc_fab_mul_((size_t)ns + 1u, sizeof *ord));
     if (!first || !nb || !pool || !pos || !order || !dd || !dist || !queue
         || !cstart || !ccnt || !row || !hnode || !grp || !gsize || !seq
-        || !ord) {
+        || !qrem || !qpick || !ord) {
         r = IBCC_ERR_NOMEM;
         goto out;
     }
@@ -17386,6 +17401,10 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
     }
     for (i = 0; i < nd; i++) {
         uint32_t h = seq[i], d = hnode[h], s, qh = 0, qt = 0;
+        /* the pick (h / div + add) mod c of every switch: computed with
+           divisions at a leaf's first host, then carried to the next
+           host (h + 1) by a count (no division per switch and host) */
+        int step = i > 0 && h == seq[i - 1u] + 1u && nb[first[d]] == L;
         if (nb[first[d]] != L) {
             /* a new leaf: down hops to it, then legal-route hops, then
                each switch's equally good next hops */
@@ -17450,8 +17469,15 @@ static ibcc_result ibcc_updown_(ibcc_fabric_allocator *al,
             }
             c = ccnt[s];
             if (c == 0) continue;
-            want = (div ? h / div[s] : h) + (add ? add[s] : 0u);
-            row[s] = pool[cstart[s] + want % c];
+            if (!step) {
+                want = (div ? h / div[s] : h) + (add ? add[s] : 0u);
+                qrem[s] = div ? h % div[s] : 0u;
+                qpick[s] = want % c;
+            } else if (!div || ++qrem[s] == div[s]) {
+                qrem[s] = 0;
+                if (++qpick[s] == c) qpick[s] = 0;
+            }
+            row[s] = pool[cstart[s] + qpick[s]];
         }
         put(ctx, d, row);
     }
@@ -17464,6 +17490,7 @@ out:
     ibcc_fab_free_(al, row); ibcc_fab_free_(al, hnode);
     ibcc_fab_free_(al, grp); ibcc_fab_free_(al, gsize);
     ibcc_fab_free_(al, seq); ibcc_fab_free_(al, ord);
+    ibcc_fab_free_(al, qrem); ibcc_fab_free_(al, qpick);
     return r;
 }
 
