@@ -1,127 +1,218 @@
-/* Scale of the fabric model, two workloads of 16, 64, 256 and 1024 hosts,
-   VCT switches, defaults otherwise, a fixed amount of simulated traffic
-   (about 400 000 packet-hops a run):
-   - scale_*: 4-ary 2- to 5-trees under uniform Poisson traffic at 0.5 of
-     a link per host, one flow per (source, destination) pair (so the
-     flow count, and the set-up, grow as hosts squared);
-   - leafspine_*: leaf-spine networks (k-ary 2-trees, k = 4, 8, 16, 32:
-     k leaves and k spines of 2k ports) under a random permutation of
-     greedy flows with input-triggered marking, LIPD and a window of 4
-     (one flow per host). The timed part is the run only (create
-     excluded), so the rows show the cost per packet-hop as the network
-     grows.
-   Rows per size: packet-hops per wall second, ns per packet-hop, loop
-   events per hop, and the peak memory the fabric allocated (a counting
-   allocator that writes every page it hands out, so the figure is an
-   upper bound on what is resident). Median of 3 runs.
-   - routes_*: wall time of a topology builder, almost all of it the
+/* Scale of the fabric model: VCT switches, defaults otherwise. Each run
+   is a child process (fork), so that its peak resident memory
+   (getrusage ru_maxrss) is its own; times are the child's CPU time
+   (CLOCK_PROCESS_CPUTIME_ID), so that other load on the machine does not
+   count. Median of 3 runs per row.
+   - uniform_*: 4-ary n-trees (16 .. 4096 hosts) under uniform Poisson
+     traffic at 0.5 of a link per host, as one UNIFORM source per host
+     (state grows with hosts and packets in flight); uniform_pairs_*: the
+     same traffic as one POISSON flow per (source, destination) pair, the
+     form that grows with hosts squared (16 .. 1024 hosts). About 400 000
+     packet-hops a run.
+   - leafspine_*: leaf-spine networks (k-ary 2-trees, k = 4 .. 32: 16 ..
+     1024 hosts) under a random permutation of greedy flows with
+     input-triggered marking, LIPD and a window of 4; about 1.2 M
+     packet-hops a run. leafspine_1024_over_16 is the ratio of the two
+     hops/s medians: the cost per packet-hop as the network grows.
+   - fattree_*: k-ary n-trees of 16 .. 20 736 hosts (4-ary 2-, 4- and
+     5-trees, 16-ary 3-tree, 12-ary 4-tree) under a random permutation of
+     greedy flows, no CC; set-up = building the topology (its up/down
+     routes), the flows and the fabric; about 400 000 packet-hops a run
+     (at least 20 packets per host).
+   Rows: set-up ms, packet-hops per CPU second, ns per packet-hop, loop
+   events per hop, the fabric's allocation peak (a counting allocator)
+   and the process's peak resident memory, MiB.
+   - routes_*: CPU time of a topology builder, almost all of it the
      up/down routes (the router the fabric loader shares): fat tree and
      n-fly of 4096 hosts (16-ary 3-trees), a 32x32 torus of 4 hosts per
-     switch (4096 hosts), a leaf-spine of 16384 hosts (128-ary 2-tree);
-     median of 3 builds. */
+     switch, a leaf-spine of 16384 hosts (128-ary 2-tree), a 12-ary
+     4-tree of 20 736 hosts; median of 3 builds. */
+#define _XOPEN_SOURCE 600
 #include "bench.h"   /* first: it sets _POSIX_C_SOURCE */
+#include <sys/types.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
 
-/* One measured run of the fabric d up to `sim`: create (timed too when
-   with_create), run, check; the rows' four figures. 0 on any error. */
-typedef struct scale_fig { double hops_s, ns_hop, ev_hop, mib; } scale_fig;
-
-static int measure(ibcc_fabric_desc *d, ibcc_time sim, int with_create,
-                   scale_fig *out)
+static double cpu_ns(void)
 {
+    (void)bench_now_ns;          /* bench.h's wall clock: not used here */
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+typedef struct scale_fig {
+    double setup_ms, hops_s, ns_hop, ev_hop, mib, rss;
+} scale_fig;
+
+/* The workloads: kind, radix, stages. */
+enum { W_UNIFORM, W_PAIRS, W_LEAFSPINE, W_FATTREE };
+
+/* One run in this process: fills *out, 1 on success. */
+static int run_here(int kind, uint32_t k, uint32_t n, scale_fig *out)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;
-    ibcc_fabric_counters c = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    double t0 = 0, wall;
-    int ok;
-    d->allocator.alloc = bench_count_alloc;
-    d->allocator.free = bench_count_free;
+    ibcc_fabric_flow *flows = NULL;
+    ibcc_fabric_source *src = NULL;
+    ibcc_fabric_counters c;
+    uint32_t *hosts = NULL, H, i, nf = 0;
+    double t0, t1, t2, hops, sim_s;
+    int ok = 0;
+    memset(&c, 0, sizeof c);
     bench_cur_bytes = bench_peak_bytes = 0;
-    if (with_create) t0 = bench_now_ns();
-    if (ibcc_fabric_create(&f, d) != IBCC_OK) return 0;
-    if (!with_create) t0 = bench_now_ns();
-    ok = ibcc_fabric_run_until(f, sim) == IBCC_OK;
-    wall = bench_now_ns() - t0;
-    ok = ok && ibcc_fabric_check(f) == IBCC_OK;
-    (void)ibcc_fabric_counters_get(f, &c);
-    ibcc_fabric_destroy(f);
-    if (!ok || c.hops == 0) return 0;
-    out->hops_s = (double)c.hops / (wall * 1e-9);
-    out->ns_hop = wall / (double)c.hops;
-    out->ev_hop = (double)c.events / (double)c.hops;
-    out->mib = (double)bench_peak_bytes / 1048576.0;
-    return 1;
-}
-
-/* 4-ary n-tree, uniform Poisson at 0.5 of a link per host; create
-   included in the time. */
-static int tree_run(uint32_t n, scale_fig *out)
-{
-    ibcc_topo t;
-    ibcc_fabric_desc d;
-    ibcc_fabric_flow *flows;
-    uint32_t *hosts, H, i, nf = 0;
-    int ok = 0;
-    if (ibcc_topo_fattree(&t, 4, n, NULL) != IBCC_OK) return 0;
+    t0 = cpu_ns();
+    if (ibcc_topo_fattree(&t, k, n, NULL) != IBCC_OK) return 0;
     H = t.host_count;
-    flows = (ibcc_fabric_flow *)calloc((size_t)H * (H - 1u), sizeof *flows);
     hosts = (uint32_t *)calloc(H, sizeof *hosts);
-    if (flows && hosts) {
-        for (i = 0; i < H; i++) hosts[i] = i;
-        if (ibcc_traffic_uniform(hosts, H, IBCC_MBYTES(500), flows,
-                                 H * (H - 1u), &nf) == IBCC_OK) {
-            memset(&d, 0, sizeof d);
-            (void)ibcc_topo_apply(&t, &d);
-            d.flows = flows;
-            d.flow_count = nf;
-            d.seed = 1;
-            /* about 400 000 hops: H hosts x 0.5 GB/s / 2068 B x 2n hops */
-            ok = measure(&d, (ibcc_time)(4e5 / ((double)H * 0.5e9 / 2068.0
-                                                * 2.0 * n) * 1e12), 1, out);
-        }
-    }
-    ibcc_topo_free(&t);
-    free(flows);
-    free(hosts);
-    return ok;
-}
-
-/* Leaf-spine of k^2 hosts, permutation of greedy flows, input-triggered
-   marking + LIPD, window 4; the run alone is timed. */
-static int leafspine_run(uint32_t k, scale_fig *out)
-{
-    ibcc_topo t;
-    ibcc_fabric_desc d;
-    ibcc_fabric_flow *flows;
-    uint32_t *hosts, H, i, nf = 0;
-    int ok = 0;
-    if (ibcc_topo_fattree(&t, k, 2, NULL) != IBCC_OK) return 0;
-    H = t.host_count;
-    flows = (ibcc_fabric_flow *)calloc(H, sizeof *flows);
-    hosts = (uint32_t *)calloc(H, sizeof *hosts);
-    if (flows && hosts) {
-        for (i = 0; i < H; i++) hosts[i] = i;
-        if (ibcc_traffic_permutation(hosts, H, 7, flows, H, &nf) == IBCC_OK) {
+    if (!hosts) goto out;
+    for (i = 0; i < H; i++) hosts[i] = i;
+    memset(&d, 0, sizeof d);
+    (void)ibcc_topo_apply(&t, &d);
+    d.seed = 1;
+    d.allocator.alloc = bench_count_alloc;
+    d.allocator.free = bench_count_free;
+    if (kind == W_UNIFORM) {
+        src = (ibcc_fabric_source *)calloc(H, sizeof *src);
+        if (!src || ibcc_traffic_uniform_sources(hosts, H, IBCC_MBYTES(500),
+                                                 src, H, &nf) != IBCC_OK)
+            goto out;
+        d.sources = src;
+        d.source_count = nf;
+    } else if (kind == W_PAIRS) {
+        flows = (ibcc_fabric_flow *)calloc((size_t)H * (H - 1u), sizeof *flows);
+        if (!flows || ibcc_traffic_uniform(hosts, H, IBCC_MBYTES(500), flows,
+                                           H * (H - 1u), &nf) != IBCC_OK)
+            goto out;
+    } else {
+        flows = (ibcc_fabric_flow *)calloc(H, sizeof *flows);
+        if (!flows || ibcc_traffic_permutation(hosts, H, 7, flows, H, &nf)
+                      != IBCC_OK)
+            goto out;
+        if (kind == W_LEAFSPINE) {
             for (i = 0; i < nf; i++) {
                 flows[i].agent = IBCC_AGENT_LAW;
                 flows[i].window = 4;
             }
-            memset(&d, 0, sizeof d);
-            (void)ibcc_topo_apply(&t, &d);
-            d.flows = flows;
-            d.flow_count = nf;
             d.marker.engine = IBCC_MARKER_INPUT;
-            d.seed = 1;
-            /* about 400 000 hops: H hosts at up to a link each, 2068-byte
-               packets, 3 hops (leaf, spine, leaf) on most paths */
-            ok = measure(&d, (ibcc_time)(4e5 / ((double)H * 1e9 / 2068.0
-                                                * 3.0) * 1e12), 0, out);
         }
     }
+    if (flows) {
+        d.flows = flows;
+        d.flow_count = nf;
+    }
+    if (ibcc_fabric_create(&f, &d) != IBCC_OK) goto out;
+    t1 = cpu_ns();
+    /* simulated time for the hops wanted: packets of 2068 bytes, each
+       host at 0.5 (uniform) or up to 1 link, hops per packet about 2n
+       (uniform, random pairs), 3 (leaf-spine) or 2n (permutation) */
+    if (kind == W_UNIFORM || kind == W_PAIRS)
+        sim_s = 4e5 / ((double)H * 0.5e9 / 2068.0 * 2.0 * n);
+    else if (kind == W_LEAFSPINE)
+        sim_s = 1.2e6 / ((double)H * 1e9 / 2068.0 * 3.0);
+    else
+        sim_s = 4e5 / ((double)H * 1e9 / 2068.0 * 2.0 * n);
+    if (kind == W_FATTREE && sim_s < 20.0 * 2068.0 / 1e9)
+        sim_s = 20.0 * 2068.0 / 1e9;
+    ok = ibcc_fabric_run_until(f, (ibcc_time)(sim_s * 1e12)) == IBCC_OK;
+    t2 = cpu_ns();
+    ok = ok && ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_counters_get(f, &c);
+    hops = (double)c.hops;
+    if (ok && hops > 0) {
+        struct rusage ru;
+        out->setup_ms = (t1 - t0) * 1e-6;
+        out->hops_s = hops / ((t2 - t1) * 1e-9);
+        out->ns_hop = (t2 - t1) / hops;
+        out->ev_hop = (double)c.events / hops;
+        out->mib = (double)bench_peak_bytes / 1048576.0;
+        getrusage(RUSAGE_SELF, &ru);
+        out->rss = (double)ru.ru_maxrss / 1024.0;     /* KiB on Linux */
+    } else {
+        ok = 0;
+    }
+out:
+    ibcc_fabric_destroy(f);
     ibcc_topo_free(&t);
     free(flows);
+    free(src);
     free(hosts);
     return ok;
+}
+
+/* The same in a child process, so that ru_maxrss is the run's alone. */
+static int run_child(int kind, uint32_t k, uint32_t n, scale_fig *out)
+{
+    int fd[2], st = 0;
+    pid_t pid;
+    ssize_t got;
+    if (pipe(fd) != 0) return 0;
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return 0;
+    }
+    if (pid == 0) {
+        scale_fig fg;
+        int ok;
+        close(fd[0]);
+        memset(&fg, 0, sizeof fg);
+        ok = run_here(kind, k, n, &fg);
+        if (ok && write(fd[1], &fg, sizeof fg) != (ssize_t)sizeof fg) ok = 0;
+        close(fd[1]);
+        _exit(ok ? 0 : 1);
+    }
+    close(fd[1]);
+    got = read(fd[0], out, sizeof *out);
+    close(fd[0]);
+    if (waitpid(pid, &st, 0) != pid) return 0;
+    return got == (ssize_t)sizeof *out && WIFEXITED(st)
+           && WEXITSTATUS(st) == 0;
+}
+
+static double med_hops_[64];
+static int nmed_;
+
+/* Three runs of one size; its rows (medians) named prefix_H_hosts_*. */
+static int rows(const char *prefix, int kind, uint32_t k, uint32_t n)
+{
+    double v[6][3];
+    static const char *const what[6] = {"setup_ms", "hops_per_s",
+        "ns_per_hop", "events_per_hop", "alloc_peak", "rss_peak"};
+    static const char *const unit[6] = {"ms", "hops/s", "ns", "ratio",
+                                        "MiB", "MiB"};
+    char name[80];
+    uint32_t H = 1, j;
+    int r, q;
+    for (j = 0; j < n; j++) H *= k;
+    for (r = 0; r < 3; r++) {
+        scale_fig fg;
+        if (!run_child(kind, k, n, &fg)) {
+            fprintf(stderr, "bench_scale: %s run failed (%u hosts)\n",
+                    prefix, H);
+            return 0;
+        }
+        v[0][r] = fg.setup_ms;
+        v[1][r] = fg.hops_s;
+        v[2][r] = fg.ns_hop;
+        v[3][r] = fg.ev_hop;
+        v[4][r] = fg.mib;
+        v[5][r] = fg.rss;
+    }
+    for (q = 0; q < 6; q++) {
+        double m;
+        snprintf(name, sizeof name, "%s_%u_hosts_%s", prefix, H, what[q]);
+        m = bench_median(v[q], 3);
+        bench_row(name, m, unit[q]);
+        if (q == 1 && nmed_ < 64) med_hops_[nmed_++] = m;
+    }
+    return 1;
 }
 
 /* Median of 3 builds of one topology (kind 0 fattree k n, 1 nfly k n,
@@ -134,11 +225,11 @@ static int routes_row(const char *name, int kind, uint32_t k, uint32_t n)
     for (r = 0; r < 3; r++) {
         ibcc_topo t;
         ibcc_result res;
-        double t0 = bench_now_ns();
+        double t0 = cpu_ns();
         res = kind == 0 ? ibcc_topo_fattree(&t, k, n, NULL)
             : kind == 1 ? ibcc_topo_nfly(&t, k, n, NULL)
             : ibcc_topo_mesh(&t, k, n, 4, 1, 0, NULL);
-        v[r] = (bench_now_ns() - t0) * 1e-6;
+        v[r] = (cpu_ns() - t0) * 1e-6;
         if (res != IBCC_OK) {
             fprintf(stderr, "bench_scale: %s build failed\n", name);
             return 0;
@@ -150,52 +241,40 @@ static int routes_row(const char *name, int kind, uint32_t k, uint32_t n)
     return 1;
 }
 
-/* Three runs of one size; its four rows (medians) named prefix_H_hosts_*. */
-static int rows(const char *prefix, uint32_t H, uint32_t param,
-                int (*run)(uint32_t, scale_fig *))
-{
-    double v[4][3];
-    static const char *const what[4] = {"hops_per_s", "ns_per_hop",
-                                        "events_per_hop", "alloc_peak"};
-    static const char *const unit[4] = {"hops/s", "ns", "ratio", "MiB"};
-    char name[64];
-    int r, k;
-    for (r = 0; r < 3; r++) {
-        scale_fig fg;
-        if (!run(param, &fg)) {
-            fprintf(stderr, "bench_scale: %s run failed (%u hosts)\n", prefix, H);
-            return 0;
-        }
-        v[0][r] = fg.hops_s;
-        v[1][r] = fg.ns_hop;
-        v[2][r] = fg.ev_hop;
-        v[3][r] = fg.mib;
-    }
-    for (k = 0; k < 4; k++) {
-        snprintf(name, sizeof name, "%s_%u_hosts_%s", prefix, H, what[k]);
-        bench_row(name, bench_median(v[k], 3), unit[k]);
-    }
-    return 1;
-}
-
 int main(int argc, char **argv)
 {
     uint32_t n;
+    double ls16;
     bench_open(argc, argv);
     printf("fabric scale: 4-ary n-trees, uniform Poisson at 0.5 of a link "
-           "per host, about 400k packet-hops a run\n");
-    for (n = 2; n <= 5; n++)
-        if (!rows("scale", 1u << (2u * n), n, tree_run)) return 1;
+           "per host, one UNIFORM source per host; CPU time\n");
+    for (n = 2; n <= 6; n++)
+        if (!rows("uniform", W_UNIFORM, 4, n)) return 1;
+    printf("fabric scale: the same traffic as one flow per (source, "
+           "destination) pair\n");
+    for (n = 2; n <= 5; n += (n == 2 ? 2 : 1))
+        if (!rows("uniform_pairs", W_PAIRS, 4, n)) return 1;
     printf("fabric scale: leaf-spine (k-ary 2-trees), permutation of greedy "
-           "flows, input-triggered + LIPD, window 4; the run timed\n");
+           "flows, input-triggered + LIPD, window 4\n");
+    nmed_ = 0;
     for (n = 4; n <= 32; n *= 2)
-        if (!rows("leafspine", n * n, n, leafspine_run)) return 1;
+        if (!rows("leafspine", W_LEAFSPINE, n, 2)) return 1;
+    ls16 = med_hops_[0];
+    bench_row("leafspine_1024_over_16", med_hops_[3] / ls16, "ratio");
+    printf("fabric scale: k-ary n-trees of 16 .. 20736 hosts, permutation of "
+           "greedy flows, no CC\n");
+    if (!rows("fattree", W_FATTREE, 4, 2) || !rows("fattree", W_FATTREE, 4, 4)
+        || !rows("fattree", W_FATTREE, 4, 5)
+        || !rows("fattree", W_FATTREE, 16, 3)
+        || !rows("fattree", W_FATTREE, 12, 4))
+        return 1;
     printf("fabric scale: building a topology (its up/down routes), "
-           "median of 3\n");
+           "median of 3, CPU time\n");
     if (!routes_row("fattree_4096_hosts", 0, 16, 3)
         || !routes_row("nfly_4096_hosts", 1, 16, 3)
         || !routes_row("torus_4096_hosts", 2, 32, 32)
-        || !routes_row("leafspine_16384_hosts", 0, 128, 2))
+        || !routes_row("leafspine_16384_hosts", 0, 128, 2)
+        || !routes_row("fattree_20736_hosts", 0, 12, 4))
         return 1;
     bench_close();
     return 0;
