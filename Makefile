@@ -248,6 +248,7 @@ bench: $(addprefix $(BUILD)/,$(BENCHES))
 	@echo "name,median,unit,min,max" > $(BUILD)/bench.csv
 	@for b in $(addprefix $(BUILD)/,$(BENCHES)); do $$b $(BUILD)/bench.csv || exit 1; done
 	@BUILD=$(BUILD) CXX=$(CXX) sh bench/ns3.sh $(BUILD)/bench.csv
+	@BUILD=$(BUILD) sh bench/htsim.sh $(BUILD)/bench.csv
 	@echo "rows written to $(BUILD)/bench.csv"
 
 # The README's performance table, from the last `make bench` run.

@@ -14,6 +14,9 @@
      input-triggered marking, LIPD and a window of 4; about 1.2 M
      packet-hops a run. leafspine_1024_over_16 is the ratio of the two
      hops/s medians: the cost per packet-hop as the network grows.
+   - leafspine_nocc_*: the 16- and 1024-host leaf-spines under the same
+     permutation without CC (agent NONE, no marking), as fattree_* below;
+     bench/htsim.sh runs csg-htsim on the 1024-host one.
    - fattree_*: k-ary n-trees of 16 .. 20 736 hosts (4-ary 2-, 4- and
      5-trees, 16-ary 3-tree, 12-ary 4-tree) under a random permutation of
      greedy flows, no CC; set-up = building the topology (its up/down
@@ -241,10 +244,36 @@ static int routes_row(const char *name, int kind, uint32_t k, uint32_t n)
     return 1;
 }
 
+/* bench_scale --htsim-cm K FILE: the permutation the leaf-spine rows use
+   (ibcc_traffic_permutation of k^2 hosts, seed 7) as a csg-htsim
+   connection matrix of long flows, for bench/htsim.sh. */
+static int htsim_cm(uint32_t k, const char *path)
+{
+    uint32_t H = k * k, i, nf = 0;
+    uint32_t *hosts = (uint32_t *)calloc(H, sizeof *hosts);
+    ibcc_fabric_flow *fl = (ibcc_fabric_flow *)calloc(H, sizeof *fl);
+    FILE *o = fopen(path, "w");
+    int ok = hosts && fl && o;
+    for (i = 0; ok && i < H; i++) hosts[i] = i;
+    ok = ok && ibcc_traffic_permutation(hosts, H, 7, fl, H, &nf) == IBCC_OK;
+    if (ok) {
+        fprintf(o, "Nodes %u\nConnections %u\n", H, nf);
+        for (i = 0; i < nf; i++)
+            fprintf(o, "%u->%u id %u start 0 size 2000000000\n", fl[i].src,
+                    fl[i].dst, i + 1u);
+    }
+    if (o && fclose(o) != 0) ok = 0;
+    free(hosts);
+    free(fl);
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t n;
     double ls16;
+    if (argc == 4 && strcmp(argv[1], "--htsim-cm") == 0)
+        return htsim_cm((uint32_t)atoi(argv[2]), argv[3]);
     bench_open(argc, argv);
     printf("fabric scale: 4-ary n-trees, uniform Poisson at 0.5 of a link "
            "per host, one UNIFORM source per host; CPU time\n");
@@ -261,6 +290,11 @@ int main(int argc, char **argv)
         if (!rows("leafspine", W_LEAFSPINE, n, 2)) return 1;
     ls16 = med_hops_[0];
     bench_row("leafspine_1024_over_16", med_hops_[3] / ls16, "ratio");
+    printf("fabric scale: the same leaf-spines and permutation, no CC "
+           "(bench/htsim.sh compares csg-htsim with the 1024-host row)\n");
+    if (!rows("leafspine_nocc", W_FATTREE, 4, 2)
+        || !rows("leafspine_nocc", W_FATTREE, 32, 2))
+        return 1;
     printf("fabric scale: k-ary n-trees of 16 .. 20736 hosts, permutation of "
            "greedy flows, no CC\n");
     if (!rows("fattree", W_FATTREE, 4, 2) || !rows("fattree", W_FATTREE, 4, 4)
