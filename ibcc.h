@@ -3360,7 +3360,10 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
                     packets or messages, a packet limit, a start time or a
                     start after K delivered packets; the pattern helpers
                     (uniform, permutation, incast, hot spot) fill flow
-                    arrays
+                    arrays; or per source host (desc.sources, "L3
+                    traffic"): a generator asked for its next message,
+                    UNIFORM, ALLTOALL or the embedder's GEN, with state
+                    per message in flight
      topology       nodes, links (rate, propagation delay) and static
                     routes as data; the builders (k-ary n-tree, k-ary
                     n-fly, mesh, torus, two-switch); the InfiniBand
@@ -10860,7 +10863,9 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
      (nic_fifo), one shared engine per agent kind its flows use (CCT
      agent, MVCM agent), a pending wake-up event.
    - flow: its description, source agent (operations + state), queue of
-     generated packets, random stream, statistics.
+     generated packets, random stream, statistics. A source's
+     per-destination queues are flows too, at indices nf.. (section 1b:
+     made per message, released when idle).
    Events carry (type, index) packed in the 64-bit argument.
 
    The parts and the private interface between them. Shared code (the

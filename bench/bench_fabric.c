@@ -120,8 +120,9 @@ static int depth_rows(void)
 int main(int argc, char **argv)
 {
     double wall[RUNS], hops_s[RUNS], ev_pkt[RUNS], ev_hop[RUNS];
-    ibcc_fabric_counters cn = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    ibcc_fabric_counters cn;
     int k;
+    memset(&cn, 0, sizeof cn);
     bench_open(argc, argv);
     printf("fabric: two-switch L=10 R=10, input-triggered + LIPD, window 1, "
            "500 ms simulated\n");
