@@ -44,7 +44,18 @@ awk -F, -v day="$day" -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
       printf "| two-switch scenario, 200 ms, on the ns-3 model / on ibcc'"'"'s fabric (same binary, same engines): no CC / input + LIPD / IBA + CCT / MVPM + MVCM | ns-3 takes %sx / %sx / %sx / %sx as long (ibcc: %s s for input + LIPD) |\n", \
         r("ratio_ns3_over_ibcc_fabric_nocc"), r("ratio_ns3_over_ibcc_fabric_input"), \
         r("ratio_ns3_over_ibcc_fabric_iba"), r("ratio_ns3_over_ibcc_fabric_mvcm"), f("fabric_twoswitch_input_ibcc", 3)
-    printf "| fabric, leaf-spine under a permutation, 16 / 1024 hosts | %s / %s M packet-hops per second |\n", \
+    printf "| fabric, leaf-spine under a permutation (input-triggered + LIPD), 16 / 1024 hosts | %s / %s M packet-hops per CPU second (1024 / 16: %s) |\n", \
       (("leafspine_16_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_16_hosts_hops_per_s"] / 1e6) : "n/a"), \
-      (("leafspine_1024_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_1024_hosts_hops_per_s"] / 1e6) : "n/a")
+      (("leafspine_1024_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_1024_hosts_hops_per_s"] / 1e6) : "n/a"), \
+      r("leafspine_1024_over_16")
+    printf "| fabric, uniform traffic at half a link per host as one source per host, 1024 / 4096 hosts | %s / %s MiB allocated, %s MiB peak resident at 4096 (as pair flows at 1024 hosts: %s MiB, %s events per hop against %s) |\n", \
+      f("uniform_1024_hosts_alloc_peak", 0), f("uniform_4096_hosts_alloc_peak", 0), f("uniform_4096_hosts_rss_peak", 0), \
+      f("uniform_pairs_1024_hosts_alloc_peak", 0), r("uniform_pairs_1024_hosts_events_per_hop"), r("uniform_1024_hosts_events_per_hop")
+    printf "| fabric, 20 736-host fat tree (12-ary 4-tree) under a permutation | set-up %s ms CPU (its routes: %s ms), %s MiB peak resident, %s k packet-hops per CPU second |\n", \
+      f("fattree_20736_hosts_setup_ms", 0), f("routes_fattree_20736_hosts_ms", 0), f("fattree_20736_hosts_rss_peak", 0), \
+      (("fattree_20736_hosts_hops_per_s" in med) ? sprintf("%.0f", med["fattree_20736_hosts_hops_per_s"] / 1e3) : "n/a")
+    if ("ratio_ibcc_over_htsim_leafspine_1024_nocc" in med)
+      printf "| 1024-host leaf-spine permutation without CC, ibcc / csg-htsim (RoCE model; `bench/htsim.sh`) | %s M / %s M packet-hops per CPU second: ibcc %sx |\n", \
+        sprintf("%.2f", med["leafspine_nocc_1024_hosts_hops_per_s"] / 1e6), sprintf("%.2f", med["htsim_roce_leafspine_1024_hosts_hops_per_s"] / 1e6), \
+        r("ratio_ibcc_over_htsim_leafspine_1024_nocc")
   }' "$csv"
