@@ -16342,8 +16342,10 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
         /* the flow rules, on the template with a stand-in destination */
         probe = *t;
         probe.dst = t->src;
-        if (probe.traffic == IBCC_TRAFFIC_GREEDY) probe.traffic =
-            IBCC_TRAFFIC_RATE, probe.offered = 1;
+        if (probe.traffic == IBCC_TRAFFIC_GREEDY) {
+            probe.traffic = IBCC_TRAFFIC_RATE;
+            probe.offered = 1;
+        }
         if (probe.msg_exp && !probe.msg_bytes)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
                                  "msg_exp needs msg_bytes (the mean)", i);
@@ -16405,10 +16407,15 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
     for (i = 0; i < f->nsrc; i++) {
         const ibcc_fsrc_ *x = &f->src[i];
         if (x->d.kind == IBCC_SOURCE_GEN) continue;
-        if (!in[x->d.flow.src]) in[x->d.flow.src] = 1, set[nset++] = x->d.flow.src;
+        if (!in[x->d.flow.src]) {
+            in[x->d.flow.src] = 1;
+            set[nset++] = x->d.flow.src;
+        }
         for (k = 0; k < x->d.host_count; k++)
-            if (!in[x->d.hosts[k]]) in[x->d.hosts[k]] = 1,
-                                    set[nset++] = x->d.hosts[k];
+            if (!in[x->d.hosts[k]]) {
+                in[x->d.hosts[k]] = 1;
+                set[nset++] = x->d.hosts[k];
+            }
     }
     for (i = 0; i < nset && r == IBCC_OK; i++)
         for (k = 0; k < nset; k++) {
