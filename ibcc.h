@@ -3946,7 +3946,11 @@ IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
                every message of `messages` (0: one round) at flow.start
      GEN       the embedder's `next(user, source, now, &msg)`: 1 and the
                message, or 0 for none now; ibcc_fabric_source_kick makes
-               the fabric ask again (a step whose messages have arrived)
+               the fabric ask again (a step whose messages have arrived).
+               A message to a node that is no host or is the source's,
+               of 0 bytes or of a class above 15, or whose route (either
+               way) fails, stops the run: ibcc_fabric_run_until returns
+               RANGE. `next` must not create, run or destroy the fabric
    Message length: msg.bytes (UNIFORM/ALLTOALL: flow.msg_bytes, with
    msg_exp exponential, 0 = one packet of flow.size). Random draws come
    from a stream of the source's own, derived from (seed, source index).
