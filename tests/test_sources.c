@@ -350,6 +350,38 @@ static void test_gen_dependencies(void)
     ibcc_topo_free(&t);
 }
 
+/* A GEN message to the source's own host stops the run with RANGE. */
+static int gen_self(void *user, uint32_t source, ibcc_time now,
+                    ibcc_fabric_msg *m)
+{
+    (void)user; (void)source;
+    m->t = now;
+    m->dst = 3;
+    m->bytes = 100;
+    return 1;
+}
+
+static void test_gen_bad_message(void)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_source sr;
+    tree(&t);
+    memset(&d, 0, sizeof d);
+    memset(&sr, 0, sizeof sr);
+    (void)ibcc_topo_apply(&t, &d);
+    sr.kind = IBCC_SOURCE_GEN;
+    sr.flow.src = 3;
+    sr.next = gen_self;
+    d.sources = &sr;
+    d.source_count = 1;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(10)), IBCC_ERR_RANGE);
+    ibcc_fabric_destroy(f);
+    ibcc_topo_free(&t);
+}
+
 /* Per-SL CCT on sources: one CCTI per SL in the host engine, queues
    made and released; per-QP CCT and MVCM are refused with a reason. */
 static void test_refusals(void)
@@ -453,6 +485,7 @@ int main(void)
     T_RUN(test_uniform_same_traffic);
     T_RUN(test_alltoall_exact);
     T_RUN(test_gen_dependencies);
+    T_RUN(test_gen_bad_message);
     T_RUN(test_refusals);
     T_RUN(test_law_queues);
     return t_summary();
