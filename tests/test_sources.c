@@ -480,6 +480,49 @@ static void test_law_queues(void)
     ibcc_topo_free(&t);
 }
 
+/* Out of memory at every allocation in turn, at creation and while
+   queues are made during the run: NOMEM (nothing else), and every block
+   comes back at destroy. */
+static void test_nomem(void)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric_source sr[H];
+    uint32_t n = 0;
+    int k, made = 0, ran_out = 0;
+    tree(&t);
+    memset(&d, 0, sizeof d);
+    (void)ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_traffic_uniform_sources(hosts_, H, IBCC_MBYTES(500), sr, H, &n),
+         IBCC_OK);
+    d.sources = sr;
+    d.source_count = H;
+    for (k = 0; k < 400; k++) {
+        t_alloc_ctl c;
+        ibcc_fabric *f = NULL;
+        ibcc_result r;
+        c.live = 0;
+        c.fail_after = k;
+        d.allocator.alloc = t_alloc;
+        d.allocator.free = t_free;
+        d.allocator.user = &c;
+        r = ibcc_fabric_create(&f, &d);
+        if (r == IBCC_OK) {
+            made++;
+            r = ibcc_fabric_run_until(f, IBCC_US(50));
+            T_CHECK(r == IBCC_OK || r == IBCC_ERR_NOMEM);
+            ran_out += r == IBCC_ERR_NOMEM;
+            ibcc_fabric_destroy(f);
+        } else {
+            T_EQ(r, IBCC_ERR_NOMEM);
+        }
+        T_EQ(c.live, 0);
+    }
+    T_CHECK(made > 0);
+    T_CHECK(ran_out > 0);          /* some limits hit during the run */
+    ibcc_topo_free(&t);
+}
+
 int main(void)
 {
     T_RUN(test_uniform_same_traffic);
@@ -488,5 +531,6 @@ int main(void)
     T_RUN(test_gen_bad_message);
     T_RUN(test_refusals);
     T_RUN(test_law_queues);
+    T_RUN(test_nomem);
     return t_summary();
 }
