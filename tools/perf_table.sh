@@ -44,6 +44,9 @@ awk -F, -v day="$day" -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
       printf "| two-switch scenario, 200 ms, on the ns-3 model / on ibcc'"'"'s fabric (same binary, same engines): no CC / input + LIPD / IBA + CCT / MVPM + MVCM | ns-3 takes %sx / %sx / %sx / %sx as long (ibcc: %s s for input + LIPD) |\n", \
         r("ratio_ns3_over_ibcc_fabric_nocc"), r("ratio_ns3_over_ibcc_fabric_input"), \
         r("ratio_ns3_over_ibcc_fabric_iba"), r("ratio_ns3_over_ibcc_fabric_mvcm"), f("fabric_twoswitch_input_ibcc", 3)
+    printf "\nScale (`build/bench_scale`: CPU time of child processes, peak resident memory from getrusage; same run):\n\n"
+    print "| workload | figure |"
+    print "|---|---|"
     printf "| fabric, leaf-spine under a permutation (input-triggered + LIPD), 16 / 1024 hosts | %s / %s M packet-hops per CPU second (1024 / 16: %s) |\n", \
       (("leafspine_16_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_16_hosts_hops_per_s"] / 1e6) : "n/a"), \
       (("leafspine_1024_hosts_hops_per_s" in med) ? sprintf("%.2f", med["leafspine_1024_hosts_hops_per_s"] / 1e6) : "n/a"), \
