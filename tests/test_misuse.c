@@ -1754,6 +1754,24 @@ static void fabric_misuse(void)
              IBCC_ERR_RANGE);
         T_EQ(ibcc_traffic_hotspot(hs, 2, 5, 1, 1, 0, fl, 1, &n),
              IBCC_ERR_CAPACITY);
+        {
+            ibcc_fabric_source sr[2];
+            ibcc_fabric_flow_stats ss;
+            T_EQ(ibcc_traffic_uniform_sources(NULL, 2, 100, sr, 2, &n),
+                 IBCC_ERR_NULL);
+            T_EQ(ibcc_traffic_uniform_sources(hs, 2, 100, sr, 2, NULL),
+                 IBCC_ERR_NULL);
+            T_EQ(ibcc_traffic_uniform_sources(hs, 2, 100, NULL, 2, &n),
+                 IBCC_ERR_NULL);
+            T_EQ(ibcc_traffic_uniform_sources(hs, 1, 100, sr, 2, &n),
+                 IBCC_ERR_RANGE);
+            T_EQ(ibcc_traffic_uniform_sources(hs, 2, 0, sr, 2, &n),
+                 IBCC_ERR_RANGE);
+            T_EQ(ibcc_traffic_uniform_sources(hs, UINT32_MAX, 100, sr, 2, &n),
+                 IBCC_ERR_CAPACITY);
+            T_EQ(ibcc_fabric_source_stats_get(NULL, 0, &ss), IBCC_ERR_NULL);
+            T_EQ(ibcc_fabric_source_kick(NULL, 0), IBCC_ERR_NULL);
+        }
         T_EQ(ibcc_fabric_class_stats_get(NULL, 0, &cs), IBCC_ERR_NULL);
         T_EQ(ibcc_fabric_latency_quantile(NULL, 0, 0.5, &q), IBCC_ERR_NULL);
         T_EQ(ibcc_fabric_stats_reset(NULL), IBCC_ERR_NULL);
