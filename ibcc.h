@@ -15948,6 +15948,13 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
 {
     ibcc_fabric_error *e = f->d.error;
     uint32_t i;
+    /* a source's queues are made while the fabric runs, on the data
+       lane of VL 0: the per-path VL checks below would have to run for
+       each of them, which sources do not do yet */
+    if (f->nsrc && (f->nlanes > 2u || f->drops))
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "sources: "
+                             "one data VL only (no SL-to-VL tables that "
+                             "spread SLs over VLs or drop them): use flows");
     if (f->nlanes > 2u) {
         for (i = 0; i < f->nsw; i++) {
             ibcc_fsw_ *w = &f->sw[i];
@@ -16359,9 +16366,10 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
                                  (unsigned long long)probe.stop,
                                  (unsigned long long)probe.start);
         if (probe.cls >= IBCC_FABRIC_CLASSES || probe.size > 65535u
-            || (probe.size == 0 ? d->data_size : probe.size) == 0)
+            || (probe.size == 0 ? d->data_size : probe.size) == 0
+            || probe.sl > 15u)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
-                                 "cls 0..15, size 0..65535", i);
+                                 "cls 0..15, size 0..65535, sl 0..15", i);
         if (f->dest.transport == IBCC_DEST_UNACKED
             && (t->window || ibcc_fab_agents_[t->agent].acks))
             return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
