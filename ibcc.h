@@ -3966,7 +3966,8 @@ IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
    per-SL mode (cct.per_sl) shares one CCTI per SL among all of a
    source's queues. Refused for sources: a CCT agent in per-QP mode and
    MVCM (their host engines have a fixed flow count), ONOFF traffic,
-   start_after, persistent, a packet limit, and a WORMHOLE fabric.
+   start_after, persistent, a packet limit, a WORMHOLE fabric, and
+   SL-to-VL tables that spread data over several VLs or drop an SL.
    Statistics: per class as for flows, per source
    (ibcc_fabric_source_stats_get), per packet through the observer (its
    view names source, src, dst and the message id; `last` marks a
