@@ -163,5 +163,41 @@ then ok; else no "mvcm series: empty hot latency expected where no hot packet wa
 if awk -F, 'NR == 1 { h = ($0 == "time_us,rate_frac") } NF != 2 { bad = 1 } END { exit !(h && !bad && NR > 2) }' "$tmp/c/rc_s.csv" \
    && grep -q '^recovery_us,133693.869$' "$tmp/c/rc.csv"; then ok
 else no "recovery: standard output not CSV only or no recovery_us"; fi
+# --list of the sweeps: one `ibccsim EXPERIMENT` command per point, and
+# those commands run by hand give the sweep's own rows, byte for byte
+# (mvcm: with the hot spot and without, whose points need --hot-sources 0;
+# wormhole: a varied segment with 'adaptive' and a flag passed through)
+mkdir -p "$tmp/l" && (
+  cd "$tmp/l" || exit 1
+  "$asim" mvcm-sweep --k 2 --n 2 --loads 0.2,0.6 --jobs 1 --out ms.csv 2> /dev/null &&
+  "$asim" mvcm-sweep --k 2 --n 2 --loads 0.2,0.6 --list > ms.cmds &&
+  sh ms.cmds && [ "$(wc -l < ms.cmds)" -eq 8 ] && {
+    echo "cmm,load_bytes_per_cycle,accepted_bytes_per_cycle,latency_cycles"
+    for c in none rp pi mvcm; do for l in 0.2 0.6; do
+      awk -F, -v c=$c -v l=$l '$1 == "accepted_bytes_per_cycle" { a = $2 }
+        $1 == "latency_mean_cycles" { m = $2 }
+        END { printf "%s,%s,%.5f,%.1f\n", c, l, a, m }' mvcm_sweep_${c}_$l.csv
+    done; done; } > ms_list.csv && cmp -s ms.csv ms_list.csv
+) && ok || no "mvcm-sweep --list: its commands do not give the sweep's rows"
+(
+  cd "$tmp/l" || exit 1
+  "$asim" mvcm-sweep --k 2 --n 2 --loads 0.3 --hot-spot 100 --list > mh.cmds &&
+  grep -q -- '--hot-packets 100' mh.cmds && ! grep -q -- '--hot-sources' mh.cmds &&
+  grep -q -- '--hot-sources 0' ms.cmds
+) && ok || no "mvcm-sweep --list: hot spot flags wrong"
+(
+  cd "$tmp/l" || exit 1
+  w="--vary seg --values 50,adaptive --case torus --size 2 --time 4 --warmup 1 --slack 100"
+  # shellcheck disable=SC2086
+  "$asim" wormhole-sweep $w --jobs 1 --out ws.csv 2> /dev/null &&
+  "$asim" wormhole-sweep $w --list > ws.cmds && sh ws.cmds &&
+  [ "$(grep -c -- '--slack 100' ws.cmds)" -eq 2 ] && {
+    head -1 ws.csv
+    for v in 50 adaptive; do
+      awk -F, -v v=$v -v h="$(head -1 ws.csv)" 'BEGIN { n = split(h, c, ","); printf "%s", v }
+        { x[$1] = $2 } END { for (i = 2; i <= n; i++) printf ",%s", (c[i] in x) ? sprintf("%g", x[c[i]]) : ""; printf "\n" }' \
+        wormhole_sweep_$v.csv
+    done; } > ws_list.csv && cmp -s ws.csv ws_list.csv
+) && ok || no "wormhole-sweep --list: its commands do not give the sweep's rows"
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

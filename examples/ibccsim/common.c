@@ -327,6 +327,62 @@ int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v,
     return *n > 0;
 }
 
+/* A word as a shell reads it: as it is when it holds only characters no
+   shell treats specially, else in single quotes (a quote inside closed,
+   escaped and reopened). */
+static void sw_word(FILE *fo, const char *w)
+{
+    if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                        "0123456789+-_.,:/=@%") == strlen(w)) {
+        fputs(w, fo);
+        return;
+    }
+    fputc('\'', fo);
+    for (; *w; w++) {
+        if (*w == '\'') fputs("'\\''", fo);
+        else fputc(*w, fo);
+    }
+    fputc('\'', fo);
+}
+
+/* One point of a sweep as a command of its own: "SELF NAME", then every
+   parameter row of c (and of its second table) whose value in o differs
+   from the row's default or is named in force (a NULL-ended list: flags
+   whose mere presence matters), then `tail` as it is. The table is the
+   one the point's own command parses, so the command runs the point the
+   sweep would run. Returns 0 on a write error. */
+int sw_point_cmd(FILE *fo, const char *self, const opt_cmd *c, const void *o,
+                 const char *const *force, const char *tail)
+{
+    const opt_cmd *t;
+    const char *base;
+    char buf[512];
+    unsigned i, k;
+    fprintf(fo, "%s %s", self, c->name);
+    for (t = c, base = (const char *)o; t;
+         base = t->also ? base + t->also_off : base, t = t->also) {
+        for (i = 0; i < t->n; i++) {
+            const opt *p = &t->opts[i];
+            int forced = 0;
+            if (p->type == OT_HEAD || (p->flags & OPT_NOPARAM)) continue;
+            for (k = 0; force && force[k]; k++)
+                if (!strcmp(force[k], p->name)) forced = 1;
+            opt_value(p, base, buf, sizeof buf);
+            if (!forced && opt_is_default(p, buf)) continue;
+            if (p->type == OT_SWITCH) {
+                if (strcmp(buf, "yes")) continue;
+                fprintf(fo, " --%s", p->name);
+                continue;
+            }
+            fprintf(fo, " --%s ", p->name);
+            sw_word(fo, buf);
+        }
+    }
+    if (tail && *tail) fprintf(fo, " %s", tail);
+    fputc('\n', fo);
+    return !ferror(fo);
+}
+
 /* ",value" with fmt, or "," for a missing value (NAN). */
 void sw_put(FILE *fo, const char *fmt, double x)
 {

@@ -200,6 +200,9 @@ FILE *sw_open_out(const char *what, const char *out);
 int sw_fail(const char *dir, FILE *fo, const char *out);
 int sw_list(const char *s, unsigned lo, unsigned hi, unsigned *v, unsigned *n);
 double sw_metric(const char *path, const char *name);
+int sw_point_cmd(FILE *fo, const char *self, const opt_cmd *c, const void *o,
+                 const char *const *force, const char *tail);
+extern const char *g_self;      /* argv[0], for the commands --list prints */
 void sw_put(FILE *fo, const char *fmt, double x);
 
 /* ---- the experiments' parts that others use ---- */

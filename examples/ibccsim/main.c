@@ -12,7 +12,7 @@
 #define IBCC_IMPLEMENTATION
 #include "ibccsim.h"
 
-static const char *g_self = "ibccsim";
+const char *g_self = "ibccsim";
 
 static int sub_gran_sweep(int argc, char **argv)
 {

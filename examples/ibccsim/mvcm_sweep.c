@@ -7,25 +7,31 @@ typedef struct mw_ctx {
     const char *dir;
 } mw_ctx;
 
+/* The settings of point idx: the CMM varies slowest, then the load. */
+static void mw_fill(const mw_ctx *c, unsigned idx, mv_opts *o)
+{
+    mv_defaults(o);
+    o->k = c->k;
+    o->n = c->n;
+    o->cmm = (int)(idx / c->nl);
+    o->load_h = c->loads[idx % c->nl];
+    o->load_host = 1;
+    if (c->hot) {
+        o->hot_packets = c->hot;         /* the default hot sources */
+    } else {
+        o->hot_set = 1;
+        o->hot_sources = 0;
+        o->hot_after = 20000;
+    }
+}
+
 static int mw_point(unsigned idx, void *ctx)
 {
     const mw_ctx *c = (const mw_ctx *)ctx;
     mv_opts o;
     mv_res r;
     char sum[256];
-    mv_defaults(&o);
-    o.k = c->k;
-    o.n = c->n;
-    o.cmm = (int)(idx / c->nl);
-    o.load_h = c->loads[idx % c->nl];
-    o.load_host = 1;
-    if (c->hot) {
-        o.hot_packets = c->hot;          /* the default hot sources */
-    } else {
-        o.hot_set = 1;
-        o.hot_sources = 0;
-        o.hot_after = 20000;
-    }
+    mw_fill(c, idx, &o);
     snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
     return mv_run(&o, &r) && mv_write_summary(sum, &o, &r) ? 0 : 1;
 }
@@ -33,6 +39,7 @@ static int mw_point(unsigned idx, void *ctx)
 typedef struct ms_opts {
     unsigned k, n, jobs, hot;
     const char *loads, *out;
+    int list;
 } ms_opts;
 
 #define OPT_T ms_opts
@@ -48,6 +55,9 @@ static const opt ms_opt[] = {
      "worker processes", "cores", NULL, OPT_NOPARAM, NULL, NULL, NULL},
     {"out", OT_TEXT, OPT_F(out), 0, 0, NULL, "FILE", NULL, NULL, "CSV file",
      "standard output", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    {"list", OT_SWITCH, OPT_F(list), 0, 1, NULL, NULL, NULL, NULL,
+     "print one ibccsim command per point and exit", NULL, NULL, OPT_NOPARAM,
+     NULL, NULL, NULL},
 };
 #undef OPT_T
 
@@ -56,7 +66,8 @@ const opt_cmd ms_cmd = {
     "Average latency (cycles) against accepted traffic (bytes/cycle/host)\n"
     "for each CMM under uniform traffic at each load (per host). Each point\n"
     "an independent run in a worker process. CSV: cmm,load_bytes_per_cycle,\n"
-    "accepted_bytes_per_cycle,latency_cycles.\n",
+    "accepted_bytes_per_cycle,latency_cycles. --list prints the `ibccsim mvcm`\n"
+    "command of every point instead (for GNU parallel or a job array).\n",
     ms_opt, OPT_N(ms_opt), NULL, NULL, 0
 };
 
@@ -100,8 +111,6 @@ int cmd_mvcm_sweep(int argc, char **argv)
     }
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
     total = 4u * nl;
-    if ((fo = sw_open_out("mvcm-sweep", out)) == NULL) return 1;
-    if (!sw_mkdtemp(dir, sizeof dir, "mvsweep")) return sw_fail(NULL, fo, out);
     {
         mw_ctx c;
         c.loads = loads;
@@ -110,6 +119,25 @@ int cmd_mvcm_sweep(int argc, char **argv)
         c.n = n;
         c.hot = hot;
         c.dir = dir;
+        if (so.list) {
+            /* the flags that matter by being given: --load (a per-host
+               load) and, without a hot spot, --hot-sources 0 */
+            static const char *const given[] = {"load", "hot-sources", NULL};
+            static const char *const given_hot[] = {"load", NULL};
+            for (p = 0; p < total; p++) {
+                mv_opts o;
+                char tail[160];
+                mw_fill(&c, p, &o);
+                snprintf(tail, sizeof tail, "--quiet --summary mvcm_sweep_%s_%g.csv",
+                         cm[p / nl], loads[p % nl]);
+                if (!sw_point_cmd(stdout, g_self, &mv_cmd, &o, hot ? given_hot : given,
+                                  tail))
+                    break;
+            }
+            return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+        }
+        if ((fo = sw_open_out("mvcm-sweep", out)) == NULL) return 1;
+        if (!sw_mkdtemp(dir, sizeof dir, "mvsweep")) return sw_fail(NULL, fo, out);
         if (!run_points("mvcm-sweep", total, jobs, mw_point, &c))
             return sw_fail(dir, fo, out);
     }

@@ -8,19 +8,26 @@ typedef struct whs_ctx {
     const char *dir;
 } whs_ctx;
 
+/* The settings of point idx: the base run with the varied value. */
+static void whs_fill(const whs_ctx *c, unsigned idx, wh_opts *o)
+{
+    *o = *c->base;
+    if (c->vary_seg) {
+        o->adaptive = c->vals[idx] == 0;
+        if (!o->adaptive) o->seg = (unsigned)c->vals[idx];
+    } else {
+        o->load = c->vals[idx];
+    }
+    o->series = NULL;
+}
+
 static int whs_point(unsigned idx, void *ctx)
 {
     const whs_ctx *c = (const whs_ctx *)ctx;
-    wh_opts o = *c->base;
+    wh_opts o;
     wh_res r;
     char sum[256];
-    if (c->vary_seg) {
-        o.adaptive = c->vals[idx] == 0;
-        if (!o.adaptive) o.seg = (unsigned)c->vals[idx];
-    } else {
-        o.load = c->vals[idx];
-    }
-    o.series = NULL;
+    whs_fill(c, idx, &o);
     snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
     return wh_run(&o, &r) && wh_write_summary(sum, &o, &r) ? 0 : 1;
 }
@@ -29,6 +36,7 @@ typedef struct whs_opts {
     int vary;
     const char *values, *out;
     unsigned jobs;
+    int list;
     wh_opts w;
 } whs_opts;
 
@@ -42,18 +50,23 @@ static const opt whs_opt[] = {
      "worker processes", "cores", NULL, OPT_NOPARAM, NULL, NULL, NULL},
     {"out", OT_TEXT, OPT_F(out), 0, 0, NULL, "FILE", NULL, NULL, "CSV file",
      "standard output", NULL, OPT_NOPARAM, NULL, NULL, NULL},
+    {"list", OT_SWITCH, OPT_F(list), 0, 1, NULL, NULL, NULL, NULL,
+     "print one ibccsim command per point and exit", NULL, NULL, OPT_NOPARAM,
+     NULL, NULL, NULL},
 };
 #undef OPT_T
 
 const opt_cmd whs_cmd = {
-    "wormhole-sweep", "--vary load|seg [--values V1,V2,...] [--jobs N] [--out FILE] [wormhole flags]",
+    "wormhole-sweep", "--vary load|seg [--values V1,V2,...] [--jobs N] [--out FILE] [--list] [wormhole flags]",
     "One `ibccsim wormhole` run per value, each in a worker process;\n"
     "CSV: load_frac or seg, offered_high_frac,offered_low_frac,accepted_high_frac,\n"
     "accepted_low_frac,delay_mean_high_us,delay_p99_high_us,delay_mean_low_us,\n"
     "delay_p99_low_us,link_util_max_frac,conserved,kdelay_mean_high_us,kdelay_p99_high_us,\n"
     "kdelay_mean_low_us,kdelay_p99_low_us ([K]'s delay: first segment\n"
     "leaving its host to the head of the last one arriving).\n"
-    "Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n",
+    "Defaults: loads 0.1..1 step 0.1; segments 33,50,100,200,300,500.\n"
+    "--list prints the `ibccsim wormhole` command of every point instead (for\n"
+    "GNU parallel or a job array).\n",
     whs_opt, OPT_N(whs_opt), NULL, &wh_cmd, offsetof(whs_opts, w)
 };
 
@@ -108,14 +121,27 @@ int cmd_wormhole_sweep(int argc, char **argv)
         for (nv = 0; nv < 10; nv++) vals[nv] = 0.1 * (nv + 1);
     }
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
-    if ((fo = sw_open_out("wormhole-sweep", out)) == NULL) return 1;
-    if (!sw_mkdtemp(dir, sizeof dir, "whsweep")) return sw_fail(NULL, fo, out);
     {
         whs_ctx cx;
         cx.base = &o;
         cx.vary_seg = vary_seg;
         cx.vals = vals;
         cx.dir = dir;
+        if (so.list) {
+            for (k = 0; k < nv; k++) {
+                wh_opts po;
+                char tail[160];
+                whs_fill(&cx, k, &po);
+                if (vary_seg && vals[k] == 0)
+                    snprintf(tail, sizeof tail, "--quiet --summary wormhole_sweep_adaptive.csv");
+                else
+                    snprintf(tail, sizeof tail, "--quiet --summary wormhole_sweep_%g.csv", vals[k]);
+                if (!sw_point_cmd(stdout, g_self, &wh_cmd, &po, NULL, tail)) break;
+            }
+            return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+        }
+        if ((fo = sw_open_out("wormhole-sweep", out)) == NULL) return 1;
+        if (!sw_mkdtemp(dir, sizeof dir, "whsweep")) return sw_fail(NULL, fo, out);
         if (!run_points("wormhole-sweep", nv, jobs, whs_point, &cx))
             return sw_fail(dir, fo, out);
     }
