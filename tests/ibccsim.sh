@@ -123,6 +123,19 @@ fi
 "$sim" mvcm-sweep --k 2 --n 2 --loads 0.1,0.2 --jobs 1 > /dev/null 2> "$tmp/e4"
 if grep -q '^mvcm-sweep: 8 of 8 points done$' "$tmp/e4" && ! grep -q "$(printf '\r')" "$tmp/e4"; then ok
 else no "sweep progress into a file: $(od -c "$tmp/e4" | head -3)"; fi
+# a sectioned scenario file's single run shows its progress too (its
+# warmup and measured part as one run); --quiet silences it; the points of
+# a study show none of their own, only the study's count
+mkdir -p "$tmp/sc" && cp examples/cluster/twoswitch.ini "$tmp/sc/"
+IBCCSIM_PROGRESS_AFTER=0 "$sim" run "$tmp/sc/twoswitch.ini" run.time=4 > /dev/null 2> "$tmp/e5"
+if [ "$(grep -c '^run: [0-9]*0% (.* of 4.000 ms simulated), .* M events/s, about .* s left$' "$tmp/e5")" -eq 10 ] \
+   && ! grep -q "$(printf '\r')" "$tmp/e5"; then ok
+else no "progress of a scenario file's run: $(cat "$tmp/e5")"; fi
+IBCCSIM_PROGRESS_AFTER=0 "$sim" run "$tmp/sc/twoswitch.ini" run.time=4 --quiet > /dev/null 2> "$tmp/e6"
+if [ ! -s "$tmp/e6" ]; then ok; else no "run FILE --quiet printed progress: $(cat "$tmp/e6")"; fi
+IBCCSIM_PROGRESS_AFTER=0 "$sim" run "$tmp/sc/twoswitch.ini" run.time=4 'run.seed={1,2}' > /dev/null 2> "$tmp/e7"
+if grep -q '^run: 2 of 2 points done$' "$tmp/e7" && ! grep -q '% (' "$tmp/e7"; then ok
+else no "a study's points printed progress: $(cat "$tmp/e7")"; fi
 
 # the results convention (issue 26 item 3): series start with time_us,
 # every column and metric name carries its unit, _frac values lie in

@@ -458,6 +458,7 @@ static int sv_point(const scn *s, const char *dir, int quiet)
     scn_sm sm;
     ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;
+    prog pg;
     sv_cls cl[SV_MAX_CLASSES];
     unsigned ncl = 0, i, c;
     int rc = 0, cc, hot = -1;
@@ -557,10 +558,16 @@ static int sv_point(const scn *s, const char *dir, int quiet)
     }
     if ((rc = sv_mkdirs(dir))) goto out;
     if ((r = fabric_create("run", &f, &d)) != IBCC_OK) { rc = 1; goto out; }
-    if ((r = ibcc_fabric_run_until(f, ms_time(ro.warmup_ms))) == IBCC_OK) {
+    /* progress on stderr like the other experiments' (none in a study's
+       workers, nor with --quiet; the option tables' parsers above reset
+       g_quiet) */
+    g_quiet = quiet;
+    prog_start(&pg, "run", f, ms_time(ro.time_ms));
+    if ((r = prog_run(&pg, f, ms_time(ro.warmup_ms))) == IBCC_OK) {
         (void)ibcc_fabric_stats_reset(f);
-        r = ibcc_fabric_run_until(f, ms_time(ro.time_ms));
+        r = prog_run(&pg, f, ms_time(ro.time_ms));
     }
+    prog_end(&pg);
     if (r != IBCC_OK) { rc = sv_fail("the run: %s", ibcc_result_str(r)); goto out; }
     secs = (ro.time_ms - ro.warmup_ms) * 1e-3;
     for (c = 0; c < ncl; c++) {
@@ -688,7 +695,7 @@ int cmd_run_v2(const char *path, int argc, char **argv)
     for (i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--list")) list = 1;
         else if (!strcmp(argv[i], "--check")) check = 1;
-        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
+        else if (!strcmp(argv[i], "--quiet")) quiet = g_quiet = 1;  /* the study's count too */
         else if (!strncmp(argv[i], "--jobs", 6)) {
             unsigned long long j;
             const char *v = argv[i][6] == '=' ? argv[i] + 7 : i + 1 < argc ? argv[++i] : NULL;
