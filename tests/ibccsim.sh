@@ -200,6 +200,26 @@ mkdir -p "$tmp/l" && (
 ) && ok || no "mvcm-sweep --list: hot spot flags wrong"
 (
   cd "$tmp/l" || exit 1
+  g="--timers 50,150 --rates 0,4 --step 30"
+  # shellcheck disable=SC2086
+  "$asim" gran-sweep $g --jobs 1 --out gs.csv 2> /dev/null &&
+  "$asim" gran-sweep $g --list > gs.cmds && sh gs.cmds &&
+  [ "$(grep -c -- '--bin 0.3' gs.cmds)" -eq 4 ] && {
+    echo "ccti_timer,marking_rate,victim_gbps,contributor_gbps,jain,var_gbps2"
+    for t in 50 150; do for r in 0 4; do
+      # var_gbps2: sample variance of max - min of F2..F5 from 120 ms on
+      v=$(awk -F, 'NR > 1 && $1 >= 120000 { lo = $3; hi = $3
+            for (k = 4; k <= 6; k++) { if ($k < lo) lo = $k; if ($k > hi) hi = $k }
+            d = hi - lo; s += d; q += d * d; n++ }
+          END { printf "%.5f", (q - s * s / n) / (n - 1) }' sweep_${t}_${r}_series.csv)
+      awk -F, -v t=$t -v r=$r -v v="$v" '{ x[$1] = $2 }
+        END { printf "%s,%s,%.4f,%.4f,%.4f,%s\n", t, r, x["flow1_gbps"],
+              x["flow2_gbps"] / 4 + x["flow3_gbps"] / 4 + x["flow4_gbps"] / 4 + x["flow5_gbps"] / 4,
+              x["jain_contributors"], v }' sweep_${t}_$r.csv
+    done; done; } > gs_list.csv && cmp -s gs.csv gs_list.csv
+) && ok || no "gran-sweep --list: its commands do not give the sweep's rows"
+(
+  cd "$tmp/l" || exit 1
   w="--vary seg --values 50,adaptive --case torus --size 2 --time 4 --warmup 1 --slack 100"
   # shellcheck disable=SC2086
   "$asim" wormhole-sweep $w --jobs 1 --out ws.csv 2> /dev/null &&

@@ -37,24 +37,31 @@ typedef struct sw_ctx {
     const char *dir;
 } sw_ctx;
 
-/* One grid point: scenario 1, CC on, its summary and series in dir. */
+/* The settings of grid point idx: scenario 1, CC on, the timer varying
+   slowest; the outputs are the caller's. */
+static void sw_fill(const sw_ctx *c, unsigned idx, gr_opts *o)
+{
+    gr_defaults(o);
+    o->step_ms = c->step;
+    o->time_ms = c->step * 5;
+    o->measure_ms = c->step;
+    o->ccti_timer = c->timers[idx / c->nr];
+    o->marking_rate = c->rates[idx % c->nr];
+    o->bin_ms = c->step / 100 < 10 ? c->step / 100 : 10;
+}
+
+/* One grid point: its summary and series in dir. */
 static int sw_point(unsigned idx, void *ctx)
 {
     const sw_ctx *c = (const sw_ctx *)ctx;
     gr_opts o;
     gr_result r;
     char sum[256], ser[256];
-    gr_defaults(&o);
-    o.step_ms = c->step;
-    o.time_ms = c->step * 5;
-    o.measure_ms = c->step;
-    o.ccti_timer = c->timers[idx / c->nr];
-    o.marking_rate = c->rates[idx % c->nr];
+    sw_fill(c, idx, &o);
     snprintf(sum, sizeof sum, "%s/%u.csv", c->dir, idx);
     snprintf(ser, sizeof ser, "%s/%u_s.csv", c->dir, idx);
     o.summary = sum;
     o.series = ser;
-    o.bin_ms = c->step / 100 < 10 ? c->step / 100 : 10;
     return gr_run(&o, &r) && gr_write_summary(sum, &o, &r) && r.conserved
            ? 0 : 1;
 }
@@ -122,17 +129,6 @@ int cmd_gran_sweep(int argc, char **argv, const char *self)
     if (!nr) (void)sw_list(rl, 0, 65535, rates, &nr);
     if (!jobs) jobs = nproc > 0 ? (unsigned)nproc : 1u;
     total = nt * nr;
-    if (list) {
-        for (p = 0; p < total; p++)
-            printf("%s gran --scenario 1 --cc on --step %g --ccti-timer %u "
-                   "--marking-rate %u --quiet --summary sweep_%u_%u.csv "
-                   "--series sweep_%u_%u_series.csv\n", self, step,
-                   timers[p / nr], rates[p % nr], timers[p / nr],
-                   rates[p % nr], timers[p / nr], rates[p % nr]);
-        return 0;
-    }
-    if ((fo = sw_open_out("gran-sweep", out)) == NULL) return 1;
-    if (!sw_mkdtemp(dir, sizeof dir, "sweep")) return sw_fail(NULL, fo, out);
     {
         sw_ctx c;
         c.timers = timers;
@@ -140,6 +136,22 @@ int cmd_gran_sweep(int argc, char **argv, const char *self)
         c.nr = nr;
         c.step = step;
         c.dir = dir;
+        if (list) {
+            /* every point as the gran command that runs it, settings
+               from gran's own table (the series bin included) */
+            for (p = 0; p < total; p++) {
+                gr_opts o;
+                char tail[200];
+                sw_fill(&c, p, &o);
+                snprintf(tail, sizeof tail, "--quiet --summary sweep_%u_%u.csv "
+                         "--series sweep_%u_%u_series.csv", timers[p / nr],
+                         rates[p % nr], timers[p / nr], rates[p % nr]);
+                if (!sw_point_cmd(stdout, self, &gr_cmd, &o, NULL, tail)) break;
+            }
+            return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+        }
+        if ((fo = sw_open_out("gran-sweep", out)) == NULL) return 1;
+        if (!sw_mkdtemp(dir, sizeof dir, "sweep")) return sw_fail(NULL, fo, out);
         if (!run_points("gran-sweep", total, jobs, sw_point, &c))
             return sw_fail(dir, fo, out);
     }
