@@ -3340,6 +3340,159 @@ IBCC_API ibcc_time ibcc_loop_next_time(const ibcc_loop *l);
 IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
                                         void *ctx);
 
+/* ==== L2 coll ===========================================================
+   Collective schedules and rank placement: pure functions of a small
+   description, no memory, no clock, no fabric, so that any simulator can
+   run the same patterns. A collective on P ranks is, for every rank, an
+   ordered list of steps 0, 1, ...; a step sends messages (peer, bytes)
+   and may first wait for messages other ranks send. Rule of execution:
+   a rank starts step k once it has started step k-1 and every message
+   step k waits for has arrived; it then releases that step's sends in
+   their order (a NIC sends them one after another). A message is named
+   by its sender, the sender's step and its destination; the receiver's
+   step that waits for it is ibcc_coll_consumer's answer (none for the
+   messages nobody waits for, e.g. a collective's last receives). The
+   collective is complete when every message has arrived.
+
+   Patterns (N = desc.bytes; P = ranks; messages per rank and in total):
+   ALLTOALL_SHIFT     P-1 steps; step s sends N to rank r+s+1 (mod P) and
+                      (s >= 1) waits for the message rank r-s sent in its
+                      step s-1: a sendrecv per step. P(P-1) messages.
+   ALLTOALL_PAIRWISE  pairs exchange N both ways in each step. P a power
+                      of two: P-1 steps, partner r XOR (s+1). Otherwise
+                      a round-robin tournament: P odd, P steps, partner
+                      (s - r) mod P, each rank idle (no message) in the
+                      one step where that is r itself; P even, P-1 steps,
+                      ranks 0..P-2 play the odd tournament of P-1 and the
+                      rank left idle meets rank P-1. Step s >= 1 waits
+                      for the partner's message of step s-1 (if any).
+                      P(P-1) messages.
+   ALLREDUCE_RING     reduce-scatter then allgather on a ring: 2(P-1)
+                      steps; in step s rank r sends chunk (r - s) mod P
+                      to r+1 and (s >= 1) waits for r-1's message of step
+                      s-1. Chunk i holds N/P bytes, one more for i < N mod
+                      P (N >= P). 2P(P-1) messages, 2(P-1)N bytes.
+   ALLREDUCE_RD       recursive doubling, N bytes per message. P a power
+                      of two: log2 P steps, partner r XOR 2^s, step s
+                      waits for the partner's step s-1 message. Other P
+                      (the variant of MPICH, Thakur et al. 2005): with
+                      p' the largest power of two below P and q = P - p',
+                      each even rank r < 2q sends its vector to r+1 (its
+                      only step) and takes no further part; ranks r+1
+                      (odd, < 2q) and ranks >= 2q run the power-of-two
+                      exchange among p' ranks (an odd rank's step 0 also
+                      waits for its even neighbour's vector), then each
+                      odd rank < 2q sends the result back to r-1 in an
+                      extra step. p' log2 p' + 2q messages.
+   BCAST_BINOMIAL     from `root`; with v = (r - root) mod P, rank v
+                      receives from v minus its lowest set bit and in its
+                      one step (after that message) sends N to v + m for
+                      m = its lowest set bit / 2, ..., 1 (the root: the
+                      largest power of two below P, ..., 1) where v + m
+                      < P, largest subtree first. P-1 messages; with one
+                      send at a time per rank the last arrives after
+                      ceil(log2 P) message times.
+   HALO2D, HALO3D     a grid of dims[0] x dims[1] (x dims[2]) ranks, x
+                      fastest (r = x + X(y + Y z)); each of `iterations`
+                      steps sends N to each face neighbour in the order
+                      -x, +x, -y, +y, -z, +z (periodic: wrapping; a
+                      dimension of 1 has none; of 2, periodic: the same
+                      rank twice) and step s >= 1 waits for every
+                      neighbour's message of step s-1. Zero dims are
+                      chosen: the most nearly square (cubic) factors.
+   INCAST             every rank but `root` sends N to the root in one
+                      step; the root has no step. P-1 messages.
+
+   | field       | default          | range                             |
+   | kind        | (required)       | IBCC_COLL_ALLTOALL_SHIFT .. INCAST |
+   | ranks       | (required)       | 1 .. 2^24                         |
+   | bytes       | (required)       | 1 .. 2^48 (RING: >= ranks)        |
+   | root        | 0                | < ranks (BCAST, INCAST)           |
+   | dims        | chosen           | product = ranks (HALO)            |
+   | periodic    | 0                | 0, 1 (HALO)                       |
+   | iterations  | 1                | 1 .. 2^20 (HALO)                  |
+   Errors: NULL, RANGE (fields, rank, step, index, a message the schedule
+   does not send). */
+typedef enum ibcc_coll_kind {
+    IBCC_COLL_ALLTOALL_SHIFT    = 1,
+    IBCC_COLL_ALLTOALL_PAIRWISE = 2,
+    IBCC_COLL_ALLREDUCE_RING    = 3,
+    IBCC_COLL_ALLREDUCE_RD      = 4,
+    IBCC_COLL_BCAST_BINOMIAL    = 5,
+    IBCC_COLL_HALO2D            = 6,
+    IBCC_COLL_HALO3D            = 7,
+    IBCC_COLL_INCAST            = 8
+} ibcc_coll_kind;
+#define IBCC_COLL_KINDS 8u
+#define IBCC_COLL_NONE UINT32_C(0xffffffff) /* no step waits for it */
+
+typedef struct ibcc_coll_desc {
+    ibcc_coll_kind kind;
+    uint32_t ranks;
+    uint64_t bytes;
+    uint32_t root;
+    uint32_t dims[3];
+    uint32_t periodic;
+    uint32_t iterations;
+} ibcc_coll_desc;
+
+/* One message of a step: to (sends) or from (waits) rank `peer`, sent in
+   the sender's step `step`. */
+typedef struct ibcc_coll_msg {
+    uint32_t peer;
+    uint32_t step;
+    uint64_t bytes;
+} ibcc_coll_msg;
+
+/* Fills zero fields (dims, iterations) and checks every range, or returns
+   the error and leaves *d as given. The queries below apply the same to a
+   copy of the desc they are given. */
+IBCC_API ibcc_result ibcc_coll_defaults(ibcc_coll_desc *d);
+/* Steps of rank r (0 when it takes no part, e.g. the incast root). */
+IBCC_API ibcc_result ibcc_coll_steps(const ibcc_coll_desc *d, uint32_t r,
+                                     uint32_t *steps);
+/* Messages step s of rank r sends and waits for. */
+IBCC_API ibcc_result ibcc_coll_count(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t *sends, uint32_t *waits);
+/* The i-th of them (sends in the order released). */
+IBCC_API ibcc_result ibcc_coll_send(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t i, ibcc_coll_msg *m);
+IBCC_API ibcc_result ibcc_coll_wait(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t i, ibcc_coll_msg *m);
+/* The step of rank dst that waits for the message src sends it in src's
+   step src_step (IBCC_COLL_NONE: no step waits for it). RANGE when src
+   sends dst nothing in that step. */
+IBCC_API ibcc_result ibcc_coll_consumer(const ibcc_coll_desc *d,
+        uint32_t dst, uint32_t src, uint32_t src_step, uint32_t *step);
+/* The closed forms of the table above: messages and bytes in total, and
+   the most steps of any rank. */
+IBCC_API ibcc_result ibcc_coll_totals(const ibcc_coll_desc *d,
+        uint64_t *messages, uint64_t *bytes, uint32_t *max_steps);
+/* "alltoall-shift", "alltoall-pairwise", "allreduce-ring",
+   "allreduce-rd", "bcast-binomial", "halo2d", "halo3d", "incast" ("?"
+   for others); parse gives the kind of a name, 0 if none. */
+IBCC_API const char *ibcc_coll_name(ibcc_coll_kind k);
+IBCC_API ibcc_coll_kind ibcc_coll_parse(const char *name);
+
+/* Placement of the ranks of several jobs onto hosts: job j has ranks[j]
+   ranks; out receives sum(ranks) host ids, job 0's ranks first, from the
+   list hosts[0 .. nh) (ids are copied, never interpreted):
+   LINEAR       job j takes the next ranks[j] hosts of the list in order
+   INTERLEAVED  the list is dealt round robin to the jobs still short of
+                ranks (job 0 takes hosts 0, J, 2J, ... while all need)
+   RANDOM       a uniformly random choice and order (from seed; the
+                same seed gives the same placement everywhere)
+   A range of hosts is a list made by the caller. Errors: NULL, RANGE
+   (unknown policy, no job), CAPACITY (more ranks than hosts). */
+typedef enum ibcc_place_policy {
+    IBCC_PLACE_LINEAR      = 0,
+    IBCC_PLACE_INTERLEAVED = 1,
+    IBCC_PLACE_RANDOM      = 2
+} ibcc_place_policy;
+IBCC_API ibcc_result ibcc_place(const uint32_t *hosts, uint32_t nh,
+        const uint32_t *ranks, uint32_t jobs, ibcc_place_policy policy,
+        uint64_t seed, uint32_t *out);
+
 #ifndef IBCC_NO_FABRIC
 /* ==== L3 fabric =========================================================
    A small packet-level, event-driven model of a lossless, credit-flow-
@@ -10847,6 +11000,458 @@ IBCC_API ibcc_result ibcc_loop_set_idle(ibcc_loop *l, ibcc_event_fn fn,
     if (!l) return IBCC_ERR_NULL;
     l->idle = fn;
     l->idle_ctx = fn ? ctx : NULL;
+    return IBCC_OK;
+}
+
+/* ---- L2 coll: implementation ------------------------------------------ */
+
+static uint32_t ibcc_coll_log2_(uint32_t x)      /* floor(log2 x), x > 0 */
+{
+    uint32_t k = 0;
+    while (x > 1u) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+}
+
+/* Largest divisor of n not above the k-th root of n (k = 2 or 3). */
+static uint32_t ibcc_coll_root_div_(uint32_t n, unsigned k)
+{
+    uint32_t a, best = 1;
+    for (a = 1; a <= n; a++) {
+        uint64_t p = (uint64_t)a * a * (k == 3u ? a : 1u);
+        if (p > n) break;
+        if (n % a == 0) best = a;
+    }
+    return best;
+}
+
+IBCC_API ibcc_result ibcc_coll_defaults(ibcc_coll_desc *d)
+{
+    ibcc_coll_desc c;
+    if (!d) return IBCC_ERR_NULL;
+    c = *d;
+    if ((uint32_t)c.kind < 1u || (uint32_t)c.kind > IBCC_COLL_KINDS)
+        return IBCC_ERR_RANGE;
+    if (c.ranks < 1u || c.ranks > (UINT32_C(1) << 24)) return IBCC_ERR_RANGE;
+    if (c.bytes < 1u || c.bytes > (UINT64_C(1) << 48)) return IBCC_ERR_RANGE;
+    if (c.kind == IBCC_COLL_ALLREDUCE_RING && c.bytes < c.ranks)
+        return IBCC_ERR_RANGE;
+    if ((c.kind == IBCC_COLL_BCAST_BINOMIAL || c.kind == IBCC_COLL_INCAST)
+        && c.root >= c.ranks)
+        return IBCC_ERR_RANGE;
+    if (c.periodic > 1u) return IBCC_ERR_RANGE;
+    if (c.kind == IBCC_COLL_HALO2D || c.kind == IBCC_COLL_HALO3D) {
+        unsigned nd = c.kind == IBCC_COLL_HALO3D ? 3u : 2u, i;
+        uint64_t prod = 1;
+        if (c.iterations == 0) c.iterations = 1;
+        if (c.iterations > (UINT32_C(1) << 20)) return IBCC_ERR_RANGE;
+        if (nd == 2u && c.dims[2] > 1u) return IBCC_ERR_RANGE;
+        if (c.dims[0] == 0 && c.dims[1] == 0 && (nd == 2u || c.dims[2] == 0)) {
+            uint32_t rest = c.ranks, z = 1, y;
+            if (nd == 3u) {
+                z = ibcc_coll_root_div_(c.ranks, 3u);
+                rest = c.ranks / z;
+            }
+            y = ibcc_coll_root_div_(rest, 2u);
+            c.dims[0] = rest / y;
+            c.dims[1] = y;
+            c.dims[2] = z;
+        }
+        if (nd == 2u && c.dims[2] == 0) c.dims[2] = 1;
+        for (i = 0; i < 3u; i++) {
+            if (c.dims[i] == 0) return IBCC_ERR_RANGE;
+            prod *= c.dims[i];
+        }
+        if (prod != c.ranks) return IBCC_ERR_RANGE;
+    } else if (c.iterations > 1u || c.dims[0] || c.dims[1] || c.dims[2]) {
+        return IBCC_ERR_RANGE;   /* fields of another pattern */
+    }
+    *d = c;
+    return IBCC_OK;
+}
+
+/* Pairwise partner of r in step s, r itself when idle. */
+static uint32_t ibcc_coll_pair_(uint32_t P, uint32_t r, uint32_t s)
+{
+    uint32_t m;
+    if ((P & (P - 1u)) == 0) return r ^ (s + 1u);
+    if (P & 1u) return (uint32_t)((s + (uint64_t)P - r) % P);
+    m = P - 1u;                              /* even, not a power of two */
+    if (r == m) return (uint32_t)((uint64_t)s * (P / 2u) % m);
+    {
+        uint32_t q = (uint32_t)((s + (uint64_t)m - r) % m);
+        return q == r ? m : q;
+    }
+}
+
+/* Recursive doubling: p' = 2^L, q = P - p'; the real rank of new rank n */
+static uint32_t ibcc_coll_rd_real_(uint32_t q, uint32_t n)
+{
+    return n < q ? 2u * n + 1u : n + q;
+}
+
+/* Halo neighbour of r in direction dir (0..5: -x +x -y +y -z +z), or
+   IBCC_COLL_NONE. */
+static uint32_t ibcc_coll_halo_nb_(const ibcc_coll_desc *d, uint32_t r,
+                                   unsigned dir)
+{
+    uint32_t c[3], dim = dir / 2u, n = d->dims[dir / 2u];
+    c[0] = r % d->dims[0];
+    c[1] = (r / d->dims[0]) % d->dims[1];
+    c[2] = r / (d->dims[0] * d->dims[1]);
+    if (n == 1u) return IBCC_COLL_NONE;
+    if (dir & 1u) {
+        if (c[dim] + 1u < n) c[dim]++;
+        else if (d->periodic) c[dim] = 0;
+        else return IBCC_COLL_NONE;
+    } else {
+        if (c[dim] > 0) c[dim]--;
+        else if (d->periodic) c[dim] = n - 1u;
+        else return IBCC_COLL_NONE;
+    }
+    return c[0] + d->dims[0] * (c[1] + d->dims[1] * c[2]);
+}
+
+static uint32_t ibcc_coll_steps_(const ibcc_coll_desc *d, uint32_t r)
+{
+    uint32_t P = d->ranks, L, q;
+    if (P == 1u) return 0;
+    switch (d->kind) {
+    case IBCC_COLL_ALLTOALL_SHIFT: return P - 1u;
+    case IBCC_COLL_ALLTOALL_PAIRWISE:
+        return ((P & (P - 1u)) == 0 || !(P & 1u)) ? P - 1u : P;
+    case IBCC_COLL_ALLREDUCE_RING: return 2u * (P - 1u);
+    case IBCC_COLL_ALLREDUCE_RD:
+        L = ibcc_coll_log2_(P);
+        q = P - (UINT32_C(1) << L);
+        if (r < 2u * q) return (r & 1u) ? L + 1u : 1u;
+        return L;
+    case IBCC_COLL_BCAST_BINOMIAL: return 1u;
+    case IBCC_COLL_HALO2D:
+    case IBCC_COLL_HALO3D: return d->iterations;
+    case IBCC_COLL_INCAST: return r == d->root ? 0u : 1u;
+    }
+    return 0;
+}
+
+/* The i-th send (want_send) or wait of step s of rank r into *m, or, with
+   i = IBCC_COLL_NONE, only their count (returned). Inputs are checked. */
+static uint32_t ibcc_coll_list_(const ibcc_coll_desc *d, uint32_t r,
+                                uint32_t s, int want_send, uint32_t i,
+                                ibcc_coll_msg *m)
+{
+    uint32_t P = d->ranks, n = 0, k;
+    uint64_t N = d->bytes;
+    ibcc_coll_msg x;
+#define IBCC_COLL_PUT_(peer_, step_, bytes_)                              \
+    do {                                                                  \
+        if (n == i) {                                                     \
+            x.peer = (peer_); x.step = (step_); x.bytes = (bytes_);       \
+            *m = x;                                                       \
+        }                                                                 \
+        n++;                                                              \
+    } while (0)
+    switch (d->kind) {
+    case IBCC_COLL_ALLTOALL_SHIFT:
+        if (want_send) IBCC_COLL_PUT_((uint32_t)((r + (uint64_t)s + 1u) % P),
+                                      s, N);
+        else if (s > 0)
+            IBCC_COLL_PUT_((uint32_t)((r + (uint64_t)P - s) % P), s - 1u, N);
+        break;
+    case IBCC_COLL_ALLTOALL_PAIRWISE:
+        if (want_send) {
+            k = ibcc_coll_pair_(P, r, s);
+            if (k != r) IBCC_COLL_PUT_(k, s, N);
+        } else if (s > 0) {
+            k = ibcc_coll_pair_(P, r, s - 1u);
+            if (k != r) IBCC_COLL_PUT_(k, s - 1u, N);
+        }
+        break;
+    case IBCC_COLL_ALLREDUCE_RING: {
+        uint32_t src = want_send ? r : (r + P - 1u) % P;
+        uint32_t st = want_send ? s : s - 1u;
+        uint32_t chunk = (uint32_t)((src + (uint64_t)2u * P - st) % P);
+        uint64_t b = N / P + (chunk < N % P ? 1u : 0u);
+        if (want_send) IBCC_COLL_PUT_((r + 1u) % P, s, b);
+        else if (s > 0) IBCC_COLL_PUT_(src, st, b);
+        break;
+    }
+    case IBCC_COLL_ALLREDUCE_RD: {
+        uint32_t L = ibcc_coll_log2_(P), q = P - (UINT32_C(1) << L), nr;
+        if (r < 2u * q && !(r & 1u)) {           /* even: sends, leaves */
+            if (want_send) IBCC_COLL_PUT_(r + 1u, 0u, N);
+            break;
+        }
+        nr = r < 2u * q ? r / 2u : r - q;
+        if (s < L) {                             /* exchange s */
+            if (want_send)
+                IBCC_COLL_PUT_(ibcc_coll_rd_real_(q, nr ^ (UINT32_C(1) << s)),
+                               s, N);
+        } else if (want_send) {                  /* s == L: result back */
+            IBCC_COLL_PUT_(r - 1u, L, N);
+        }
+        if (!want_send) {
+            if (s == 0 && r < 2u * q) IBCC_COLL_PUT_(r - 1u, 0u, N);
+            if (s > 0)
+                IBCC_COLL_PUT_(ibcc_coll_rd_real_(q,
+                                   nr ^ (UINT32_C(1) << (s - 1u))), s - 1u, N);
+        }
+        break;
+    }
+    case IBCC_COLL_BCAST_BINOMIAL: {
+        uint32_t v = (uint32_t)((r + (uint64_t)P - d->root) % P), mk;
+        if (want_send) {
+            mk = v ? (v & (~v + 1u)) >> 1
+                   : UINT32_C(1) << ibcc_coll_log2_(P - 1u);
+            for (; mk; mk >>= 1)
+                if (v + mk < P)
+                    IBCC_COLL_PUT_((uint32_t)((v + mk + (uint64_t)d->root) % P),
+                                   0u, N);
+        } else if (v) {
+            IBCC_COLL_PUT_((uint32_t)((v - (v & (~v + 1u))
+                                       + (uint64_t)d->root) % P), 0u, N);
+        }
+        break;
+    }
+    case IBCC_COLL_HALO2D:
+    case IBCC_COLL_HALO3D:
+        for (k = 0; k < 6u; k++) {
+            uint32_t nb = ibcc_coll_halo_nb_(d, r, k);
+            if (nb == IBCC_COLL_NONE) continue;
+            if (want_send) IBCC_COLL_PUT_(nb, s, N);
+            else if (s > 0) IBCC_COLL_PUT_(nb, s - 1u, N);
+        }
+        break;
+    case IBCC_COLL_INCAST:
+        if (want_send && r != d->root) IBCC_COLL_PUT_(d->root, 0u, N);
+        break;
+    }
+#undef IBCC_COLL_PUT_
+    return n;
+}
+
+static ibcc_result ibcc_coll_prep_(const ibcc_coll_desc *d, uint32_t r,
+                                   uint32_t s, ibcc_coll_desc *c)
+{
+    ibcc_result e;
+    if (!d) return IBCC_ERR_NULL;
+    *c = *d;
+    if ((e = ibcc_coll_defaults(c)) != IBCC_OK) return e;
+    if (r >= c->ranks || s >= ibcc_coll_steps_(c, r)) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_coll_steps(const ibcc_coll_desc *d, uint32_t r,
+                                     uint32_t *steps)
+{
+    ibcc_coll_desc c;
+    ibcc_result e;
+    if (!d || !steps) return IBCC_ERR_NULL;
+    c = *d;
+    if ((e = ibcc_coll_defaults(&c)) != IBCC_OK) return e;
+    if (r >= c.ranks) return IBCC_ERR_RANGE;
+    *steps = ibcc_coll_steps_(&c, r);
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_coll_count(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t *sends, uint32_t *waits)
+{
+    ibcc_coll_desc c;
+    ibcc_coll_msg m;
+    ibcc_result e;
+    if (!sends || !waits) return IBCC_ERR_NULL;
+    if ((e = ibcc_coll_prep_(d, r, s, &c)) != IBCC_OK) return e;
+    *sends = ibcc_coll_list_(&c, r, s, 1, IBCC_COLL_NONE, &m);
+    *waits = ibcc_coll_list_(&c, r, s, 0, IBCC_COLL_NONE, &m);
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc_coll_get_(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t i, int want_send, ibcc_coll_msg *m)
+{
+    ibcc_coll_desc c;
+    ibcc_coll_msg x;
+    ibcc_result e;
+    if (!m) return IBCC_ERR_NULL;
+    if ((e = ibcc_coll_prep_(d, r, s, &c)) != IBCC_OK) return e;
+    if (i == IBCC_COLL_NONE || i >= ibcc_coll_list_(&c, r, s, want_send, i, &x))
+        return IBCC_ERR_RANGE;
+    *m = x;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_coll_send(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t i, ibcc_coll_msg *m)
+{
+    return ibcc_coll_get_(d, r, s, i, 1, m);
+}
+
+IBCC_API ibcc_result ibcc_coll_wait(const ibcc_coll_desc *d, uint32_t r,
+        uint32_t s, uint32_t i, ibcc_coll_msg *m)
+{
+    return ibcc_coll_get_(d, r, s, i, 0, m);
+}
+
+IBCC_API ibcc_result ibcc_coll_consumer(const ibcc_coll_desc *d,
+        uint32_t dst, uint32_t src, uint32_t src_step, uint32_t *step)
+{
+    ibcc_coll_desc c;
+    ibcc_coll_msg m;
+    ibcc_result e;
+    uint32_t n, i, k, ns;
+    if (!step) return IBCC_ERR_NULL;
+    if ((e = ibcc_coll_prep_(d, src, src_step, &c)) != IBCC_OK) return e;
+    if (dst >= c.ranks) return IBCC_ERR_RANGE;
+    n = ibcc_coll_list_(&c, src, src_step, 1, IBCC_COLL_NONE, &m);
+    for (i = 0; i < n; i++) {
+        (void)ibcc_coll_list_(&c, src, src_step, 1, i, &m);
+        if (m.peer == dst) break;
+    }
+    if (i == n) return IBCC_ERR_RANGE;
+    /* every pattern waits for a message in the receiver's step after
+       (RD's pre-exchange vector: in the same step number 0) */
+    k = src_step + 1u;
+    if (c.kind == IBCC_COLL_ALLREDUCE_RD) {
+        uint32_t L = ibcc_coll_log2_(c.ranks);
+        uint32_t q = c.ranks - (UINT32_C(1) << L);
+        if (src < 2u * q && !(src & 1u)) k = 0;          /* pre vector */
+        else if (src < 2u * q && src_step == L) k = IBCC_COLL_NONE;
+    } else if (c.kind == IBCC_COLL_BCAST_BINOMIAL) {
+        k = 0;
+    } else if (c.kind == IBCC_COLL_INCAST) {
+        k = IBCC_COLL_NONE;
+    }
+    ns = ibcc_coll_steps_(&c, dst);
+    *step = (k != IBCC_COLL_NONE && k < ns) ? k : IBCC_COLL_NONE;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_coll_totals(const ibcc_coll_desc *d,
+        uint64_t *messages, uint64_t *bytes, uint32_t *max_steps)
+{
+    ibcc_coll_desc c;
+    ibcc_result e;
+    uint64_t P, msgs = 0, per = 0;
+    uint32_t ms = 0, r;
+    if (!d || !messages || !bytes || !max_steps) return IBCC_ERR_NULL;
+    c = *d;
+    if ((e = ibcc_coll_defaults(&c)) != IBCC_OK) return e;
+    P = c.ranks;
+    per = c.bytes;
+    switch (c.kind) {
+    case IBCC_COLL_ALLTOALL_SHIFT:
+    case IBCC_COLL_ALLTOALL_PAIRWISE: msgs = P * (P - 1u); break;
+    case IBCC_COLL_ALLREDUCE_RING:
+        msgs = 2u * P * (P - 1u);
+        per = 0;
+        *bytes = 2u * (P - 1u) * c.bytes;
+        break;
+    case IBCC_COLL_ALLREDUCE_RD: {
+        uint32_t L = ibcc_coll_log2_(c.ranks);
+        uint64_t pp = UINT64_C(1) << L;
+        msgs = pp * L + 2u * (P - pp);
+        break;
+    }
+    case IBCC_COLL_BCAST_BINOMIAL:
+    case IBCC_COLL_INCAST: msgs = P - 1u; break;
+    case IBCC_COLL_HALO2D:
+    case IBCC_COLL_HALO3D: {
+        unsigned i;
+        for (i = 0; i < 3u; i++) {
+            uint64_t n = c.dims[i];
+            if (n > 1u) msgs += 2u * (c.periodic ? P : P / n * (n - 1u));
+        }
+        msgs *= c.iterations;
+        break;
+    }
+    }
+    if (per) *bytes = msgs * per;
+    for (r = 0; r < c.ranks; r++) {
+        uint32_t s = ibcc_coll_steps_(&c, r);
+        if (s > ms) ms = s;
+        if (c.kind != IBCC_COLL_ALLREDUCE_RD && c.kind != IBCC_COLL_INCAST)
+            break;                    /* the same for every rank */
+    }
+    *messages = msgs;
+    *max_steps = ms;
+    return IBCC_OK;
+}
+
+static const char *const ibcc_coll_names_[IBCC_COLL_KINDS + 1u] = {
+    "?", "alltoall-shift", "alltoall-pairwise", "allreduce-ring",
+    "allreduce-rd", "bcast-binomial", "halo2d", "halo3d", "incast"
+};
+
+IBCC_API const char *ibcc_coll_name(ibcc_coll_kind k)
+{
+    return ((uint32_t)k >= 1u && (uint32_t)k <= IBCC_COLL_KINDS)
+               ? ibcc_coll_names_[k] : "?";
+}
+
+IBCC_API ibcc_coll_kind ibcc_coll_parse(const char *name)
+{
+    uint32_t k;
+    if (!name) return (ibcc_coll_kind)0;
+    for (k = 1; k <= IBCC_COLL_KINDS; k++) {
+        const char *a = ibcc_coll_names_[k], *b = name;
+        while (*a && *a == *b) {
+            a++;
+            b++;
+        }
+        if (*a == 0 && *b == 0) return (ibcc_coll_kind)k;
+    }
+    return (ibcc_coll_kind)0;
+}
+
+IBCC_API ibcc_result ibcc_place(const uint32_t *hosts, uint32_t nh,
+        const uint32_t *ranks, uint32_t jobs, ibcc_place_policy policy,
+        uint64_t seed, uint32_t *out)
+{
+    uint64_t total = 0;
+    uint32_t j, k, n;
+    if (!hosts || !ranks || !out) return IBCC_ERR_NULL;
+    if (jobs == 0 || (uint32_t)policy > (uint32_t)IBCC_PLACE_RANDOM)
+        return IBCC_ERR_RANGE;
+    for (j = 0; j < jobs; j++) total += ranks[j];
+    if (total > nh) return IBCC_ERR_CAPACITY;
+    n = (uint32_t)total;
+    if (policy == IBCC_PLACE_INTERLEAVED) {
+        /* deal the list round robin over the jobs still short of ranks:
+           in round i each job with more than i ranks takes the next host
+           as its rank i */
+        uint32_t rd = 0, i = 0;
+        while (i < n) {
+            uint64_t off = 0;
+            for (j = 0; j < jobs; j++) {
+                if (rd < ranks[j]) out[off + rd] = hosts[i++];
+                off += ranks[j];
+            }
+            rd++;
+        }
+        return IBCC_OK;
+    }
+    if (policy == IBCC_PLACE_LINEAR) {
+        for (k = 0; k < n; k++) out[k] = hosts[k];
+        return IBCC_OK;
+    }
+    {
+        /* selection sampling (Knuth's Algorithm S) of n hosts in list
+           order, then a Fisher-Yates shuffle of the chosen */
+        ibcc_rng g;
+        uint32_t i, got = 0;
+        ibcc_rng_seed(&g, seed);
+        for (i = 0; i < nh && got < n; i++)
+            if (ibcc_rng_below(&g, nh - i) < (uint64_t)(n - got))
+                out[got++] = hosts[i];
+        for (i = n; i > 1u; i--) {
+            uint32_t a = (uint32_t)ibcc_rng_below(&g, i), t = out[i - 1u];
+            out[i - 1u] = out[a];
+            out[a] = t;
+        }
+    }
     return IBCC_OK;
 }
 
