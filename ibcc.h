@@ -3640,7 +3640,9 @@ typedef enum ibcc_traffic {
     IBCC_TRAFFIC_GREEDY  = 0,   /* always has a packet while active */
     IBCC_TRAFFIC_ONOFF   = 1,   /* greedy in ON periods; ON/OFF exponential */
     IBCC_TRAFFIC_RATE    = 2,   /* a packet (message) every unit/offered */
-    IBCC_TRAFFIC_POISSON = 3    /* Poisson arrivals at `offered` B/s */
+    IBCC_TRAFFIC_POISSON = 3,   /* Poisson arrivals at `offered` B/s */
+    IBCC_TRAFFIC_PUSH    = 4    /* only the messages ibcc_fabric_push
+                                   gives it (jobs, traces) */
 } ibcc_traffic;
 
 /* Source agent of a flow (what decides when it may send next). */
@@ -4029,6 +4031,22 @@ IBCC_API ibcc_result ibcc_fabric_latency_quantile(const ibcc_fabric *f,
 /* Clears flow and class statistics (not the series bins, not the
    counters): what is measured from now on excludes a warm-up. */
 IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f);
+/* Messages given to a flow from outside (jobs, traces, an embedder's own
+   workload). ibcc_fabric_push generates a message of `bytes` now into a
+   PUSH flow's queue, cut into the flow's packets (the last shorter), as
+   a RATE flow generates its messages; its latency counts from now.
+   Errors: NULL, RANGE (flow, not a PUSH flow, bytes 0 or above 2^48),
+   NOMEM. ibcc_fabric_on_message sets the function called when the last
+   packet of a message of any flow is delivered (messages of one flow
+   complete in the order they were generated), with the flow, the
+   message's generation time and now; NULL removes it. It may push. */
+typedef void (*ibcc_fabric_msg_fn)(void *user, uint32_t flow,
+                                   ibcc_time t_gen, ibcc_time now);
+IBCC_API ibcc_result ibcc_fabric_push(ibcc_fabric *f, uint32_t flow,
+                                      uint64_t bytes);
+IBCC_API ibcc_result ibcc_fabric_on_message(ibcc_fabric *f,
+                                            ibcc_fabric_msg_fn fn,
+                                            void *user);
 /* DELIVERED bytes in [t0, t1) of a flow (data, binned when the tail
    reached the destination) or of a channel (data + ACK that crossed the
    channel, binned when the packet was delivered at its destination), from
@@ -4163,6 +4181,137 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
 IBCC_API ibcc_result ibcc_traffic_uniform_sources(const uint32_t *hosts,
         uint32_t nh, ibcc_rate per_host, ibcc_fabric_source *out,
         uint32_t cap, uint32_t *n);
+
+/* ==== L3 jobs ===========================================================
+   Jobs on the fabric: a job is a set of ranks placed on hosts (rank r on
+   host node hosts[r], ibcc_place) running a collective (L2 coll) or a
+   trace, each step released when the messages it waits for have been
+   delivered, several jobs at once. A job's messages travel on flows of
+   PUSH traffic, one per (source rank, destination rank, class) it uses,
+   made by ibcc_jobs_flows from a template (agent, window, packet size;
+   the fabric's source agents and congestion control apply to them as
+   to any flow); the jobs keep only per-rank progress and the messages
+   in flight. Use:
+       ibcc_jobs_flows(jobs, n, NULL, 0, &nf);   -> CAPACITY, nf
+       ... append nf flows after the fabric's own (first index ff) ...
+       ibcc_fabric_create(&f, &desc);
+       ibcc_jobs_create(&js, f, jobs, n, ff, &err);
+       ibcc_fabric_run_until(f, t);   then ibcc_jobs_stats per job
+   The jobs take the fabric's message hook (ibcc_fabric_on_message).
+   Metrics (docs/jobs.md): a job's completion time is the delivery of its
+   last message minus its start; each message's completion time runs
+   from its release (its step started) to the delivery of its last byte,
+   with quantiles from a log-linear histogram as the fabric's latency
+   quantiles. The ideal time of a job (alone on an idle fabric) is the
+   same job run alone: its slowdown is the ratio of the two.
+
+   Trace text (one message a line; '#' starts a comment; docs/jobs.md):
+       ibcc-trace 1                        first line other than comments
+       ranks 16                            optional, before the messages
+       <id> <src> <dst> <bytes> [sl=<0..15>] [at=<time>] [after=<id>,...]
+   ids are strictly increasing (numbers below 2^63), src and dst ranks
+   differ, bytes 1 .. 2^48; `after` lists earlier ids whose delivery the
+   message waits for (up to 65535); `at` is the release time after the
+   job's start (no `after`) or after the last of its dependencies
+   (default 0); times are a decimal number and a unit: ps, ns, us, ms or
+   s (e.g. 2.5us). The reader reports the first error with its line.
+   Defaults (ibcc_job_desc):
+   | field   | default      | range                                     |
+   | coll    | kind 0: trace| ibcc_coll_desc (a collective)             |
+   | trace   | NULL         | a parsed trace when coll.kind is 0        |
+   | hosts   | (required)   | ranks host node ids                       |
+   | start   | 0            | 0 .. IBCC_FABRIC_MAX_TIME                 |
+   | cls     | 0            | 0 .. 15: a collective's flow class (a     |
+   |         |              | trace's messages: their sl)               |
+   | flow    | zero         | template: size, agent, window, rate,      |
+   |         |              | persistent, prio (src, dst, traffic, cls, |
+   |         |              | start are set by ibcc_jobs_flows)         |
+   ====================================================================== */
+typedef struct ibcc_trace_msg {
+    uint64_t id;                /* as in the text */
+    uint32_t src, dst;          /* ranks */
+    uint64_t bytes;
+    uint32_t sl;                /* 0..15: the flow class of its flow */
+    uint32_t ndeps, first;      /* its dependencies: deps[first ..
+                                   first + ndeps), indices of earlier
+                                   messages */
+    ibcc_time at;               /* release after the start or after the
+                                   last dependency */
+} ibcc_trace_msg;
+
+typedef struct ibcc_trace {
+    ibcc_trace_msg *msgs;       /* caller memory, msg_cap entries */
+    uint32_t *deps;             /* caller memory, dep_cap entries */
+    uint32_t msg_cap, dep_cap;
+    uint32_t count, ndeps;      /* messages and dependency entries read
+                                   (needed, on CAPACITY) */
+    uint32_t ranks;             /* the header's, or highest rank + 1 */
+} ibcc_trace;
+
+#ifndef IBCC_NO_STDIO
+/* Reads a trace text of len bytes into t (its msgs, deps and caps set by
+   the caller; both may be NULL with caps 0 to count). `name` is the file
+   name for errors. Errors (err filled: file, line, reason): NULL, PARSE
+   (malformed line, unknown key, missing header), RANGE (a value out of
+   its range, an id not above the previous one, a dependency on an id
+   not yet read, a rank not below the header's ranks), CAPACITY (more
+   messages or dependencies than the caps: t->count and t->ndeps are the
+   needs; dependencies are resolved only when the messages fit). */
+IBCC_API ibcc_result ibcc_trace_parse(ibcc_trace *t, const char *text,
+        size_t len, const char *name, ibcc_fabric_error *err);
+#endif
+
+typedef struct ibcc_job_desc {
+    ibcc_coll_desc coll;
+    const ibcc_trace *trace;
+    const uint32_t *hosts;
+    ibcc_time start;
+    uint32_t cls;
+    ibcc_fabric_flow flow;
+} ibcc_job_desc;
+
+typedef struct ibcc_jobs ibcc_jobs;
+
+/* Per job, since the fabric's start. */
+typedef struct ibcc_job_stats {
+    uint64_t messages;          /* in the job */
+    uint64_t released;          /* given to the fabric so far */
+    uint64_t delivered;         /* completely delivered */
+    uint64_t bytes;             /* their bytes */
+    ibcc_time start;            /* the desc's start */
+    ibcc_time end;              /* last message delivered (0: not yet) */
+    ibcc_time completion;       /* end - start (0: not yet) */
+    ibcc_time msg_min, msg_max; /* per-message completion times */
+    ibcc_time msg_sum;          /* (saturating) */
+} ibcc_job_stats;
+
+/* The flows n jobs need, in a fixed order (job by job, then by source
+   rank, destination rank and class): out[0 .. *count) when cap holds
+   them, else CAPACITY with *count (out may then be NULL). Errors: NULL,
+   RANGE (a desc: coll, trace, hosts, cls; err filled), NOMEM. */
+IBCC_API ibcc_result ibcc_jobs_flows(const ibcc_job_desc *jobs, uint32_t n,
+        ibcc_fabric_flow *out, uint32_t cap, uint32_t *count,
+        ibcc_fabric_error *err);
+/* Attaches n jobs to fabric f whose flows first_flow .. are those of
+   ibcc_jobs_flows (checked: MISMATCH otherwise) at the fabric's current
+   time, before any job's start; the descs (and traces, hosts) are copied.
+   Errors: NULL, RANGE, MISMATCH, PAST (a start before now), NOMEM. */
+IBCC_API ibcc_result ibcc_jobs_create(ibcc_jobs **out, ibcc_fabric *f,
+        const ibcc_job_desc *jobs, uint32_t n, uint32_t first_flow,
+        ibcc_fabric_error *err);
+/* Detaches from the fabric (its message hook) and frees (NULL: fine). */
+IBCC_API void ibcc_jobs_destroy(ibcc_jobs *js);
+/* Errors: NULL, RANGE (job); the first internal error (NOMEM, FULL) of
+   the jobs once they failed to release a message. */
+IBCC_API ibcc_result ibcc_jobs_stats(const ibcc_jobs *js, uint32_t job,
+        ibcc_job_stats *s);
+/* Quantile q (0 < q <= 1) of a job's per-message completion times (the
+   upper edge of its histogram bucket, at most 1/16 above the true
+   value). Errors: NULL, RANGE, NOT_FOUND (nothing delivered). */
+IBCC_API ibcc_result ibcc_jobs_msg_quantile(const ibcc_jobs *js,
+        uint32_t job, double q, ibcc_time *t);
+/* 1 when every job's messages are all delivered. */
+IBCC_API int ibcc_jobs_done(const ibcc_jobs *js);
 
 /* ==== L3 topologies ===================================================
    The builders below (k-ary n-tree, k-ary n-fly, mesh, torus) and the
@@ -11295,13 +11444,35 @@ IBCC_API ibcc_result ibcc_coll_wait(const ibcc_coll_desc *d, uint32_t r,
     return ibcc_coll_get_(d, r, s, i, 0, m);
 }
 
+/* The consumer of a message the schedule sends (checked desc). */
+static uint32_t ibcc_coll_consumer_(const ibcc_coll_desc *c, uint32_t dst,
+                                    uint32_t src, uint32_t src_step)
+{
+    /* every pattern waits for a message in the receiver's step after
+       (RD's pre-exchange vector: in step 0; a broadcast: in the one step
+       of the receiver) */
+    uint32_t k = src_step + 1u;
+    if (c->kind == IBCC_COLL_ALLREDUCE_RD) {
+        uint32_t L = ibcc_coll_log2_(c->ranks);
+        uint32_t q = c->ranks - (UINT32_C(1) << L);
+        if (src < 2u * q && !(src & 1u)) k = 0;          /* pre vector */
+        else if (src < 2u * q && src_step == L) k = IBCC_COLL_NONE;
+    } else if (c->kind == IBCC_COLL_BCAST_BINOMIAL) {
+        k = 0;
+    } else if (c->kind == IBCC_COLL_INCAST) {
+        k = IBCC_COLL_NONE;
+    }
+    return (k != IBCC_COLL_NONE && k < ibcc_coll_steps_(c, dst))
+               ? k : IBCC_COLL_NONE;
+}
+
 IBCC_API ibcc_result ibcc_coll_consumer(const ibcc_coll_desc *d,
         uint32_t dst, uint32_t src, uint32_t src_step, uint32_t *step)
 {
     ibcc_coll_desc c;
     ibcc_coll_msg m;
     ibcc_result e;
-    uint32_t n, i, k, ns;
+    uint32_t n, i;
     if (!step) return IBCC_ERR_NULL;
     if ((e = ibcc_coll_prep_(d, src, src_step, &c)) != IBCC_OK) return e;
     if (dst >= c.ranks) return IBCC_ERR_RANGE;
@@ -11311,21 +11482,7 @@ IBCC_API ibcc_result ibcc_coll_consumer(const ibcc_coll_desc *d,
         if (m.peer == dst) break;
     }
     if (i == n) return IBCC_ERR_RANGE;
-    /* every pattern waits for a message in the receiver's step after
-       (RD's pre-exchange vector: in the same step number 0) */
-    k = src_step + 1u;
-    if (c.kind == IBCC_COLL_ALLREDUCE_RD) {
-        uint32_t L = ibcc_coll_log2_(c.ranks);
-        uint32_t q = c.ranks - (UINT32_C(1) << L);
-        if (src < 2u * q && !(src & 1u)) k = 0;          /* pre vector */
-        else if (src < 2u * q && src_step == L) k = IBCC_COLL_NONE;
-    } else if (c.kind == IBCC_COLL_BCAST_BINOMIAL) {
-        k = 0;
-    } else if (c.kind == IBCC_COLL_INCAST) {
-        k = IBCC_COLL_NONE;
-    }
-    ns = ibcc_coll_steps_(&c, dst);
-    *step = (k != IBCC_COLL_NONE && k < ns) ? k : IBCC_COLL_NONE;
+    *step = ibcc_coll_consumer_(&c, dst, src, src_step);
     return IBCC_OK;
 }
 
@@ -11888,6 +12045,8 @@ struct ibcc_fabric {
     ibcc_fabric_error lasterr;
     uint64_t prog;              /* packets moved at the last look */
     ibcc_time prog_at;          /* when that count last changed */
+    ibcc_fabric_msg_fn msg_fn;  /* ibcc_fabric_on_message */
+    void *msg_user;
 };
 
 /* The port switch sw (its index among switches) routes host node dst
@@ -12725,7 +12884,8 @@ static uint64_t ibcc_fab_generate_bytes_(ibcc_fabric *f, uint32_t fi,
        agent that its queue refilled (MVCM's immediate reset) */
     if (made && was_empty
         && (fl->d.traffic == IBCC_TRAFFIC_RATE
-            || fl->d.traffic == IBCC_TRAFFIC_POISSON))
+            || fl->d.traffic == IBCC_TRAFFIC_POISSON
+            || fl->d.traffic == IBCC_TRAFFIC_PUSH))
         fl->ag->queued(f, fl);
     if (made) ibcc_fab_mark_(f, fi);
     return made;
@@ -14174,6 +14334,7 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
         k->st.msgs++;
         k->st.msg_time_sum = ibcc_fab_sat_(k->st.msg_time_sum, lat);
         if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
+        if (f->msg_fn) f->msg_fn(f->msg_user, fi, p->t_gen, now);
     }
     f->data_delivered++;
     f->bytes_delivered += p->size;
@@ -16791,7 +16952,7 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
         unsigned k, n = 0;
 #define IBCC_F_LIM_(field, m) \
         lim[n].name = #field; lim[n].v = (uint64_t)x->field; lim[n++].max = (m)
-        IBCC_F_LIM_(traffic, IBCC_TRAFFIC_POISSON);
+        IBCC_F_LIM_(traffic, IBCC_TRAFFIC_PUSH);
         IBCC_F_LIM_(agent, IBCC_F_AGENTS_ - 1u);
         IBCC_F_LIM_(persistent, 1u);
         IBCC_F_LIM_(size, 65535u);
@@ -16831,11 +16992,17 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
     /* one FIFO per host orders generated packets; greedy sources have no
        generation order */
     if (f->d.nic_fifo && x->traffic != IBCC_TRAFFIC_RATE
-        && x->traffic != IBCC_TRAFFIC_POISSON)
+        && x->traffic != IBCC_TRAFFIC_POISSON
+        && x->traffic != IBCC_TRAFFIC_PUSH)
         return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0,
-                             "flows[%u]: nic_fifo serves RATE and POISSON "
-                             "traffic only (greedy packets have no "
+                             "flows[%u]: nic_fifo serves RATE, POISSON and "
+                             "PUSH traffic only (greedy packets have no "
                              "generation order)", i);
+    if (x->traffic == IBCC_TRAFFIC_PUSH && x->packets != 0)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                             "flows[%u]: PUSH traffic takes no packet "
+                             "limit (a pushed message is generated whole)",
+                             i);
     /* without ACKs a window would never open again and a law would never
        increase */
     if (f->dest.transport == IBCC_DEST_UNACKED
@@ -17603,6 +17770,32 @@ IBCC_API ibcc_result ibcc_fabric_latency_quantile(const ibcc_fabric *f,
     return IBCC_OK;
 }
 
+IBCC_API ibcc_result ibcc_fabric_push(ibcc_fabric *f, uint32_t flow,
+                                      uint64_t bytes)
+{
+    ibcc_fflow_ *fl;
+    uint64_t made;
+    if (!f) return IBCC_ERR_NULL;
+    if (flow >= f->nf || bytes == 0 || bytes > (UINT64_C(1) << 48))
+        return IBCC_ERR_RANGE;
+    fl = &f->flow[flow];
+    if (fl->d.traffic != IBCC_TRAFFIC_PUSH) return IBCC_ERR_RANGE;
+    made = ibcc_fab_generate_bytes_(f, flow, bytes, 1, 0u);
+    if (made) ibcc_fab_wake_host_(f, fl->host, f->loop.now);
+    if (f->err != IBCC_OK) return f->err;
+    return made ? IBCC_OK : IBCC_ERR_NOMEM;
+}
+
+IBCC_API ibcc_result ibcc_fabric_on_message(ibcc_fabric *f,
+                                            ibcc_fabric_msg_fn fn,
+                                            void *user)
+{
+    if (!f) return IBCC_ERR_NULL;
+    f->msg_fn = fn;
+    f->msg_user = fn ? user : NULL;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f)
 {
     uint32_t i;
@@ -17839,6 +18032,915 @@ IBCC_API ibcc_result ibcc_traffic_hotspot(const uint32_t *sources,
     }
     return IBCC_OK;
 }
+/* ---- L3 jobs: implementation ---------------------------------------------
+   Built on the fabric's public interface only (PUSH flows, ibcc_fabric_push,
+   the message hook, events on its loop), so that a job is a traffic
+   source like any other. State: per job its copied desc, its sorted flow
+   keys (source rank, destination rank, class), per rank the next step
+   and per (rank, step) the messages arrived for it (a collective), or per
+   message its unmet dependencies and its dependents (a trace, with a heap
+   of timed releases); per job flow a FIFO of its messages in flight
+   (a flow delivers its messages in order). */
+
+typedef struct ibcc_jrec_ {
+    uint32_t next;              /* FIFO / free list */
+    uint32_t a;                 /* the sender's step, or the trace index */
+    uint64_t bytes;
+} ibcc_jrec_;
+
+typedef struct ibcc_jflow_ {
+    uint32_t job, src, dst;     /* ranks */
+    uint32_t head, tail;        /* messages in flight, oldest first */
+} ibcc_jflow_;
+
+typedef struct ibcc_jheap_ {
+    ibcc_time t;
+    uint32_t m, pad_;
+} ibcc_jheap_;
+
+typedef struct ibcc_job_ {
+    ibcc_job_desc d;            /* coll defaulted; trace, hosts: copies */
+    ibcc_trace tr;
+    uint32_t P;
+    uint32_t *hosts;
+    uint64_t *keys;             /* sorted: src << 28 | dst << 4 | cls */
+    uint32_t fbase, nflows;     /* its flows among the jobs' */
+    /* collective */
+    uint32_t *steps, *cur, *got;
+    uint64_t *base;             /* per rank: first (rank, step) counter */
+    /* trace */
+    uint32_t *rem, *dfirst, *dlist;
+    ibcc_jheap_ *heap;
+    uint32_t hn;
+    ibcc_time ev_at;            /* earliest event pending for it */
+    int started;
+    ibcc_job_stats st;
+    uint64_t *hist;             /* IBCC_F_HBUCKETS_ buckets */
+} ibcc_job_;
+
+struct ibcc_jobs {
+    ibcc_fabric *f;
+    uint32_t n, first, nflows;
+    ibcc_job_ *job;
+    ibcc_jflow_ *fl;
+    ibcc_jrec_ *rec;
+    uint32_t rec_cap, free_rec;
+    ibcc_result err;
+};
+
+#define IBCC_J_KEY_(s, d, c) \
+    (((uint64_t)(s) << 28) | ((uint64_t)(d) << 4) | (uint64_t)(c))
+
+static int ibcc_jobs_cmp_(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Checks job j's desc into *c (coll defaulted) and its rank count. */
+static ibcc_result ibcc_jobs_check_(const ibcc_job_desc *x, uint32_t j,
+                                    ibcc_job_desc *c, uint32_t *ranks,
+                                    ibcc_fabric_error *err)
+{
+    *c = *x;
+    if (!x->hosts)
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0,
+                             "jobs[%u]: hosts is NULL", j);
+    if (x->cls >= IBCC_FABRIC_CLASSES)
+        return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                             "jobs[%u]: cls %u: at most 15", j, x->cls);
+    if (x->start > IBCC_FABRIC_MAX_TIME)
+        return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                             "jobs[%u]: start beyond IBCC_FABRIC_MAX_TIME",
+                             j);
+    if (x->coll.kind != 0) {
+        if (x->trace)
+            return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                 "jobs[%u]: both a collective and a trace",
+                                 j);
+        if (ibcc_coll_defaults(&c->coll) != IBCC_OK)
+            return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                 "jobs[%u]: coll: a field out of its range "
+                                 "(ibcc_coll_defaults)", j);
+        *ranks = c->coll.ranks;
+        return IBCC_OK;
+    }
+    if (!x->trace || (x->trace->count && (!x->trace->msgs
+                                          || (x->trace->ndeps
+                                              && !x->trace->deps))))
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0,
+                             "jobs[%u]: neither a collective nor a trace",
+                             j);
+    {
+        const ibcc_trace *t = x->trace;
+        uint32_t i, k;
+        if (t->ranks == 0 || t->ranks > (UINT32_C(1) << 24))
+            return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                 "jobs[%u]: trace ranks %u: 1 .. 2^24", j,
+                                 t->ranks);
+        for (i = 0; i < t->count; i++) {
+            const ibcc_trace_msg *m = &t->msgs[i];
+            if (m->src >= t->ranks || m->dst >= t->ranks || m->src == m->dst
+                || m->bytes == 0 || m->bytes > (UINT64_C(1) << 48)
+                || m->sl >= IBCC_FABRIC_CLASSES
+                || m->at > IBCC_FABRIC_MAX_DELAY
+                || m->first > t->ndeps || m->ndeps > t->ndeps - m->first)
+                return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                     "jobs[%u]: trace message %u: a field "
+                                     "out of its range", j, i);
+            for (k = 0; k < m->ndeps; k++)
+                if (t->deps[m->first + k] >= i)
+                    return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                         "jobs[%u]: trace message %u: "
+                                         "depends on a later message", j, i);
+        }
+        *ranks = t->ranks;
+    }
+    return IBCC_OK;
+}
+
+/* The sorted distinct flow keys of job c (malloc'ed, *nk of them). */
+static ibcc_result ibcc_jobs_keys_(const ibcc_job_desc *c, uint32_t ranks,
+                                   uint32_t j, uint64_t **keys, uint32_t *nk,
+                                   ibcc_fabric_error *err)
+{
+    uint64_t n = 0, cap = 0, i, w;
+    uint64_t *k = NULL;
+    if (c->coll.kind != 0) {
+        uint64_t b;
+        uint32_t ms;
+        (void)ibcc_coll_totals(&c->coll, &cap, &b, &ms);
+    } else {
+        cap = c->trace->count;
+    }
+    if (cap > (UINT64_C(1) << 32) - 2u)
+        return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                             "jobs[%u]: %llu messages: at most 2^32 - 2", j,
+                             (unsigned long long)cap);
+    k = (uint64_t *)malloc((size_t)(cap ? cap : 1u) * sizeof *k);
+    if (!k) return IBCC_ERR_NOMEM;
+    if (c->coll.kind != 0) {
+        uint32_t r, s, q;
+        for (r = 0; r < ranks; r++) {
+            uint32_t st = ibcc_coll_steps_(&c->coll, r);
+            for (s = 0; s < st; s++) {
+                ibcc_coll_msg m;
+                uint32_t ns = ibcc_coll_list_(&c->coll, r, s, 1,
+                                              IBCC_COLL_NONE, &m);
+                for (q = 0; q < ns; q++) {
+                    (void)ibcc_coll_list_(&c->coll, r, s, 1, q, &m);
+                    k[n++] = IBCC_J_KEY_(r, m.peer, c->cls);
+                }
+            }
+        }
+    } else {
+        for (i = 0; i < cap; i++) {
+            const ibcc_trace_msg *m = &c->trace->msgs[i];
+            k[n++] = IBCC_J_KEY_(m->src, m->dst, m->sl);
+        }
+    }
+    qsort(k, (size_t)n, sizeof *k, ibcc_jobs_cmp_);
+    for (i = 0, w = 0; i < n; i++)
+        if (w == 0 || k[w - 1u] != k[i]) k[w++] = k[i];
+    for (i = 0; i < w; i++) {
+        uint32_t s = (uint32_t)(k[i] >> 28), d = (uint32_t)(k[i] >> 4) & 0xffffffu;
+        if (c->hosts[s] == c->hosts[d]) {
+            free(k);
+            return ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                 "jobs[%u]: ranks %u and %u exchange "
+                                 "messages on one host (%u)", j, s, d,
+                                 c->hosts[s]);
+        }
+    }
+    *keys = k;
+    *nk = (uint32_t)w;
+    return IBCC_OK;
+}
+
+static void ibcc_jobs_flow_of_(const ibcc_job_desc *c, uint64_t key,
+                               ibcc_fabric_flow *x)
+{
+    *x = c->flow;
+    x->src = c->hosts[key >> 28];
+    x->dst = c->hosts[(key >> 4) & 0xffffffu];
+    x->cls = (uint32_t)(key & 15u);
+    x->traffic = IBCC_TRAFFIC_PUSH;
+    x->start = 0;
+    x->stop = 0;
+    x->packets = 0;
+    x->start_after = 0;
+    x->msg_bytes = 0;
+    x->msg_exp = 0;
+}
+
+IBCC_API ibcc_result ibcc_jobs_flows(const ibcc_job_desc *jobs, uint32_t n,
+        ibcc_fabric_flow *out, uint32_t cap, uint32_t *count,
+        ibcc_fabric_error *err)
+{
+    uint64_t total = 0;
+    uint32_t j, i;
+    ibcc_result r;
+    if (!jobs || !count)
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0, "jobs or count "
+                             "is NULL");
+    *count = 0;
+    for (j = 0; j < n; j++) {
+        ibcc_job_desc c;
+        uint32_t ranks, nk;
+        uint64_t *k;
+        if ((r = ibcc_jobs_check_(&jobs[j], j, &c, &ranks, err)) != IBCC_OK)
+            return r;
+        if ((r = ibcc_jobs_keys_(&c, ranks, j, &k, &nk, err)) != IBCC_OK)
+            return r;
+        for (i = 0; i < nk; i++, total++)
+            if (out && total < cap) ibcc_jobs_flow_of_(&c, k[i], &out[total]);
+        free(k);
+        if (total > 0xfffffffeu)
+            return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                                 "more than 2^32 - 2 flows");
+    }
+    *count = (uint32_t)total;
+    if (total > cap || (total && !out))
+        return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                             "the jobs need %llu flows, cap %u",
+                             (unsigned long long)total, cap);
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+
+/* Schedules job j's event at t (growing the fabric's loop if full). */
+static void ibcc_jobs_event_(ibcc_loop *l, void *ctx, uint64_t arg);
+static void ibcc_jobs_at_(ibcc_jobs *js, uint32_t j, ibcc_time t)
+{
+    ibcc_job_ *b = &js->job[j];
+    ibcc_result r;
+    if (t >= b->ev_at) return;
+    r = ibcc_loop_at(&js->f->loop, t, ibcc_jobs_event_, js, j, NULL);
+    if (r == IBCC_ERR_FULL && (r = ibcc_fab_grow_loop_(js->f)) == IBCC_OK)
+        r = ibcc_loop_at(&js->f->loop, t, ibcc_jobs_event_, js, j, NULL);
+    if (r != IBCC_OK) {
+        if (js->err == IBCC_OK) js->err = r;
+        return;
+    }
+    b->ev_at = t;
+}
+
+/* Gives a message to the fabric: src -> dst (ranks), class cls. */
+static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                               uint32_t dst, uint32_t cls, uint64_t bytes,
+                               uint32_t a)
+{
+    ibcc_job_ *b = &js->job[j];
+    uint64_t key = IBCC_J_KEY_(src, dst, cls);
+    uint32_t lo = 0, hi = b->nflows, ri;
+    ibcc_jflow_ *x;
+    ibcc_result r;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (b->keys[mid] < key) lo = mid + 1u; else hi = mid;
+    }
+    if (lo >= b->nflows || b->keys[lo] != key) {       /* cannot happen */
+        if (js->err == IBCC_OK) js->err = IBCC_ERR_MISMATCH;
+        return;
+    }
+    if (js->free_rec == IBCC_F_NONE_) {              /* grow the records */
+        uint32_t nc = js->rec_cap ? 2u * js->rec_cap : 256u, i;
+        ibcc_jrec_ *nr;
+        if (nc <= js->rec_cap || nc > 0x7fffffffu) nc = 0;
+        nr = (ibcc_jrec_ *)ibcc_fab_alloc_(&js->f->al,
+                                           ibcc_fab_mul_(nc, sizeof *nr));
+        if (!nr) {
+            if (js->err == IBCC_OK) js->err = IBCC_ERR_NOMEM;
+            return;
+        }
+        if (js->rec_cap) memcpy(nr, js->rec, js->rec_cap * sizeof *nr);
+        for (i = js->rec_cap; i < nc; i++)
+            nr[i].next = i + 1u < nc ? i + 1u : IBCC_F_NONE_;
+        ibcc_fab_free_(&js->f->al, js->rec);
+        js->rec = nr;
+        js->free_rec = js->rec_cap;
+        js->rec_cap = nc;
+    }
+    x = &js->fl[b->fbase + lo];
+    r = ibcc_fabric_push(js->f, js->first + b->fbase + lo, bytes);
+    if (r != IBCC_OK) {
+        if (js->err == IBCC_OK) js->err = r;
+        return;
+    }
+    ri = js->free_rec;
+    js->free_rec = js->rec[ri].next;
+    js->rec[ri].next = IBCC_F_NONE_;
+    js->rec[ri].a = a;
+    js->rec[ri].bytes = bytes;
+    if (x->head == IBCC_F_NONE_) x->head = ri;
+    else js->rec[x->tail].next = ri;
+    x->tail = ri;
+    b->st.released++;
+}
+
+/* A collective's rank r starts every step whose messages have arrived. */
+static void ibcc_jobs_advance_(ibcc_jobs *js, uint32_t j, uint32_t r)
+{
+    ibcc_job_ *b = &js->job[j];
+    const ibcc_coll_desc *c = &b->d.coll;
+    while (b->cur[r] < b->steps[r]) {
+        uint32_t s = b->cur[r], ns, nw, i;
+        ibcc_coll_msg m;
+        nw = ibcc_coll_list_(c, r, s, 0, IBCC_COLL_NONE, &m);
+        if (b->got[b->base[r] + s] < nw) return;
+        ns = ibcc_coll_list_(c, r, s, 1, IBCC_COLL_NONE, &m);
+        b->cur[r]++;
+        for (i = 0; i < ns; i++) {
+            (void)ibcc_coll_list_(c, r, s, 1, i, &m);
+            ibcc_jobs_release_(js, j, r, m.peer, b->d.cls, m.bytes, s);
+        }
+    }
+}
+
+/* Trace message m of job j becomes due at t. */
+static void ibcc_jobs_due_(ibcc_jobs *js, uint32_t j, uint32_t m, ibcc_time t)
+{
+    ibcc_job_ *b = &js->job[j];
+    const ibcc_trace_msg *x = &b->tr.msgs[m];
+    uint32_t i;
+    if (t <= js->f->loop.now) {
+        ibcc_jobs_release_(js, j, x->src, x->dst, x->sl, x->bytes, m);
+        return;
+    }
+    i = b->hn++;                                  /* heap insert */
+    while (i > 0) {
+        uint32_t up = (i - 1u) / 2u;
+        if (b->heap[up].t <= t) break;
+        b->heap[i] = b->heap[up];
+        i = up;
+    }
+    b->heap[i].t = t;
+    b->heap[i].m = m;
+    ibcc_jobs_at_(js, j, t);
+}
+
+static void ibcc_jobs_event_(ibcc_loop *l, void *ctx, uint64_t arg)
+{
+    ibcc_jobs *js = (ibcc_jobs *)ctx;
+    uint32_t j = (uint32_t)arg, r;
+    ibcc_job_ *b = &js->job[j];
+    ibcc_time now = l->now;
+    if (b->ev_at == now) b->ev_at = IBCC_TIME_MAX;
+    if (!b->started && now >= b->d.start) {
+        b->started = 1;
+        if (b->st.messages == 0) b->st.end = now;
+        if (b->d.coll.kind != 0) {
+            for (r = 0; r < b->P; r++) ibcc_jobs_advance_(js, j, r);
+        } else {
+            for (r = 0; r < b->tr.count; r++)
+                if (b->tr.msgs[r].ndeps == 0)
+                    ibcc_jobs_due_(js, j, r, now + b->tr.msgs[r].at);
+        }
+    }
+    while (b->hn && b->heap[0].t <= now) {           /* due releases */
+        uint32_t m = b->heap[0].m, i = 0;
+        ibcc_jheap_ last = b->heap[--b->hn];
+        for (;;) {
+            uint32_t c = 2u * i + 1u;
+            if (c >= b->hn) break;
+            if (c + 1u < b->hn && b->heap[c + 1u].t < b->heap[c].t) c++;
+            if (last.t <= b->heap[c].t) break;
+            b->heap[i] = b->heap[c];
+            i = c;
+        }
+        if (b->hn) b->heap[i] = last;
+        {
+            const ibcc_trace_msg *x = &b->tr.msgs[m];
+            ibcc_jobs_release_(js, j, x->src, x->dst, x->sl, x->bytes, m);
+        }
+    }
+    if (b->hn) ibcc_jobs_at_(js, j, b->heap[0].t);
+}
+
+/* The fabric's message hook: the oldest message in flight on `flow` is
+   delivered. */
+static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
+                           ibcc_time now)
+{
+    ibcc_jobs *js = (ibcc_jobs *)user;
+    ibcc_jflow_ *x;
+    ibcc_job_ *b;
+    ibcc_jrec_ rc;
+    uint32_t ri, j;
+    ibcc_time lat = now - t_gen;
+    if (flow < js->first || flow - js->first >= js->nflows) return;
+    x = &js->fl[flow - js->first];
+    ri = x->head;
+    if (ri == IBCC_F_NONE_) {                          /* cannot happen */
+        if (js->err == IBCC_OK) js->err = IBCC_ERR_MISMATCH;
+        return;
+    }
+    rc = js->rec[ri];
+    x->head = rc.next;
+    js->rec[ri].next = js->free_rec;
+    js->free_rec = ri;
+    j = x->job;
+    b = &js->job[j];
+    b->st.delivered++;
+    b->st.bytes += rc.bytes;
+    b->st.msg_sum = ibcc_fab_sat_(b->st.msg_sum, lat);
+    if (b->st.delivered == 1u || lat < b->st.msg_min) b->st.msg_min = lat;
+    if (lat > b->st.msg_max) b->st.msg_max = lat;
+    b->hist[ibcc_fab_hbucket_(lat)]++;
+    if (b->st.delivered == b->st.messages) {
+        b->st.end = now;
+        b->st.completion = now - b->d.start;
+    }
+    if (b->d.coll.kind != 0) {
+        uint32_t k = ibcc_coll_consumer_(&b->d.coll, x->dst, x->src, rc.a);
+        if (k == IBCC_COLL_NONE) return;
+        b->got[b->base[x->dst] + k]++;
+        ibcc_jobs_advance_(js, j, x->dst);
+    } else {
+        uint32_t i;
+        for (i = b->dfirst[rc.a]; i < b->dfirst[rc.a + 1u]; i++) {
+            uint32_t d = b->dlist[i];
+            if (--b->rem[d] == 0)
+                ibcc_jobs_due_(js, j, d, now + b->tr.msgs[d].at);
+        }
+    }
+}
+
+IBCC_API void ibcc_jobs_destroy(ibcc_jobs *js)
+{
+    uint32_t j;
+    ibcc_fabric_allocator *al;
+    if (!js) return;
+    al = &js->f->al;
+    if (js->f->msg_fn == ibcc_jobs_msg_ && js->f->msg_user == js)
+        (void)ibcc_fabric_on_message(js->f, NULL, NULL);
+    for (j = 0; js->job && j < js->n; j++) {
+        ibcc_job_ *b = &js->job[j];
+        void *p[12];
+        unsigned i;
+        p[0] = b->hosts; p[1] = b->keys; p[2] = b->steps; p[3] = b->cur;
+        p[4] = b->got; p[5] = b->base; p[6] = b->rem; p[7] = b->dfirst;
+        p[8] = b->dlist; p[9] = b->heap; p[10] = b->hist; p[11] = b->tr.msgs;
+        for (i = 0; i < 12u; i++) ibcc_fab_free_(al, p[i]);
+        ibcc_fab_free_(al, b->tr.deps);
+    }
+    ibcc_fab_free_(al, js->job);
+    ibcc_fab_free_(al, js->fl);
+    ibcc_fab_free_(al, js->rec);
+    ibcc_fab_free_(al, js);
+}
+
+/* Job j's runtime state (its desc c checked, keys made). */
+static ibcc_result ibcc_jobs_init_(ibcc_jobs *js, uint32_t j)
+{
+    ibcc_job_ *b = &js->job[j];
+    ibcc_fabric_allocator *al = &js->f->al;
+    uint32_t r, P = b->P;
+    b->ev_at = IBCC_TIME_MAX;
+    b->st.start = b->d.start;
+    b->hosts = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_(P, 4));
+    b->hist = (uint64_t *)ibcc_fab_alloc_(al, IBCC_F_HBUCKETS_ * 8u);
+    if (!b->hosts || !b->hist) return IBCC_ERR_NOMEM;
+    memcpy(b->hosts, b->d.hosts, (size_t)P * 4u);
+    b->d.hosts = b->hosts;
+    if (b->d.coll.kind != 0) {
+        uint64_t total = 0, m, bytes;
+        uint32_t ms;
+        b->d.trace = NULL;
+        (void)ibcc_coll_totals(&b->d.coll, &m, &bytes, &ms);
+        b->st.messages = m;
+        b->steps = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_(P, 4));
+        b->cur = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_(P, 4));
+        b->base = (uint64_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_(P, 8));
+        if (!b->steps || !b->cur || !b->base) return IBCC_ERR_NOMEM;
+        for (r = 0; r < P; r++) {
+            b->steps[r] = ibcc_coll_steps_(&b->d.coll, r);
+            b->base[r] = total;
+            total += b->steps[r];
+        }
+        if (total > ((size_t)-1) / 4u) return IBCC_ERR_NOMEM;
+        b->got = (uint32_t *)ibcc_fab_alloc_(al,
+                                  ibcc_fab_mul_((size_t)(total ? total : 1u), 4));
+        if (!b->got) return IBCC_ERR_NOMEM;
+    } else {
+        const ibcc_trace *t = b->d.trace;
+        uint32_t n = t->count, i, k;
+        b->tr = *t;
+        b->tr.msgs = (ibcc_trace_msg *)ibcc_fab_alloc_(al,
+                          ibcc_fab_mul_(n ? n : 1u, sizeof *b->tr.msgs));
+        b->tr.deps = (uint32_t *)ibcc_fab_alloc_(al,
+                          ibcc_fab_mul_(t->ndeps ? t->ndeps : 1u, 4));
+        b->rem = (uint32_t *)ibcc_fab_alloc_(al, ibcc_fab_mul_(n ? n : 1u, 4));
+        b->dfirst = (uint32_t *)ibcc_fab_alloc_(al,
+                          ibcc_fab_mul_((size_t)n + 1u, 4));
+        b->dlist = (uint32_t *)ibcc_fab_alloc_(al,
+                          ibcc_fab_mul_(t->ndeps ? t->ndeps : 1u, 4));
+        b->heap = (ibcc_jheap_ *)ibcc_fab_alloc_(al,
+                          ibcc_fab_mul_(n ? n : 1u, sizeof *b->heap));
+        if (!b->tr.msgs || !b->tr.deps || !b->rem || !b->dfirst
+            || !b->dlist || !b->heap)
+            return IBCC_ERR_NOMEM;
+        if (n) memcpy(b->tr.msgs, t->msgs, (size_t)n * sizeof *t->msgs);
+        if (t->ndeps) memcpy(b->tr.deps, t->deps, (size_t)t->ndeps * 4u);
+        b->d.trace = &b->tr;
+        b->st.messages = n;
+        /* dependents, as compressed rows: dfirst[m] .. dfirst[m + 1] */
+        for (i = 0; i < n; i++) {
+            const ibcc_trace_msg *x = &b->tr.msgs[i];
+            b->rem[i] = x->ndeps;
+            for (k = 0; k < x->ndeps; k++)
+                b->dfirst[b->tr.deps[x->first + k] + 1u]++;
+        }
+        for (i = 0; i < n; i++) b->dfirst[i + 1u] += b->dfirst[i];
+        for (i = 0; i < n; i++) {
+            const ibcc_trace_msg *x = &b->tr.msgs[i];
+            for (k = 0; k < x->ndeps; k++)
+                b->dlist[b->dfirst[b->tr.deps[x->first + k]]++] = i;
+        }
+        for (i = n; i > 0; i--) b->dfirst[i] = b->dfirst[i - 1u];
+        b->dfirst[0] = 0;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_jobs_create(ibcc_jobs **out, ibcc_fabric *f,
+        const ibcc_job_desc *jobs, uint32_t n, uint32_t first_flow,
+        ibcc_fabric_error *err)
+{
+    ibcc_jobs *js;
+    uint64_t total = 0;
+    uint32_t j, i;
+    ibcc_result r;
+    if (out) *out = NULL;
+    if (!out || !f || (!jobs && n))
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0,
+                             "out, f or jobs is NULL");
+    js = (ibcc_jobs *)ibcc_fab_alloc_(&f->al, sizeof *js);
+    if (!js) return IBCC_ERR_NOMEM;
+    js->f = f;
+    js->n = n;
+    js->first = first_flow;
+    js->free_rec = IBCC_F_NONE_;
+    js->job = (ibcc_job_ *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(n ? n : 1u, sizeof *js->job));
+    if (!js->job) {
+        ibcc_jobs_destroy(js);
+        return IBCC_ERR_NOMEM;
+    }
+    for (j = 0; j < n; j++) {
+        ibcc_job_ *b = &js->job[j];
+        if ((r = ibcc_jobs_check_(&jobs[j], j, &b->d, &b->P, err)) != IBCC_OK
+            || (r = ibcc_jobs_keys_(&b->d, b->P, j, &b->keys, &b->nflows,
+                                    err)) != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+        {   /* into the fabric's allocator's memory */
+            uint64_t *k = (uint64_t *)ibcc_fab_alloc_(&f->al,
+                            ibcc_fab_mul_(b->nflows ? b->nflows : 1u, 8));
+            if (k && b->nflows) memcpy(k, b->keys, (size_t)b->nflows * 8u);
+            free(b->keys);
+            b->keys = k;
+            if (!k) {
+                ibcc_jobs_destroy(js);
+                return IBCC_ERR_NOMEM;
+            }
+        }
+        if (b->d.start < f->loop.now) {
+            ibcc_jobs_destroy(js);
+            return ibcc_fab_err_(err, IBCC_ERR_PAST, NULL, 0,
+                                 "jobs[%u]: start before the fabric's now",
+                                 j);
+        }
+        b->fbase = (uint32_t)total;
+        total += b->nflows;
+        if (total > f->nf || first_flow > f->nf - total) {
+            ibcc_jobs_destroy(js);
+            return ibcc_fab_err_(err, IBCC_ERR_MISMATCH, NULL, 0,
+                                 "the jobs' flows do not fit in the "
+                                 "fabric's %u flows from %u", f->nf,
+                                 first_flow);
+        }
+    }
+    js->nflows = (uint32_t)total;
+    js->fl = (ibcc_jflow_ *)ibcc_fab_alloc_(&f->al,
+                              ibcc_fab_mul_(total ? total : 1u, sizeof *js->fl));
+    if (!js->fl) {
+        ibcc_jobs_destroy(js);
+        return IBCC_ERR_NOMEM;
+    }
+    for (j = 0; j < n; j++) {
+        ibcc_job_ *b = &js->job[j];
+        for (i = 0; i < b->nflows; i++) {
+            ibcc_jflow_ *x = &js->fl[b->fbase + i];
+            const ibcc_fabric_flow *have = &f->flow[first_flow + b->fbase + i].d;
+            ibcc_fabric_flow want;
+            ibcc_jobs_flow_of_(&b->d, b->keys[i], &want);
+            x->job = j;
+            x->src = (uint32_t)(b->keys[i] >> 28);
+            x->dst = (uint32_t)(b->keys[i] >> 4) & 0xffffffu;
+            x->head = x->tail = IBCC_F_NONE_;
+            if (have->src != want.src || have->dst != want.dst
+                || have->cls != want.cls
+                || have->traffic != IBCC_TRAFFIC_PUSH) {
+                r = ibcc_fab_err_(err, IBCC_ERR_MISMATCH, NULL, 0,
+                                  "flows[%u] is not job %u's flow from "
+                                  "host %u to %u, class %u (PUSH; "
+                                  "ibcc_jobs_flows)", first_flow
+                                  + b->fbase + i, j, want.src, want.dst,
+                                  want.cls);
+                ibcc_jobs_destroy(js);
+                return r;
+            }
+        }
+        if ((r = ibcc_jobs_init_(js, j)) != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+    }
+    for (j = 0; j < n; j++) ibcc_jobs_at_(js, j, js->job[j].d.start);
+    if (js->err != IBCC_OK) {
+        r = js->err;
+        ibcc_jobs_destroy(js);
+        return r;
+    }
+    ibcc_fabric_on_message(f, ibcc_jobs_msg_, js);
+    *out = js;
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+
+IBCC_API ibcc_result ibcc_jobs_stats(const ibcc_jobs *js, uint32_t job,
+        ibcc_job_stats *s)
+{
+    if (!js || !s) return IBCC_ERR_NULL;
+    if (job >= js->n) return IBCC_ERR_RANGE;
+    *s = js->job[job].st;
+    return js->err;
+}
+
+IBCC_API ibcc_result ibcc_jobs_msg_quantile(const ibcc_jobs *js,
+        uint32_t job, double q, ibcc_time *t)
+{
+    const ibcc_job_ *b;
+    uint64_t need, seen = 0;
+    uint32_t k;
+    if (!js || !t) return IBCC_ERR_NULL;
+    if (job >= js->n || !(q > 0.0 && q <= 1.0)) return IBCC_ERR_RANGE;
+    b = &js->job[job];
+    if (b->st.delivered == 0) return IBCC_ERR_NOT_FOUND;
+    need = (uint64_t)(q * (double)b->st.delivered);
+    if ((double)need < q * (double)b->st.delivered) need++;
+    if (need == 0) need = 1;
+    for (k = 0; k < IBCC_F_HBUCKETS_; k++) {
+        seen += b->hist[k];
+        if (seen >= need) break;
+    }
+    *t = ibcc_fab_hedge_(k < IBCC_F_HBUCKETS_ ? k : IBCC_F_HBUCKETS_ - 1u);
+    if (*t > b->st.msg_max) *t = b->st.msg_max;
+    return IBCC_OK;
+}
+
+IBCC_API int ibcc_jobs_done(const ibcc_jobs *js)
+{
+    uint32_t j;
+    if (!js) return 0;
+    for (j = 0; j < js->n; j++)
+        if (!js->job[j].started
+            || js->job[j].st.delivered < js->job[j].st.messages)
+            return 0;
+    return 1;
+}
+
+#ifndef IBCC_NO_STDIO
+/* ---- the trace text ------------------------------------------------------ */
+
+typedef struct ibcc_trp_ {
+    ibcc_trace *t;
+    uint32_t n, nd;             /* messages and dependencies read */
+    uint32_t maxrank;           /* highest rank + 1 seen */
+    int header, fits;           /* header read; everything stored so far */
+    uint64_t last_id;
+    char why[160];
+} ibcc_trp_;
+
+/* A time: decimal digits, an optional fraction, a unit (ps ns us ms s);
+   exact to the picosecond (finer digits are dropped). */
+static ibcc_result ibcc_trp_time_(ibcc_cur_ *c, ibcc_time *t)
+{
+    static const char *const unit[5] = {"ps", "ns", "us", "ms", "s"};
+    static const uint64_t scale[5] = {1u, 1000u, 1000000u, 1000000000u,
+                                      1000000000000u};
+    uint64_t ip = 0, fr[32];
+    unsigned nf = 0, u, k;
+    ibcc_result r = ibcc_cur_digits_(c, 10u, UINT64_MAX, &ip);
+    if (r == IBCC_ERR_PARSE) return r;
+    if (c->p < c->e && *c->p == '.') {
+        c->p++;
+        while (c->p < c->e && *c->p >= '0' && *c->p <= '9') {
+            if (nf < 32u) fr[nf++] = (uint64_t)(*c->p - '0');
+            c->p++;
+        }
+    }
+    for (u = 0; u < 5u; u++)
+        if (ibcc_cur_lit_(c, unit[u])) break;
+    if (u == 5u) return IBCC_ERR_PARSE;
+    if (r != IBCC_OK || ip > IBCC_FABRIC_MAX_DELAY / scale[u])
+        return IBCC_ERR_RANGE;
+    *t = ip * scale[u];
+    {
+        uint64_t sc = scale[u];
+        for (k = 0; k < nf && sc >= 10u; k++) {
+            sc /= 10u;
+            *t += fr[k] * sc;
+        }
+    }
+    if (*t > IBCC_FABRIC_MAX_DELAY) return IBCC_ERR_RANGE;
+    return IBCC_OK;
+}
+
+#define IBCC_TRP_FAIL_(code, ...) \
+    do { snprintf(p->why, sizeof p->why, __VA_ARGS__); return (code); } \
+    while (0)
+
+static ibcc_result ibcc_trp_line_(void *ctx, ibcc_cur_ *c, uint32_t line)
+{
+    ibcc_trp_ *p = (ibcc_trp_ *)ctx;
+    ibcc_trace *t = p->t;
+    const char *hash = (const char *)memchr(c->p, '#', (size_t)(c->e - c->p));
+    uint64_t id = 0, src = 0, dst = 0, bytes = 0, v = 0;
+    uint32_t sl = 0, ndeps = 0, first = p->nd;
+    ibcc_time at = 0;
+    int store;
+    ibcc_result r;
+    (void)line;
+    if (hash) {
+        c->e = hash;
+        while (c->e > c->p && ibcc_blank_(c->e[-1])) c->e--;
+    }
+    if (c->p == c->e) return IBCC_OK;
+    if (!p->header) {
+        if (!ibcc_cur_word_(c, "ibcc-trace"))
+            IBCC_TRP_FAIL_(IBCC_ERR_PARSE, "expected the header "
+                           "\"ibcc-trace 1\"");
+        r = ibcc_cur_field_(c, 1u, &v);
+        if (r != IBCC_OK || v != 1u || !ibcc_cur_done_(c))
+            IBCC_TRP_FAIL_(r == IBCC_ERR_PARSE ? IBCC_ERR_PARSE
+                                               : IBCC_ERR_RANGE,
+                           "header: this reader knows version 1 only");
+        p->header = 1;
+        return IBCC_OK;
+    }
+    if (ibcc_cur_word_(c, "ranks")) {
+        if (p->n || t->ranks)
+            IBCC_TRP_FAIL_(IBCC_ERR_PARSE, "ranks: once, before the first "
+                           "message");
+        r = ibcc_cur_field_(c, UINT32_C(1) << 24, &v);
+        if (r == IBCC_OK && v == 0) r = IBCC_ERR_RANGE;
+        if (r != IBCC_OK || !ibcc_cur_done_(c))
+            IBCC_TRP_FAIL_(r == IBCC_ERR_RANGE ? r : IBCC_ERR_PARSE,
+                           "ranks: a number 1 .. 16777216");
+        t->ranks = (uint32_t)v;
+        return IBCC_OK;
+    }
+    if ((r = ibcc_cur_field_(c, (UINT64_C(1) << 63) - 1u, &id)) != IBCC_OK)
+        IBCC_TRP_FAIL_(r, "id: %s", r == IBCC_ERR_PARSE
+                       ? "expected a number (or ranks, a comment)"
+                       : "at most 2^63 - 1");
+    if (p->n && id <= p->last_id)
+        IBCC_TRP_FAIL_(IBCC_ERR_RANGE, "id %llu: not above the previous "
+                       "id %llu", (unsigned long long)id,
+                       (unsigned long long)p->last_id);
+    if ((r = ibcc_cur_field_(c, (UINT32_C(1) << 24) - 1u, &src)) != IBCC_OK
+        || (r = ibcc_cur_field_(c, (UINT32_C(1) << 24) - 1u, &dst))
+               != IBCC_OK)
+        IBCC_TRP_FAIL_(r, "src, dst: %s", r == IBCC_ERR_PARSE
+                       ? "expected two ranks" : "ranks below 2^24");
+    if (src == dst)
+        IBCC_TRP_FAIL_(IBCC_ERR_RANGE, "src and dst are both rank %llu",
+                       (unsigned long long)src);
+    if (t->ranks && (src >= t->ranks || dst >= t->ranks))
+        IBCC_TRP_FAIL_(IBCC_ERR_RANGE, "rank %llu: not below ranks %u",
+                       (unsigned long long)(src >= t->ranks ? src : dst),
+                       t->ranks);
+    r = ibcc_cur_field_(c, UINT64_C(1) << 48, &bytes);
+    if (r == IBCC_OK && bytes == 0) r = IBCC_ERR_RANGE;
+    if (r != IBCC_OK)
+        IBCC_TRP_FAIL_(r, "bytes: %s", r == IBCC_ERR_PARSE
+                       ? "expected a number" : "1 .. 2^48");
+    store = p->fits && t->msgs && p->n < t->msg_cap;
+    while (!ibcc_cur_done_(c)) {
+        if (ibcc_cur_lit_(c, "sl=")) {
+            r = ibcc_cur_num_(c, 15u, &v);
+            if (r == IBCC_OK && ibcc_cur_tokend_(c) != c->p) r = IBCC_ERR_PARSE;
+            if (r != IBCC_OK) IBCC_TRP_FAIL_(r, "sl: 0 .. 15");
+            sl = (uint32_t)v;
+        } else if (ibcc_cur_lit_(c, "at=")) {
+            r = ibcc_trp_time_(c, &at);
+            if (r == IBCC_OK && ibcc_cur_tokend_(c) != c->p) r = IBCC_ERR_PARSE;
+            if (r != IBCC_OK)
+                IBCC_TRP_FAIL_(r, "at: %s", r == IBCC_ERR_PARSE
+                               ? "a number and a unit (ps ns us ms s)"
+                               : "at most 2^60 ps");
+        } else if (ibcc_cur_lit_(c, "after=")) {
+            if (ndeps)
+                IBCC_TRP_FAIL_(IBCC_ERR_PARSE, "after: given twice");
+            for (;;) {
+                uint64_t dep = 0;
+                r = ibcc_cur_num_(c, UINT64_MAX, &dep);
+                if (r != IBCC_OK) IBCC_TRP_FAIL_(IBCC_ERR_PARSE,
+                                                 "after: a list of ids");
+                if (ndeps == 65535u)
+                    IBCC_TRP_FAIL_(IBCC_ERR_RANGE, "after: at most 65535 "
+                                   "ids");
+                if (p->nd == 0xffffffffu)
+                    IBCC_TRP_FAIL_(IBCC_ERR_CAPACITY, "more than 2^32 - 1 "
+                                   "dependencies");
+                if (!p->n || dep > p->last_id)
+                    IBCC_TRP_FAIL_(IBCC_ERR_RANGE, "after: id %llu is not "
+                                   "an earlier message",
+                                   (unsigned long long)dep);
+                if (store && t->deps && p->nd < t->dep_cap) {
+                    uint32_t lo = 0, hi = p->n;         /* find its index */
+                    while (lo < hi) {
+                        uint32_t mid = lo + (hi - lo) / 2u;
+                        if (t->msgs[mid].id < dep) lo = mid + 1u;
+                        else hi = mid;
+                    }
+                    if (lo == p->n || t->msgs[lo].id != dep)
+                        IBCC_TRP_FAIL_(IBCC_ERR_RANGE, "after: id %llu is "
+                                       "not an earlier message",
+                                       (unsigned long long)dep);
+                    t->deps[p->nd] = lo;
+                } else {
+                    p->fits = 0;
+                }
+                p->nd++;
+                ndeps++;
+                if (!ibcc_cur_lit_(c, ",")) break;
+            }
+            if (ibcc_cur_tokend_(c) != c->p)
+                IBCC_TRP_FAIL_(IBCC_ERR_PARSE, "after: a list of ids "
+                               "separated by commas");
+        } else {
+            IBCC_TRP_FAIL_(IBCC_ERR_PARSE, "unknown field \"%.*s\" (sl=, "
+                           "at=, after=)",
+                           (int)(ibcc_cur_tokend_(c) - c->p > 40
+                                     ? 40 : ibcc_cur_tokend_(c) - c->p),
+                           c->p);
+        }
+    }
+    if (p->n == 0xffffffffu)
+        IBCC_TRP_FAIL_(IBCC_ERR_CAPACITY, "more than 2^32 - 1 messages");
+    if (store && p->fits) {
+        ibcc_trace_msg *m = &t->msgs[p->n];
+        m->id = id;
+        m->src = (uint32_t)src;
+        m->dst = (uint32_t)dst;
+        m->bytes = bytes;
+        m->sl = sl;
+        m->ndeps = ndeps;
+        m->first = first;
+        m->at = at;
+    } else {
+        p->fits = 0;
+    }
+    if (src + 1u > p->maxrank) p->maxrank = (uint32_t)src + 1u;
+    if (dst + 1u > p->maxrank) p->maxrank = (uint32_t)dst + 1u;
+    p->last_id = id;
+    p->n++;
+    return IBCC_OK;
+}
+#undef IBCC_TRP_FAIL_
+
+IBCC_API ibcc_result ibcc_trace_parse(ibcc_trace *t, const char *text,
+        size_t len, const char *name, ibcc_fabric_error *err)
+{
+    ibcc_trp_ p;
+    uint32_t line = 0;
+    ibcc_result r;
+    if (!t || (!text && len))
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, name, 0, "t or text is "
+                             "NULL");
+    memset(&p, 0, sizeof p);
+    p.t = t;
+    p.fits = 1;
+    t->count = t->ndeps = t->ranks = 0;
+    r = ibcc_lines_(text ? text : "", len, &p, ibcc_trp_line_, &line);
+    t->count = p.n;
+    t->ndeps = p.nd;
+    if (r != IBCC_OK)
+        return ibcc_fab_err_(err, r, name, line, "%s", p.why);
+    if (!p.header)
+        return ibcc_fab_err_(err, IBCC_ERR_PARSE, name, line ? line : 1u,
+                             "expected the header \"ibcc-trace 1\"");
+    if (t->ranks == 0) t->ranks = p.maxrank;
+    if (!p.fits)
+        return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, name, 0, "%u messages "
+                             "and %u dependencies: caps %u and %u", p.n,
+                             p.nd, t->msg_cap, t->dep_cap);
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+#endif /* IBCC_NO_STDIO */
+
 /* ---- L3 topologies: implementation ---------------------------------------
    The builders, the one up/down router (shared with the loader) and the
    two-switch builder. */

@@ -1,0 +1,370 @@
+/* Jobs on the fabric (L3 jobs): completion times on idle fabrics against
+   their analytical bounds (within one packet time), two jobs interfering
+   (the victim's completion grows), trace jobs and their dependencies, the
+   trace reader's errors with file:line, and refusals. */
+#include "ibcc.h"
+#include "t.h"
+
+#define MAXF 4096
+
+typedef struct run_ {
+    ibcc_topo topo;
+    ibcc_fabric_desc d;
+    ibcc_fabric_flow flows[MAXF];
+    ibcc_fabric *f;
+    ibcc_jobs *js;
+} run_;
+
+/* Builds a fabric on t's topology with the jobs' flows and attaches the
+   jobs; 1 on success. */
+static int setup(run_ *r, const ibcc_job_desc *jobs, uint32_t n,
+                 int nic_fifo)
+{
+    uint32_t nf = 0;
+    ibcc_fabric_error e;
+    memset(&r->d, 0, sizeof r->d);
+    T_EQ(ibcc_topo_apply(&r->topo, &r->d), IBCC_OK);
+    T_EQ(ibcc_jobs_flows(jobs, n, r->flows, MAXF, &nf, &e), IBCC_OK);
+    r->d.flows = r->flows;
+    r->d.flow_count = nf;
+    r->d.nic_fifo = (uint32_t)nic_fifo;
+    r->d.error = &e;
+    if (ibcc_fabric_create(&r->f, &r->d) != IBCC_OK) {
+        T_FAIL_("create: %s", e.reason);
+        return 0;
+    }
+    if (ibcc_jobs_create(&r->js, r->f, jobs, n, 0, &e) != IBCC_OK) {
+        T_FAIL_("jobs: %s", e.reason);
+        ibcc_fabric_destroy(r->f);
+        return 0;
+    }
+    return 1;
+}
+
+static void teardown(run_ *r)
+{
+    ibcc_jobs_destroy(r->js);
+    ibcc_fabric_destroy(r->f);
+    ibcc_topo_free(&r->topo);
+}
+
+/* Runs until every job is done (at most `limit`). */
+static void run_all(run_ *r, ibcc_time limit)
+{
+    ibcc_time t = 0;
+    while (!ibcc_jobs_done(r->js) && t < limit) {
+        t += IBCC_US(10);
+        T_EQ(ibcc_fabric_run_until(r->f, t), IBCC_OK);
+    }
+    T_CHECK(ibcc_jobs_done(r->js));
+    T_EQ(ibcc_fabric_check(r->f), IBCC_OK);
+}
+
+/* Time of one message of b bytes over h links (h - 1 switches), idle,
+   packets of 2068 bytes at 1 GB/s: the source serialises every packet,
+   the last one cuts through each switch after the forwarding delay. */
+static ibcc_time msg_time(uint64_t b, unsigned h)
+{
+    ibcc_time w = b * 1000u;                    /* 1 ns per byte */
+    return w + h * IBCC_NS(5) + (h - 1u) * IBCC_NS(40);
+}
+
+static void test_ring_two_hosts_bound(void)
+{
+    static run_ r;
+    ibcc_job_desc j;
+    ibcc_job_stats s;
+    uint32_t hosts[2] = {0, 1};
+    uint64_t N = 10u * 2068u * 2u;             /* 10 packets per message */
+    ibcc_time bound, q;
+    memset(&j, 0, sizeof j);
+    T_EQ(ibcc_topo_mesh(&r.topo, 1, 1, 2, 0, 0, NULL), IBCC_OK);
+    j.coll.kind = IBCC_COLL_ALLREDUCE_RING;
+    j.coll.ranks = 2;
+    j.coll.bytes = N;
+    j.hosts = hosts;
+    j.start = IBCC_US(3);
+    if (!setup(&r, &j, 1, 0)) return;
+    run_all(&r, IBCC_MS(1));
+    T_EQ(ibcc_jobs_stats(r.js, 0, &s), IBCC_OK);
+    T_EQU(s.messages, 4);
+    T_EQU(s.delivered, 4);
+    T_EQU(s.bytes, 2u * N);
+    /* two steps, each one message of N/2 over 2 links; ACKs (20 bytes,
+       served first) cost at most one packet time in all */
+    bound = 2u * msg_time(N / 2u, 2);
+    T_CHECK(s.completion >= bound);
+    T_CHECK(s.completion <= bound + IBCC_NS(2068));
+    T_EQU(s.end, s.start + s.completion);
+    T_EQU(s.start, IBCC_US(3));
+    T_CHECK(s.msg_min >= msg_time(N / 2u, 2));
+    T_CHECK(s.msg_max <= msg_time(N / 2u, 2) + IBCC_NS(2068));
+    T_EQ(ibcc_jobs_msg_quantile(r.js, 0, 0.5, &q), IBCC_OK);
+    T_CHECK(q >= s.msg_min && q <= s.msg_max);
+    teardown(&r);
+}
+
+static void test_bcast_fattree_bound(void)
+{
+    static run_ r;
+    ibcc_job_desc j;
+    ibcc_job_stats s;
+    uint32_t hosts[4] = {0, 1, 2, 3};
+    uint64_t B = 8u * 2068u;
+    ibcc_time w = B * 1000u, bound;
+    memset(&j, 0, sizeof j);
+    /* 2-ary 2-tree: hosts 0, 1 on one leaf, 2, 3 on the other */
+    T_EQ(ibcc_topo_fattree(&r.topo, 2, 2, NULL), IBCC_OK);
+    j.coll.kind = IBCC_COLL_BCAST_BINOMIAL;
+    j.coll.ranks = 4;
+    j.coll.bytes = B;
+    j.hosts = hosts;
+    if (!setup(&r, &j, 1, 1)) return;      /* nic_fifo: sends in order */
+    run_all(&r, IBCC_MS(1));
+    T_EQ(ibcc_jobs_stats(r.js, 0, &s), IBCC_OK);
+    T_EQU(s.delivered, 3);
+    /* root -> 2 (4 links), then root -> 1 (2 links) after its first
+       message left; 2 -> 3 (2 links) after its message arrived */
+    bound = msg_time(B, 4) + msg_time(B, 2);
+    if (w + msg_time(B, 2) > bound) bound = w + msg_time(B, 2);
+    T_CHECK(s.completion >= bound);
+    T_CHECK(s.completion <= bound + IBCC_NS(2068));
+    teardown(&r);
+}
+
+/* Victim: ring allreduce on hosts 0..7 of a 4-ary 2-tree (16 hosts);
+   aggressor: incast of 6 hosts (8..13) into host 5, which the ring
+   crosses. Returns the victim's completion time, alone or with it. */
+static ibcc_time victim(int with_aggressor, double *slow_q99)
+{
+    static run_ r;
+    ibcc_job_desc j[2];
+    ibcc_job_stats s;
+    uint32_t vh[8], ah[7], i;
+    ibcc_time c = 0, q = 0;
+    memset(j, 0, sizeof j);
+    for (i = 0; i < 8u; i++) vh[i] = i;
+    for (i = 0; i < 6u; i++) ah[i] = 8u + i;
+    ah[6] = 5;
+    T_EQ(ibcc_topo_fattree(&r.topo, 4, 2, NULL), IBCC_OK);
+    j[0].coll.kind = IBCC_COLL_ALLREDUCE_RING;
+    j[0].coll.ranks = 8;
+    j[0].coll.bytes = 8u * 4u * 2068u;
+    j[0].hosts = vh;
+    j[1].coll.kind = IBCC_COLL_INCAST;
+    j[1].coll.ranks = 7;
+    j[1].coll.root = 6;
+    j[1].coll.bytes = 400u * 2068u;
+    j[1].hosts = ah;
+    j[1].cls = 1;
+    if (!setup(&r, j, with_aggressor ? 2u : 1u, 0)) return 0;
+    {
+        ibcc_time t = 0;
+        for (;;) {
+            T_EQ(ibcc_jobs_stats(r.js, 0, &s), IBCC_OK);
+            if (s.completion || t > IBCC_MS(5)) break;
+            t += IBCC_US(10);
+            T_EQ(ibcc_fabric_run_until(r.f, t), IBCC_OK);
+        }
+    }
+    c = s.completion;
+    T_EQ(ibcc_jobs_msg_quantile(r.js, 0, 0.99, &q), IBCC_OK);
+    *slow_q99 = (double)q;
+    if (with_aggressor) {
+        ibcc_job_stats a;
+        T_EQ(ibcc_jobs_stats(r.js, 1, &a), IBCC_OK);
+        T_CHECK(a.completion == 0 || a.completion > c);
+    }
+    teardown(&r);
+    return c;
+}
+
+static void test_interference(void)
+{
+    double q_alone = 0, q_with = 0;
+    ibcc_time alone = victim(0, &q_alone);
+    ibcc_time with = victim(1, &q_with);
+    /* alone: 14 steps of 4 packets each, about 14 x 8.4 us; with the
+       incast, messages into host 5 share its link with 6 sources */
+    T_CHECK(alone > 14u * msg_time(4u * 2068u, 2));
+    T_CHECK(alone < 14u * (msg_time(4u * 2068u, 4) + IBCC_NS(2068)));
+    T_CHECK(with > 2u * alone);
+    T_CHECK(q_with > 2.0 * q_alone);
+}
+
+static const char trace_text[] =
+    "# two ranks: a request, a reply 1 us after it arrived, and a\n"
+    "# message at 2.5 us from the start\n"
+    "ibcc-trace 1\n"
+    "ranks 2\n"
+    "10 0 1 4136            # two packets\n"
+    "20 1 0 2068 sl=3 after=10 at=1us\n"
+    "30 0 1 100 at=2.5us\n";
+
+static void test_trace_job(void)
+{
+    static run_ r;
+    ibcc_trace_msg msgs[4];
+    uint32_t deps[4];
+    ibcc_trace t;
+    ibcc_fabric_error e;
+    ibcc_job_desc j;
+    ibcc_job_stats s;
+    ibcc_fabric_class_stats cs;
+    uint32_t hosts[2] = {1, 0}, nf = 0;
+    memset(&t, 0, sizeof t);
+    T_EQ(ibcc_trace_parse(&t, trace_text, sizeof trace_text - 1u, "x.trace",
+                          &e), IBCC_ERR_CAPACITY);
+    T_EQU(t.count, 3);
+    T_EQU(t.ndeps, 1);
+    t.msgs = msgs;
+    t.deps = deps;
+    t.msg_cap = 4;
+    t.dep_cap = 4;
+    T_EQ(ibcc_trace_parse(&t, trace_text, sizeof trace_text - 1u, "x.trace",
+                          &e), IBCC_OK);
+    T_EQU(t.ranks, 2);
+    T_EQU(msgs[1].ndeps, 1);
+    T_EQU(deps[msgs[1].first], 0);
+    T_EQU(msgs[1].at, IBCC_US(1));
+    T_EQU(msgs[1].sl, 3);
+    T_EQU(msgs[2].at, IBCC_NS(2500));
+    memset(&j, 0, sizeof j);
+    j.trace = &t;
+    j.hosts = hosts;
+    T_EQ(ibcc_jobs_flows(&j, 1, NULL, 0, &nf, NULL), IBCC_ERR_CAPACITY);
+    T_EQU(nf, 2);                  /* 0->1 class 0 (twice), 1->0 class 3 */
+    T_EQ(ibcc_topo_mesh(&r.topo, 1, 1, 2, 0, 0, NULL), IBCC_OK);
+    if (!setup(&r, &j, 1, 0)) return;
+    run_all(&r, IBCC_MS(1));
+    T_EQ(ibcc_jobs_stats(r.js, 0, &s), IBCC_OK);
+    T_EQU(s.delivered, 3);
+    /* the reply: request (4136 bytes) + 1 us + reply (2068 bytes) */
+    T_CHECK(s.completion >= msg_time(4136, 2) + IBCC_US(1)
+                            + msg_time(2068, 2));
+    T_CHECK(s.completion <= msg_time(4136, 2) + IBCC_US(1)
+                            + msg_time(2068, 2) + IBCC_NS(2068));
+    T_EQ(ibcc_fabric_class_stats_get(r.f, 3, &cs), IBCC_OK);
+    T_EQU(cs.msgs, 1);
+    teardown(&r);
+}
+
+static void expect_error(const char *text, ibcc_result code, uint32_t line,
+                         const char *part)
+{
+    ibcc_trace_msg msgs[8];
+    uint32_t deps[8];
+    ibcc_trace t;
+    ibcc_fabric_error e;
+    memset(&t, 0, sizeof t);
+    t.msgs = msgs;
+    t.deps = deps;
+    t.msg_cap = 8;
+    t.dep_cap = 8;
+    T_EQ(ibcc_trace_parse(&t, text, strlen(text), "bad.trace", &e), code);
+    T_EQU(e.line, line);
+    T_STREQ(e.file, "bad.trace");
+    if (!strstr(e.reason, part)) T_FAIL_("reason \"%s\" lacks \"%s\"",
+                                         e.reason, part);
+}
+
+static void test_trace_errors(void)
+{
+    expect_error("", IBCC_ERR_PARSE, 1, "header");
+    expect_error("# only\n1 0 1 5\n", IBCC_ERR_PARSE, 2, "header");
+    expect_error("ibcc-trace 2\n", IBCC_ERR_RANGE, 1, "version 1");
+    expect_error("ibcc-trace 1\n1 0 1 5\n1 1 0 5\n", IBCC_ERR_RANGE, 3,
+                 "not above");
+    expect_error("ibcc-trace 1\n1 0 0 5\n", IBCC_ERR_RANGE, 2, "both rank");
+    expect_error("ibcc-trace 1\nranks 2\n1 0 2 5\n", IBCC_ERR_RANGE, 3,
+                 "not below ranks 2");
+    expect_error("ibcc-trace 1\n1 0 1 0\n", IBCC_ERR_RANGE, 2, "bytes");
+    expect_error("ibcc-trace 1\n1 0 1 5 sl=16\n", IBCC_ERR_RANGE, 2, "sl");
+    expect_error("ibcc-trace 1\n1 0 1 5 at=3\n", IBCC_ERR_PARSE, 2, "unit");
+    expect_error("ibcc-trace 1\n1 0 1 5 at=3xs\n", IBCC_ERR_PARSE, 2, "unit");
+    expect_error("ibcc-trace 1\n1 0 1 5\n2 1 0 5 after=3\n", IBCC_ERR_RANGE,
+                 3, "earlier");
+    expect_error("ibcc-trace 1\n1 0 1 5\n3 1 0 5 after=2\n", IBCC_ERR_RANGE,
+                 3, "earlier");
+    expect_error("ibcc-trace 1\n1 0 1 5 after=\n", IBCC_ERR_PARSE, 2, "ids");
+    expect_error("ibcc-trace 1\n1 0 1 5 foo=1\n", IBCC_ERR_PARSE, 2,
+                 "unknown field \"foo=1\"");
+    expect_error("ibcc-trace 1\n1 0 1 5\nranks 4\n", IBCC_ERR_PARSE, 3,
+                 "before the first");
+    expect_error("ibcc-trace 1\n\n\n1 0 x 5\n", IBCC_ERR_PARSE, 4, "ranks");
+    {   /* a time is exact to the picosecond */
+        ibcc_trace_msg m[2];
+        ibcc_trace t;
+        const char *s = "ibcc-trace 1\n5 0 1 5 at=1.234567us\n";
+        memset(&t, 0, sizeof t);
+        t.msgs = m;
+        t.msg_cap = 2;
+        T_EQ(ibcc_trace_parse(&t, s, strlen(s), "t", NULL), IBCC_OK);
+        T_EQU(m[0].at, 1234567u);
+        T_EQU(t.ranks, 2);
+        T_EQ(ibcc_trace_parse(NULL, s, strlen(s), "t", NULL), IBCC_ERR_NULL);
+    }
+}
+
+static void test_refusals(void)
+{
+    static run_ r;
+    ibcc_job_desc j;
+    ibcc_fabric_error e;
+    uint32_t hosts[3] = {0, 1, 1}, nf = 0;
+    ibcc_jobs *js = NULL;
+    memset(&j, 0, sizeof j);
+    j.coll.kind = IBCC_COLL_ALLREDUCE_RING;
+    j.coll.ranks = 3;
+    j.coll.bytes = 300;
+    j.hosts = hosts;                   /* ranks 1 and 2 share host 1 */
+    T_EQ(ibcc_jobs_flows(&j, 1, r.flows, MAXF, &nf, &e), IBCC_ERR_RANGE);
+    T_CHECK(strstr(e.reason, "one host") != NULL);
+    j.hosts = NULL;
+    T_EQ(ibcc_jobs_flows(&j, 1, r.flows, MAXF, &nf, &e), IBCC_ERR_NULL);
+    hosts[2] = 2;
+    j.hosts = hosts;
+    j.cls = 16;
+    T_EQ(ibcc_jobs_flows(&j, 1, r.flows, MAXF, &nf, &e), IBCC_ERR_RANGE);
+    j.cls = 0;
+    j.coll.bytes = 2;                  /* ring: fewer bytes than ranks */
+    T_EQ(ibcc_jobs_flows(&j, 1, r.flows, MAXF, &nf, &e), IBCC_ERR_RANGE);
+    j.coll.bytes = 300;
+    /* a fabric whose flows are not the jobs' */
+    T_EQ(ibcc_topo_fattree(&r.topo, 2, 2, NULL), IBCC_OK);
+    memset(&r.d, 0, sizeof r.d);
+    T_EQ(ibcc_topo_apply(&r.topo, &r.d), IBCC_OK);
+    T_EQ(ibcc_jobs_flows(&j, 1, r.flows, MAXF, &nf, &e), IBCC_OK);
+    T_EQU(nf, 3);
+    r.flows[1].dst = 3;
+    r.d.flows = r.flows;
+    r.d.flow_count = nf;
+    T_EQ(ibcc_fabric_create(&r.f, &r.d), IBCC_OK);
+    T_EQ(ibcc_jobs_create(&js, r.f, &j, 1, 0, &e), IBCC_ERR_MISMATCH);
+    T_CHECK(js == NULL);
+    T_EQ(ibcc_jobs_create(&js, r.f, &j, 1, 1, &e), IBCC_ERR_MISMATCH);
+    T_EQ(ibcc_fabric_push(r.f, 0, 0), IBCC_ERR_RANGE);
+    T_EQ(ibcc_fabric_push(r.f, 3, 10), IBCC_ERR_RANGE);
+    T_EQ(ibcc_fabric_push(NULL, 0, 10), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_stats(NULL, 0, NULL), IBCC_ERR_NULL);
+    ibcc_jobs_destroy(NULL);
+    ibcc_fabric_destroy(r.f);
+    /* a PUSH flow with a packet limit is refused */
+    r.flows[1].dst = 2;
+    r.flows[1].packets = 5;
+    r.d.error = &e;
+    T_EQ(ibcc_fabric_create(&r.f, &r.d), IBCC_ERR_RANGE);
+    T_CHECK(strstr(e.reason, "PUSH") != NULL);
+    ibcc_topo_free(&r.topo);
+}
+
+int main(void)
+{
+    T_RUN(test_ring_two_hosts_bound);
+    T_RUN(test_bcast_fattree_bound);
+    T_RUN(test_interference);
+    T_RUN(test_trace_job);
+    T_RUN(test_trace_errors);
+    T_RUN(test_refusals);
+    return t_summary();
+}
