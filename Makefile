@@ -62,7 +62,7 @@ FUZZ_RUNS   ?= 1500
 FUZZ_HARNESSES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_CFLAGS_L3 = -std=c99 -O1 -g $(WARN) -I. -Itests/fuzz
 FUZZ_CFLAGS = $(FUZZ_CFLAGS_L3) -DIBCC_NO_FABRIC
-FUZZ_L3     = fabric ibdiag scn
+FUZZ_L3     = fabric ibdiag scn trace
 FUZZ_LF = $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_HARNESSES))
 FUZZ_SA = $(addprefix $(BUILD)/fuzz-sa/fuzz_,$(FUZZ_HARNESSES))
 ifneq ($(filter test test-build fuzz fuzz-build fuzz-replay,$(MAKECMDGOALS)),)

@@ -287,6 +287,30 @@ def ethernet_seeds():
     for i in range(6):
         write("hpcc", "%d" % i, rand(1500))
 
+def trace_seeds():
+    # fuzz_trace: the text of a trace, valid ones (small enough to run as
+    # a job) and malformed ones
+    texts = [
+        "ibcc-trace 1\nranks 4\n0 0 1 4096\n1 1 2 4096 after=0\n"
+        "2 2 3 4096 after=1 at=500ns\n3 3 0 100 sl=2 after=2,0\n",
+        "# ring of 8, two rounds\nibcc-trace 1\n" +
+        "".join("%d %d %d 2068 after=%d\n" % (i, i % 8, (i + 1) % 8, i - 1)
+                if i else "0 0 1 2068\n" for i in range(16)),
+        "ibcc-trace 1\n5 0 1 1 at=1.5us\n7 1 0 3000 at=2us sl=15\n"
+        "9 0 1 70000 after=5,7\n",
+        "ibcc-trace 1\n1 0 1 100\n2 1 0 100 after=1\n2 0 1 100\n",
+        "ibcc-trace 1\n1 0 1 100 after=\n",
+        "ibcc-trace 1\nranks 2\n1 0 5 100\n",
+        "ibcc-trace 1\n1 0 1 100 at=3.25ks\n",
+        "ibcc-trace 2\n",
+        "1 0 1 5\n",
+        "ibcc-trace 1\n18446744073709551615 0 1 5\n",
+        "ibcc-trace 1\n1 0 1 281474976710657\n",
+        "ibcc-trace 1\n1 2 3 4 sl=3 at=0ps after=0\n",
+    ]
+    for i, t in enumerate(texts):
+        write("trace", "%d" % i, t.encode())
+
 
 def main():
     clean()
@@ -298,6 +322,8 @@ def main():
     ibdiag_seeds()
     scn_seeds()
     ethernet_seeds()
+
+    trace_seeds()
 
 
 if __name__ == "__main__":
