@@ -20,7 +20,7 @@ HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
 .PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures \
         install uninstall clean check-header ns3 ns3-build ns3-mpi ns3-mpi-build cmake-check \
-        fuzz fuzz-build fuzz-replay firmware-check cross fidelity
+        fuzz fuzz-build fuzz-replay firmware-check cross fidelity otf2
 .SUFFIXES:
 
 all: ibcc.h examples
@@ -124,7 +124,7 @@ test: ibcc.h
 	@JOBS=$(JOBS) BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
 	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/scenarios.sh tests/ibccsim.sh tests/cluster.sh tests/fuzz/replay.sh tests/matrix.sh \
-	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh tests/ns3mpi.sh
+	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh tests/ns3mpi.sh tests/otf2.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
             $(FUZZ_BINS)
@@ -142,6 +142,16 @@ install-check: ibcc.h
 
 cmake-check: ibcc.h
 	@BUILD=$(BUILD) sh tests/run.sh tests/cmake.sh
+
+# The OTF2 importer (tools/otf2/otf2ibcc.c, docs/jobs.md): MPI messages of
+# an OTF2 trace as an ibcc trace. Needs the OTF2 library (Debian:
+# libopen-trace-format2-dev) through pkg-config; skipped when absent.
+otf2: ibcc.h tools/otf2/otf2ibcc.c | $(BUILD)
+	@if pkg-config --exists otf2 2>/dev/null; then \
+	  $(CC) -std=c99 -D_POSIX_C_SOURCE=200809L -O2 $(WARN) -I. $$(pkg-config --cflags otf2) \
+	    tools/otf2/otf2ibcc.c -o $(BUILD)/otf2ibcc $$(pkg-config --libs otf2) -lm \
+	  && echo "built $(BUILD)/otf2ibcc"; \
+	else echo "skip: make otf2 needs the OTF2 library (apt-get install libopen-trace-format2-dev)"; fi
 
 # The firmware profile (IBCC_FIRMWARE, docs/embedding.md): ROM law tables
 # from ibccsim law-table --emit-c, a freestanding object of every
