@@ -1530,6 +1530,130 @@ static void ethernet_misuse(void)
 }
 
 /* ---- L1 qos ------------------------------------------------------------ */
+/* Collective schedules, placement, jobs and traces: NULLs, garbage
+   descriptions, huge numbers, a job on a fabric whose flows are not its. */
+static void jobs_misuse(void)
+{
+    ibcc_coll_desc d;
+    ibcc_coll_msg m;
+    uint32_t x = 0, hosts[4] = {0, 1, 2, 3}, out[4], ranks = 4;
+    uint64_t a = 0, b = 0;
+    ibcc_job_desc j;
+    ibcc_job_stats st;
+    ibcc_trace t;
+    ibcc_trace_msg tm[2];
+    ibcc_fabric_error e;
+    ibcc_fabric_flow fl[16];
+    ibcc_jobs *js = NULL;
+    ibcc_time q = 0;
+    static char line[4200];
+    memset(&d, 0xff, sizeof d);                  /* garbage desc */
+    T_EQ(ibcc_coll_defaults(&d), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_steps(&d, 0, &x), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_count(&d, 0, 0, &x, &x), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_send(&d, 0, 0, 0, &m), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_wait(&d, 0, 0, 0, &m), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_consumer(&d, 0, 1, 0, &x), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_totals(&d, &a, &b, &x), IBCC_ERR_RANGE);
+    T_STREQ(ibcc_coll_name(d.kind), "?");
+    T_EQ(ibcc_coll_parse(""), 0);
+    memset(&d, 0, sizeof d);
+    d.kind = IBCC_COLL_ALLTOALL_SHIFT;
+    d.ranks = UINT32_C(1) << 24;                 /* the most ranks */
+    d.bytes = UINT64_C(1) << 48;                 /* the most bytes */
+    T_EQ(ibcc_coll_totals(&d, &a, &b, &x), IBCC_OK);
+    T_EQU(a, (uint64_t)d.ranks * (d.ranks - 1u));
+    T_EQ(ibcc_coll_send(&d, d.ranks - 1u, d.ranks - 2u, 0, &m), IBCC_OK);
+    T_EQU(m.peer, d.ranks - 2u);
+    T_EQ(ibcc_coll_send(&d, 0, 0, UINT32_MAX, &m), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_wait(&d, 0, UINT32_MAX, 0, &m), IBCC_ERR_RANGE);
+    T_EQ(ibcc_coll_consumer(&d, 0, 1, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_coll_totals(NULL, &a, &b, &x), IBCC_ERR_NULL);
+    T_EQ(ibcc_coll_count(&d, 0, 0, NULL, &x), IBCC_ERR_NULL);
+    T_EQ(ibcc_coll_wait(NULL, 0, 0, 0, &m), IBCC_ERR_NULL);
+    d.kind = IBCC_COLL_HALO3D;                   /* 2^24 = 256^3 */
+    T_EQ(ibcc_coll_defaults(&d), IBCC_OK);
+    T_EQU(d.dims[0] * d.dims[1] * d.dims[2], UINT32_C(1) << 24);
+    T_EQ(ibcc_place(hosts, 4, &ranks, 1, IBCC_PLACE_RANDOM, 1, NULL),
+         IBCC_ERR_NULL);
+    ranks = UINT32_MAX;
+    T_EQ(ibcc_place(hosts, 4, &ranks, 1, IBCC_PLACE_INTERLEAVED, 1, out),
+         IBCC_ERR_CAPACITY);
+    /* jobs */
+    memset(&j, 0xa5, sizeof j);                  /* garbage job */
+    T_EQ(ibcc_jobs_flows(&j, 1, fl, 16, &x, &e), IBCC_ERR_RANGE);
+    T_CHECK(e.reason[0] != 0);
+    T_EQ(ibcc_jobs_flows(NULL, 1, fl, 16, &x, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_flows(&j, 1, fl, 16, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_create(NULL, NULL, &j, 1, 0, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_create(&js, NULL, &j, 1, 0, &e), IBCC_ERR_NULL);
+    T_CHECK(js == NULL);
+    ibcc_jobs_destroy(NULL);
+    T_EQ(ibcc_jobs_done(NULL), 0);
+    T_EQ(ibcc_jobs_stats(NULL, 0, &st), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_msg_quantile(NULL, 0, 0.5, &q), IBCC_ERR_NULL);
+    memset(&j, 0, sizeof j);
+    j.coll.kind = IBCC_COLL_INCAST;
+    j.coll.ranks = 4;
+    j.coll.bytes = 1000;
+    j.hosts = hosts;
+    j.start = IBCC_FABRIC_MAX_TIME + 1u;
+    T_EQ(ibcc_jobs_flows(&j, 1, fl, 16, &x, &e), IBCC_ERR_RANGE);
+    j.start = 0;
+    {   /* a fabric, a job attached, then misuse of the queries */
+        ibcc_topo tp;
+        ibcc_fabric_desc fd;
+        ibcc_fabric *f = NULL;
+        memset(&fd, 0, sizeof fd);
+        T_EQ(ibcc_topo_fattree(&tp, 2, 2, NULL), IBCC_OK);
+        T_EQ(ibcc_topo_apply(&tp, &fd), IBCC_OK);
+        T_EQ(ibcc_jobs_flows(&j, 1, fl, 16, &x, &e), IBCC_OK);
+        T_EQU(x, 3);
+        fd.flows = fl;
+        fd.flow_count = x;
+        T_EQ(ibcc_fabric_create(&f, &fd), IBCC_OK);
+        T_EQ(ibcc_jobs_create(&js, f, &j, 1, 1, &e), IBCC_ERR_MISMATCH);
+        T_EQ(ibcc_jobs_create(&js, f, &j, 1, UINT32_MAX, &e),
+             IBCC_ERR_MISMATCH);
+        T_EQ(ibcc_jobs_create(&js, f, &j, 1, 0, &e), IBCC_OK);
+        T_EQ(ibcc_jobs_stats(js, 1, &st), IBCC_ERR_RANGE);
+        T_EQ(ibcc_jobs_stats(js, 0, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_jobs_msg_quantile(js, 0, 0.5, &q), IBCC_ERR_NOT_FOUND);
+        T_EQ(ibcc_jobs_msg_quantile(js, 0, 0.0, &q), IBCC_ERR_RANGE);
+        T_EQ(ibcc_jobs_msg_quantile(js, 0, 1.5, &q), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_push(f, 0, (UINT64_C(1) << 48) + 1u),
+             IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_push(f, UINT32_MAX, 1), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_on_message(NULL, NULL, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(1)), IBCC_OK);
+        T_CHECK(ibcc_jobs_done(js));
+        T_EQ(ibcc_jobs_msg_quantile(js, 0, 1.0, &q), IBCC_OK);
+        T_EQ(ibcc_fabric_check(f), IBCC_OK);
+        ibcc_jobs_destroy(js);
+        T_EQ(ibcc_fabric_on_message(f, NULL, NULL), IBCC_OK);
+        ibcc_fabric_destroy(f);
+        ibcc_topo_free(&tp);
+    }
+    /* traces: NULLs, a 4 KiB line of commas, a huge id list */
+    memset(&t, 0, sizeof t);
+    t.msgs = tm;
+    t.msg_cap = 2;
+    T_EQ(ibcc_trace_parse(NULL, "", 0, "f", &e), IBCC_ERR_NULL);
+    T_EQ(ibcc_trace_parse(&t, NULL, 5, "f", &e), IBCC_ERR_NULL);
+    memset(line, ',', sizeof line - 1u);
+    memcpy(line, "ibcc-trace 1\n1 0 1 5 after=", 27);
+    T_EQ(ibcc_trace_parse(&t, line, strlen(line), NULL, &e), IBCC_ERR_PARSE);
+    T_EQU(e.line, 2);
+    T_EQ(ibcc_trace_parse(&t, "ibcc-trace 1\n99999999999999999999999 0 1 5",
+                          40, "f", &e), IBCC_ERR_RANGE);
+    memset(&t, 0xee, sizeof t);                  /* garbage trace struct */
+    t.msgs = NULL;
+    t.deps = NULL;
+    T_EQ(ibcc_trace_parse(&t, "ibcc-trace 1\n1 0 1 5\n", 21, "f", NULL),
+         IBCC_ERR_CAPACITY);
+    T_EQU(t.count, 1);
+}
+
 static void qos_misuse(void)
 {
     ibcc_qos_config c;
@@ -2319,6 +2443,8 @@ int main(void)
     T_RUN(vlarb_misuse);
     T_RUN(qos_misuse);
     T_RUN(ethernet_misuse);
+
+    T_RUN(jobs_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
     T_RUN(fabric_reasons);
