@@ -191,6 +191,11 @@
                   counter stages) and notification point (CNPs) [DCQCN]
        hpcc       HPCC sender window from INT records [HPCC]
    L2  loop       event loop: timed events on a heap in caller memory
+       coll       collective schedules (all-to-all shift and pairwise,
+                  ring and recursive-doubling allreduce, binomial
+                  broadcast, 2D/3D halo, incast) and rank placement:
+                  pure functions, per rank the steps, their sends and
+                  the messages they wait for (docs/jobs.md)
    L3  fabric     (IBCC_NO_FABRIC leaves L3 out) the core: hosts,
                   links, packets from generation to their ACK, the
                   packet switches' input buffers and arbitration,
@@ -204,6 +209,10 @@
        source agents (implementation only) one table per agent: NONE,
                   WINDOW, LAW, FIXED, CCT, MVCM, DCQCN
        traffic patterns  uniform, permutation, incast, hot spot
+       jobs       collectives and traces as traffic sources (PUSH flows):
+                  steps released when their messages are delivered,
+                  job completion and message quantiles; the trace text
+                  reader (docs/jobs.md)
        topologies builders (k-ary n-tree, k-ary n-fly, mesh, torus,
                   two-switch) on one up/down router; credit loops (the
                   channel dependency graph of any routes)
@@ -3510,6 +3519,7 @@ IBCC_API ibcc_result ibcc_place(const uint32_t *hosts, uint32_t nh,
                     law + pacer, [S03]), FIXED (window + fixed rate), CCT
                     (IBA CCT/CCTI agent, [G]), MVCM ([F])
      traffic        what a flow generates: GREEDY, ONOFF, RATE, POISSON,
+                    PUSH (messages given by ibcc_fabric_push: jobs),
                     packets or messages, a packet limit, a start time or a
                     start after K delivered packets; the pattern helpers
                     (uniform, permutation, incast, hot spot) fill flow

@@ -7,6 +7,7 @@
 #   README      the `make demo` table; [K]'s two-host shares at load 0.8
 #               and the torus high-priority delays for 33- and 500-byte
 #               segments (`ibccsim wormhole`)
+#   jobs.md     the two-jobs table of build/jobs (examples/jobs.c)
 #   figures.md  run 1a, the run 4 rows and the run 8 recovery times, from
 #               the data of the figures (tools/figures.sh, FIGURES_CHECK=1,
 #               which also runs them); the number of figures
@@ -78,6 +79,16 @@ done
 d33=$(awk '$1 == "high" { printf "%.1f", $4 }' "$T/torus33.txt")
 d500=$(awk '$1 == "high" { printf "%.1f", $4 }' "$T/torus500.txt")
 says README.md "falls from $d500 to $d33 us" "ibccsim wormhole --case torus --pattern pair --load 0.2 --seg 500|33"
+
+# ---- docs/jobs.md: the two-jobs table of build/jobs, line for line --------
+if [ -x "$BUILD/jobs" ] && "$BUILD/jobs" > "$T/jobs.txt" 2>&1; then
+  while IFS= read -r line; do
+    if grep -F -x -q -- "$line" docs/jobs.md; then ok
+    else bad "docs/jobs.md lacks the line '$line' (build/jobs prints it)"; fi
+  done < "$T/jobs.txt"
+else
+  bad "build/jobs (examples/jobs.c) failed or is not built"
+fi
 
 # ---- docs/scenarios.md: the fidelity counts agree with the pages' -------
 rows=$(for pg in scenario_twoswitch scenario_gran scenario_mvcm scenario_wormhole; do

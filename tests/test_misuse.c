@@ -2443,7 +2443,6 @@ int main(void)
     T_RUN(vlarb_misuse);
     T_RUN(qos_misuse);
     T_RUN(ethernet_misuse);
-
     T_RUN(jobs_misuse);
     T_RUN(swcc_misuse);
     T_RUN(fabric_misuse);
