@@ -11236,11 +11236,11 @@ static uint32_t ibcc_coll_pair_(uint32_t P, uint32_t r, uint32_t s)
 {
     uint32_t m;
     if ((P & (P - 1u)) == 0) return r ^ (s + 1u);
-    if (P & 1u) return (uint32_t)((s + (uint64_t)P - r) % P);
+    if (P & 1u) return (s + P - r) % P;  /* ranks below 2^24: no wrap */
     m = P - 1u;                              /* even, not a power of two */
-    if (r == m) return (uint32_t)((uint64_t)s * (P / 2u) % m);
+    if (r == m) return (s & 1u) ? (s + m) / 2u : s / 2u; /* 2x = s mod m */
     {
-        uint32_t q = (uint32_t)((s + (uint64_t)m - r) % m);
+        uint32_t q = (s + m - r) % m;
         return q == r ? m : q;
     }
 }
@@ -11314,10 +11314,9 @@ static uint32_t ibcc_coll_list_(const ibcc_coll_desc *d, uint32_t r,
     } while (0)
     switch (d->kind) {
     case IBCC_COLL_ALLTOALL_SHIFT:
-        if (want_send) IBCC_COLL_PUT_((uint32_t)((r + (uint64_t)s + 1u) % P),
-                                      s, N);
+        if (want_send) IBCC_COLL_PUT_((r + s + 1u) % P, s, N);
         else if (s > 0)
-            IBCC_COLL_PUT_((uint32_t)((r + (uint64_t)P - s) % P), s - 1u, N);
+            IBCC_COLL_PUT_((r + P - s) % P, s - 1u, N);
         break;
     case IBCC_COLL_ALLTOALL_PAIRWISE:
         if (want_send) {
@@ -11331,7 +11330,7 @@ static uint32_t ibcc_coll_list_(const ibcc_coll_desc *d, uint32_t r,
     case IBCC_COLL_ALLREDUCE_RING: {
         uint32_t src = want_send ? r : (r + P - 1u) % P;
         uint32_t st = want_send ? s : s - 1u;
-        uint32_t chunk = (uint32_t)((src + (uint64_t)2u * P - st) % P);
+        uint32_t chunk = (src + 2u * P - st) % P;
         uint64_t b = N / P + (chunk < N % P ? 1u : 0u);
         if (want_send) IBCC_COLL_PUT_((r + 1u) % P, s, b);
         else if (s > 0) IBCC_COLL_PUT_(src, st, b);
@@ -11360,17 +11359,15 @@ static uint32_t ibcc_coll_list_(const ibcc_coll_desc *d, uint32_t r,
         break;
     }
     case IBCC_COLL_BCAST_BINOMIAL: {
-        uint32_t v = (uint32_t)((r + (uint64_t)P - d->root) % P), mk;
+        uint32_t v = (r + P - d->root) % P, mk;
         if (want_send) {
             mk = v ? (v & (~v + 1u)) >> 1
                    : UINT32_C(1) << ibcc_coll_log2_(P - 1u);
             for (; mk; mk >>= 1)
                 if (v + mk < P)
-                    IBCC_COLL_PUT_((uint32_t)((v + mk + (uint64_t)d->root) % P),
-                                   0u, N);
+                    IBCC_COLL_PUT_((v + mk + d->root) % P, 0u, N);
         } else if (v) {
-            IBCC_COLL_PUT_((uint32_t)((v - (v & (~v + 1u))
-                                       + (uint64_t)d->root) % P), 0u, N);
+            IBCC_COLL_PUT_((v - (v & (~v + 1u)) + d->root) % P, 0u, N);
         }
         break;
     }
