@@ -1031,7 +1031,7 @@ static void test_desc_errors(void)
         x->cls = 0;
         x->traffic = IBCC_TRAFFIC_POISSON;         /* offered 0 */
         T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
-        x->traffic = 4;
+        x->traffic = 5;                  /* PUSH (4) is the last kind */
         T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
         x->traffic = 0;
         t.nodes[2].switch_kind = (ibcc_switch_kind)5;
