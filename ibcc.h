@@ -4232,7 +4232,8 @@ IBCC_API ibcc_result ibcc_traffic_uniform_sources(const uint32_t *hosts,
    | hosts   | (required)   | ranks host node ids                       |
    | start   | 0            | 0 .. IBCC_FABRIC_MAX_TIME                 |
    | cls     | 0            | 0 .. 15: a collective's flow class (a     |
-   |         |              | trace's messages: their sl)               |
+   |         |              | trace's messages: their sl, as the flow's |
+   |         |              | sl and cls)                               |
    | flow    | zero         | template: size, agent, window, rate,      |
    |         |              | persistent, prio (src, dst, traffic, cls, |
    |         |              | start are set by ibcc_jobs_flows)         |
@@ -18231,6 +18232,7 @@ static void ibcc_jobs_flow_of_(const ibcc_job_desc *c, uint64_t key,
     x->src = c->hosts[key >> 28];
     x->dst = c->hosts[(key >> 4) & 0xffffffu];
     x->cls = (uint32_t)(key & 15u);
+    if (c->coll.kind == 0) x->sl = x->cls;  /* a trace's SL: VL and class */
     x->traffic = IBCC_TRAFFIC_PUSH;
     x->start = 0;
     x->stop = 0;
