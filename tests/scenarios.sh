@@ -30,7 +30,7 @@ no() { echo "FAIL scenarios: $1"; fail=$((fail + 1)); }
 ln -s "$root/examples" "$tmp/examples"
 for f in twoswitch_run4_input twoswitch_iba mvcm_hotspot recovery_lipd \
          custom_fattree_uniform custom_torus_hotspot custom_fabric_file \
-         wormhole_twohost wormhole_torus_pair; do
+         wormhole_twohost wormhole_torus_pair custom_vlarb_2_1; do
   if (cd "$tmp" && "$sim" run "$root/examples/scenarios/$f.ini" > "$f.out" 2>&1); then ok
   else no "examples/scenarios/$f.ini failed: $(tail -n 2 "$tmp/$f.out")"; fi
 done

@@ -43,6 +43,8 @@ typedef struct cu_opts {
     const char *hot_dst;
     unsigned long long hot_packets, start_after, seed;
     double victim_from, victim_to, time_ms, warmup_ms, bin_ms;
+    unsigned vls, high_limit, sl, hot_sl, background_sl, victim_sl;
+    const char *sl2vl, *vlarb_high, *vlarb_low, *opensm_conf;
     const char *series, *summary;
     int quiet;
 } cu_opts;
@@ -154,6 +156,33 @@ static const opt cu_opt[] = {
      "victim: its active window", "whole run", NULL, 0, NULL, NULL, NULL},
     {"victim-to", OT_DOUBLE, OPT_F(victim_to), 0, 10000, NULL, "MS", "ms", NULL,
      "victim: its active window", "whole run", NULL, 0, NULL, NULL, NULL},
+    OPT_HEAD("virtual lanes and service levels (OpenSM's qos_* value forms; any of\n"
+             "them turns qos on for every port: hosts as qos_ca_, switches as qos_swe_)"),
+    {"vls", OT_UINT, OPT_F(vls), 1, 15, NULL, "N", NULL, NULL,
+     "data VLs per port: 1, 2, 4, 8 or 15", "1; OpenSM's 15 once qos is on",
+     NULL, 0, NULL, "qos_max_vls", NULL},
+    {"sl2vl", OT_TEXT, OPT_F(sl2vl), 0, 0, NULL, "LIST", NULL, NULL,
+     "16 VLs, one per SL 0..15, comma separated", "OpenSM's 0,1,...,14,7, VL & (vls - 1)", NULL, 0, NULL, "qos_sl2vl", NULL},
+    {"vlarb-high", OT_TEXT, OPT_F(vlarb_high), 0, 0, NULL, "LIST", NULL, NULL,
+     "high-priority VL arbitration table\n\"VL:weight,...\" (weights in 64-byte units)",
+     "OpenSM's 0:4,1:0,...,14:0", NULL, 0, NULL, "qos_vlarb_high", NULL},
+    {"vlarb-low", OT_TEXT, OPT_F(vlarb_low), 0, 0, NULL, "LIST", NULL, NULL,
+     "low-priority table, same form", "OpenSM's 0:0,1:4,...,14:4",
+     NULL, 0, NULL, "qos_vlarb_low", NULL},
+    {"high-limit", OT_UINT, OPT_F(high_limit), 0, 255, NULL, "N", NULL, NULL,
+     "Limit of High-Priority (4096-byte units; 255:\nno limit)", "0",
+     NULL, 0, NULL, "qos_high_limit", NULL},
+    {"opensm-conf", OT_TEXT, OPT_F(opensm_conf), 0, 0, NULL, "FILE", NULL, NULL,
+     "an opensm.conf: its qos, qos_* and qos_ca_/\nqos_sw0_/qos_swe_/qos_rtr_ options (its other\n"
+     "options are not read here; the flags above\noverride its unprefixed qos_ values)",
+     "none", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("sl", sl, 0, 15, "S", NULL, "0", "service level of every flow"),
+    {"hot-sl", OT_UINT, OPT_F(hot_sl), 0, 15, NULL, "S", NULL, NULL,
+     "incast, hotspot: SL of the hot flows (class 1)", "--sl", NULL, 0, NULL, NULL, NULL},
+    {"background-sl", OT_UINT, OPT_F(background_sl), 0, 15, NULL, "S", NULL, NULL,
+     "incast, hotspot: SL of the background (classes\n0 and 2)", "--sl", NULL, 0, NULL, NULL, NULL},
+    {"victim-sl", OT_UINT, OPT_F(victim_sl), 0, 15, NULL, "S", NULL, NULL,
+     "victim: SL of the victim flow (class 2)", "--sl", NULL, 0, NULL, NULL, NULL},
     OPT_HEAD("run and outputs"),
     OPT_DOUBLE("time", time_ms, 1e-6, 10000, "MS", "ms", "10", "simulated time"),
     {"warmup", OT_DOUBLE, OPT_F(warmup_ms), 0, 10000, NULL, "MS", "ms", NULL,
@@ -297,6 +326,10 @@ static int cu_check(cu_opts *o)
             {"--start-after", o->traffic == CU_HOTSPOT, "to traffic = hotspot"},
             {"--victim-from", o->traffic == CU_VICTIM, "to traffic = victim"},
             {"--victim-to", o->traffic == CU_VICTIM, "to traffic = victim"},
+            {"--victim-sl", o->traffic == CU_VICTIM, "to traffic = victim"},
+            {"--hot-sl", hot, "to traffic = incast or hotspot"},
+            {"--background-sl", hot && o->background > 0,
+             "to traffic = incast or hotspot with --background"},
         };
         for (i = 0; i < CU_N(only); i++)
             if ((rc = cu_only(o, only[i].flag, only[i].applies, only[i].when)))
@@ -328,6 +361,13 @@ static int cu_check(cu_opts *o)
         return cu_refuse("--traffic", "traffic = %s needs --load X (a fraction "
                          "of the reference rate) or --load-bytes B",
                          cu_traffics[o->traffic]);
+    if (cu_given(o, "--vls") && o->vls != 1 && o->vls != 2 && o->vls != 4
+        && o->vls != 8 && o->vls != 15)
+        return cu_refuse("--vls", "--vls %u: a port has 1, 2, 4, 8 or 15 data "
+                         "VLs", o->vls);
+    if (!cu_given(o, "--hot-sl")) o->hot_sl = o->sl;
+    if (!cu_given(o, "--background-sl")) o->background_sl = o->sl;
+    if (!cu_given(o, "--victim-sl")) o->victim_sl = o->sl;
     if (!cu_given(o, "--warmup")) o->warmup_ms = o->time_ms / 10;
     if (!cu_given(o, "--bin")) o->bin_ms = o->time_ms / 100;
     if (o->warmup_ms >= o->time_ms)
@@ -381,6 +421,7 @@ typedef struct cu_net {
     ibcc_fabric_flow *flows;
     uint32_t nf;
     uint16_t cct[16384];
+    ibcc_qos_config qos;        /* --opensm-conf and the VL flags */
 } cu_net;
 
 static void cu_free(cu_net *net)
@@ -597,12 +638,88 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         x->agent = (uint32_t)o->agent;
         x->window = o->window;
         x->msg_bytes = o->msg_bytes;
+        if (o->traffic == CU_VICTIM)
+            x->sl = x->cls == IBCC_TS_VICTIM ? o->victim_sl : o->sl;
+        else
+            x->sl = !hot ? o->sl : x->cls == 1u ? o->hot_sl : o->background_sl;
         if (o->agent == IBCC_AGENT_FIXED)
             x->rate = (ibcc_rate)(o->fixed_rate * ref + 0.5);
     }
     net->nf = n;
     d->flows = net->flows;
     d->flow_count = n;
+    return 0;
+}
+
+/* Virtual lanes: --opensm-conf's text, then one qos_ line per VL flag
+   given (and qos TRUE), read by ibcc.h's OpenSM QoS parser, so the flags
+   take OpenSM's value forms and ranges; nothing given: one VL. */
+static int cu_vls(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
+{
+    static const struct { const char *flag, *key; } vf[] = {
+        {"--vls", "qos_max_vls"}, {"--high-limit", "qos_high_limit"},
+        {"--vlarb-high", "qos_vlarb_high"}, {"--vlarb-low", "qos_vlarb_low"},
+        {"--sl2vl", "qos_sl2vl"}};
+    const char *val[5];
+    char num[2][16], *text, *conf = NULL;
+    size_t len = 0, cap;
+    unsigned i, line, file_lines = 0, flag_line[5], nflags = 0;
+    ibcc_result r;
+    sprintf(num[0], "%u", o->vls);
+    sprintf(num[1], "%u", o->high_limit);
+    val[0] = num[0]; val[1] = num[1];
+    val[2] = o->vlarb_high; val[3] = o->vlarb_low; val[4] = o->sl2vl;
+    for (i = 0; i < 5u; i++) nflags += cu_given(o, vf[i].flag) ? 1u : 0u;
+    if (!o->opensm_conf && !nflags) return 0;
+    if (o->opensm_conf
+        && !(conf = fc_read("custom", "--opensm-conf", o->opensm_conf, &len)))
+        return 2;
+    cap = len + 64u;
+    for (i = 0; i < 5u; i++) {
+        flag_line[i] = 0;
+        if (cu_given(o, vf[i].flag))
+            cap += strlen(vf[i].key) + strlen(val[i]) + 4u;
+    }
+    if (!(text = (char *)malloc(cap))) {
+        free(conf);
+        fprintf(stderr, "ibccsim custom: out of memory\n");
+        return 1;
+    }
+    text[0] = 0;
+    if (conf) {
+        const char *c;
+        strcpy(text, conf);
+        for (c = conf; *c; c++) file_lines += *c == '\n';
+        if (len && conf[len - 1] != '\n') {
+            strcat(text, "\n");
+            file_lines++;
+        }
+        free(conf);
+    }
+    line = file_lines;
+    if (nflags) {
+        strcat(text, "qos TRUE\n");
+        line++;
+    }
+    for (i = 0; i < 5u; i++) {
+        if (!cu_given(o, vf[i].flag)) continue;
+        sprintf(text + strlen(text), "%s %s\n", vf[i].key, val[i]);
+        flag_line[i] = ++line;
+    }
+    memset(&net->qos, 0, sizeof net->qos);
+    r = ibcc_qos_parse_opensm(&net->qos, text, &line);
+    free(text);
+    if (r != IBCC_OK) {
+        for (i = 0; i < 5u; i++)
+            if (cu_given(o, vf[i].flag) && flag_line[i] == line)
+                return cu_refuse(vf[i].flag, "%s %s: %s (OpenSM's %s)",
+                                 vf[i].flag, val[i], ibcc_result_str(r),
+                                 vf[i].key);
+        return cu_refuse("--opensm-conf", "%s:%u: %s", o->opensm_conf
+                         ? o->opensm_conf : "--opensm-conf", line,
+                         ibcc_result_str(r));
+    }
+    d->qos = &net->qos;
     return 0;
 }
 
@@ -910,6 +1027,7 @@ int cmd_custom(int argc, char **argv)
     rc = cu_topology(&o, &net, &d);
     if (!rc) rc = cu_traffic(&o, &net, &d);
     if (!rc) rc = cu_engines(&o, &net, &d);
+    if (!rc) rc = cu_vls(&o, &net, &d);
     if (!rc && !cu_run(&o, &net, &d, &res)) rc = 1;
     if (!rc && o.summary && !cu_write_summary(&o, &net, &d, &res)) rc = 1;
     if (!rc) {

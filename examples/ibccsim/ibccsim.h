@@ -24,7 +24,7 @@
 
 #define ms_time(ms) ((ibcc_time)((ms) * 1e9 + 0.5))
 
-#define SC_MAX_KEYS 64
+#define SC_MAX_KEYS 128
 
 #define SW_MAX 64
 
@@ -44,6 +44,7 @@ typedef struct ts_opts {
     double on_ms;               /* mean ON = mean OFF period */
     int persistent;
     double time_ms, victim_from, victim_to, measure_from, measure_to;
+    unsigned victim_sl, vls;    /* the victim's SL; data VLs per port */
     unsigned long long seed;
     const char *series, *summary;
     int quiet;

@@ -41,6 +41,12 @@ static const opt ts_opt[] = {
      "simulated time", NULL, NULL, OPT_LO_OPEN, NULL, NULL, NULL},
     OPT_DOUBLE("victim-from", victim_from, 0, 10000, "MS", "ms", "40", "victim flow starts"),
     OPT_DOUBLE("victim-to", victim_to, 0, 10000, "MS", "ms", "60", "victim flow stops (after victim-from)"),
+    OPT_UINT("victim-sl", victim_sl, 0, 15, "S", NULL, "0",
+             "the victim flow's service level (the others: SL 0)"),
+    OPT_UINT("vls", vls, 1, 15, "N", NULL, "1",
+             "data VLs per port (1, 2, 4, 8, 15) with OpenSM's\n"
+             "default SL-to-VL map (SL & (N - 1)) and the VL\n"
+             "arbitration tables of ibcc_vlarb_defaults"),
     {"measure-from", OT_DOUBLE, OPT_F(measure_from), 0, 10000, NULL, "MS", "ms", NULL,
      "measured window start", "victim-from", NULL, 0, NULL, NULL, NULL},
     {"measure-to", OT_DOUBLE, OPT_F(measure_to), 0, 10000, NULL, "MS", "ms", NULL,
@@ -95,6 +101,11 @@ static int parse_twoswitch(int argc, char **argv, ts_opts *o)
         char laws[256];
         fprintf(stderr, "ibccsim twoswitch: --discrete needs --law %s\n",
                 law_list(laws, sizeof laws, "", "|"));
+        return 2;
+    }
+    if (o->vls != 1 && o->vls != 2 && o->vls != 4 && o->vls != 8 && o->vls != 15) {
+        fprintf(stderr, "ibccsim twoswitch: --vls %u: a port has 1, 2, 4, 8 or 15 "
+                "data VLs\n", o->vls);
         return 2;
     }
     if (o->persistent && !o->law) {
@@ -169,6 +180,7 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
         d->law.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
     }
     d->seed = o->seed;
+    d->vls = o->vls;
     d->horizon = ms_time(o->time_ms) + IBCC_MS(1);
     if (o->marking == IBCC_MARKER_IBA) {
         /* the IBA mechanism with a window of 1: [G]'s quadratic CCT tops
@@ -200,6 +212,7 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
                                                : IBCC_GBYTES(1) / contributors;
         } else x->agent = o->window ? IBCC_AGENT_WINDOW : IBCC_AGENT_NONE;
         if (x->cls == IBCC_TS_VICTIM) {
+            x->sl = o->victim_sl;
             x->start = ms_time(o->victim_from);
             x->stop = ms_time(o->victim_to);
         } else {
