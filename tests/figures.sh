@@ -13,7 +13,7 @@
 # Prints RESULT <passed> <failed> for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
-FIGS="run1_no_cc run4_markers recovery wormhole_twohost"
+FIGS="run1_no_cc run4_markers recovery wormhole_twohost vl_victim"
 T=$BUILD/figtest
 rm -rf "$T"; mkdir -p "$T"
 export FIGURES_DATA="$T/data"

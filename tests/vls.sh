@@ -102,6 +102,38 @@ refuse "bad opensm.conf" "$tmp/bad.conf:2: a parameter is outside its documented
   --opensm-conf "$tmp/bad.conf"
 refuse "missing opensm.conf" "$tmp/none.conf" --opensm-conf "$tmp/none.conf"
 
+# the victim table of docs/fabric.md "A victim on its own SL" (the runs of
+# make figures' vl_victim): the two-switch scenario, victim on SL 1. The
+# runs draw no random numbers, so the values are exact; the ordering is
+# the claim: one VL 0.041 (behind the incast's packets, [S02]'s run 1),
+# one VL + IBA CC 0.391, two VLs 0.673 (its ideal 0.714 less the
+# alternation with VL 0 at A's output; 0.908 alone, its window of one)
+vt() { nice -n 10 "$sim" twoswitch --local 10 --remote 10 --buffer 4 --window 1 --victim-sl 1 "$@" \
+  --time 100 --victim-from 40 --victim-to 60 | awk '$1 == "victim_share_isl" { print $2 }'; }
+t1=$(vt --vls 1); t2=$(vt --vls 2); t3=$(vt --vls 1 --marking iba)
+[ "$t1 $t3 $t2" = "0.041 0.391 0.673" ] && ok || no "victim table: one VL $t1, IBA CC $t3, two VLs $t2 (want 0.041 0.391 0.673)"
+awk -v a="$t1" -v b="$t3" -v c="$t2" 'BEGIN { exit !(a < b / 4 && b < c / 1.5) }' && ok \
+  || no "victim ordering: one VL $t1 < IBA CC $t3 < two VLs $t2 with margins"
+
+# the prose beside the table: alone (before the remotes start) 0.908;
+# latencies 2.163 us alone and 2.956 us beside VL 0; with IBA CC remote
+# 0.459 of the root and 0.027 of the victim's packets marked; VL 1 in the
+# high table without limit changes nothing (custom, the same fabric)
+al=$(nice -n 10 "$sim" twoswitch --victim-sl 1 --vls 2 --victim-from 0 --victim-to 0.95 \
+       --measure-from 0.05 --time 1 --summary "$tmp/al.csv" --quiet; \
+     awk -F, '$1 == "victim_share_isl_frac" || $1 == "latency_victim_us" { printf "%s ", $2 }' "$tmp/al.csv")
+nice -n 10 "$sim" twoswitch --local 10 --remote 10 --buffer 4 --window 1 --victim-sl 1 --vls 2 \
+  --time 100 --victim-from 40 --victim-to 60 --quiet --summary "$tmp/two.csv"
+nice -n 10 "$sim" twoswitch --local 10 --remote 10 --buffer 4 --window 1 --victim-sl 1 --vls 1 \
+  --marking iba --time 100 --victim-from 40 --victim-to 60 --quiet --summary "$tmp/iba.csv"
+l2=$(awk -F, '$1 == "latency_victim_us" { print $2 }' "$tmp/two.csv")
+ib=$(awk -F, '$1 == "remote_share_root_frac" || $1 == "marked_victim_frac" { printf "%.3f ", $2 }' "$tmp/iba.csv")
+[ "$al" = "0.907728 2.163 " ] && [ "$l2" = "2.956" ] && [ "$ib" = "0.459 0.027 " ] && ok \
+  || no "victim prose: alone '$al' (0.907728 2.163), latency '$l2' (2.956), IBA '$ib' (0.459 0.027)"
+hp=$(cu --victim-sl 1 --vls 2 --sl2vl 0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --vlarb-high 1:255 --vlarb-low 0:4 \
+       --high-limit 255 | sed -n 's/.*class2 rate \([0-9.]*\).*/\1/p')
+[ "$hp" = "$v2" ] && ok || no "VL 1 high priority: victim $hp, default tables $v2"
+
 # twoswitch: --victim-sl with --vls
 t0=$(nice -n 10 "$sim" twoswitch --time 70 | grep victim_share_isl)
 t1=$(nice -n 10 "$sim" twoswitch --time 70 --victim-sl 1 | grep victim_share_isl)

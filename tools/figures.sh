@@ -2,7 +2,7 @@
 # Draw the figures of docs/figures.md from build/ibccsim CSV outputs.
 #   usage: BUILD=build sh tools/figures.sh [NAME...]   (make figures: all)
 # NAME is a figure (run1_no_cc run4_markers recovery gran_scenario1
-# gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus).
+# gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim).
 # Needs $BUILD/ibccsim (built by make) and gnuplot (optional: without it the
 # script says so and exits 0). Every run uses a fixed seed, so the CSVs are
 # the same on every machine with the same ibcc.h.
@@ -27,8 +27,28 @@ SUMS=$OUT/inputs.sha256
 FORCE=${FIGURES_FORCE:-0}
 CHECK=${FIGURES_CHECK:-0}
 SEED=1
-ALL="run1_no_cc run4_markers recovery gran_scenario1 gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus"
+ALL="run1_no_cc run4_markers recovery gran_scenario1 gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim"
 [ $# -gt 0 ] || set -- $ALL
+# ---- 8. virtual lanes: the two-switch victim on its own SL ----------------
+# docs/fabric.md "A victim on its own SL": the victim on SL 1, the incast
+# on SL 0; (i) one VL, (ii) two VLs (SL 1 on VL 1), (iii) one VL with IBA CC
+fig_vl_victim() {
+    table=$DATA/vl_victim_table.dat
+    printf '# case victim_share_isl_frac victim_ideal_share_isl_frac\n' > "$table"
+    for c in 'one|--vls 1|one VL' 'two|--vls 2|two VLs' 'iba|--vls 1 --marking iba|one VL + IBA CC'; do
+        name=${c%%|*}; rest=${c#*|}; flags=${rest%%|*}; label=${rest#*|}
+        # shellcheck disable=SC2086
+        "$SIM" twoswitch --local 10 --remote 10 --buffer 4 --window 1 --victim-sl 1 $flags \
+            --time 100 --victim-from 40 --victim-to 60 --quiet \
+            --series "$DATA/vl_victim_$name.csv" --summary "$DATA/vl_victim_${name}_summary.csv"
+        awk -F, -v label="$label" '{ v[$1] = $2 }
+            END { printf "\"%s\" %s %s\n", label, v["victim_share_isl_frac"],
+                  v["victim_ideal_share_isl_frac"] }' \
+            "$DATA/vl_victim_${name}_summary.csv" >> "$table"
+    done
+    plot vl_victim vl_victim_table.dat vl_victim_one.csv vl_victim_two.csv vl_victim_iba.csv
+}
+
 for n in "$@"; do
     case " $ALL " in *" $n "*) ;; *) echo "figures: unknown figure '$n' (one of: $ALL)" >&2; exit 2 ;; esac
 done
