@@ -74,9 +74,9 @@
 
    COST OF THE IMPLEMENTATION (sh tools/header_cost.sh; gcc 12, -O2,
    x86-64, measured 2026-11-26 on the project's 2-core machine)
-   The file that defines IBCC_IMPLEMENTATION compiles in about 3.1 s to
-   a 171 KiB object with the fabric, 1.5 s and 77 KiB without it
-   (IBCC_NO_FABRIC), and 1.0 s and 46 KiB in the firmware profile
+   The file that defines IBCC_IMPLEMENTATION compiles in about 5.1 s to
+   a 249 KiB object with the fabric, 1.9 s and 90 KiB without it
+   (IBCC_NO_FABRIC), and 1.4 s and 58 KiB in the firmware profile
    (IBCC_FIRMWARE); every other file compiles the declarations alone.
 
    FIRMWARE PROFILE (IBCC_FIRMWARE; docs/embedding.md)
