@@ -30,6 +30,14 @@ bad() { # description expected-stderr-prefix args...
 }
 good "fat tree with its tables" "$want" --ibnetdiscover $F/fattree.topo --lfts $F/fattree.lfts
 good "fat tree, up/down routes" "$want" --ibnetdiscover $F/fattree.topo
+# the same fat tree as ibdiagnet writes it: the same counts
+good "fat tree, ibdiagnet lst + fdbs" "$want" --lst $F/ibdiagnet/ibdiagnet2.lst --fdbs $F/ibdiagnet/ibdiagnet2.fdbs
+good "fat tree, ibdiagnet db_csv + fdbs" "$want" --db-csv $F/ibdiagnet/ibdiagnet2.db_csv --fdbs $F/ibdiagnet/ibdiagnet2.fdbs
+good "fat tree, ibdiagnet lst, up/down" "$want" --lst $F/ibdiagnet/ibdiagnet2.lst
+if "$sim" fabric-check --lst $F/ibdiagnet/ibdiagnet2.lst --ibnetdiscover $F/fattree.topo > "$tmp/out" 2> "$tmp/err"; then
+  echo "FAIL fabrics: two topologies accepted"; fail=$((fail + 1))
+elif grep -q "give one topology" "$tmp/err"; then pass=$((pass + 1))
+else echo "FAIL fabrics: two topologies: no message"; fail=$((fail + 1)); fi
 # four switches in a ring whose tables all turn clockwise: every route
 # arrives, but the channels can wait on each other in a circle: exit 3,
 # credit_loops=1 and the four clockwise ports; up/down routes on the same

@@ -1,22 +1,32 @@
 #include "ibccsim.h"
 /* ---- fabric-check: a real InfiniBand fabric --------------------------- */
 typedef struct fc_opts {
-    const char *topo, *lfts;
+    const char *topo, *lfts, *lst, *dbcsv, *fdbs;
 } fc_opts;
 
 #define OPT_T fc_opts
 static const opt fc_opt[] = {
     OPT_TEXT("ibnetdiscover", topo, "FILE", NULL,
-             "topology as ibnetdiscover prints it (required)"),
+             "topology as ibnetdiscover prints it (or --lst,\n"
+             "--db-csv)"),
     OPT_TEXT("lfts", lfts, "FILE", NULL,
              "unicast forwarding tables (opensm-lfts.dump,\n"
              "ibroute or dump_lfts output); without it\n"
              "up/down routes are computed"),
+    OPT_TEXT("lst", lst, "FILE", NULL,
+             "topology as ibdiagnet writes it (ibdiagnet2.lst),\n"
+             "instead of --ibnetdiscover"),
+    OPT_TEXT("db-csv", dbcsv, "FILE", NULL,
+             "topology from ibdiagnet2.db_csv, instead of\n"
+             "--ibnetdiscover"),
+    OPT_TEXT("fdbs", fdbs, "FILE", NULL,
+             "forwarding tables as ibdiagnet writes them\n"
+             "(ibdiagnet2.fdbs), instead of --lfts"),
 };
 #undef OPT_T
 
 const opt_cmd fc_cmd = {
-    "fabric-check", "--ibnetdiscover FILE [--lfts FILE]", NULL,
+    "fabric-check", "(--ibnetdiscover | --lst | --db-csv) FILE [--lfts | --fdbs FILE]", NULL,
     fc_opt, OPT_N(fc_opt),
     "Loads the fabric, follows the route from every host to every other host,\n"
     "builds it with ibcc_fabric_create and prints\n"
@@ -57,7 +67,8 @@ static void fc_print_loop(const ibcc_ibfabric *ib, const ibcc_credit_loops *o)
 
 int cmd_fabric_check(int argc, char **argv)
 {
-    const char *topo = NULL, *lfts = NULL;
+    const char *topo = NULL, *lfts = NULL, *topo_flag, *lfts_flag;
+    int lst = 0, dbcsv = 0, fdbs = 0;
     char *text = NULL;
     size_t len = 0;
     int i, rc = 1;
@@ -71,24 +82,39 @@ int cmd_fabric_check(int argc, char **argv)
         fc_opts o;
         memset(&o, 0, sizeof o);
         if ((i = opt_parse(&fc_cmd, argc, argv, &o)) != 0) return i == 1 ? 0 : 2;
-        topo = o.topo;
-        lfts = o.lfts;
+        topo = o.topo ? o.topo : o.lst ? o.lst : o.dbcsv;
+        topo_flag = o.topo ? "--ibnetdiscover" : o.lst ? "--lst" : "--db-csv";
+        lfts = o.lfts ? o.lfts : o.fdbs;
+        lfts_flag = o.lfts ? "--lfts" : "--fdbs";
+        if ((!!o.topo + !!o.lst + !!o.dbcsv) > 1 || (o.lfts && o.fdbs)) {
+            fprintf(stderr, "ibccsim fabric-check: give one topology "
+                    "(--ibnetdiscover, --lst or --db-csv) and at most one "
+                    "table file (--lfts or --fdbs)\n");
+            return 2;
+        }
+        lst = o.lst != NULL;
+        dbcsv = o.dbcsv != NULL;
+        fdbs = o.fdbs != NULL;
     }
     if (!topo) {
-        fprintf(stderr, "ibccsim fabric-check: --ibnetdiscover FILE is required\n");
+        fprintf(stderr, "ibccsim fabric-check: a topology is required: "
+                "--ibnetdiscover, --lst or --db-csv FILE\n");
         opt_help(&fc_cmd, stderr);
         return 2;
     }
-    if (!(text = fc_read("fabric-check", "--ibnetdiscover", topo, &len))) return 1;
-    if (ibcc_ibfabric_parse(&ib, text, len, topo, NULL, &e) != IBCC_OK) {
+    if (!(text = fc_read("fabric-check", topo_flag, topo, &len))) return 1;
+    if ((lst ? ibcc_ibfabric_parse_lst(&ib, text, len, topo, NULL, &e)
+         : dbcsv ? ibcc_ibfabric_parse_dbcsv(&ib, text, len, topo, NULL, &e)
+         : ibcc_ibfabric_parse(&ib, text, len, topo, NULL, &e)) != IBCC_OK) {
         free(text);
         return fc_error(&e);
     }
     free(text);
     fc_dup_names("fabric-check", &ib);
     if (lfts) {
-        if (!(text = fc_read("fabric-check", "--lfts", lfts, &len))) goto out;
-        if (ibcc_ibfabric_lfts(&ib, text, len, lfts, &e) != IBCC_OK) {
+        if (!(text = fc_read("fabric-check", lfts_flag, lfts, &len))) goto out;
+        if ((fdbs ? ibcc_ibfabric_fdbs(&ib, text, len, lfts, &e)
+             : ibcc_ibfabric_lfts(&ib, text, len, lfts, &e)) != IBCC_OK) {
             free(text);
             rc = fc_error(&e);
             goto out;
