@@ -7,26 +7,25 @@ typedef struct fc_opts {
 #define OPT_T fc_opts
 static const opt fc_opt[] = {
     OPT_TEXT("ibnetdiscover", topo, "FILE", NULL,
-             "topology as ibnetdiscover prints it (or --lst,\n"
-             "--db-csv)"),
+             "topology as ibnetdiscover prints it"),
     OPT_TEXT("lfts", lfts, "FILE", NULL,
              "unicast forwarding tables (opensm-lfts.dump,\n"
              "ibroute or dump_lfts output); without it\n"
              "up/down routes are computed"),
     OPT_TEXT("lst", lst, "FILE", NULL,
              "topology as ibdiagnet writes it (ibdiagnet2.lst),\n"
-             "instead of --ibnetdiscover"),
+             "in place of the ibnetdiscover text"),
     OPT_TEXT("db-csv", dbcsv, "FILE", NULL,
-             "topology from ibdiagnet2.db_csv, instead of\n"
-             "--ibnetdiscover"),
+             "topology from ibdiagnet's ibdiagnet2.db_csv, in\n"
+             "place of the ibnetdiscover text"),
     OPT_TEXT("fdbs", fdbs, "FILE", NULL,
              "forwarding tables as ibdiagnet writes them\n"
-             "(ibdiagnet2.fdbs), instead of --lfts"),
+             "(ibdiagnet2.fdbs), in place of the LFT dump"),
 };
 #undef OPT_T
 
 const opt_cmd fc_cmd = {
-    "fabric-check", "(--ibnetdiscover | --lst | --db-csv) FILE [--lfts | --fdbs FILE]", NULL,
+    "fabric-check", "--ibnetdiscover|--lst|--db-csv FILE [--lfts|--fdbs FILE]", NULL,
     fc_opt, OPT_N(fc_opt),
     "Loads the fabric, follows the route from every host to every other host,\n"
     "builds it with ibcc_fabric_create and prints\n"
