@@ -52,7 +52,7 @@ typedef struct sv_traf {
     int pattern;
     const char *src, *dst;
     double load, start_ms, stop_ms;
-    unsigned msg_bytes;
+    unsigned msg_bytes, sl;
     unsigned long long packets;
 } sv_traf;
 #define OPT_T sv_traf
@@ -68,6 +68,8 @@ static const opt sv_traf_opt[] = {
     OPT_DOUBLE("start", start_ms, 0, 10000, "MS", "ms", "0", "first active instant"),
     OPT_DOUBLE("stop", stop_ms, 0, 10000, "MS", "ms", "0", "stops then (0: at the end)"),
     OPT_U64("packets", packets, 1, 1e9, "N", "packets", "1000", "hotspot: packets per source"),
+    OPT_UINT("sl", sl, 0, 15, "S", NULL, "0", "service level of the block's flows: the CA's\n"
+             "per-SL CC settings and Control_Map bit apply"),
 };
 #undef OPT_T
 const opt_cmd sv_traf_cmd = {"run [traffic]", NULL, NULL, sv_traf_opt, OPT_N(sv_traf_opt),
@@ -273,6 +275,7 @@ static int sv_block(const scn *s, const char *name, unsigned cls, const sv_run *
                        name, t.start_ms, ro->time_ms);
     memset(&x, 0, sizeof x);
     x.cls = cls;
+    x.sl = t.sl;
     x.start = ms_time(t.start_ms);
     x.stop = t.stop_ms ? ms_time(t.stop_ms) : 0;
     x.msg_bytes = t.msg_bytes;
@@ -543,13 +546,21 @@ static int sv_point(const scn *s, const char *dir, int quiet)
             d.cct.sl[c].ccti_min = (uint16_t)sm.ca.setting.sl[c].ccti_min;
             d.cct.sl[c].trigger_threshold = (uint16_t)sm.ca.setting.sl[c].trigger_threshold;
         }
-        /* the CA's Control_Map enables CC per SL; the flows are on SL 0 */
-        if (sm.ca.setting.control_map & 1u) {
-            for (i = 0; i < net.nf; i++) net.flows[i].agent = IBCC_AGENT_CCT;
-        } else if (!quiet) {
-            fprintf(stderr, "ibccsim run: cc_ca_cong_setting_control_map 0x%x leaves SL 0 "
-                    "out: the switches mark, the sources do not react\n",
-                    (unsigned)sm.ca.setting.control_map);
+        /* the CA's Control_Map enables CC per SL (a block's `sl`, 0 by
+           default): the flows of an SL left out are marked at the
+           switches but their sources do not react */
+        {
+            unsigned out = 0;
+            for (i = 0; i < net.nf; i++) {
+                if (sm.ca.setting.control_map >> net.flows[i].sl & 1u)
+                    net.flows[i].agent = IBCC_AGENT_CCT;
+                else
+                    out |= 1u << net.flows[i].sl;
+            }
+            if (out && !quiet)
+                fprintf(stderr, "ibccsim run: cc_ca_cong_setting_control_map 0x%x leaves "
+                        "the SLs 0x%x of the traffic out: the switches mark, those "
+                        "sources do not react\n", (unsigned)sm.ca.setting.control_map, out);
         }
     }
     if (ro.series) {
