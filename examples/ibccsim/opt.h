@@ -149,4 +149,20 @@ int opt_is_default(const opt *p, const char *value);
 /* The flag of c nearest to `name` by edit distance (at most 2 edits, or a
    third of the name), or NULL. */
 const char *opt_suggest(const opt_cmd *c, const char *name);
+
+/* The topology builders' settings, shared by `custom` and the [fabric]
+   section of scenario files: OPT_T must have unsigned fields k, n, x, y,
+   hps, root, local, remote. */
+#define OPT_BUILDER_ROWS \
+    OPT_UINT("k", k, 2, 16, "K", NULL, "2", "fattree, nfly: k-ary n-tree / n-fly"), \
+    OPT_UINT("n", n, 1, 6, "N", NULL, "3", "fattree, nfly: k-ary n-tree / n-fly"), \
+    OPT_UINT("x", x, 1, 1024, "X", "switches", "4", "mesh, torus: switches per dimension"), \
+    OPT_UINT("y", y, 1, 1024, "Y", "switches", "4", "mesh, torus: switches per dimension"), \
+    OPT_UINT("hps", hps, 1, 64, "H", NULL, "1", "mesh, torus: hosts per switch"), \
+    OPT_UINT("root", root, 0, 1u << 20, "R", NULL, "0", "mesh, torus: up/down root switch"), \
+    OPT_UINT("local", local, 1, IBCC_TWOSWITCH_MAX, "L", NULL, "10", \
+             "twoswitch: sources on B"), \
+    OPT_UINT("remote", remote, 1, IBCC_TWOSWITCH_MAX, "R", NULL, "10", \
+             "twoswitch: sources on A"),
+
 #endif

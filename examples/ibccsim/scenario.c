@@ -23,14 +23,7 @@ typedef struct sv_fab {
 static const opt sv_fab_opt[] = {
     OPT_CHOICE("topology", topo, "fattree|nfly|mesh|torus|twoswitch", NULL,
                "a builder (or one of the fabric files below)"),
-    OPT_UINT("k", k, 2, 16, "K", NULL, "2", "fattree, nfly: k-ary n-tree / n-fly"),
-    OPT_UINT("n", n, 1, 6, "N", NULL, "3", "fattree, nfly: k-ary n-tree / n-fly"),
-    OPT_UINT("x", x, 1, 1024, "X", "switches", "4", "mesh, torus: switches per dimension"),
-    OPT_UINT("y", y, 1, 1024, "Y", "switches", "4", "mesh, torus: switches per dimension"),
-    OPT_UINT("hps", hps, 1, 64, "H", NULL, "1", "mesh, torus: hosts per switch"),
-    OPT_UINT("root", root, 0, 1u << 20, "R", NULL, "0", "mesh, torus: up/down root switch"),
-    OPT_UINT("local", local, 1, IBCC_TWOSWITCH_MAX, "L", NULL, "10", "twoswitch: hosts on B"),
-    OPT_UINT("remote", remote, 1, IBCC_TWOSWITCH_MAX, "R", NULL, "10", "twoswitch: hosts on A"),
+    OPT_BUILDER_ROWS
     OPT_TEXT("ibnetdiscover", ibnet, "FILE", NULL, "the topology as ibnetdiscover prints it"),
     OPT_TEXT("lfts", lfts, "FILE", NULL, "with ibnetdiscover: forwarding tables"),
     OPT_TEXT("ibdiagnet", ibdiag, "DIR|FILE", NULL, "ibdiagnet's output folder, or its .lst or .db_csv"),
