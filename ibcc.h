@@ -4418,11 +4418,27 @@ IBCC_API void ibcc_topo_free(ibcc_topo *t);
                    that have no route or a route into an unconnected port
                    or back to another host (not a dependency: the fabric
                    refuses such routes when it is created)
+     vls           VLs per channel in the graph (the most any link runs)
+     cycle_vl      the VL of each channel of `cycle`
    A channel is numbered as the fabric numbers it: 2*i carries link i's
-   a->b, 2*i+1 its b->a. The graph is the data lane's (one virtual lane);
-   cost O(destinations * switches reached + channels * ports).
+   a->b, 2*i+1 its b->a.
+   Virtual lanes: a vertex is a (channel, VL) pair. When d sets VLs
+   (vls > 1, sl2vl_set, qos TRUE, port_vls or sl2vls), a packet's VL on
+   each channel is the one the fabric gives it (the same resolution of
+   SL to VL per (input port, output port), the host's port table at the
+   source; an SL a table drops makes no dependency beyond), and the edge
+   is (c, v) -> (c', v'). Without VL settings every SL is on VL 0 and the
+   graph is the channels' (vls 1). ibcc_fabric_credit_loops takes every
+   SL 0..15 from every host to every other host (SLs the tables treat
+   alike are walked once); ibcc_fabric_credit_loops_sl takes the SLs
+   `sls` names: `mask` (bit s: SL s; 0: all 16) for every pair, or, with
+   `pair` set, the SLs pair(user, src, dst) returns (a mask, ANDed with
+   `mask`) for each source and destination host (the SL a subnet manager
+   would answer for that path; cost O(hosts^2 * hops)). Cost otherwise
+   O(destinations * SL classes * (hosts + channels * VLs)).
    Errors: NULL, RANGE (a link or route naming a node or port that does not
-   exist; d->error, when set, holds the reason), NOMEM. */
+   exist, a mask over 16 bits, VL settings the fabric refuses; d->error,
+   when set, holds the reason), CAPACITY, NOMEM. */
 #define IBCC_CYCLE_SHOW 64u
 typedef struct ibcc_credit_loops {
     uint32_t loops, loop_channels;
@@ -4430,9 +4446,19 @@ typedef struct ibcc_credit_loops {
     uint32_t cycle_len;
     uint32_t cycle[IBCC_CYCLE_SHOW];
     uint64_t unrouted;
+    uint32_t vls;
+    uint8_t  cycle_vl[IBCC_CYCLE_SHOW];
 } ibcc_credit_loops;
+typedef struct ibcc_credit_loops_sls {
+    uint32_t mask;
+    uint32_t (*pair)(void *user, uint32_t src, uint32_t dst);
+    void *user;
+} ibcc_credit_loops_sls;
 IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
         ibcc_credit_loops *out, const ibcc_fabric_allocator *al);
+IBCC_API ibcc_result ibcc_fabric_credit_loops_sl(const ibcc_fabric_desc *d,
+        const ibcc_credit_loops_sls *sls, ibcc_credit_loops *out,
+        const ibcc_fabric_allocator *al);
 
 /* ---- two-switch topology builder ([S02] [S03]) -------------------------
    Switch A: remote sources A1..AR and victim source AV; switch B: local
@@ -16715,6 +16741,56 @@ static void ibcc_fab_vl_tables_free_(ibcc_fabric *f)
     f->ptab = NULL;
 }
 
+/* The VL a packet of service level sl leaves node `node` on by port
+   `out`, having come in by port `in` (a host: in and out 0): the
+   switch's (input, output) table when it has one, else the output
+   port's; 15: the table drops it. The one SL-to-VL resolution, read by
+   the fabric's paths (ibcc_fab_vl_paths_) and by the channel
+   dependency graph (ibcc_fabric_credit_loops); valid while the tables
+   are (creation, or a shell from ibcc_fab_vl_shell_). */
+static uint32_t ibcc_fab_vl_at_(const ibcc_fabric *f, uint32_t node,
+                                uint32_t in, uint32_t out, uint32_t sl)
+{
+    const ibcc_fnode_ *n = &f->node[node];
+    if (f->iotab && f->iotab[node])
+        return f->iotab[node][((size_t)in * n->ports + out) * IBCC_QOS_SLS
+                              + sl];
+    return f->ptab[(size_t)(n->base + out) * IBCC_QOS_SLS + sl];
+}
+
+/* A fabric of d's nodes, links and VL settings only (no routes, flows or
+   engines): its ports' and switches' SL-to-VL tables and its links' VLs,
+   built as ibcc_fabric_create builds them, for ibcc_fab_vl_at_. Free it
+   with ibcc_fabric_destroy. A refusal's reason goes to d->error. */
+static ibcc_result ibcc_fab_vl_shell_(const ibcc_fabric_desc *d0,
+                                      const ibcc_fabric_allocator *al,
+                                      ibcc_fabric **out)
+{
+    ibcc_fabric_desc d = *d0;
+    ibcc_fabric *f;
+    ibcc_result r;
+    *out = NULL;
+    d.routes = NULL;    d.route_count = 0;
+    d.flows = NULL;     d.flow_count = 0;
+    d.sources = NULL;   d.source_count = 0;
+    if (al) d.allocator = *al;
+    if ((r = ibcc_fabric_defaults(&d)) != IBCC_OK) return r;
+    f = (ibcc_fabric *)ibcc_fab_alloc_(&d.allocator, sizeof *f);
+    if (!f) return IBCC_ERR_NOMEM;
+    f->al = d.allocator;
+    f->d = d;
+    f->nn = d.node_count;
+    f->nl = d.link_count;
+    f->nch = 2u * d.link_count;
+    if ((r = ibcc_fab_topology_(f)) != IBCC_OK
+        || (r = ibcc_fab_vls_(f)) != IBCC_OK) {
+        ibcc_fabric_destroy(f);
+        return r;
+    }
+    *out = f;
+    return IBCC_OK;
+}
+
 /* Each flow's path through the SL-to-VL tables: its lane at its source,
    at each switch the lane it leaves on given the lane it came in on
    (w->xl); refuses an SL a table drops (VL 15) and an input lane whose
@@ -16749,7 +16825,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
     for (i = 0; i < f->nf; i++) {
         ibcc_fflow_ *fl = &f->flow[i];
         uint32_t sl = fl->d.sl, gp = f->node[fl->d.src].base, hops = 0;
-        uint32_t v = f->ptab[(size_t)gp * IBCC_QOS_SLS + sl], ln, c;
+        uint32_t v = ibcc_fab_vl_at_(f, fl->d.src, 0, 0, sl), ln, c;
         if (v == 15u)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: SL "
                                  "%u: host node %u's SL-to-VL drops it (VL "
@@ -16764,9 +16840,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
             uint32_t P = n->ports, out, ol;
             uint8_t *x;
             out = ibcc_fab_rt_(f, n->idx, fl->d.dst);
-            v = f->iotab && f->iotab[node]
-                ? f->iotab[node][((size_t)in * P + out) * IBCC_QOS_SLS + sl]
-                : f->ptab[(size_t)(n->base + out) * IBCC_QOS_SLS + sl];
+            v = ibcc_fab_vl_at_(f, node, in, out, sl);
             if (v == 15u)
                 return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: "
                                      "SL %u: switch node %u drops it (VL 15 "
@@ -19494,32 +19568,44 @@ static ibcc_result ibcc_topo_mesh_(ibcc_topo *t, uint32_t x, uint32_t y,
 }
 
 /* ---- credit loops -------------------------------------------------------
-   Per destination a breadth-first walk over the channels its packets can
-   use marks, for every switch-to-switch channel, the out ports its packets
-   take at the next switch (a bit set per channel); Tarjan's algorithm then
-   finds the strongly connected components of that graph, iteratively. */
+   A vertex is a (switch-to-switch channel, VL) pair, index m * nv + vl.
+   Per destination and SL (or per source, destination and SL when the
+   caller names each pair's SLs) a breadth-first walk over the (channel,
+   VL) pairs its packets can use marks, for every vertex, the (out port,
+   out VL) pairs its packets take at the next switch (a bit set per
+   vertex); the VLs come from ibcc_fab_vl_at_ on a shell fabric of the
+   desc's VL settings, as the fabric resolves them. Tarjan's algorithm
+   then finds the strongly connected components of that graph,
+   iteratively. */
 #define IBCC_CL_NONE_ 0xFFFFFFFFu
 typedef struct ibcc_cl_ {
     ibcc_fabric_allocator al;
     const ibcc_fabric_desc *d;
+    ibcc_fabric *vf;        /* VL tables (NULL: one VL, every SL on VL 0) */
+    uint32_t nv;            /* VLs per channel in the graph */
     uint32_t *pbase;        /* node -> first port slot (node_count + 1) */
     uint32_t *pchan;        /* port slot -> channel leaving it, or NONE */
     uint32_t *sidx;         /* channel -> switch-to-switch index, or NONE */
     uint32_t *schan;        /* switch-to-switch index -> channel */
-    uint32_t *ebase;        /* index -> first word of its port bit set */
+    uint32_t *ebase;        /* vertex -> first word of its bit set */
     uint64_t *bits;
     uint32_t *rbase, *rlist;/* routes grouped by destination */
     uint32_t *next;         /* switch -> out port for the current dst */
-    uint32_t *hosts_at;     /* switch -> hosts attached */
-    uint32_t *seen;         /* channel -> last dst + 1 that marked it */
+    uint32_t *seen;         /* (channel, VL) -> last walk that queued it */
     uint32_t *umark;        /* switch -> last dst + 1 counted unrouted */
-    uint32_t *queue;        /* walk: (switch, in channel) pairs */
+    uint32_t *queue;        /* walk: (switch, in channel, in VL) */
+    uint32_t walk;          /* walks so far (seen's key) */
 } ibcc_cl_;
 
 static uint32_t ibcc_cl_far_(const ibcc_fabric_desc *d, uint32_t c)
 {
     const ibcc_fabric_link *l = &d->links[c >> 1];
     return (c & 1u) ? l->a : l->b;
+}
+static uint32_t ibcc_cl_far_port_(const ibcc_fabric_desc *d, uint32_t c)
+{
+    const ibcc_fabric_link *l = &d->links[c >> 1];
+    return (c & 1u) ? l->a_port : l->b_port;
 }
 static uint32_t ibcc_cl_ports_(const ibcc_fabric_node *n)
 {
@@ -19528,14 +19614,22 @@ static uint32_t ibcc_cl_ports_(const ibcc_fabric_node *n)
 static void ibcc_cl_free_(ibcc_cl_ *c)
 {
     void *const v[] = {c->pbase, c->pchan, c->sidx, c->schan, c->ebase,
-                       c->bits, c->rbase, c->rlist, c->next, c->hosts_at,
-                       c->seen, c->umark, c->queue};
+                       c->bits, c->rbase, c->rlist, c->next, c->seen,
+                       c->umark, c->queue};
     size_t i;
     for (i = 0; i < sizeof v / sizeof v[0]; i++) ibcc_fab_free_(&c->al, v[i]);
+    ibcc_fabric_destroy(c->vf);
 }
 static uint32_t *ibcc_cl_u32_(ibcc_cl_ *c, size_t n)
 {
     return (uint32_t *)ibcc_fab_alloc_(&c->al, ibcc_fab_mul_(n ? n : 1u, 4));
+}
+
+/* Whether d asks for anything but one VL everywhere. */
+static int ibcc_cl_has_vls_(const ibcc_fabric_desc *d)
+{
+    return d->vls > 1u || d->sl2vl_set || (d->qos && d->qos->qos)
+           || d->port_vl_count || d->sl2vl_count;
 }
 
 /* Port maps, channel indices, routes by destination; RANGE on a link or
@@ -19543,8 +19637,8 @@ static uint32_t *ibcc_cl_u32_(ibcc_cl_ *c, size_t n)
 static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
 {
     const ibcc_fabric_desc *d = c->d;
-    uint32_t nn = d->node_count, i, m = 0, words = 0;
-    uint64_t slots = 0;
+    uint32_t nn = d->node_count, i, m = 0;
+    uint64_t slots = 0, words = 0;
     if (!(c->pbase = ibcc_cl_u32_(c, (size_t)nn + 1u))) return IBCC_ERR_NOMEM;
     for (i = 0; i < nn; i++) {
         c->pbase[i] = (uint32_t)slots;
@@ -19557,17 +19651,12 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
     c->pchan = ibcc_cl_u32_(c, (size_t)slots);
     c->sidx = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
     c->schan = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
-    c->ebase = ibcc_cl_u32_(c, (size_t)d->link_count * 2u + 1u);
     c->next = ibcc_cl_u32_(c, nn);
-    c->hosts_at = ibcc_cl_u32_(c, nn);
     c->umark = ibcc_cl_u32_(c, nn);
-    c->seen = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
     c->rbase = ibcc_cl_u32_(c, (size_t)nn + 1u);
     c->rlist = ibcc_cl_u32_(c, d->route_count);
-    c->queue = ibcc_cl_u32_(c, (size_t)d->link_count * 4u + 2u * nn);
-    if (!c->pchan || !c->sidx || !c->schan || !c->ebase || !c->next ||
-        !c->hosts_at || !c->umark || !c->seen || !c->rbase || !c->rlist ||
-        !c->queue)
+    if (!c->pchan || !c->sidx || !c->schan || !c->next || !c->umark ||
+        !c->rbase || !c->rlist)
         return IBCC_ERR_NOMEM;
     memset(c->pchan, 0xFF, (size_t)slots * 4u);
     memset(c->next, 0xFF, (size_t)nn * 4u);
@@ -19584,27 +19673,7 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
                 l->a_port, l->b, l->b_port);
         c->pchan[c->pbase[l->a] + l->a_port] = 2u * i;
         c->pchan[c->pbase[l->b] + l->b_port] = 2u * i + 1u;
-        if (d->nodes[l->a].kind != IBCC_FABRIC_SWITCH)
-            c->hosts_at[l->b]++;
-        else if (d->nodes[l->b].kind != IBCC_FABRIC_SWITCH)
-            c->hosts_at[l->a]++;
     }
-    for (i = 0; i < 2u * d->link_count; i++) {
-        uint32_t far = ibcc_cl_far_(d, i), near = ibcc_cl_far_(d, i ^ 1u);
-        c->sidx[i] = IBCC_CL_NONE_;
-        c->ebase[m] = words;
-        if (d->nodes[far].kind == IBCC_FABRIC_SWITCH &&
-            d->nodes[near].kind == IBCC_FABRIC_SWITCH) {
-            c->sidx[i] = m;
-            c->schan[m++] = i;
-            words += (d->nodes[far].ports + 63u) / 64u;
-        }
-    }
-    c->ebase[m] = words;
-    o->channels = m;
-    if (!(c->bits = (uint64_t *)ibcc_fab_alloc_(&c->al,
-                        ibcc_fab_mul_(words ? words : 1u, 8))))
-        return IBCC_ERR_NOMEM;
     for (i = 0; i < d->route_count; i++) {
         const ibcc_fabric_route *r = &d->routes[i];
         if (r->sw >= nn || d->nodes[r->sw].kind != IBCC_FABRIC_SWITCH ||
@@ -19616,6 +19685,42 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
                 r->dst, r->port);
         c->rbase[r->dst + 1u]++;
     }
+    /* the VLs, as the fabric would resolve them */
+    c->nv = 1;
+    if (ibcc_cl_has_vls_(d)) {
+        ibcc_result r = ibcc_fab_vl_shell_(d, &c->al, &c->vf);
+        if (r != IBCC_OK) return r;
+        c->nv = c->vf->nlanes - 1u;
+    }
+    c->ebase = ibcc_cl_u32_(c, (size_t)d->link_count * 2u * c->nv + 1u);
+    c->seen = ibcc_cl_u32_(c, (size_t)d->link_count * 2u * c->nv);
+    c->queue = ibcc_cl_u32_(c, ((size_t)d->link_count * 2u * c->nv + nn)
+                               * 3u);
+    if (!c->ebase || !c->seen || !c->queue) return IBCC_ERR_NOMEM;
+    memset(c->seen, 0, (size_t)d->link_count * 2u * c->nv * 4u);
+    for (i = 0; i < 2u * d->link_count; i++) {
+        uint32_t far = ibcc_cl_far_(d, i), near = ibcc_cl_far_(d, i ^ 1u), v;
+        c->sidx[i] = IBCC_CL_NONE_;
+        if (d->nodes[far].kind == IBCC_FABRIC_SWITCH &&
+            d->nodes[near].kind == IBCC_FABRIC_SWITCH) {
+            for (v = 0; v < c->nv; v++) {
+                c->ebase[m * c->nv + v] = (uint32_t)words;
+                words += ((uint64_t)d->nodes[far].ports * c->nv + 63u) / 64u;
+            }
+            c->sidx[i] = m;
+            c->schan[m++] = i;
+            if (words >= IBCC_CL_NONE_)
+                return ibcc_fab_err_(d->error, IBCC_ERR_CAPACITY, NULL, 0,
+                                     "credit loops: graph too large");
+        }
+    }
+    c->ebase[m * c->nv] = (uint32_t)words;
+    o->channels = m;
+    o->vls = c->nv;
+    if (!(c->bits = (uint64_t *)ibcc_fab_alloc_(&c->al,
+                        ibcc_fab_mul_(words ? words : 1u, 8))))
+        return IBCC_ERR_NOMEM;
+    memset(c->bits, 0, (size_t)(words ? words : 1u) * 8u);
     for (i = 0; i < nn; i++) c->rbase[i + 1u] += c->rbase[i];
     memcpy(c->next, c->rbase, (size_t)nn * 4u);     /* fill cursors */
     for (i = 0; i < d->route_count; i++)
@@ -19624,15 +19729,15 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
     return IBCC_OK;
 }
 
-/* Packets for `dst` arriving at switch s on channel cin (NONE: from its
-   own hosts) leave on s's route: record the dependency, queue the next
-   switch once per channel. */
-static void ibcc_cl_visit_(ibcc_cl_ *c, uint32_t dst, uint32_t s,
-                           uint32_t cin, uint32_t *tail,
-                           ibcc_credit_loops *o)
+/* Packets of SL sl for `dst` arriving at switch s on channel cin, VL
+   vin, leave on s's route and the VL the tables give: record the
+   dependency, queue the next switch once per (channel, VL). */
+static void ibcc_cl_visit_(ibcc_cl_ *c, uint32_t dst, uint32_t sl,
+                           uint32_t s, uint32_t cin, uint32_t vin,
+                           uint32_t *tail, ibcc_credit_loops *o)
 {
     const ibcc_fabric_desc *d = c->d;
-    uint32_t p = c->next[s], cout, far;
+    uint32_t p = c->next[s], cout, far, vout = 0, key;
     cout = p == IBCC_CL_NONE_ ? IBCC_CL_NONE_ : c->pchan[c->pbase[s] + p];
     far = cout == IBCC_CL_NONE_ ? IBCC_CL_NONE_ : ibcc_cl_far_(d, cout);
     if (far == IBCC_CL_NONE_ ||
@@ -19641,47 +19746,102 @@ static void ibcc_cl_visit_(ibcc_cl_ *c, uint32_t dst, uint32_t s,
         return;
     }
     if (d->nodes[far].kind != IBCC_FABRIC_SWITCH) return;   /* delivered */
-    if (cin != IBCC_CL_NONE_ && c->sidx[cin] != IBCC_CL_NONE_)
-        c->bits[c->ebase[c->sidx[cin]] + p / 64u] |= (uint64_t)1 << (p % 64u);
-    if (c->seen[cout] == dst + 1u) return;
-    c->seen[cout] = dst + 1u;
+    if (c->vf) {
+        vout = ibcc_fab_vl_at_(c->vf, s, ibcc_cl_far_port_(d, cin), p, sl);
+        if (vout >= c->nv) return;          /* 15: the table drops it */
+    }
+    if (c->sidx[cin] != IBCC_CL_NONE_) {
+        uint32_t b = p * c->nv + vout;
+        c->bits[c->ebase[c->sidx[cin] * c->nv + vin] + b / 64u]
+            |= (uint64_t)1 << (b % 64u);
+    }
+    key = cout * c->nv + vout;
+    if (c->seen[key] == c->walk) return;
+    c->seen[key] = c->walk;
     c->queue[(*tail)++] = far;
     c->queue[(*tail)++] = cout;
+    c->queue[(*tail)++] = vout;
 }
 
-static void ibcc_cl_walk_(ibcc_cl_ *c, uint32_t dst, ibcc_credit_loops *o)
+/* One walk: packets of SL sl for dst from host src (NONE: from every
+   other host). c->next holds dst's routes. */
+static void ibcc_cl_walk_(ibcc_cl_ *c, uint32_t dst, uint32_t src,
+                          uint32_t sl, ibcc_credit_loops *o)
 {
     const ibcc_fabric_desc *d = c->d;
-    uint32_t i, head = 0, tail = 0, dsw = IBCC_CL_NONE_;
-    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
-        c->next[d->routes[c->rlist[i]].sw] = d->routes[c->rlist[i]].port;
-    if (c->pchan[c->pbase[dst]] != IBCC_CL_NONE_)
-        dsw = ibcc_cl_far_(d, c->pchan[c->pbase[dst]]);
-    for (i = 0; i < d->node_count; i++)
-        if (d->nodes[i].kind == IBCC_FABRIC_SWITCH &&
-            c->hosts_at[i] > (i == dsw ? 1u : 0u))
-            ibcc_cl_visit_(c, dst, i, IBCC_CL_NONE_, &tail, o);
+    uint32_t i, head = 0, tail = 0;
+    c->walk++;
+    for (i = src == IBCC_CL_NONE_ ? 0 : src;
+         i < (src == IBCC_CL_NONE_ ? d->node_count : src + 1u); i++) {
+        uint32_t ch, s, v = 0;
+        if (i == dst || d->nodes[i].kind == IBCC_FABRIC_SWITCH) continue;
+        ch = c->pchan[c->pbase[i]];
+        if (ch == IBCC_CL_NONE_) continue;
+        s = ibcc_cl_far_(d, ch);
+        if (d->nodes[s].kind != IBCC_FABRIC_SWITCH) continue;
+        if (c->vf) {
+            v = ibcc_fab_vl_at_(c->vf, i, 0, 0, sl);
+            if (v >= c->nv) continue;
+        }
+        ibcc_cl_visit_(c, dst, sl, s, ch, v, &tail, o);
+    }
     while (head < tail) {
         uint32_t s = c->queue[head], cin = c->queue[head + 1u];
-        head += 2u;
-        ibcc_cl_visit_(c, dst, s, cin, &tail, o);
+        uint32_t vin = c->queue[head + 2u];
+        head += 3u;
+        ibcc_cl_visit_(c, dst, sl, s, cin, vin, &tail, o);
     }
-    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
-        c->next[d->routes[c->rlist[i]].sw] = IBCC_CL_NONE_;
 }
 
-/* The dependency edges of index v, one at a time: *k walks its bits. */
+static void ibcc_cl_routes_(ibcc_cl_ *c, uint32_t dst, int set)
+{
+    const ibcc_fabric_desc *d = c->d;
+    uint32_t i;
+    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
+        c->next[d->routes[c->rlist[i]].sw] = set
+            ? d->routes[c->rlist[i]].port : IBCC_CL_NONE_;
+}
+
+/* rep[s]: the lowest SL whose VLs are SL s's at every port and switch
+   (walking one SL of each class finds every dependency). */
+static void ibcc_cl_sl_classes_(const ibcc_cl_ *c, uint32_t *rep)
+{
+    const ibcc_fabric *f = c->vf;
+    uint32_t s, t, i;
+    for (s = 0; s < IBCC_QOS_SLS; s++) {
+        rep[s] = s;
+        if (!f) { rep[s] = 0; continue; }
+        for (t = 0; t < s; t++) {
+            int same = rep[t] == t;
+            for (i = 0; same && i < f->nports; i++)
+                same = f->ptab[(size_t)i * IBCC_QOS_SLS + s]
+                       == f->ptab[(size_t)i * IBCC_QOS_SLS + t];
+            for (i = 0; same && f->iotab && i < f->nn; i++) {
+                size_t k, n;
+                if (!f->iotab[i]) continue;
+                n = (size_t)f->node[i].ports * f->node[i].ports;
+                for (k = 0; same && k < n; k++)
+                    same = f->iotab[i][k * IBCC_QOS_SLS + s]
+                           == f->iotab[i][k * IBCC_QOS_SLS + t];
+            }
+            if (same) { rep[s] = t; break; }
+        }
+    }
+}
+
+/* The dependency edges of vertex v, one at a time: *k walks its bits. */
 static uint32_t ibcc_cl_edge_(const ibcc_cl_ *c, uint32_t v, uint32_t *k)
 {
     const ibcc_fabric_desc *d = c->d;
-    uint32_t ch = c->schan[v], at = ibcc_cl_far_(d, ch);
+    uint32_t ch = c->schan[v / c->nv], at = ibcc_cl_far_(d, ch);
     uint32_t nb = (c->ebase[v + 1u] - c->ebase[v]) * 64u;
     while (*k < nb) {
-        uint32_t p = (*k)++;
+        uint32_t b = (*k)++, p = b / c->nv;
         uint32_t out;
-        if (!(c->bits[c->ebase[v] + p / 64u] >> (p % 64u) & 1u)) continue;
+        if (!(c->bits[c->ebase[v] + b / 64u] >> (b % 64u) & 1u)) continue;
         out = c->pchan[c->pbase[at] + p];
-        if (c->sidx[out] != IBCC_CL_NONE_) return c->sidx[out];
+        if (c->sidx[out] != IBCC_CL_NONE_)
+            return c->sidx[out] * c->nv + b % c->nv;
     }
     return IBCC_CL_NONE_;
 }
@@ -19760,21 +19920,31 @@ static void ibcc_cl_cycle_(const ibcc_cl_ *c, uint32_t m, uint32_t start,
     /* path start -> ... -> end, written backwards from end */
     for (x = end; ; x = par[x]) {
         n--;
-        if (n < IBCC_CYCLE_SHOW) o->cycle[n] = c->schan[x];
+        if (n < IBCC_CYCLE_SHOW) {
+            o->cycle[n] = c->schan[x / c->nv];
+            o->cycle_vl[n] = (uint8_t)(x % c->nv);
+        }
         if (x == start) break;
     }
 }
 
-IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
-        ibcc_credit_loops *out, const ibcc_fabric_allocator *al)
+IBCC_API ibcc_result ibcc_fabric_credit_loops_sl(const ibcc_fabric_desc *d,
+        const ibcc_credit_loops_sls *sls, ibcc_credit_loops *out,
+        const ibcc_fabric_allocator *al)
 {
     ibcc_cl_ c;
     ibcc_credit_loops o;
     ibcc_result r;
-    uint32_t i, m, *scratch = NULL;
+    uint32_t i, m, rep[IBCC_QOS_SLS], mask, s, *scratch = NULL;
     if (!d || !out || !d->nodes || (d->link_count && !d->links) ||
         (d->route_count && !d->routes))
         return IBCC_ERR_NULL;
+    mask = sls ? sls->mask : 0xFFFFu;
+    if (mask == 0) mask = 0xFFFFu;
+    if (mask > 0xFFFFu)
+        return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                             "credit loops: SL mask 0x%x: SLs 0..15",
+                             (unsigned)mask);
     memset(&c, 0, sizeof c);
     memset(&o, 0, sizeof o);
     if (al) c.al = *al;
@@ -19785,10 +19955,34 @@ IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
                              "credit loops: over 2^30 links");
     r = ibcc_cl_setup_(&c, &o);
     if (r != IBCC_OK) { ibcc_cl_free_(&c); return r; }
-    for (i = 0; i < d->node_count; i++)
-        if (d->nodes[i].kind != IBCC_FABRIC_SWITCH)
-            ibcc_cl_walk_(&c, i, &o);
-    m = o.channels;
+    ibcc_cl_sl_classes_(&c, rep);
+    for (i = 0; i < d->node_count; i++) {
+        uint32_t src;
+        if (d->nodes[i].kind == IBCC_FABRIC_SWITCH) continue;
+        ibcc_cl_routes_(&c, i, 1);
+        if (!sls || !sls->pair) {
+            uint32_t done = 0;      /* one SL of each class in the mask */
+            for (s = 0; s < IBCC_QOS_SLS; s++)
+                if ((mask >> s & 1u) && !(done >> rep[s] & 1u)) {
+                    done |= 1u << rep[s];
+                    ibcc_cl_walk_(&c, i, IBCC_CL_NONE_, s, &o);
+                }
+        } else {
+            for (src = 0; src < d->node_count; src++) {
+                uint32_t pm, done = 0;
+                if (src == i || d->nodes[src].kind == IBCC_FABRIC_SWITCH)
+                    continue;
+                pm = sls->pair(sls->user, src, i) & mask;
+                for (s = 0; s < IBCC_QOS_SLS; s++)
+                    if ((pm >> s & 1u) && !(done >> rep[s] & 1u)) {
+                        done |= 1u << rep[s];
+                        ibcc_cl_walk_(&c, i, src, s, &o);
+                    }
+            }
+        }
+        ibcc_cl_routes_(&c, i, 0);
+    }
+    m = o.channels * c.nv;
     scratch = ibcc_cl_u32_(&c, (size_t)m * 6u);
     if (!scratch) { ibcc_cl_free_(&c); return IBCC_ERR_NOMEM; }
     for (i = 0; i < m; i++) {
@@ -19807,6 +20001,12 @@ IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
     ibcc_cl_free_(&c);
     *out = o;
     return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
+        ibcc_credit_loops *out, const ibcc_fabric_allocator *al)
+{
+    return ibcc_fabric_credit_loops_sl(d, NULL, out, al);
 }
 
 /* ---- two-switch builder -------------------------------------------------- */

@@ -508,6 +508,109 @@ static int cycle_closed(const ibcc_topo *t, const ibcc_credit_loops *o)
     return 1;
 }
 
+/* SL of a path on the clockwise ring: the source switch's index (host
+   h hangs on switch h). */
+static uint32_t ring_sl(void *user, uint32_t src, uint32_t dst)
+{
+    (void)user;
+    (void)dst;
+    return 1u << src;
+}
+
+/* The clockwise ring of four (t, applied to d) with VLs: two VLs with
+   OpenSM's default tables keep a loop on each VL that SLs use; the
+   dateline tables (a packet of SL s, the SL of source switch s, leaves
+   switch j on VL 1 once it has passed switch 0: j < s) leave none. */
+static void ring_datelines(ibcc_topo *t, ibcc_fabric_desc *d)
+{
+    ibcc_credit_loops o;
+    ibcc_credit_loops_sls sls;
+    ibcc_fabric_port_vl pv[4];
+    ibcc_fabric_error e;
+    uint32_t j, s;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_flow fl[12];
+    d->vls = 2;         /* SL s on VL s & 1 everywhere: a loop per VL */
+    T_EQ(ibcc_fabric_credit_loops(d, &o, NULL), IBCC_OK);
+    T_EQU(o.vls, 2);
+    T_EQU(o.channels, 8);
+    T_EQU(o.loops, 2);
+    T_EQU(o.loop_channels, 8);
+    T_EQU(o.cycle_len, 4);
+    T_EQU(o.cycle_vl[0], 0);
+    memset(&sls, 0, sizeof sls);
+    sls.mask = 1u << 3;             /* SL 3 alone: the loop on VL 1 */
+    T_EQ(ibcc_fabric_credit_loops_sl(d, &sls, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 1);
+    T_EQU(o.cycle_len, 4);
+    for (j = 0; j < 4; j++) T_EQU(o.cycle_vl[j], 1);
+    T_CHECK(cycle_closed(t, &o));
+    /* the dateline: VL 0 everywhere but on the +x ports, where SL s
+       leaves switch j on VL 1 when j < s */
+    d->sl2vl_set = 1;
+    memset(d->sl2vl, 0, sizeof d->sl2vl);
+    memset(pv, 0, sizeof pv);
+    for (j = 0; j < 4; j++) {
+        pv[j].node = t->host_count + j;
+        pv[j].port = 1;             /* +x */
+        pv[j].sl2vl_set = 1;
+        for (s = 0; s < 16; s++)
+            pv[j].sl2vl[s] = (uint8_t)(j < s && s < 4 ? 1 : 0);
+    }
+    d->port_vls = pv;
+    d->port_vl_count = 4;
+    sls.mask = 0;
+    sls.pair = ring_sl;
+    T_EQ(ibcc_fabric_credit_loops_sl(d, &sls, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    T_EQU(o.unrouted, 0);
+    /* on VL 0: 0->1 -> 1->2 -> 2->3 -> 3->0 (SL 0, 1, 2); 3->0 leads
+       onto 0->1 on VL 1 only (SL 2, 3), which leads to 1->2 on VL 1
+       (SL 3): 5 dependencies, a chain */
+    T_EQU(o.dependencies, 5);
+    /* the same tables with every SL from every source: loops */
+    T_EQ(ibcc_fabric_credit_loops(d, &o, NULL), IBCC_OK);
+    T_CHECK(o.loops > 0);
+    /* and the fabric takes those tables for the 12 flows at their SLs */
+    memset(fl, 0, sizeof fl);
+    for (j = 0, s = 0; s < 4; s++) {
+        uint32_t k;
+        for (k = 0; k < 4; k++)
+            if (k != s) {
+                fl[j].src = s;
+                fl[j].dst = k;
+                fl[j].sl = s;
+                fl[j].packets = 3;
+                j++;
+            }
+    }
+    d->flows = fl;
+    d->flow_count = 12;
+    d->error = &e;
+    T_EQ(ibcc_fabric_create(&f, d), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_MS(1)), IBCC_OK);
+    {
+        ibcc_fabric_counters cn;
+        T_EQ(ibcc_fabric_counters_get(f, &cn), IBCC_OK);
+        T_EQU(cn.data_delivered, 36);
+    }
+    ibcc_fabric_destroy(f);
+    d->flows = NULL;
+    d->flow_count = 0;
+    d->error = NULL;
+    /* a drop (VL 15) ends the dependencies there: SL 3 at switch 0 */
+    pv[0].sl2vl[3] = 15;
+    T_EQ(ibcc_fabric_credit_loops_sl(d, &sls, &o, NULL), IBCC_OK);
+    T_EQU(o.dependencies, 4);
+    /* a mask over 16 bits is refused */
+    sls.mask = 1u << 16;
+    T_EQ(ibcc_fabric_credit_loops_sl(d, &sls, &o, NULL), IBCC_ERR_RANGE);
+    d->vls = 1;
+    d->sl2vl_set = 0;
+    d->port_vls = NULL;
+    d->port_vl_count = 0;
+}
+
 static void test_credit_loops(void)
 {
     ibcc_topo t;
@@ -558,6 +661,9 @@ static void test_credit_loops(void)
     T_EQU(o.dependencies, 4);
     T_EQU(o.cycle_len, 4);
     T_CHECK(cycle_closed(&t, &o));
+    T_EQU(o.vls, 1);
+    T_EQU(o.cycle_vl[0], 0);
+    ring_datelines(&t, &d);
     ibcc_topo_free(&t);
     /* dimension order on a 5x5 torus: each ring direction of each row and
        column is a loop of 5 channels (20 loops over all 100 channels); on
