@@ -4377,7 +4377,23 @@ typedef struct ibcc_topo {
     uint32_t *rank;             /* node_count entries (up/down order) */
     ibcc_fabric_allocator al;
     ibcc_fabric_error error;    /* a builder's refusal: its reason */
+    /* routing with virtual lanes (ibcc_topo_mesh_dor, dragonfly) */
+    uint32_t routing;           /* IBCC_TOPO_UPDOWN, _DOR or _MINIMAL */
+    uint32_t vls;               /* data VLs the routes need (1: one) */
+    uint32_t sl_bits;           /* low SL bits the routing picks per
+                                   path (the rest: the traffic class) */
+    uint32_t x, y, hps;         /* mesh, torus: the builder's arguments */
+    int torus;
+    uint32_t sl2vl_set;         /* 1: sl2vl is every port's table */
+    uint8_t sl2vl[16];
+    ibcc_fabric_sl2vl *sl2vls;  /* switch (input, output) tables */
+    uint32_t sl2vl_count;
 } ibcc_topo;
+
+#define IBCC_TOPO_UPDOWN  0u    /* up/down (the builders' default) */
+#define IBCC_TOPO_DOR     1u    /* dimension order (mesh, torus) */
+#define IBCC_TOPO_MINIMAL 2u    /* dragonfly: local, global, local */
+#define IBCC_TOPO_VALIANT 3u    /* dragonfly: via a random group */
 
 IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
                                        const ibcc_fabric_allocator *al);
@@ -4386,8 +4402,77 @@ IBCC_API ibcc_result ibcc_topo_nfly(ibcc_topo *t, uint32_t k, uint32_t n,
 IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
                                     uint32_t hps, int torus, uint32_t root,
                                     const ibcc_fabric_allocator *al);
+/* Dimension-order routing on a mesh or torus of the same shape and
+   numbering as ibcc_topo_mesh: a packet first moves along x to its
+   destination's column, then along y, each the shorter way round a
+   torus ring (a tie: +). A torus ring of 4 or more switches has a
+   dateline, its wrap link (from the last switch to the first, and
+   back): as OpenSM's torus-2QoS routing engine does, the SL of a path
+   says which datelines it crosses, bit 0 the x ring's, bit 1 the y
+   ring's (sl_bits of them, the rings of 4 or more), and the VLs follow
+   the SL: OpenSM's default SL-to-VL (VL = SL & (vls - 1)) keeps those
+   bits when the ports run 2^sl_bits VLs or more (t->vls), so a path
+   that crosses a dateline runs its whole ring on a VL that no path
+   that does not cross uses. With minimal routes no dateline crosser
+   covers the whole ring, and the channel dependency graph has no
+   cycle (the tests check it per builder with
+   ibcc_fabric_credit_loops_sl and ibcc_topo_path_sls). torus-2QoS
+   maps a port of direction d to one VL bit (SL bit d); this builder
+   keeps both bits as the VL for the whole path, because the fabric
+   sends all packets of an input VL out of an output on one VL. A mesh
+   needs no VL (sl_bits 0). Host i is on switch i / hps; t->rank is the
+   up/down order from switch 0 (unused by these routes). Errors: those
+   of ibcc_topo_mesh (root aside). */
+IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
+                                        uint32_t hps, int torus,
+                                        const ibcc_fabric_allocator *al);
+/* Dragonfly (Kim, Dally, Scott and Abts, "Technology-driven, highly-
+   scalable dragonfly topology", ISCA 2008): g groups of a switches; each
+   switch has p hosts (ports 0..p-1), a link to every other switch of its
+   group (ports p..p+a-2: port p+j goes to switch j, or j+1 when j is at
+   or past its own index) and h global links (ports p+a-1..p+a+h-2). The
+   balanced configuration is a = 2p = 2h; at most g = a*h + 1 groups,
+   every pair joined by one global link. Global link k (0..a*h-1) of a
+   group is port p+a-1 + k mod h of its switch k / h; group i's link k
+   (k < g - 1) goes to group (i + k + 1) mod g, where it is that group's
+   link g - 2 - k (so link k of every group points k + 1 groups ahead;
+   links k >= g - 1 stay unused). Node order: hosts (group, switch, port)
+   first, then switches, switch j of group i being node H + i*a + j.
+   routing: IBCC_TOPO_MINIMAL: a local hop to the switch holding the
+   global link to the destination's group, that link, a local hop to the
+   destination's switch (at most 3 switch-to-switch hops). VLs (vls 1, 2,
+   4 or 8): a packet of SL s runs on VL 2s before its global hop and
+   2s + 1 from the global hop's next switch on (both & (vls - 1)): the
+   desc's sl2vl gives the first, a switch (input, output) table from
+   every global port to every local port the second, so with 2 VLs or
+   more the channel dependency graph has no cycle (vls 1: every SL on VL
+   0, and the graph has loops). IBCC_TOPO_VALIANT (a random intermediate
+   group per packet) is refused (UNSUPPORTED): the fabric routes by
+   destination host only, while InfiniBand takes Valiant routes from
+   several LIDs per port (LMC), each its own table entry, and the fabric
+   has one address per host. Errors: RANGE (a, p or h 0, g < 2 or over
+   a*h + 1, vls not 1, 2, 4 or 8, an unknown routing), CAPACITY (over
+   2^20 hosts or switches, a switch over 256 ports), UNSUPPORTED, NOMEM;
+   t->error holds the reason. */
+IBCC_API ibcc_result ibcc_topo_dragonfly(ibcc_topo *t, uint32_t a,
+                                         uint32_t p, uint32_t h, uint32_t g,
+                                         uint32_t routing, uint32_t vls,
+                                         const ibcc_fabric_allocator *al);
+/* The SLs (bit s: SL s) a path from host src to host dst may take under
+   t's routing: with sl_bits > 0 the SLs whose low sl_bits bits are the
+   ones the path needs, else all 16. Its signature fits
+   ibcc_credit_loops_sls.pair with user = t. 0 for nodes that are not
+   hosts. */
+IBCC_API uint32_t ibcc_topo_path_sls(void *t, uint32_t src, uint32_t dst);
+/* The SL a path from src to dst takes for traffic class cls: cls above
+   the routing's bits, the path's bits below (cls < 16 >> sl_bits, else
+   IBCC_FABRIC_NONE). */
+IBCC_API uint32_t ibcc_topo_path_sl(const ibcc_topo *t, uint32_t src,
+                                    uint32_t dst, uint32_t cls);
 /* Points d's nodes, links and routes at t (t must outlive the fabric's
-   creation). Errors: NULL. */
+   creation). A topology whose routes need VLs (t->vls > 1) raises
+   d->vls to t->vls when lower, and one with tables of its own (the
+   dragonfly) sets d's sl2vl and sl2vls to them. Errors: NULL. */
 IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d);
 /* Frees what a builder allocated (a zeroed or NULL topo is fine). */
 IBCC_API void ibcc_topo_free(ibcc_topo *t);
@@ -19062,6 +19147,7 @@ IBCC_API void ibcc_topo_free(ibcc_topo *t)
     ibcc_fab_free_(&a, t->links);
     ibcc_fab_free_(&a, t->routes);
     ibcc_fab_free_(&a, t->rank);
+    ibcc_fab_free_(&a, t->sl2vls);
     memset(t, 0, sizeof *t);
 }
 
@@ -19071,6 +19157,15 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
     d->nodes = t->nodes; d->node_count = t->node_count;
     d->links = t->links; d->link_count = t->link_count;
     d->routes = t->routes; d->route_count = t->route_count;
+    if (t->vls > 1u && d->vls < t->vls) d->vls = t->vls;
+    if (t->sl2vl_set) {
+        d->sl2vl_set = 1;
+        memcpy(d->sl2vl, t->sl2vl, sizeof d->sl2vl);
+    }
+    if (t->sl2vl_count) {
+        d->sl2vls = t->sl2vls;
+        d->sl2vl_count = t->sl2vl_count;
+    }
     return IBCC_OK;
 }
 
@@ -19487,6 +19582,245 @@ IBCC_API ibcc_result ibcc_topo_mesh(ibcc_topo *t, uint32_t x, uint32_t y,
 {
     return ibcc_topo_why_(t, ibcc_topo_mesh_(t, x, y, hps, torus, root, al),
                           1, x, y, hps, root);
+}
+
+/* Direction from c to d on a line or ring of k (0 +, 1 -, 2 there); a
+   torus ring (k > 2) goes the shorter way (a tie: +); *wraps: the path
+   crosses the wrap link (the dateline). */
+static uint32_t ibcc_topo_dir_(uint32_t c, uint32_t d, uint32_t k, int ring,
+                               int *wraps)
+{
+    *wraps = 0;
+    if (c == d) return 2u;
+    if (ring && k > 2u) {
+        uint32_t fwd = (d + k - c) % k;
+        if (fwd <= k - fwd) { *wraps = d < c; return 0u; }
+        *wraps = d > c;
+        return 1u;
+    }
+    return d > c ? 0u : 1u;
+}
+
+IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
+                                        uint32_t hps, int torus,
+                                        const ibcc_fabric_allocator *al)
+{
+    ibcc_result r = ibcc_topo_mesh(t, x, y, hps, torus, 0, al);
+    uint32_t H, S, sw, h, n = 0;
+    if (r != IBCC_OK) return r;
+    H = t->host_count;
+    S = x * y;
+    t->routing = IBCC_TOPO_DOR;
+    t->x = x;
+    t->y = y;
+    t->hps = hps;
+    t->torus = torus != 0;
+    t->sl_bits = (uint32_t)(t->torus && x >= 4u) + (t->torus && y >= 4u);
+    t->vls = 1u << t->sl_bits;
+    for (h = 0; h < H; h++)
+        for (sw = 0; sw < S; sw++) {
+            uint32_t ds = h / hps, cx = sw % x, cy = sw / x;
+            uint32_t dx = ds % x, dy = ds / x, port;
+            int w;
+            if (sw == ds) port = h % hps;
+            else if (cx != dx)
+                port = hps + ibcc_topo_dir_(cx, dx, x, t->torus, &w);
+            else
+                port = hps + 2u + ibcc_topo_dir_(cy, dy, y, t->torus, &w);
+            t->routes[n].sw = H + sw;
+            t->routes[n].dst = h;
+            t->routes[n++].port = port;
+        }
+    t->route_count = n;
+    return IBCC_OK;
+}
+
+/* The dateline bits of the path src -> dst (0 without). */
+static uint32_t ibcc_topo_bits_(const ibcc_topo *t, uint32_t src,
+                                uint32_t dst)
+{
+    uint32_t s, d, bits = 0, b = 0;
+    int w;
+    if (t->routing != IBCC_TOPO_DOR || !t->sl_bits || !t->hps) return 0;
+    s = src / t->hps;
+    d = dst / t->hps;
+    if (t->x >= 4u) {
+        (void)ibcc_topo_dir_(s % t->x, d % t->x, t->x, 1, &w);
+        bits |= (uint32_t)w << b++;
+    }
+    if (t->y >= 4u) {
+        (void)ibcc_topo_dir_(s / t->x, d / t->x, t->y, 1, &w);
+        bits |= (uint32_t)w << b;
+    }
+    return bits;
+}
+
+IBCC_API uint32_t ibcc_topo_path_sls(void *tv, uint32_t src, uint32_t dst)
+{
+    const ibcc_topo *t = (const ibcc_topo *)tv;
+    uint32_t bits, s, m = 0, low;
+    if (!t || src >= t->host_count || dst >= t->host_count) return 0;
+    if (!t->sl_bits) return 0xFFFFu;
+    bits = ibcc_topo_bits_(t, src, dst);
+    low = (1u << t->sl_bits) - 1u;
+    for (s = 0; s < 16u; s++)
+        if ((s & low) == bits) m |= 1u << s;
+    return m;
+}
+
+IBCC_API uint32_t ibcc_topo_path_sl(const ibcc_topo *t, uint32_t src,
+                                    uint32_t dst, uint32_t cls)
+{
+    if (!t || src >= t->host_count || dst >= t->host_count
+        || cls >= (16u >> t->sl_bits))
+        return IBCC_FABRIC_NONE;
+    return (cls << t->sl_bits) | ibcc_topo_bits_(t, src, dst);
+}
+
+/* The dragonfly's port on switch j (of a) toward local switch k. */
+static uint32_t ibcc_dfly_local_(uint32_t p, uint32_t j, uint32_t k)
+{
+    return p + (k < j ? k : k - 1u);
+}
+
+static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
+                                   uint32_t h, uint32_t g, uint32_t routing,
+                                   uint32_t vls,
+                                   const ibcc_fabric_allocator *al,
+                                   char *why, size_t wn)
+{
+    uint64_t S64 = (uint64_t)a * g, P = (uint64_t)p + a - 1u + h;
+    uint32_t S, H, nl, i, j, k, l = 0, n = 0, G = p + a - 1u;
+    ibcc_result r;
+    if (a < 1u || p < 1u || h < 1u) {
+        snprintf(why, wn, "%s %u: at least 1", a < 1u ? "a" : p < 1u ? "p"
+                 : "h", a < 1u ? a : p < 1u ? p : h);
+        return IBCC_ERR_RANGE;
+    }
+    if (g < 2u || (uint64_t)g > (uint64_t)a * h + 1u) {
+        snprintf(why, wn, "groups %u: 2 .. a*h + 1 = %llu (one global "
+                 "link per pair of groups)", g,
+                 (unsigned long long)((uint64_t)a * h + 1u));
+        return IBCC_ERR_RANGE;
+    }
+    if (vls != 1u && vls != 2u && vls != 4u && vls != 8u) {
+        snprintf(why, wn, "vls %u: 1, 2, 4 or 8", vls);
+        return IBCC_ERR_RANGE;
+    }
+    if (routing == IBCC_TOPO_VALIANT) {
+        snprintf(why, wn, "valiant routing: the fabric routes by "
+                 "destination host only (one address per host, no LMC), "
+                 "so no table can send a packet through a chosen group");
+        return IBCC_ERR_UNSUPPORTED;
+    }
+    if (routing != IBCC_TOPO_MINIMAL) {
+        snprintf(why, wn, "routing %u: IBCC_TOPO_MINIMAL (or VALIANT, "
+                 "refused)", routing);
+        return IBCC_ERR_RANGE;
+    }
+    if (P > IBCC_ARBITER_MAX_PORTS) {
+        snprintf(why, wn, "p + a - 1 + h = %llu ports: at most %u",
+                 (unsigned long long)P, IBCC_ARBITER_MAX_PORTS);
+        return IBCC_ERR_CAPACITY;
+    }
+    if (S64 > (1u << 20) || S64 * p > (1u << 20)) {
+        snprintf(why, wn, "a * groups * p: over 2^20 switches or hosts");
+        return IBCC_ERR_CAPACITY;
+    }
+    S = (uint32_t)S64;
+    H = S * p;
+    nl = H + g * (a * (a - 1u) / 2u) + g * (g - 1u) / 2u;
+    r = ibcc_topo_alloc_(t, H, H + S, nl, al);
+    if (r != IBCC_OK) return r;
+    for (i = 0; i < H; i++) {
+        t->nodes[i].kind = IBCC_FABRIC_HOST;
+        t->nodes[i].ports = 1;
+        t->links[l].a = i;
+        t->links[l].b = H + i / p;
+        t->links[l++].b_port = i % p;
+    }
+    for (i = 0; i < S; i++) {
+        t->nodes[H + i].kind = IBCC_FABRIC_SWITCH;
+        t->nodes[H + i].ports = (uint32_t)P;
+    }
+    for (i = 0; i < g; i++)                 /* local: all to all */
+        for (j = 0; j < a; j++)
+            for (k = j + 1u; k < a; k++) {
+                t->links[l].a = H + i * a + j;
+                t->links[l].a_port = ibcc_dfly_local_(p, j, k);
+                t->links[l].b = H + i * a + k;
+                t->links[l++].b_port = ibcc_dfly_local_(p, k, j);
+            }
+    for (i = 0; i < g; i++)                 /* global: link k -> i+k+1 */
+        for (k = 0; k + 1u < g; k++) {
+            uint32_t gj = (i + k + 1u) % g, kb = g - 2u - k;
+            if (gj < i) continue;           /* each pair once */
+            t->links[l].a = H + i * a + k / h;
+            t->links[l].a_port = G + k % h;
+            t->links[l].b = H + gj * a + kb / h;
+            t->links[l++].b_port = G + kb % h;
+        }
+    t->link_count = l;
+    for (i = 0; i < H; i++) {               /* minimal routes */
+        uint32_t gd = i / p / a, sd = i / p % a;
+        for (j = 0; j < S; j++) {
+            uint32_t gi = j / a, sj = j % a, port;
+            if (gi == gd)
+                port = sj == sd ? i % p : ibcc_dfly_local_(p, sj, sd);
+            else {
+                uint32_t kk = (gd + g - gi - 1u) % g;
+                port = sj == kk / h ? G + kk % h
+                                    : ibcc_dfly_local_(p, sj, kk / h);
+            }
+            t->routes[n].sw = H + j;
+            t->routes[n].dst = i;
+            t->routes[n++].port = port;
+        }
+    }
+    t->route_count = n;
+    t->routing = routing;
+    t->vls = vls;
+    if (vls > 1u) {
+        uint32_t s, m = 0, lk;
+        t->sl2vl_set = 1;
+        for (s = 0; s < 16u; s++)
+            t->sl2vl[s] = (uint8_t)((2u * s) & (vls - 1u));
+        t->sl2vls = (ibcc_fabric_sl2vl *)ibcc_fab_alloc_(&t->al,
+                        ibcc_fab_mul_((size_t)S * h, (size_t)(a > 1u ? a - 1u
+                                      : 1u) * sizeof *t->sl2vls));
+        if (!t->sl2vls) { ibcc_topo_free(t); return IBCC_ERR_NOMEM; }
+        for (j = 0; j < S; j++)
+            for (k = 0; k < h; k++) {
+                if ((j % a) * h + k + 1u >= g) continue;    /* unused */
+                for (lk = p; lk < G; lk++) {
+                    ibcc_fabric_sl2vl *e = &t->sl2vls[m++];
+                    e->sw = H + j;
+                    e->in_port = G + k;
+                    e->out_port = lk;
+                    for (s = 0; s < 16u; s++)
+                        e->vl[s] = (uint8_t)((2u * s + 1u) & (vls - 1u));
+                }
+            }
+        t->sl2vl_count = m;
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_topo_dragonfly(ibcc_topo *t, uint32_t a,
+                                         uint32_t p, uint32_t h, uint32_t g,
+                                         uint32_t routing, uint32_t vls,
+                                         const ibcc_fabric_allocator *al)
+{
+    char why[200];
+    ibcc_result r;
+    if (!t) return IBCC_ERR_NULL;
+    memset(t, 0, sizeof *t);
+    why[0] = 0;
+    r = ibcc_topo_dfly_(t, a, p, h, g, routing, vls, al, why, sizeof why);
+    if (r == IBCC_OK) return r;
+    ibcc_topo_free(t);
+    return ibcc_fab_err_(&t->error, r, NULL, 0, "%s",
+                         why[0] ? why : ibcc_result_str(r));
 }
 
 static ibcc_result ibcc_topo_mesh_(ibcc_topo *t, uint32_t x, uint32_t y,

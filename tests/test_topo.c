@@ -702,6 +702,224 @@ static void test_credit_loops(void)
     ibcc_topo_free(&t);
 }
 
+/* Walks every host pair's path (hops between switches) and counts the
+   longest; 0 when some path does not arrive. */
+static uint32_t longest_path(const ibcc_topo *t)
+{
+    uint32_t s, d, most = 0, H = t->host_count;
+    for (s = 0; s < H; s++)
+        for (d = 0; d < H; d++) {
+            uint32_t node = t->links[s].b, hops = 0, i;
+            if (s == d) continue;
+            for (;;) {
+                uint32_t port = 0xffffffffu, far = 0xffffffffu;
+                for (i = 0; i < t->route_count; i++)
+                    if (t->routes[i].sw == node && t->routes[i].dst == d) {
+                        port = t->routes[i].port;
+                        break;
+                    }
+                for (i = 0; i < t->link_count && port != 0xffffffffu; i++) {
+                    if (t->links[i].a == node && t->links[i].a_port == port)
+                        far = t->links[i].b;
+                    if (t->links[i].b == node && t->links[i].b_port == port)
+                        far = t->links[i].a;
+                }
+                if (far == 0xffffffffu || hops > 64) return 0;
+                if (far == d) break;
+                if (far < H) return 0;
+                node = far;
+                hops++;
+            }
+            if (hops > most) most = hops;
+        }
+    return most;
+}
+
+/* All-pairs flows at their paths' SLs (class cls) deliver every packet:
+   the fabric takes the builder's VLs and routes, and does not stall. */
+static void run_all_pairs(ibcc_topo *t, ibcc_fabric_desc *d, uint32_t cls)
+{
+    uint32_t H = t->host_count, n = 0, s, k;
+    ibcc_fabric_flow *fl = (ibcc_fabric_flow *)calloc((size_t)H * H,
+                                                       sizeof *fl);
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_counters cn;
+    ibcc_fabric_error e;
+    T_CHECK(fl != NULL);
+    if (!fl) return;
+    for (s = 0; s < H; s++)
+        for (k = 0; k < H; k++)
+            if (k != s) {
+                fl[n].src = s;
+                fl[n].dst = k;
+                fl[n].sl = ibcc_topo_path_sl(t, s, k, cls);
+                fl[n].packets = 2;
+                n++;
+            }
+    d->flows = fl;
+    d->flow_count = n;
+    d->error = &e;
+    T_EQ(ibcc_fabric_create(&f, d), IBCC_OK);
+    if (f) {
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(20)), IBCC_OK);
+        T_EQ(ibcc_fabric_counters_get(f, &cn), IBCC_OK);
+        T_EQU(cn.data_delivered, 2u * n);
+    } else {
+        printf("  %s\n", e.reason);
+    }
+    ibcc_fabric_destroy(f);
+    free(fl);
+    d->flows = NULL;
+    d->flow_count = 0;
+    d->error = NULL;
+}
+
+/* Routing with VLs: dimension order with datelines on tori, minimal
+   routing on dragonflies; the channel dependency graph over (channel,
+   VL) checks every one. */
+static void test_vl_routing(void)
+{
+    static const uint32_t tor[][3] = {{5, 5, 2}, {4, 4, 1}, {6, 3, 1},
+                                      {8, 1, 1}, {3, 3, 2}};
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_credit_loops o;
+    ibcc_credit_loops_sls sls;
+    ibcc_fabric_error e;
+    uint32_t i;
+    memset(&sls, 0, sizeof sls);
+    for (i = 0; i < sizeof tor / sizeof tor[0]; i++) {
+        uint32_t bits = (tor[i][0] >= 4) + (tor[i][1] >= 4);
+        T_EQ(ibcc_topo_mesh_dor(&t, tor[i][0], tor[i][1], tor[i][2], 1,
+                                NULL), IBCC_OK);
+        T_EQU(t.sl_bits, bits);
+        T_EQU(t.vls, 1u << bits);
+        T_EQU(t.route_count, t.host_count * tor[i][0] * tor[i][1]);
+        T_EQU(longest_path(&t), tor[i][0] / 2 + tor[i][1] / 2);
+        memset(&d, 0, sizeof d);
+        ibcc_topo_apply(&t, &d);
+        T_EQU(d.vls, bits ? 1u << bits : 0);
+        sls.pair = ibcc_topo_path_sls;
+        sls.user = &t;
+        T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, &o, NULL), IBCC_OK);
+        T_EQU(o.loops, 0);
+        T_EQU(o.unrouted, 0);
+        T_EQU(o.vls, 1u << bits);
+        if (bits) {
+            /* every SL from every host: the dateline classes mix */
+            T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+            T_CHECK(o.loops > 0);
+            /* one VL: the rings of 4 or more are loops again */
+            d.vls = 1;
+            T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, &o, NULL), IBCC_OK);
+            T_CHECK(o.loops > 0);
+            d.vls = t.vls;
+        }
+        if (i == 1) run_all_pairs(&t, &d, 0);
+        if (i == 2) {
+            d.vls = 4;          /* class 1 of 2: VLs 2 and 3 */
+            T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, &o, NULL), IBCC_OK);
+            T_EQU(o.loops, 0);
+            run_all_pairs(&t, &d, 1);
+        }
+        ibcc_topo_free(&t);
+    }
+    /* a mesh needs no VL for dimension order */
+    T_EQ(ibcc_topo_mesh_dor(&t, 5, 4, 1, 0, NULL), IBCC_OK);
+    T_EQU(t.sl_bits, 0);
+    T_EQU(t.vls, 1);
+    T_EQU(ibcc_topo_path_sls(&t, 0, 7), 0xFFFFu);
+    T_EQU(ibcc_topo_path_sl(&t, 0, 7, 5), 5);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    T_EQU(o.vls, 1);
+    ibcc_topo_free(&t);
+    /* the torus path SLs: on a 5x5 torus x 4 -> 0 wraps (bit 0), y 0 ->
+       3 goes 0, 4, 3 (bit 1: the - way crosses the wrap) */
+    T_EQ(ibcc_topo_mesh_dor(&t, 5, 5, 1, 1, NULL), IBCC_OK);
+    T_EQU(ibcc_topo_path_sl(&t, 4, 0, 0), 1);
+    T_EQU(ibcc_topo_path_sl(&t, 0, 15, 0), 2);
+    T_EQU(ibcc_topo_path_sl(&t, 4, 15, 3), 3 * 4 + 3);
+    T_EQU(ibcc_topo_path_sl(&t, 4, 15, 4), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sls(&t, 0, 1), 0x1111u);
+    ibcc_topo_free(&t);
+    /* dragonfly, balanced a = 2p = 2h = 4, 9 groups (a*h + 1: every
+       global port used), 5 groups (some unused) */
+    for (i = 0; i < 2; i++) {
+        uint32_t g = i ? 5 : 9, k, S = 4 * g, H = S * 2, glob = 0;
+        uint32_t pairs[9][9];
+        T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, g, IBCC_TOPO_MINIMAL, 2, NULL),
+             IBCC_OK);
+        T_EQU(t.host_count, H);
+        T_EQU(t.node_count, H + S);
+        T_EQU(t.link_count, H + g * 6 + g * (g - 1) / 2);
+        memset(pairs, 0, sizeof pairs);
+        for (k = H; k < t.link_count; k++) {
+            uint32_t ga = (t.links[k].a - H) / 4, gb = (t.links[k].b - H) / 4;
+            T_EQU(t.nodes[t.links[k].a].ports, 7);
+            if (ga != gb) { pairs[ga][gb]++; pairs[gb][ga]++; glob++; }
+        }
+        T_EQU(glob, g * (g - 1) / 2);
+        for (k = 0; k < g * g; k++)
+            if (k / g != k % g) T_EQU(pairs[k / g][k % g], 1);
+        T_EQU(longest_path(&t), 3);
+        T_EQU(t.sl2vl_count, g * (g - 1) * 3);  /* used globals x locals */
+        memset(&d, 0, sizeof d);
+        ibcc_topo_apply(&t, &d);
+        T_EQU(d.vls, 2);
+        T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+        T_EQU(o.loops, 0);
+        T_EQU(o.unrouted, 0);
+        T_EQU(o.vls, 2);
+        if (i == 1) run_all_pairs(&t, &d, 3);
+        /* without the global hop's table every SL stays on its VL */
+        d.sl2vl_count = 0;
+        T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+        T_CHECK(o.loops > 0);
+        ibcc_topo_free(&t);
+    }
+    /* one VL: loops; four VLs: SL s on VLs 2s, 2s + 1 (mod 4) */
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 1, NULL),
+         IBCC_OK);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_CHECK(o.loops > 0);
+    T_EQU(o.vls, 1);
+    ibcc_topo_free(&t);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 4, NULL),
+         IBCC_OK);
+    T_EQU(t.sl2vl[1], 2);
+    T_EQU(t.sl2vls[0].vl[1], 3);
+    T_EQU(t.sl2vls[0].vl[2], 1);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    T_EQU(o.vls, 4);
+    ibcc_topo_free(&t);
+    /* refusals */
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 2, NULL),
+         IBCC_ERR_UNSUPPORTED);
+    T_CHECK(strstr(t.error.reason, "LMC") != NULL);
+    T_CHECK(t.nodes == NULL);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 10, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_ERR_RANGE);
+    T_CHECK(strstr(t.error.reason, "groups 10") != NULL);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 3, NULL),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_dragonfly(&t, 0, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_dragonfly(&t, 200, 2, 100, 9, IBCC_TOPO_MINIMAL, 2,
+                             NULL), IBCC_ERR_CAPACITY);
+    T_EQ(ibcc_topo_dragonfly(NULL, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_ERR_NULL);
+    T_EQ(ibcc_topo_mesh_dor(&t, 0, 2, 1, 1, NULL), IBCC_ERR_RANGE);
+    (void)e;
+}
+
 int main(void)
 {
     T_RUN(test_fattree);
@@ -713,5 +931,6 @@ int main(void)
     T_RUN(test_events_per_hop);
     T_RUN(test_split_runs_identical);
     T_RUN(test_credit_loops);
+    T_RUN(test_vl_routing);
     return t_summary();
 }
