@@ -54,6 +54,38 @@ if "$sim" custom --topology ibnetdiscover --ibnetdiscover $F/ring4.topo --lfts $
 elif grep -q "^ibccsim custom: run: stalled: no packet moved from .*; 4 blocked: 0:1->1:2 vl0, 1:1->2:2 vl0, 2:1->3:2 vl0, 3:1->0:2 vl0$" "$tmp/err"
 then pass=$((pass + 1)); else echo "FAIL fabrics: deadlocked ring:"; cat "$tmp/err"; fail=$((fail + 1)); fi
 good "ring, up/down routes" "hosts=4 switches=4 links=8 routes_ok=12 credit_loops=0" --ibnetdiscover $F/ring4.topo
+# the same clockwise ring with two VLs from an opensm.conf (qos_max_vls 2:
+# SL s on VL s & 1): the loop is on each VL, named with its VL
+printf 'qos TRUE\nqos_max_vls 2\n' > "$tmp/osm.conf"
+looped() { # description expected-output args...: exit 3 and the output
+  d=$1; w=$2; shift 2
+  out=$("$sim" fabric-check "$@" 2> "$tmp/err"); rc=$?
+  if [ "$rc" -eq 3 ] && [ "$out" = "$w" ]; then pass=$((pass + 1))
+  else echo "FAIL fabrics: $d: exit $rc, output '$out'"; cat "$tmp/err"; fail=$((fail + 1)); fi
+}
+looped "ring, clockwise, 2 VLs" "hosts=4 switches=4 links=8 routes_ok=12 credit_loops=2 vls=2
+loop: 2 loop(s) over 8 channels; one crosses 4: 'ring1'/2 vl0 -> 'ring2'/2 vl0 -> 'ring3'/2 vl0 -> 'ring4'/2 vl0" \
+  --ibnetdiscover $F/ring4.topo --lfts $F/ring4-cw.lfts --opensm-conf "$tmp/osm.conf"
+# the builders, as custom builds them: up/down routes, dimension order
+# (a torus: 4 VLs for its two datelines), the dragonfly's minimal routes
+# (VL 0 before the global hop, 1 after); without those VLs, loops
+good "fat tree builder" "hosts=64 switches=48 links=192 routes_ok=4032 credit_loops=0" --topology fattree --k 4 --n 3
+good "n-fly builder" "hosts=27 switches=27 links=81 routes_ok=702 credit_loops=0" --topology nfly --k 3 --n 3
+good "mesh, up/down" "hosts=24 switches=12 links=41 routes_ok=552 credit_loops=0" --topology mesh --x 4 --y 3 --hps 2
+good "mesh, dimension order" "hosts=24 switches=12 links=41 routes_ok=552 credit_loops=0" --topology mesh --x 4 --y 3 --hps 2 --routing dor
+good "torus, up/down" "hosts=25 switches=25 links=75 routes_ok=600 credit_loops=0" --topology torus --x 5 --y 5
+good "torus, dimension order, datelines" "hosts=25 switches=25 links=75 routes_ok=600 credit_loops=0 vls=4" --topology torus --x 5 --y 5 --routing dor
+looped "torus, dimension order, one VL" "hosts=25 switches=25 links=75 routes_ok=600 credit_loops=20
+loop: 20 loop(s) over 100 channels; one crosses 5: switch 25/1 -> switch 26/1 -> switch 27/1 -> switch 28/1 -> switch 29/1" \
+  --topology torus --x 5 --y 5 --routing dor --vls 1
+good "dragonfly, minimal" "hosts=72 switches=36 links=162 routes_ok=5112 credit_loops=0 vls=2" --topology dragonfly
+good "dragonfly 8/4/4, minimal" "hosts=1056 switches=264 links=2508 routes_ok=1114080 credit_loops=0 vls=2" --topology dragonfly --a 8 --p 4 --h 4
+looped "dragonfly, one VL" "hosts=72 switches=36 links=162 routes_ok=5112 credit_loops=1
+loop: 1 loop(s) over 180 channels; one crosses 6: switch 72/2 -> switch 73/5 -> switch 86/4 -> switch 87/5 -> switch 76/4 -> switch 79/6" \
+  --topology dragonfly --vls 1
+bad "dragonfly, valiant" "ibccsim fabric-check: the builder refuses: valiant routing: the fabric routes by destination host only" \
+  --topology dragonfly --routing valiant
+bad "a builder and a file" "ibccsim fabric-check: --topology builds a fabric" --topology torus --ibnetdiscover $F/ring4.topo
 bad "the loop" "$F/fattree-loop.lfts:15: the route to LID 17" \
     --ibnetdiscover $F/fattree.topo --lfts $F/fattree-loop.lfts
 # a topology line broken on purpose; spine1 port 1 rewired to leaf2 port 7,

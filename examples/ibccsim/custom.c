@@ -7,9 +7,11 @@
    class statistics are cleared at the end of the warm-up, so every figure
    covers [warmup, time]. Loads and throughputs are fractions of the
    reference rate: the slowest link that attaches a host. */
-enum { CU_FATTREE, CU_NFLY, CU_MESH, CU_TORUS, CU_TWOSWITCH, CU_IBNET };
+enum { CU_FATTREE, CU_NFLY, CU_MESH, CU_TORUS, CU_DRAGONFLY, CU_TWOSWITCH,
+       CU_IBNET };
 static const char *const cu_topos[] = {"fattree", "nfly", "mesh", "torus",
-                                       "twoswitch", "ibnetdiscover"};
+                                       "dragonfly", "twoswitch",
+                                       "ibnetdiscover"};
 enum { CU_UNIFORM, CU_PERMUTATION, CU_INCAST, CU_HOTSPOT, CU_VICTIM };
 static const char *const cu_traffics[] = {"uniform", "permutation", "incast",
                                           "hotspot", "victim"};
@@ -22,8 +24,8 @@ static const char *const cu_agents[] = {"none", "window", "law", "fixed",
 static const int cu_kinds[] = {IBCC_SWITCH_VCT, IBCC_SWITCH_CIOQ};
 
 typedef struct cu_opts {
-    int topo, traffic, marker, agent, law, kind;
-    unsigned k, n, x, y, hps, root, local, remote;
+    int topo, traffic, marker, agent, law, kind, routing;
+    unsigned k, n, x, y, hps, root, local, remote, a, p, h, groups;
     const char *ibnet, *lfts;
     unsigned buf_packets, buf_credits, out_buf_packets, speedup, bypass;
     unsigned data_size;
@@ -55,9 +57,10 @@ typedef struct cu_opts {
 #define OPT_T cu_opts
 static const opt cu_opt[] = {
     OPT_HEAD("topology"),
-    OPT_CHOICE("topology", topo, "fattree|nfly|mesh|torus|twoswitch|ibnetdiscover", NULL,
-               "(required)"),
+    OPT_CHOICE("topology", topo, "fattree|nfly|mesh|torus|dragonfly|twoswitch|ibnetdiscover",
+               NULL, "(required)"),
     OPT_BUILDER_ROWS
+    OPT_ROUTING_ROWS
     OPT_TEXT("ibnetdiscover", ibnet, "FILE", NULL, "ibnetdiscover: the topology (required)"),
     {"lfts", OT_TEXT, OPT_F(lfts), 0, 0, NULL, "FILE", NULL, NULL,
      "ibnetdiscover: forwarding tables", "up/down routes", NULL, 0, NULL, NULL, NULL},
@@ -255,13 +258,16 @@ static int cu_check(cu_opts *o)
 {
     int tree = o->topo == CU_FATTREE || o->topo == CU_NFLY;
     int grid = o->topo == CU_MESH || o->topo == CU_TORUS;
+    int dfly = o->topo == CU_DRAGONFLY;
     int santos = o->marker >= IBCC_MARKER_NAIVE
                  && o->marker <= IBCC_MARKER_INPUT_OUTPUT;
     int hot, ratey, i, rc;
     ibcc_law_desc ld;
     if (o->topo < 0)
         return cu_refuse("--topology", "--topology is required (fattree, "
-                         "nfly, mesh, torus, twoswitch, ibnetdiscover)");
+                         "nfly, mesh, torus, dragonfly, twoswitch, "
+                         "ibnetdiscover)");
+    if (dfly && !cu_given(o, "--routing")) o->routing = IBCC_TOPO_MINIMAL;
     if (o->traffic < 0)
         o->traffic = o->topo == CU_TWOSWITCH ? CU_VICTIM : CU_UNIFORM;
     hot = o->traffic == CU_INCAST || o->traffic == CU_HOTSPOT;
@@ -274,7 +280,25 @@ static int cu_check(cu_opts *o)
             {"--x", grid, "to topology = mesh or torus"},
             {"--y", grid, "to topology = mesh or torus"},
             {"--hps", grid, "to topology = mesh or torus"},
-            {"--root", grid, "to topology = mesh or torus"},
+            {"--root", grid && o->routing == IBCC_TOPO_UPDOWN,
+             "to topology = mesh or torus with routing = updown"},
+            {"--routing", grid || dfly || o->routing == IBCC_TOPO_UPDOWN,
+             "to topology = mesh, torus or dragonfly"},
+            {"--a", dfly, "to topology = dragonfly"},
+            {"--p", dfly, "to topology = dragonfly"},
+            {"--h", dfly, "to topology = dragonfly"},
+            {"--groups", dfly, "to topology = dragonfly"},
+            {"--sl2vl", !dfly, "to topologies other than dragonfly (the "
+             "dragonfly's tables put SL s on VL 2s before its global hop "
+             "and 2s + 1 after)"},
+            {"--opensm-conf", !dfly, "to topologies other than dragonfly "
+             "(its SL-to-VL tables are the routing's)"},
+            {"--vlarb-high", !dfly, "to topologies other than dragonfly "
+             "(qos settings would replace its SL-to-VL tables)"},
+            {"--vlarb-low", !dfly, "to topologies other than dragonfly "
+             "(qos settings would replace its SL-to-VL tables)"},
+            {"--high-limit", !dfly, "to topologies other than dragonfly "
+             "(qos settings would replace its SL-to-VL tables)"},
             {"--local", o->topo == CU_TWOSWITCH, "to topology = twoswitch"},
             {"--remote", o->topo == CU_TWOSWITCH, "to topology = twoswitch"},
             {"--ibnetdiscover", o->topo == CU_IBNET, "to topology = ibnetdiscover"},
@@ -328,6 +352,19 @@ static int cu_check(cu_opts *o)
             if ((rc = cu_only(o, only[i].flag, only[i].applies, only[i].when)))
                 return rc;
     }
+    if (grid && o->routing != IBCC_TOPO_UPDOWN && o->routing != IBCC_TOPO_DOR)
+        return cu_refuse("--routing", "routing = %s: a mesh or torus takes "
+                         "updown or dor", o->routing == IBCC_TOPO_MINIMAL
+                         ? "minimal" : "valiant");
+    if (dfly && o->routing != IBCC_TOPO_MINIMAL
+        && o->routing != IBCC_TOPO_VALIANT)
+        return cu_refuse("--routing", "routing = %s: a dragonfly takes "
+                         "minimal (valiant is refused)", o->routing
+                         ? "dor" : "updown");
+    if (dfly && cu_given(o, "--vls") && o->vls != 1 && o->vls != 2
+        && o->vls != 4 && o->vls != 8)
+        return cu_refuse("--vls", "--vls %u: a dragonfly runs 1, 2, 4 or 8 "
+                         "VLs (SL s on VL 2s and 2s + 1)", o->vls);
     if (o->topo == CU_IBNET && !o->ibnet)
         return cu_refuse("--topology", "topology = ibnetdiscover needs "
                          "--ibnetdiscover FILE (and optionally --lfts FILE)");
@@ -464,8 +501,26 @@ static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         break;
     case CU_MESH:
     case CU_TORUS:
-        r = ibcc_topo_mesh(&net->topo, o->x, o->y, o->hps,
-                           o->topo == CU_TORUS, o->root, NULL);
+        r = o->routing == IBCC_TOPO_DOR
+            ? ibcc_topo_mesh_dor(&net->topo, o->x, o->y, o->hps,
+                                 o->topo == CU_TORUS, NULL)
+            : ibcc_topo_mesh(&net->topo, o->x, o->y, o->hps,
+                             o->topo == CU_TORUS, o->root, NULL);
+        if (r != IBCC_OK)
+            return cu_topo_refused(&net->topo);
+        if (cu_given(o, "--vls") && o->vls < net->topo.vls)
+            return cu_refuse("--vls", "--vls %u: dimension order on this "
+                             "torus needs %u VLs (one per dateline class)",
+                             o->vls, net->topo.vls);
+        break;
+    case CU_DRAGONFLY:
+        r = ibcc_topo_dragonfly(&net->topo, o->a, o->p, o->h, o->groups
+                                ? o->groups : o->a * o->h + 1u,
+                                (uint32_t)o->routing,
+                                cu_given(o, "--vls") ? o->vls : 2u, NULL);
+        if (r == IBCC_ERR_UNSUPPORTED)
+            return cu_refuse("--routing", "routing = valiant: %s",
+                             net->topo.error.reason);
         if (r != IBCC_OK)
             return cu_topo_refused(&net->topo);
         break;
@@ -635,6 +690,17 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
             x->sl = x->cls == IBCC_TS_VICTIM ? o->victim_sl : o->sl;
         else
             x->sl = !hot ? o->sl : x->cls == 1u ? o->hot_sl : o->background_sl;
+        if (net->topo.sl_bits) {        /* the path's dateline SL */
+            uint32_t cls = x->sl;
+            x->sl = ibcc_topo_path_sl(&net->topo, x->src, x->dst, cls);
+            if (x->sl == IBCC_FABRIC_NONE)
+                return cu_refuse(!hot ? "--sl" : x->cls == 1u ? "--hot-sl"
+                                 : "--background-sl", "SL %u: dimension "
+                                 "order on this torus takes SL bits 0..%u "
+                                 "for its datelines, leaving SLs 0..%u for "
+                                 "traffic", cls, net->topo.sl_bits - 1u,
+                                 (16u >> net->topo.sl_bits) - 1u);
+        }
         if (o->agent == IBCC_AGENT_FIXED)
             x->rate = (ibcc_rate)(o->fixed_rate * ref + 0.5);
     }
@@ -663,6 +729,7 @@ static int cu_vls(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     val[0] = num[0]; val[1] = num[1];
     val[2] = o->vlarb_high; val[3] = o->vlarb_low; val[4] = o->sl2vl;
     for (i = 0; i < 5u; i++) nflags += cu_given(o, vf[i].flag) ? 1u : 0u;
+    if (o->topo == CU_DRAGONFLY) return 0;  /* the builder took --vls */
     if (!o->opensm_conf && !nflags) return 0;
     if (o->opensm_conf
         && !(conf = fc_read("custom", "--opensm-conf", o->opensm_conf, &len)))
@@ -794,6 +861,7 @@ static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
             if (o->topo == CU_FATTREE || o->topo == CU_NFLY) hops = 2u * o->n;
             else if (o->topo == CU_MESH) hops = o->x + o->y;
             else if (o->topo == CU_TORUS) hops = o->x / 2u + o->y / 2u + 2u;
+            else if (o->topo == CU_DRAGONFLY) hops = 5u;
             else hops = 3u;                          /* twoswitch */
         }
         if (ibcc_mvcm_rtt_min(hops, d->prop_delay + d->fwd_delay, net->ref,
