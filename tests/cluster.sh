@@ -68,7 +68,7 @@ for f in results/summary.csv results/series.csv results/params.csv \
 done
 [ "$have_gnuplot" = 0 ] || { [ -s "$w/series.png" ] && ok || no "no series.png"; }
 # the notes list the options not modelled, once each
-grep -q 'opensm.conf options not modelled (144): guid, m_key' "$w/notes.txt" && ok \
+grep -q 'opensm.conf options not modelled (118): guid, m_key' "$w/notes.txt" && ok \
   || no "notes.txt: $(head -c 200 "$w/notes.txt")"
 # series: time_us first, one column per block; params: OpenSM's names
 head -n 1 "$w/results/series.csv" | grep -qx 'time_us,incast_gbps,background_gbps' && ok \
@@ -239,5 +239,50 @@ name="a misspelt section"; want="sec.ini:3: unknown section [traffc x]"
 refuse "$b/sec.ini"
 name="a list of 65 items"; want="more than 64 items (refused, not cut)"
 refuse "$b/b.ini" "run.seed={$(i=1; l=0; while [ $i -le 65 ]; do printf '%s%d' "$([ $i -gt 1 ] && echo ,)" $i; i=$((i + 1)); done)}"
+# [sm]'s qos and qos_* keys give the ports' VLs as custom's --opensm-conf
+# does: host 0 sends greedily to host 1 on SL 0 (block a) and SL 1 (b);
+# with 2 VLs (OpenSM's SL-to-VL: SL s on VL s & 1) the low table
+# 0:64,1:32 sends two 2068-byte packets of VL 0 per one of VL 1 (2:1),
+# 0:32,1:64 the other way; qos FALSE: one VL, the two share alike; the
+# same settings from an opensm_conf file give the same run
+mkdir -p "$tmp/q"
+cat > "$tmp/q/q.ini" <<'EOF2'
+[fabric]
+topology = mesh
+x = 2
+y = 1
+[sm]
+qos = TRUE
+qos_max_vls = 2
+qos_vlarb_high = 0:0
+qos_vlarb_low = 0:64,1:32
+[traffic a]
+pattern = incast
+src = 0
+dst = 1
+[traffic b]
+pattern = incast
+src = 0
+dst = 1
+sl = 1
+[run]
+time = 2
+[output]
+directory = out
+EOF2
+ab() { "$bin/ibccsim" run "$tmp/q/q.ini" "$@" 2>&1 | sed -n 's/.*; a \([0-9.]*\) Gb.*; b \([0-9.]*\) Gb.*/\1 \2/p'; }
+r1=$(ab); r2=$(ab sm.qos_vlarb_low=0:32,1:64); r0=$(ab sm.qos=FALSE)
+echo "$r1 $r2 $r0" | awk '{ exit !(NF == 6 && $1 / $2 > 1.9 && $1 / $2 < 2.1 && $4 / $3 > 1.9 \
+  && $4 / $3 < 2.1 && $5 / $6 > 0.95 && $5 / $6 < 1.05) }' && ok \
+  || no "[sm] qos: 0:64,1:32 gives '$r1', 0:32,1:64 '$r2', qos FALSE '$r0' (want 2:1, 1:2, 1:1)"
+printf 'qos TRUE\nqos_max_vls 2\nqos_vlarb_high 0:0\nqos_vlarb_low 0:64,1:32\nqos_policy_file /x\n' > "$tmp/q/osm.conf"
+sed -e '/^qos/d' -e 's/^\[sm\]/[sm]\nopensm_conf = osm.conf/' "$tmp/q/q.ini" > "$tmp/q/q2.ini"
+a=$("$bin/ibccsim" run "$tmp/q/q.ini" 2> /dev/null); c=$("$bin/ibccsim" run "$tmp/q/q2.ini" 2> "$tmp/q/err")
+[ -n "$a" ] && [ "$a" = "$c" ] && ok || no "[sm] opensm_conf '$c' differs from the [sm] keys '$a'"
+grep -q 'not modelled (1): qos_policy_file$' "$tmp/q/err" && ok || no "qos_policy_file: $(cat "$tmp/q/err")"
+name="[sm] qos_max_vls 3"; want="q.ini:7: qos_max_vls = 3: "
+refuse "$tmp/q/q.ini" sm.qos_max_vls=3
+name="[sm] qos_policy_file"; want="unknown key qos_policy_file in [sm]"
+refuse "$tmp/q/q.ini" sm.qos_policy_file=x
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

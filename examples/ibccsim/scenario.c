@@ -561,6 +561,7 @@ static int sv_point(const scn *s, const char *dir, int quiet)
         d.horizon = ms_time(ro.time_ms) + d.bin;
     }
     if ((rc = sv_mkdirs(dir))) goto out;
+    if (sm.qos_given) d.qos = &sm.qos;  /* [sm] qos: the ports' VLs */
     if ((r = fabric_create("run", &f, &d)) != IBCC_OK) { rc = 1; goto out; }
     /* progress on stderr like the other experiments' (none in a study's
        workers, nor with --quiet; the option tables' parsers above reset

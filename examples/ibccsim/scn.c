@@ -564,6 +564,87 @@ static void scn_skip(scn_sm *sm, const char *name, size_t n)
         snprintf(sm->skipped + u, sizeof sm->skipped - u, "%s%s", u ? ", " : "", key);
 }
 
+/* An OpenSM QoS option the fabric models (its ports' VLs): qos, or
+   qos_[ca_|sw0_|swe_|rtr_] and max_vls, high_limit, vlarb_high,
+   vlarb_low or sl2vl (not qos_policy_file). */
+static int scn_is_qos(const char *key, size_t n)
+{
+    static const char *const set[] = {"ca_", "sw0_", "swe_", "rtr_", ""};
+    static const char *const val[] = {"max_vls", "high_limit", "vlarb_high",
+                                      "vlarb_low", "sl2vl"};
+    unsigned i, j;
+    if (n == 3u && !strncmp(key, "qos", 3)) return 1;
+    if (n <= 4u || strncmp(key, "qos_", 4)) return 0;
+    for (i = 0; i < 5u; i++)
+        for (j = 0; j < 5u; j++) {
+            size_t a = strlen(set[i]), b = strlen(val[j]);
+            if (n == 4u + a + b && !strncmp(key + 4, set[i], a)
+                && !strncmp(key + 4 + a, val[j], b))
+                return 1;
+        }
+    return 0;
+}
+
+/* The [sm] section's qos and qos_* keys, one "key value" line each in
+   file order, read at once after the conf's. */
+static int scn_sm_qos(const scn *s, scn_sm *sm, char *msg, size_t msglen)
+{
+    char *text;
+    size_t cap = 1, len = 0;
+    unsigned i, n = 0, line = 0, k = 0, other = sm->qos.other;
+    const scn_entry **at;
+    ibcc_result r;
+    for (i = 0; i < s->n; i++)
+        if (!strcmp(s->e[i].section, "sm") && scn_is_qos(s->e[i].key, strlen(s->e[i].key))) {
+            cap += strlen(s->e[i].key) + strlen(scn_value(&s->e[i])) + 2u;
+            n++;
+        }
+    if (!n) return 0;
+    text = (char *)malloc(cap);
+    at = (const scn_entry **)malloc(n * sizeof *at);
+    if (!text || !at) {
+        free(text);
+        free((void *)at);
+        return scn_err(msg, msglen, "%s: out of memory", s->file);
+    }
+    for (i = 0; i < s->n; i++) {
+        const scn_entry *x = &s->e[i];
+        if (strcmp(x->section, "sm") || !scn_is_qos(x->key, strlen(x->key))) continue;
+        len += (size_t)sprintf(text + len, "%s %s\n", x->key, scn_value(x));
+        at[k++] = x;
+    }
+    r = ibcc_qos_parse_opensm(&sm->qos, text, &line);
+    free(text);
+    sm->qos_given = 1;
+    if (r != IBCC_OK || sm->qos.other != other) {
+        const scn_entry *x = at[line ? line - 1u : 0];
+        char where[1100];
+        unsigned j;
+        if (r == IBCC_OK)               /* a qos_ name OpenSM lacks */
+            for (j = 0; j < n; j++) {
+                unsigned o2 = 0;
+                ibcc_qos_config one;
+                char l1[600];
+                memset(&one, 0, sizeof one);
+                snprintf(l1, sizeof l1, "%s %s\n", at[j]->key, scn_value(at[j]));
+                (void)ibcc_qos_parse_opensm(&one, l1, &o2);
+                if (one.other) { x = at[j]; break; }
+            }
+        if (x->line) snprintf(where, sizeof where, "%s:%u", s->file, x->line);
+        else snprintf(where, sizeof where, "override sm.%s", x->key);
+        free((void *)at);
+        if (r == IBCC_OK)
+            return scn_err(msg, msglen, "%s: unknown key %s in [sm] (OpenSM's qos "
+                           "options: qos, qos_max_vls, qos_high_limit, qos_vlarb_high, "
+                           "qos_vlarb_low, qos_sl2vl, and their qos_ca_, qos_sw0_, "
+                           "qos_swe_, qos_rtr_ forms)", where, x->key);
+        return scn_err(msg, msglen, "%s: %s = %s: %s", where, x->key, scn_value(x),
+                       ibcc_result_str(r));
+    }
+    free((void *)at);
+    return 0;
+}
+
 int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen)
 {
     const char *conf = scn_get(s, "sm", NULL, "opensm_conf");
@@ -572,6 +653,8 @@ int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen)
     sm->sw_given = sm->ca_given = 0;
     sm->skipped[0] = 0;
     sm->nskipped = 0;
+    memset(&sm->qos, 0, sizeof sm->qos);
+    sm->qos_given = 0;
     if (conf) {
         char path[1100], where[1200];
         size_t len = 0;
@@ -581,6 +664,14 @@ int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen)
             return scn_err(msg, msglen, "%s:%u: opensm_conf: a path too long", s->file,
                            scn_find(s, "sm", NULL, "opensm_conf")->line);
         if (!(text = scn_read_file(path, &len, msg, msglen))) return 1;
+        {   /* its qos options: the ports' VLs */
+            ibcc_result r = ibcc_qos_parse_opensm(&sm->qos, text, &line);
+            if (r != IBCC_OK) {
+                free(text);
+                return scn_err(msg, msglen, "%s:%u: %s", path, line, ibcc_result_str(r));
+            }
+            line = 0;
+        }
         p = text;
         end = text + len;
         while (p < end) {
@@ -608,7 +699,8 @@ int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen)
                 if (r > 0) {
                     size_t k = 0;
                     while (a[k] && a[k] != ' ' && a[k] != '\t') k++;
-                    scn_skip(sm, a, k);
+                    if (scn_is_qos(a, k)) sm->qos_given = 1;
+                    else scn_skip(sm, a, k);
                 }
             }
         }
@@ -620,7 +712,8 @@ int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen)
         const char *v = scn_value(x);
         unsigned k;
         int r;
-        if (strcmp(x->section, "sm") || !strcmp(x->key, "opensm_conf")) continue;
+        if (strcmp(x->section, "sm") || !strcmp(x->key, "opensm_conf")
+            || scn_is_qos(x->key, strlen(x->key))) continue;
         if (x->line) snprintf(where, sizeof where, "%s:%u", s->file, x->line);
         else snprintf(where, sizeof where, "override sm.%s", x->key);
         if (!strcmp(x->key, "congestion_control")) {
@@ -657,9 +750,9 @@ int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen)
         if (r > 0)
             return scn_err(msg, msglen, "%s: unknown key %s in [sm] (opensm_conf, "
                            "congestion_control, cc_sw_cong_setting_*, "
-                           "cc_ca_cong_setting_*, cc_cct)", where, x->key);
+                           "cc_ca_cong_setting_*, cc_cct, qos, qos_*)", where, x->key);
     }
-    return 0;
+    return scn_sm_qos(s, sm, msg, msglen);
 }
 
 /* ---- [fabric] ------------------------------------------------------------- */

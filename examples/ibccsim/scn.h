@@ -98,14 +98,19 @@ typedef struct scn_sm {
     char skipped[8192];         /* options of the conf not modelled,
                                    ", "-separated, each once */
     unsigned nskipped;
+    ibcc_qos_config qos;        /* qos and qos_* (ibcc_qos_parse_opensm),
+                                   the ports' VLs when qos_given */
+    int qos_given;
 } scn_sm;
 /* Reads [sm]: opensm_conf (its file: every line through
    ibcc_swcc_parse_opensm_line and ibcc_cacc_parse_opensm_line,
-   congestion_control TRUE|FALSE, other options listed in skipped), then
-   the section's own keys in OpenSM's names, which override the file:
+   congestion_control TRUE|FALSE, qos and qos_* options through
+   ibcc_qos_parse_opensm, other options listed in skipped), then the
+   section's own keys in OpenSM's names, which override the file:
    congestion_control, cc_sw_cong_setting_*, cc_ca_cong_setting_*
    (per-SL ones as "SL value", as name_slN = value, or one value for
-   every SL), cc_cct. sm starts from the caller's defaults (sw, ca). 0 or
+   every SL), cc_cct, qos and qos_* (also qos_ca_*, qos_sw0_*,
+   qos_swe_*, qos_rtr_*; read after the file's, all at once). sm starts from the caller's defaults (sw, ca). 0 or
    nonzero with msg naming the file (the conf's own line for its
    errors). */
 int scn_read_sm(const scn *s, scn_sm *sm, char *msg, size_t msglen);
