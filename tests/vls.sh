@@ -80,6 +80,21 @@ h2=$(nice -n 10 "$sim" custom --topology fattree --traffic incast --background 0
        --hot-sl 0 --background-sl 1 --vls 2)
 [ -n "$h2" ] && [ "$h2" != "$h0" ] && ok || no "the background on its own VL changed nothing"
 
+# params.csv keeps a flag given at its zero over a file's value: VL 0 in
+# the high table without limit (the file's qos_high_limit 255) starves the
+# background on VL 1; --high-limit 0 lets one packet of VL 0 go per turn
+# and the background gets half; `ibccsim run params.csv` must give each
+# run again (the zero was once left out, and the file's 255 came back)
+printf 'qos TRUE\nqos_max_vls 2\nqos_high_limit 255\nqos_vlarb_high 0:4\nqos_vlarb_low 1:4\n' > "$tmp/hl.conf"
+hl() { rm -f "$tmp/hl_params.csv"
+  nice -n 10 "$sim" custom --topology mesh --x 2 --y 1 --traffic incast --hot-sources 1 --background 1 \
+    --hot-sl 0 --background-sl 1 --opensm-conf "$tmp/hl.conf" --time 1 --quiet --summary "$tmp/hl.csv" "$@" &&
+  nice -n 10 "$sim" run "$tmp/hl_params.csv" --quiet --summary "$tmp/hl2.csv" && cmp -s "$tmp/hl.csv" "$tmp/hl2.csv" &&
+  sed -n "s/^class2_links,//p" "$tmp/hl.csv"; }
+h255=$(hl); h0=$(hl --high-limit 0)
+awk -v a="$h255" -v b="$h0" 'BEGIN { exit !(a != "" && b != "" && a < 0.01 && b > 0.4) }' && \
+  grep -qx 'high-limit,0' "$tmp/hl_params.csv" && ok \
+  || no "params.csv and --high-limit 0 over a file: background $h255 (file), $h0 (flag)"
 # refusals: exit 2 and the message
 refuse() { # description expected-stderr-text args...
   d=$1; w=$2; shift 2

@@ -367,6 +367,8 @@ int sw_point_cmd(FILE *fo, const char *self, const opt_cmd *c, const void *o,
             if (p->type == OT_HEAD || (p->flags & OPT_NOPARAM)) continue;
             for (k = 0; force && force[k]; k++)
                 if (!strcmp(force[k], p->name)) forced = 1;
+            if (!p->def && opt_given(p->name)) forced = 1;  /* its zero
+                                            given: not the same as none */
             opt_value(p, base, buf, sizeof buf);
             if (!forced && opt_is_default(p, buf)) continue;
             if (p->type == OT_SWITCH) {

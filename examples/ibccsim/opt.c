@@ -445,6 +445,12 @@ int opt_params(const opt_cmd *c, const void *o, FILE *fp)
         const opt *p = &c->opts[i];
         if (p->type == OT_HEAD || (p->flags & OPT_NOPARAM)) continue;
         opt_value(p, o, buf, sizeof buf);
+        /* a row without a default that was not given and holds its
+           zero: left empty, so that `run params.csv` leaves it to what
+           the run took it from (--high-limit 0 given over a file's
+           value is written as 0 and kept) */
+        if (!p->def && !opt_given(p->name) && opt_is_default(p, buf))
+            buf[0] = 0;
         fprintf(fp, "%s,%s\n", p->name, buf);
     }
     if (c->also) return opt_params(c->also, (const char *)o + c->also_off, fp);

@@ -176,9 +176,11 @@ int cmd_run(int argc, char **argv)
         int sl = -1;
         ln = lines[i];
         /* params.csv holds every parameter: those at their default are
-           left to it (a flag given is one that applies) */
+           left to it (a flag given is one that applies); an empty value
+           is a row without a default that was not given; a row without
+           a default written with a value was given (its zero too) */
         if (csv && (row = opt_find(s->opts, key, NULL, NULL)) != NULL
-            && opt_is_default(row, val))
+            && (!*val || (row->def && opt_is_default(row, val))))
             continue;
         if (p) {
             /* an OpenSM name; per-SL options "SL value", the SL 0..15 */
