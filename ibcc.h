@@ -4325,8 +4325,8 @@ IBCC_API ibcc_result ibcc_jobs_msg_quantile(const ibcc_jobs *js,
 IBCC_API int ibcc_jobs_done(const ibcc_jobs *js);
 
 /* ==== L3 topologies ===================================================
-   The builders below (k-ary n-tree, k-ary n-fly, mesh, torus) and the
-   two-switch builder after them.
+   The builders below (k-ary n-tree, k-ary n-fly, mesh, torus,
+   dragonfly) and the two-switch builder after them.
    ---- topology builders ------------------------------------------------
    Build a topology as data (nodes, links, static routes) for the fabric,
    with deterministic up/down routing (the router the fabric loader's
