@@ -2423,7 +2423,57 @@ static void fabric_reasons(void)
         cd.link_count = 0; cd.route_count = 0;
         T_EQ(ibcc_fabric_credit_loops(&cd, &o, NULL), IBCC_ERR_RANGE);
         T_CHECK(strstr(e.reason, "2^32") != NULL);
+        /* the SL form: NULLs, a mask beyond SL 15 */
+        {
+            ibcc_credit_loops_sls sls;
+            memset(&sls, 0, sizeof sls);
+            memset(&cd, 0, sizeof cd);
+            ibcc_topo_apply(&t, &cd);
+            cd.error = &e;
+            T_EQ(ibcc_fabric_credit_loops_sl(NULL, &sls, &o, NULL), IBCC_ERR_NULL);
+            T_EQ(ibcc_fabric_credit_loops_sl(&cd, &sls, NULL, NULL), IBCC_ERR_NULL);
+            T_EQ(ibcc_fabric_credit_loops_sl(&cd, NULL, &o, &half), IBCC_ERR_NULL);
+            sls.mask = 0x10000u;
+            T_EQ(ibcc_fabric_credit_loops_sl(&cd, &sls, &o, NULL), IBCC_ERR_RANGE);
+            T_CHECK(strstr(e.reason, "SL mask") != NULL);
+            sls.mask = 1;
+            T_EQ(ibcc_fabric_credit_loops_sl(&cd, &sls, &o, NULL), IBCC_OK);
+        }
     }
+    ibcc_topo_free(&t);
+    /* routing with VLs: NULLs, arguments out of range, each with its reason */
+    T_EQ(ibcc_topo_mesh_dor(NULL, 4, 4, 1, 1, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_topo_mesh_dor(&t, 4, 4, 0, 1, NULL), IBCC_ERR_RANGE);
+    T_STREQ(t.error.reason, "hps 0: at least 1");
+    T_EQ(ibcc_topo_dragonfly(NULL, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_ERR_NULL);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 0, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_ERR_RANGE);
+    T_STREQ(t.error.reason, "p 0: at least 1");
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 1, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, 7, 2, NULL), IBCC_ERR_RANGE);
+    T_CHECK(strstr(t.error.reason, "routing 7") != NULL);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_DOR, 2, NULL),
+         IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 15, NULL),
+         IBCC_ERR_RANGE);
+    T_CHECK(strstr(t.error.reason, "vls 15") != NULL);
+    {
+        ibcc_fabric_allocator half2 = {NULL, NULL, NULL};
+        half2.alloc = t_alloc;
+        T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, &half2),
+             IBCC_ERR_NULL);
+    }
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 2, NULL),
+         IBCC_ERR_UNSUPPORTED);
+    T_CHECK(t.nodes == NULL);
+    T_EQU(ibcc_topo_path_sl(NULL, 0, 1, 0), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sls(NULL, 0, 1), 0);
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_OK);
+    T_EQU(ibcc_topo_path_sl(&t, 0, 1, 16), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sl(&t, 0, 1, 15), 15);
     ibcc_topo_free(&t);
 }
 

@@ -278,10 +278,14 @@ static void test_sm(void)
     T_CHECK(strncmp(sm.skipped, "guid, m_key, m_key_lease_period", 31) == 0);
     T_CHECK(strstr(sm.skipped, "routing_engine") != NULL);
     T_CHECK(strstr(sm.skipped, "cc_key, cc_max_outstanding_mads") != NULL);
-    T_CHECK(strstr(sm.skipped, "qos_max_vls") != NULL);
+    /* qos and qos_* are read (qos FALSE here: one VL); the policy file is not */
+    T_CHECK(strstr(sm.skipped, "qos_max_vls") == NULL);
+    T_CHECK(strstr(sm.skipped, "qos_policy_file") != NULL);
+    T_EQ(sm.qos_given, 1);
+    T_EQ(sm.qos.qos, 0);
     T_CHECK(strstr(sm.skipped, "cc_sw_cong") == NULL && strstr(sm.skipped, "cc_ca_cong") == NULL);
     T_CHECK(strstr(sm.skipped, "congestion_control") == NULL);
-    T_EQU(sm.nskipped, 144);   /* the distinct other option names of the file */
+    T_EQU(sm.nskipped, 118);   /* the distinct other option names of the file */
     scn_free(&s);
     /* the example cluster's: CC on, OpenSM's values; the file's keys win */
     snprintf(file, sizeof file, "%s/examples/cluster/x.ini", here);

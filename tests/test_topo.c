@@ -917,7 +917,23 @@ static void test_vl_routing(void)
     T_EQ(ibcc_topo_dragonfly(NULL, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
          IBCC_ERR_NULL);
     T_EQ(ibcc_topo_mesh_dor(&t, 0, 2, 1, 1, NULL), IBCC_ERR_RANGE);
-    (void)e;
+    T_EQU(ibcc_topo_path_sls(NULL, 0, 1), 0);
+    T_EQU(ibcc_topo_path_sl(NULL, 0, 1, 0), IBCC_FABRIC_NONE);
+    T_EQ(ibcc_topo_mesh_dor(&t, 4, 4, 1, 1, NULL), IBCC_OK);
+    T_EQU(ibcc_topo_path_sls(&t, 0, 16), 0);          /* 16: a switch */
+    T_EQU(ibcc_topo_path_sl(&t, 16, 0, 0), IBCC_FABRIC_NONE);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops_sl(NULL, &sls, &o, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, NULL, NULL), IBCC_ERR_NULL);
+    /* VL settings the fabric refuses are refused here, with its reason */
+    d.sl2vl_set = 1;
+    memset(d.sl2vl, 0, sizeof d.sl2vl);
+    d.sl2vl[2] = 9;
+    d.error = &e;
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_ERR_RANGE);
+    T_CHECK(strstr(e.reason, "SL 2 to VL 9") != NULL);
+    ibcc_topo_free(&t);
 }
 
 int main(void)
