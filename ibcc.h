@@ -19927,6 +19927,9 @@ typedef struct ibcc_cl_ {
     uint32_t *next;         /* switch -> out port for the current dst */
     uint32_t *seen;         /* (channel, VL) -> last walk that queued it */
     uint32_t *umark;        /* switch -> last dst + 1 counted unrouted */
+    uint32_t *smark, *svl;  /* switch -> the walk and VL its hosts
+                               started in (once each when the input port
+                               does not matter) */
     uint32_t *queue;        /* walk: (switch, in channel, in VL) */
     uint32_t walk;          /* walks so far (seen's key) */
 } ibcc_cl_;
@@ -19949,7 +19952,7 @@ static void ibcc_cl_free_(ibcc_cl_ *c)
 {
     void *const v[] = {c->pbase, c->pchan, c->sidx, c->schan, c->ebase,
                        c->bits, c->rbase, c->rlist, c->next, c->seen,
-                       c->umark, c->queue};
+                       c->umark, c->smark, c->svl, c->queue};
     size_t i;
     for (i = 0; i < sizeof v / sizeof v[0]; i++) ibcc_fab_free_(&c->al, v[i]);
     ibcc_fabric_destroy(c->vf);
@@ -19987,11 +19990,14 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
     c->schan = ibcc_cl_u32_(c, (size_t)d->link_count * 2u);
     c->next = ibcc_cl_u32_(c, nn);
     c->umark = ibcc_cl_u32_(c, nn);
+    c->smark = ibcc_cl_u32_(c, nn);
+    c->svl = ibcc_cl_u32_(c, nn);
     c->rbase = ibcc_cl_u32_(c, (size_t)nn + 1u);
     c->rlist = ibcc_cl_u32_(c, d->route_count);
     if (!c->pchan || !c->sidx || !c->schan || !c->next || !c->umark ||
-        !c->rbase || !c->rlist)
+        !c->smark || !c->svl || !c->rbase || !c->rlist)
         return IBCC_ERR_NOMEM;
+    memset(c->smark, 0, (size_t)nn * 4u);
     memset(c->pchan, 0xFF, (size_t)slots * 4u);
     memset(c->next, 0xFF, (size_t)nn * 4u);
     for (i = 0; i < d->link_count; i++) {
@@ -20116,6 +20122,13 @@ static void ibcc_cl_walk_(ibcc_cl_ *c, uint32_t dst, uint32_t src,
         if (c->vf) {
             v = ibcc_fab_vl_at_(c->vf, i, 0, 0, sl);
             if (v >= c->nv) continue;
+        }
+        /* without (input, output) tables the hosts of one switch that
+           start on one VL make the same walk: the first one does */
+        if (!(c->vf && c->vf->iotab && c->vf->iotab[s])) {
+            if (c->smark[s] == c->walk && c->svl[s] == v) continue;
+            c->smark[s] = c->walk;
+            c->svl[s] = v;
         }
         ibcc_cl_visit_(c, dst, sl, s, ch, v, &tail, o);
     }
