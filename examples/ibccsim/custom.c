@@ -12,9 +12,9 @@ enum { CU_FATTREE, CU_NFLY, CU_MESH, CU_TORUS, CU_DRAGONFLY, CU_TWOSWITCH,
 static const char *const cu_topos[] = {"fattree", "nfly", "mesh", "torus",
                                        "dragonfly", "twoswitch",
                                        "ibnetdiscover"};
-enum { CU_UNIFORM, CU_PERMUTATION, CU_INCAST, CU_HOTSPOT, CU_VICTIM };
+enum { CU_UNIFORM, CU_PERMUTATION, CU_INCAST, CU_HOTSPOT, CU_VICTIM, CU_NONE };
 static const char *const cu_traffics[] = {"uniform", "permutation", "incast",
-                                          "hotspot", "victim"};
+                                          "hotspot", "victim", "none"};
 /* indexed by ibcc_marker_engine and by IBCC_AGENT_* */
 static const char *const cu_markers[] = {"none", "naive", "input", "io",
                                          "iba", "mvpm"};
@@ -47,9 +47,32 @@ typedef struct cu_opts {
     double victim_from, victim_to, time_ms, warmup_ms, bin_ms;
     unsigned vls, high_limit, sl, hot_sl, background_sl, victim_sl;
     const char *sl2vl, *vlarb_high, *vlarb_low, *opensm_conf;
+    const char *job[JB_MAX];    /* --job SPEC, in order */
+    unsigned njob;
+    const char *job_csv;
     const char *series, *summary;
     int quiet;
 } cu_opts;
+
+/* --job SPEC (repeated): kept as given, read by jb_spec after the flags;
+   printed back (params.csv) as the specs joined by " | ". */
+static int cu_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len)
+{
+    cu_opts *c = (cu_opts *)o;
+    unsigned i;
+    size_t u = 0;
+    if (v) {
+        if (!*v) return bad("--job", v, "a job: [NAME] key=value ... (docs/jobs.md)");
+        if (c->njob >= JB_MAX) return bad("--job", v, "at most 16 jobs");
+        c->job[c->njob++] = v;
+        return 0;
+    }
+    (void)p;
+    buf[0] = 0;
+    for (i = 0; i < c->njob && u + 1 < len; i++)
+        u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " | " : "", c->job[i]);
+    return 0;
+}
 
 /* The flags of custom, in the order of --help. A new flag is a field in
    cu_opts and one row here (opt.h: "How to add a flag"); a check that it
@@ -128,9 +151,10 @@ static const opt cu_opt[] = {
      "from the builder; required for ibnetdiscover", NULL, 0, NULL, NULL, NULL},
     OPT_HEAD("traffic (classes: 0 background or uniform, 1 incast/hot spot, 2 background\n"
              "to the hot host; victim: 0 locals, 1 remotes, 2 the victim)"),
-    {"traffic", OT_CHOICE, OPT_F(traffic), 0, 0, "uniform|permutation|incast|hotspot|victim",
+    {"traffic", OT_CHOICE, OPT_F(traffic), 0, 0, "uniform|permutation|incast|hotspot|victim|none",
      NULL, NULL, NULL, "victim: twoswitch's flows (locals then remotes\n"
-     "start 100 us apart)", "uniform; twoswitch: victim", NULL, 0, NULL, NULL, NULL},
+     "start 100 us apart); none: the jobs only",
+     "uniform; twoswitch: victim; with --job: none", NULL, 0, NULL, NULL, NULL},
     OPT_DOUBLE("load", load, 1e-9, 1, "X", NULL, NULL,
                "uniform: offered per host; hotspot: per source,\n"
                "fraction of the reference rate"),
@@ -179,6 +203,15 @@ static const opt cu_opt[] = {
      "incast, hotspot: SL of the background (classes\n0 and 2)", "--sl", NULL, 0, NULL, NULL, NULL},
     {"victim-sl", OT_UINT, OPT_F(victim_sl), 0, 15, NULL, "S", NULL, NULL,
      "victim: SL of the victim flow (class 2)", "--sl", NULL, 0, NULL, NULL, NULL},
+    OPT_HEAD("jobs (docs/jobs.md; each job's flows obey the source agent above)"),
+    {"job", OT_FUNC, 0, 0, 0, NULL, "SPEC", NULL, NULL,
+     "a job, repeatable: 'NAME key=value ...' with\n"
+     "the keys of a [job NAME] section: pattern,\n"
+     "trace, hosts, ranks, place, bytes, root, dims,\n"
+     "periodic, iterations, start, sl", "none", NULL, 0, cu_job_fn, NULL, NULL},
+    {"job-csv", OT_TEXT, OPT_F(job_csv), 0, 0, NULL, "FILE", NULL, NULL,
+     "CSV: one row per job (completion, ideal,\nslowdown, message quantiles)", NULL, NULL,
+     OPT_NOPARAM, NULL, NULL, NULL},
     OPT_HEAD("run and outputs"),
     OPT_DOUBLE("time", time_ms, 1e-6, 10000, "MS", "ms", "10", "simulated time"),
     {"warmup", OT_DOUBLE, OPT_F(warmup_ms), 0, 10000, NULL, "MS", "ms", NULL,
@@ -269,7 +302,13 @@ static int cu_check(cu_opts *o)
                          "ibnetdiscover)");
     if (dfly && !cu_given(o, "--routing")) o->routing = IBCC_TOPO_MINIMAL;
     if (o->traffic < 0)
-        o->traffic = o->topo == CU_TWOSWITCH ? CU_VICTIM : CU_UNIFORM;
+        o->traffic = o->njob ? CU_NONE
+                     : o->topo == CU_TWOSWITCH ? CU_VICTIM : CU_UNIFORM;
+    if (o->traffic == CU_NONE && !o->njob)
+        return cu_refuse("--traffic", "traffic = none leaves nothing to run: "
+                         "give --job SPEC");
+    if (o->job_csv && !o->njob)
+        return cu_refuse("--job-csv", "--job-csv applies only with --job");
     hot = o->traffic == CU_INCAST || o->traffic == CU_HOTSPOT;
     ratey = o->traffic == CU_UNIFORM || o->traffic == CU_HOTSPOT;
     {
@@ -452,6 +491,7 @@ typedef struct cu_net {
     uint32_t nf;
     uint16_t cct[16384];
     ibcc_qos_config qos;        /* --opensm-conf and the VL flags */
+    jb_set *jobs;               /* --job, or NULL */
 } cu_net;
 
 static void cu_free(cu_net *net)
@@ -621,7 +661,7 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     if (cap > (1u << 24))
         return cu_refuse("--traffic", "%llu flows: at most 2^24",
                          (unsigned long long)cap);
-    net->flows = (ibcc_fabric_flow *)calloc((size_t)cap, sizeof *net->flows);
+    net->flows = (ibcc_fabric_flow *)calloc((size_t)(cap ? cap : 1u), sizeof *net->flows);
     pick = (uint32_t *)calloc(ns ? ns : 1u, sizeof *pick);
     if (!net->flows || !pick) {
         free(pick);
@@ -957,6 +997,10 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
     if ((r = fabric_create("custom", &f, d)) != IBCC_OK) {
         return 0;
     }
+    if (net->jobs && jb_attach(net->jobs, f)) {
+        ibcc_fabric_destroy(f);
+        return 0;
+    }
     prog_start(&pg, "custom", f, end);
     if ((r = prog_run(&pg, f, warm)) != IBCC_OK) goto out;
     (void)ibcc_fabric_counters_get(f, &res->c0);
@@ -991,6 +1035,7 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
 out:
     if (r != IBCC_OK)
         run_error("custom", f, r);
+    if (net->jobs && net->jobs->js) jb_collect(net->jobs);
     ibcc_fabric_destroy(f);
     return ok;
 }
@@ -1070,6 +1115,61 @@ static void cu_print(const cu_opts *o, const cu_net *net, const cu_res *r)
     printf("; conserved=%d\n", r->conserved && r->identities);
 }
 
+/* The jobs of --job: parsed, placed on the fabric's hosts and their
+   flows appended to the traffic's (the source agent's template). */
+static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
+{
+    static jb_set js;
+    ibcc_fabric_flow t;
+    unsigned i;
+    memset(&js, 0, sizeof js);
+    js.who = "ibccsim custom";
+    net->jobs = &js;
+    for (i = 0; i < o->njob; i++)
+        if (jb_spec(&js, o->job[i])) return 2;
+    if (jb_resolve(&js, net->nh, net->hosts, o->topo == CU_IBNET ? &net->ib : NULL,
+                   o->seed))
+        return 2;
+    memset(&t, 0, sizeof t);
+    t.agent = (uint32_t)o->agent;
+    t.window = o->window;
+    if (o->agent == IBCC_AGENT_FIXED)
+        t.rate = (ibcc_rate)(o->fixed_rate * (double)net->ref + 0.5);
+    if (jb_flows(&js, &t, &net->flows, &net->nf)) return 2;
+    d->flows = net->flows;
+    d->flow_count = net->nf;
+    return 0;
+}
+
+/* The jobs' rows of summary.csv. */
+static int cu_job_summary(const cu_opts *o, const jb_set *js)
+{
+    FILE *fp = fopen(o->summary, "a");
+    unsigned j;
+    if (!fp) {
+        fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->summary, strerror(errno));
+        return 0;
+    }
+    for (j = 0; j < js->n; j++) {
+        const jb_job *b = &js->job[j];
+        fprintf(fp, "job_%s_messages,%llu\njob_%s_delivered,%llu\n", b->name,
+                (unsigned long long)b->messages, b->name,
+                (unsigned long long)b->run.st.delivered);
+        if (b->run.done)
+            fprintf(fp, "job_%s_completion_us,%.6f\njob_%s_ideal_us,%.6f\n"
+                    "job_%s_slowdown,%.6f\njob_%s_msg_p99_us,%.6f\n", b->name,
+                    (double)b->run.st.completion / 1e6, b->name,
+                    (double)b->ideal.st.completion / 1e6, b->name,
+                    (double)b->run.st.completion / (double)b->ideal.st.completion,
+                    b->name, (double)b->run.q[2] / 1e6);
+        else
+            fprintf(fp, "job_%s_completion_us,\njob_%s_ideal_us,%.6f\n"
+                    "job_%s_slowdown,\njob_%s_msg_p99_us,\n", b->name, b->name,
+                    (double)b->ideal.st.completion / 1e6, b->name, b->name);
+    }
+    return close_out(fp, o->summary);
+}
+
 int cmd_custom(int argc, char **argv)
 {
     static cu_net net;
@@ -1088,9 +1188,14 @@ int cmd_custom(int argc, char **argv)
     rc = cu_topology(&o, &net, &d);
     if (!rc) rc = cu_traffic(&o, &net, &d);
     if (!rc) rc = cu_engines(&o, &net, &d);
+    if (!rc && o.njob) rc = cu_jobs(&o, &net, &d);
     if (!rc) rc = cu_vls(&o, &net, &d);
     if (!rc && !cu_run(&o, &net, &d, &res)) rc = 1;
+    /* each job alone on the idle fabric: its ideal time, by a run */
+    if (!rc && net.jobs && jb_ideal(net.jobs, &d, net.flows, ms_time(o.time_ms))) rc = 1;
     if (!rc && o.summary && !cu_write_summary(&o, &net, &d, &res)) rc = 1;
+    if (!rc && o.summary && net.jobs && !cu_job_summary(&o, net.jobs)) rc = 1;
+    if (!rc && o.job_csv && jb_csv(net.jobs, o.job_csv)) rc = 1;
     if (!rc) {
         ibcc_swcc sw;
         ibcc_cacc_config ca;
@@ -1101,12 +1206,19 @@ int cmd_custom(int argc, char **argv)
             rc = 1;
     }
     if (!rc && !o.quiet) cu_print(&o, &net, &res);
+    if (!rc && !o.quiet && net.jobs) jb_print(net.jobs, stdout);
+    if (!rc && net.jobs && !jb_all_done(net.jobs)) {
+        fprintf(stderr, "ibccsim custom: a job is not done after --time %g ms (its row "
+                "says how far it got)\n", o.time_ms);
+        rc = 1;
+    }
     if (!rc && !(res.conserved && res.identities)) {
         fprintf(stderr, "ibccsim custom: %s\n", res.conserved
                 ? "the counters' identities do not hold"
                 : "ibcc_fabric_check: packets or credits not conserved");
         rc = 1;
     }
+    if (net.jobs) jb_free(net.jobs);
     cu_free(&net);
     return rc;
 }

@@ -253,4 +253,66 @@ int cmd_run(int argc, char **argv);
 void run_error(const char *cmd, const ibcc_fabric *f, ibcc_result r);
 int run_is_v2(const char *path);
 int cmd_run_v2(const char *path, int argc, char **argv);
+/* ---- jobs (jobspec.c): collectives and traces as a workload ---- */
+#define JB_MAX 16
+typedef struct jb_opts {
+    int pattern;                /* ibcc_coll_kind, 0 trace, -1 not given */
+    const char *trace, *hosts, *dims;
+    unsigned ranks, root, iterations, sl;
+    int place, periodic;        /* ibcc_place_policy; no|yes */
+    unsigned long long bytes;
+    double start_us;
+} jb_opts;
+typedef struct jb_res {
+    ibcc_job_stats st;
+    ibcc_time q[4];             /* message completion p50, p90, p99, max */
+    int done;
+} jb_res;
+typedef struct jb_job {
+    char name[32];
+    jb_opts o;
+    uint32_t *list, nlist;      /* the host list (indexes) */
+    uint32_t *hosts, ranks;     /* rank r on host index hosts[r] */
+    uint32_t *nodes;            /* ... and its node */
+    ibcc_trace tr;
+    uint64_t messages;
+    uint32_t first, nflows;     /* its flows in the fabric desc */
+    jb_res run, ideal;
+} jb_job;
+typedef struct jb_set {
+    const char *who;            /* "ibccsim custom", "ibccsim run" */
+    const char *file;           /* the scenario file, or NULL */
+    jb_job job[JB_MAX];
+    ibcc_job_desc desc[JB_MAX];
+    unsigned n;
+    uint32_t first;
+    ibcc_jobs *js;
+    char *words[JB_MAX];
+    unsigned nwords;
+} jb_set;
+extern const opt_cmd jb_cmd;
+void jb_defaults(jb_opts *o);
+/* A job from its settings (a [job NAME] section). 0 or 2 (said). */
+int jb_add(jb_set *s, const char *name, const jb_opts *o);
+/* A job from "NAME key=value ..." (custom --job). 0 or 2 (said). */
+int jb_spec(jb_set *s, const char *spec);
+/* Host lists, placement, traces: the descs. 0 or 2 (said). */
+int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes,
+               const ibcc_ibfabric *ib, unsigned long long seed);
+/* Appends the jobs' flows (from template tmpl: agent, window, rate)
+   to *flows (realloc'ed, *nf of them). 0 or 2. */
+int jb_flows(jb_set *s, const ibcc_fabric_flow *tmpl, ibcc_fabric_flow **flows,
+             uint32_t *nf);
+/* After ibcc_fabric_create, before running. 0 or 2. */
+int jb_attach(jb_set *s, ibcc_fabric *f);
+/* After the run: each job's results (and detaches). */
+void jb_collect(jb_set *s);
+/* Each job alone on the idle fabric of desc base (its flows from
+   flows), for at most limit: job_ideal_us. 0 or 2. */
+int jb_ideal(jb_set *s, const ibcc_fabric_desc *base,
+             const ibcc_fabric_flow *flows, ibcc_time limit);
+void jb_print(const jb_set *s, FILE *fp);
+int jb_csv(const jb_set *s, const char *path);
+int jb_all_done(const jb_set *s);
+void jb_free(jb_set *s);
 #endif

@@ -177,6 +177,11 @@ static int opt_set(const opt *p, const char *v, void *base)
     return 0;
 }
 
+int opt_set_value(const opt *p, const char *v, void *base)
+{
+    return opt_set(p, v, base);
+}
+
 void opt_value(const opt *p, const void *base, char *buf, size_t len)
 {
     const char *f = (const char *)base + p->off;

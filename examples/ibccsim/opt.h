@@ -139,6 +139,10 @@ void opt_man(const opt_cmd *c, FILE *out);
 /* The row of flag `name` in c (or its second table), and the struct that
    holds its field; NULL when c has no such flag. */
 const opt *opt_find(const opt_cmd *c, const char *name, void *o, void **base);
+/* Parses v into row p's field of base (the struct opt_find gave), as a
+   flag's value, without counting it as given (a value inside another
+   flag's, such as custom --job's keys). 0, or 2 after the message. */
+int opt_set_value(const opt *p, const char *v, void *base);
 /* The value of row p in o, as the command line would take it. */
 void opt_value(const opt *p, const void *o, char *buf, size_t len);
 /* "key,value" lines for every parameter of c in o (not OPT_NOPARAM).
