@@ -1130,6 +1130,12 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     if (jb_resolve(&js, net->nh, net->hosts, o->topo == CU_IBNET ? &net->ib : NULL,
                    o->seed))
         return 2;
+    {   /* the classes after the traffic's */
+        unsigned first = 0;
+        for (i = 0; i < net->nf; i++)
+            if (net->flows[i].cls + 1u > first) first = net->flows[i].cls + 1u;
+        if (jb_classes(&js, first, "the traffic's classes")) return 2;
+    }
     memset(&t, 0, sizeof t);
     t.agent = (uint32_t)o->agent;
     t.window = o->window;

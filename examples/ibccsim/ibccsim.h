@@ -299,6 +299,10 @@ int jb_spec(jb_set *s, const char *spec);
 /* Host lists, placement, traces: the descs. 0 or 2 (said). */
 int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes,
                const ibcc_ibfabric *ib, unsigned long long seed);
+/* Classes: a collective job j takes class first + j (the classes below
+   are the traffic's, `what`); a trace's messages keep their SLs, which
+   must be >= first. 0 or 2. */
+int jb_classes(jb_set *s, unsigned first, const char *what);
 /* Appends the jobs' flows (from template tmpl: agent, window, rate)
    to *flows (realloc'ed, *nf of them). 0 or 2. */
 int jb_flows(jb_set *s, const ibcc_fabric_flow *tmpl, ibcc_fabric_flow **flows,

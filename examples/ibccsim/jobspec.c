@@ -334,6 +334,29 @@ int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes, const ibcc_ibfabri
     return 0;
 }
 
+int jb_classes(jb_set *s, unsigned first, const char *what)
+{
+    unsigned j;
+    uint32_t i;
+    for (j = 0; j < s->n; j++) {
+        jb_job *b = &s->job[j];
+        if (b->o.pattern != 0) {
+            if (first + j >= IBCC_FABRIC_CLASSES)
+                return jb_fail(s, b->name, "no class left for it: %s take classes 0..%u and each "
+                               "collective one more (at most 16)", what, first - 1u);
+            s->desc[j].cls = first + j;
+            continue;
+        }
+        for (i = 0; i < b->tr.count; i++)
+            if (b->tr.msgs[i].sl < first)
+                return jb_fail(s, b->name, "trace message %llu has sl=%u, the class of %s "
+                               "(classes 0..%u): give the trace's messages sl >= %u",
+                               (unsigned long long)b->tr.msgs[i].id, b->tr.msgs[i].sl, what,
+                               first - 1u, first);
+    }
+    return 0;
+}
+
 int jb_flows(jb_set *s, const ibcc_fabric_flow *tmpl, ibcc_fabric_flow **flows,
              uint32_t *nf)
 {

@@ -443,9 +443,46 @@ static int sv_mkdirs(const char *dir)
     return 0;
 }
 
+/* The [job NAME] sections, in file order, into js; their flows after
+   the blocks' (classes from ncl on). */
+static int sv_jobs(const scn *s, jb_set *js, unsigned ncl, const sv_run *ro, sv_net *net)
+{
+    static const char *const sec[] = {"job"};
+    static char tpath[JB_MAX][1100];
+    ibcc_fabric_flow t;
+    unsigned i, k;
+    memset(js, 0, sizeof *js);
+    js->who = "ibccsim run";
+    js->file = s->file;
+    for (i = 0; i < s->n; i++) {
+        const scn_entry *x = &s->e[i];
+        jb_opts o;
+        if (strcmp(x->section, "job")) continue;
+        for (k = 0; k < js->n; k++) if (!strcmp(js->job[k].name, x->name)) break;
+        if (k < js->n) continue;
+        if (js->n >= JB_MAX) return sv_fail("%s: more than %u [job] sections", s->file, JB_MAX);
+        jb_defaults(&o);
+        if (sv_section(s, sec, 1, x->name, &jb_cmd, &o)) return 2;
+        if (o.trace) {          /* relative to the scenario file's folder */
+            if (scn_path(s, o.trace, tpath[js->n], sizeof tpath[js->n]))
+                return sv_fail("%s: [job %s] trace: a path too long", s->file, x->name);
+            o.trace = tpath[js->n];
+        }
+        if (jb_add(js, x->name, &o)) return 2;
+    }
+    if (!js->n) return 0;
+    if (jb_resolve(js, net->nh, net->hosts, net->loaded ? &net->ib : NULL, ro->seed)) return 2;
+    if (jb_classes(js, ncl, "the [traffic] blocks")) return 2;
+    memset(&t, 0, sizeof t);
+    if (jb_flows(js, &t, &net->flows, &net->nf)) return 2;
+    net->cap = net->nf;
+    return 0;
+}
+
 /* One point: the scenario as selected, results into dir. */
 static int sv_point(const scn *s, const char *dir, int quiet)
 {
+    static jb_set js;
     static const char *const fsec[] = {"fabric"};
     static const char *const rsec[] = {"run", "output"};
     static sv_net net;
@@ -500,7 +537,11 @@ static int sv_point(const scn *s, const char *dir, int quiet)
         if ((rc = sv_block(s, x->name, ncl, &ro, &net, &hot))) goto out;
         ncl++;
     }
-    if (!ncl || !net.nf) { rc = sv_fail("%s: no [traffic NAME] block with flows", s->file); goto out; }
+    if ((rc = sv_jobs(s, &js, ncl, &ro, &net))) goto out;
+    if ((!ncl && !js.n) || !net.nf) {
+        rc = sv_fail("%s: no [traffic NAME] block with flows and no [job NAME]", s->file);
+        goto out;
+    }
     for (c = 0; c < ncl; c++) {         /* distinct sources per class */
         uint32_t a, b;
         for (a = 0; a < net.nf; a++) {
@@ -563,6 +604,7 @@ static int sv_point(const scn *s, const char *dir, int quiet)
     if ((rc = sv_mkdirs(dir))) goto out;
     if (sm.qos_given) d.qos = &sm.qos;  /* [sm] qos: the ports' VLs */
     if ((r = fabric_create("run", &f, &d)) != IBCC_OK) { rc = 1; goto out; }
+    if (js.n && jb_attach(&js, f)) { rc = 2; goto out; }
     /* progress on stderr like the other experiments' (none in a study's
        workers, nor with --quiet; the option tables' parsers above reset
        g_quiet) */
@@ -574,6 +616,13 @@ static int sv_point(const scn *s, const char *dir, int quiet)
     }
     prog_end(&pg);
     if (r != IBCC_OK) { rc = sv_fail("the run: %s", ibcc_result_str(r)); goto out; }
+    if (js.n) {                 /* each job alone: its ideal time */
+        char path[1300];
+        jb_collect(&js);
+        if ((rc = jb_ideal(&js, &d, net.flows, ms_time(ro.time_ms)))) goto out;
+        snprintf(path, sizeof path, "%s/jobs.csv", dir);
+        if ((rc = jb_csv(&js, path))) goto out;
+    }
     secs = (ro.time_ms - ro.warmup_ms) * 1e-3;
     for (c = 0; c < ncl; c++) {
         ibcc_time q = 0;
@@ -591,8 +640,15 @@ static int sv_point(const scn *s, const char *dir, int quiet)
                 printf(" p99 %.2f us", cl[c].p99_us);
         }
         printf(" -> %s\n", dir);
+        if (js.n) jb_print(&js, stdout);
+    }
+    if (js.n && !jb_all_done(&js)) {
+        fprintf(stderr, "ibccsim run: %s: a job is not done after time = %g ms (jobs.csv says "
+                "how far each got)\n", s->file, ro.time_ms);
+        rc = 1;
     }
 out:
+    jb_free(&js);
     ibcc_fabric_destroy(f);
     ibcc_topo_free(&net.topo);
     ibcc_ibfabric_free(&net.ib);
@@ -629,6 +685,47 @@ static void sv_study_row(FILE *fo, const char *sum)
         if (!c1) continue;
         *c1 = 0;
         fprintf(fo, ",%s", c1 + 1);     /* flows .. marked_frac of class */
+    }
+    fclose(fp);
+}
+
+/* A jobs.csv row's fields (the hosts field is quoted) into f[]. */
+static unsigned sv_csv_split(char *line, char **f, unsigned cap)
+{
+    unsigned n = 0;
+    char *p = line;
+    while (n < cap) {
+        if (*p == '"') {
+            char *e = strchr(p + 1, '"');
+            f[n++] = p + 1;
+            if (!e) break;
+            *e = 0;
+            p = e + 1;
+        } else {
+            f[n++] = p;
+            p += strcspn(p, ",\n");
+        }
+        if (*p != ',') { *p = 0; break; }
+        *p++ = 0;
+    }
+    return n;
+}
+
+/* The jobs' columns of study.csv from a point's jobs.csv: per job its
+   completion, ideal, slowdown and message p99 (header: names only). */
+static void sv_study_jobs(FILE *fo, const char *path, int header)
+{
+    FILE *fp = fopen(path, "r");
+    char line[8192], *f[32];
+    if (!fp) return;
+    if (!fgets(line, sizeof line, fp)) { fclose(fp); return; }
+    while (fgets(line, sizeof line, fp)) {
+        if (sv_csv_split(line, f, 32) < 17) continue;
+        if (header)
+            fprintf(fo, ",%s_completion_us,%s_ideal_us,%s_slowdown,%s_msg_p99_us", f[0], f[0],
+                    f[0], f[0]);
+        else        /* job_completion_us, job_ideal_us, slowdown, msg_p99_us */
+            fprintf(fo, ",%s,%s,%s,%s", f[9], f[10], f[12], f[16]);
     }
     fclose(fp);
 }
@@ -771,6 +868,8 @@ int cmd_run_v2(const char *path, int argc, char **argv)
                 fclose(fp);
             }
         }
+        snprintf(args, sizeof args, "%s/point-000/jobs.csv", dir);
+        sv_study_jobs(fo, args, 1);
         fprintf(fo, "\n");
         for (k = 0; k < n; k++) {
             scn_select(&s, k);
@@ -778,6 +877,8 @@ int cmd_run_v2(const char *path, int argc, char **argv)
             fprintf(fo, "%lu,\"%s\"", k, args);
             snprintf(sum, sizeof sum, "%s/point-%03lu/summary.csv", dir, k);
             sv_study_row(fo, sum);
+            snprintf(sum, sizeof sum, "%s/point-%03lu/jobs.csv", dir, k);
+            sv_study_jobs(fo, sum, 0);
             fprintf(fo, "\n");
         }
         snprintf(sum, sizeof sum, "%s/study.csv", dir);

@@ -130,7 +130,7 @@ static int scn_set_value(scn_entry *x, const char *p, const char *e,
 static int scn_section_ok(const char *sec)
 {
     return !strcmp(sec, "fabric") || !strcmp(sec, "sm") || !strcmp(sec, "traffic")
-        || !strcmp(sec, "run") || !strcmp(sec, "output");
+        || !strcmp(sec, "job") || !strcmp(sec, "run") || !strcmp(sec, "output");
 }
 
 scn_entry *scn_find(const scn *s, const char *section, const char *name,
@@ -210,7 +210,7 @@ int scn_parse(scn *s, const char *text, size_t len, const char *file,
         if (a == b) continue;
         if (*a == '[') {
             const char *c, *d;
-            if (b[-1] != ']') { scn_free(s); return scn_err(msg, msglen, "%s: a section line is [name] or [traffic NAME]", where); }
+            if (b[-1] != ']') { scn_free(s); return scn_err(msg, msglen, "%s: a section line is [name], [traffic NAME] or [job NAME]", where); }
             if (keys_before) { scn_free(s); return scn_err(msg, msglen, "%s: keys before the first [section] (line %u)", where, keys_before); }
             c = a + 1; d = b - 1;
             scn_trim(&c, &d);
@@ -220,27 +220,28 @@ int scn_parse(scn *s, const char *text, size_t len, const char *file,
             snprintf(sec, sizeof sec, "%.*s", (int)(q - c), c);
             if (!scn_section_ok(sec)) {
                 scn_free(s);
-                return scn_err(msg, msglen, "%s: unknown section [%.*s] (fabric, sm, traffic NAME, run, output)",
+                return scn_err(msg, msglen, "%s: unknown section [%.*s] (fabric, sm, traffic NAME, job NAME, run, output)",
                                where, (int)(d - c > 40 ? 40 : d - c), c);
             }
             c = q;
             scn_trim(&c, &d);
-            if (!strcmp(sec, "traffic")) {
+            if (!strcmp(sec, "traffic") || !strcmp(sec, "job")) {
                 const char *r;
                 unsigned i;
-                if (c == d) { scn_free(s); return scn_err(msg, msglen, "%s: [traffic NAME] needs a name", where); }
+                size_t cap = !strcmp(sec, "job") ? 32u : sizeof name;
+                if (c == d) { scn_free(s); return scn_err(msg, msglen, "%s: [%s NAME] needs a name", where, sec); }
                 for (r = c; r < d; r++)
-                    if (!scn_keychar(*r)) { scn_free(s); return scn_err(msg, msglen, "%s: a traffic name is letters, digits, '_', '-', '.'", where); }
-                if ((size_t)(d - c) >= sizeof name) { scn_free(s); return scn_err(msg, msglen, "%s: a traffic name of more than %u characters", where, (unsigned)sizeof name - 1u); }
+                    if (!scn_keychar(*r)) { scn_free(s); return scn_err(msg, msglen, "%s: a %s name is letters, digits, '_', '-', '.'", where, sec); }
+                if ((size_t)(d - c) >= cap) { scn_free(s); return scn_err(msg, msglen, "%s: a %s name of more than %u characters", where, sec, (unsigned)cap - 1u); }
                 snprintf(name, sizeof name, "%.*s", (int)(d - c), c);
                 for (i = 0; i < s->n; i++)
-                    if (!strcmp(s->e[i].section, "traffic") && !strcmp(s->e[i].name, name)) {
+                    if (!strcmp(s->e[i].section, sec) && !strcmp(s->e[i].name, name)) {
                         unsigned first = s->e[i].line;
                         scn_free(s);
-                        return scn_err(msg, msglen, "%s: a second [traffic %s] (its keys start on line %u)", where, name, first);
+                        return scn_err(msg, msglen, "%s: a second [%s %s] (its keys start on line %u)", where, sec, name, first);
                     }
             } else {
-                if (c != d) { scn_free(s); return scn_err(msg, msglen, "%s: only [traffic NAME] takes a name", where); }
+                if (c != d) { scn_free(s); return scn_err(msg, msglen, "%s: only [traffic NAME] and [job NAME] take a name", where); }
                 name[0] = 0;
             }
             sections++;
@@ -289,8 +290,8 @@ int scn_override(scn *s, const char *arg, char *msg, size_t msglen)
         snprintf(sec, sizeof sec, "%.*s", (int)(d1 - k), k);
         if (!scn_section_ok(sec)) sec[0] = 0;
     }
-    if (sec[0] && !strcmp(sec, "traffic")) {
-        if (!d2) return scn_err(msg, msglen, "override \"%s\": a traffic key is traffic.NAME.key", arg);
+    if (sec[0] && (!strcmp(sec, "traffic") || !strcmp(sec, "job"))) {
+        if (!d2) return scn_err(msg, msglen, "override \"%s\": a %s key is %s.NAME.key", arg, sec, sec);
         snprintf(name, sizeof name, "%.*s", (int)(d2 - d1 - 1), d1 + 1);
         snprintf(key, sizeof key, "%.*s", (int)(ke - d2 - 1), d2 + 1);
     } else if (sec[0]) {
@@ -316,18 +317,18 @@ int scn_override(scn *s, const char *arg, char *msg, size_t msglen)
                 return scn_err(msg, msglen, "override \"%.60s\": a key is letters, digits, '_', '-', '.'", arg);
         for (q = name; *q; q++)
             if (!scn_keychar(*q))
-                return scn_err(msg, msglen, "override \"%.60s\": a traffic name is letters, digits, '_', '-', '.'", arg);
+                return scn_err(msg, msglen, "override \"%.60s\": a %s name is letters, digits, '_', '-', '.'", arg, sec);
         if (strpbrk(eq + 1, "\n\r"))
             return scn_err(msg, msglen, "override \"%.60s\": a value is one line", arg);
     }
     x = scn_find(s, sec, name, key);
     added = x == NULL;
     if (!x) {
-        if (!strcmp(sec, "traffic") && !scn_find(s, "traffic", name, "pattern")) {
+        if (!strcmp(sec, "traffic") || !strcmp(sec, "job")) {
             unsigned i, known = 0;
             for (i = 0; i < s->n; i++)
-                if (!strcmp(s->e[i].section, "traffic") && !strcmp(s->e[i].name, name)) known = 1;
-            if (!known) return scn_err(msg, msglen, "override \"%s\": no [traffic %s] in %s", arg, name, s->file);
+                if (!strcmp(s->e[i].section, sec) && !strcmp(s->e[i].name, name)) known = 1;
+            if (!known) return scn_err(msg, msglen, "override \"%s\": no [%s %s] in %s", arg, sec, name, s->file);
         }
         x = scn_add(s, sec, name, key, strlen(key), 0, "override", msg, msglen);
         if (!x) return 1;
@@ -465,6 +466,7 @@ static int scn_is_path_key(const scn_entry *x)
                                      "db_csv", "fdbs"};
     unsigned i;
     if (!strcmp(x->section, "sm")) return !strcmp(x->key, "opensm_conf");
+    if (!strcmp(x->section, "job")) return !strcmp(x->key, "trace");
     if (strcmp(x->section, "fabric")) return 0;
     for (i = 0; i < sizeof fk / sizeof fk[0]; i++) if (!strcmp(x->key, fk[i])) return 1;
     return 0;
@@ -472,10 +474,10 @@ static int scn_is_path_key(const scn_entry *x)
 
 int scn_write_point(const scn *s, FILE *fp, char *msg, size_t msglen)
 {
-    static const char *const order[] = {"fabric", "sm", "traffic", "run", "output"};
+    static const char *const order[] = {"fabric", "sm", "traffic", "job", "run", "output"};
     unsigned k, i, j;
     fprintf(fp, "# %s at one point of its study, its paths absolute\n", s->file);
-    for (k = 0; k < 5u; k++)
+    for (k = 0; k < 6u; k++)
         for (i = 0; i < s->n; i++) {        /* each (section, name) once */
             const scn_entry *g = &s->e[i];
             if (strcmp(g->section, order[k])) continue;
