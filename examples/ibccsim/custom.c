@@ -204,9 +204,9 @@ static const opt cu_opt[] = {
     {"victim-sl", OT_UINT, OPT_F(victim_sl), 0, 15, NULL, "S", NULL, NULL,
      "victim: SL of the victim flow (class 2)", "--sl", NULL, 0, NULL, NULL, NULL},
     OPT_HEAD("jobs (docs/jobs.md; each job's flows obey the source agent above)"),
-    {"job", OT_FUNC, 0, 0, 0, NULL, "SPEC", NULL, NULL,
-     "a job, repeatable: 'NAME key=value ...' with\n"
-     "the keys of a [job NAME] section: pattern,\n"
+    {"job", OT_FUNC, 0, 0, 0, NULL, "'NAME key=value ...'", NULL, NULL,
+     "a job (repeatable), with the keys of a\n"
+     "[job NAME] section of a scenario file: pattern,\n"
      "trace, hosts, ranks, place, bytes, root, dims,\n"
      "periodic, iterations, start, sl", "none", NULL, 0, cu_job_fn, NULL, NULL},
     {"job-csv", OT_TEXT, OPT_F(job_csv), 0, 0, NULL, "FILE", NULL, NULL,

@@ -436,6 +436,7 @@ int jb_ideal(jb_set *s, const ibcc_fabric_desc *base, const ibcc_fabric_flow *fl
         ibcc_fabric_error e;
         ibcc_time t = 0, step = IBCC_US(100);
         ibcc_result r;
+        if (!b->run.done) continue;     /* reported as not done */
         memset(&e, 0, sizeof e);
         d.flows = flows + b->first;
         d.flow_count = b->nflows;
@@ -534,7 +535,7 @@ int jb_csv(const jb_set *s, const char *path)
                     jb_us(r->q[1]), jb_us(r->q[2]), jb_us(r->st.msg_max),
                     jb_us(b->ideal.q[0]), jb_us(b->ideal.q[2]));
         else
-            fprintf(fp, ",%.6f,run,,,,,,,,\n", jb_us(b->ideal.st.completion));
+            fprintf(fp, ",,,,,,,,,,\n");
     }
     return close_out(fp, path) ? 0 : 1;
 }
