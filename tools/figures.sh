@@ -2,7 +2,8 @@
 # Draw the figures of docs/figures.md from build/ibccsim CSV outputs.
 #   usage: BUILD=build sh tools/figures.sh [NAME...]   (make figures: all)
 # NAME is a figure (run1_no_cc run4_markers recovery gran_scenario1
-# gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim).
+# gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim
+# jobs_cc).
 # Needs $BUILD/ibccsim (built by make) and gnuplot (optional: without it the
 # script says so and exits 0). Every run uses a fixed seed, so the CSVs are
 # the same on every machine with the same ibcc.h.
@@ -27,7 +28,7 @@ SUMS=$OUT/inputs.sha256
 FORCE=${FIGURES_FORCE:-0}
 CHECK=${FIGURES_CHECK:-0}
 SEED=1
-ALL="run1_no_cc run4_markers recovery gran_scenario1 gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim"
+ALL="run1_no_cc run4_markers recovery gran_scenario1 gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim jobs_cc"
 [ $# -gt 0 ] || set -- $ALL
 # ---- 8. virtual lanes: the two-switch victim on its own SL ----------------
 # docs/fabric.md "A victim on its own SL": the victim on SL 1, the incast
@@ -198,6 +199,27 @@ fig_wormhole_torus() {
     "$SIM" wormhole-sweep --vary seg --case torus --pattern pair --load 0.2 \
         --time 50 --seed $SEED --out "$DATA/wormhole_pair80.csv" 2>/dev/null
     plot wormhole_torus wormhole_torus80.csv wormhole_torus150.csv wormhole_pair80.csv
+}
+
+# ---- 9. two jobs on a fat tree, IBA CC off and on ------------------------
+# docs/scenario_jobs.md: examples/scenarios/jobs_fattree_cc.ini (a study of
+# congestion_control FALSE, TRUE) in three cases; each study.csv row gives
+# the jobs' completion, ideal and slowdown
+fig_jobs_cc() {
+    table=$DATA/jobs_cc.dat
+    printf '# case victim_slowdown_off victim_slowdown_on aggressor_off aggressor_on (aggressor: completion / its ideal without CC)\n' > "$table"
+    for c in 'settled|(1) HOL, 5 ms|' 'together|(2) HOL, 0 ms|job.victim.start=0' \
+             'hot|(3) hot host|job.victim.hosts=0-7 job.victim.place=linear job.aggressor.hosts=8-14,5 job.aggressor.place=linear job.aggressor.root=7'; do
+        name=${c%%|*}; rest=${c#*|}; label=${rest%%|*}; over=${rest#*|}
+        # shellcheck disable=SC2086
+        "$SIM" run examples/scenarios/jobs_fattree_cc.ini $over \
+            output.directory="$(cd "$DATA" && pwd)/jobs_cc_$name" --quiet
+        cp "$DATA/jobs_cc_$name/study.csv" "$DATA/jobs_cc_$name.csv"
+        awk -F, -v label="$label" 'NR == 2 { vo = $5; ao = $7; ai = $8 } NR == 3 { vn = $5; an = $7 }
+            END { printf "\"%s\" %s %s %.6f %.6f\n", label, vo, vn, ao / ai, an / ai }' \
+            "$DATA/jobs_cc_$name.csv" >> "$table"
+    done
+    plot jobs_cc jobs_cc.dat jobs_cc_settled.csv jobs_cc_together.csv jobs_cc_hot.csv
 }
 
 for n in "$@"; do
