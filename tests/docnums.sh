@@ -115,6 +115,69 @@ says README.md "Jain index of 0.997" "docs/scenario_gran.md's fidelity row 14"
 says docs/scenario_mvcm.md "| 0.07 % (MB alone" "README: MVCM validates 0.07 %"
 says README.md "MVCM validates 0.07 % of the cold packets" "docs/scenario_mvcm.md's fidelity row 24"
 
+# ---- docs/scenario_jobs.md: two jobs on a fat tree, IBA CC off and on -----
+# the table from the figure's data (tools/figures.sh jobs_cc: three runs
+# of examples/scenarios/jobs_fattree_cc.ini), row for row, and the runs
+# the text quotes
+FIGURES_CHECK=1 FIGURES_DATA="$T/fig" BUILD=$BUILD sh tools/figures.sh jobs_cc > "$T/figj.log" 2>&1
+J=docs/scenario_jobs.md
+for c in 'settled|(1) HOL, 5 ms' 'together|(2) HOL, 0 ms' 'hot|(3) hot host'; do
+  f=$T/fig/jobs_cc_${c%%|*}.csv
+  if [ -s "$f" ]; then
+    awk -F, -v lb="${c#*|}" 'NR > 1 { printf "| %s | %s | %.1f | %.1f | %.2f | %.1f | %.1f | %.1f |\n", lb,
+         (NR == 2 ? "off" : "on"), $3, $4, $5, $6, $7, $8 }' "$f" > "$T/jrows"
+    while IFS= read -r line; do
+      if grep -F -x -q -- "$line" $J; then ok; else bad "$J lacks the row '$line'"; fi
+    done < "$T/jrows"
+  else bad "no data for $J (tools/figures.sh jobs_cc): $(tail -n 3 "$T/figj.log")"; fi
+done
+jv() { awk -F, -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR == 2 { print $c[k] }' "$1"; }
+jc() {  # jc JOB FIELD FILE: a jobs.csv field (the quoted hosts field holds commas)
+  sed 's/"[^"]*"/H/' "$3" | awk -F, -v j="$1" -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+    NR > 1 && $1 == j { print $c[f] }'; }
+f=$T/fig/jobs_cc_settled.csv
+if [ -s "$f" ]; then
+  says $J "alone it takes $(awk -F, 'NR == 2 { printf "%.1f", $4 }' "$f") us" "the victim alone"
+  says $J "(alone,
+  $(awk -F, 'NR == 2 { printf "%.1f", $8 }' "$f") us" "the aggressor alone"
+  says $J "falls from $(awk -F, 'NR == 2 { printf "%.1f", $6 }' "$f") to $(awk -F, 'NR == 3 { printf "%.1f", $6 }' "$f")" "victim p99 case 1"
+  says $J "takes $(awk -F, 'NR == 3 { printf "%.1f", $8 }' "$f") us alone instead of $(awk -F, 'NR == 2 { printf "%.1f", $8 }' "$f")" "aggressor alone with CC"
+fi
+for b in 16 64; do
+  "$SIM" run examples/scenarios/jobs_fattree_cc.ini fabric.buf-packets=$b sm.congestion_control=TRUE \
+    output.directory="$(pwd)/$T/jb$b" --quiet > /dev/null 2>&1
+  eval "b$b=\$(awk -v x=\"\$(jc aggressor job_ideal_us $T/jb$b/jobs.csv)\" 'BEGIN { printf \"%.1f\", x }')"
+done
+says $J "takes $b16 us alone, with 64 packets $b64 us" "buffers 16 and 64"
+CCF="--marker iba --threshold 15 --marking-rate 1 --packet-size 8 --agent cct --cct quadratic --ccti-timer 150 --ccti-increase 1"
+for c in 'c1|ranks=8 place=interleaved|ranks=8 place=interleaved bytes=4194304' \
+         'c3|hosts=0-7|hosts=8-14,5 root=7 bytes=4194304'; do
+  n=${c%%|*}; r=${c#*|}; v=${r%%|*}; a=${r#*|}
+  # shellcheck disable=SC2086
+  "$SIM" custom --topology fattree --k 4 --n 2 --link-gbytes 2 --data-size 2074 --time 40 $CCF \
+    --job "victim pattern=allreduce-ring $v bytes=1048576 start=5000" --job "aggressor pattern=incast $a" \
+    --summary "$T/$n.sum" --job-csv "$T/$n.csv" --quiet > /dev/null 2>&1
+done
+# the command line gives what the scenario file gives
+[ -s "$T/c1.csv" ] && [ "$(jc victim job_completion_us "$T/c1.csv")" = "$(awk -F, 'NR == 3 { print $3 }' "$f")" ] && ok \
+  || bad "$J: the custom command of case 1 no longer gives the scenario file's victim"
+says $J "marked $(awk -v x="$(val "$T/c3.sum" class0_marked_frac)" 'BEGIN { printf "%.1f", 100 * x }')% of the victim's packets here, $(awk -v x="$(val "$T/c1.sum" class0_marked_frac)" 'BEGIN { printf "%.1f", 100 * x }')% in case
+  1" "marked fractions"
+for c in 'law|--marker input --agent law|--job|victim pattern=allreduce-ring hosts=0-7 bytes=262144|aggressor pattern=incast hosts=8-13,5 root=6 bytes=827200' \
+         'one|--time 40|--job|victim pattern=allreduce-ring ranks=8 place=interleaved bytes=1048576 start=5000|aggressor pattern=incast ranks=8 place=interleaved bytes=4194304' \
+         'onecc|--time 40 '"$CCF"'|--job|victim pattern=allreduce-ring ranks=8 place=interleaved bytes=1048576 start=5000|aggressor pattern=incast ranks=8 place=interleaved bytes=4194304' \
+         'nocc|--time 10|--job|victim pattern=allreduce-ring hosts=0-7 bytes=262144|aggressor pattern=incast hosts=8-13,5 root=6 bytes=827200'; do
+  n=${c%%|*}; r=${c#*|}; fl=${r%%|*}; r=${r#*|}; r=${r#*|}; v=${r%%|*}; a=${r#*|}
+  # shellcheck disable=SC2086
+  "$SIM" custom --topology fattree --k 4 --n 2 $fl --job "$v" --job "$a" --job-csv "$T/$n.csv" \
+    --quiet > /dev/null 2>&1
+done
+sd() { awk -v x="$(jc victim slowdown "$T/$1.csv")" 'BEGIN { printf "%.2f", x }'; }
+says $J "a
+  slowdown of $(sd law) instead of
+  $(sd nocc) without CC" "LIPD + input marking, victim on hosts 0-7"
+says $J "slowdown of $(sd onecc) with CC against $(sd one) without" "case 1 on 1 GB/s links"
+
 # ---- docs/figures.md: the figures' own data -------------------------------
 FIGURES_CHECK=1 FIGURES_DATA="$T/fig" BUILD=$BUILD \
   sh tools/figures.sh run1_no_cc run4_markers recovery > "$T/fig.log" 2>&1

@@ -1,7 +1,7 @@
 #!/bin/sh
 # make test: the committed figures of docs/figures.md are current and
 # `make figures` leaves them alone when nothing changed (tools/figures.sh).
-# Only the cheap figures are run (about a second): FIGS below; the others
+# Only the cheap figures are run (a few seconds): FIGS below; the others
 # take minutes and are left to `make figures`.
 # 1. Without drawing (no gnuplot needed): the simulations behind FIGS give
 #    exactly the data recorded in docs/figures/inputs.sha256 when the
@@ -13,7 +13,7 @@
 # Prints RESULT <passed> <failed> for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
-FIGS="run1_no_cc run4_markers recovery wormhole_twohost vl_victim"
+FIGS="run1_no_cc run4_markers recovery wormhole_twohost vl_victim jobs_cc"
 T=$BUILD/figtest
 rm -rf "$T"; mkdir -p "$T"
 export FIGURES_DATA="$T/data"
