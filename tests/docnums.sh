@@ -7,7 +7,10 @@
 #   README      the `make demo` table; [K]'s two-host shares at load 0.8
 #               and the torus high-priority delays for 33- and 500-byte
 #               segments (`ibccsim wormhole`)
-#   jobs.md     the two-jobs table of build/jobs (examples/jobs.c)
+#   jobs.md     the two-jobs table of build/jobs (examples/jobs.c) and
+#               of ibccsim custom --job
+#   scenario_jobs.md  two jobs on a fat tree, IBA CC off and on (the
+#               figure's data and the runs the text quotes)
 #   figures.md  run 1a, the run 4 rows and the run 8 recovery times, from
 #               the data of the figures (tools/figures.sh, FIGURES_CHECK=1,
 #               which also runs them); the number of figures
@@ -89,6 +92,17 @@ if [ -x "$BUILD/jobs" ] && "$BUILD/jobs" > "$T/jobs.txt" 2>&1; then
 else
   bad "build/jobs (examples/jobs.c) failed or is not built"
 fi
+
+# ... and the same two jobs through ibccsim custom --job ("Jobs in ibccsim")
+"$SIM" custom --topology fattree --k 4 --n 2 \
+  --job 'victim pattern=allreduce-ring hosts=0-7 bytes=262144' \
+  --job 'aggressor pattern=incast hosts=8-13,5 root=6 bytes=827200 sl=1' \
+  > "$T/cujobs.txt" 2>&1 || bad "ibccsim custom --job (docs/jobs.md) failed"
+tail -n 3 "$T/cujobs.txt" > "$T/cujobs_table.txt"
+while IFS= read -r line; do
+  if grep -F -x -q -- "$line" docs/jobs.md; then ok
+  else bad "docs/jobs.md lacks the line '$line' (ibccsim custom --job prints it)"; fi
+done < "$T/cujobs_table.txt"
 
 # ---- docs/scenarios.md: the fidelity counts agree with the pages' -------
 rows=$(for pg in scenario_twoswitch scenario_gran scenario_mvcm scenario_wormhole; do
