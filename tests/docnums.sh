@@ -156,6 +156,9 @@ if [ -s "$f" ]; then
   $(awk -F, 'NR == 2 { printf "%.1f", $8 }' "$f") us" "the aggressor alone"
   says $J "falls from $(awk -F, 'NR == 2 { printf "%.1f", $6 }' "$f") to $(awk -F, 'NR == 3 { printf "%.1f", $6 }' "$f")" "victim p99 case 1"
   says $J "takes $(awk -F, 'NR == 3 { printf "%.1f", $8 }' "$f") us alone instead of $(awk -F, 'NR == 2 { printf "%.1f", $8 }' "$f")" "aggressor alone with CC"
+  says README.md "slowdown from $(awk -F, 'NR == 2 { printf "%.2f", $5 }' "$f") to $(awk -F, 'NR == 3 { printf "%.2f", $5 }' "$f") when" "README: case 1"
+  h=$T/fig/jobs_cc_hot.csv
+  says README.md "raises it from $(awk -F, 'NR == 2 { printf "%.2f", $5 }' "$h") to $(awk -F, 'NR == 3 { printf "%.2f", $5 }' "$h") when" "README: case 3"
 fi
 for b in 16 64; do
   "$SIM" run examples/scenarios/jobs_fattree_cc.ini fabric.buf-packets=$b sm.congestion_control=TRUE \
