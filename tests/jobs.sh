@@ -90,6 +90,18 @@ n=$(echo "$hl" | grep -c .); u=$(echo "$hl" | sort -u | grep -c .)
 [ "$r1" = "$r2" ] && [ "$r1" != "$r3" ] && [ "$n" = 8 ] && [ "$u" -eq 8 ] && ok \
   || no "random placement: '$r1' '$r2' '$r3'"
 
+# ---- params.csv runs the same jobs again (ibccsim run DIR/params.csv) ---
+mkdir -p "$tmp/pa"
+"$sim" custom $F --job 'a pattern=allreduce-ring hosts=0-3,5 bytes=1000' \
+  --job 'b pattern=incast hosts=4,6,7 bytes=100' --summary "$tmp/pa/s.csv" \
+  --job-csv "$tmp/pa1.csv" --quiet
+grep -q '^job,a pattern=allreduce-ring hosts=0-3,5 bytes=1000 | b pattern=incast hosts=4,6,7 bytes=100$' \
+  "$tmp/pa/s_params.csv" && ok || no "params.csv: the --job specs"
+grep -q '^job_a_messages,40$' "$tmp/pa/s.csv" && grep -q '^job_b_delivered,2$' "$tmp/pa/s.csv" && ok \
+  || no "summary.csv: the jobs' rows"
+"$sim" run "$tmp/pa/s_params.csv" --job-csv "$tmp/pa2.csv" --quiet \
+  && cmp -s "$tmp/pa1.csv" "$tmp/pa2.csv" && ok || no "params.csv does not run the same jobs again"
+
 # ---- the same jobs from a scenario file: the same bytes -----------------
 mkdir -p "$tmp/s/tr"
 cp "$tmp/t.trace" "$tmp/s/tr/t.trace"

@@ -55,16 +55,32 @@ typedef struct cu_opts {
 } cu_opts;
 
 /* --job SPEC (repeated): kept as given, read by jb_spec after the flags;
-   printed back (params.csv) as the specs joined by " | ". */
+   printed back (params.csv) as the specs joined by " | ", which reads
+   back as the same jobs (a '|' separates jobs in one value). */
 static int cu_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len)
 {
+    static char pool[1u << 16];
+    static size_t used;
     cu_opts *c = (cu_opts *)o;
     unsigned i;
     size_t u = 0;
     if (v) {
-        if (!*v) return bad("--job", v, "a job: [NAME] key=value ... (docs/jobs.md)");
-        if (c->njob >= JB_MAX) return bad("--job", v, "at most 16 jobs");
-        c->job[c->njob++] = v;
+        const char *a = v;
+        for (;;) {
+            const char *e = strchr(a, '|');
+            size_t n = e ? (size_t)(e - a) : strlen(a);
+            while (n && (*a == ' ' || *a == '\t')) { a++; n--; }
+            while (n && (a[n - 1] == ' ' || a[n - 1] == '\t')) n--;
+            if (!n) return bad("--job", v, "a job: [NAME] key=value ... (docs/jobs.md)");
+            if (c->njob >= JB_MAX) return bad("--job", v, "at most 16 jobs");
+            if (used + n + 1u > sizeof pool) return bad("--job", v, "the jobs' text is too long");
+            memcpy(pool + used, a, n);
+            pool[used + n] = 0;
+            c->job[c->njob++] = pool + used;
+            used += n + 1u;
+            if (!e) break;
+            a = e + 1;
+        }
         return 0;
     }
     (void)p;
