@@ -9,7 +9,23 @@
    to a fabric's, attaches them to the fabric, runs each job alone for
    its ideal time and writes the results (standard output, CSV). It uses
    ibcc.h's L2 coll and L3 jobs only, so any experiment with a fabric
-   desc can run jobs beside its own traffic. */
+   desc can run jobs beside its own traffic, in this order (custom.c's
+   cu_jobs and scenario.c's sv_jobs do):
+
+       jb_set js = {0}; js.who = "ibccsim NAME";
+       jb_spec(&js, "victim pattern=incast bytes=4096")  (or jb_add with
+                                a jb_opts filled from a section)
+       jb_resolve(&js, host_count, host_nodes, ib_or_NULL, seed);
+       jb_classes(&js, first_free_class, "what owns the classes below");
+       jb_flows(&js, &template, &flows, &flow_count);   the experiment's
+                                flows first; template: agent, window, rate
+       ... desc.flows = flows; ibcc_fabric_create(&f, &desc) ...
+       jb_attach(&js, f);  run;  jb_collect(&js);
+       jb_ideal(&js, &desc, flows, limit);   each job alone, same desc
+       jb_print(&js, stdout); jb_csv(&js, path); jb_free(&js);
+
+   Every function says its own errors on stderr (prefixed by who, and
+   the scenario file and [job NAME] when file is set) and returns 2. */
 
 static const int jb_kinds[] = {
     0, IBCC_COLL_ALLTOALL_SHIFT, IBCC_COLL_ALLTOALL_PAIRWISE,
