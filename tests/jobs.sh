@@ -175,6 +175,8 @@ refuse "too many jobs" "at most 16 jobs" custom $F $(i=0; while [ $i -lt 17 ]; d
   printf -- "--job j$i\n"; i=$((i + 1)); done)
 refuse "traffic none alone" "traffic = none leaves nothing" custom $F --traffic none
 refuse "job-csv alone" "applies only with --job" custom $F --load 0.1 --job-csv x.csv
+refuse "start after the run" "starts at 20000 us, after the run (10 ms)" custom $F \
+  --job 'x pattern=incast bytes=10 start=20000'
 refuse "huge bytes" "an integer 1..2^48" custom $F --job 'x pattern=incast bytes=281474976710657'
 printf '[fabric]\ntopology = fattree\nk = 2\nn = 3\n[job x]\npattern = incast\nbytes = ten\n' > "$tmp/b1.ini"
 refuse "a file's bad value" "b1.ini:7: ibccsim: bad value 'ten' for --bytes" run "$tmp/b1.ini"

@@ -1144,7 +1144,7 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     for (i = 0; i < o->njob; i++)
         if (jb_spec(&js, o->job[i])) return 2;
     if (jb_resolve(&js, net->nh, net->hosts, o->topo == CU_IBNET ? &net->ib : NULL,
-                   o->seed))
+                   o->seed, o->time_ms))
         return 2;
     {   /* the classes after the traffic's */
         unsigned first = 0;

@@ -296,9 +296,10 @@ void jb_defaults(jb_opts *o);
 int jb_add(jb_set *s, const char *name, const jb_opts *o);
 /* A job from "NAME key=value ..." (custom --job). 0 or 2 (said). */
 int jb_spec(jb_set *s, const char *spec);
-/* Host lists, placement, traces: the descs. 0 or 2 (said). */
+/* Host lists, placement, traces: the descs; a start at or after time_ms
+   (0: no run time) is refused. 0 or 2 (said). */
 int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes,
-               const ibcc_ibfabric *ib, unsigned long long seed);
+               const ibcc_ibfabric *ib, unsigned long long seed, double time_ms);
 /* Classes: a collective job j takes class first + j (the classes below
    are the traffic's, `what`); a trace's messages keep their SLs, which
    must be >= first. 0 or 2. */

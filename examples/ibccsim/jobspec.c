@@ -15,7 +15,7 @@
        jb_set js = {0}; js.who = "ibccsim NAME";
        jb_spec(&js, "victim pattern=incast bytes=4096")  (or jb_add with
                                 a jb_opts filled from a section)
-       jb_resolve(&js, host_count, host_nodes, ib_or_NULL, seed);
+       jb_resolve(&js, host_count, host_nodes, ib_or_NULL, seed, time_ms);
        jb_classes(&js, first_free_class, "what owns the classes below");
        jb_flows(&js, &template, &flows, &flow_count);   the experiment's
                                 flows first; template: agent, window, rate
@@ -204,7 +204,7 @@ static int jb_dims(const char *v, unsigned want, uint32_t *dims)
 }
 
 int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes, const ibcc_ibfabric *ib,
-               unsigned long long seed)
+               unsigned long long seed, double time_ms)
 {
     unsigned j, k;
     char msg[SCN_MSG];
@@ -226,6 +226,9 @@ int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes, const ibcc_ibfabri
         if (o->pattern != 0 && !o->bytes)
             return jb_fail(s, b->name, "needs bytes = N (the %s's message size)",
                            ibcc_coll_name((ibcc_coll_kind)o->pattern));
+        if (time_ms > 0 && o->start_us >= time_ms * 1e3)
+            return jb_fail(s, b->name, "starts at %g us, after the run (%g ms)", o->start_us,
+                           time_ms);
         if (o->pattern == 0 && o->bytes)
             return jb_fail(s, b->name, "bytes applies to a collective (a trace gives each message's)");
         {

@@ -471,7 +471,9 @@ static int sv_jobs(const scn *s, jb_set *js, unsigned ncl, const sv_run *ro, sv_
         if (jb_add(js, x->name, &o)) return 2;
     }
     if (!js->n) return 0;
-    if (jb_resolve(js, net->nh, net->hosts, net->loaded ? &net->ib : NULL, ro->seed)) return 2;
+    if (jb_resolve(js, net->nh, net->hosts, net->loaded ? &net->ib : NULL, ro->seed,
+                   ro->time_ms))
+        return 2;
     if (jb_classes(js, ncl, "the [traffic] blocks")) return 2;
     memset(&t, 0, sizeof t);
     if (jb_flows(js, &t, &net->flows, &net->nf)) return 2;
