@@ -90,6 +90,12 @@ n=$(echo "$hl" | grep -c .); u=$(echo "$hl" | sort -u | grep -c .)
 [ "$r1" = "$r2" ] && [ "$r1" != "$r3" ] && [ "$n" = 8 ] && [ "$u" -eq 8 ] && ok \
   || no "random placement: '$r1' '$r2' '$r3'"
 
+# ---- --trace FILE is --job 'traceN trace=FILE' ----------------------------
+"$sim" custom $F --trace "$tmp/t.trace" --job-csv "$tmp/tf1.csv" --quiet
+"$sim" custom $F --job "trace0 trace=$tmp/t.trace" --job-csv "$tmp/tf2.csv" --quiet
+cmp -s "$tmp/tf1.csv" "$tmp/tf2.csv" && [ "$(col trace0 messages "$tmp/tf1.csv")" = 4 ] && ok \
+  || no "--trace FILE differs from --job 'trace0 trace=FILE'"
+
 # ---- params.csv runs the same jobs again (ibccsim run DIR/params.csv) ---
 mkdir -p "$tmp/pa"
 "$sim" custom $F --job 'a pattern=allreduce-ring hosts=0-3,5 bytes=1000' \
@@ -174,7 +180,7 @@ refuse "empty spec" "bad value '' for --job" custom $F --job ''
 refuse "too many jobs" "at most 16 jobs" custom $F $(i=0; while [ $i -lt 17 ]; do
   printf -- "--job j$i\n"; i=$((i + 1)); done)
 refuse "traffic none alone" "traffic = none leaves nothing" custom $F --traffic none
-refuse "job-csv alone" "applies only with --job" custom $F --load 0.1 --job-csv x.csv
+refuse "job-csv alone" "applies only with --job or --trace" custom $F --load 0.1 --job-csv x.csv
 refuse "start after the run" "starts at 20000 us, after the run (10 ms)" custom $F \
   --job 'x pattern=incast bytes=10 start=20000'
 refuse "huge bytes" "an integer 1..2^48" custom $F --job 'x pattern=incast bytes=281474976710657'

@@ -49,6 +49,8 @@ typedef struct cu_opts {
     const char *sl2vl, *vlarb_high, *vlarb_low, *opensm_conf;
     const char *job[JB_MAX];    /* --job SPEC, in order */
     unsigned njob;
+    const char *trace[JB_MAX];  /* --trace FILE, in order */
+    unsigned ntrace;
     const char *job_csv;
     const char *series, *summary;
     int quiet;
@@ -57,6 +59,43 @@ typedef struct cu_opts {
 /* --job SPEC (repeated): kept as given, read by jb_spec after the flags;
    printed back (params.csv) as the specs joined by " | ", which reads
    back as the same jobs (a '|' separates jobs in one value). */
+static int cu_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len);
+
+/* --trace FILE (repeated): the file names in order (printed back joined
+   by " | ", which reads back the same way). */
+static int cu_trace_fn(const opt *p, const char *v, void *o, char *buf, size_t len)
+{
+    static char pool[1u << 14];
+    static size_t used;
+    cu_opts *c = (cu_opts *)o;
+    unsigned i;
+    size_t u = 0;
+    (void)p;
+    if (v) {
+        const char *a = v;
+        for (;;) {
+            const char *e = strchr(a, '|');
+            size_t n = e ? (size_t)(e - a) : strlen(a);
+            while (n && (*a == ' ' || *a == '\t')) { a++; n--; }
+            while (n && (a[n - 1] == ' ' || a[n - 1] == '\t')) n--;
+            if (!n) return bad("--trace", v, "a file name");
+            if (c->ntrace >= JB_MAX) return bad("--trace", v, "at most 16 traces");
+            if (used + n + 1u > sizeof pool) return bad("--trace", v, "the names are too long");
+            memcpy(pool + used, a, n);
+            pool[used + n] = 0;
+            c->trace[c->ntrace++] = pool + used;
+            used += n + 1u;
+            if (!e) break;
+            a = e + 1;
+        }
+        return 0;
+    }
+    buf[0] = 0;
+    for (i = 0; i < c->ntrace && u + 1 < len; i++)
+        u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " | " : "", c->trace[i]);
+    return 0;
+}
+
 static int cu_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len)
 {
     static char pool[1u << 16];
@@ -225,6 +264,10 @@ static const opt cu_opt[] = {
      "[job NAME] section of a scenario file: pattern,\n"
      "trace, hosts, ranks, place, bytes, root, dims,\n"
      "periodic, iterations, start, sl", "none", NULL, 0, cu_job_fn, NULL, NULL},
+    {"trace", OT_FUNC, 0, 0, 0, NULL, "FILE", NULL, NULL,
+     "an ibcc-trace 1 file as a job (repeatable):\n"
+     "job traceN on hosts 0 .. its ranks - 1, the\n"
+     "same as --job 'traceN trace=FILE'", "none", NULL, 0, cu_trace_fn, NULL, NULL},
     {"job-csv", OT_TEXT, OPT_F(job_csv), 0, 0, NULL, "FILE", NULL, NULL,
      "CSV: one row per job (completion, ideal,\nslowdown, message quantiles)", NULL, NULL,
      OPT_NOPARAM, NULL, NULL, NULL},
@@ -318,13 +361,13 @@ static int cu_check(cu_opts *o)
                          "ibnetdiscover)");
     if (dfly && !cu_given(o, "--routing")) o->routing = IBCC_TOPO_MINIMAL;
     if (o->traffic < 0)
-        o->traffic = o->njob ? CU_NONE
+        o->traffic = o->njob || o->ntrace ? CU_NONE
                      : o->topo == CU_TWOSWITCH ? CU_VICTIM : CU_UNIFORM;
-    if (o->traffic == CU_NONE && !o->njob)
+    if (o->traffic == CU_NONE && !o->njob && !o->ntrace)
         return cu_refuse("--traffic", "traffic = none leaves nothing to run: "
-                         "give --job SPEC");
-    if (o->job_csv && !o->njob)
-        return cu_refuse("--job-csv", "--job-csv applies only with --job");
+                         "give --job SPEC or --trace FILE");
+    if (o->job_csv && !o->njob && !o->ntrace)
+        return cu_refuse("--job-csv", "--job-csv applies only with --job or --trace");
     hot = o->traffic == CU_INCAST || o->traffic == CU_HOTSPOT;
     ratey = o->traffic == CU_UNIFORM || o->traffic == CU_HOTSPOT;
     {
@@ -1143,6 +1186,15 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     net->jobs = &js;
     for (i = 0; i < o->njob; i++)
         if (jb_spec(&js, o->job[i])) return 2;
+    for (i = 0; i < o->ntrace; i++) {
+        jb_opts t;
+        char name[32];
+        jb_defaults(&t);
+        t.pattern = 0;
+        t.trace = o->trace[i];
+        snprintf(name, sizeof name, "trace%u", i);
+        if (jb_add(&js, name, &t)) return 2;
+    }
     if (jb_resolve(&js, net->nh, net->hosts, o->topo == CU_IBNET ? &net->ib : NULL,
                    o->seed, o->time_ms))
         return 2;
@@ -1210,7 +1262,7 @@ int cmd_custom(int argc, char **argv)
     rc = cu_topology(&o, &net, &d);
     if (!rc) rc = cu_traffic(&o, &net, &d);
     if (!rc) rc = cu_engines(&o, &net, &d);
-    if (!rc && o.njob) rc = cu_jobs(&o, &net, &d);
+    if (!rc && (o.njob || o.ntrace)) rc = cu_jobs(&o, &net, &d);
     if (!rc) rc = cu_vls(&o, &net, &d);
     if (!rc && !cu_run(&o, &net, &d, &res)) rc = 1;
     /* each job alone on the idle fabric: its ideal time, by a run */
