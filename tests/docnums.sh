@@ -180,6 +180,16 @@ done
   || bad "$J: the custom command of case 1 no longer gives the scenario file's victim"
 says $J "marked $(awk -v x="$(val "$T/c3.sum" class0_marked_frac)" 'BEGIN { printf "%.1f", 100 * x }')% of the victim's packets here, $(awk -v x="$(val "$T/c1.sum" class0_marked_frac)" 'BEGIN { printf "%.1f", 100 * x }')% in case
   1" "marked fractions"
+# the incast's marks alone and beside the victim of case 2
+"$SIM" custom --topology fattree --k 4 --n 2 --link-gbytes 2 --data-size 2074 --time 40 --warmup 0 $CCF \
+  --job 'aggressor pattern=incast hosts=1,3,5,7,9,11,13,15 bytes=4194304' --summary "$T/al.sum" --quiet \
+  > /dev/null 2>&1
+"$SIM" custom --topology fattree --k 4 --n 2 --link-gbytes 2 --data-size 2074 --time 40 --warmup 0 $CCF \
+  --job 'victim pattern=allreduce-ring ranks=8 place=interleaved bytes=1048576 start=0' \
+  --job 'aggressor pattern=incast ranks=8 place=interleaved bytes=4194304' --summary "$T/w2.sum" --quiet \
+  > /dev/null 2>&1
+says $J "marking
+  $(awk -v x="$(val "$T/w2.sum" class1_marked_frac)" 'BEGIN { printf "%.1f", 100 * x }')% of its packets against $(awk -v x="$(val "$T/al.sum" class0_marked_frac)" 'BEGIN { printf "%.1f", 100 * x }')% alone" "the incast's marks"
 for c in 'law|--marker input --agent law|--job|victim pattern=allreduce-ring hosts=0-7 bytes=262144|aggressor pattern=incast hosts=8-13,5 root=6 bytes=827200' \
          'one|--time 40|--job|victim pattern=allreduce-ring ranks=8 place=interleaved bytes=1048576 start=5000|aggressor pattern=incast ranks=8 place=interleaved bytes=4194304' \
          'onecc|--time 40 '"$CCF"'|--job|victim pattern=allreduce-ring ranks=8 place=interleaved bytes=1048576 start=5000|aggressor pattern=incast ranks=8 place=interleaved bytes=4194304' \
