@@ -96,6 +96,12 @@ n=$(echo "$hl" | grep -c .); u=$(echo "$hl" | sort -u | grep -c .)
 cmp -s "$tmp/tf1.csv" "$tmp/tf2.csv" && [ "$(col trace0 messages "$tmp/tf1.csv")" = 4 ] && ok \
   || no "--trace FILE differs from --job 'trace0 trace=FILE'"
 
+# ---- a torus with dimension-order routes: the jobs' flows take the
+# paths' dateline SLs (every message of an all-to-all arrives)
+"$sim" custom --topology torus --x 4 --y 4 --routing dor \
+  --job 'a pattern=alltoall-shift bytes=4000' --job-csv "$tmp/tor.csv" --quiet \
+  && [ "$(col a delivered "$tmp/tor.csv")" = 240 ] && ok || no "jobs on a dimension-order torus"
+
 # ---- params.csv runs the same jobs again (ibccsim run DIR/params.csv) ---
 mkdir -p "$tmp/pa"
 "$sim" custom $F --job 'a pattern=allreduce-ring hosts=0-3,5 bytes=1000' \
@@ -183,6 +189,8 @@ refuse "traffic none alone" "traffic = none leaves nothing" custom $F --traffic 
 refuse "job-csv alone" "applies only with --job or --trace" custom $F --load 0.1 --job-csv x.csv
 refuse "start after the run" "starts at 20000 us, after the run (10 ms)" custom $F \
   --job 'x pattern=incast bytes=10 start=20000'
+refuse "a dateline SL" "SL 9: dimension order on this torus takes SL bits 0..1" custom \
+  --topology torus --x 4 --y 4 --routing dor --job 'a pattern=incast bytes=10 sl=9'
 refuse "huge bytes" "an integer 1..2^48" custom $F --job 'x pattern=incast bytes=281474976710657'
 printf '[fabric]\ntopology = fattree\nk = 2\nn = 3\n[job x]\npattern = incast\nbytes = ten\n' > "$tmp/b1.ini"
 refuse "a file's bad value" "b1.ini:7: ibccsim: bad value 'ten' for --bytes" run "$tmp/b1.ini"

@@ -1181,6 +1181,7 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     static jb_set js;
     ibcc_fabric_flow t;
     unsigned i;
+    uint32_t ff;
     memset(&js, 0, sizeof js);
     js.who = "ibccsim custom";
     net->jobs = &js;
@@ -1209,7 +1210,20 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     t.window = o->window;
     if (o->agent == IBCC_AGENT_FIXED)
         t.rate = (ibcc_rate)(o->fixed_rate * (double)net->ref + 0.5);
+    ff = net->nf;
     if (jb_flows(&js, &t, &net->flows, &net->nf)) return 2;
+    if (net->topo.sl_bits)              /* the paths' dateline SLs */
+        for (i = ff; i < net->nf; i++) {
+            ibcc_fabric_flow *x = &net->flows[i];
+            uint32_t sl = ibcc_topo_path_sl(&net->topo, x->src, x->dst, x->sl);
+            if (sl == IBCC_FABRIC_NONE)
+                return cu_refuse("--job", "--job: SL %u: dimension order on this "
+                                 "torus takes SL bits 0..%u for its datelines, "
+                                 "leaving SLs 0..%u for the jobs (sl=, a trace's "
+                                 "sl=)", x->sl, net->topo.sl_bits - 1u,
+                                 (16u >> net->topo.sl_bits) - 1u);
+            x->sl = sl;
+        }
     d->flows = net->flows;
     d->flow_count = net->nf;
     return 0;
