@@ -64,6 +64,18 @@ static const opt gr_opt[] = {
     OPT_DOUBLE("bin", bin_ms, 1e-3, 1e5, "MS", "ms", "10", "series resolution"),
     OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1",
             "random seed (nothing here is random)"),
+    OPT_TEXT("flows", flows, "LIST|all|none", "all",
+             "the scenario's flows that run, by number\n"
+             "(1,3,5); the others never start"),
+    OPT_TEXT("job", job, "FILE", NULL,
+             "a trace (ibcc-trace 1, docs/jobs.md) run\n"
+             "as a job beside the flows; its messages\n"
+             "obey --cc as the flows do"),
+    OPT_TEXT("job-hosts", job_hosts, "LIST", "1,4",
+             "the host (1..7 for H1..H7) of each rank\n"
+             "of --job, in rank order"),
+    OPT_DOUBLE("job-start", job_start_ms, 0, 1e5, "MS", "ms", "0",
+               "when --job starts"),
     OPT_OUTPUTS("CSV: time_ms and each flow's Gbit/s per bin",
                 "CSV metric,value (parameters included)",
                 "no table on standard output"),
@@ -78,7 +90,10 @@ const opt_cmd gr_cmd = {
     "byte MTU; IBA FECN marking at the switches and the CCT agent at the\n"
     "sources. Flows start one per --step, F1 first.\n"
     "  scenario 1: F1 H1->H4 (victim), F2 H2->H5, F3 H3->H5, F4 H6->H5, F5 H7->H5\n"
-    "  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n",
+    "  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n"
+    "--job runs a trace beside them (e.g. [G] section VI's benchmarks in\n"
+    "place of the victim: --flows 2,3,4,5 --job FILE); the summary then\n"
+    "gives the job's completion time and its messages' times.\n",
     gr_opt, OPT_N(gr_opt), NULL, NULL, 0
 };
 
@@ -86,6 +101,23 @@ void gr_defaults(gr_opts *o)
 {
     memset(o, 0, sizeof *o);
     opt_defaults(&gr_cmd, o);
+}
+
+/* The flows --flows names, as a bit mask over the scenario's nf flows;
+   0 with a message when the list is bad. */
+static int gr_flow_mask(const char *s, unsigned nf, unsigned *mask)
+{
+    unsigned v[SW_MAX], n = 0, i;
+    if (!strcmp(s, "all")) { *mask = (1u << nf) - 1u; return 1; }
+    if (!strcmp(s, "none")) { *mask = 0; return 1; }
+    if (!sw_list(s, 1, nf, v, &n)) {
+        fprintf(stderr, "ibccsim gran: --flows '%s': a list of flow "
+                "numbers 1..%u (scenario %u), all or none\n", s, nf,
+                nf == 5u ? 1u : 2u);
+        return 0;
+    }
+    for (*mask = 0, i = 0; i < n; i++) *mask |= 1u << (v[i] - 1u);
+    return 1;
 }
 
 static int gr_parse(int argc, char **argv, gr_opts *o)
@@ -115,8 +147,61 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
                     "measured window (%g ms)\n", o->bin_ms, o->measure_ms);
             return 2;
         }
+        {
+            unsigned m, v[SW_MAX], n;
+            if (!gr_flow_mask(o->flows, nf, &m)) return 2;
+            if (!sw_list(o->job_hosts, 1, GR_HOSTS, v, &n)) {
+                fprintf(stderr, "ibccsim gran: --job-hosts '%s': a list of "
+                        "1 to %u hosts, each 1..%u\n", o->job_hosts,
+                        (unsigned)SW_MAX, GR_HOSTS);
+                return 2;
+            }
+        }
+        if (o->job_start_ms >= o->time_ms) {
+            fprintf(stderr, "ibccsim gran: --job-start %g ms is not before "
+                    "the run's end (%g ms)\n", o->job_start_ms, o->time_ms);
+            return 2;
+        }
     }
     return 0;
+}
+
+/* Reads --job's trace into *t (malloc'ed msgs and deps); 0 with a
+   message when it cannot. */
+static int gr_read_job(const char *path, ibcc_trace *t)
+{
+    size_t len = 0;
+    char *text = fc_read("gran", "job", path, &len);
+    ibcc_fabric_error e;
+    ibcc_result r;
+    memset(t, 0, sizeof *t);
+    memset(&e, 0, sizeof e);
+    if (!text) return 0;
+    r = ibcc_trace_parse(t, text, len, path, &e);
+    if (r == IBCC_ERR_CAPACITY) {
+        t->msgs = (ibcc_trace_msg *)calloc(t->count + 1u, sizeof *t->msgs);
+        t->deps = (uint32_t *)calloc(t->ndeps + 1u, sizeof *t->deps);
+        t->msg_cap = t->count + 1u;
+        t->dep_cap = t->ndeps + 1u;
+        if (!t->msgs || !t->deps) {
+            fprintf(stderr, "ibccsim gran: out of memory\n");
+            r = IBCC_ERR_NOMEM;
+        } else {
+            memset(&e, 0, sizeof e);
+            r = ibcc_trace_parse(t, text, len, path, &e);
+        }
+    }
+    free(text);
+    if (r != IBCC_OK) {
+        if (r != IBCC_ERR_NOMEM)
+            fprintf(stderr, "ibccsim gran: %s:%u: %s\n", e.file[0] ? e.file : path,
+                    e.line, e.reason);
+        free(t->msgs);
+        free(t->deps);
+        memset(t, 0, sizeof *t);
+        return 0;
+    }
+    return 1;
 }
 
 
@@ -129,12 +214,19 @@ int gr_run(const gr_opts *o, gr_result *res)
     ibcc_fabric_node nodes[2 + GR_HOSTS];
     ibcc_fabric_link links[GR_HOSTS + 1];
     ibcc_fabric_route routes[2 * GR_HOSTS];
-    ibcc_fabric_flow flows[GR_FLOWS];
+    ibcc_fabric_flow *flows = NULL;
     static uint16_t cct[16384];
     ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;
     ibcc_result r;
+    ibcc_trace tr;
+    ibcc_job_desc job;
+    ibcc_jobs *js = NULL;
+    ibcc_fabric_error fe;
+    uint32_t jhosts[SW_MAX], njf = 0;
     unsigned i, s = o->scenario - 1u, nf = o->scenario == 1 ? 5u : 3u;
+    unsigned fmask = 0, hv[SW_MAX], nh = 0;
+    int ok = 0;
     uint32_t nr = 0, isl = 0, cct_len = 0;
     ibcc_time end = ms_time(o->time_ms), m0, bin = ms_time(o->bin_ms);
     ibcc_time mpt = 0;          /* the CCT's maximum packet time */
@@ -142,8 +234,39 @@ int gr_run(const gr_opts *o, gr_result *res)
     memset(res, 0, sizeof *res);
     memset(nodes, 0, sizeof nodes);
     memset(links, 0, sizeof links);
-    memset(flows, 0, sizeof flows);
     memset(&d, 0, sizeof d);
+    memset(&tr, 0, sizeof tr);
+    memset(&job, 0, sizeof job);
+    memset(&fe, 0, sizeof fe);
+    if (!gr_flow_mask(o->flows, nf, &fmask)) return 0;
+    if (o->job) {
+        if (!sw_list(o->job_hosts, 1, GR_HOSTS, hv, &nh)) return 0;
+        if (!gr_read_job(o->job, &tr)) return 0;
+        if (tr.ranks > nh) {
+            fprintf(stderr, "ibccsim gran: %s has %u ranks, --job-hosts "
+                    "places %u\n", o->job, tr.ranks, nh);
+            goto out;
+        }
+        for (i = 0; i < nh; i++) jhosts[i] = 2u + hv[i] - 1u;
+        job.trace = &tr;
+        job.hosts = jhosts;
+        job.start = ms_time(o->job_start_ms);
+        job.flow.agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
+        if (ibcc_jobs_flows(&job, 1, NULL, 0, &njf, &fe) != IBCC_ERR_CAPACITY
+            && njf != 0) {
+            fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
+            goto out;
+        }
+    }
+    flows = (ibcc_fabric_flow *)calloc(GR_FLOWS + njf, sizeof *flows);
+    if (!flows) {
+        fprintf(stderr, "ibccsim gran: out of memory\n");
+        goto out;
+    }
+    if (njf && ibcc_jobs_flows(&job, 1, flows + nf, njf, &njf, &fe) != IBCC_OK) {
+        fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
+        goto out;
+    }
     nodes[0].kind = nodes[1].kind = IBCC_FABRIC_SWITCH;
     nodes[0].ports = 4;
     nodes[1].ports = 5;
@@ -171,13 +294,15 @@ int gr_run(const gr_opts *o, gr_result *res)
         /* payload in 2048-byte MTU packets, 26 bytes of headers each */
         flows[i].msg_bytes = o->msg_bytes + 26u * ((o->msg_bytes + 2047u) / 2048u);
         flows[i].start = ms_time(o->step_ms * i);
+        if (!(fmask >> i & 1u))             /* not run: starts after the end */
+            flows[i].start = end + 2u * bin;
         flows[i].cls = i;
         flows[i].agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
     }
     d.nodes = nodes; d.node_count = 2 + GR_HOSTS;
     d.links = links; d.link_count = GR_HOSTS + 1;
     d.routes = routes; d.route_count = nr;
-    d.flows = flows; d.flow_count = nf;
+    d.flows = flows; d.flow_count = nf + njf;
     d.link_rate = IBCC_GBITS(16);                 /* 20 Gbit/s signalling */
     d.host_cap = IBCC_GBITS(13);                  /* PCIe-limited hosts */
     d.data_size = 2074;
@@ -201,12 +326,12 @@ int gr_run(const gr_opts *o, gr_result *res)
         d.marker.victim_mask[0] = 0x0fu;          /* ports 0..3 */
         (void)ibcc_wire_time(2074u, IBCC_GBITS(16), &mpt);
         cct_len = gr_load_cct("gran", o->cct, mpt, cct, 16384);
-        if (cct_len == 0) return 0;
+        if (cct_len == 0) goto out;
         if (o->ccti_limit >= cct_len) {
             fprintf(stderr, "ibccsim gran: --ccti-limit %u: the table has "
                     "%u entries (at most %u)\n", o->ccti_limit, cct_len,
                     cct_len - 1u);
-            return 0;
+            goto out;
         }
         d.cct.table = cct;
         d.cct.table_len = cct_len;
@@ -216,7 +341,11 @@ int gr_run(const gr_opts *o, gr_result *res)
             d.cct.sl[i].ccti_increase = (uint8_t)o->ccti_increase;
         }
     }
-    if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) return 0;
+    if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) goto out;
+    if (njf && ibcc_jobs_create(&js, f, &job, 1, nf, &fe) != IBCC_OK) {
+        fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
+        goto out;
+    }
     {
         prog pg;
         prog_start(&pg, "gran", f, end);
@@ -225,8 +354,20 @@ int gr_run(const gr_opts *o, gr_result *res)
     }
     if (r != IBCC_OK) {
         run_error("gran", f, r);
-        ibcc_fabric_destroy(f);
-        return 0;
+        goto out;
+    }
+    if (js) {
+        if ((r = ibcc_jobs_stats(js, 0, &res->js)) != IBCC_OK) {
+            fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job,
+                    ibcc_result_str(r));
+            goto out;
+        }
+        res->job = 1;
+        if (!res->js.completion)
+            fprintf(stderr, "ibccsim gran: note: --job %s: %llu of %llu "
+                    "messages delivered by the run's end (--time)\n", o->job,
+                    (unsigned long long)res->js.delivered,
+                    (unsigned long long)res->js.messages);
     }
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     res->nflows = nf;
@@ -284,8 +425,7 @@ int gr_run(const gr_opts *o, gr_result *res)
         if (!fp) {
             fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->series,
                     strerror(errno));
-            ibcc_fabric_destroy(f);
-            return 0;
+            goto out;
         }
         fprintf(fp, "time_us");
         for (i = 0; i < nf; i++) fprintf(fp, ",F%u_gbps", i + 1u);
@@ -300,13 +440,16 @@ int gr_run(const gr_opts *o, gr_result *res)
             }
             fprintf(fp, "\n");
         }
-        if (!close_out(fp, o->series)) {
-            ibcc_fabric_destroy(f);
-            return 0;
-        }
+        if (!close_out(fp, o->series)) goto out;
     }
+    ok = 1;
+out:
+    ibcc_jobs_destroy(js);
     ibcc_fabric_destroy(f);
-    return 1;
+    free(flows);
+    free(tr.msgs);
+    free(tr.deps);
+    return ok;
 }
 
 int gr_write_summary(const char *path, const gr_opts *o,
@@ -340,6 +483,21 @@ int gr_write_summary(const char *path, const gr_opts *o,
     if (r->delivered) fprintf(fp, "marked_frac,%.6f\n", r->marked_fraction);
     else fprintf(fp, "marked_frac,\n");           /* nothing delivered */
     fprintf(fp, "becn_count,%llu\n", r->becn);
+    if (r->job) {
+        const ibcc_job_stats *j = &r->js;
+        fprintf(fp, "job_messages,%llu\njob_delivered,%llu\n",
+                (unsigned long long)j->messages,
+                (unsigned long long)j->delivered);
+        if (j->completion)
+            fprintf(fp, "job_completion_us,%.6f\n", (double)j->completion / 1e6);
+        else fprintf(fp, "job_completion_us,\n");   /* not done by --time */
+        if (j->delivered)
+            fprintf(fp, "job_msg_mean_us,%.6f\njob_msg_min_us,%.6f\n"
+                    "job_msg_max_us,%.6f\n",
+                    (double)j->msg_sum / (double)j->delivered / 1e6,
+                    (double)j->msg_min / 1e6, (double)j->msg_max / 1e6);
+        else fprintf(fp, "job_msg_mean_us,\njob_msg_min_us,\njob_msg_max_us,\n");
+    }
     fprintf(fp, "conserved,%d\n", r->conserved);
     return close_out(fp, path);
 }
@@ -377,6 +535,17 @@ int cmd_gran(int argc, char **argv)
         printf("  ISL utilisation        %.3f\n", r.isl_util);
         printf("  marked fraction        %.4f (%llu BECNs)\n",
                r.marked_fraction, r.becn);
+        if (r.job) {
+            printf("  job %s: %llu of %llu messages delivered", o.job,
+                   (unsigned long long)r.js.delivered,
+                   (unsigned long long)r.js.messages);
+            if (r.js.completion)
+                printf(", completion %.3f us", (double)r.js.completion / 1e6);
+            if (r.js.delivered)
+                printf(", message mean %.3f us",
+                       (double)r.js.msg_sum / (double)r.js.delivered / 1e6);
+            printf("\n");
+        }
         printf("  conserved              %s\n", r.conserved ? "yes" : "NO");
     }
     return r.conserved ? 0 : 1;

@@ -80,6 +80,10 @@ typedef struct gr_opts {
     const char *cct;            /* quadratic | linear | FILE */
     int arbiter;                /* ibcc_arb_policy: input organisation */
     unsigned long long seed;
+    const char *flows;          /* which of the scenario's flows run */
+    const char *job;            /* a trace file run as a job, or NULL */
+    const char *job_hosts;      /* the host (1..7) of each of its ranks */
+    double job_start_ms;
     const char *series, *summary;
     int quiet;
 } gr_opts;
@@ -90,6 +94,8 @@ typedef struct gr_result {
     double marked_fraction;
     unsigned long long becn, delivered;
     int conserved;
+    int job;                    /* a job ran (--job) */
+    ibcc_job_stats js;          /* its statistics at the run's end */
 } gr_result;
 
 enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
