@@ -117,6 +117,8 @@ typedef struct mv_res {
     double lat_cold_peak, lat_hot, lat_hot_peak, lat_end, lat_hs_all;
     double hot_util_min, load_host, rtt_min, omega, omega_hi;
     double hot_util_run, hot_util_min_run;  /* hot spot's start to end */
+    double hot_osc_after;       /* mean |change| of the hot link's bins
+                                   after the hot spot */
     unsigned long long hot_delivered, hot_generated;
     ibcc_mvcm_stats mv;         /* what MVCM's actions did (--cmm mvcm) */
     unsigned dw_max, hsd, ccti_increase;

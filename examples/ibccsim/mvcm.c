@@ -476,8 +476,8 @@ int mv_run(const mv_opts *o, mv_res *res)
             /* over the whole bins of the run: the highest mean cold and
                hot latency of a bin (by delivery time), and the least busy
                bin of the hot host's link inside the hot spot */
-            uint64_t bb;
-            double bc = (double)ob.bin / 1000.0;
+            uint64_t bb, na = 0;
+            double bc = (double)ob.bin / 1000.0, prev = -1, osc = 0;
             res->hot_util_min = ob.hs ? 1e9 : 0;
             res->hot_util_min_run = res->hot_util_min;
             for (bb = 0; bb < ob.nbins && (bb + 1u) * ob.bin <= end; bb++) {
@@ -498,8 +498,15 @@ int mv_run(const mv_opts *o, mv_res *res)
                         res->hot_util_min = x;
                     if ((bb + 1u) * ob.bin <= ob.hot_last && x < res->hot_util_min_run)
                         res->hot_util_min_run = x;
+                    /* after the hot spot: how much the link's busy
+                       fraction changes from one bin to the next */
+                    if (bb * ob.bin >= ob.t_he) {
+                        if (prev >= 0) { osc += fabs(x - prev); na++; }
+                        prev = x;
+                    }
                 }
             }
+            res->hot_osc_after = na ? osc / (double)na : 0;
             if (res->hot_util_min > 1e8) res->hot_util_min = 0;
             if (res->hot_util_min_run > 1e8) res->hot_util_min_run = 0;
         }
@@ -597,6 +604,7 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
     mv_val(fp, "hot_link_util_min_frac", "%.4f", r->hot_util_min, r->hot_started);
     mv_val(fp, "hot_link_util_run_frac", "%.4f", r->hot_util_run, r->hot_started);
     mv_val(fp, "hot_link_util_min_run_frac", "%.4f", r->hot_util_min_run, r->hot_started);
+    mv_val(fp, "hot_link_osc_after_frac", "%.4f", r->hot_osc_after, r->hot_started);
     fprintf(fp, "hot_delivered,%llu\nhot_packets_total,%llu\n", r->hot_delivered, r->hot_generated);
     mv_val(fp, "marked_cold_frac", "%.5f", r->marked_cold / 100, r->n_cold_total > 0);
     mv_val(fp, "marked_hot_frac", "%.5f", r->marked_hot / 100, r->n_hot > 0);

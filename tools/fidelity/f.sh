@@ -35,6 +35,8 @@ why() { [ "$1" = match ] || echo "$2"; }
 r2() { awk -v x="$1" 'BEGIN { printf "%.2f", x }'; }
 r0() { awk -v x="$1" 'BEGIN { printf "%.0f", x }'; }
 
+FTR="[F] §5.1 says only that the traces came from the applications DL_POLY and CPMD and that the two ran at the same time; it gives neither the traces nor their number of processes, their placement on the 64 hosts, their message sizes or their time scale, and does not say where they can be had. ibcc runs traces (ibccsim gran --job, docs/jobs.md) but has none of [F]'s to run"
+
 # ---- §4.3: the window from [F]'s formula ---------------------------------
 o=$(fm --n 5); w=$(echo "$o" | sed 's/.*omega \([0-9.]*\) .*/\1/'); hi=$(echo "$o" | sed 's/.*-> 0: \([0-9.]*\)).*/\1/')
 dw=$(echo "$o" | sed 's/.*dw_max //')
@@ -91,7 +93,7 @@ v=$(m mvcm hot_link_util_frac)
 fid_row "§5.2.1, Fig 6b" "MVCM keeps the hot host's link 100% busy during the hot spot" "1.00" "$v" \
   "$(fid_mark_num 1 "$v")" "$(cmd $N5 --cmm mvcm)" "hot_link_util_frac. $(why "$(fid_mark_num 1 "$v")" "at DW 1 each validated ACK multiplies nWS by 4 (up to 1 024 slots of 354 cycles) and only a cold ACK removes it: with 64 sources the waiting intervals leave the hot link idle for whole bins (hot_link_util_min_frac $(m mvcm hot_link_util_min_frac)); [F] does not say how its sources kept the link busy")"
 fid_row "§5.2.1, Fig 6" "after the hot spot the hot link's utilisation oscillates less with MVCM than without" "fewer oscillations" "-" notrun "" \
-  "ibccsim mvcm reports no oscillation measure of a link yet"
+  "the measure is ibccsim mvcm's hot_link_osc_after_frac: the mean change of the hot host's link busy fraction from one 20 us bin to the next, from the hot spot's end to the run's end. In this table's runs the hot backlog outlasts the run (hot_delivered below hot_packets_total), so the link has no after; a run long enough to drain 64 x $HP hot packets at one per 354 cycles takes minutes of one core per CMM on the 4-ary 5-fly, beyond make fidelity's budget"
 for nk in "4 4" "4 3" "8 3"; do
   set -- $nk
   run "none$1$2" --k "$1" --n "$2" --hot-packets $HP --cmm none
@@ -102,7 +104,7 @@ for nk in "4 4" "4 3" "8 3"; do
     "$(fid_true "$b < 0.5 * $a")" "$(cmd --k "$1" --n "$2" --hot-packets $HP --cmm X)" "cold_latency_peak_cycles"
 done
 fid_row "§5.2.1, Fig 7d" "application traces (DL_POLY, CPMD) on a 4-ary 3-fly: MVCM lowers the latency peaks of no CMM" "lower" "-" notrun "" \
-  "needs trace-driven workloads (the workload issue)"
+  "$FTR"
 fid_row "§5.2.1, Fig 8" "2-ary 3-fly: flows 000-111 and 011-111 congest a second-stage switch; MVCM protects the cold flows 001, 010 -> 101" "protected" "-" notrun "" \
   "[F] gives no rate for the two flows and at the hot-spot rate two flows cannot congest a link; needs a per-flow rate and traced flows in ibccsim mvcm"
 
@@ -138,9 +140,9 @@ b=$(m nowarm cold_latency_mean_cycles)
 fid_row "§5.2.2, Fig 14" "MVCM without warm marking: cold latency higher" "higher" "MVCM $(r0 "$a"), no warm $(r0 "$b")" \
   "$(fid_true "$b > 1.02 * $a")" "$(cmd $N5 --cmm mvcm --no-warm)" "cold_latency_mean_cycles during the hot spot. $(why "$(fid_true "$b > 1.02 * $a")" "the same cause as Fig 13: the warm ACKs reach only uniform flows, and no lowered window ever holds a packet (mvcm_warm_shrunk $(m nowarm mvcm_warm_shrunk) with the option, $(m mvcm mvcm_warm_shrunk) without, the same run)")"
 fid_row "§5.2.2, Fig 15b" "traces on a 4-ary 3-fly: MVCM's latency stays below 5 000 cycles, 1 300 on average" "< 5 000; 1 300" "-" notrun "" \
-  "needs trace-driven workloads (the workload issue)"
+  "$FTR"
 fid_row "§5.2.2, Fig 15c-d" "traces: RP and PI peak near 12 000 and 10 000 cycles, 4 500 on average" "12 000; 10 000; 4 500" "-" notrun "" \
-  "needs trace-driven workloads (the workload issue)"
+  "$FTR"
 a=$(m mvcm250 hot_link_util_run_frac); b=$(m nocap250 hot_link_util_run_frac)
 da=$(m mvcm250 hot_delivered); db=$(m nocap250 hot_delivered); tot=$(m mvcm250 hot_packets_total)
 fid_row "§5.2.3, Fig 16b" "MVCM without the cap on waiting slots: the sources are held while the link could take their packets" "less hot traffic" "hot link busy from the hot spot's start to the end: MVCM $a, no cap $b; hot packets delivered $da, $db of $tot" \
