@@ -2594,7 +2594,7 @@ typedef struct ibcc_mvcm_flow {
     uint32_t dw;                /* dynamic window, 1 .. dw_max */
     uint32_t nws;               /* waiting slots */
     uint16_t mults;             /* multiplications since nWS was set to 1 */
-    uint16_t pad;
+    uint16_t ws_seen;           /* 1 once the flow has had waiting slots */
 } ibcc_mvcm_flow;
 
 /* What the corrective actions did, counted by ibcc_mvcm_on_ack and
@@ -2610,7 +2610,9 @@ typedef struct ibcc_mvcm_stats {
                                    times (the cap held) */
     uint64_t resets;            /* immediate resets that changed DW or nWS */
     uint32_t nws_max;           /* the largest nWS any flow reached */
-    uint32_t pad;
+    uint32_t ws_flows;          /* flows that inserted waiting slots at
+                                   least once (the window alone did not
+                                   hold them) */
 } ibcc_mvcm_stats;
 
 typedef struct ibcc_mvcm {
@@ -2663,6 +2665,8 @@ IBCC_API const ibcc_mvcm_flow *ibcc_mvcm_state(const ibcc_mvcm *a, uint32_t flow
    keep the flow state in their own structures). `a` supplies the
    parameters; its flow array is not used. */
 IBCC_API int ibcc_mvcm_step(const ibcc_mvcm *a, ibcc_mvcm_flow *f, unsigned bits);
+/* Puts a flow back to DW = DWmax and no waiting slots (ws_seen, its
+   history, is left as it is; ibcc_mvcm_init clears it). */
 IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f);
 
 /* ---- window-size helper ---------------------------------------------- */
@@ -4024,6 +4028,12 @@ IBCC_API ibcc_result ibcc_fabric_flow_stats_get(const ibcc_fabric *f,
 /* Channel leaving (node, port). Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
                                          uint32_t port, uint32_t *channel);
+/* The marking counters of switch `node` since the fabric's start
+   (ibcc_marker_stats summed over its data VLs' engines): input-buffer
+   triggers, outputs classified congested, packets marked. Errors: NULL,
+   RANGE (node out of range or not a switch). */
+IBCC_API ibcc_result ibcc_fabric_marker_stats(const ibcc_fabric *f,
+                                 uint32_t node, ibcc_marker_stats *s);
 /* The rate law of a LAW flow (its current state, read only), or NULL
    (f NULL, flow out of range, or not a LAW flow). */
 IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
@@ -9966,8 +9976,7 @@ IBCC_API void ibcc_mvcm_flow_reset(const ibcc_mvcm *a, ibcc_mvcm_flow *f)
     if (!a || !f) return;
     f->dw = a->dw_max;
     f->nws = 0;
-    f->mults = 0;
-    f->pad = 0;
+    f->mults = 0;               /* ws_seen stays: a history, not state */
 }
 
 IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
@@ -9989,7 +9998,10 @@ IBCC_API ibcc_result ibcc_mvcm_init(ibcc_mvcm *a, const ibcc_mvcm_desc *d,
     a->flags = e.flags;
     a->flow = (ibcc_mvcm_flow *)mem;
     memset(&a->stats, 0, sizeof a->stats);
-    for (i = 0; i < a->flows; i++) ibcc_mvcm_flow_reset(a, &a->flow[i]);
+    for (i = 0; i < a->flows; i++) {
+        ibcc_mvcm_flow_reset(a, &a->flow[i]);
+        a->flow[i].ws_seen = 0;
+    }
     return IBCC_OK;
 }
 
@@ -10048,6 +10060,10 @@ IBCC_API int ibcc_mvcm_on_ack(ibcc_mvcm *a, uint32_t flow, unsigned bits)
         && f->nws == was.nws && f->mults == was.mults)
         a->stats.ws_capped++;
     if (f->nws > a->stats.nws_max) a->stats.nws_max = f->nws;
+    if (f->nws > 0 && !f->ws_seen) {
+        f->ws_seen = 1;
+        a->stats.ws_flows++;
+    }
     return cls;
 }
 
@@ -17855,6 +17871,7 @@ IBCC_API ibcc_result ibcc_fabric_mvcm_stats(const ibcc_fabric *f,
         s->warm_shrunk += a->stats.warm_shrunk;
         s->ws_capped += a->stats.ws_capped;
         s->resets += a->stats.resets;
+        s->ws_flows += a->stats.ws_flows;
         if (a->stats.nws_max > s->nws_max) s->nws_max = a->stats.nws_max;
     }
     return IBCC_OK;
@@ -17989,6 +18006,31 @@ IBCC_API ibcc_result ibcc_fabric_channel(const ibcc_fabric *f, uint32_t node,
     c = f->out_ch[f->node[node].base + port];
     if (c == IBCC_F_NONE_) return IBCC_ERR_RANGE;
     *channel = c;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_marker_stats(const ibcc_fabric *f,
+                                 uint32_t node, ibcc_marker_stats *s)
+{
+    const ibcc_fsw_ *w;
+    uint32_t v;
+    if (!f || !s) return IBCC_ERR_NULL;
+    if (node >= f->nn || f->node[node].kind != IBCC_FABRIC_SWITCH)
+        return IBCC_ERR_RANGE;
+    memset(s, 0, sizeof *s);
+    w = &f->sw[f->node[node].idx];
+    for (v = 0; v + 1u < f->nlanes; v++) {
+        const ibcc_marker_stats *x = &w->mk[v].stats;
+        s->arrivals += x->arrivals;
+        s->departures += x->departures;
+        s->in_triggers += x->in_triggers;
+        s->out_triggers += x->out_triggers;
+        s->fecn += x->fecn;
+        s->mb += x->mb;
+        s->vb += x->vb;
+        s->errors += x->errors;
+        if (x->last_error != IBCC_OK) s->last_error = x->last_error;
+    }
     return IBCC_OK;
 }
 

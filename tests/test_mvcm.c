@@ -211,6 +211,7 @@ static void test_stats(void)
     STEP(&a, HOT, 1, 16);
     T_EQU(a.stats.ws_capped, 2);
     T_EQU(a.stats.nws_max, 16);
+    T_EQU(a.stats.ws_flows, 1);             /* flow 0, counted once */
     STEP(&a, COLD, 1, 0);
     T_EQU(a.stats.acks[IBCC_MVCM_COLD], 1);
     T_EQU(a.stats.acks[IBCC_MVCM_WARM], 2);
@@ -218,6 +219,15 @@ static void test_stats(void)
     ibcc_mvcm_on_inject_empty(&a, 0);      /* DW 1 -> 2: a reset */
     ibcc_mvcm_on_inject_empty(&a, 0);      /* nothing left to reset */
     T_EQU(a.stats.resets, 1);
+    /* a flow that had waiting slots before a reset is not counted again;
+       another flow is */
+    ibcc_mvcm_on_ack(&a, 0, HOT);           /* DW 2 -> 1 */
+    ibcc_mvcm_on_ack(&a, 0, HOT);           /* nWS 1 again */
+    T_EQU(a.stats.ws_flows, 1);
+    ibcc_mvcm_on_ack(&a, 1, HOT);
+    T_EQU(a.stats.ws_flows, 1);             /* flow 1: DW 2 -> 1 only */
+    ibcc_mvcm_on_ack(&a, 1, HOT);
+    T_EQU(a.stats.ws_flows, 2);
     /* the variants: NO_WARM never lowers DW; NO_CAP never holds nWS;
        MB_ONLY counts a warm ACK under its bits (warm) but acts as hot */
     mk(&a, 2, 4, 1, IBCC_MVCM_NO_WARM | IBCC_MVCM_NO_CAP);

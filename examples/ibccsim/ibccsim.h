@@ -59,6 +59,9 @@ typedef struct ts_result {
     double marked_fraction[3];
     double mean_latency_us[3];
     uint64_t delivered[3];      /* packets of each class in the window */
+    uint64_t root_in_triggers;  /* the root switch's input-buffer
+                                   triggers, whole run */
+    uint64_t root_marked[3];    /* packets it marked, by class, whole run */
     ibcc_fabric_counters counters;
     int conserved;
     double wall_s;

@@ -615,12 +615,14 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
     fprintf(fp, "delivered,%llu\nconserved,%d\n", r->delivered, r->conserved);
     if (o->cmm == MV_MVCM)
         fprintf(fp, "mvcm_acks_cold,%llu\nmvcm_acks_warm,%llu\nmvcm_acks_hot,%llu\n"
-                "mvcm_warm_shrunk,%llu\nmvcm_ws_capped,%llu\nmvcm_resets,%llu\nmvcm_nws_max,%u\n",
+                "mvcm_warm_shrunk,%llu\nmvcm_ws_capped,%llu\nmvcm_resets,%llu\nmvcm_nws_max,%u\n"
+                "mvcm_ws_flows,%u\n",
                 (unsigned long long)r->mv.acks[IBCC_MVCM_COLD],
                 (unsigned long long)r->mv.acks[IBCC_MVCM_WARM],
                 (unsigned long long)r->mv.acks[IBCC_MVCM_HOT],
                 (unsigned long long)r->mv.warm_shrunk, (unsigned long long)r->mv.ws_capped,
-                (unsigned long long)r->mv.resets, (unsigned)r->mv.nws_max);
+                (unsigned long long)r->mv.resets, (unsigned)r->mv.nws_max,
+                (unsigned)r->mv.ws_flows);
     return close_out(fp, path);
 }
 

@@ -132,8 +132,16 @@ typedef struct ts_obs {
     const ibcc_twoswitch *ts;
     ibcc_time m0, m1;
     uint64_t delivered[3], marked[3];
+    uint64_t root_marked[3];    /* marks set at switch B, whole run */
     double lat_sum[3];
 } ts_obs;
+
+static void ts_on_marked(void *user, const ibcc_fabric_pkt *p)
+{
+    ts_obs *ob = (ts_obs *)user;
+    if (p->node == ob->ts->sw_b && p->flow < ob->ts->flow_count)
+        ob->root_marked[ob->ts->flows[p->flow].cls]++;
+}
 
 static void ts_on_delivered(void *user, const ibcc_fabric_pkt *p)
 {
@@ -229,6 +237,7 @@ static int ts_setup(const ts_opts *o, ibcc_twoswitch *ts, ts_obs *ob,
     ob->m0 = ms_time(o->measure_from);
     ob->m1 = ms_time(o->measure_to);
     d->observer.delivered = ts_on_delivered;
+    d->observer.marked = ts_on_marked;
     d->observer.user = ob;
     return 1;
 }
@@ -313,6 +322,12 @@ int ts_run(const ts_opts *o, ts_result *res)
     }
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     (void)ibcc_fabric_counters_get(f, &res->counters);
+    {
+        ibcc_marker_stats ms;
+        if (ibcc_fabric_marker_stats(f, ts.sw_b, &ms) == IBCC_OK)
+            res->root_in_triggers = ms.in_triggers;
+        for (c = 0; c < 3; c++) res->root_marked[c] = ob.root_marked[c];
+    }
     m0 = ob.m0;
     m1 = ob.m1;
     for (i = 0; i < ts.flow_count; i++) {
@@ -388,6 +403,15 @@ static int ts_write_summary(const char *path, const ts_opts *o,
             if (r->delivered[c]) fprintf(fp, "latency_%s_us,%.3f\n", cls[c], r->mean_latency_us[c]);
             else fprintf(fp, "latency_%s_us,\n", cls[c]);
     }
+    /* the root switch (B), whole run: how many packets of each class its
+       marking marked per input-buffer trigger ([S02] footnote 6) */
+    fprintf(fp, "root_in_triggers,%llu\n", (unsigned long long)r->root_in_triggers);
+    if (r->root_in_triggers)
+        fprintf(fp, "root_marked_remote_per_trigger,%.4f\n"
+                "root_marked_local_per_trigger,%.4f\n",
+                (double)r->root_marked[1] / (double)r->root_in_triggers,
+                (double)r->root_marked[0] / (double)r->root_in_triggers);
+    else fprintf(fp, "root_marked_remote_per_trigger,\nroot_marked_local_per_trigger,\n");
     fprintf(fp, "packets_injected,%llu\n",
             (unsigned long long)r->counters.injected);
     fprintf(fp, "link_hops,%llu\n", (unsigned long long)r->counters.hops);

@@ -54,8 +54,11 @@ mr=$(ts_get marked_remote_frac $I); ml=$(ts_get marked_local_frac $I)
 fid_row "§IV-B" "input-triggered still favours locals: the full-buffer trigger marks remote packets more" \
   "remote/local < 1, remotes marked more" "ratio $ri; marked R $mr, L $ml" \
   "$(fid_true "$ri < 1 && $mr > $ml")" "$(ts_cmd $I)" "remote_local_ratio, marked_remote_frac/local"
+t=$(ts_get root_in_triggers $I | cut -d. -f1); v=$(ts_get root_marked_remote_per_trigger $I); u=$(ts_get root_marked_local_per_trigger $I)
+mk=$(fid_mark_num 4 "$v")
 fid_row "§IV-B, footnote 6" "an input trigger marks about as many remote packets as the buffer has slots" \
-  "about 4" "-" notrun "" "missing: ibccsim reports marked fractions, not the number of input triggers per switch"
+  "about 4 (4-packet buffers)" "$v remote, $u local per trigger ($t triggers at the root switch)" "$mk" "$(ts_cmd $I)" \
+  "root_marked_remote_per_trigger: packets of remote flows the root switch marked over the run / its input-buffer triggers (all at the inter-switch input: a local host has one window-1 flow, so at most one packet in its own 4-packet buffer). $(if [ "$mk" != match ]; then echo "A trigger copies into cnt2 the packets waiting for the root link, about 4 (remote $v + local $u), all remote ones in the full buffer, the count [S02] means; but the implementation [S02] specifies, which ibcc follows, marks the next cnt2 packets the root link sends, and the root link serves the inter-switch input and the local inputs in turn, so about half of those marks fall on local packets that come after the trigger"; fi)"
 
 # ---- §IV-C, Figs. 3(c), 3(d): input-output-triggered + LIPD --------------
 T4="--law lipd --marking io --out-threshold 4"
