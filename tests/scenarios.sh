@@ -290,7 +290,7 @@ ts="twoswitch --time 2 --victim-from 0.5 --victim-to 1.5 --quiet"
 if "$sim" $ts --summary "$tmp/r.csv" --series "$tmp/r_series.csv" 2> "$tmp/r.err" \
    && [ "$(head -n 1 "$tmp/r.csv")" = "metric,value" ] \
    && [ "$(tail -n 1 "$tmp/r.csv")" = "conserved,1" ] \
-   && [ "$(wc -l < "$tmp/r.csv")" -eq 25 ] \
+   && [ "$(wc -l < "$tmp/r.csv")" -eq 28 ] \
    && [ -z "$(tail -c 1 "$tmp/r_series.csv")" ] \
    && awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 2 }' "$tmp/r_series.csv"
 then ok; else no "twoswitch results files incomplete: $(cat "$tmp/r.err")"; fi
@@ -466,5 +466,34 @@ sed 's/lid 3 4xQDR/lid 49152 4xQDR/' "$tmp/dup.topo" > "$tmp/lid.topo"
 if "$sim" fabric-check --ibnetdiscover "$tmp/lid.topo" > /dev/null 2> "$tmp/lid.err"; then no "LID 49152 accepted"
 elif grep -q 'lid.topo:3: .*LID 49152 is not a unicast LID (1..0xBFFF)' "$tmp/lid.err"; then ok
 else no "LID 49152: $(cat "$tmp/lid.err")"; fi
+# ---- gran --job: a trace beside the [G] flows ----
+# a ping-pong of 4 round trips of 8-byte payloads (34 bytes on the wire)
+# between H1 and H4: alone it takes network time only; beside the hot
+# spot with CC off its H1 -> H4 messages wait behind the congestion
+# (many times longer); CC on gives the idle time back within 2x
+printf 'ibcc-trace 1\nranks 2\n0 0 1 34\n1 1 0 34 after=0\n2 0 1 34 after=1\n3 1 0 34 after=2\n4 0 1 34 after=3\n5 1 0 34 after=4\n6 0 1 34 after=5\n7 1 0 34 after=6\n' > "$tmp/pp.trace"
+gj() { "$sim" gran --quiet --step 10 --time 60 --job-start 45 --job "$tmp/pp.trace" --summary "$tmp/gj.csv" "$@" \
+         && awk -F, '$1 == "job_delivered" { d = $2 } $1 == "job_completion_us" { c = $2 }
+                     END { if (d == 8 && c > 0) print c }' "$tmp/gj.csv"; }
+a=$(gj --flows none --cc off); b=$(gj --flows 2,3,4,5 --cc off); c=$(gj --flows 2,3,4,5 --cc on)
+if [ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] \
+   && awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { exit !(b > 10 * a && c < 2 * a) }'; then ok
+else no "gran --job ping-pong: idle '$a', congested '$b', CC on '$c' us"; fi
+gbad() { # name expected-text args...
+  n=$1; e=$2; shift 2
+  if "$sim" gran --quiet --step 10 "$@" > "$tmp/$n.out" 2>&1; then no "gran $n: accepted"
+  elif grep -q -- "$e" "$tmp/$n.out"; then ok
+  else no "gran $n: expected '$e', got: $(head -n 2 "$tmp/$n.out")"; fi
+}
+gbad flows6 "a list of flow numbers 1..5" --flows 6
+gbad flows2 "a list of flow numbers 1..3" --scenario 2 --flows 4
+gbad hosts8 "each 1..7" --job "$tmp/pp.trace" --job-hosts 1,8
+gbad fewhosts "has 2 ranks, --job-hosts places 1" --job "$tmp/pp.trace" --job-hosts 1
+gbad onehost "on one host" --job "$tmp/pp.trace" --job-hosts 4,4
+gbad nojob "cannot read" --job "$tmp/none.trace"
+printf 'ibcc-trace 1\n0 0 1 34 after=3\n' > "$tmp/badref.trace"
+gbad badtrace "badref.trace:2:" --job "$tmp/badref.trace"
+gbad late "is not before the run's end" --job "$tmp/pp.trace" --job-start 50
+
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

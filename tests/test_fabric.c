@@ -269,6 +269,20 @@ static void test_marker_counts_crossing_tail(void)
         T_EQU(l.deliv[k].hdr & IBCC_FECN, k ? IBCC_FECN : 0u);
     }
     T_EQ(l.nmarked, 4);     /* P2..P4, and P5 which started at 16589 */
+    {
+        /* the switch's marking counters: each mark came from a trigger
+           (every crossing refills the 2-packet buffer), plus the trigger
+           whose packet had not left by the end; a host is refused */
+        ibcc_marker_stats ms;
+        T_EQ(ibcc_fabric_marker_stats(f, 2, &ms), IBCC_OK);
+        T_EQU(ms.fecn, 4);
+        T_EQU(ms.in_triggers, 5);
+        T_EQU(ms.errors, 0);
+        T_EQ(ibcc_fabric_marker_stats(f, 0, &ms), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_marker_stats(f, 3, &ms), IBCC_ERR_RANGE);
+        T_EQ(ibcc_fabric_marker_stats(f, 2, NULL), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_marker_stats(NULL, 2, &ms), IBCC_ERR_NULL);
+    }
     T_EQ(ibcc_fabric_check(f), IBCC_OK);
     ibcc_fabric_destroy(f);
 }

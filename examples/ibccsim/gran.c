@@ -91,8 +91,8 @@ const opt_cmd gr_cmd = {
     "sources. Flows start one per --step, F1 first.\n"
     "  scenario 1: F1 H1->H4 (victim), F2 H2->H5, F3 H3->H5, F4 H6->H5, F5 H7->H5\n"
     "  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n"
-    "--job runs a trace beside them (e.g. [G] section VI's benchmarks in\n"
-    "place of the victim: --flows 2,3,4,5 --job FILE); the summary then\n"
+    "A trace can run as a job beside them (e.g. [G] section VI's benchmarks\n"
+    "in place of the victim: --flows 2,3,4,5 --job FILE); the summary then\n"
     "gives the job's completion time and its messages' times.\n",
     gr_opt, OPT_N(gr_opt), NULL, NULL, 0
 };
@@ -252,8 +252,8 @@ int gr_run(const gr_opts *o, gr_result *res)
         job.hosts = jhosts;
         job.start = ms_time(o->job_start_ms);
         job.flow.agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
-        if (ibcc_jobs_flows(&job, 1, NULL, 0, &njf, &fe) != IBCC_ERR_CAPACITY
-            && njf != 0) {
+        r = ibcc_jobs_flows(&job, 1, NULL, 0, &njf, &fe);
+        if (r != IBCC_ERR_CAPACITY && r != IBCC_OK) {
             fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
             goto out;
         }
