@@ -1846,6 +1846,10 @@ static void fabric_misuse(void)
         ibcc_mvcm_stats ms;
         T_EQ(ibcc_fabric_mvcm_stats(NULL, &ms), IBCC_ERR_NULL);
     }
+    {
+        ibcc_marker_stats ks;
+        T_EQ(ibcc_fabric_marker_stats(NULL, 0, &ks), IBCC_ERR_NULL);
+    }
     T_EQ(ibcc_fabric_channel(NULL, 0, 0, &ch), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_flow_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_channel_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
@@ -1944,6 +1948,11 @@ static void fabric_misuse(void)
         T_EQ(ibcc_fabric_channel(f, 0, 0, NULL), IBCC_ERR_NULL);
         T_EQ(ibcc_fabric_channel(f, UINT32_MAX, 0, &ch), IBCC_ERR_RANGE);
         T_EQ(ibcc_fabric_channel(f, 0, UINT32_MAX, &ch), IBCC_ERR_RANGE);
+        {
+            ibcc_marker_stats ks;
+            T_EQ(ibcc_fabric_marker_stats(f, 0, NULL), IBCC_ERR_NULL);
+            T_EQ(ibcc_fabric_marker_stats(f, UINT32_MAX, &ks), IBCC_ERR_RANGE);
+        }
         T_EQ(ibcc_fabric_flow_bytes(f, 0, 0, 1, NULL), IBCC_ERR_NULL);
         T_EQ(ibcc_fabric_flow_bytes(f, 3, 0, 1, &bytes), IBCC_ERR_RANGE);
         T_EQ(ibcc_fabric_flow_bytes(f, 0, 0, IBCC_TIME_MAX, &bytes), IBCC_ERR_RANGE);
