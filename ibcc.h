@@ -831,6 +831,14 @@ IBCC_API const char *ibcc_marker_engine_name(ibcc_marker_engine e);
                        ibcc_arbiter_set_output(a, out, can_take) (initially
                        every output can take), sizes not considered.
    The callback is called only during picks, never stored results.
+   Either way the caller may close an output it knows cannot take anything
+   (ibcc_arbiter_close_output): a closed output is refused without a
+   call, and a pick skips an input whose packets all wait for closed
+   outputs without reading its buffer. With a callback, a caller closes an
+   output only while can_send would answer no with no other effect, so
+   the picks stay the same; it saves the callback's reads (the fabric
+   closes an output whose transmitter is busy and whose wake-up at its
+   end is already due).
 
    Defaults (ibcc_arbiter_desc, zero means default):
    | field        | default | range          |
@@ -902,6 +910,7 @@ typedef struct ibcc_arbiter {
     ibcc_arbiter_desc d;          /* effective desc */
     uint64_t seq;                 /* next push order number */
     uint64_t out_ok[4];           /* bitmap mode: outputs that can take */
+    uint64_t closed[4];           /* outputs closed by the caller */
     ibcc_arb_input_ *input;       /* ports */
     ibcc_arb_entry_ *q;           /* q[in * capacity + slot] */
     uint32_t *rr;                 /* RR: next input to consider, per output */
@@ -963,6 +972,11 @@ IBCC_API ibcc_result ibcc_arbiter_set_input_busy(ibcc_arbiter *a,
    Errors: NULL, RANGE. Inline-cheap; ignored when can_send is set. */
 IBCC_API ibcc_result ibcc_arbiter_set_output(ibcc_arbiter *a, unsigned out,
                                              int can_take);
+/* Output `out` is closed (closed != 0: refused without asking can_send or
+   the bitmap) or open again (initially every output is open). Errors:
+   NULL, RANGE. */
+IBCC_API ibcc_result ibcc_arbiter_close_output(ibcc_arbiter *a, unsigned out,
+                                               int closed);
 
 /* Queries (out-of-range: 0). Packets queued at `in`; times its head has
    been bypassed; whether it is busy. */
@@ -5928,12 +5942,32 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     return IBCC_OK;
 }
 
+/* Word w of the outputs that may take a packet without asking: not
+   closed, and in bitmap mode able to take. A packet for any other output
+   is refused (ibcc_arb_can_), so a pick may skip it unread. */
+static uint64_t ibcc_arb_open_(const ibcc_arbiter *a, uint32_t w)
+{
+    return a->d.can_send ? ~a->closed[w] : a->out_ok[w] & ~a->closed[w];
+}
+
 /* Can output `out` take a packet of `size` from `in` now? */
 static int ibcc_arb_can_(const ibcc_arbiter *a, unsigned out, unsigned in,
                          uint32_t size)
 {
+    if (!((ibcc_arb_open_(a, out / 64u) >> (out % 64u)) & 1u)) return 0;
     if (a->d.can_send) return a->d.can_send(a->d.user, out, in, size) != 0;
-    return (int)((a->out_ok[out / 64u] >> (out % 64u)) & 1u);
+    return 1;
+}
+
+/* Does input `in` hold a packet for an open output? When not, every
+   check would refuse, so a pick need not read its buffer. */
+static int ibcc_arb_any_open_(const ibcc_arbiter *a, unsigned in)
+{
+    const uint64_t *bm = &a->outs[(size_t)in * a->words];
+    uint32_t w;
+    for (w = 0; w < a->words; w++)
+        if (bm[w] & ibcc_arb_open_(a, w)) return 1;
+    return 0;
 }
 
 /* Removes entry `slot` of input `in` (the oldest of its input for its
@@ -6011,6 +6045,7 @@ static uint32_t ibcc_arb_candidate_(const ibcc_arbiter *a, unsigned in,
     }
     for (w = 0; w < a->words; w++) {
         uint64_t bits = bm[w];
+        bits &= ibcc_arb_open_(a, w);    /* the others refuse */
         while (bits) {
             unsigned p = w * 64u + ibcc_ctz64_(bits);
             const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, oh[p]);
@@ -6063,6 +6098,7 @@ static int ibcc_arb_oldest_(ibcc_arbiter *a, uint32_t want, ibcc_arb_grant *g)
             while (bits) {
                 in = w * 64u + ibcc_ctz64_(bits);
                 bits &= bits - 1u;
+                if (!ibcc_arb_any_open_(a, in)) continue;
                 ibcc_arb_consider_(a, in, want, &best_in, &best_k, &best_seq);
             }
         }
@@ -6191,6 +6227,18 @@ IBCC_API ibcc_result ibcc_arbiter_set_output(ibcc_arbiter *a, unsigned out,
     bit = (uint64_t)1u << (out % 64u);
     if (can_take) a->out_ok[out / 64u] |= bit;
     else a->out_ok[out / 64u] &= ~bit;
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_arbiter_close_output(ibcc_arbiter *a, unsigned out,
+                                               int closed)
+{
+    uint64_t bit;
+    if (!a) return IBCC_ERR_NULL;
+    if (out >= a->d.ports) return IBCC_ERR_RANGE;
+    bit = (uint64_t)1u << (out % 64u);
+    if (closed) a->closed[out / 64u] |= bit;
+    else a->closed[out / 64u] &= ~bit;
     return IBCC_OK;
 }
 
@@ -12302,6 +12350,10 @@ typedef struct ibcc_fswkind_ {
     /* the check: its own state; adds the packets it holds to *located */
     ibcc_result (*check)(const ibcc_fabric *f, const ibcc_fsw_ *w,
                          uint64_t *located);
+    /* 1 when can_take is ibcc_fab_out_ready_'s answer for the output's
+       channel (so a busy transmitter refuses data as it refuses ACKs):
+       the data arbiters then close busy outputs too (ibcc_fab_out_sync_) */
+    uint32_t takes_from_channel;
 } ibcc_fswkind_;
 
 /* ---- memory and the packet pool ------------------------------------------- */
@@ -12629,12 +12681,42 @@ static void ibcc_fab_wake_sw_(ibcc_fabric *f, uint32_t s, ibcc_time t)
 
 /* Requests an arbitration of channel c's sending switch when its packet
    completes, in that completion's place (E_DONE, one per packet). */
+static void ibcc_fab_out_sync_(ibcc_fabric *f, uint32_t c);
 static void ibcc_fab_wake_end_(ibcc_fabric *f, uint32_t c)
 {
     ibcc_fchan_ *ch = &f->ch[c];
     if (ch->end_wake) return;
     ch->end_wake = 1;
     ibcc_fab_put_(f, ch->xmit_end, IBCC_F_E_DONE_, c, ch->xmit_tick, NULL);
+    ibcc_fab_out_sync_(f, c);
+}
+
+/* Closed outputs. While a switch output's transmitter is busy and the
+   E_DONE that wakes its switch at the completion is pending (busy &&
+   end_wake), asking whether it can take a packet finds it busy and calls
+   ibcc_fab_wake_end_, which then does nothing: the answer is no, with no
+   effect. The switch's arbiters hold such an output closed
+   (ibcc_arbiter_close_output), so that an arbitration refuses it without
+   reading its channel and skips the inputs whose packets all wait for
+   closed outputs: the same picks and wake-ups, fewer cache lines (in a
+   switch of many ports most waiting packets wait for a busy output, and
+   every arbitration would ask again). The ACK arbiter always (its
+   outputs' answer is ibcc_fab_out_ready_'s), the data arbiters when the
+   kind's can_take is that too (takes_from_channel). Called wherever
+   busy or end_wake of a channel changes (host channels: nothing). */
+static void ibcc_fab_out_sync_(ibcc_fabric *f, uint32_t c)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    const ibcc_fnode_ *n = &f->node[ch->from];
+    ibcc_fsw_ *w;
+    int closed = ch->busy && ch->end_wake;
+    uint32_t ln;
+    if (n->kind != IBCC_FABRIC_SWITCH) return;
+    w = &f->sw[n->idx];
+    for (ln = 0; ln < f->nlanes; ln++)
+        if (ln == IBCC_F_ACK_ || w->kind->takes_from_channel)
+            (void)ibcc_arbiter_close_output(&w->arb[ln], ch->from_port,
+                                            closed);
 }
 
 static void ibcc_fab_wake_node_(ibcc_fabric *f, uint32_t node, ibcc_time t)
@@ -12748,7 +12830,9 @@ static void ibcc_fab_wait_room_(ibcc_fabric *f, uint32_t c)
    (transmitter free, credits)? If not, its switch wakes when that may
    change: at the completion, or when credits come back. (An arbitration
    asks again for every packet still blocked, so a wake-up that finds
-   nothing to do costs nothing more.) */
+   nothing to do costs nothing more.) The busy test comes first: closed
+   outputs (ibcc_fab_out_sync_) rely on a busy channel with its E_DONE
+   pending answering no with no effect. */
 static int ibcc_fab_out_ready_(ibcc_fabric *f, uint32_t c, uint32_t ln,
                                uint32_t units)
 {
@@ -12924,6 +13008,7 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
         break;
     case IBCC_F_E_DONE_:                  /* 5. a completion waited for */
         f->ch[idx].end_wake = 0;
+        ibcc_fab_out_sync_(f, (uint32_t)idx);
         ibcc_fab_kick_sw_(f, f->node[f->ch[idx].from].idx);
         break;
     case IBCC_F_E_RXDONE_:                /* 7. capped host absorbed it */
@@ -13753,6 +13838,8 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
     uint32_t ln = p->lane;
     const ibcc_fnode_ *to = &f->node[ch->to];
     ch->busy = 1;
+    if (ch->end_wake) ibcc_fab_out_sync_(f, c);  /* an E_DONE of the last
+                                                    packet still pending */
     ch->xmit_pkt = pi;
     ch->xmit_lane = ln;
     ch->xmit_units = p->units;
@@ -14308,6 +14395,7 @@ static void ibcc_fab_complete_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port)
     uint32_t c = f->out_ch[f->node[w->node].base + port];
     ibcc_fchan_ *ch = &f->ch[c];
     ch->busy = 0;
+    ibcc_fab_out_sync_(f, c);
     if (ch->xmit_lane == IBCC_F_ACK_) {
         ibcc_fab_buf_release_(f, w, ch->xmit_in, IBCC_F_ACK_, ch->xmit_units,
                               ch->xmit_size, 1);
@@ -14680,7 +14768,7 @@ static const ibcc_fswkind_ ibcc_fab_vct_ = {
     ibcc_fab_vct_init_,
     ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
     ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
-    ibcc_fab_vct_check_
+    ibcc_fab_vct_check_, 1
 };
 
 /* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
@@ -14876,7 +14964,7 @@ static const ibcc_fswkind_ ibcc_fab_cioq_ = {
     "CIOQ", &ibcc_fab_credits_link_, 1u, ibcc_fab_cioq_setup_,
     ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
     ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
-    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_
+    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_, 0
 };
 
 /* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
@@ -15360,7 +15448,7 @@ static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
 static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
     "WORMHOLE", &ibcc_fab_stopgo_link_, 1u, ibcc_wm_setup_, ibcc_wm_init_,
     ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
-    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_
+    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_, 0
 };
 
 /* Host h may start a worm: its link is free (the last worm's tail has

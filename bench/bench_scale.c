@@ -48,7 +48,7 @@ static double cpu_ns(void)
 }
 
 typedef struct scale_fig {
-    double setup_ms, hops_s, ns_hop, ev_hop, mib, rss;
+    double setup_ms, hops_s, ns_hop, ev_hop, mib, rss, hops;
 } scale_fig;
 
 /* The workloads: kind, radix, stages. */
@@ -132,6 +132,7 @@ static int run_here(int kind, uint32_t k, uint32_t n, scale_fig *out)
         out->hops_s = hops / ((t2 - t1) * 1e-9);
         out->ns_hop = (t2 - t1) / hops;
         out->ev_hop = (double)c.events / hops;
+        out->hops = hops;
         out->mib = (double)bench_peak_bytes / 1048576.0;
         getrusage(RUSAGE_SELF, &ru);
         out->rss = (double)ru.ru_maxrss / 1024.0;     /* KiB on Linux */
@@ -268,12 +269,40 @@ static int htsim_cm(uint32_t k, const char *path)
     return ok ? 0 : 1;
 }
 
+/* bench_scale --row KIND K N [REPS]: one workload (KIND leafspine,
+   leafspine_nocc, uniform or fattree) on the k-ary n-tree, REPS runs
+   (default 3) in this process, one line per run: hops/s, ns/hop, events
+   per hop, and the packet-hop count (for comparing two builds). */
+static int one_row(int argc, char **argv)
+{
+    uint32_t k = (uint32_t)atoi(argv[3]), n = (uint32_t)atoi(argv[4]);
+    int kind = strcmp(argv[2], "leafspine") == 0 ? W_LEAFSPINE
+             : strcmp(argv[2], "uniform") == 0 ? W_UNIFORM
+             : (strcmp(argv[2], "fattree") == 0
+                || strcmp(argv[2], "leafspine_nocc") == 0) ? W_FATTREE : -1;
+    int reps = argc > 5 ? atoi(argv[5]) : 3, r;
+    if (kind < 0 || k < 2 || n < 1 || reps < 1) {
+        fprintf(stderr, "bench_scale --row: leafspine|leafspine_nocc|uniform"
+                "|fattree K N [REPS]\n");
+        return 2;
+    }
+    for (r = 0; r < reps; r++) {
+        scale_fig fg;
+        if (!run_here(kind, k, n, &fg)) return 1;
+        printf("%s %u %u: %.4g hops/s %.1f ns/hop %.3f ev/hop %.0f hops\n",
+               argv[2], k, n, fg.hops_s, fg.ns_hop, fg.ev_hop,
+               fg.hops);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t n;
     double ls16;
     if (argc == 4 && strcmp(argv[1], "--htsim-cm") == 0)
         return htsim_cm((uint32_t)atoi(argv[2]), argv[3]);
+    if (argc >= 5 && strcmp(argv[1], "--row") == 0) return one_row(argc, argv);
     bench_open(argc, argv);
     printf("fabric scale: 4-ary n-trees, uniform Poisson at 0.5 of a link "
            "per host, one UNIFORM source per host; CPU time\n");

@@ -652,9 +652,56 @@ static void test_voq(void)
     T_EQU(ibcc_arbiter_len(&a, 0), 0);
 }
 
+/* Closed outputs: refused without asking the callback (or the bitmap),
+   inputs whose packets all wait for closed outputs are not read; opened
+   again, the callback decides. */
+typedef struct percall { int calls[4]; } percall;
+static int count_cb(void *user, unsigned out, unsigned in, uint32_t size)
+{
+    percall *c = (percall *)user;
+    (void)in; (void)size;
+    c->calls[out]++;
+    return 1;
+}
+static void test_close_output(void)
+{
+    ibcc_arbiter a;
+    ibcc_arb_grant g;
+    percall c;
+    memset(&c, 0, sizeof c);
+    T_EQ(mk(&a, IBCC_ARB_OLDEST, 4, 0, count_cb, &c), IBCC_OK);
+    T_EQ(ibcc_arbiter_close_output(&a, 4, 1), IBCC_ERR_RANGE);
+    T_EQ(ibcc_arbiter_close_output(NULL, 0, 1), IBCC_ERR_NULL);
+    ibcc_arbiter_push(&a, 0, 1, 100, 'a');
+    ibcc_arbiter_push(&a, 0, 3, 100, 'b');
+    ibcc_arbiter_push(&a, 1, 1, 100, 'c');
+    T_EQ(ibcc_arbiter_close_output(&a, 1, 1), IBCC_OK);
+    /* a's output is closed: b passes it, c (only for 1) is not read */
+    T_EQ(ibcc_arbiter_pick_any(&a, &g), 1);
+    T_EQ(g.tag, 'b');
+    T_EQ(g.bypassed, 1);
+    T_EQ(c.calls[1], 0);
+    T_EQ(c.calls[3], 1);
+    ibcc_arbiter_set_input_busy(&a, 0, 0);
+    T_EQ(ibcc_arbiter_pick_any(&a, &g), 0);
+    T_EQ(pick(&a, 1), -1);
+    T_EQ(c.calls[1], 0);
+    T_EQ(ibcc_arbiter_close_output(&a, 1, 0), IBCC_OK);
+    T_EQ(pick(&a, 1), 'a');
+    T_CHECK(c.calls[1] > 0);
+    /* bitmap mode: closed beats an output that can take */
+    T_EQ(mk(&a, IBCC_ARB_OLDEST, 4, 0, NULL, NULL), IBCC_OK);
+    ibcc_arbiter_push(&a, 0, 2, 1, 'x');
+    ibcc_arbiter_close_output(&a, 2, 1);
+    T_EQ(pick(&a, 2), -1);
+    ibcc_arbiter_close_output(&a, 2, 0);
+    T_EQ(pick(&a, 2), 'x');
+}
+
 int main(void)
 {
     T_RUN(test_desc);
+    T_RUN(test_close_output);
     T_RUN(test_push_errors);
     T_RUN(test_oldest_order);
     T_RUN(test_bypass_and_limit);
