@@ -906,6 +906,15 @@ typedef struct ibcc_arb_input_ {
     uint32_t pad_;
 } ibcc_arb_input_;
 
+/* Internal: the packets of one input bound for one output, a FIFO through
+   the entries' onext links. One record per (input, output) pair, so that
+   a push or a pick touches one cache line of them, not three. */
+typedef struct ibcc_arb_io_ {
+    uint16_t cnt;                 /* packets queued */
+    uint16_t head;                /* oldest slot (valid when cnt > 0) */
+    uint16_t tail;                /* youngest slot */
+} ibcc_arb_io_;
+
 typedef struct ibcc_arbiter {
     ibcc_arbiter_desc d;          /* effective desc */
     uint64_t seq;                 /* next push order number */
@@ -914,10 +923,8 @@ typedef struct ibcc_arbiter {
     ibcc_arb_input_ *input;       /* ports */
     ibcc_arb_entry_ *q;           /* q[in * capacity + slot] */
     uint32_t *rr;                 /* RR: next input to consider, per output */
-    uint16_t *cnt;                /* cnt[in * ports + out]: packets queued */
-    uint16_t *ohead;              /* ohead[in * ports + out]: oldest slot
-                                     of `in` bound for `out` */
-    uint16_t *otail;              /* otail[in * ports + out]: youngest */
+    ibcc_arb_io_ *io;             /* io[in * ports + out]: the packets of
+                                     `in` bound for `out` */
     uint64_t *inq;                /* inq[out * words + w]: bit `in` set when
                                      input `in` holds a packet for out */
     uint64_t *outs;               /* outs[in * words + w]: bit `out` set
@@ -5819,8 +5826,9 @@ IBCC_API ibcc_result ibcc_arbiter_defaults(ibcc_arbiter_desc *d)
 }
 
 /* Layout (each part 8-byte aligned): inputs, entries, rr pointers,
-   per (input, output) counts, FIFO heads and tails, per output bitmap of
-   inputs, per input bitmap of outputs. */
+   per (input, output) records (ibcc_arb_io_: count, FIFO head and tail;
+   the space of the three arrays they once were, so sizes are unchanged),
+   per output bitmap of inputs, per input bitmap of outputs. */
 typedef struct ibcc_arb_layout_ {
     size_t q, rr, cnt, oh, ot, inq, outs, ready, total;
 } ibcc_arb_layout_;
@@ -5878,9 +5886,7 @@ IBCC_API ibcc_result ibcc_arbiter_init(ibcc_arbiter *a,
     a->input = (ibcc_arb_input_ *)(void *)base;
     a->q = (ibcc_arb_entry_ *)(void *)(base + l.q);
     a->rr = (uint32_t *)(void *)(base + l.rr);
-    a->cnt = (uint16_t *)(void *)(base + l.cnt);
-    a->ohead = (uint16_t *)(void *)(base + l.oh);
-    a->otail = (uint16_t *)(void *)(base + l.ot);
+    a->io = (ibcc_arb_io_ *)(void *)(base + l.cnt);
     a->inq = (uint64_t *)(void *)(base + l.inq);
     a->outs = (uint64_t *)(void *)(base + l.outs);
     a->ready = (uint64_t *)(void *)(base + l.ready);
@@ -5904,8 +5910,8 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
 {
     ibcc_arb_input_ *ip;
     ibcc_arb_entry_ *e;
+    ibcc_arb_io_ *io;
     uint32_t slot;
-    size_t io;
     if (!a) return IBCC_ERR_NULL;
     if (in >= a->d.ports || out >= a->d.ports) return IBCC_ERR_RANGE;
     ip = &a->input[in];
@@ -5930,15 +5936,15 @@ IBCC_API ibcc_result ibcc_arbiter_push(ibcc_arbiter *a, unsigned in,
     if (ip->len == 0) ip->bypassed = 0;   /* a new head */
     ip->len++;
     if (!ip->busy) a->ready[in / 64u] |= (uint64_t)1u << (in % 64u);
-    io = (size_t)in * a->d.ports + out;
-    if (a->cnt[io]++ == 0) {
+    io = &a->io[(size_t)in * a->d.ports + out];
+    if (io->cnt++ == 0) {
         a->inq[(size_t)out * a->words + in / 64u] |= (uint64_t)1u << (in % 64u);
         a->outs[(size_t)in * a->words + out / 64u] |= (uint64_t)1u << (out % 64u);
-        a->ohead[io] = (uint16_t)slot;
+        io->head = (uint16_t)slot;
     } else {
-        ibcc_arb_at_(a, in, a->otail[io])->onext = (uint16_t)slot;
+        ibcc_arb_at_(a, in, io->tail)->onext = (uint16_t)slot;
     }
-    a->otail[io] = (uint16_t)slot;
+    io->tail = (uint16_t)slot;
     return IBCC_OK;
 }
 
@@ -5977,20 +5983,20 @@ static void ibcc_arb_take_(ibcc_arbiter *a, unsigned in, uint32_t slot,
 {
     ibcc_arb_input_ *ip = &a->input[in];
     ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, slot);
-    size_t io = (size_t)in * a->d.ports + e->out;
+    ibcc_arb_io_ *io = &a->io[(size_t)in * a->d.ports + e->out];
     int was_head = slot == ip->head;
     g->in = in;
     g->out = e->out;
     g->size = e->size;
     g->tag = e->tag;
     g->bypassed = !was_head;
-    if (--a->cnt[io] == 0) {
+    if (--io->cnt == 0) {
         a->inq[(size_t)e->out * a->words + in / 64u] &=
             ~((uint64_t)1u << (in % 64u));
         a->outs[(size_t)in * a->words + e->out / 64u] &=
             ~((uint64_t)1u << (e->out % 64u));
     } else {
-        a->ohead[io] = e->onext;
+        io->head = e->onext;
     }
     if (e->prev != IBCC_ARB_NIL_) ibcc_arb_at_(a, in, e->prev)->next = e->next;
     else ip->head = e->next;
@@ -6024,7 +6030,7 @@ static uint32_t ibcc_arb_candidate_(const ibcc_arbiter *a, unsigned in,
     const ibcc_arb_input_ *ip = &a->input[in];
     const ibcc_arb_entry_ *h = ibcc_arb_at_(a, in, ip->head);
     const uint64_t *bm = &a->outs[(size_t)in * a->words];
-    const uint16_t *oh = &a->ohead[(size_t)in * a->d.ports];
+    const ibcc_arb_io_ *io = &a->io[(size_t)in * a->d.ports];
     uint64_t limit = UINT64_MAX;
     uint32_t best = IBCC_ARB_NONE_, w;
     unsigned o = h->out;
@@ -6041,27 +6047,28 @@ static uint32_t ibcc_arb_candidate_(const ibcc_arbiter *a, unsigned in,
         /* the first packet for `want` goes if no older first packet of
            another output can go */
         if (!((bm[want / 64u] >> (want % 64u)) & 1u)) return IBCC_ARB_NONE_;
-        limit = ibcc_arb_at_(a, in, oh[want])->seq;
+        limit = ibcc_arb_at_(a, in, io[want].head)->seq;
     }
     for (w = 0; w < a->words; w++) {
         uint64_t bits = bm[w];
         bits &= ibcc_arb_open_(a, w);    /* the others refuse */
         while (bits) {
             unsigned p = w * 64u + ibcc_ctz64_(bits);
-            const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, oh[p]);
+            const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, io[p].head);
             bits &= bits - 1u;
             if (p == o || p == want || e->seq >= limit) continue;
             if (ibcc_arb_can_(a, p, in, e->size)) {
                 if (want != UINT32_MAX) return IBCC_ARB_NONE_;
                 limit = e->seq;          /* the oldest that can go so far */
-                best = oh[p];
+                best = io[p].head;
             }
         }
     }
     if (want == UINT32_MAX) return best;
     {
-        const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, oh[want]);
-        return ibcc_arb_can_(a, want, in, e->size) ? oh[want] : IBCC_ARB_NONE_;
+        const ibcc_arb_entry_ *e = ibcc_arb_at_(a, in, io[want].head);
+        return ibcc_arb_can_(a, want, in, e->size) ? io[want].head
+                                                   : IBCC_ARB_NONE_;
     }
 }
 
@@ -6149,7 +6156,7 @@ static int ibcc_arb_rr_(ibcc_arbiter *a, unsigned out, ibcc_arb_grant *g)
                 if (a->input[in].busy) continue;
                 /* RR: the head; VOQ: the oldest packet for `out` */
                 slot = a->d.policy == IBCC_ARB_VOQ
-                     ? a->ohead[(size_t)in * P + out] : a->input[in].head;
+                     ? a->io[(size_t)in * P + out].head : a->input[in].head;
                 h = ibcc_arb_at_(a, in, slot);
                 if (h->out != out || !ibcc_arb_can_(a, out, in, h->size))
                     continue;
@@ -12703,7 +12710,8 @@ static void ibcc_fab_wake_end_(ibcc_fabric *f, uint32_t c)
    every arbitration would ask again). The ACK arbiter always (its
    outputs' answer is ibcc_fab_out_ready_'s), the data arbiters when the
    kind's can_take is that too (takes_from_channel). Called wherever
-   busy or end_wake of a channel changes (host channels: nothing). */
+   busy or end_wake of a channel changes so that busy && end_wake does
+   (host channels: nothing). */
 static void ibcc_fab_out_sync_(ibcc_fabric *f, uint32_t c)
 {
     const ibcc_fchan_ *ch = &f->ch[c];
@@ -13008,7 +13016,8 @@ static void ibcc_fab_event_(ibcc_loop *l, void *ctx, uint64_t arg)
         break;
     case IBCC_F_E_DONE_:                  /* 5. a completion waited for */
         f->ch[idx].end_wake = 0;
-        ibcc_fab_out_sync_(f, (uint32_t)idx);
+        if (f->ch[idx].busy) ibcc_fab_out_sync_(f, (uint32_t)idx); /* was
+                                                                    closed */
         ibcc_fab_kick_sw_(f, f->node[f->ch[idx].from].idx);
         break;
     case IBCC_F_E_RXDONE_:                /* 7. capped host absorbed it */
@@ -14395,7 +14404,7 @@ static void ibcc_fab_complete_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port)
     uint32_t c = f->out_ch[f->node[w->node].base + port];
     ibcc_fchan_ *ch = &f->ch[c];
     ch->busy = 0;
-    ibcc_fab_out_sync_(f, c);
+    if (ch->end_wake) ibcc_fab_out_sync_(f, c);      /* was closed */
     if (ch->xmit_lane == IBCC_F_ACK_) {
         ibcc_fab_buf_release_(f, w, ch->xmit_in, IBCC_F_ACK_, ch->xmit_units,
                               ch->xmit_size, 1);

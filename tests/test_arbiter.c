@@ -447,10 +447,8 @@ static int any_vs_pick(unsigned P, int rounds, unsigned npush, uint64_t seed)
             b.input = (ibcc_arb_input_ *)(void *)((char *)mem2 + ((char *)a.input - (char *)mem_));
             b.q = (ibcc_arb_entry_ *)(void *)((char *)mem2 + ((char *)a.q - (char *)mem_));
             b.rr = (uint32_t *)(void *)((char *)mem2 + ((char *)a.rr - (char *)mem_));
-            b.cnt = (uint16_t *)(void *)((char *)mem2 + ((char *)a.cnt - (char *)mem_));
+            b.io = (ibcc_arb_io_ *)(void *)((char *)mem2 + ((char *)a.io - (char *)mem_));
             b.inq = (uint64_t *)(void *)((char *)mem2 + ((char *)a.inq - (char *)mem_));
-            b.ohead = (uint16_t *)(void *)((char *)mem2 + ((char *)a.ohead - (char *)mem_));
-            b.otail = (uint16_t *)(void *)((char *)mem2 + ((char *)a.otail - (char *)mem_));
             b.outs = (uint64_t *)(void *)((char *)mem2 + ((char *)a.outs - (char *)mem_));
             b.ready = (uint64_t *)(void *)((char *)mem2 + ((char *)a.ready - (char *)mem_));
             if (ibcc_arbiter_pick(&b, o, &h) && h.tag < best) best = h.tag;
