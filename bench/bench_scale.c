@@ -13,7 +13,9 @@
      1024 hosts) under a random permutation of greedy flows with
      input-triggered marking, LIPD and a window of 4; about 1.2 M
      packet-hops a run. leafspine_1024_over_16 is the ratio of the two
-     hops/s medians: the cost per packet-hop as the network grows.
+     hops/s medians: the cost per packet-hop as the network grows;
+     leafspine_1024_hosts_data_hops_per_s its data packets' share (for
+     bench/htsim.sh's comparison with CC).
    - leafspine_nocc_*: the 16- and 1024-host leaf-spines under the same
      permutation without CC (agent NONE, no marking), as fattree_* below;
      bench/htsim.sh runs csg-htsim on the 1024-host one.
@@ -29,7 +31,10 @@
      up/down routes (the router the fabric loader shares): fat tree and
      n-fly of 4096 hosts (16-ary 3-trees), a 32x32 torus of 4 hosts per
      switch, a leaf-spine of 16384 hosts (128-ary 2-tree), a 12-ary
-     4-tree of 20 736 hosts; median of 3 builds. */
+     4-tree of 20 736 hosts; median of 3 builds.
+   `bench_scale --row KIND K N [REPS]` runs one workload REPS times in
+   this process and prints each run (for profiling and for comparing two
+   builds in turn). */
 #define _XOPEN_SOURCE 600
 #include "bench.h"   /* first: it sets _POSIX_C_SOURCE */
 #include <sys/types.h>

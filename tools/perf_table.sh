@@ -61,4 +61,8 @@ awk -F, -v day="$day" -v cpu="${cpu:-unknown CPU}" -v ncpu="$ncpu" -v cc="$cc" '
       printf "| 1024-host leaf-spine permutation without CC, ibcc / csg-htsim (RoCE model; `bench/htsim.sh`) | %s M / %s M packet-hops per CPU second: ibcc %sx |\n", \
         sprintf("%.2f", med["leafspine_nocc_1024_hosts_hops_per_s"] / 1e6), sprintf("%.2f", med["htsim_roce_leafspine_1024_hosts_hops_per_s"] / 1e6), \
         r("ratio_ibcc_over_htsim_leafspine_1024_nocc")
+    if ("ratio_ibcc_over_htsim_leafspine_1024_cc" in med)
+      printf "| the same with CC, ibcc (input-triggered + LIPD, window 4) / csg-htsim (EQDS model), data packets only (`bench/htsim.sh`) | %s M / %s M data packet-hops per CPU second: ibcc %sx |\n", \
+        sprintf("%.2f", med["leafspine_1024_hosts_data_hops_per_s"] / 1e6), sprintf("%.2f", med["htsim_eqds_leafspine_1024_hosts_data_hops_per_s"] / 1e6), \
+        r("ratio_ibcc_over_htsim_leafspine_1024_cc")
   }' "$csv"
