@@ -1297,6 +1297,7 @@ static void arbiter_misuse(void)
     T_EQ(ibcc_arbiter_pick_any(NULL, &g), 0);
     T_EQ(ibcc_arbiter_set_input_busy(NULL, 0, 1), IBCC_ERR_NULL);
     T_EQ(ibcc_arbiter_set_output(NULL, 0, 1), IBCC_ERR_NULL);
+    T_EQ(ibcc_arbiter_close_output(NULL, 0, 1), IBCC_ERR_NULL);
     T_EQU(ibcc_arbiter_len(NULL, 0), 0);
     T_EQU(ibcc_arbiter_head_bypassed(NULL, 0), 0);
     T_EQ(ibcc_arbiter_input_busy(NULL, 0), 0);
@@ -1317,6 +1318,14 @@ static void arbiter_misuse(void)
             T_EQ(ibcc_arbiter_pick_any(&a, NULL), 0);
             T_EQ(ibcc_arbiter_set_input_busy(&a, 256, 1), IBCC_ERR_RANGE);
             T_EQ(ibcc_arbiter_set_output(&a, 256, 1), IBCC_ERR_RANGE);
+            T_EQ(ibcc_arbiter_close_output(&a, 256, 1), IBCC_ERR_RANGE);
+            /* the last output of the last bitmap word: closed, nothing
+               goes; open again, its packet is there to go */
+            T_EQ(ibcc_arbiter_close_output(&a, 255, 1), IBCC_OK);
+            T_EQ(ibcc_arbiter_pick(&a, 255, &g), 0);
+            T_EQ(ibcc_arbiter_pick_any(&a, &g), 0);
+            T_EQ(ibcc_arbiter_close_output(&a, 255, 0), IBCC_OK);
+            T_EQU(ibcc_arbiter_len(&a, 255), 1);
             T_EQU(ibcc_arbiter_len(&a, 256), 0);
             T_EQU(ibcc_arbiter_head_bypassed(&a, UINT32_MAX), 0);
             T_EQ(ibcc_arbiter_input_busy(&a, 256), 0);
