@@ -3647,6 +3647,12 @@ IBCC_API ibcc_result ibcc_place(const uint32_t *hosts, uint32_t nh,
    | qos             | NULL           | OpenSM settings per port type    |
    | port_vls, sl2vls| none           | per port; per switch (in, out)   |
    | stall           | 10 ms          | no progress this long: STATE     |
+   | flow_control    | CREDIT         | CREDIT (the kind's own), PFC     |
+   | pfc.xoff        | 4 data packets | PFC: PAUSE above these bytes     |
+   | pfc.xon         | xoff / 2       | PFC: XON at or below, <= xoff    |
+   | pfc.size        | xoff + headroom| PFC: bytes per input and VL      |
+   | pfc.quanta      | 65535          | PFC: pause time, 512 bit times   |
+   | pfc.refresh     | half the pause | PFC: PAUSE again while above XON |
    ====================================================================== */
 
 typedef enum ibcc_node_kind {
@@ -3874,6 +3880,34 @@ typedef struct ibcc_fabric_sl2vl {
     uint8_t  vl[16];            /* VL per SL; 15: packets dropped */
 } ibcc_fabric_sl2vl;
 
+/* Link flow control of a fabric (docs/fabric.md "PFC links"). */
+typedef enum ibcc_flow_control {
+    IBCC_FLOW_CREDIT = 0,       /* the switch kinds' own: credits (VCT,
+                                   CIOQ) or STOP/GO (WORMHOLE) */
+    IBCC_FLOW_PFC    = 1        /* IEEE 802.1Qbb priority flow control,
+                                   a priority per data VL (VCT, CIOQ) */
+} ibcc_flow_control;
+
+#define IBCC_PFC_FRAME_BYTES 64u /* a PAUSE frame on the wire */
+
+/* PFC of every switch input, per data VL (priority), in bytes: a packet
+   counts from the instant its header is seen (after fwd_delay) until its
+   tail has left. Above xoff the input sends a PAUSE upstream (quanta
+   `quanta`, each 512 bit times of the link), again every `refresh` while
+   it stays above xon, and an XON (a PAUSE of quanta 0) once it is at or
+   below xon. size - xoff is the headroom: it must hold what is still
+   sent after the crossing, ceil(rate * (2 prop + fwd_delay)) + 3 largest
+   data packets + a PAUSE frame (the refusal names the link). Hosts obey
+   PAUSE and never send one. */
+typedef struct ibcc_pfc_desc {
+    uint32_t xoff;              /* 0 = 4 data_size */
+    uint32_t xon;               /* 0 = xoff / 2 */
+    uint32_t size;              /* 0 = xoff + the largest headroom any
+                                   link needs */
+    uint32_t quanta;            /* 1 .. 65535, 0 = 65535 */
+    ibcc_time refresh;          /* 0 = half the pause time of the link */
+} ibcc_pfc_desc;
+
 typedef struct ibcc_fabric_desc {
     const ibcc_fabric_node  *nodes;  uint32_t node_count;
     const ibcc_fabric_link  *links;  uint32_t link_count;
@@ -3940,6 +3974,15 @@ typedef struct ibcc_fabric_desc {
                                     network stops (IBCC_ERR_STATE,
                                     ibcc_fabric_last_error names the
                                     blocked channels); 0 = 10 ms */
+    ibcc_flow_control flow_control; /* CREDIT, or PFC (VCT, CIOQ) */
+    ibcc_pfc_desc pfc;           /* PFC thresholds (flow_control PFC):
+                                    buf_packets 0 is then (pfc.size +
+                                    headroom) / 64 + 1 packet slots and
+                                    buf_credits 0 twice that (credits
+                                    that never stop a sender of packets
+                                    of 64 bytes or more: PAUSE does);
+                                    host_cap must be 0; ACK/CNP keep
+                                    their lane and its credits */
     ibcc_time bin;
     ibcc_time horizon;
     uint64_t  seed;
@@ -4040,6 +4083,37 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
                                               ibcc_fabric_counters *c);
+/* PFC counters of port `port` of node `node` and data VL `vl` (PFC
+   fabrics; all zero otherwise): PAUSE frames its input sent upstream
+   (quanta > 0, refreshes included) and XONs, those its output received,
+   the time its output was paused on that VL up to now, and its input's
+   bytes now and at most (switch inputs; 0 at hosts, which never pause).
+   Errors: NULL, RANGE (node, port, vl). */
+typedef struct ibcc_fabric_pfc_stats {
+    uint64_t pause_sent, xon_sent;
+    uint64_t pause_received, xon_received;
+    ibcc_time paused;
+    uint32_t bytes, peak;
+} ibcc_fabric_pfc_stats;
+IBCC_API ibcc_result ibcc_fabric_pfc_stats_get(const ibcc_fabric *f,
+                                 uint32_t node, uint32_t port, uint32_t vl,
+                                 ibcc_fabric_pfc_stats *s);
+/* PFC totals over the fabric: PAUSE frames sent (quanta > 0) and XONs,
+   the paused time summed over every (output, data VL) of a link, how
+   many such pairs there are (paused / (pairs * now) is the mean fraction
+   of time an output priority was paused), the largest input peak in
+   bytes and how many times an input went above pfc.size (a lossy switch
+   would have dropped: always 0 when the headroom rule holds; checked by
+   ibcc_fabric_check). Errors: NULL. */
+typedef struct ibcc_fabric_pfc_totals {
+    uint64_t pause_frames, xon_frames;
+    ibcc_time paused;
+    uint64_t pairs;
+    uint32_t peak;
+    uint64_t overflows;
+} ibcc_fabric_pfc_totals;
+IBCC_API ibcc_result ibcc_fabric_pfc_totals_get(const ibcc_fabric *f,
+                                                ibcc_fabric_pfc_totals *t);
 /* The MVCM agents' counters (ibcc_mvcm_stats), summed over the hosts
    (nws_max: the largest); all zero without MVCM flows. Errors: NULL. */
 IBCC_API ibcc_result ibcc_fabric_mvcm_stats(const ibcc_fabric *f,
@@ -11977,6 +12051,9 @@ typedef struct ibcc_flane_ {
                                    the receiver still holds them until
                                    its completion is applied */
     uint32_t rx_p, rx_u;        /* held by a capped receiving host */
+    uint32_t stop;              /* 1: the receiver stopped the lane (a
+                                   PFC PAUSE in force); credit links
+                                   never set it */
 } ibcc_flane_;
 
 typedef struct ibcc_fchan_ {
@@ -12220,6 +12297,11 @@ struct ibcc_fabric {
     ibcc_time wfwd;             /* routing delay in whole byte times */
     uint32_t wcap;              /* slack buffer ring entries */
     ibcc_fworm_ *wm;            /* per channel */
+    /* PFC links (section 11) */
+    struct ibcc_fpfc_ *pfc;     /* [c * nlanes + lane] */
+    ibcc_time *pfc_fr;          /* per channel: its PAUSE frames are on
+                                   the wire until */
+    uint64_t pfc_over;          /* inputs that went above pfc.size */
     ibcc_fwent_ *wring;
     uint32_t *wrr;              /* per switch port: last input granted */
     ibcc_segment seg;
@@ -12318,6 +12400,11 @@ typedef struct ibcc_flink_ {
        with the NUL) and how many, 0 when nothing waits in the network */
     uint64_t (*progress)(const ibcc_fabric *f);
     uint32_t (*blocked)(const ibcc_fabric *f, char *buf, size_t len);
+    /* a data packet of `size` bytes became visible at (arrived 1) or its
+       tail left (arrived 0) input `port`, data lane ln, of switch w:
+       PFC's ingress accounting; nothing for credits (the core's) */
+    void (*ingress)(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                    uint32_t ln, uint32_t size, int arrived);
 } ibcc_flink_;
 
 /* Switch kind: how a switch buffers and forwards (sections 5 and 10).
@@ -12326,7 +12413,9 @@ typedef struct ibcc_flink_ {
    its enum value, its table and its functions. */
 typedef struct ibcc_fswkind_ {
     const char *name;           /* for messages: "CIOQ" */
-    const ibcc_flink_ *link;    /* the flow control of its links */
+    const ibcc_flink_ *link[2]; /* the flow control of its links, per
+                                   ibcc_flow_control (NULL: it cannot
+                                   run that one) */
     uint32_t max_vls;           /* data VLs its ports can run (1: it has
                                    one data lane) */
     /* creation: the marker's organisation (md) and the bytes of its own
@@ -12594,7 +12683,8 @@ static void ibcc_fab_view_(const ibcc_fabric *f, const ibcc_fpkt_ *p,
 /* Can channel c accept a packet of `units` on lane ln now? */
 static int ibcc_fab_room_(const ibcc_fchan_ *ch, uint32_t ln, uint32_t units)
 {
-    return ch->lc[ln].av_p != 0 && ch->lc[ln].av_u >= units;
+    return ch->lc[ln].av_p != 0 && ch->lc[ln].av_u >= units
+           && !ch->lc[ln].stop;
 }
 
 /* The random stream of entity `id`: seeded from (seed, id) through
@@ -13922,6 +14012,7 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     b->q[b->n++] = pi;
     if (p->lane != IBCC_F_ACK_) {
         unsigned before = p->hdr;
+        f->link->ingress(f, w, p->in_port, p->lane, p->size, 1);
         ibcc_fab_sw_busy_(f, w, p->vl);
         p->hdr |= ibcc_marker_arrive(&w->mk[p->vl], p->in_port, p->out_port,
                                      p->size);
@@ -13997,7 +14088,8 @@ static int ibcc_fab_has_credit_(ibcc_fabric *f, ibcc_fchan_ *ch,
                                 uint32_t ln, uint32_t units)
 {
     ibcc_fab_credits_in_(f, ch);
-    return ch->lc[ln].av_p >= 2u && ch->lc[ln].av_u >= 2u * units;
+    return ch->lc[ln].av_p >= 2u && ch->lc[ln].av_u >= 2u * units
+           && !ch->lc[ln].stop;
 }
 
 /* BUSY classification for the marker, brought up to date before each
@@ -14070,8 +14162,10 @@ static void ibcc_fab_buf_release_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t in,
     b->occ_u -= units;
     b->held_p--;
     b->held_u -= units;
-    if (ln != IBCC_F_ACK_)
+    if (ln != IBCC_F_ACK_) {
         ibcc_marker_release(&w->mk[IBCC_F_LVL_(ln)], in, size);
+        f->link->ingress(f, w, in, ln, size, 0);
+    }
     if (early) {
         u->lc[ln].early_p--;
         u->lc[ln].early_u -= units;
@@ -14199,7 +14293,8 @@ static void ibcc_fab_vl_wants_(ibcc_fabric *f, ibcc_fsw_ *w)
         ibcc_fab_credits_in_(f, ch);
         for (v = 0; v < ch->vls; v++)
             if ((w->vwant[o] >> v & 1u)
-                && ch->lc[IBCC_F_DLANE_(v)].av_p == 0) {
+                && (ch->lc[IBCC_F_DLANE_(v)].av_p == 0
+                    || ch->lc[IBCC_F_DLANE_(v)].stop)) {
                 w->vwant[o] &= ~(1u << v);
                 ibcc_fab_wait_room_(f, c);
             }
@@ -14694,11 +14789,35 @@ static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx);
 static uint64_t ibcc_fab_credits_progress_(const ibcc_fabric *f);
 static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
                                           size_t len);
+static void ibcc_fab_no_ingress_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                                 uint32_t ln, uint32_t size, int arrived);
 static const ibcc_flink_ ibcc_fab_credits_link_ = {
     "credit", ibcc_fab_credits_setup_, ibcc_fab_credits_events_,
     ibcc_fab_host_run_, ibcc_fab_credits_check_, ibcc_fab_credits_totals_,
     { ibcc_fab_no_event_, ibcc_fab_no_event_ },
-    ibcc_fab_credits_progress_, ibcc_fab_credits_blocked_
+    ibcc_fab_credits_progress_, ibcc_fab_credits_blocked_,
+    ibcc_fab_no_ingress_
+};
+
+/* PFC links (section 11): the credit link's packets, buffers, checks and
+   totals, with the receiver's PAUSE frames deciding when a sender may
+   start on a data lane (their events: a frame arrives, a timer). */
+static ibcc_result ibcc_fab_pfc_setup_(ibcc_fabric *f);
+static uint64_t ibcc_fab_pfc_events_(const ibcc_fabric *f);
+static ibcc_result ibcc_fab_pfc_check_(const ibcc_fabric *f,
+                                       uint64_t *located);
+static void ibcc_fab_pfc_frame_(ibcc_fabric *f, uint64_t idx);
+static void ibcc_fab_pfc_timer_(ibcc_fabric *f, uint64_t idx);
+static void ibcc_fab_pfc_ingress_(ibcc_fabric *f, ibcc_fsw_ *w,
+                                  uint32_t port, uint32_t ln, uint32_t size,
+                                  int arrived);
+static uint64_t ibcc_fab_credits_progress_(const ibcc_fabric *f);
+static const ibcc_flink_ ibcc_fab_pfc_link_ = {
+    "PFC", ibcc_fab_pfc_setup_, ibcc_fab_pfc_events_,
+    ibcc_fab_host_run_, ibcc_fab_pfc_check_, ibcc_fab_credits_totals_,
+    { ibcc_fab_pfc_frame_, ibcc_fab_pfc_timer_ },
+    ibcc_fab_credits_progress_, ibcc_fab_credits_blocked_,
+    ibcc_fab_pfc_ingress_
 };
 
 /* Packets started on links and delivered. */
@@ -14758,8 +14877,7 @@ static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
                 c = f->out_ch[nd->base + p->out_port];
                 ol = ln == IBCC_F_ACK_ ? ln
                      : ibcc_fab_olane_(f, w, k, ln, p->out_port);
-                if (f->ch[c].lc[ol].av_p != 0
-                    && f->ch[c].lc[ol].av_u >= p->units)
+                if (ibcc_fab_room_(&f->ch[c], ol, p->units))
                     continue;
                 for (j = 0; j < ns; j++)
                     if (seen[j] == ((uint64_t)c << 5 | ol)) break;
@@ -14773,7 +14891,8 @@ static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
 }
 
 static const ibcc_fswkind_ ibcc_fab_vct_ = {
-    "VCT", &ibcc_fab_credits_link_, IBCC_VLARB_MAX_VLS, ibcc_fab_vct_setup_,
+    "VCT", { &ibcc_fab_credits_link_, &ibcc_fab_pfc_link_ },
+    IBCC_VLARB_MAX_VLS, ibcc_fab_vct_setup_,
     ibcc_fab_vct_init_,
     ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
     ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
@@ -14970,7 +15089,7 @@ static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
 }
 
 static const ibcc_fswkind_ ibcc_fab_cioq_ = {
-    "CIOQ", &ibcc_fab_credits_link_, 1u, ibcc_fab_cioq_setup_,
+    "CIOQ", { &ibcc_fab_credits_link_, &ibcc_fab_pfc_link_ }, 1u, ibcc_fab_cioq_setup_,
     ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
     ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
     ibcc_fab_cioq_held_, ibcc_fab_cioq_check_, 0
@@ -15451,11 +15570,11 @@ static uint32_t ibcc_wm_blocked_(const ibcc_fabric *f, char *buf,
 static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
     "STOP/GO", ibcc_wm_setup_link_, ibcc_wm_events_, ibcc_wm_host_run_,
     ibcc_wm_check_, ibcc_wm_totals_, { ibcc_wm_link_, ibcc_wm_timer_ },
-    ibcc_wm_progress_, ibcc_wm_blocked_
+    ibcc_wm_progress_, ibcc_wm_blocked_, ibcc_fab_no_ingress_
 };
 
 static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
-    "WORMHOLE", &ibcc_fab_stopgo_link_, 1u, ibcc_wm_setup_, ibcc_wm_init_,
+    "WORMHOLE", { &ibcc_fab_stopgo_link_, NULL }, 1u, ibcc_wm_setup_, ibcc_wm_init_,
     ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
     ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_, 0
 };
@@ -15523,6 +15642,11 @@ static uint64_t ibcc_wm_events_(const ibcc_fabric *f)
 static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx)
 {
     (void)f; (void)idx;         /* credit links schedule none */
+}
+static void ibcc_fab_no_ingress_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
+                                 uint32_t ln, uint32_t size, int arrived)
+{
+    (void)f; (void)w; (void)port; (void)ln; (void)size; (void)arrived;
 }
 
 /* Hops of the route from host src to host dst counted in switches (the
@@ -15724,6 +15848,228 @@ static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *located)
         for (k = 0; k < IBCC_F_CHUNK_; k++)
             if (f->chunk[i][k].size != 0 && f->chunk[i][k].lane == 2u)
                 ++*located;
+    return IBCC_OK;
+}
+
+/* ---- 11. PFC links: PAUSE frames per priority (IEEE 802.1Qbb) ------------
+   A data VL is a priority. Packets, buffers, the packet arbitration and
+   credits are the credit link's (sections 2-8), but the data lanes'
+   credits are the whole buffer in 64-byte slots (pfc.size / 64 + 1
+   packets), so that they never stop a sender before a lossy switch would
+   have dropped: PAUSE frames do. Every switch input counts the bytes of
+   each data VL from the instant a packet is seen until its tail has left
+   (the `ingress` operation). Going above pfc.xoff it sends a PAUSE of
+   pfc.quanta upstream on the reverse channel (after the frame that
+   channel is sending and its earlier PAUSE frames: IBCC_PFC_FRAME_BYTES
+   at its rate, then its delay), again every pfc.refresh while it stays
+   above pfc.xon, and an XON (quanta 0) when it falls to pfc.xon. At the
+   sender a PAUSE stops the lane (ibcc_flane_.stop: the core's room test
+   refuses it; a packet already started finishes) until quanta x 512 bit
+   times after the frame arrived or an XON; then the sender looks again.
+   The frames' bytes do not take the reverse link's data capacity (one
+   frame per refresh, well below 0.1% of a link). Events: a frame
+   arriving (LINK0, channel << 6 | lane << 1 | xon) and a timer (LINK1,
+   channel << 6 | lane << 1 | 0: the sender's pause ends, 1: the
+   receiver's refresh). ACK/CNP keep their own lane with credits (a
+   control priority PFC does not pause). */
+typedef struct ibcc_fpfc_ {
+    /* receiver side: the switch input the channel feeds */
+    uint32_t bytes, peak;       /* now, at most */
+    uint32_t xoff;              /* 1: a PAUSE is in force upstream (sent,
+                                   no XON since) */
+    uint32_t pad_;
+    ibcc_time refresh_at;       /* its next PAUSE while xoff */
+    uint64_t sent, xon_sent;
+    /* sender side: the channel's transmitter on this lane */
+    ibcc_time until;            /* paused until (lc.stop set) */
+    ibcc_time since;            /* ... since */
+    ibcc_time paused;           /* total paused time before `since` */
+    uint64_t rcvd, xon_rcvd;
+} ibcc_fpfc_;
+
+#define IBCC_F_PFC_IDX_(c, ln, bit) \
+    (((uint64_t)(c) << 6) | ((uint64_t)(ln) << 1) | (uint64_t)(bit))
+
+/* The pause time of channel c's PAUSE frames: quanta x 512 bit times. */
+static ibcc_time ibcc_fab_pfc_tq_(const ibcc_fabric *f, uint32_t c)
+{
+    ibcc_time t = 0;
+    (void)ibcc_wire_time((uint64_t)f->d.pfc.quanta * 64u, f->ch[c].rate, &t);
+    return t;
+}
+
+static ibcc_time ibcc_fab_pfc_refresh_(const ibcc_fabric *f, uint32_t c)
+{
+    ibcc_time r = f->d.pfc.refresh ? f->d.pfc.refresh
+                                   : ibcc_fab_pfc_tq_(f, c) / 2u;
+    return r ? r : 1u;
+}
+
+/* The receiver of channel c sends a PAUSE (xon 0) or an XON for lane
+   ln on the reverse channel: after the frame being sent there and its
+   own earlier frames, its bytes, then the link's delay. */
+static void ibcc_fab_pfc_send_(ibcc_fabric *f, uint32_t c, uint32_t ln,
+                               unsigned xon)
+{
+    uint32_t r = c ^ 1u;                /* a link's two channels */
+    const ibcc_fchan_ *rv = &f->ch[r];
+    ibcc_time t = f->loop.now;
+    if (rv->busy && rv->xmit_end > t) t = rv->xmit_end;
+    if (f->pfc_fr[r] > t) t = f->pfc_fr[r];
+    t += ibcc_fab_wire_(rv, IBCC_PFC_FRAME_BYTES);
+    f->pfc_fr[r] = t;
+    ibcc_fab_at_(f, t + rv->prop, IBCC_F_E_LINK0_,
+                 IBCC_F_PFC_IDX_(c, ln, xon), NULL);
+}
+
+/* Lane ln of channel c may send again: its paused time is counted and
+   its sender looks at once. */
+static void ibcc_fab_pfc_resume_(ibcc_fabric *f, uint32_t c, uint32_t ln)
+{
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+    q->paused += f->loop.now - q->since;
+    q->until = 0;
+    ch->lc[ln].stop = 0;
+    ibcc_fab_wake_node_(f, ch->from, f->loop.now);
+}
+
+/* LINK0: a PAUSE or XON frame reached channel c's sender. */
+static void ibcc_fab_pfc_frame_(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 6), ln = (uint32_t)(idx >> 1) & 31u;
+    ibcc_fchan_ *ch = &f->ch[c];
+    ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+    ibcc_time now = f->loop.now;
+    if (idx & 1u) {
+        q->xon_rcvd++;
+        if (ch->lc[ln].stop) ibcc_fab_pfc_resume_(f, c, ln);
+        return;
+    }
+    q->rcvd++;
+    q->until = now + ibcc_fab_pfc_tq_(f, c);
+    if (!ch->lc[ln].stop) {
+        ch->lc[ln].stop = 1;
+        q->since = now;
+    }
+    ibcc_fab_at_(f, q->until, IBCC_F_E_LINK1_, IBCC_F_PFC_IDX_(c, ln, 0),
+                 NULL);
+}
+
+/* LINK1: a pause's end at channel c's sender (the latest frame's, not an
+   earlier one that a refresh extended), or the refresh of the PAUSE its
+   receiver keeps in force. */
+static void ibcc_fab_pfc_timer_(ibcc_fabric *f, uint64_t idx)
+{
+    uint32_t c = (uint32_t)(idx >> 6), ln = (uint32_t)(idx >> 1) & 31u;
+    ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+    ibcc_time now = f->loop.now;
+    if (!(idx & 1u)) {
+        if (f->ch[c].lc[ln].stop && q->until == now)
+            ibcc_fab_pfc_resume_(f, c, ln);
+        return;
+    }
+    if (!q->xoff || q->refresh_at != now) return;   /* XON since */
+    q->sent++;
+    ibcc_fab_pfc_send_(f, c, ln, 0);
+    q->refresh_at = now + ibcc_fab_pfc_refresh_(f, c);
+    ibcc_fab_at_(f, q->refresh_at, IBCC_F_E_LINK1_, IBCC_F_PFC_IDX_(c, ln, 1),
+                 NULL);
+}
+
+/* The ingress accounting of input `port`, data lane ln, of switch w. */
+static void ibcc_fab_pfc_ingress_(ibcc_fabric *f, ibcc_fsw_ *w,
+                                  uint32_t port, uint32_t ln, uint32_t size,
+                                  int arrived)
+{
+    uint32_t c = f->in_ch[f->node[w->node].base + port];
+    ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+    if (arrived) {
+        q->bytes += size;
+        if (q->bytes > q->peak) q->peak = q->bytes;
+        if (q->bytes > f->d.pfc.size) f->pfc_over++;
+        if (!q->xoff && q->bytes > f->d.pfc.xoff) {
+            q->xoff = 1;
+            q->sent++;
+            ibcc_fab_pfc_send_(f, c, ln, 0);
+            q->refresh_at = f->loop.now + ibcc_fab_pfc_refresh_(f, c);
+            ibcc_fab_at_(f, q->refresh_at, IBCC_F_E_LINK1_,
+                         IBCC_F_PFC_IDX_(c, ln, 1), NULL);
+        }
+        return;
+    }
+    q->bytes -= size;
+    if (q->xoff && q->bytes <= f->d.pfc.xon) {
+        q->xoff = 0;
+        q->refresh_at = 0;
+        q->xon_sent++;
+        ibcc_fab_pfc_send_(f, c, ln, 1);
+    }
+}
+
+/* The credit link's rules and the PFC state. */
+static ibcc_result ibcc_fab_pfc_setup_(ibcc_fabric *f)
+{
+    ibcc_result r = ibcc_fab_credits_setup_(f);
+    if (r != IBCC_OK) return r;
+    f->pfc = (ibcc_fpfc_ *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(
+                 ibcc_fab_mul_(f->nch, f->nlanes), sizeof *f->pfc));
+    f->pfc_fr = (ibcc_time *)ibcc_fab_alloc_(&f->al,
+                     ibcc_fab_mul_(f->nch, sizeof *f->pfc_fr));
+    if (f->nch && (!f->pfc || !f->pfc_fr)) return IBCC_ERR_NOMEM;
+    return IBCC_OK;
+}
+
+/* Per channel and lane: the frames on their way (one per refresh over
+   the delay, its frame and a packet, plus an XON), the pause ends
+   pending (one per frame received within a pause time) and a refresh. */
+static uint64_t ibcc_fab_pfc_events_(const ibcc_fabric *f)
+{
+    uint64_t most = 0;
+    uint32_t c;
+    for (c = 0; c < f->nch; c++) {
+        const ibcc_fchan_ *ch = &f->ch[c];
+        ibcc_time rf = ibcc_fab_pfc_refresh_(f, c);
+        uint64_t n = 8u + (ch->prop + ibcc_fab_wire_(ch, 65535u)) / rf
+                     + ibcc_fab_pfc_tq_(f, c) / rf;
+        if (n > most) most = n;
+    }
+    return ibcc_fab_sat_(most, 0) > UINT64_MAX / 4u ? UINT64_MAX / 4u
+           : most * f->nch * f->nlanes;
+}
+
+/* The credit link's conservation, and each switch input's bytes: at
+   least its queued packets' (held ones too), none when it holds no
+   packet, never above pfc.size. */
+static ibcc_result ibcc_fab_pfc_check_(const ibcc_fabric *f,
+                                       uint64_t *located)
+{
+    ibcc_result r = ibcc_fab_credits_check_(f, located);
+    uint32_t c, ln, k;
+    if (r != IBCC_OK) return r;
+    if (f->pfc_over) return IBCC_ERR_MISMATCH;
+    for (c = 0; c < f->nch; c++) {
+        const ibcc_fchan_ *ch = &f->ch[c];
+        const ibcc_fnode_ *to = &f->node[ch->to];
+        for (ln = 0; ln < f->nlanes; ln++) {
+            const ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+            const ibcc_fbuf_ *b;
+            uint64_t sum = 0;
+            if (ch->lc[ln].stop && q->until < f->loop.now)
+                return IBCC_ERR_MISMATCH;
+            if (ln == IBCC_F_ACK_ || to->kind != IBCC_FABRIC_SWITCH) {
+                if (q->bytes || q->xoff) return IBCC_ERR_MISMATCH;
+                continue;
+            }
+            b = &f->buf[(to->base + ch->to_port) * f->nlanes + ln];
+            for (k = 0; k < b->n; k++)
+                sum += ibcc_fab_pkt_(f, b->q[k])->size;
+            if (sum > q->bytes || (b->occ_p == 0) != (q->bytes == 0)
+                || q->bytes > f->d.pfc.size
+                || (q->xoff && q->bytes <= f->d.pfc.xon))
+                return IBCC_ERR_MISMATCH;
+        }
+    }
     return IBCC_OK;
 }
 
@@ -16328,6 +16674,104 @@ typedef char ibcc_fab_agents_complete_[
    queries. */
 
 /* ---- create / destroy -------------------------------------------------- */
+/* PFC headroom of a link of `rate` and propagation delay `prop` (both
+   ways) for data packets of at most m bytes: what still reaches the
+   input after the packet that crossed xoff was seen, in the worst case
+   (docs/fabric.md "PFC links"): the bits on the cable both ways and
+   during the forwarding delay, the packet the PAUSE waits behind on the
+   reverse link, the PAUSE frame, the packet the upstream port has
+   started (or decided) when the PAUSE arrives, and the crossing packet
+   counted whole. UINT64_MAX on overflow. */
+static uint64_t ibcc_fab_pfc_need_(ibcc_rate rate, ibcc_time prop,
+                                   ibcc_time fwd, uint32_t m)
+{
+    uint64_t b;
+    if (ibcc_muldiv_ceil_(rate, 2u * prop + fwd, IBCC_S(1), &b) != IBCC_OK
+        || b > (UINT64_C(1) << 40))
+        return UINT64_MAX;
+    return b + 3u * (uint64_t)m + IBCC_PFC_FRAME_BYTES;
+}
+
+/* The PFC fields (flow_control PFC): defaults, the headroom of every
+   link (its rate and delay, or the desc's), packet slots enough for the
+   buffer, and what PFC links cannot have. */
+static ibcc_result ibcc_fab_pfc_desc_(ibcc_fabric_desc *d)
+{
+    ibcc_fabric_error *e = d->error;
+    ibcc_pfc_desc *p = &d->pfc;
+    uint64_t need = 0, slots;
+    uint32_t i, m = d->data_size, worst = IBCC_F_NONE_;
+    if ((uint32_t)d->flow_control > (uint32_t)IBCC_FLOW_PFC)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flow_control %u: "
+                             "CREDIT (0) or PFC (1)",
+                             (unsigned)d->flow_control);
+    if (d->flow_control != IBCC_FLOW_PFC) return IBCC_OK;
+    if (d->host_cap)
+        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "host_cap: "
+                             "not with PFC links (a capped host would have "
+                             "to pause; hosts never do)");
+    if (p->quanta == 0) p->quanta = 65535u;
+    if (p->quanta > 65535u)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.quanta %u: "
+                             "at most 65535", p->quanta);
+    if (p->xoff == 0) p->xoff = 4u * d->data_size;
+    if (p->xon == 0) p->xon = p->xoff / 2u;
+    if (p->xon > p->xoff)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.xon %u: above "
+                             "pfc.xoff %u", p->xon, p->xoff);
+    for (i = 0; i < d->flow_count && d->flows; i++)
+        if (d->flows[i].size > m) m = d->flows[i].size;
+    for (i = 0; i < d->source_count && d->sources; i++)
+        if (d->sources[i].flow.size > m) m = d->sources[i].flow.size;
+    for (i = 0; i < d->link_count && d->links; i++) {
+        const ibcc_fabric_link *l = &d->links[i];
+        uint64_t n = ibcc_fab_pfc_need_(l->rate ? l->rate : d->link_rate,
+                                        l->prop ? l->prop : d->prop_delay,
+                                        d->fwd_delay, m);
+        if (n > need || worst == IBCC_F_NONE_) {
+            need = n;
+            worst = i;
+        }
+    }
+    if (need > (UINT64_C(1) << 31) || (uint64_t)p->xoff + need > 0xffffffffu)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc: links[%u] "
+                             "needs a headroom of %llu bytes: too large",
+                             worst, (unsigned long long)need);
+    if (p->size == 0) p->size = p->xoff + (uint32_t)need;
+    if ((uint64_t)p->xoff + need > p->size)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.size %u: "
+                             "below pfc.xoff %u + the headroom links[%u] "
+                             "needs, %llu bytes (rate x (2 prop + fwd_delay)"
+                             " + 3 x %u + %u)", p->size, p->xoff, worst,
+                             (unsigned long long)need, m,
+                             IBCC_PFC_FRAME_BYTES);
+    /* packet slots for the buffer and what is on the wire or whose
+       credits are on their way back (within the headroom), in frames of
+       at least 64 bytes */
+    slots = ((uint64_t)p->size + need) / 64u + 1u;
+    if (slots > 65535u)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.size %u: "
+                             "with the headroom, %llu bytes, at most %u "
+                             "bytes (65535 packet slots of 64 bytes)",
+                             p->size, (unsigned long long)need,
+                             65534u * 64u);
+    if (d->buf_packets == 0) d->buf_packets = (uint32_t)slots;
+    if (d->buf_packets < slots)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "buf_packets %u: "
+                             "PFC needs (pfc.size + headroom) / 64 + 1 = "
+                             "%llu packet slots (0 gives them)", d->buf_packets,
+                             (unsigned long long)slots);
+    /* credits in 64-byte units (ECN marks on bytes) that never run out
+       before the slots do: a packet takes at most its bytes / 64 + 1 */
+    if (d->buf_credits == 0) d->buf_credits = 2u * (uint32_t)slots;
+    if (d->buf_credits < 2u * slots)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "buf_credits %u: "
+                             "PFC needs 2 x its packet slots, %llu "
+                             "(0 gives them)", d->buf_credits,
+                             (unsigned long long)(2u * slots));
+    return IBCC_OK;
+}
+
 /* The one place the fabric's defaults are applied and its ranges checked:
    *d = *in with defaults, or an error (the caller's desc untouched). */
 static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
@@ -16341,6 +16785,10 @@ static ibcc_result ibcc_fabric_desc_check_(const ibcc_fabric_desc *in,
     if (d->prop_delay == 0) d->prop_delay = IBCC_NS(5);
     if (d->fwd_delay == 0 && !d->fwd_zero) d->fwd_delay = IBCC_NS(40);
     if (d->data_size == 0) d->data_size = 2068u;
+    if (d->data_size <= 65535u) {
+        ibcc_result r = ibcc_fab_pfc_desc_(d);
+        if (r != IBCC_OK) return r;
+    }
     if (d->buf_packets == 0) d->buf_packets = 4u;
     if (d->ack_buf_packets == 0) d->ack_buf_packets = 16u;
     if ((uint32_t)d->switch_kind == 0) d->switch_kind = IBCC_SWITCH_VCT;
@@ -16484,6 +16932,8 @@ static void ibcc_fab_release_(ibcc_fabric *f)
     ibcc_fab_free_(&a, f->wm);
     ibcc_fab_free_(&a, f->wring);
     ibcc_fab_free_(&a, f->wrr);
+    ibcc_fab_free_(&a, f->pfc);
+    ibcc_fab_free_(&a, f->pfc_fr);
     ibcc_fab_free_(&a, f);
 }
 
@@ -17135,12 +17585,18 @@ static ibcc_result ibcc_fab_switches_(ibcc_fabric *f)
         w->node = i;
         sk = (uint32_t)nd->switch_kind ? nd->switch_kind : f->d.switch_kind;
         w->kind = ibcc_fab_kind_[sk];
-        if (!f->link) f->link = w->kind->link;
-        if (w->kind->link != f->link)
+        if (!w->kind->link[f->d.flow_control])
+            return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                                 "nodes[%u]: switch_kind %s cannot run "
+                                 "PFC links (its own are %s)", i,
+                                 w->kind->name, w->kind->link[0]->name);
+        if (!f->link) f->link = w->kind->link[f->d.flow_control];
+        if (w->kind->link[f->d.flow_control] != f->link)
             return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
                                  "nodes[%u]: switch_kind %s (%s links) "
                                  "cannot share a fabric with %s links", i,
-                                 w->kind->name, w->kind->link->name,
+                                 w->kind->name,
+                                 w->kind->link[f->d.flow_control]->name,
                                  f->link->name);
         for (k = 0; k < 2u; k++) {
             ad[k] = f->d.arbiter;
@@ -17725,9 +18181,11 @@ IBCC_API ibcc_result ibcc_fabric_create(ibcc_fabric **out,
     if ((r = ibcc_fab_flows_(f)) != IBCC_OK) goto fail;
     if ((r = ibcc_fab_vl_paths_(f)) != IBCC_OK) goto fail;
     ibcc_fab_vl_tables_free_(f);
-    if (!f->link) f->link = &ibcc_fab_credits_link_;  /* no switches */
+    if (!f->link)                                     /* no switches */
+        f->link = f->d.flow_control == IBCC_FLOW_PFC ? &ibcc_fab_pfc_link_
+                                                     : &ibcc_fab_credits_link_;
     if ((r = f->link->setup(f)) != IBCC_OK) goto fail;
-    if (f->nsrc && f->link != &ibcc_fab_credits_link_) {
+    if (f->nsrc && f->link == &ibcc_fab_stopgo_link_) {
         r = ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "sources: not "
                           "in a %s fabric (its worms are flows'): use flows",
                           f->link->name);
@@ -17951,6 +18409,68 @@ IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
     c->src_queues = f->q_live;
     c->src_queues_peak = f->q_peak;
     c->src_msgs = f->src_msgs;
+    return IBCC_OK;
+}
+
+/* The paused time of channel c's lane ln up to now. */
+static ibcc_time ibcc_fab_pfc_paused_(const ibcc_fabric *f, uint32_t c,
+                                      uint32_t ln)
+{
+    const ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+    return q->paused + (f->ch[c].lc[ln].stop ? f->loop.now - q->since : 0u);
+}
+
+IBCC_API ibcc_result ibcc_fabric_pfc_stats_get(const ibcc_fabric *f,
+                                 uint32_t node, uint32_t port, uint32_t vl,
+                                 ibcc_fabric_pfc_stats *s)
+{
+    uint32_t in, out, ln;
+    const ibcc_fpfc_ *q;
+    if (!f || !s) return IBCC_ERR_NULL;
+    if (node >= f->nn || port >= f->node[node].ports
+        || vl >= IBCC_VLARB_MAX_VLS)
+        return IBCC_ERR_RANGE;
+    memset(s, 0, sizeof *s);
+    ln = IBCC_F_DLANE_(vl);
+    if (!f->pfc || ln >= f->nlanes) return IBCC_OK;
+    in = f->in_ch[f->node[node].base + port];
+    out = f->out_ch[f->node[node].base + port];
+    if (in != IBCC_F_NONE_) {
+        q = &f->pfc[(size_t)in * f->nlanes + ln];
+        s->pause_sent = q->sent;
+        s->xon_sent = q->xon_sent;
+        s->bytes = q->bytes;
+        s->peak = q->peak;
+    }
+    if (out != IBCC_F_NONE_) {
+        q = &f->pfc[(size_t)out * f->nlanes + ln];
+        s->pause_received = q->rcvd;
+        s->xon_received = q->xon_rcvd;
+        s->paused = ibcc_fab_pfc_paused_(f, out, ln);
+    }
+    return IBCC_OK;
+}
+
+IBCC_API ibcc_result ibcc_fabric_pfc_totals_get(const ibcc_fabric *f,
+                                                ibcc_fabric_pfc_totals *t)
+{
+    uint32_t c, ln;
+    if (!f || !t) return IBCC_ERR_NULL;
+    memset(t, 0, sizeof *t);
+    if (!f->pfc) return IBCC_OK;
+    t->overflows = f->pfc_over;
+    for (c = 0; c < f->nch; c++)
+        for (ln = 0; ln < f->nlanes; ln++) {
+            const ibcc_fpfc_ *q = &f->pfc[(size_t)c * f->nlanes + ln];
+            if (ln == IBCC_F_ACK_ || IBCC_F_LVL_(ln) >= f->ch[c].vls)
+                continue;
+            t->pause_frames += q->sent;
+            t->xon_frames += q->xon_sent;
+            t->paused = ibcc_fab_sat_(t->paused, ibcc_fab_pfc_paused_(f, c,
+                                                                     ln));
+            t->pairs++;
+            if (q->peak > t->peak) t->peak = q->peak;
+        }
     return IBCC_OK;
 }
 
