@@ -1,0 +1,101 @@
+/* What PFC links cost per packet-hop against credit links: the incast
+   of tests/test_fabric_pfc.c (a 4-ary 2-tree of 16 hosts at 1 GB/s, the
+   12 hosts of leaves 1-3 sending greedily to host 0, no CC) for 10 ms
+   simulated, once with credit links (4-packet input buffers) and once
+   with PFC links (xoff 20000, xon 10000, the default headroom), in
+   turn, 7 times. Rows: wall nanoseconds per packet-hop (link
+   transmissions) of each, medians, and their ratio in the same run.
+
+   Built with -DBENCH_PFC_PREV against the header of the last commit
+   before PFC (bench/pfc_cost.sh does), it runs only the credit row, so
+   that the two binaries measure the same simulation: what the PFC hooks
+   cost a credit fabric. */
+#include "bench.h"   /* first: it sets _POSIX_C_SOURCE */
+#define IBCC_IMPLEMENTATION
+#ifdef BENCH_PFC_PREV
+#include "ibcc_prev.h"
+#else
+#include "ibcc.h"
+#endif
+
+#define RUNS 7
+
+static int incast_run(int pfc, double *ns_hop, uint64_t *hops)
+{
+    ibcc_topo topo;
+    ibcc_fabric_desc d;
+    ibcc_fabric_flow fl[12];
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_counters cn;
+    uint32_t i;
+    double t0, wall;
+    int ok;
+    memset(&d, 0, sizeof d);
+    memset(fl, 0, sizeof fl);
+    memset(&cn, 0, sizeof cn);
+    if (ibcc_topo_fattree(&topo, 4, 2, NULL) != IBCC_OK) return 0;
+    (void)ibcc_topo_apply(&topo, &d);
+    for (i = 0; i < 12; i++) {
+        fl[i].src = 4u + i;
+        fl[i].dst = 0;
+    }
+    d.flows = fl;
+    d.flow_count = 12;
+#ifndef BENCH_PFC_PREV
+    if (pfc) {
+        d.flow_control = IBCC_FLOW_PFC;
+        d.pfc.xoff = 20000;
+        d.pfc.xon = 10000;
+    }
+#else
+    if (pfc) { ibcc_topo_free(&topo); return 0; }
+#endif
+    t0 = bench_now_ns();
+    if (ibcc_fabric_create(&f, &d) != IBCC_OK) {
+        ibcc_topo_free(&topo);
+        return 0;
+    }
+    ok = ibcc_fabric_run_until(f, IBCC_MS(10)) == IBCC_OK;
+    wall = bench_now_ns() - t0;
+    ok = ok && ibcc_fabric_check(f) == IBCC_OK;
+    (void)ibcc_fabric_counters_get(f, &cn);
+    ibcc_fabric_destroy(f);
+    ibcc_topo_free(&topo);
+    *ns_hop = wall / (double)cn.hops;
+    *hops = cn.hops;
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+#ifdef BENCH_PFC_PREV
+    const int nk = 1;
+#else
+    const int nk = 2;
+#endif
+    double hop[2][RUNS], med[2];
+    uint64_t hops[2] = {0, 0};
+    int k, r;
+    bench_open(argc, argv);
+    printf("fabric PFC: 4-ary 2-tree incast 12:1, 1 GB/s, no CC, 10 ms "
+           "simulated%s\n", nk == 1 ? " (header before PFC)" : "");
+    for (r = 0; r < RUNS; r++)          /* in turn: the same load */
+        for (k = 0; k < nk; k++)
+            if (!incast_run(k, &hop[k][r], &hops[k])) {
+                fprintf(stderr, "bench_pfc: run failed\n");
+                return 1;
+            }
+    for (k = 0; k < nk; k++) {
+        med[k] = bench_median(hop[k], RUNS);
+        bench_row(k ? "fabric_pfc_ns_per_hop" : "fabric_credit_ns_per_hop",
+                  med[k], "ns");
+        printf("  (%llu packet-hops)\n", (unsigned long long)hops[k]);
+    }
+    if (nk == 2) {
+        double ratio[RUNS];
+        for (r = 0; r < RUNS; r++) ratio[r] = hop[1][r] / hop[0][r];
+        bench_row("fabric_pfc_over_credit", bench_median(ratio, RUNS), "x");
+    }
+    bench_close();
+    return 0;
+}
