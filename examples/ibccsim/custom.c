@@ -17,9 +17,11 @@ static const char *const cu_traffics[] = {"uniform", "permutation", "incast",
                                           "hotspot", "victim", "none"};
 /* indexed by ibcc_marker_engine and by IBCC_AGENT_* */
 static const char *const cu_markers[] = {"none", "naive", "input", "io",
-                                         "iba", "mvpm"};
+                                         "iba", "mvpm", "ecn"};
 static const char *const cu_agents[] = {"none", "window", "law", "fixed",
-                                        "cct", "mvcm"};
+                                        "cct", "mvcm", "dcqcn", "hpcc"};
+#define CU_AGENT_HPCC 7         /* refused until the fabric has it */
+enum { CU_CREDIT, CU_PFC };     /* --flow-control: ibcc_flow_control */
 #define CU_N(a) ((int)(sizeof a / sizeof a[0]))
 static const int cu_kinds[] = {IBCC_SWITCH_VCT, IBCC_SWITCH_CIOQ};
 
@@ -46,6 +48,10 @@ typedef struct cu_opts {
     unsigned long long hot_packets, start_after, seed;
     double victim_from, victim_to, time_ms, warmup_ms, bin_ms;
     unsigned vls, high_limit, sl, hot_sl, background_sl, victim_sl;
+    int flow_control;
+    unsigned pfc_xoff, pfc_xon, pfc_size, pfc_quanta;
+    unsigned long long kmin, kmax;
+    double pmax;
     const char *sl2vl, *vlarb_high, *vlarb_low, *opensm_conf;
     const char *job[JB_MAX];    /* --job SPEC, in order */
     unsigned njob;
@@ -162,8 +168,24 @@ static const opt cu_opt[] = {
     OPT_UINT("data-size", data_size, 1, 65535, "BYTES", "bytes", "2068", "data packet on the wire"),
     OPT_SWITCH("nic-fifo", nic_fifo, 1, "one FIFO per host instead of one queue per\n"
                "destination (uniform or hotspot traffic only)"),
+    OPT_CHOICE("flow-control", flow_control, "credit|pfc", "credit",
+               "link flow control: IBA credits, or PFC\n"
+               "(IEEE 802.1Qbb PAUSE per priority = data VL)"),
+    {"pfc-xoff", OT_UINT, OPT_F(pfc_xoff), 1, 2147483647.0, NULL, "BYTES", "bytes", NULL,
+     "pfc: an input priority above this sends PAUSE", "4 data packets",
+     NULL, 0, NULL, NULL, NULL},
+    {"pfc-xon", OT_UINT, OPT_F(pfc_xon), 1, 2147483647.0, NULL, "BYTES", "bytes", NULL,
+     "pfc: XON once at or below this", "pfc-xoff / 2", NULL, 0, NULL, NULL, NULL},
+    {"pfc-size", OT_UINT, OPT_F(pfc_size), 1, 4194240, NULL, "BYTES", "bytes", NULL,
+     "pfc: buffer of an input priority; its part\n"
+     "above pfc-xoff is the headroom, which must hold\n"
+     "rate x (2 prop + fwd) + 3 packets + 64 bytes",
+     "pfc-xoff + that headroom", NULL, 0, NULL, NULL, NULL},
+    OPT_UINT("pfc-quanta", pfc_quanta, 1, 65535, "N", "512 bit times", "65535",
+             "pfc: pause time a PAUSE asks for (sent again\n"
+             "every half of it while above pfc-xon)"),
     OPT_HEAD("marking engine"),
-    OPT_CHOICE("marker", marker, "none|naive|input|io|iba|mvpm", "none", ""),
+    OPT_CHOICE("marker", marker, "none|naive|input|io|iba|mvpm|ecn", "none", ""),
     OPT_CHOICE("classify", classify, "all|busy", "all", "naive, input, io"),
     {"trigger", OT_UINT, OPT_F(trigger), 1, 65535, NULL, "N", NULL, NULL,
      "naive, input, io: occupancy that triggers\n(at most the buffer)", "full",
@@ -181,8 +203,18 @@ static const opt cu_opt[] = {
      "mvpm: marking level", "2/3", NULL, 0, NULL, NULL, NULL},
     {"mvpm-out", OT_UINT, OPT_F(mvpm_out), 1, IBCC_MARKER_MAX_OUT, NULL, "N", NULL, NULL,
      "mvpm: validation level", "1/3", NULL, 0, NULL, NULL, NULL},
+    OPT_U64("kmin", kmin, 1, 4294967295.0, "BYTES", "bytes", "5000",
+            "ecn: Kmin, egress queue where marking starts"),
+    OPT_U64("kmax", kmax, 1, 4294967295.0, "BYTES", "bytes", "200000",
+            "ecn: Kmax, where it reaches pmax (above: all)"),
+    {"pmax", OT_DOUBLE, OPT_F(pmax), 1e-6, 1, NULL, "X", NULL, "0.01",
+     "ecn: Pmax, marking probability at Kmax, a\n"
+     "fraction (0.01 = 1%)", NULL, NULL, 0, NULL, NULL, NULL},
     OPT_HEAD("source agent"),
-    OPT_CHOICE("agent", agent, "none|window|law|fixed|cct|mvcm", "none", ""),
+    OPT_CHOICE("agent", agent, "none|window|law|fixed|cct|mvcm|dcqcn|hpcc", "none",
+               "dcqcn: the DCQCN reaction point with its\n"
+               "defaults (docs/dcqcn.md; CNPs from the\n"
+               "destination); hpcc: not in this build yet"),
     {"window", OT_UINT, OPT_F(window), 1, 1000000, NULL, "N", "packets", NULL,
      "every agent but mvcm: unacknowledged packets\nper flow (required by window)",
      "none", "none", 0, NULL, NULL, NULL},
@@ -430,6 +462,14 @@ static int cu_check(cu_opts *o)
             {"--ccti-limit", o->agent == IBCC_AGENT_CCT, "to agent = cct"},
             {"--dw-max", o->agent == IBCC_AGENT_MVCM, "to agent = mvcm"},
             {"--mvcm-hops", o->agent == IBCC_AGENT_MVCM, "to agent = mvcm"},
+            {"--kmin", o->marker == IBCC_MARKER_ECN, "to marker = ecn"},
+            {"--kmax", o->marker == IBCC_MARKER_ECN, "to marker = ecn"},
+            {"--pmax", o->marker == IBCC_MARKER_ECN, "to marker = ecn"},
+            {"--pfc-xoff", o->flow_control == CU_PFC, "to flow-control = pfc"},
+            {"--pfc-xon", o->flow_control == CU_PFC, "to flow-control = pfc"},
+            {"--pfc-size", o->flow_control == CU_PFC, "to flow-control = pfc"},
+            {"--pfc-quanta", o->flow_control == CU_PFC,
+             "to flow-control = pfc"},
             {"--load", ratey, "to traffic = uniform or hotspot"},
             {"--load-bytes", ratey, "to traffic = uniform or hotspot"},
             {"--nic-fifo", ratey, "to traffic = uniform or hotspot (one FIFO "
@@ -469,6 +509,30 @@ static int cu_check(cu_opts *o)
     if (o->traffic == CU_VICTIM && o->topo != CU_TWOSWITCH)
         return cu_refuse("--traffic", "traffic = victim is the two-switch "
                          "builder's flows: it needs topology = twoswitch");
+    if (o->agent == CU_AGENT_HPCC)
+        return cu_refuse("--agent", "agent = hpcc: the HPCC fabric agent is "
+                         "not in this build yet");
+    if (o->flow_control == CU_PFC && (santos || o->marker == IBCC_MARKER_MVPM))
+        return cu_refuse("--marker", "marker = %s counts IBA buffers in "
+                         "packets; with flow-control = pfc use none, iba or "
+                         "ecn", cu_markers[o->marker]);
+    if (o->marker == IBCC_MARKER_ECN && o->flow_control != CU_PFC
+        && !o->buf_credits)
+        return cu_refuse("--marker", "marker = ecn marks on queue bytes: it "
+                         "needs --buf-credits N (or flow-control = pfc)");
+    if (o->marker == IBCC_MARKER_ECN && o->kmin > o->kmax)
+        return cu_refuse("--kmin", "--kmin %llu is above --kmax %llu",
+                         o->kmin, o->kmax);
+    if (o->agent == IBCC_AGENT_DCQCN && o->marker != IBCC_MARKER_ECN
+        && o->marker != IBCC_MARKER_IBA)
+        return cu_refuse("--agent", "agent = dcqcn reacts to CNPs for marked "
+                         "packets: it needs marker = ecn or iba");
+    if (o->flow_control == CU_PFC && cu_given(o, "--pfc-xon")
+        && o->pfc_xon > (cu_given(o, "--pfc-xoff") ? o->pfc_xoff
+                                                    : 4u * o->data_size))
+        return cu_refuse("--pfc-xon", "--pfc-xon %u is above pfc-xoff (%u)",
+                         o->pfc_xon, cu_given(o, "--pfc-xoff") ? o->pfc_xoff
+                                                   : 4u * o->data_size);
     if (o->agent == IBCC_AGENT_WINDOW && !o->window)
         return cu_refuse("--agent", "agent = window needs --window N");
     if (o->agent == IBCC_AGENT_FIXED && !o->fixed_rate)
@@ -892,6 +956,16 @@ static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     d->data_size = o->data_size;
     d->buf_packets = o->buf_packets;
     d->buf_credits = o->buf_credits;
+    if (o->flow_control == CU_PFC) {
+        /* PFC: buffers in bytes (pfc.size); slots and credits follow
+           unless given */
+        d->flow_control = IBCC_FLOW_PFC;
+        if (!cu_given(o, "--buf-packets")) d->buf_packets = 0;
+        d->pfc.xoff = o->pfc_xoff;
+        d->pfc.xon = o->pfc_xon;
+        d->pfc.size = o->pfc_size;
+        d->pfc.quanta = o->pfc_quanta;
+    }
     d->switch_kind = (ibcc_switch_kind)o->kind;
     d->out_buf_packets = o->out_buf_packets;     /* 0: buf_packets */
     d->speedup = o->speedup;                     /* 0: 2 */
@@ -929,7 +1003,13 @@ static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         d->marker.mvpm_in_threshold = o->mvpm_in;
         d->marker.mvpm_out_threshold = o->mvpm_out;
         d->dest.scheme = IBCC_DEST_MVPM;
+    } else if (o->marker == IBCC_MARKER_ECN) {
+        d->marker.ecn_kmin = o->kmin;
+        d->marker.ecn_kmax = o->kmax;
+        d->marker.ecn_pmax = (uint32_t)(o->pmax * 1e6 + 0.5);
+        d->dest.scheme = IBCC_DEST_IBA;        /* the mark comes back */
     }
+    if (o->agent == IBCC_AGENT_DCQCN) d->dest.becn_by_cnp = 1; /* CNPs */
     if (o->agent == IBCC_AGENT_LAW) {
         d->law.kind = (ibcc_law_kind)o->law;
         d->law.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
@@ -981,6 +1061,7 @@ typedef struct cu_res {
     ibcc_fabric_class_stats cls[IBCC_FABRIC_CLASSES];
     double p99_us[IBCC_FABRIC_CLASSES];
     ibcc_fabric_counters c0, c1;    /* at the end of the warm-up, at the end */
+    ibcc_fabric_pfc_totals p0, p1;  /* the same for PFC */
     double secs;                    /* measured: time - warmup */
     uint64_t bytes;                 /* data bytes delivered in the window */
     int conserved, identities;
@@ -1063,12 +1144,14 @@ static int cu_run(const cu_opts *o, const cu_net *net, ibcc_fabric_desc *d,
     prog_start(&pg, "custom", f, end);
     if ((r = prog_run(&pg, f, warm)) != IBCC_OK) goto out;
     (void)ibcc_fabric_counters_get(f, &res->c0);
+    (void)ibcc_fabric_pfc_totals_get(f, &res->p0);
     (void)ibcc_fabric_stats_reset(f);
     r = prog_run(&pg, f, end);
     prog_end(&pg);
     if (r != IBCC_OK) goto out;
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     (void)ibcc_fabric_counters_get(f, &res->c1);
+    (void)ibcc_fabric_pfc_totals_get(f, &res->p1);
     res->secs = (double)(end - warm) * 1e-12;
     for (c = 0; c < IBCC_FABRIC_CLASSES; c++) {
         ibcc_time q = 0;
@@ -1097,6 +1180,15 @@ out:
     if (net->jobs && net->jobs->js) jb_collect(net->jobs);
     ibcc_fabric_destroy(f);
     return ok;
+}
+
+/* The mean fraction of [warmup, time] an output priority of a link was
+   paused (PFC). */
+static double cu_paused_frac(const cu_res *r)
+{
+    if (!r->p1.pairs || r->secs <= 0) return 0;
+    return (double)(r->p1.paused - r->p0.paused) * 1e-12
+           / ((double)r->p1.pairs * r->secs);
 }
 
 static int cu_write_summary(const cu_opts *o, const cu_net *net,
@@ -1150,6 +1242,12 @@ static int cu_write_summary(const cu_opts *o, const cu_net *net,
             (unsigned long long)r->c1.bytes_delivered,
             (unsigned long long)r->c1.bytes_in_network,
             (unsigned long long)r->c1.hops);
+    if (o->flow_control == CU_PFC)
+        fprintf(fp, "pfc_pause_frames,%llu\npfc_xon_frames,%llu\n"
+                "pfc_paused_frac,%.6f\npfc_peak_bytes,%u\n",
+                (unsigned long long)(r->p1.pause_frames - r->p0.pause_frames),
+                (unsigned long long)(r->p1.xon_frames - r->p0.xon_frames),
+                cu_paused_frac(r), r->p1.peak);
     fprintf(fp, "identities,%d\nconserved,%d\n", r->identities, r->conserved);
     return close_out(fp, o->summary);
 }
@@ -1171,6 +1269,10 @@ static void cu_print(const cu_opts *o, const cu_net *net, const cu_res *r)
                (double)s->lat_sum / n / 1e6, r->p99_us[c],
                (double)s->marked / n);
     }
+    if (o->flow_control == CU_PFC)
+        printf("; pfc_pause_frames %llu pfc_paused_frac %.4f",
+               (unsigned long long)(r->p1.pause_frames - r->p0.pause_frames),
+               cu_paused_frac(r));
     printf("; conserved=%d\n", r->conserved && r->identities);
 }
 
