@@ -123,7 +123,7 @@ test: ibcc.h
 	@echo "== unit tests, sanitizer builds (address, undefined), scenarios, compile matrix, install, fuzz corpus replay ($(FUZZ_MODE)) =="
 	@JOBS=$(JOBS) BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
-	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/vls.sh tests/scenarios.sh tests/jobs.sh tests/ibccsim.sh tests/cluster.sh tests/fuzz/replay.sh tests/matrix.sh \
+	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/vls.sh tests/pfc.sh tests/scenarios.sh tests/jobs.sh tests/ibccsim.sh tests/cluster.sh tests/fuzz/replay.sh tests/matrix.sh \
 	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh tests/ns3mpi.sh tests/otf2.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
