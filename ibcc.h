@@ -14811,7 +14811,6 @@ static void ibcc_fab_pfc_timer_(ibcc_fabric *f, uint64_t idx);
 static void ibcc_fab_pfc_ingress_(ibcc_fabric *f, ibcc_fsw_ *w,
                                   uint32_t port, uint32_t ln, uint32_t size,
                                   int arrived);
-static uint64_t ibcc_fab_credits_progress_(const ibcc_fabric *f);
 static const ibcc_flink_ ibcc_fab_pfc_link_ = {
     "PFC", ibcc_fab_pfc_setup_, ibcc_fab_pfc_events_,
     ibcc_fab_host_run_, ibcc_fab_pfc_check_, ibcc_fab_credits_totals_,
@@ -15854,9 +15853,9 @@ static ibcc_result ibcc_wm_check_(const ibcc_fabric *f, uint64_t *located)
 /* ---- 11. PFC links: PAUSE frames per priority (IEEE 802.1Qbb) ------------
    A data VL is a priority. Packets, buffers, the packet arbitration and
    credits are the credit link's (sections 2-8), but the data lanes'
-   credits are the whole buffer in 64-byte slots (pfc.size / 64 + 1
-   packets), so that they never stop a sender before a lossy switch would
-   have dropped: PAUSE frames do. Every switch input counts the bytes of
+   credits cover the buffer and the headroom in 64-byte frames
+   ((pfc.size + headroom) / 64 + 1 packets, twice that in units), so
+   that they never stop a sender: PAUSE frames do. Every switch input counts the bytes of
    each data VL from the instant a packet is seen until its tail has left
    (the `ingress` operation). Going above pfc.xoff it sends a PAUSE of
    pfc.quanta upstream on the reverse channel (after the frame that

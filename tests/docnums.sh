@@ -16,6 +16,9 @@
 #               which also runs them); the number of figures
 #   dcqcn.md    the 4:1 incast of build/test_fabric_dcqcn (marks, latency,
 #               utilization with and without the DCQCN agent)
+#   pfc.md      build/test_fabric_pfc's XOFF instant, two priorities,
+#               the fat-tree incast with and without DCQCN, the headroom
+#               peak; the driver's incast (ibccsim custom, PFC)
 # README's [G] and [F] numbers take minutes to re-run (`make fidelity` and
 # tests/gran.sh, tests/mvcm.sh own those runs): here they must agree with
 # their scenario pages. examples/ns3/README.md's table is checked by
@@ -69,6 +72,32 @@ if [ -x "$BUILD/test_fabric_dcqcn" ]; then
 else
   bad "$BUILD/test_fabric_dcqcn not built"
 fi
+
+# ---- docs/pfc.md: tests/test_fabric_pfc.c and the driver's incast -------
+if [ -x "$BUILD/test_fabric_pfc" ]; then
+  "$BUILD/test_fabric_pfc" > "$T/pfc.txt" 2>&1
+  pl() { line=$(grep "^$1 " "$T/pfc.txt"); }
+  kv() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  pl pfc-xoff
+  says docs/pfc.md "the PAUSE goes at the $(($(kv k) + 1))th arrival (k = $(kv k)), at $(kv at_ps) ps, with $(kv bytes) bytes in" "build/test_fabric_pfc"
+  pl pfc-priorities
+  says docs/pfc.md "A receives $(kv vl0_pauses) PAUSE frames for VL 0 in 2 ms and none for VL 1, and the second flow gets $(kv vls2_fast) GB/s (the rest of A's link) while the first keeps its $(kv vls2_slow). With one VL the pauses stop both: $(kv vls1_fast) and $(kv vls1_slow)." "build/test_fabric_pfc"
+  [ "$(kv vl1_pauses)" = 0 ] && ok || bad "test_fabric_pfc: VL 1 was paused"
+  pl pfc-incast
+  says docs/pfc.md "the hot leaf sent $(kv none_leaf0) PAUSE frames, the spines $(kv none_spines) and the other leaves $(kv none_leaves) ($(kv none_frames) in all, $(kv none_last2) of them in the last 2 ms), and an output VL was paused $(kv none_paused) of the time on average, with the hot link full ($(kv none_util))" "build/test_fabric_pfc"
+  pl pfc-incast-dcqcn
+  says docs/pfc.md "$(kv dc_frames) frames in all, all of them in the first 2 ms while the flows still start at line rate, none in the last 2 ms, a paused fraction of $(kv dc_paused), and the hot link at $(kv dc_util)" "build/test_fabric_pfc"
+  [ "$(kv dc_last2)" = 0 ] && ok || bad "test_fabric_pfc: DCQCN paused in the last 2 ms"
+  pl pfc-headroom
+  says docs/pfc.md "the input peaks at $(kv peak) bytes" "build/test_fabric_pfc"
+  says docs/pfc.md "in a buffer of $(kv size)" "build/test_fabric_pfc"
+else
+  bad "$BUILD/test_fabric_pfc not built"
+fi
+"$SIM" custom --topology fattree --k 4 --n 2 --traffic incast --hot-dst 0 \
+  --flow-control pfc --pfc-xoff 20000 --pfc-xon 10000 --time 4 --warmup 2 \
+  --summary "$T/pfc.csv" > /dev/null 2>&1 || bad "ibccsim custom pfc incast failed"
+says docs/pfc.md "without a reaction \`pfc_paused_frac\` is $(awk -v x="$(val "$T/pfc.csv" pfc_paused_frac)" 'BEGIN { printf "%.4f", x }') in the measured window" "ibccsim custom (tests/pfc.sh)"
 
 # ---- README: [K], two hosts at 0.8 and the torus pair ---------------------
 "$SIM" wormhole --load 0.8 --time 200 > "$T/wh.txt" 2>&1 || bad "ibccsim wormhole failed"
