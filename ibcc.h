@@ -203,9 +203,11 @@
                   queries; its private interface (the tables below) is
                   described at the top of its implementation
        switch kinds  (implementation only) one table per kind: VCT,
-                  CIOQ, WORMHOLE; each names its link flow control:
-                  credits (VCT, CIOQ) or STOP/GO with byte slack
-                  buffers (WORMHOLE)
+                  CIOQ, WORMHOLE; each names its link flow control per
+                  desc.flow_control: credits or PFC (PAUSE frames per
+                  priority = data VL, XOFF/XON bytes, headroom
+                  [802.1Qbb]; docs/pfc.md) for VCT and CIOQ, STOP/GO
+                  with byte slack buffers for WORMHOLE
        source agents (implementation only) one table per agent: NONE,
                   WINDOW, LAW, FIXED, CCT, MVCM, DCQCN
        traffic patterns  uniform, permutation, incast, hot spot
@@ -222,7 +224,8 @@
 
    A packet through the fabric (L3): its flow generates it into a queue
    at the source host; the flow's source agent (pacer + law, cct, mvcm)
-   says when it may go; the link delivers it under credit flow control;
+   says when it may go; the link delivers it under credit flow control
+   (or PFC);
    at a switch the marker sees it arrive, the switch kind forwards it (the
    arbiter picks it for its output or, CIOQ, for the crossbar), the marker
    sees it depart and returns the bits to set; at the destination it is
@@ -246,6 +249,7 @@
    [DCQCN] Zhu et al., "Congestion Control for Large-Scale RDMA
          Deployments", ACM SIGCOMM 2015.
    [HPCC] Li et al., "HPCC: High Precision Congestion Control", ACM SIGCOMM 2019.
+   [802.1Qbb] IEEE Std 802.1Qbb-2011, Priority-based Flow Control.
 */
 #ifndef IBCC_H
 #define IBCC_H
