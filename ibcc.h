@@ -16713,6 +16713,9 @@ static ibcc_result ibcc_fab_pfc_desc_(ibcc_fabric_desc *d)
         return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "host_cap: "
                              "not with PFC links (a capped host would have "
                              "to pause; hosts never do)");
+    if (p->refresh > IBCC_FABRIC_MAX_DELAY)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.refresh %llu "
+                             "ps: at most 2^60", (unsigned long long)p->refresh);
     if (p->quanta == 0) p->quanta = 65535u;
     if (p->quanta > 65535u)
         return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.quanta %u: "
