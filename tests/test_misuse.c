@@ -1859,6 +1859,49 @@ static void fabric_misuse(void)
         ibcc_marker_stats ks;
         T_EQ(ibcc_fabric_marker_stats(NULL, 0, &ks), IBCC_ERR_NULL);
     }
+    {
+        ibcc_fabric_pfc_stats ps;
+        ibcc_fabric_pfc_totals pt;
+        T_EQ(ibcc_fabric_pfc_stats_get(NULL, 0, 0, 0, &ps), IBCC_ERR_NULL);
+        T_EQ(ibcc_fabric_pfc_totals_get(NULL, &pt), IBCC_ERR_NULL);
+        /* PFC fields out of range, and garbage thresholds */
+        memset(&d, 0, sizeof d);
+        d.flow_control = (ibcc_flow_control)7;
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+        memset(&d, 0, sizeof d);
+        d.flow_control = IBCC_FLOW_PFC;
+        d.pfc.xoff = 0xffffffffu;
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+        memset(&d, 0, sizeof d);
+        d.flow_control = IBCC_FLOW_PFC;
+        d.pfc.size = 0xffffffffu;
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+        memset(&d, 0, sizeof d);
+        d.flow_control = IBCC_FLOW_PFC;
+        d.pfc.refresh = UINT64_MAX;
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+        {
+            ibcc_fabric_link ln;
+            memset(&ln, 0, sizeof ln);
+            memset(&d, 0, sizeof d);
+            d.flow_control = IBCC_FLOW_PFC;
+            d.links = &ln;
+            d.link_count = 1;
+            ln.prop = IBCC_FABRIC_MAX_DELAY;     /* a headroom of petabytes */
+            T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+            ln.prop = 0;
+            ln.rate = UINT64_MAX;
+            T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+        }
+        memset(&d, 0, sizeof d);
+        d.flow_control = IBCC_FLOW_PFC;
+        d.buf_credits = 5;
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_ERR_RANGE);
+        memset(&d, 0, sizeof d);
+        d.flow_control = IBCC_FLOW_PFC;
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_OK);
+        T_EQ(ibcc_fabric_defaults(&d), IBCC_OK);            /* idempotent */
+    }
     T_EQ(ibcc_fabric_channel(NULL, 0, 0, &ch), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_flow_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
     T_EQ(ibcc_fabric_channel_bytes(NULL, 0, 0, 1, &bytes), IBCC_ERR_NULL);
