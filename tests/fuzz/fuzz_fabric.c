@@ -24,13 +24,15 @@
      ps per byte, no NIC FIFO, host cap or marking, agents NONE without
      windows, slack over the round trip), STOP/GO marks, switch priority
      and the segment rule;
-   - up to 12 flows: endpoints, traffic (GREEDY, ONOFF, RATE, POISSON),
+   - up to 12 flows: endpoints, traffic (GREEDY, ONOFF, RATE, POISSON, PUSH),
      agent (NONE, WINDOW, LAW, FIXED, CCT, MVCM, DCQCN), window, size, class,
      persistence, start, stop, ON/OFF means, offered load, fixed rate,
      packet limit, start_after, message size, exponential message
      lengths, priority (wormhole only);
    - the run: up to 5 steps, an optional stats reset, and how the twin
-     run splits its steps.
+     run splits its steps;
+   - PFC links (when nothing else is bad): XOFF, XON, size, quanta and
+     refresh from anywhere, packet slots and credits derived or drawn.
    Every field is drawn mostly from a zone where any combination must be
    accepted ("sure"), sometimes from anywhere in its documented range
    (accepted or refused with an error code, never a crash) and sometimes
@@ -769,7 +771,8 @@ static void decode_flows(ctx *c, cfg *g)
         if (d->nic_fifo == 1u && fz_u8(&c->in) < 240u)
             x->traffic = IBCC_TRAFFIC_RATE + fz_below(&c->in, 2);
         else
-            x->traffic = choice(c, 4, 5);
+            x->traffic = choice(c, 5, 6);
+        if (x->traffic == IBCC_TRAFFIC_PUSH) UNSURE(c); /* its own rules */
         x->agent = choice(c, 7, 8);
         if (d->dest.transport == 1u && x->agent != 7u && fz_u8(&c->in) < 240u) {
             static const uint8_t ud[4] = { IBCC_AGENT_NONE, IBCC_AGENT_WINDOW,
@@ -1700,6 +1703,9 @@ static void dump(const cfg *g, const ctx *c, const ibcc_time *t)
             d->buf_credits, d->ack_buf_packets, (unsigned)d->switch_kind,
             d->speedup, d->out_buf_packets, d->out_buf_credits, d->nic_fifo,
             U(d->host_cap));
+    fprintf(stderr, "flow_control %u pfc xoff %u xon %u size %u quanta %u "
+            "refresh %llu\n", (unsigned)d->flow_control, d->pfc.xoff,
+            d->pfc.xon, d->pfc.size, d->pfc.quanta, U(d->pfc.refresh));
     fprintf(stderr, "arbiter %u/%u marker %u cls %u trig %u mvpm %u t_out %u "
             "iba %u/%u/%u; dest %u/%u/%u ack %u cnp %u; law %u/%u rmin %g m %g "
             "rates %u size %u; mvcm ws %llu dw %u k %u n %u; horizon %llu bin "
@@ -1779,6 +1785,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (k = 0; k < g.nsteps; k++) g.step_frac[k] = fz_u16(&c.in);
     if (chance(&c, 20)) g.reset_at = (int)fz_below(&c.in, g.nsteps);
     g.split = fz_u8(&c.in);
+    /* PFC links (last, so that older inputs decode as before): only on
+       an input nothing made bad (PFC sizes the buffers itself), its
+       thresholds from anywhere; accepted or refused, never a crash, and
+       every property below holds for an accepted one */
+    if (!c.bad && chance(&c, 48)) {
+        ibcc_pfc_desc *pf = &g.d.pfc;
+        g.d.flow_control = IBCC_FLOW_PFC;
+        g.d.buf_packets = fz_u8(&c.in) < 224u ? 0u : fz_u16(&c.in);
+        g.d.buf_credits = fz_u8(&c.in) < 224u ? 0u : fz_u16(&c.in);
+        g.d.out_buf_credits = 0;
+        pf->xoff = chance(&c, 128) ? 0u : (uint32_t)fz_u16(&c.in) * 4u;
+        pf->xon = chance(&c, 128) ? 0u : (uint32_t)fz_u16(&c.in) * 2u;
+        pf->size = chance(&c, 160) ? 0u : (uint32_t)fz_u16(&c.in) * 16u;
+        pf->quanta = chance(&c, 128) ? 0u : fz_u16(&c.in);
+        pf->refresh = chance(&c, 192) ? 0u
+                      : (ibcc_time)fz_u16(&c.in) * IBCC_NS(10);
+        UNSURE(&c);
+    }
     pick_in = c.in;                          /* the rest picks bin windows */
     g.d.nodes = g.nodes;
     g.d.links = g.links;
