@@ -3589,8 +3589,13 @@ IBCC_API ibcc_result ibcc_place(const uint32_t *hosts, uint32_t nh,
    credits, packet arbitration and marker, and every output with several
    VLs serves them by IBA VL arbitration (ibcc_vlarb). ACK/CNP have one
    lane of their own with its own credits, served first on every link.
+   With flow_control PFC the data VLs are priorities of PFC links
+   instead: inputs count bytes and send PAUSE frames upstream above
+   pfc.xoff (ibcc_pfc_desc, docs/pfc.md); the credits underneath never
+   stop a sender.
    A run in which nothing moves for `stall` while packets wait (a credit
-   loop) stops with an error naming the blocked channels. All
+   loop, or its PAUSE cycle on PFC links) stops with an error naming the
+   blocked channels. All
    same-instant events at a node are applied before it decides, and it
    decides until nothing more can start; nodes deciding at the same
    instant do so in node order. A transmitter
@@ -4082,8 +4087,10 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f);
    credits returning = capacity (credits sent back when the packet
    started downstream, while its tail still holds the room, counted
    once); every switch's arbiter and marker agree
-   with its buffers and no marker rejected an event. IBCC_OK or
-   IBCC_ERR_MISMATCH. */
+   with its buffers and no marker rejected an event; on PFC links no
+   switch input ever held more than pfc.size bytes of a VL (where a lossy
+   switch would have dropped) and its byte count agrees with its
+   packets. IBCC_OK or IBCC_ERR_MISMATCH. */
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f);
 IBCC_API ibcc_result ibcc_fabric_counters_get(const ibcc_fabric *f,
                                               ibcc_fabric_counters *c);
