@@ -12926,11 +12926,14 @@ static void ibcc_fab_credits_in_(ibcc_fabric *f, ibcc_fchan_ *ch)
     ibcc_fab_credits_before_(ch, f->loop.now, UINT64_MAX);
 }
 
-/* Channel c's sender found too few credits: it wakes when the next ones
-   return (now known, or sent back later: ibcc_fab_credit_send_). */
-static void ibcc_fab_wait_room_(ibcc_fabric *f, uint32_t c)
+/* Channel c's sender found too few credits on lane ln: it wakes when
+   the next ones return (now known, or sent back later:
+   ibcc_fab_credit_send_). A lane its receiver stopped (PFC) waits for no
+   credit: the link flow control wakes the sender when it lets it go. */
+static void ibcc_fab_wait_room_(ibcc_fabric *f, uint32_t c, uint32_t ln)
 {
     ibcc_fchan_ *ch = &f->ch[c];
+    if (ch->lc[ln].stop) return;
     ch->room_wait = 1;
     if (ch->cr_n) ibcc_fab_wake_node_(f, ch->from, ch->cr[ch->cr_first].t);
 }
@@ -12952,7 +12955,7 @@ static int ibcc_fab_out_ready_(ibcc_fabric *f, uint32_t c, uint32_t ln,
     }
     ibcc_fab_credits_in_(f, ch);
     if (!ibcc_fab_room_(ch, ln, units)) {
-        ibcc_fab_wait_room_(f, c);
+        ibcc_fab_wait_room_(f, c, ln);
         return 0;
     }
     return 1;
@@ -13729,7 +13732,7 @@ static int ibcc_fab_flow_ready_(ibcc_fabric *f, uint32_t fi, ibcc_time *wake)
     if (ibcc_fab_room_(&f->ch[f->host[fl->host].chan], fl->lane,
                        ibcc_fab_units_(fl->d.size)))
         return 1;
-    ibcc_fab_wait_room_(f, f->host[fl->host].chan);
+    ibcc_fab_wait_room_(f, f->host[fl->host].chan, fl->lane);
     return 0;
 }
 
@@ -13882,7 +13885,7 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
             ibcc_fab_host_sent_(f, h);
             return;
         }
-        ibcc_fab_wait_room_(f, o->chan);
+        ibcc_fab_wait_room_(f, o->chan, 1);
     }
     if (f->d.nic_fifo) {
         uint32_t fi;
@@ -14307,7 +14310,7 @@ static void ibcc_fab_vl_wants_(ibcc_fabric *f, ibcc_fsw_ *w)
                 && (ch->lc[IBCC_F_DLANE_(v)].av_p == 0
                     || ch->lc[IBCC_F_DLANE_(v)].stop)) {
                 w->vwant[o] &= ~(1u << v);
-                ibcc_fab_wait_room_(f, c);
+                ibcc_fab_wait_room_(f, c, IBCC_F_DLANE_(v));
             }
     }
 }

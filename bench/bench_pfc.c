@@ -1,10 +1,12 @@
 /* What PFC links cost per packet-hop against credit links: the incast
    of tests/test_fabric_pfc.c (a 4-ary 2-tree of 16 hosts at 1 GB/s, the
-   12 hosts of leaves 1-3 sending greedily to host 0, no CC) for 10 ms
-   simulated, once with credit links (4-packet input buffers) and once
-   with PFC links (xoff 20000, xon 10000, the default headroom), in
-   turn, 7 times. Rows: wall nanoseconds per packet-hop (link
-   transmissions) of each, medians, and their ratio in the same run.
+   12 hosts of leaves 1-3 sending greedily to host 0, no CC) for 50 ms
+   simulated, with credit links (4-packet input buffers), with PFC links
+   (xoff 20000, xon 10000, the default headroom) and with credit links
+   as deep as PFC's (the packet slots and credits PFC derives: what the
+   buffer depth alone costs), in turn, 7 times. Rows: wall nanoseconds
+   per packet-hop (link transmissions) of each, medians, and the ratios
+   to the first in the same run.
 
    Built with -DBENCH_PFC_PREV against the header of the last commit
    before PFC (bench/pfc_cost.sh does), it runs only the credit row, so
@@ -20,7 +22,7 @@
 
 #define RUNS 7
 
-static int incast_run(int pfc, double *ns_hop, uint64_t *hops)
+static int incast_run(int mode, double *ns_hop, uint64_t *hops)
 {
     ibcc_topo topo;
     ibcc_fabric_desc d;
@@ -42,20 +44,31 @@ static int incast_run(int pfc, double *ns_hop, uint64_t *hops)
     d.flows = fl;
     d.flow_count = 12;
 #ifndef BENCH_PFC_PREV
-    if (pfc) {
-        d.flow_control = IBCC_FLOW_PFC;
-        d.pfc.xoff = 20000;
-        d.pfc.xon = 10000;
+    if (mode) {
+        ibcc_fabric_desc e = d;
+        e.flow_control = IBCC_FLOW_PFC;
+        e.pfc.xoff = 20000;
+        e.pfc.xon = 10000;
+        if (ibcc_fabric_defaults(&e) != IBCC_OK) {
+            ibcc_topo_free(&topo);
+            return 0;
+        }
+        if (mode == 1) {
+            d = e;
+        } else {                        /* credits as deep as PFC's */
+            d.buf_packets = e.buf_packets;
+            d.buf_credits = e.buf_credits;
+        }
     }
 #else
-    if (pfc) { ibcc_topo_free(&topo); return 0; }
+    if (mode) { ibcc_topo_free(&topo); return 0; }
 #endif
     t0 = bench_now_ns();
     if (ibcc_fabric_create(&f, &d) != IBCC_OK) {
         ibcc_topo_free(&topo);
         return 0;
     }
-    ok = ibcc_fabric_run_until(f, IBCC_MS(10)) == IBCC_OK;
+    ok = ibcc_fabric_run_until(f, IBCC_MS(50)) == IBCC_OK;
     wall = bench_now_ns() - t0;
     ok = ok && ibcc_fabric_check(f) == IBCC_OK;
     (void)ibcc_fabric_counters_get(f, &cn);
@@ -71,13 +84,15 @@ int main(int argc, char **argv)
 #ifdef BENCH_PFC_PREV
     const int nk = 1;
 #else
-    const int nk = 2;
+    const int nk = 3;
 #endif
-    double hop[2][RUNS], med[2];
-    uint64_t hops[2] = {0, 0};
+    static const char *const row[3] = {"fabric_credit_ns_per_hop",
+        "fabric_pfc_ns_per_hop", "fabric_credit_deep_ns_per_hop"};
+    double hop[3][RUNS], med[3];
+    uint64_t hops[3] = {0, 0, 0};
     int k, r;
     bench_open(argc, argv);
-    printf("fabric PFC: 4-ary 2-tree incast 12:1, 1 GB/s, no CC, 10 ms "
+    printf("fabric PFC: 4-ary 2-tree incast 12:1, 1 GB/s, no CC, 50 ms "
            "simulated%s\n", nk == 1 ? " (header before PFC)" : "");
     for (r = 0; r < RUNS; r++)          /* in turn: the same load */
         for (k = 0; k < nk; k++)
@@ -87,14 +102,16 @@ int main(int argc, char **argv)
             }
     for (k = 0; k < nk; k++) {
         med[k] = bench_median(hop[k], RUNS);
-        bench_row(k ? "fabric_pfc_ns_per_hop" : "fabric_credit_ns_per_hop",
-                  med[k], "ns");
+        bench_row(row[k], med[k], "ns");
         printf("  (%llu packet-hops)\n", (unsigned long long)hops[k]);
     }
-    if (nk == 2) {
+    if (nk == 3) {
         double ratio[RUNS];
         for (r = 0; r < RUNS; r++) ratio[r] = hop[1][r] / hop[0][r];
         bench_row("fabric_pfc_over_credit", bench_median(ratio, RUNS), "x");
+        for (r = 0; r < RUNS; r++) ratio[r] = hop[2][r] / hop[0][r];
+        bench_row("fabric_credit_deep_over_credit",
+                  bench_median(ratio, RUNS), "x");
     }
     bench_close();
     return 0;

@@ -27,8 +27,11 @@ o=$(awk -F, '$1 == "fabric_credit_ns_per_hop" {print $2}' "$B/pfcprev/old.csv" |
 c=$(awk -F, '$1 == "fabric_credit_ns_per_hop" {print $2}' "$B/pfcprev/new.csv" | med)
 p=$(awk -F, '$1 == "fabric_pfc_ns_per_hop" {print $2}' "$B/pfcprev/new.csv" | med)
 r=$(awk -F, '$1 == "fabric_pfc_over_credit" {print $2}' "$B/pfcprev/new.csv" | med)
+dp=$(awk -F, '$1 == "fabric_credit_deep_ns_per_hop" {print $2}' "$B/pfcprev/new.csv" | med)
+dr=$(awk -F, '$1 == "fabric_credit_deep_over_credit" {print $2}' "$B/pfcprev/new.csv" | med)
 echo "credit links before PFC: $o ns per packet-hop (median of $ROUNDS medians)"
 echo "credit links now:        $c ns per packet-hop"
 awk -v o="$o" -v n="$c" 'BEGIN { printf "ratio now/before:        %.3f\n", n / o }'
 echo "PFC links:               $p ns per packet-hop"
 echo "PFC / credit (same run): $r"
+echo "credit, PFC's depth:     $dp ns per packet-hop ($dr x credit, same run)"
