@@ -8,6 +8,10 @@
    per packet-hop (link transmissions) of each, medians, and the ratios
    to the first in the same run.
 
+   `bench_pfc --once credit|pfc|deep` runs one of them once and prints
+   its packet-hops, for an instruction count that does not depend on
+   the machine's load (valgrind --tool=callgrind, docs/pfc.md "Cost").
+
    Built with -DBENCH_PFC_PREV against the header of the last commit
    before PFC (bench/pfc_cost.sh does), it runs only the credit row, so
    that the two binaries measure the same simulation: what the PFC hooks
@@ -91,6 +95,18 @@ int main(int argc, char **argv)
     double hop[3][RUNS], med[3];
     uint64_t hops[3] = {0, 0, 0};
     int k, r;
+    if (argc > 2 && strcmp(argv[1], "--once") == 0) {
+        double ns = 0;
+        uint64_t h = 0;
+        int m = strcmp(argv[2], "pfc") == 0 ? 1 : strcmp(argv[2], "deep") == 0 ? 2
+                : strcmp(argv[2], "credit") == 0 ? 0 : -1;
+        if (m < 0 || !incast_run(m, &ns, &h)) {
+            fprintf(stderr, "bench_pfc --once credit|pfc|deep\n");
+            return 1;
+        }
+        printf("%s: %llu packet-hops\n", argv[2], (unsigned long long)h);
+        return 0;
+    }
     bench_open(argc, argv);
     printf("fabric PFC: 4-ary 2-tree incast 12:1, 1 GB/s, no CC, 50 ms "
            "simulated%s\n", nk == 1 ? " (header before PFC)" : "");
