@@ -3776,6 +3776,9 @@ typedef struct ibcc_fabric_msg {
     uint32_t cls;               /* class 0..15 (class statistics) */
     uint32_t id;                /* the generator's own tag, given back in
                                    ibcc_fabric_pkt.msg */
+    uint32_t sl;                /* service level 0..15 (its VLs, per-SL
+                                   CCT): flow.sl unless a GEN generator
+                                   sets one of the source's `sls` */
 } ibcc_fabric_msg;
 
 typedef struct ibcc_fabric_source {
@@ -3799,6 +3802,10 @@ typedef struct ibcc_fabric_source {
     int (*next)(void *user, uint32_t source, ibcc_time now,
                 ibcc_fabric_msg *m);
     void *user;
+    uint32_t sls;               /* GEN: the SLs its messages may carry
+                                   (bit s: SL s), checked on every path
+                                   at creation; 0: flow.sl only.
+                                   UNIFORM, ALLTOALL: 0 (flow.sl) */
 } ibcc_fabric_source;
 
 /* What an observer sees of a packet. */
@@ -4160,17 +4167,18 @@ IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
                message, or 0 for none now; ibcc_fabric_source_kick makes
                the fabric ask again (a step whose messages have arrived).
                A message to a node that is no host or is the source's,
-               of 0 bytes or of a class above 15, or whose route (either
-               way) fails, stops the run: ibcc_fabric_run_until returns
+               of 0 bytes, of a class above 15 or an SL not in `sls`,
+               or whose route (either way) fails, stops the run: ibcc_fabric_run_until returns
                RANGE. `next` must not create, run or destroy the fabric
    Message length: msg.bytes (UNIFORM/ALLTOALL: flow.msg_bytes, with
    msg_exp exponential, 0 = one packet of flow.size). Random draws come
    from a stream of the source's own, derived from (seed, source index).
-   Each message goes into the source's queue for its destination (VOQ:
-   the host serves its queues in round robin, or nic_fifo in generation
-   order). That queue and its source agent's state (the flow template's
-   agent and window) are created when a message for a destination finds
-   none, and released when the queue is empty, none of its packets or
+   Each message goes into the source's queue for its (destination, class,
+   SL) (VOQ: the host serves its queues in round robin, or nic_fifo in
+   generation order). Its SL is flow.sl, or per message (msg.sl) for a
+   GEN source given the SLs it may use (`sls`). That queue and its source
+   agent's state (the flow template's agent and window) are created when
+   a message finds none, and released when the queue is empty, none of its packets or
    ACKs is in the network, and its agent is at rest (ibcc_fagent_'s
    `idle`: a pacer that may send now; a law at its full rate); a state
    not at rest stays until it is reused or found at rest later. State is
@@ -4178,8 +4186,13 @@ IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
    per-SL mode (cct.per_sl) shares one CCTI per SL among all of a
    source's queues. Refused for sources: a CCT agent in per-QP mode and
    MVCM (their host engines have a fixed flow count), ONOFF traffic,
-   start_after, persistent, a packet limit, a WORMHOLE fabric, and
-   SL-to-VL tables that spread data over several VLs or drop an SL.
+   start_after, persistent, a packet limit and a WORMHOLE fabric. With
+   several VLs (or an SL a table drops) every path a source may use, for
+   each of its SLs and each destination it may address (GEN: every host),
+   is walked through the SL-to-VL tables at creation as the flows' are:
+   an SL dropped (RANGE) or an input VL sent out on two VLs of one output
+   (UNSUPPORTED) is refused then, naming the source, SL, destination and
+   switch; a GEN message on an SL outside `sls` stops the run (RANGE).
    Statistics: per class as for flows, per source
    (ibcc_fabric_source_stats_get), per packet through the observer (its
    view names source, src, dst and the message id; `last` marks a
@@ -12231,6 +12244,10 @@ struct ibcc_fabric {
     uint8_t **iotab;            /* creation only: per switch, NULL or
                                    [(in * ports + out) * 16 + sl] */
     int drops;                  /* creation only: a table drops an SL */
+    uint8_t *slane;             /* sources on several VLs or with an SL
+                                   dropped: [host idx * 16 + sl] the data
+                                   lane a queue of that SL starts on
+                                   (0xff: none; NULL: lane 0 always) */
     /* stall watchdog */
     ibcc_fabric_error lasterr;
     uint64_t prog;              /* packets moved at the last look */
@@ -13222,7 +13239,17 @@ static void ibcc_fab_stats_add_(ibcc_fabric_flow_stats *a,
     for (k = 0; k < 32u; k++) a->lat_hist[k] += b->lat_hist[k];
 }
 
-/* The map slot of key (dst, cls) in source x: its entry or the empty
+/* The map key of source x's queue for (dst, cls, sl): an SL other than
+   the template's counts as a further node range (node_count <= 2^24 and
+   a source with SLs beyond its template's on fewer than 2^24 nodes keep
+   it below 2^32 - 1). */
+static uint32_t ibcc_fab_src_key_(const ibcc_fabric *f, const ibcc_fsrc_ *x,
+                                  uint32_t dst, uint32_t cls, uint32_t sl)
+{
+    return ((sl ^ x->d.flow.sl) * f->nn + dst) * IBCC_FABRIC_CLASSES + cls;
+}
+
+/* The map slot of key (dst, cls, sl) in source x: its entry or the empty
    slot where it goes (linear probing; the map is never full). */
 static uint32_t ibcc_fab_src_slot_(const ibcc_fsrc_ *x, uint32_t key)
 {
@@ -13264,7 +13291,7 @@ static void ibcc_fab_q_release_(ibcc_fabric *f, uint32_t fi)
     ibcc_fsrc_ *x = &f->src[fl->src];
     ibcc_fhost_ *o = &f->host[fl->host];
     uint32_t pos = fl->local, last = o->nflows - 1u;
-    uint32_t key = fl->d.dst * IBCC_FABRIC_CLASSES + fl->d.cls;
+    uint32_t key = ibcc_fab_src_key_(f, x, fl->d.dst, fl->d.cls, fl->d.sl);
     ibcc_fab_stats_add_(&x->st, &fl->st);
     ibcc_fab_src_unmap_(x, ibcc_fab_src_slot_(x, key));
     if (pos != last) {
@@ -13379,16 +13406,17 @@ static uint32_t ibcc_fab_q_entry_(ibcc_fabric *f)
     return f->nfx++;
 }
 
-/* Source si's queue for (dst, cls), made when there is none (the flow
-   template with dst and cls, its agent fresh); IBCC_F_NONE_ with f->err
-   set when out of memory or the route fails. */
+/* Source si's queue for (dst, cls, sl), made when there is none (the
+   flow template with dst, cls and sl, its agent fresh, its lane the SL's
+   at the host); IBCC_F_NONE_ with f->err set when out of memory or the
+   route fails. */
 static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
                                   uint32_t dst);
 static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
-                                    uint32_t dst, uint32_t cls)
+                                    uint32_t dst, uint32_t cls, uint32_t sl)
 {
     ibcc_fsrc_ *x = &f->src[si];
-    uint32_t key = dst * IBCC_FABRIC_CLASSES + cls, slot, fi;
+    uint32_t key = ibcc_fab_src_key_(f, x, dst, cls, sl), slot, fi;
     ibcc_fflow_ *fl;
     ibcc_fhost_ *o;
     slot = ibcc_fab_src_slot_(x, key);
@@ -13444,7 +13472,9 @@ static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
     fl->d = x->d.flow;
     fl->d.dst = dst;
     fl->d.cls = cls;
+    fl->d.sl = sl;
     fl->d.traffic = IBCC_TRAFFIC_RATE;           /* fed, never greedy */
+    if (f->slane) fl->lane = f->slane[(size_t)x->host * IBCC_QOS_SLS + sl];
     fl->ag = x->ag;
     fl->as = (char *)f->qas[(fi - f->nf) / 256u]
              + (size_t)((fi - f->nf) % 256u) * f->qas_stride;
@@ -13475,11 +13505,13 @@ static int ibcc_fab_src_ask_(ibcc_fabric *f, uint32_t si)
     if (x->d.messages && x->msgs >= x->d.messages) return 0;
     if (x->d.kind == IBCC_SOURCE_GEN) {
         memset(m, 0, sizeof *m);
+        m->sl = t->sl;
         if (!x->d.next(x->d.user, si, now, m)) return 0;
         if (m->t < now) m->t = now;
         if (m->dst >= f->nn || f->node[m->dst].kind != IBCC_FABRIC_HOST
             || m->dst == t->src || m->bytes == 0
-            || m->cls >= IBCC_FABRIC_CLASSES) {
+            || m->cls >= IBCC_FABRIC_CLASSES || m->sl > 15u
+            || !((x->d.sls >> m->sl) & 1u)) {
             if (f->err == IBCC_OK) f->err = IBCC_ERR_RANGE;
             return 0;
         }
@@ -13521,6 +13553,7 @@ static int ibcc_fab_src_ask_(ibcc_fabric *f, uint32_t si)
         m->bytes = t->msg_bytes ? t->msg_bytes : t->size;
     }
     m->cls = t->cls;
+    m->sl = t->sl;
     m->id = (uint32_t)x->msgs;
     return 1;
 }
@@ -13558,7 +13591,7 @@ static void ibcc_fab_src_event_(ibcc_fabric *f, uint32_t si)
             return;
         }
         x->pend = 0;
-        fi = ibcc_fab_src_queue_(f, si, x->m.dst, x->m.cls);
+        fi = ibcc_fab_src_queue_(f, si, x->m.dst, x->m.cls, x->m.sl);
         if (fi == IBCC_F_NONE_) {
             x->done = 1;
             return;
@@ -13723,7 +13756,7 @@ static void ibcc_fab_host_run_vl_(ibcc_fabric *f, uint32_t h)
                 bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
             while (bits) {
                 pos = w * 64u + ibcc_ctz64_(bits);
-                fi = f->hflow[o->first + pos];
+                fi = o->hf[pos];
                 bits &= bits - 1u;
                 v = IBCC_F_LVL_(f->flow[fi].lane);
                 if (want >> v & 1u) continue;
@@ -13735,7 +13768,7 @@ static void ibcc_fab_host_run_vl_(ibcc_fabric *f, uint32_t h)
     }
     if (want && ibcc_vlarb_pick(&f->vla[f->node[o->node].base], want, &v)) {
         pos = first[v];
-        fi = f->hflow[o->first + pos];
+        fi = o->hf[pos];
         pi = ibcc_fab_take_(f, fi);
         if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
         o->rr = (pos + 1u) % o->nflows;
@@ -16484,6 +16517,7 @@ static void ibcc_fab_release_(ibcc_fabric *f)
     ibcc_fab_free_(&a, f->wm);
     ibcc_fab_free_(&a, f->wring);
     ibcc_fab_free_(&a, f->wrr);
+    ibcc_fab_free_(&a, f->slane);
     ibcc_fab_free_(&a, f);
 }
 
@@ -16989,21 +17023,137 @@ static ibcc_result ibcc_fab_vl_shell_(const ibcc_fabric_desc *d0,
     return IBCC_OK;
 }
 
+/* Sources on several VLs, or with SL-to-VL tables that drop an SL: the
+   paths their queues may take (made while the fabric runs) walked now,
+   for every SL each source may send on (its sls) and every destination
+   it may address (GEN: every host), through the same tables and w->xl as
+   the flows' paths, so that a drop or a conflict is refused at creation
+   and names the source, SL and destination. Per (SL, destination) the
+   walks share their tails: a (channel, lane) already walked leads on as
+   before, so the cost is O(SLs x destinations x (sources + channels x
+   lanes)). Keeps the lane each SL starts on at each host (f->slane);
+   routes are not checked here (a missing one stops the walk; the queue's
+   creation refuses it). */
+static ibcc_result ibcc_fab_vl_sources_(ibcc_fabric *f)
+{
+    ibcc_fabric_error *e = f->d.error;
+    uint32_t nh = f->nh, words = (f->nh + 63u) / 64u, sls = 0, pass = 0;
+    uint32_t i, k, h, sl, dh;
+    uint64_t *dset = NULL;      /* per source: its destinations, nh bits */
+    uint32_t *stamp = NULL;     /* per (channel, lane): the pass that
+                                   walked it */
+    size_t nst = (size_t)f->nch * f->nlanes;
+    ibcc_result r = IBCC_OK;
+    f->slane = (uint8_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(nh,
+                                                         IBCC_QOS_SLS));
+    dset = (uint64_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(ibcc_fab_mul_(
+                                        f->nsrc, words ? words : 1u), 8u));
+    stamp = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(nst ? nst
+                                                               : 1u, 4u));
+    if (!f->slane || !dset || !stamp) { r = IBCC_ERR_NOMEM; goto out; }
+    memset(stamp, 0, (nst ? nst : 1u) * 4u);
+    for (h = 0; h < nh; h++)
+        for (sl = 0; sl < IBCC_QOS_SLS; sl++) {
+            uint32_t v = ibcc_fab_vl_at_(f, f->host[h].node, 0, 0, sl);
+            f->slane[(size_t)h * IBCC_QOS_SLS + sl] =
+                (uint8_t)(v == 15u ? 0xffu : IBCC_F_DLANE_(v));
+        }
+    for (i = 0; i < f->nsrc; i++) {
+        const ibcc_fsrc_ *x = &f->src[i];
+        uint64_t *b = dset + (size_t)i * words;
+        sls |= x->d.sls;
+        for (sl = 0; sl < IBCC_QOS_SLS; sl++)
+            if (((x->d.sls >> sl) & 1u)
+                && f->slane[(size_t)x->host * IBCC_QOS_SLS + sl] == 0xffu) {
+                r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                  "SL %u: host node %u's SL-to-VL drops it "
+                                  "(VL 15)", i, sl, x->d.flow.src);
+                goto out;
+            }
+        if (x->d.kind == IBCC_SOURCE_GEN) continue;
+        memset(b, 0, (size_t)words * 8u);
+        for (k = 0; k < x->d.host_count; k++) {
+            uint32_t hi = f->node[x->d.hosts[k]].idx;
+            b[hi / 64u] |= (uint64_t)1u << (hi % 64u);
+        }
+    }
+    for (sl = 0; sl < IBCC_QOS_SLS; sl++) {
+        if (!((sls >> sl) & 1u)) continue;
+        for (dh = 0; dh < nh; dh++) {
+            uint32_t dst = f->host[dh].node;
+            if (++pass == 0) {          /* wrapped: start the stamps over */
+                memset(stamp, 0, nst * 4u);
+                pass = 1;
+            }
+            for (i = 0; i < f->nsrc; i++) {
+                const ibcc_fsrc_ *x = &f->src[i];
+                uint32_t ln, c, hops = 0;
+                if (!((x->d.sls >> sl) & 1u) || x->host == dh
+                    || (x->d.kind != IBCC_SOURCE_GEN
+                        && !((dset[(size_t)i * words + dh / 64u]
+                              >> (dh % 64u)) & 1u)))
+                    continue;
+                ln = f->slane[(size_t)x->host * IBCC_QOS_SLS + sl];
+                c = f->out_ch[f->node[x->d.flow.src].base];
+                while (f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH
+                       && hops++ <= f->nn) {
+                    uint32_t node = f->ch[c].to, in = f->ch[c].to_port;
+                    const ibcc_fnode_ *n = &f->node[node];
+                    ibcc_fsw_ *w = &f->sw[n->idx];
+                    uint32_t P = n->ports, out, ol, v;
+                    size_t st = (size_t)c * f->nlanes + ln;
+                    if (stamp[st] == pass) break;   /* walked from here */
+                    stamp[st] = pass;
+                    out = ibcc_fab_rt_(f, n->idx, dst);
+                    if (out == IBCC_F_NONE_) break;
+                    v = ibcc_fab_vl_at_(f, node, in, out, sl);
+                    if (v == 15u) {
+                        r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                          "sources[%u]: SL %u to host node "
+                                          "%u: switch node %u drops it (VL "
+                                          "15 from port %u to port %u)", i,
+                                          sl, dst, node, in, out);
+                        goto out;
+                    }
+                    ol = IBCC_F_DLANE_(v);
+                    if (w->xl) {
+                        uint8_t *xx = &w->xl[((size_t)in * f->nlanes + ln) * P
+                                             + out];
+                        if (*xx != 0xffu && *xx != ol) {
+                            r = ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL,
+                                              0, "sources[%u]: SL %u to host "
+                                              "node %u: switch node %u: VL "
+                                              "%u of port %u goes to port %u "
+                                              "on VL %u and (SL %u) VL %u: "
+                                              "one VL per input VL and "
+                                              "output", i, sl, dst, node,
+                                              IBCC_F_LVL_(ln), in, out,
+                                              IBCC_F_LVL_(*xx), sl, v);
+                            goto out;
+                        }
+                        *xx = (uint8_t)ol;
+                    }
+                    ln = ol;
+                    c = f->out_ch[n->base + out];
+                }
+            }
+        }
+    }
+out:
+    ibcc_fab_free_(&f->al, dset);
+    ibcc_fab_free_(&f->al, stamp);
+    return r;
+}
+
 /* Each flow's path through the SL-to-VL tables: its lane at its source,
    at each switch the lane it leaves on given the lane it came in on
    (w->xl); refuses an SL a table drops (VL 15) and an input lane whose
-   packets the tables would send out on two VLs of one output. */
+   packets the tables would send out on two VLs of one output; then the
+   sources' paths (ibcc_fab_vl_sources_). */
 static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
 {
     ibcc_fabric_error *e = f->d.error;
     uint32_t i;
-    /* a source's queues are made while the fabric runs, on the data
-       lane of VL 0: the per-path VL checks below would have to run for
-       each of them, which sources do not do yet */
-    if (f->nsrc && (f->nlanes > 2u || f->drops))
-        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "sources: "
-                             "one data VL only (no SL-to-VL tables that "
-                             "spread SLs over VLs or drop them): use flows");
     if (f->nlanes > 2u) {
         for (i = 0; i < f->nsw; i++) {
             ibcc_fsw_ *w = &f->sw[i];
@@ -17061,7 +17211,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
             c = f->out_ch[n->base + out];
         }
     }
-    return IBCC_OK;
+    return f->nsrc ? ibcc_fab_vl_sources_(f) : IBCC_OK;
 }
 
 /* Channel capacities as seen by their senders (receiver's buffers):
@@ -17403,6 +17553,17 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
             return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0, "sources[%u]: "
                                  "next: NULL (GEN)", i);
         }
+        if (y->sls && (pat || y->sls > 0xffffu
+                       || (f->nn >= (1u << 24)
+                           && (y->sls & ~(UINT32_C(1) << (t->sl & 15u))))))
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "sls 0x%x: %s", i, y->sls, pat
+                                 ? "GEN only (UNIFORM and ALLTOALL send on "
+                                   "flow.sl): 0"
+                                 : y->sls > 0xffffu
+                                 ? "SLs 0..15 (bits 0..15)"
+                                 : "SLs beyond flow.sl need node_count "
+                                   "below 2^24");
         /* the flow rules, on the template with a stand-in destination */
         probe = *t;
         probe.dst = t->src;
@@ -17435,6 +17596,7 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
             return r;
         x->d = *y;
         if (x->d.flow.size == 0) x->d.flow.size = d->data_size;
+        if (!x->d.sls) x->d.sls = UINT32_C(1) << x->d.flow.sl;
         if ((d->buf_credits
              && ibcc_fab_units_(x->d.flow.size) > d->buf_credits)
             || (d->out_buf_credits
