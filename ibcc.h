@@ -4095,6 +4095,16 @@ IBCC_API ibcc_result ibcc_fabric_push(ibcc_fabric *f, uint32_t flow,
 IBCC_API ibcc_result ibcc_fabric_on_message(ibcc_fabric *f,
                                             ibcc_fabric_msg_fn fn,
                                             void *user);
+/* The same for a source's messages (L3 traffic): called when the last
+   packet of a message a source generated is delivered, with the
+   source's index, the message's id (ibcc_fabric_msg.id), its generation
+   time and now; NULL removes it. It may kick sources. Errors: NULL. */
+typedef void (*ibcc_fabric_smsg_fn)(void *user, uint32_t source,
+                                    uint32_t id, ibcc_time t_gen,
+                                    ibcc_time now);
+IBCC_API ibcc_result ibcc_fabric_on_source_message(ibcc_fabric *f,
+                                                   ibcc_fabric_smsg_fn fn,
+                                                   void *user);
 /* DELIVERED bytes in [t0, t1) of a flow (data, binned when the tail
    reached the destination) or of a channel (data + ACK that crossed the
    channel, binned when the packet was delivered at its destination), from
@@ -4367,6 +4377,32 @@ IBCC_API ibcc_result ibcc_jobs_msg_quantile(const ibcc_jobs *js,
         uint32_t job, double q, ibcc_time *t);
 /* 1 when every job's messages are all delivered. */
 IBCC_API int ibcc_jobs_done(const ibcc_jobs *js);
+/* Jobs on sources instead of flows: state O(hosts + messages in flight)
+   rather than one flow per communicating pair. ibcc_jobs_sources writes
+   the GEN sources n jobs need, one per (job, host of the job) in job
+   order and, within a job, in the order of its ranks' first host
+   (flow: the job's template with src, class and, for a trace, its
+   messages' SLs in `sls`): out[0 .. *count) when cap holds them, else
+   CAPACITY with *count (out may be NULL). ibcc_jobs_create_on_sources
+   attaches the jobs to fabric f whose sources first_source .. are
+   those (checked: MISMATCH otherwise): the jobs answer the sources'
+   `next` from their released messages (FIFO per source) and take the
+   fabric's source-message hook (ibcc_fabric_on_source_message). Use:
+       ibcc_jobs_sources(jobs, n, NULL, 0, &ns, &err);  -> CAPACITY, ns
+       ... append ns sources after the fabric's own (first index fs) ...
+       ibcc_fabric_create(&f, &desc);
+       ibcc_jobs_create_on_sources(&js, f, jobs, n, fs, &err);
+   Statistics and errors as ibcc_jobs_flows / ibcc_jobs_create; also
+   RANGE for a message above 2^32 - 1 bytes (a source's limit). The
+   message order at a host differs from the flows' (a host serves its
+   sources' queues in the order they were made), so runs differ in
+   detail from the same jobs on flows. */
+IBCC_API ibcc_result ibcc_jobs_sources(const ibcc_job_desc *jobs,
+        uint32_t n, ibcc_fabric_source *out, uint32_t cap, uint32_t *count,
+        ibcc_fabric_error *err);
+IBCC_API ibcc_result ibcc_jobs_create_on_sources(ibcc_jobs **out,
+        ibcc_fabric *f, const ibcc_job_desc *jobs, uint32_t n,
+        uint32_t first_source, ibcc_fabric_error *err);
 
 /* ==== L3 topologies ===================================================
    The builders below (k-ary n-tree, k-ary n-fly, mesh, torus,
@@ -12254,6 +12290,8 @@ struct ibcc_fabric {
     ibcc_time prog_at;          /* when that count last changed */
     ibcc_fabric_msg_fn msg_fn;  /* ibcc_fabric_on_message */
     void *msg_user;
+    ibcc_fabric_smsg_fn smsg_fn; /* ibcc_fabric_on_source_message */
+    void *smsg_user;
 };
 
 /* The port switch sw (its index among switches) routes host node dst
@@ -14600,6 +14638,8 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
         k->st.msg_time_sum = ibcc_fab_sat_(k->st.msg_time_sum, lat);
         if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
         if (f->msg_fn) f->msg_fn(f->msg_user, fi, p->t_gen, now);
+        if (f->smsg_fn && fl->src != IBCC_FABRIC_NONE)
+            f->smsg_fn(f->smsg_user, fl->src, p->msg, p->t_gen, now);
     }
     f->data_delivered++;
     f->bytes_delivered += p->size;
@@ -18239,6 +18279,16 @@ IBCC_API ibcc_result ibcc_fabric_on_message(ibcc_fabric *f,
     return IBCC_OK;
 }
 
+IBCC_API ibcc_result ibcc_fabric_on_source_message(ibcc_fabric *f,
+                                                   ibcc_fabric_smsg_fn fn,
+                                                   void *user)
+{
+    if (!f) return IBCC_ERR_NULL;
+    f->smsg_fn = fn;
+    f->smsg_user = fn ? user : NULL;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f)
 {
     uint32_t i;
@@ -18514,7 +18564,14 @@ typedef struct ibcc_jrec_ {
     uint32_t next;              /* FIFO / free list */
     uint32_t a;                 /* the sender's step, or the trace index */
     uint64_t bytes;
+    uint32_t job, src, dst;     /* on sources: its job and ranks */
+    uint8_t cls, sl;
 } ibcc_jrec_;
+
+typedef struct ibcc_jsq_ {
+    uint32_t head, tail;        /* a source's released messages not yet
+                                   given to it, oldest first */
+} ibcc_jsq_;
 
 typedef struct ibcc_jflow_ {
     uint32_t job, src, dst;     /* ranks */
@@ -18540,6 +18597,7 @@ typedef struct ibcc_job_ {
     uint32_t *rem, *dfirst, *dlist;
     ibcc_jheap_ *heap;
     uint32_t hn;
+    uint32_t *rsrc;             /* on sources: per rank, its source */
     ibcc_time ev_at;            /* earliest event pending for it */
     int started;
     ibcc_job_stats st;
@@ -18554,6 +18612,9 @@ struct ibcc_jobs {
     ibcc_jrec_ *rec;
     uint32_t rec_cap, free_rec;
     ibcc_result err;
+    int on_src;                 /* on sources (not flows) */
+    uint32_t first_src, nsrc;
+    ibcc_jsq_ *sq;              /* per source */
 };
 
 #define IBCC_J_KEY_(s, d, c) \
@@ -18753,6 +18814,62 @@ static void ibcc_jobs_at_(ibcc_jobs *js, uint32_t j, ibcc_time t)
     b->ev_at = t;
 }
 
+/* A free record (the pool grows); 0 when out of memory (js->err). */
+static int ibcc_jobs_room_(ibcc_jobs *js)
+{
+    if (js->free_rec == IBCC_F_NONE_) {              /* grow the records */
+        uint32_t nc = js->rec_cap ? 2u * js->rec_cap : 256u, i;
+        ibcc_jrec_ *nr;
+        if (nc <= js->rec_cap || nc > 0x7fffffffu) nc = 0;
+        nr = (ibcc_jrec_ *)ibcc_fab_alloc_(&js->f->al,
+                                           ibcc_fab_mul_(nc, sizeof *nr));
+        if (!nr) {
+            if (js->err == IBCC_OK) js->err = IBCC_ERR_NOMEM;
+            return 0;
+        }
+        if (js->rec_cap) memcpy(nr, js->rec, js->rec_cap * sizeof *nr);
+        for (i = js->rec_cap; i < nc; i++)
+            nr[i].next = i + 1u < nc ? i + 1u : IBCC_F_NONE_;
+        ibcc_fab_free_(&js->f->al, js->rec);
+        js->rec = nr;
+        js->free_rec = js->rec_cap;
+        js->rec_cap = nc;
+    }
+    return 1;
+}
+
+/* On sources: the message joins its sender's source's FIFO (its record's
+   index is the message id), and the source is asked again. */
+static void ibcc_jobs_release_src_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                                   uint32_t dst, uint32_t cls,
+                                   uint64_t bytes, uint32_t a)
+{
+    ibcc_job_ *b = &js->job[j];
+    uint32_t ri, k = b->rsrc[src];
+    ibcc_jsq_ *q = &js->sq[k];
+    ibcc_jrec_ *x;
+    if (!ibcc_jobs_room_(js)) return;
+    ri = js->free_rec;
+    x = &js->rec[ri];
+    js->free_rec = x->next;
+    x->next = IBCC_F_NONE_;
+    x->a = a;
+    x->bytes = bytes;
+    x->job = j;
+    x->src = src;
+    x->dst = dst;
+    x->cls = (uint8_t)cls;
+    x->sl = (uint8_t)(b->d.coll.kind != 0 ? b->d.flow.sl : cls);
+    if (q->head == IBCC_F_NONE_) {
+        q->head = ri;
+        (void)ibcc_fabric_source_kick(js->f, js->first_src + k);
+    } else {
+        js->rec[q->tail].next = ri;
+    }
+    q->tail = ri;
+    b->st.released++;
+}
+
 /* Gives a message to the fabric: src -> dst (ranks), class cls. */
 static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
                                uint32_t dst, uint32_t cls, uint64_t bytes,
@@ -18763,6 +18880,10 @@ static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
     uint32_t lo = 0, hi = b->nflows, ri;
     ibcc_jflow_ *x;
     ibcc_result r;
+    if (js->on_src) {
+        ibcc_jobs_release_src_(js, j, src, dst, cls, bytes, a);
+        return;
+    }
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2u;
         if (b->keys[mid] < key) lo = mid + 1u; else hi = mid;
@@ -18771,24 +18892,7 @@ static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
         if (js->err == IBCC_OK) js->err = IBCC_ERR_MISMATCH;
         return;
     }
-    if (js->free_rec == IBCC_F_NONE_) {              /* grow the records */
-        uint32_t nc = js->rec_cap ? 2u * js->rec_cap : 256u, i;
-        ibcc_jrec_ *nr;
-        if (nc <= js->rec_cap || nc > 0x7fffffffu) nc = 0;
-        nr = (ibcc_jrec_ *)ibcc_fab_alloc_(&js->f->al,
-                                           ibcc_fab_mul_(nc, sizeof *nr));
-        if (!nr) {
-            if (js->err == IBCC_OK) js->err = IBCC_ERR_NOMEM;
-            return;
-        }
-        if (js->rec_cap) memcpy(nr, js->rec, js->rec_cap * sizeof *nr);
-        for (i = js->rec_cap; i < nc; i++)
-            nr[i].next = i + 1u < nc ? i + 1u : IBCC_F_NONE_;
-        ibcc_fab_free_(&js->f->al, js->rec);
-        js->rec = nr;
-        js->free_rec = js->rec_cap;
-        js->rec_cap = nc;
-    }
+    if (!ibcc_jobs_room_(js)) return;
     x = &js->fl[b->fbase + lo];
     r = ibcc_fabric_push(js->f, js->first + b->fbase + lo, bytes);
     if (r != IBCC_OK) {
@@ -18885,6 +18989,10 @@ static void ibcc_jobs_event_(ibcc_loop *l, void *ctx, uint64_t arg)
     if (b->hn) ibcc_jobs_at_(js, j, b->heap[0].t);
 }
 
+static void ibcc_jobs_got_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                           uint32_t dst, uint32_t a, uint64_t bytes,
+                           ibcc_time lat, ibcc_time now);
+
 /* The fabric's message hook: the oldest message in flight on `flow` is
    delivered. */
 static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
@@ -18892,7 +19000,6 @@ static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
 {
     ibcc_jobs *js = (ibcc_jobs *)user;
     ibcc_jflow_ *x;
-    ibcc_job_ *b;
     ibcc_jrec_ rc;
     uint32_t ri, j;
     ibcc_time lat = now - t_gen;
@@ -18908,7 +19015,65 @@ static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
     js->rec[ri].next = js->free_rec;
     js->free_rec = ri;
     j = x->job;
-    b = &js->job[j];
+    ibcc_jobs_got_(js, j, x->src, x->dst, rc.a, rc.bytes, lat, now);
+}
+
+/* The fabric's source-message hook: message `id` (a record) of a job's
+   source is delivered. */
+static void ibcc_jobs_smsg_(void *user, uint32_t source, uint32_t id,
+                            ibcc_time t_gen, ibcc_time now)
+{
+    ibcc_jobs *js = (ibcc_jobs *)user;
+    ibcc_jrec_ rc;
+    if (source < js->first_src || source - js->first_src >= js->nsrc)
+        return;
+    if (id >= js->rec_cap) {                           /* cannot happen */
+        if (js->err == IBCC_OK) js->err = IBCC_ERR_MISMATCH;
+        return;
+    }
+    rc = js->rec[id];
+    js->rec[id].next = js->free_rec;
+    js->free_rec = id;
+    ibcc_jobs_got_(js, rc.job, rc.src, rc.dst, rc.a, rc.bytes, now - t_gen,
+                   now);
+}
+
+/* On sources: source `source`'s next message, the oldest its job
+   released (none: 0, a release kicks it). */
+static int ibcc_jobs_snext_(void *user, uint32_t source, ibcc_time now,
+                            ibcc_fabric_msg *m)
+{
+    ibcc_jobs *js = (ibcc_jobs *)user;
+    ibcc_jsq_ *q;
+    const ibcc_jrec_ *x;
+    uint32_t ri;
+    if (!js || source < js->first_src || source - js->first_src >= js->nsrc)
+        return 0;
+    q = &js->sq[source - js->first_src];
+    if (q->head == IBCC_F_NONE_) return 0;
+    ri = q->head;
+    x = &js->rec[ri];
+    q->head = x->next;
+    if (q->head == IBCC_F_NONE_) q->tail = IBCC_F_NONE_;
+    m->t = now;
+    m->dst = js->job[x->job].hosts[x->dst];
+    m->bytes = (uint32_t)x->bytes;
+    m->cls = x->cls;
+    m->sl = x->sl;
+    m->id = ri;
+    return 1;
+}
+
+/* Message a (step or trace index) of job j from rank src to rank dst,
+   of `bytes`, is delivered `lat` after its generation. */
+static void ibcc_jobs_got_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                           uint32_t dst, uint32_t a, uint64_t bytes,
+                           ibcc_time lat, ibcc_time now)
+{
+    ibcc_job_ *b = &js->job[j];
+    ibcc_jrec_ rc;
+    rc.a = a;
+    rc.bytes = bytes;
     b->st.delivered++;
     b->st.bytes += rc.bytes;
     b->st.msg_sum = ibcc_fab_sat_(b->st.msg_sum, lat);
@@ -18920,10 +19085,10 @@ static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
         b->st.completion = now - b->d.start;
     }
     if (b->d.coll.kind != 0) {
-        uint32_t k = ibcc_coll_consumer_(&b->d.coll, x->dst, x->src, rc.a);
+        uint32_t k = ibcc_coll_consumer_(&b->d.coll, dst, src, rc.a);
         if (k == IBCC_COLL_NONE) return;
-        b->got[b->base[x->dst] + k]++;
-        ibcc_jobs_advance_(js, j, x->dst);
+        b->got[b->base[dst] + k]++;
+        ibcc_jobs_advance_(js, j, dst);
     } else {
         uint32_t i;
         for (i = b->dfirst[rc.a]; i < b->dfirst[rc.a + 1u]; i++) {
@@ -18942,6 +19107,12 @@ IBCC_API void ibcc_jobs_destroy(ibcc_jobs *js)
     al = &js->f->al;
     if (js->f->msg_fn == ibcc_jobs_msg_ && js->f->msg_user == js)
         (void)ibcc_fabric_on_message(js->f, NULL, NULL);
+    if (js->f->smsg_fn == ibcc_jobs_smsg_ && js->f->smsg_user == js)
+        (void)ibcc_fabric_on_source_message(js->f, NULL, NULL);
+    for (j = 0; js->on_src && j < js->nsrc; j++)   /* its sources ask none */
+        if (js->f->src[js->first_src + j].d.user == js)
+            js->f->src[js->first_src + j].d.user = NULL;
+    ibcc_fab_free_(al, js->sq);
     for (j = 0; js->job && j < js->n; j++) {
         ibcc_job_ *b = &js->job[j];
         void *p[12];
@@ -18951,6 +19122,7 @@ IBCC_API void ibcc_jobs_destroy(ibcc_jobs *js)
         p[8] = b->dlist; p[9] = b->heap; p[10] = b->hist; p[11] = b->tr.msgs;
         for (i = 0; i < 12u; i++) ibcc_fab_free_(al, p[i]);
         ibcc_fab_free_(al, b->tr.deps);
+        ibcc_fab_free_(al, b->rsrc);
     }
     ibcc_fab_free_(al, js->job);
     ibcc_fab_free_(al, js->fl);
@@ -19133,6 +19305,238 @@ IBCC_API ibcc_result ibcc_jobs_create(ibcc_jobs **out, ibcc_fabric *f,
         return r;
     }
     ibcc_fabric_on_message(f, ibcc_jobs_msg_, js);
+    *out = js;
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+
+/* ---- L3 jobs on sources -------------------------------------------------- */
+
+/* Job c's (checked, P ranks) sources: rsrc[r] = the index among the job's
+   sources of rank r's host, in the order of the ranks' first host;
+   hosts_out (P entries) gets those hosts; *nd their count. Refuses ranks
+   on one host that exchange messages and messages above 2^32 - 1
+   bytes. */
+static ibcc_result ibcc_jobs_src_map_(const ibcc_job_desc *c, uint32_t P,
+                                      uint32_t j, uint32_t *rsrc,
+                                      uint32_t *hosts_out, uint32_t *nd,
+                                      ibcc_fabric_error *err)
+{
+    uint64_t *pr = (uint64_t *)malloc((size_t)(P ? P : 1u) * sizeof *pr);
+    uint32_t *ord = (uint32_t *)malloc((size_t)(P ? P : 1u) * 4u);
+    uint32_t r, i, k = 0;
+    ibcc_result res = IBCC_OK;
+    if (!pr || !ord) { free(pr); free(ord); return IBCC_ERR_NOMEM; }
+    for (r = 0; r < P; r++) pr[r] = ((uint64_t)c->hosts[r] << 32) | r;
+    qsort(pr, (size_t)P, sizeof *pr, ibcc_jobs_cmp_);
+    /* rsrc[r]: the first rank on r's host; ord[first rank]: its index */
+    for (i = 0; i < P; i++) {
+        uint32_t first = (i && (pr[i] >> 32) == (pr[i - 1u] >> 32))
+                         ? rsrc[(uint32_t)pr[i - 1u]] : (uint32_t)pr[i];
+        rsrc[(uint32_t)pr[i]] = first;
+    }
+    for (r = 0; r < P; r++)
+        if (rsrc[r] == r) {
+            hosts_out[k] = c->hosts[r];
+            ord[r] = k++;
+        }
+    for (r = 0; r < P; r++) rsrc[r] = ord[rsrc[r]];
+    *nd = k;
+    free(pr);
+    free(ord);
+    if (c->coll.kind != 0) {
+        uint32_t s, q;
+        for (r = 0; r < P && res == IBCC_OK; r++) {
+            uint32_t st = ibcc_coll_steps_(&c->coll, r);
+            for (s = 0; s < st && res == IBCC_OK; s++) {
+                ibcc_coll_msg m;
+                uint32_t ns = ibcc_coll_list_(&c->coll, r, s, 1,
+                                              IBCC_COLL_NONE, &m);
+                for (q = 0; q < ns; q++) {
+                    (void)ibcc_coll_list_(&c->coll, r, s, 1, q, &m);
+                    if (rsrc[r] == rsrc[m.peer] || m.bytes > 0xffffffffu) {
+                        res = ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                "jobs[%u]: ranks %u and %u: %s", j, r,
+                                m.peer, rsrc[r] == rsrc[m.peer]
+                                ? "messages on one host"
+                                : "a message above 2^32 - 1 bytes (on "
+                                  "sources)");
+                        break;
+                    }
+                }
+            }
+        }
+    } else {
+        for (i = 0; i < c->trace->count; i++) {
+            const ibcc_trace_msg *m = &c->trace->msgs[i];
+            if (rsrc[m->src] == rsrc[m->dst] || m->bytes > 0xffffffffu) {
+                res = ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                        "jobs[%u]: trace message %u: %s", j, i,
+                        rsrc[m->src] == rsrc[m->dst]
+                        ? "ranks on one host"
+                        : "above 2^32 - 1 bytes (on sources)");
+                break;
+            }
+        }
+    }
+    return res;
+}
+
+/* The template of job c's source at host h. */
+static void ibcc_jobs_source_of_(const ibcc_job_desc *c, uint32_t h,
+                                 ibcc_fabric_source *x)
+{
+    memset(x, 0, sizeof *x);
+    x->kind = IBCC_SOURCE_GEN;
+    x->flow = c->flow;
+    x->flow.src = h;
+    x->flow.dst = 0;
+    x->flow.cls = c->cls;
+    x->flow.traffic = IBCC_TRAFFIC_PUSH;
+    x->flow.start = 0;
+    x->flow.stop = 0;
+    x->flow.packets = 0;
+    x->flow.start_after = 0;
+    x->flow.msg_bytes = 0;
+    x->flow.msg_exp = 0;
+    if (c->coll.kind == 0) {            /* a trace: its messages' SLs */
+        uint32_t i, sls = 0, lo = 0;
+        for (i = 0; i < c->trace->count; i++)
+            sls |= UINT32_C(1) << c->trace->msgs[i].sl;
+        while (lo < 15u && sls && !((sls >> lo) & 1u)) lo++;
+        x->flow.sl = x->flow.cls = lo;
+        x->sls = (sls & ~(UINT32_C(1) << lo)) ? sls : 0u;
+    }
+    x->next = ibcc_jobs_snext_;
+    x->user = NULL;
+}
+
+IBCC_API ibcc_result ibcc_jobs_sources(const ibcc_job_desc *jobs,
+        uint32_t n, ibcc_fabric_source *out, uint32_t cap, uint32_t *count,
+        ibcc_fabric_error *err)
+{
+    uint64_t total = 0;
+    uint32_t j, i;
+    ibcc_result r;
+    if (!jobs || !count)
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0, "jobs or count "
+                             "is NULL");
+    *count = 0;
+    for (j = 0; j < n; j++) {
+        ibcc_job_desc c;
+        uint32_t P, nd;
+        uint32_t *rs, *hs;
+        if ((r = ibcc_jobs_check_(&jobs[j], j, &c, &P, err)) != IBCC_OK)
+            return r;
+        rs = (uint32_t *)malloc((size_t)(P ? P : 1u) * 4u);
+        hs = (uint32_t *)malloc((size_t)(P ? P : 1u) * 4u);
+        if (!rs || !hs) { free(rs); free(hs); return IBCC_ERR_NOMEM; }
+        r = ibcc_jobs_src_map_(&c, P, j, rs, hs, &nd, err);
+        for (i = 0; r == IBCC_OK && i < nd; i++, total++)
+            if (out && total < cap) ibcc_jobs_source_of_(&c, hs[i],
+                                                         &out[total]);
+        free(rs);
+        free(hs);
+        if (r != IBCC_OK) return r;
+        if (total > (UINT64_C(1) << 24))
+            return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                                 "more than 2^24 sources");
+    }
+    *count = (uint32_t)total;
+    if (total > cap || (total && !out))
+        return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                             "the jobs need %llu sources, cap %u",
+                             (unsigned long long)total, cap);
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+
+IBCC_API ibcc_result ibcc_jobs_create_on_sources(ibcc_jobs **out,
+        ibcc_fabric *f, const ibcc_job_desc *jobs, uint32_t n,
+        uint32_t first_source, ibcc_fabric_error *err)
+{
+    ibcc_jobs *js;
+    uint64_t total = 0;
+    uint32_t j, i;
+    ibcc_result r;
+    if (out) *out = NULL;
+    if (!out || !f || (!jobs && n))
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0,
+                             "out, f or jobs is NULL");
+    js = (ibcc_jobs *)ibcc_fab_alloc_(&f->al, sizeof *js);
+    if (!js) return IBCC_ERR_NOMEM;
+    js->f = f;
+    js->n = n;
+    js->on_src = 1;
+    js->first_src = first_source;
+    js->free_rec = IBCC_F_NONE_;
+    js->job = (ibcc_job_ *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(n ? n : 1u, sizeof *js->job));
+    if (!js->job) {
+        ibcc_jobs_destroy(js);
+        return IBCC_ERR_NOMEM;
+    }
+    for (j = 0; j < n; j++) {
+        ibcc_job_ *b = &js->job[j];
+        uint32_t nd = 0, *hs;
+        if ((r = ibcc_jobs_check_(&jobs[j], j, &b->d, &b->P, err))
+            != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+        b->rsrc = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                                   ibcc_fab_mul_(b->P ? b->P : 1u, 4));
+        hs = (uint32_t *)malloc((size_t)(b->P ? b->P : 1u) * 4u);
+        if (!b->rsrc || !hs) {
+            free(hs);
+            ibcc_jobs_destroy(js);
+            return IBCC_ERR_NOMEM;
+        }
+        r = ibcc_jobs_src_map_(&b->d, b->P, j, b->rsrc, hs, &nd, err);
+        for (i = 0; r == IBCC_OK && i < nd; i++) {
+            uint64_t si = (uint64_t)first_source + total + i;
+            const ibcc_fsrc_ *x = si < f->nsrc ? &f->src[si] : NULL;
+            if (!x || x->d.kind != IBCC_SOURCE_GEN
+                || x->d.next != ibcc_jobs_snext_ || x->d.flow.src != hs[i])
+                r = ibcc_fab_err_(err, IBCC_ERR_MISMATCH, NULL, 0,
+                                  "sources[%llu] is not job %u's source "
+                                  "at host %u (ibcc_jobs_sources)",
+                                  (unsigned long long)si, j, hs[i]);
+        }
+        free(hs);
+        if (r != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+        for (i = 0; i < b->P; i++) b->rsrc[i] += (uint32_t)total;
+        total += nd;
+        if (b->d.start < f->loop.now) {
+            ibcc_jobs_destroy(js);
+            return ibcc_fab_err_(err, IBCC_ERR_PAST, NULL, 0,
+                                 "jobs[%u]: start before the fabric's now",
+                                 j);
+        }
+        if ((r = ibcc_jobs_init_(js, j)) != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+    }
+    js->sq = (ibcc_jsq_ *)ibcc_fab_alloc_(&f->al,
+                              ibcc_fab_mul_(total ? total : 1u, sizeof *js->sq));
+    if (!js->sq) {
+        ibcc_jobs_destroy(js);
+        return IBCC_ERR_NOMEM;
+    }
+    js->nsrc = (uint32_t)total;
+    for (i = 0; i < js->nsrc; i++) {
+        js->sq[i].head = js->sq[i].tail = IBCC_F_NONE_;
+        f->src[first_source + i].d.user = js;
+    }
+    for (j = 0; j < n; j++) ibcc_jobs_at_(js, j, js->job[j].d.start);
+    if (js->err != IBCC_OK) {
+        r = js->err;
+        ibcc_jobs_destroy(js);
+        return r;
+    }
+    ibcc_fabric_on_source_message(f, ibcc_jobs_smsg_, js);
     *out = js;
     return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
 }

@@ -11,12 +11,16 @@ typedef struct run_ {
     ibcc_topo topo;
     ibcc_fabric_desc d;
     ibcc_fabric_flow flows[MAXF];
+    ibcc_fabric_source srcs[MAXF];
     ibcc_fabric *f;
     ibcc_jobs *js;
 } run_;
 
-/* Builds a fabric on t's topology with the jobs' flows and attaches the
-   jobs; 1 on success. */
+/* 1: the jobs run on sources (ibcc_jobs_sources), 0: on flows. */
+static int on_sources_;
+
+/* Builds a fabric on t's topology with the jobs' flows (or sources) and
+   attaches the jobs; 1 on success. */
 static int setup(run_ *r, const ibcc_job_desc *jobs, uint32_t n,
                  int nic_fifo)
 {
@@ -24,16 +28,25 @@ static int setup(run_ *r, const ibcc_job_desc *jobs, uint32_t n,
     ibcc_fabric_error e;
     memset(&r->d, 0, sizeof r->d);
     T_EQ(ibcc_topo_apply(&r->topo, &r->d), IBCC_OK);
-    T_EQ(ibcc_jobs_flows(jobs, n, r->flows, MAXF, &nf, &e), IBCC_OK);
-    r->d.flows = r->flows;
-    r->d.flow_count = nf;
+    if (on_sources_) {
+        T_EQ(ibcc_jobs_sources(jobs, n, r->srcs, MAXF, &nf, &e), IBCC_OK);
+        r->d.sources = r->srcs;
+        r->d.source_count = nf;
+    } else {
+        T_EQ(ibcc_jobs_flows(jobs, n, r->flows, MAXF, &nf, &e), IBCC_OK);
+        r->d.flows = r->flows;
+        r->d.flow_count = nf;
+    }
     r->d.nic_fifo = (uint32_t)nic_fifo;
     r->d.error = &e;
     if (ibcc_fabric_create(&r->f, &r->d) != IBCC_OK) {
         T_FAIL_("create: %s", e.reason);
         return 0;
     }
-    if (ibcc_jobs_create(&r->js, r->f, jobs, n, 0, &e) != IBCC_OK) {
+    if ((on_sources_ ? ibcc_jobs_create_on_sources(&r->js, r->f, jobs, n, 0,
+                                                   &e)
+                     : ibcc_jobs_create(&r->js, r->f, jobs, n, 0, &e))
+        != IBCC_OK) {
         T_FAIL_("jobs: %s", e.reason);
         ibcc_fabric_destroy(r->f);
         return 0;
@@ -366,5 +379,11 @@ int main(void)
     T_RUN(test_trace_job);
     T_RUN(test_trace_errors);
     T_RUN(test_refusals);
+    on_sources_ = 1;            /* the same jobs on sources */
+    T_RUN(test_ring_two_hosts_bound);
+    T_RUN(test_bcast_fattree_bound);
+    T_RUN(test_interference);
+    T_RUN(test_trace_job);
+    on_sources_ = 0;
     return t_summary();
 }
