@@ -4254,8 +4254,9 @@ IBCC_API ibcc_result ibcc_traffic_uniform_sources(const uint32_t *hosts,
    PUSH traffic, one per (source rank, destination rank, class) it uses,
    made by ibcc_jobs_flows from a template (agent, window, packet size;
    the fabric's source agents and congestion control apply to them as
-   to any flow); the jobs keep only per-rank progress and the messages
-   in flight. Use:
+   to any flow), or on GEN sources, one per (job, host), made by
+   ibcc_jobs_sources (ibcc_jobs_create_on_sources, below); the jobs keep
+   only per-rank progress and the messages in flight. Use:
        ibcc_jobs_flows(jobs, n, NULL, 0, &nf);   -> CAPACITY, nf
        ... append nf flows after the fabric's own (first index ff) ...
        ibcc_fabric_create(&f, &desc);
