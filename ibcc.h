@@ -3791,6 +3791,9 @@ typedef struct ibcc_fabric_msg {
     uint32_t cls;               /* class 0..15 (class statistics) */
     uint32_t id;                /* the generator's own tag, given back in
                                    ibcc_fabric_pkt.msg */
+    uint32_t sl;                /* service level 0..15 (its VLs, per-SL
+                                   CCT): flow.sl unless a GEN generator
+                                   sets one of the source's `sls` */
 } ibcc_fabric_msg;
 
 typedef struct ibcc_fabric_source {
@@ -3814,6 +3817,10 @@ typedef struct ibcc_fabric_source {
     int (*next)(void *user, uint32_t source, ibcc_time now,
                 ibcc_fabric_msg *m);
     void *user;
+    uint32_t sls;               /* GEN: the SLs its messages may carry
+                                   (bit s: SL s), checked on every path
+                                   at creation; 0: flow.sl only.
+                                   UNIFORM, ALLTOALL: 0 (flow.sl) */
 } ibcc_fabric_source;
 
 /* What an observer sees of a packet. */
@@ -4173,6 +4180,16 @@ IBCC_API ibcc_result ibcc_fabric_push(ibcc_fabric *f, uint32_t flow,
 IBCC_API ibcc_result ibcc_fabric_on_message(ibcc_fabric *f,
                                             ibcc_fabric_msg_fn fn,
                                             void *user);
+/* The same for a source's messages (L3 traffic): called when the last
+   packet of a message a source generated is delivered, with the
+   source's index, the message's id (ibcc_fabric_msg.id), its generation
+   time and now; NULL removes it. It may kick sources. Errors: NULL. */
+typedef void (*ibcc_fabric_smsg_fn)(void *user, uint32_t source,
+                                    uint32_t id, ibcc_time t_gen,
+                                    ibcc_time now);
+IBCC_API ibcc_result ibcc_fabric_on_source_message(ibcc_fabric *f,
+                                                   ibcc_fabric_smsg_fn fn,
+                                                   void *user);
 /* DELIVERED bytes in [t0, t1) of a flow (data, binned when the tail
    reached the destination) or of a channel (data + ACK that crossed the
    channel, binned when the packet was delivered at its destination), from
@@ -4245,17 +4262,18 @@ IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
                message, or 0 for none now; ibcc_fabric_source_kick makes
                the fabric ask again (a step whose messages have arrived).
                A message to a node that is no host or is the source's,
-               of 0 bytes or of a class above 15, or whose route (either
-               way) fails, stops the run: ibcc_fabric_run_until returns
+               of 0 bytes, of a class above 15 or an SL not in `sls`,
+               or whose route (either way) fails, stops the run: ibcc_fabric_run_until returns
                RANGE. `next` must not create, run or destroy the fabric
    Message length: msg.bytes (UNIFORM/ALLTOALL: flow.msg_bytes, with
    msg_exp exponential, 0 = one packet of flow.size). Random draws come
    from a stream of the source's own, derived from (seed, source index).
-   Each message goes into the source's queue for its destination (VOQ:
-   the host serves its queues in round robin, or nic_fifo in generation
-   order). That queue and its source agent's state (the flow template's
-   agent and window) are created when a message for a destination finds
-   none, and released when the queue is empty, none of its packets or
+   Each message goes into the source's queue for its (destination, class,
+   SL) (VOQ: the host serves its queues in round robin, or nic_fifo in
+   generation order). Its SL is flow.sl, or per message (msg.sl) for a
+   GEN source given the SLs it may use (`sls`). That queue and its source
+   agent's state (the flow template's agent and window) are created when
+   a message finds none, and released when the queue is empty, none of its packets or
    ACKs is in the network, and its agent is at rest (ibcc_fagent_'s
    `idle`: a pacer that may send now; a law at its full rate); a state
    not at rest stays until it is reused or found at rest later. State is
@@ -4263,8 +4281,13 @@ IBCC_API ibcc_result ibcc_fabric_source_kick(ibcc_fabric *f, uint32_t source);
    per-SL mode (cct.per_sl) shares one CCTI per SL among all of a
    source's queues. Refused for sources: a CCT agent in per-QP mode and
    MVCM (their host engines have a fixed flow count), ONOFF traffic,
-   start_after, persistent, a packet limit, a WORMHOLE fabric, and
-   SL-to-VL tables that spread data over several VLs or drop an SL.
+   start_after, persistent, a packet limit and a WORMHOLE fabric. With
+   several VLs (or an SL a table drops) every path a source may use, for
+   each of its SLs and each destination it may address (GEN: every host),
+   is walked through the SL-to-VL tables at creation as the flows' are:
+   an SL dropped (RANGE) or an input VL sent out on two VLs of one output
+   (UNSUPPORTED) is refused then, naming the source, SL, destination and
+   switch; a GEN message on an SL outside `sls` stops the run (RANGE).
    Statistics: per class as for flows, per source
    (ibcc_fabric_source_stats_get), per packet through the observer (its
    view names source, src, dst and the message id; `last` marks a
@@ -4316,8 +4339,9 @@ IBCC_API ibcc_result ibcc_traffic_uniform_sources(const uint32_t *hosts,
    PUSH traffic, one per (source rank, destination rank, class) it uses,
    made by ibcc_jobs_flows from a template (agent, window, packet size;
    the fabric's source agents and congestion control apply to them as
-   to any flow); the jobs keep only per-rank progress and the messages
-   in flight. Use:
+   to any flow), or on GEN sources, one per (job, host), made by
+   ibcc_jobs_sources (ibcc_jobs_create_on_sources, below); the jobs keep
+   only per-rank progress and the messages in flight. Use:
        ibcc_jobs_flows(jobs, n, NULL, 0, &nf);   -> CAPACITY, nf
        ... append nf flows after the fabric's own (first index ff) ...
        ibcc_fabric_create(&f, &desc);
@@ -4439,6 +4463,32 @@ IBCC_API ibcc_result ibcc_jobs_msg_quantile(const ibcc_jobs *js,
         uint32_t job, double q, ibcc_time *t);
 /* 1 when every job's messages are all delivered. */
 IBCC_API int ibcc_jobs_done(const ibcc_jobs *js);
+/* Jobs on sources instead of flows: state O(hosts + messages in flight)
+   rather than one flow per communicating pair. ibcc_jobs_sources writes
+   the GEN sources n jobs need, one per (job, host of the job) in job
+   order and, within a job, in the order of its ranks' first host
+   (flow: the job's template with src, class and, for a trace, its
+   messages' SLs in `sls`): out[0 .. *count) when cap holds them, else
+   CAPACITY with *count (out may be NULL). ibcc_jobs_create_on_sources
+   attaches the jobs to fabric f whose sources first_source .. are
+   those (checked: MISMATCH otherwise): the jobs answer the sources'
+   `next` from their released messages (FIFO per source) and take the
+   fabric's source-message hook (ibcc_fabric_on_source_message). Use:
+       ibcc_jobs_sources(jobs, n, NULL, 0, &ns, &err);  -> CAPACITY, ns
+       ... append ns sources after the fabric's own (first index fs) ...
+       ibcc_fabric_create(&f, &desc);
+       ibcc_jobs_create_on_sources(&js, f, jobs, n, fs, &err);
+   Statistics and errors as ibcc_jobs_flows / ibcc_jobs_create; also
+   RANGE for a message above 2^32 - 1 bytes (a source's limit). The
+   message order at a host differs from the flows' (a host serves its
+   sources' queues in the order they were made), so runs differ in
+   detail from the same jobs on flows. */
+IBCC_API ibcc_result ibcc_jobs_sources(const ibcc_job_desc *jobs,
+        uint32_t n, ibcc_fabric_source *out, uint32_t cap, uint32_t *count,
+        ibcc_fabric_error *err);
+IBCC_API ibcc_result ibcc_jobs_create_on_sources(ibcc_jobs **out,
+        ibcc_fabric *f, const ibcc_job_desc *jobs, uint32_t n,
+        uint32_t first_source, ibcc_fabric_error *err);
 
 /* ==== L3 topologies ===================================================
    The builders below (k-ary n-tree, k-ary n-fly, mesh, torus,
@@ -12324,12 +12374,18 @@ struct ibcc_fabric {
     uint8_t **iotab;            /* creation only: per switch, NULL or
                                    [(in * ports + out) * 16 + sl] */
     int drops;                  /* creation only: a table drops an SL */
+    uint8_t *slane;             /* sources on several VLs or with an SL
+                                   dropped: [host idx * 16 + sl] the data
+                                   lane a queue of that SL starts on
+                                   (0xff: none; NULL: lane 0 always) */
     /* stall watchdog */
     ibcc_fabric_error lasterr;
     uint64_t prog;              /* packets moved at the last look */
     ibcc_time prog_at;          /* when that count last changed */
     ibcc_fabric_msg_fn msg_fn;  /* ibcc_fabric_on_message */
     void *msg_user;
+    ibcc_fabric_smsg_fn smsg_fn; /* ibcc_fabric_on_source_message */
+    void *smsg_user;
 };
 
 /* The port switch sw (its index among switches) routes host node dst
@@ -13326,7 +13382,17 @@ static void ibcc_fab_stats_add_(ibcc_fabric_flow_stats *a,
     for (k = 0; k < 32u; k++) a->lat_hist[k] += b->lat_hist[k];
 }
 
-/* The map slot of key (dst, cls) in source x: its entry or the empty
+/* The map key of source x's queue for (dst, cls, sl): an SL other than
+   the template's counts as a further node range (node_count <= 2^24 and
+   a source with SLs beyond its template's on fewer than 2^24 nodes keep
+   it below 2^32 - 1). */
+static uint32_t ibcc_fab_src_key_(const ibcc_fabric *f, const ibcc_fsrc_ *x,
+                                  uint32_t dst, uint32_t cls, uint32_t sl)
+{
+    return ((sl ^ x->d.flow.sl) * f->nn + dst) * IBCC_FABRIC_CLASSES + cls;
+}
+
+/* The map slot of key (dst, cls, sl) in source x: its entry or the empty
    slot where it goes (linear probing; the map is never full). */
 static uint32_t ibcc_fab_src_slot_(const ibcc_fsrc_ *x, uint32_t key)
 {
@@ -13368,7 +13434,7 @@ static void ibcc_fab_q_release_(ibcc_fabric *f, uint32_t fi)
     ibcc_fsrc_ *x = &f->src[fl->src];
     ibcc_fhost_ *o = &f->host[fl->host];
     uint32_t pos = fl->local, last = o->nflows - 1u;
-    uint32_t key = fl->d.dst * IBCC_FABRIC_CLASSES + fl->d.cls;
+    uint32_t key = ibcc_fab_src_key_(f, x, fl->d.dst, fl->d.cls, fl->d.sl);
     ibcc_fab_stats_add_(&x->st, &fl->st);
     ibcc_fab_src_unmap_(x, ibcc_fab_src_slot_(x, key));
     if (pos != last) {
@@ -13483,16 +13549,17 @@ static uint32_t ibcc_fab_q_entry_(ibcc_fabric *f)
     return f->nfx++;
 }
 
-/* Source si's queue for (dst, cls), made when there is none (the flow
-   template with dst and cls, its agent fresh); IBCC_F_NONE_ with f->err
-   set when out of memory or the route fails. */
+/* Source si's queue for (dst, cls, sl), made when there is none (the
+   flow template with dst, cls and sl, its agent fresh, its lane the SL's
+   at the host); IBCC_F_NONE_ with f->err set when out of memory or the
+   route fails. */
 static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
                                   uint32_t dst);
 static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
-                                    uint32_t dst, uint32_t cls)
+                                    uint32_t dst, uint32_t cls, uint32_t sl)
 {
     ibcc_fsrc_ *x = &f->src[si];
-    uint32_t key = dst * IBCC_FABRIC_CLASSES + cls, slot, fi;
+    uint32_t key = ibcc_fab_src_key_(f, x, dst, cls, sl), slot, fi;
     ibcc_fflow_ *fl;
     ibcc_fhost_ *o;
     slot = ibcc_fab_src_slot_(x, key);
@@ -13548,7 +13615,9 @@ static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
     fl->d = x->d.flow;
     fl->d.dst = dst;
     fl->d.cls = cls;
+    fl->d.sl = sl;
     fl->d.traffic = IBCC_TRAFFIC_RATE;           /* fed, never greedy */
+    if (f->slane) fl->lane = f->slane[(size_t)x->host * IBCC_QOS_SLS + sl];
     fl->ag = x->ag;
     fl->as = (char *)f->qas[(fi - f->nf) / 256u]
              + (size_t)((fi - f->nf) % 256u) * f->qas_stride;
@@ -13579,11 +13648,13 @@ static int ibcc_fab_src_ask_(ibcc_fabric *f, uint32_t si)
     if (x->d.messages && x->msgs >= x->d.messages) return 0;
     if (x->d.kind == IBCC_SOURCE_GEN) {
         memset(m, 0, sizeof *m);
+        m->sl = t->sl;
         if (!x->d.next(x->d.user, si, now, m)) return 0;
         if (m->t < now) m->t = now;
         if (m->dst >= f->nn || f->node[m->dst].kind != IBCC_FABRIC_HOST
             || m->dst == t->src || m->bytes == 0
-            || m->cls >= IBCC_FABRIC_CLASSES) {
+            || m->cls >= IBCC_FABRIC_CLASSES || m->sl > 15u
+            || !((x->d.sls >> m->sl) & 1u)) {
             if (f->err == IBCC_OK) f->err = IBCC_ERR_RANGE;
             return 0;
         }
@@ -13625,6 +13696,7 @@ static int ibcc_fab_src_ask_(ibcc_fabric *f, uint32_t si)
         m->bytes = t->msg_bytes ? t->msg_bytes : t->size;
     }
     m->cls = t->cls;
+    m->sl = t->sl;
     m->id = (uint32_t)x->msgs;
     return 1;
 }
@@ -13662,7 +13734,7 @@ static void ibcc_fab_src_event_(ibcc_fabric *f, uint32_t si)
             return;
         }
         x->pend = 0;
-        fi = ibcc_fab_src_queue_(f, si, x->m.dst, x->m.cls);
+        fi = ibcc_fab_src_queue_(f, si, x->m.dst, x->m.cls, x->m.sl);
         if (fi == IBCC_F_NONE_) {
             x->done = 1;
             return;
@@ -13827,7 +13899,7 @@ static void ibcc_fab_host_run_vl_(ibcc_fabric *f, uint32_t h)
                 bits &= ~(uint64_t)0 >> (64u - (hi - w * 64u));
             while (bits) {
                 pos = w * 64u + ibcc_ctz64_(bits);
-                fi = f->hflow[o->first + pos];
+                fi = o->hf[pos];
                 bits &= bits - 1u;
                 v = IBCC_F_LVL_(f->flow[fi].lane);
                 if (want >> v & 1u) continue;
@@ -13839,7 +13911,7 @@ static void ibcc_fab_host_run_vl_(ibcc_fabric *f, uint32_t h)
     }
     if (want && ibcc_vlarb_pick(&f->vla[f->node[o->node].base], want, &v)) {
         pos = first[v];
-        fi = f->hflow[o->first + pos];
+        fi = o->hf[pos];
         pi = ibcc_fab_take_(f, fi);
         if (pi == IBCC_F_NONE_) return;      /* out of memory: f->err */
         o->rr = (pos + 1u) % o->nflows;
@@ -14676,6 +14748,8 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
         k->st.msg_time_sum = ibcc_fab_sat_(k->st.msg_time_sum, lat);
         if (lat > k->st.msg_time_max) k->st.msg_time_max = lat;
         if (f->msg_fn) f->msg_fn(f->msg_user, fi, p->t_gen, now);
+        if (f->smsg_fn && fl->src != IBCC_FABRIC_NONE)
+            f->smsg_fn(f->smsg_user, fl->src, p->msg, p->t_gen, now);
     }
     f->data_delivered++;
     f->bytes_delivered += p->size;
@@ -16950,6 +17024,7 @@ static void ibcc_fab_release_(ibcc_fabric *f)
     ibcc_fab_free_(&a, f->wrr);
     ibcc_fab_free_(&a, f->pfc);
     ibcc_fab_free_(&a, f->pfc_fr);
+    ibcc_fab_free_(&a, f->slane);
     ibcc_fab_free_(&a, f);
 }
 
@@ -17455,21 +17530,137 @@ static ibcc_result ibcc_fab_vl_shell_(const ibcc_fabric_desc *d0,
     return IBCC_OK;
 }
 
+/* Sources on several VLs, or with SL-to-VL tables that drop an SL: the
+   paths their queues may take (made while the fabric runs) walked now,
+   for every SL each source may send on (its sls) and every destination
+   it may address (GEN: every host), through the same tables and w->xl as
+   the flows' paths, so that a drop or a conflict is refused at creation
+   and names the source, SL and destination. Per (SL, destination) the
+   walks share their tails: a (channel, lane) already walked leads on as
+   before, so the cost is O(SLs x destinations x (sources + channels x
+   lanes)). Keeps the lane each SL starts on at each host (f->slane);
+   routes are not checked here (a missing one stops the walk; the queue's
+   creation refuses it). */
+static ibcc_result ibcc_fab_vl_sources_(ibcc_fabric *f)
+{
+    ibcc_fabric_error *e = f->d.error;
+    uint32_t nh = f->nh, words = (f->nh + 63u) / 64u, sls = 0, pass = 0;
+    uint32_t i, k, h, sl, dh;
+    uint64_t *dset = NULL;      /* per source: its destinations, nh bits */
+    uint32_t *stamp = NULL;     /* per (channel, lane): the pass that
+                                   walked it */
+    size_t nst = (size_t)f->nch * f->nlanes;
+    ibcc_result r = IBCC_OK;
+    f->slane = (uint8_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(nh,
+                                                         IBCC_QOS_SLS));
+    dset = (uint64_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(ibcc_fab_mul_(
+                                        f->nsrc, words ? words : 1u), 8u));
+    stamp = (uint32_t *)ibcc_fab_alloc_(&f->al, ibcc_fab_mul_(nst ? nst
+                                                               : 1u, 4u));
+    if (!f->slane || !dset || !stamp) { r = IBCC_ERR_NOMEM; goto out; }
+    memset(stamp, 0, (nst ? nst : 1u) * 4u);
+    for (h = 0; h < nh; h++)
+        for (sl = 0; sl < IBCC_QOS_SLS; sl++) {
+            uint32_t v = ibcc_fab_vl_at_(f, f->host[h].node, 0, 0, sl);
+            f->slane[(size_t)h * IBCC_QOS_SLS + sl] =
+                (uint8_t)(v == 15u ? 0xffu : IBCC_F_DLANE_(v));
+        }
+    for (i = 0; i < f->nsrc; i++) {
+        const ibcc_fsrc_ *x = &f->src[i];
+        uint64_t *b = dset + (size_t)i * words;
+        sls |= x->d.sls;
+        for (sl = 0; sl < IBCC_QOS_SLS; sl++)
+            if (((x->d.sls >> sl) & 1u)
+                && f->slane[(size_t)x->host * IBCC_QOS_SLS + sl] == 0xffu) {
+                r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                  "SL %u: host node %u's SL-to-VL drops it "
+                                  "(VL 15)", i, sl, x->d.flow.src);
+                goto out;
+            }
+        if (x->d.kind == IBCC_SOURCE_GEN) continue;
+        memset(b, 0, (size_t)words * 8u);
+        for (k = 0; k < x->d.host_count; k++) {
+            uint32_t hi = f->node[x->d.hosts[k]].idx;
+            b[hi / 64u] |= (uint64_t)1u << (hi % 64u);
+        }
+    }
+    for (sl = 0; sl < IBCC_QOS_SLS; sl++) {
+        if (!((sls >> sl) & 1u)) continue;
+        for (dh = 0; dh < nh; dh++) {
+            uint32_t dst = f->host[dh].node;
+            if (++pass == 0) {          /* wrapped: start the stamps over */
+                memset(stamp, 0, nst * 4u);
+                pass = 1;
+            }
+            for (i = 0; i < f->nsrc; i++) {
+                const ibcc_fsrc_ *x = &f->src[i];
+                uint32_t ln, c, hops = 0;
+                if (!((x->d.sls >> sl) & 1u) || x->host == dh
+                    || (x->d.kind != IBCC_SOURCE_GEN
+                        && !((dset[(size_t)i * words + dh / 64u]
+                              >> (dh % 64u)) & 1u)))
+                    continue;
+                ln = f->slane[(size_t)x->host * IBCC_QOS_SLS + sl];
+                c = f->out_ch[f->node[x->d.flow.src].base];
+                while (f->node[f->ch[c].to].kind == IBCC_FABRIC_SWITCH
+                       && hops++ <= f->nn) {
+                    uint32_t node = f->ch[c].to, in = f->ch[c].to_port;
+                    const ibcc_fnode_ *n = &f->node[node];
+                    ibcc_fsw_ *w = &f->sw[n->idx];
+                    uint32_t P = n->ports, out, ol, v;
+                    size_t st = (size_t)c * f->nlanes + ln;
+                    if (stamp[st] == pass) break;   /* walked from here */
+                    stamp[st] = pass;
+                    out = ibcc_fab_rt_(f, n->idx, dst);
+                    if (out == IBCC_F_NONE_) break;
+                    v = ibcc_fab_vl_at_(f, node, in, out, sl);
+                    if (v == 15u) {
+                        r = ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                          "sources[%u]: SL %u to host node "
+                                          "%u: switch node %u drops it (VL "
+                                          "15 from port %u to port %u)", i,
+                                          sl, dst, node, in, out);
+                        goto out;
+                    }
+                    ol = IBCC_F_DLANE_(v);
+                    if (w->xl) {
+                        uint8_t *xx = &w->xl[((size_t)in * f->nlanes + ln) * P
+                                             + out];
+                        if (*xx != 0xffu && *xx != ol) {
+                            r = ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL,
+                                              0, "sources[%u]: SL %u to host "
+                                              "node %u: switch node %u: VL "
+                                              "%u of port %u goes to port %u "
+                                              "on VL %u and (SL %u) VL %u: "
+                                              "one VL per input VL and "
+                                              "output", i, sl, dst, node,
+                                              IBCC_F_LVL_(ln), in, out,
+                                              IBCC_F_LVL_(*xx), sl, v);
+                            goto out;
+                        }
+                        *xx = (uint8_t)ol;
+                    }
+                    ln = ol;
+                    c = f->out_ch[n->base + out];
+                }
+            }
+        }
+    }
+out:
+    ibcc_fab_free_(&f->al, dset);
+    ibcc_fab_free_(&f->al, stamp);
+    return r;
+}
+
 /* Each flow's path through the SL-to-VL tables: its lane at its source,
    at each switch the lane it leaves on given the lane it came in on
    (w->xl); refuses an SL a table drops (VL 15) and an input lane whose
-   packets the tables would send out on two VLs of one output. */
+   packets the tables would send out on two VLs of one output; then the
+   sources' paths (ibcc_fab_vl_sources_). */
 static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
 {
     ibcc_fabric_error *e = f->d.error;
     uint32_t i;
-    /* a source's queues are made while the fabric runs, on the data
-       lane of VL 0: the per-path VL checks below would have to run for
-       each of them, which sources do not do yet */
-    if (f->nsrc && (f->nlanes > 2u || f->drops))
-        return ibcc_fab_err_(e, IBCC_ERR_UNSUPPORTED, NULL, 0, "sources: "
-                             "one data VL only (no SL-to-VL tables that "
-                             "spread SLs over VLs or drop them): use flows");
     if (f->nlanes > 2u) {
         for (i = 0; i < f->nsw; i++) {
             ibcc_fsw_ *w = &f->sw[i];
@@ -17527,7 +17718,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
             c = f->out_ch[n->base + out];
         }
     }
-    return IBCC_OK;
+    return f->nsrc ? ibcc_fab_vl_sources_(f) : IBCC_OK;
 }
 
 /* Channel capacities as seen by their senders (receiver's buffers):
@@ -17875,6 +18066,17 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
             return ibcc_fab_err_(e, IBCC_ERR_NULL, NULL, 0, "sources[%u]: "
                                  "next: NULL (GEN)", i);
         }
+        if (y->sls && (pat || y->sls > 0xffffu
+                       || (f->nn >= (1u << 24)
+                           && (y->sls & ~(UINT32_C(1) << (t->sl & 15u))))))
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]: "
+                                 "sls 0x%x: %s", i, y->sls, pat
+                                 ? "GEN only (UNIFORM and ALLTOALL send on "
+                                   "flow.sl): 0"
+                                 : y->sls > 0xffffu
+                                 ? "SLs 0..15 (bits 0..15)"
+                                 : "SLs beyond flow.sl need node_count "
+                                   "below 2^24");
         /* the flow rules, on the template with a stand-in destination */
         probe = *t;
         probe.dst = t->src;
@@ -17907,6 +18109,7 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
             return r;
         x->d = *y;
         if (x->d.flow.size == 0) x->d.flow.size = d->data_size;
+        if (!x->d.sls) x->d.sls = UINT32_C(1) << x->d.flow.sl;
         if ((d->buf_credits
              && ibcc_fab_units_(x->d.flow.size) > d->buf_credits)
             || (d->out_buf_credits
@@ -18613,6 +18816,16 @@ IBCC_API ibcc_result ibcc_fabric_on_message(ibcc_fabric *f,
     return IBCC_OK;
 }
 
+IBCC_API ibcc_result ibcc_fabric_on_source_message(ibcc_fabric *f,
+                                                   ibcc_fabric_smsg_fn fn,
+                                                   void *user)
+{
+    if (!f) return IBCC_ERR_NULL;
+    f->smsg_fn = fn;
+    f->smsg_user = fn ? user : NULL;
+    return IBCC_OK;
+}
+
 IBCC_API ibcc_result ibcc_fabric_stats_reset(ibcc_fabric *f)
 {
     uint32_t i;
@@ -18888,7 +19101,14 @@ typedef struct ibcc_jrec_ {
     uint32_t next;              /* FIFO / free list */
     uint32_t a;                 /* the sender's step, or the trace index */
     uint64_t bytes;
+    uint32_t job, src, dst;     /* on sources: its job and ranks */
+    uint8_t cls, sl;
 } ibcc_jrec_;
+
+typedef struct ibcc_jsq_ {
+    uint32_t head, tail;        /* a source's released messages not yet
+                                   given to it, oldest first */
+} ibcc_jsq_;
 
 typedef struct ibcc_jflow_ {
     uint32_t job, src, dst;     /* ranks */
@@ -18914,6 +19134,7 @@ typedef struct ibcc_job_ {
     uint32_t *rem, *dfirst, *dlist;
     ibcc_jheap_ *heap;
     uint32_t hn;
+    uint32_t *rsrc;             /* on sources: per rank, its source */
     ibcc_time ev_at;            /* earliest event pending for it */
     int started;
     ibcc_job_stats st;
@@ -18928,6 +19149,9 @@ struct ibcc_jobs {
     ibcc_jrec_ *rec;
     uint32_t rec_cap, free_rec;
     ibcc_result err;
+    int on_src;                 /* on sources (not flows) */
+    uint32_t first_src, nsrc;
+    ibcc_jsq_ *sq;              /* per source */
 };
 
 #define IBCC_J_KEY_(s, d, c) \
@@ -19127,6 +19351,62 @@ static void ibcc_jobs_at_(ibcc_jobs *js, uint32_t j, ibcc_time t)
     b->ev_at = t;
 }
 
+/* A free record (the pool grows); 0 when out of memory (js->err). */
+static int ibcc_jobs_room_(ibcc_jobs *js)
+{
+    if (js->free_rec == IBCC_F_NONE_) {              /* grow the records */
+        uint32_t nc = js->rec_cap ? 2u * js->rec_cap : 256u, i;
+        ibcc_jrec_ *nr;
+        if (nc <= js->rec_cap || nc > 0x7fffffffu) nc = 0;
+        nr = (ibcc_jrec_ *)ibcc_fab_alloc_(&js->f->al,
+                                           ibcc_fab_mul_(nc, sizeof *nr));
+        if (!nr) {
+            if (js->err == IBCC_OK) js->err = IBCC_ERR_NOMEM;
+            return 0;
+        }
+        if (js->rec_cap) memcpy(nr, js->rec, js->rec_cap * sizeof *nr);
+        for (i = js->rec_cap; i < nc; i++)
+            nr[i].next = i + 1u < nc ? i + 1u : IBCC_F_NONE_;
+        ibcc_fab_free_(&js->f->al, js->rec);
+        js->rec = nr;
+        js->free_rec = js->rec_cap;
+        js->rec_cap = nc;
+    }
+    return 1;
+}
+
+/* On sources: the message joins its sender's source's FIFO (its record's
+   index is the message id), and the source is asked again. */
+static void ibcc_jobs_release_src_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                                   uint32_t dst, uint32_t cls,
+                                   uint64_t bytes, uint32_t a)
+{
+    ibcc_job_ *b = &js->job[j];
+    uint32_t ri, k = b->rsrc[src];
+    ibcc_jsq_ *q = &js->sq[k];
+    ibcc_jrec_ *x;
+    if (!ibcc_jobs_room_(js)) return;
+    ri = js->free_rec;
+    x = &js->rec[ri];
+    js->free_rec = x->next;
+    x->next = IBCC_F_NONE_;
+    x->a = a;
+    x->bytes = bytes;
+    x->job = j;
+    x->src = src;
+    x->dst = dst;
+    x->cls = (uint8_t)cls;
+    x->sl = (uint8_t)(b->d.coll.kind != 0 ? b->d.flow.sl : cls);
+    if (q->head == IBCC_F_NONE_) {
+        q->head = ri;
+        (void)ibcc_fabric_source_kick(js->f, js->first_src + k);
+    } else {
+        js->rec[q->tail].next = ri;
+    }
+    q->tail = ri;
+    b->st.released++;
+}
+
 /* Gives a message to the fabric: src -> dst (ranks), class cls. */
 static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
                                uint32_t dst, uint32_t cls, uint64_t bytes,
@@ -19137,6 +19417,10 @@ static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
     uint32_t lo = 0, hi = b->nflows, ri;
     ibcc_jflow_ *x;
     ibcc_result r;
+    if (js->on_src) {
+        ibcc_jobs_release_src_(js, j, src, dst, cls, bytes, a);
+        return;
+    }
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2u;
         if (b->keys[mid] < key) lo = mid + 1u; else hi = mid;
@@ -19145,24 +19429,7 @@ static void ibcc_jobs_release_(ibcc_jobs *js, uint32_t j, uint32_t src,
         if (js->err == IBCC_OK) js->err = IBCC_ERR_MISMATCH;
         return;
     }
-    if (js->free_rec == IBCC_F_NONE_) {              /* grow the records */
-        uint32_t nc = js->rec_cap ? 2u * js->rec_cap : 256u, i;
-        ibcc_jrec_ *nr;
-        if (nc <= js->rec_cap || nc > 0x7fffffffu) nc = 0;
-        nr = (ibcc_jrec_ *)ibcc_fab_alloc_(&js->f->al,
-                                           ibcc_fab_mul_(nc, sizeof *nr));
-        if (!nr) {
-            if (js->err == IBCC_OK) js->err = IBCC_ERR_NOMEM;
-            return;
-        }
-        if (js->rec_cap) memcpy(nr, js->rec, js->rec_cap * sizeof *nr);
-        for (i = js->rec_cap; i < nc; i++)
-            nr[i].next = i + 1u < nc ? i + 1u : IBCC_F_NONE_;
-        ibcc_fab_free_(&js->f->al, js->rec);
-        js->rec = nr;
-        js->free_rec = js->rec_cap;
-        js->rec_cap = nc;
-    }
+    if (!ibcc_jobs_room_(js)) return;
     x = &js->fl[b->fbase + lo];
     r = ibcc_fabric_push(js->f, js->first + b->fbase + lo, bytes);
     if (r != IBCC_OK) {
@@ -19259,6 +19526,10 @@ static void ibcc_jobs_event_(ibcc_loop *l, void *ctx, uint64_t arg)
     if (b->hn) ibcc_jobs_at_(js, j, b->heap[0].t);
 }
 
+static void ibcc_jobs_got_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                           uint32_t dst, uint32_t a, uint64_t bytes,
+                           ibcc_time lat, ibcc_time now);
+
 /* The fabric's message hook: the oldest message in flight on `flow` is
    delivered. */
 static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
@@ -19266,7 +19537,6 @@ static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
 {
     ibcc_jobs *js = (ibcc_jobs *)user;
     ibcc_jflow_ *x;
-    ibcc_job_ *b;
     ibcc_jrec_ rc;
     uint32_t ri, j;
     ibcc_time lat = now - t_gen;
@@ -19282,7 +19552,65 @@ static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
     js->rec[ri].next = js->free_rec;
     js->free_rec = ri;
     j = x->job;
-    b = &js->job[j];
+    ibcc_jobs_got_(js, j, x->src, x->dst, rc.a, rc.bytes, lat, now);
+}
+
+/* The fabric's source-message hook: message `id` (a record) of a job's
+   source is delivered. */
+static void ibcc_jobs_smsg_(void *user, uint32_t source, uint32_t id,
+                            ibcc_time t_gen, ibcc_time now)
+{
+    ibcc_jobs *js = (ibcc_jobs *)user;
+    ibcc_jrec_ rc;
+    if (source < js->first_src || source - js->first_src >= js->nsrc)
+        return;
+    if (id >= js->rec_cap) {                           /* cannot happen */
+        if (js->err == IBCC_OK) js->err = IBCC_ERR_MISMATCH;
+        return;
+    }
+    rc = js->rec[id];
+    js->rec[id].next = js->free_rec;
+    js->free_rec = id;
+    ibcc_jobs_got_(js, rc.job, rc.src, rc.dst, rc.a, rc.bytes, now - t_gen,
+                   now);
+}
+
+/* On sources: source `source`'s next message, the oldest its job
+   released (none: 0, a release kicks it). */
+static int ibcc_jobs_snext_(void *user, uint32_t source, ibcc_time now,
+                            ibcc_fabric_msg *m)
+{
+    ibcc_jobs *js = (ibcc_jobs *)user;
+    ibcc_jsq_ *q;
+    const ibcc_jrec_ *x;
+    uint32_t ri;
+    if (!js || source < js->first_src || source - js->first_src >= js->nsrc)
+        return 0;
+    q = &js->sq[source - js->first_src];
+    if (q->head == IBCC_F_NONE_) return 0;
+    ri = q->head;
+    x = &js->rec[ri];
+    q->head = x->next;
+    if (q->head == IBCC_F_NONE_) q->tail = IBCC_F_NONE_;
+    m->t = now;
+    m->dst = js->job[x->job].hosts[x->dst];
+    m->bytes = (uint32_t)x->bytes;
+    m->cls = x->cls;
+    m->sl = x->sl;
+    m->id = ri;
+    return 1;
+}
+
+/* Message a (step or trace index) of job j from rank src to rank dst,
+   of `bytes`, is delivered `lat` after its generation. */
+static void ibcc_jobs_got_(ibcc_jobs *js, uint32_t j, uint32_t src,
+                           uint32_t dst, uint32_t a, uint64_t bytes,
+                           ibcc_time lat, ibcc_time now)
+{
+    ibcc_job_ *b = &js->job[j];
+    ibcc_jrec_ rc;
+    rc.a = a;
+    rc.bytes = bytes;
     b->st.delivered++;
     b->st.bytes += rc.bytes;
     b->st.msg_sum = ibcc_fab_sat_(b->st.msg_sum, lat);
@@ -19294,10 +19622,10 @@ static void ibcc_jobs_msg_(void *user, uint32_t flow, ibcc_time t_gen,
         b->st.completion = now - b->d.start;
     }
     if (b->d.coll.kind != 0) {
-        uint32_t k = ibcc_coll_consumer_(&b->d.coll, x->dst, x->src, rc.a);
+        uint32_t k = ibcc_coll_consumer_(&b->d.coll, dst, src, rc.a);
         if (k == IBCC_COLL_NONE) return;
-        b->got[b->base[x->dst] + k]++;
-        ibcc_jobs_advance_(js, j, x->dst);
+        b->got[b->base[dst] + k]++;
+        ibcc_jobs_advance_(js, j, dst);
     } else {
         uint32_t i;
         for (i = b->dfirst[rc.a]; i < b->dfirst[rc.a + 1u]; i++) {
@@ -19316,6 +19644,12 @@ IBCC_API void ibcc_jobs_destroy(ibcc_jobs *js)
     al = &js->f->al;
     if (js->f->msg_fn == ibcc_jobs_msg_ && js->f->msg_user == js)
         (void)ibcc_fabric_on_message(js->f, NULL, NULL);
+    if (js->f->smsg_fn == ibcc_jobs_smsg_ && js->f->smsg_user == js)
+        (void)ibcc_fabric_on_source_message(js->f, NULL, NULL);
+    for (j = 0; js->on_src && j < js->nsrc; j++)   /* its sources ask none */
+        if (js->f->src[js->first_src + j].d.user == js)
+            js->f->src[js->first_src + j].d.user = NULL;
+    ibcc_fab_free_(al, js->sq);
     for (j = 0; js->job && j < js->n; j++) {
         ibcc_job_ *b = &js->job[j];
         void *p[12];
@@ -19325,6 +19659,7 @@ IBCC_API void ibcc_jobs_destroy(ibcc_jobs *js)
         p[8] = b->dlist; p[9] = b->heap; p[10] = b->hist; p[11] = b->tr.msgs;
         for (i = 0; i < 12u; i++) ibcc_fab_free_(al, p[i]);
         ibcc_fab_free_(al, b->tr.deps);
+        ibcc_fab_free_(al, b->rsrc);
     }
     ibcc_fab_free_(al, js->job);
     ibcc_fab_free_(al, js->fl);
@@ -19507,6 +19842,238 @@ IBCC_API ibcc_result ibcc_jobs_create(ibcc_jobs **out, ibcc_fabric *f,
         return r;
     }
     ibcc_fabric_on_message(f, ibcc_jobs_msg_, js);
+    *out = js;
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+
+/* ---- L3 jobs on sources -------------------------------------------------- */
+
+/* Job c's (checked, P ranks) sources: rsrc[r] = the index among the job's
+   sources of rank r's host, in the order of the ranks' first host;
+   hosts_out (P entries) gets those hosts; *nd their count. Refuses ranks
+   on one host that exchange messages and messages above 2^32 - 1
+   bytes. */
+static ibcc_result ibcc_jobs_src_map_(const ibcc_job_desc *c, uint32_t P,
+                                      uint32_t j, uint32_t *rsrc,
+                                      uint32_t *hosts_out, uint32_t *nd,
+                                      ibcc_fabric_error *err)
+{
+    uint64_t *pr = (uint64_t *)malloc((size_t)(P ? P : 1u) * sizeof *pr);
+    uint32_t *ord = (uint32_t *)malloc((size_t)(P ? P : 1u) * 4u);
+    uint32_t r, i, k = 0;
+    ibcc_result res = IBCC_OK;
+    if (!pr || !ord) { free(pr); free(ord); return IBCC_ERR_NOMEM; }
+    for (r = 0; r < P; r++) pr[r] = ((uint64_t)c->hosts[r] << 32) | r;
+    qsort(pr, (size_t)P, sizeof *pr, ibcc_jobs_cmp_);
+    /* rsrc[r]: the first rank on r's host; ord[first rank]: its index */
+    for (i = 0; i < P; i++) {
+        uint32_t first = (i && (pr[i] >> 32) == (pr[i - 1u] >> 32))
+                         ? rsrc[(uint32_t)pr[i - 1u]] : (uint32_t)pr[i];
+        rsrc[(uint32_t)pr[i]] = first;
+    }
+    for (r = 0; r < P; r++)
+        if (rsrc[r] == r) {
+            hosts_out[k] = c->hosts[r];
+            ord[r] = k++;
+        }
+    for (r = 0; r < P; r++) rsrc[r] = ord[rsrc[r]];
+    *nd = k;
+    free(pr);
+    free(ord);
+    if (c->coll.kind != 0) {
+        uint32_t s, q;
+        for (r = 0; r < P && res == IBCC_OK; r++) {
+            uint32_t st = ibcc_coll_steps_(&c->coll, r);
+            for (s = 0; s < st && res == IBCC_OK; s++) {
+                ibcc_coll_msg m;
+                uint32_t ns = ibcc_coll_list_(&c->coll, r, s, 1,
+                                              IBCC_COLL_NONE, &m);
+                for (q = 0; q < ns; q++) {
+                    (void)ibcc_coll_list_(&c->coll, r, s, 1, q, &m);
+                    if (rsrc[r] == rsrc[m.peer] || m.bytes > 0xffffffffu) {
+                        res = ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                                "jobs[%u]: ranks %u and %u: %s", j, r,
+                                m.peer, rsrc[r] == rsrc[m.peer]
+                                ? "messages on one host"
+                                : "a message above 2^32 - 1 bytes (on "
+                                  "sources)");
+                        break;
+                    }
+                }
+            }
+        }
+    } else {
+        for (i = 0; i < c->trace->count; i++) {
+            const ibcc_trace_msg *m = &c->trace->msgs[i];
+            if (rsrc[m->src] == rsrc[m->dst] || m->bytes > 0xffffffffu) {
+                res = ibcc_fab_err_(err, IBCC_ERR_RANGE, NULL, 0,
+                        "jobs[%u]: trace message %u: %s", j, i,
+                        rsrc[m->src] == rsrc[m->dst]
+                        ? "ranks on one host"
+                        : "above 2^32 - 1 bytes (on sources)");
+                break;
+            }
+        }
+    }
+    return res;
+}
+
+/* The template of job c's source at host h. */
+static void ibcc_jobs_source_of_(const ibcc_job_desc *c, uint32_t h,
+                                 ibcc_fabric_source *x)
+{
+    memset(x, 0, sizeof *x);
+    x->kind = IBCC_SOURCE_GEN;
+    x->flow = c->flow;
+    x->flow.src = h;
+    x->flow.dst = 0;
+    x->flow.cls = c->cls;
+    x->flow.traffic = IBCC_TRAFFIC_PUSH;
+    x->flow.start = 0;
+    x->flow.stop = 0;
+    x->flow.packets = 0;
+    x->flow.start_after = 0;
+    x->flow.msg_bytes = 0;
+    x->flow.msg_exp = 0;
+    if (c->coll.kind == 0) {            /* a trace: its messages' SLs */
+        uint32_t i, sls = 0, lo = 0;
+        for (i = 0; i < c->trace->count; i++)
+            sls |= UINT32_C(1) << c->trace->msgs[i].sl;
+        while (lo < 15u && sls && !((sls >> lo) & 1u)) lo++;
+        x->flow.sl = x->flow.cls = lo;
+        x->sls = (sls & ~(UINT32_C(1) << lo)) ? sls : 0u;
+    }
+    x->next = ibcc_jobs_snext_;
+    x->user = NULL;
+}
+
+IBCC_API ibcc_result ibcc_jobs_sources(const ibcc_job_desc *jobs,
+        uint32_t n, ibcc_fabric_source *out, uint32_t cap, uint32_t *count,
+        ibcc_fabric_error *err)
+{
+    uint64_t total = 0;
+    uint32_t j, i;
+    ibcc_result r;
+    if (!jobs || !count)
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0, "jobs or count "
+                             "is NULL");
+    *count = 0;
+    for (j = 0; j < n; j++) {
+        ibcc_job_desc c;
+        uint32_t P, nd;
+        uint32_t *rs, *hs;
+        if ((r = ibcc_jobs_check_(&jobs[j], j, &c, &P, err)) != IBCC_OK)
+            return r;
+        rs = (uint32_t *)malloc((size_t)(P ? P : 1u) * 4u);
+        hs = (uint32_t *)malloc((size_t)(P ? P : 1u) * 4u);
+        if (!rs || !hs) { free(rs); free(hs); return IBCC_ERR_NOMEM; }
+        r = ibcc_jobs_src_map_(&c, P, j, rs, hs, &nd, err);
+        for (i = 0; r == IBCC_OK && i < nd; i++, total++)
+            if (out && total < cap) ibcc_jobs_source_of_(&c, hs[i],
+                                                         &out[total]);
+        free(rs);
+        free(hs);
+        if (r != IBCC_OK) return r;
+        if (total > (UINT64_C(1) << 24))
+            return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                                 "more than 2^24 sources");
+    }
+    *count = (uint32_t)total;
+    if (total > cap || (total && !out))
+        return ibcc_fab_err_(err, IBCC_ERR_CAPACITY, NULL, 0,
+                             "the jobs need %llu sources, cap %u",
+                             (unsigned long long)total, cap);
+    return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
+}
+
+IBCC_API ibcc_result ibcc_jobs_create_on_sources(ibcc_jobs **out,
+        ibcc_fabric *f, const ibcc_job_desc *jobs, uint32_t n,
+        uint32_t first_source, ibcc_fabric_error *err)
+{
+    ibcc_jobs *js;
+    uint64_t total = 0;
+    uint32_t j, i;
+    ibcc_result r;
+    if (out) *out = NULL;
+    if (!out || !f || (!jobs && n))
+        return ibcc_fab_err_(err, IBCC_ERR_NULL, NULL, 0,
+                             "out, f or jobs is NULL");
+    js = (ibcc_jobs *)ibcc_fab_alloc_(&f->al, sizeof *js);
+    if (!js) return IBCC_ERR_NOMEM;
+    js->f = f;
+    js->n = n;
+    js->on_src = 1;
+    js->first_src = first_source;
+    js->free_rec = IBCC_F_NONE_;
+    js->job = (ibcc_job_ *)ibcc_fab_alloc_(&f->al,
+                                ibcc_fab_mul_(n ? n : 1u, sizeof *js->job));
+    if (!js->job) {
+        ibcc_jobs_destroy(js);
+        return IBCC_ERR_NOMEM;
+    }
+    for (j = 0; j < n; j++) {
+        ibcc_job_ *b = &js->job[j];
+        uint32_t nd = 0, *hs;
+        if ((r = ibcc_jobs_check_(&jobs[j], j, &b->d, &b->P, err))
+            != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+        b->rsrc = (uint32_t *)ibcc_fab_alloc_(&f->al,
+                                   ibcc_fab_mul_(b->P ? b->P : 1u, 4));
+        hs = (uint32_t *)malloc((size_t)(b->P ? b->P : 1u) * 4u);
+        if (!b->rsrc || !hs) {
+            free(hs);
+            ibcc_jobs_destroy(js);
+            return IBCC_ERR_NOMEM;
+        }
+        r = ibcc_jobs_src_map_(&b->d, b->P, j, b->rsrc, hs, &nd, err);
+        for (i = 0; r == IBCC_OK && i < nd; i++) {
+            uint64_t si = (uint64_t)first_source + total + i;
+            const ibcc_fsrc_ *x = si < f->nsrc ? &f->src[si] : NULL;
+            if (!x || x->d.kind != IBCC_SOURCE_GEN
+                || x->d.next != ibcc_jobs_snext_ || x->d.flow.src != hs[i])
+                r = ibcc_fab_err_(err, IBCC_ERR_MISMATCH, NULL, 0,
+                                  "sources[%llu] is not job %u's source "
+                                  "at host %u (ibcc_jobs_sources)",
+                                  (unsigned long long)si, j, hs[i]);
+        }
+        free(hs);
+        if (r != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+        for (i = 0; i < b->P; i++) b->rsrc[i] += (uint32_t)total;
+        total += nd;
+        if (b->d.start < f->loop.now) {
+            ibcc_jobs_destroy(js);
+            return ibcc_fab_err_(err, IBCC_ERR_PAST, NULL, 0,
+                                 "jobs[%u]: start before the fabric's now",
+                                 j);
+        }
+        if ((r = ibcc_jobs_init_(js, j)) != IBCC_OK) {
+            ibcc_jobs_destroy(js);
+            return r;
+        }
+    }
+    js->sq = (ibcc_jsq_ *)ibcc_fab_alloc_(&f->al,
+                              ibcc_fab_mul_(total ? total : 1u, sizeof *js->sq));
+    if (!js->sq) {
+        ibcc_jobs_destroy(js);
+        return IBCC_ERR_NOMEM;
+    }
+    js->nsrc = (uint32_t)total;
+    for (i = 0; i < js->nsrc; i++) {
+        js->sq[i].head = js->sq[i].tail = IBCC_F_NONE_;
+        f->src[first_source + i].d.user = js;
+    }
+    for (j = 0; j < n; j++) ibcc_jobs_at_(js, j, js->job[j].d.start);
+    if (js->err != IBCC_OK) {
+        r = js->err;
+        ibcc_jobs_destroy(js);
+        return r;
+    }
+    ibcc_fabric_on_source_message(f, ibcc_jobs_smsg_, js);
     *out = js;
     return ibcc_fab_err_(err, IBCC_OK, NULL, 0, "%s", "");
 }

@@ -11,12 +11,16 @@ typedef struct run_ {
     ibcc_topo topo;
     ibcc_fabric_desc d;
     ibcc_fabric_flow flows[MAXF];
+    ibcc_fabric_source srcs[MAXF];
     ibcc_fabric *f;
     ibcc_jobs *js;
 } run_;
 
-/* Builds a fabric on t's topology with the jobs' flows and attaches the
-   jobs; 1 on success. */
+/* 1: the jobs run on sources (ibcc_jobs_sources), 0: on flows. */
+static int on_sources_;
+
+/* Builds a fabric on t's topology with the jobs' flows (or sources) and
+   attaches the jobs; 1 on success. */
 static int setup(run_ *r, const ibcc_job_desc *jobs, uint32_t n,
                  int nic_fifo)
 {
@@ -24,16 +28,25 @@ static int setup(run_ *r, const ibcc_job_desc *jobs, uint32_t n,
     ibcc_fabric_error e;
     memset(&r->d, 0, sizeof r->d);
     T_EQ(ibcc_topo_apply(&r->topo, &r->d), IBCC_OK);
-    T_EQ(ibcc_jobs_flows(jobs, n, r->flows, MAXF, &nf, &e), IBCC_OK);
-    r->d.flows = r->flows;
-    r->d.flow_count = nf;
+    if (on_sources_) {
+        T_EQ(ibcc_jobs_sources(jobs, n, r->srcs, MAXF, &nf, &e), IBCC_OK);
+        r->d.sources = r->srcs;
+        r->d.source_count = nf;
+    } else {
+        T_EQ(ibcc_jobs_flows(jobs, n, r->flows, MAXF, &nf, &e), IBCC_OK);
+        r->d.flows = r->flows;
+        r->d.flow_count = nf;
+    }
     r->d.nic_fifo = (uint32_t)nic_fifo;
     r->d.error = &e;
     if (ibcc_fabric_create(&r->f, &r->d) != IBCC_OK) {
         T_FAIL_("create: %s", e.reason);
         return 0;
     }
-    if (ibcc_jobs_create(&r->js, r->f, jobs, n, 0, &e) != IBCC_OK) {
+    if ((on_sources_ ? ibcc_jobs_create_on_sources(&r->js, r->f, jobs, n, 0,
+                                                   &e)
+                     : ibcc_jobs_create(&r->js, r->f, jobs, n, 0, &e))
+        != IBCC_OK) {
         T_FAIL_("jobs: %s", e.reason);
         ibcc_fabric_destroy(r->f);
         return 0;
@@ -358,6 +371,114 @@ static void test_refusals(void)
     ibcc_topo_free(&r.topo);
 }
 
+/* Counting allocator: the most the fabric and its jobs held at once. */
+static size_t cur_bytes_, peak_bytes_;
+static void *count_alloc(void *user, size_t n)
+{
+    size_t *p = (size_t *)malloc(n + sizeof(size_t) * 2u);
+    (void)user;
+    if (!p) return NULL;
+    p[0] = n;
+    cur_bytes_ += n;
+    if (cur_bytes_ > peak_bytes_) peak_bytes_ = cur_bytes_;
+    return p + 2;
+}
+static void count_free(void *user, void *ptr)
+{
+    size_t *p = (size_t *)ptr - 2;
+    (void)user;
+    cur_bytes_ -= p[0];
+    free(p);
+}
+
+/* An all-to-all (one 2048-byte message per ordered pair) on a 4-ary
+   n-tree, on sources or flows: the allocation peak of the fabric and the
+   jobs, and the counters; every message delivered. */
+static size_t alltoall_peak(uint32_t n, int on_src, ibcc_fabric_counters *c)
+{
+    static uint32_t hosts[256];
+    static ibcc_fabric_flow fl[256u * 255u];
+    static ibcc_fabric_source sr[256];
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_jobs *js = NULL;
+    ibcc_job_desc j;
+    ibcc_job_stats st;
+    ibcc_fabric_error e;
+    ibcc_time now = 0;
+    uint32_t H, i, nx = 0;
+    T_EQ(ibcc_topo_fattree(&t, 4, n, NULL), IBCC_OK);
+    H = t.host_count;
+    for (i = 0; i < H; i++) hosts[i] = i;
+    memset(&d, 0, sizeof d);
+    (void)ibcc_topo_apply(&t, &d);
+    d.allocator.alloc = count_alloc;
+    d.allocator.free = count_free;
+    d.error = &e;
+    memset(&j, 0, sizeof j);
+    j.coll.kind = IBCC_COLL_ALLTOALL_SHIFT;
+    j.coll.ranks = H;
+    j.coll.bytes = 2048;
+    j.hosts = hosts;
+    if (on_src) {
+        T_EQ(ibcc_jobs_sources(&j, 1, sr, 256, &nx, &e), IBCC_OK);
+        d.sources = sr;
+        d.source_count = nx;
+    } else {
+        T_EQ(ibcc_jobs_flows(&j, 1, fl, 256u * 255u, &nx, &e), IBCC_OK);
+        d.flows = fl;
+        d.flow_count = nx;
+    }
+    T_EQU(nx, on_src ? H : H * (H - 1u));
+    cur_bytes_ = peak_bytes_ = 0;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (!f) return 0;
+    T_EQ(on_src ? ibcc_jobs_create_on_sources(&js, f, &j, 1, 0, &e)
+                : ibcc_jobs_create(&js, f, &j, 1, 0, &e), IBCC_OK);
+    while (js && !ibcc_jobs_done(js) && now < IBCC_MS(100)) {
+        now += IBCC_US(100);
+        T_EQ(ibcc_fabric_run_until(f, now), IBCC_OK);
+    }
+    T_CHECK(ibcc_jobs_done(js));
+    T_EQ(ibcc_jobs_stats(js, 0, &st), IBCC_OK);
+    T_EQU(st.delivered, H * (H - 1u));
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQ(ibcc_fabric_counters_get(f, c), IBCC_OK);
+    ibcc_jobs_destroy(js);
+    ibcc_fabric_destroy(f);
+    ibcc_topo_free(&t);
+    T_EQU(cur_bytes_, 0);                       /* everything given back */
+    return peak_bytes_;
+}
+
+/* A job's state on sources grows with hosts and messages in flight, not
+   with pairs: from 64 to 256 hosts (16 times the pairs) the peak grows
+   less than 6 times (4 times the hosts, with a few per-rank counters per
+   step: 4 bytes per (rank, step) in the all-to-all's 2^16 steps); on
+   flows more than 10 times (a flow per pair); at 256 hosts the sources'
+   peak is under an eighth of the flows'. No queue is left at the end, and
+   the peak of queues stays below hosts x 8 (each host has few
+   destinations in flight at once, not its 255). */
+static void test_state_on_sources(void)
+{
+    ibcc_fabric_counters c64, c256, cf;
+    size_t s64 = alltoall_peak(3, 1, &c64), s256 = alltoall_peak(4, 1, &c256);
+    size_t f64 = alltoall_peak(3, 0, &cf), f256 = alltoall_peak(4, 0, &cf);
+    if (getenv("JOBSDEBUG"))
+        printf("sources 64: %zu, 256: %zu; flows 64: %zu, 256: %zu; queues "
+               "peak %llu %llu\n", s64, s256, f64, f256,
+               (unsigned long long)c64.src_queues_peak,
+               (unsigned long long)c256.src_queues_peak);
+    T_CHECK(s64 > 0 && s256 > 0 && f64 > 0);
+    T_CHECK(s256 < 6u * s64);
+    T_CHECK(f256 > 10u * f64);
+    T_CHECK(8u * s256 < f256);
+    T_EQU(c64.src_queues, 0);
+    T_EQU(c256.src_queues, 0);
+    T_CHECK(c256.src_queues_peak > 0 && c256.src_queues_peak < 256u * 8u);
+}
+
 int main(void)
 {
     T_RUN(test_ring_two_hosts_bound);
@@ -366,5 +487,12 @@ int main(void)
     T_RUN(test_trace_job);
     T_RUN(test_trace_errors);
     T_RUN(test_refusals);
+    on_sources_ = 1;            /* the same jobs on sources */
+    T_RUN(test_ring_two_hosts_bound);
+    T_RUN(test_bcast_fattree_bound);
+    T_RUN(test_interference);
+    T_RUN(test_trace_job);
+    on_sources_ = 0;
+    T_RUN(test_state_on_sources);
     return t_summary();
 }

@@ -1594,6 +1594,11 @@ static void jobs_misuse(void)
     T_CHECK(e.reason[0] != 0);
     T_EQ(ibcc_jobs_flows(NULL, 1, fl, 16, &x, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_jobs_flows(&j, 1, fl, 16, NULL, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_sources(&j, 1, NULL, 0, &x, &e), IBCC_ERR_RANGE);
+    T_EQ(ibcc_jobs_sources(NULL, 1, NULL, 0, &x, NULL), IBCC_ERR_NULL);
+    T_EQ(ibcc_jobs_create_on_sources(NULL, NULL, &j, 1, 0, NULL),
+         IBCC_ERR_NULL);
+    T_EQ(ibcc_fabric_on_source_message(NULL, NULL, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_jobs_create(NULL, NULL, &j, 1, 0, NULL), IBCC_ERR_NULL);
     T_EQ(ibcc_jobs_create(&js, NULL, &j, 1, 0, &e), IBCC_ERR_NULL);
     T_CHECK(js == NULL);
@@ -1621,6 +1626,11 @@ static void jobs_misuse(void)
         fd.flows = fl;
         fd.flow_count = x;
         T_EQ(ibcc_fabric_create(&f, &fd), IBCC_OK);
+        T_EQ(ibcc_jobs_sources(&j, 1, NULL, 0, &x, &e), IBCC_ERR_CAPACITY);
+        T_EQU(x, 4);                /* one source per host of the job */
+        T_EQ(ibcc_jobs_create_on_sources(&js, f, &j, 1, 0, &e),
+             IBCC_ERR_MISMATCH);    /* the fabric has flows, no sources */
+        T_CHECK(js == NULL);
         T_EQ(ibcc_jobs_create(&js, f, &j, 1, 1, &e), IBCC_ERR_MISMATCH);
         T_EQ(ibcc_jobs_create(&js, f, &j, 1, UINT32_MAX, &e),
              IBCC_ERR_MISMATCH);

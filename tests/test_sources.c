@@ -523,6 +523,170 @@ static void test_nomem(void)
     ibcc_topo_free(&t);
 }
 
+/* Sources on two VLs (SL s on VL s & 1 at every port): GEN sources whose
+   messages alternate SLs 0 and 1 (sls 0x3) to every other host; each
+   packet reaches its destination on its SL's VL, every message arrives,
+   no queue is left. A conflict in the switches' tables for an SL a
+   source may use is refused at creation and named; an SL dropped, an SL
+   outside sls, and sls on a UNIFORM source are refused. */
+typedef struct vlgen {
+    uint32_t sent[H];           /* per source: messages given */
+    uint64_t onvl[2], wrongvl, msgs[2];
+} vlgen;
+
+static int vl_next(void *user, uint32_t source, ibcc_time now,
+                   ibcc_fabric_msg *m)
+{
+    vlgen *g = (vlgen *)user;
+    uint32_t k = g->sent[source];
+    if (k >= 2u * (H - 1u)) return 0;
+    g->sent[source]++;
+    m->t = now;
+    m->dst = (source + 1u + k % (H - 1u)) % H;
+    m->bytes = 3000;
+    m->sl = k / (H - 1u);        /* a round on SL 0, then one on SL 1 */
+    m->id = k;
+    return 1;
+}
+
+static void vl_delivered(void *user, const ibcc_fabric_pkt *p)
+{
+    vlgen *g = (vlgen *)user;
+    uint32_t sl = p->msg / (H - 1u);
+    if (p->source == IBCC_FABRIC_NONE || sl > 1u) return;
+    if (p->vl == sl) g->onvl[sl]++; else g->wrongvl++;
+    if (p->last) g->msgs[sl]++;
+}
+
+static int gen_sl5(void *user, uint32_t source, ibcc_time now,
+                   ibcc_fabric_msg *m)
+{
+    (void)user; (void)source;
+    m->t = now;
+    m->dst = 7;
+    m->bytes = 100;
+    m->sl = 5;
+    return 1;
+}
+
+static void test_vl_sources(void)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_source sr[H];
+    ibcc_fabric_counters c;
+    ibcc_fabric_error err;
+    ibcc_fabric_sl2vl io[8];
+    vlgen g;
+    uint32_t i, s, sw = 0, port = 0, nio = 0;
+    tree(&t);
+    memset(&d, 0, sizeof d);
+    memset(&g, 0, sizeof g);
+    memset(sr, 0, sizeof sr);
+    (void)ibcc_topo_apply(&t, &d);
+    d.vls = 2;
+    d.sl2vl_set = 1;
+    for (s = 0; s < 16u; s++) d.sl2vl[s] = (uint8_t)(s & 1u);
+    d.error = &err;
+    for (i = 0; i < H; i++) {
+        sr[i].kind = IBCC_SOURCE_GEN;
+        sr[i].flow.src = i;
+        sr[i].next = vl_next;
+        sr[i].user = &g;
+        sr[i].sls = 0x3;
+    }
+    d.sources = sr;
+    d.source_count = H;
+    d.observer.delivered = vl_delivered;
+    d.observer.user = &g;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (!f) return;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_MS(1)), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQU(g.msgs[0], H * (H - 1u));
+    T_EQU(g.msgs[1], H * (H - 1u));
+    T_EQU(g.onvl[0], H * (H - 1u) * 2u);      /* 3000 bytes: 2 packets */
+    T_EQU(g.onvl[1], H * (H - 1u) * 2u);
+    T_EQU(g.wrongvl, 0);
+    T_EQ(ibcc_fabric_counters_get(f, &c), IBCC_OK);
+    T_EQU(c.src_queues, 0);
+    T_CHECK(c.src_queues_peak > 0);
+    ibcc_fabric_destroy(f);
+    f = NULL;
+    /* a table at host 0's leaf that sends SL 0 and SL 2 (both VL 0
+       from host 0) on to the leaf's other hosts on VLs 1 and 0 */
+    for (i = 0; i < d.link_count; i++)
+        if (d.links[i].a == 0 || d.links[i].b == 0) {
+            sw = d.links[i].a == 0 ? d.links[i].b : d.links[i].a;
+            port = d.links[i].a == 0 ? d.links[i].b_port : d.links[i].a_port;
+        }
+    memset(io, 0, sizeof io);
+    for (i = 0; i < d.link_count; i++) {
+        uint32_t hp;            /* the leaf's ports to its other hosts */
+        if (d.links[i].a == sw && d.links[i].b < H && d.links[i].b != 0)
+            hp = d.links[i].a_port;
+        else if (d.links[i].b == sw && d.links[i].a < H && d.links[i].a != 0)
+            hp = d.links[i].b_port;
+        else
+            continue;
+        io[nio].sw = sw;
+        io[nio].in_port = port;
+        io[nio].out_port = hp;
+        for (s = 0; s < 16u; s++) io[nio].vl[s] = (uint8_t)(s & 1u);
+        io[nio].vl[0] = 1;
+        nio++;
+    }
+    d.sl2vls = io;
+    d.sl2vl_count = nio;
+    sr[0].sls = 0x5;
+    memset(&err, 0, sizeof err);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_UNSUPPORTED);
+    T_CHECK(f == NULL);
+    T_CHECK(strstr(err.reason, "sources[0]: SL 2 to host node") != NULL);
+    T_CHECK(strstr(err.reason, "one VL per input VL and output") != NULL);
+    sr[0].sls = 0x3;              /* SL 0 alone on VL 0 out of that port */
+    memset(&g, 0, sizeof g);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (f) {
+        T_EQ(ibcc_fabric_run_until(f, IBCC_MS(1)), IBCC_OK);
+        T_EQ(ibcc_fabric_check(f), IBCC_OK);
+        T_EQU(g.msgs[0] + g.msgs[1], 2u * H * (H - 1u));
+        ibcc_fabric_destroy(f);
+        f = NULL;
+    }
+    d.sl2vls = NULL;
+    d.sl2vl_count = 0;
+    /* an SL the host's table drops */
+    d.sl2vl[4] = 15;
+    sr[3].sls = 0x13;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(strstr(err.reason, "sources[3]: SL 4: host node 3") != NULL);
+    sr[3].sls = 0x3;
+    /* a message on an SL outside sls stops the run */
+    sr[2].next = gen_sl5;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (f) {
+        T_EQ(ibcc_fabric_run_until(f, IBCC_US(10)), IBCC_ERR_RANGE);
+        ibcc_fabric_destroy(f);
+        f = NULL;
+    }
+    sr[2].next = vl_next;
+    /* sls: GEN only, SLs 0..15 */
+    sr[1].sls = 0x10000;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(strstr(err.reason, "sources[1]: sls") != NULL);
+    sr[1].sls = 0x3;
+    sr[1].kind = IBCC_SOURCE_UNIFORM;
+    sr[1].hosts = hosts_;
+    sr[1].host_count = H;
+    sr[1].flow.traffic = IBCC_TRAFFIC_POISSON;
+    sr[1].flow.offered = IBCC_MBYTES(100);
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+    T_CHECK(strstr(err.reason, "GEN only") != NULL);
+    ibcc_topo_free(&t);
+}
+
 int main(void)
 {
     T_RUN(test_uniform_same_traffic);
@@ -532,5 +696,6 @@ int main(void)
     T_RUN(test_refusals);
     T_RUN(test_law_queues);
     T_RUN(test_nomem);
+    T_RUN(test_vl_sources);
     return t_summary();
 }
