@@ -3714,6 +3714,8 @@ typedef struct ibcc_fabric_link {
 /* Static route: at switch `sw`, packets for host `dst` leave on `port`. */
 typedef struct ibcc_fabric_route {
     uint32_t sw, dst, port;
+    uint32_t lid;               /* which of dst's 2^desc.lmc LIDs (0: its
+                                   base LID; 0 whenever lmc is 0) */
 } ibcc_fabric_route;
 
 typedef struct ibcc_fabric_flow {
@@ -3749,6 +3751,11 @@ typedef struct ibcc_fabric_flow {
                                    tables give its VL on each link; the
                                    CCT agent keeps its CCTI per SL when
                                    its control level says so */
+    uint32_t dlid;              /* which of dst's 2^desc.lmc LIDs the
+                                   flow's data packets are addressed to
+                                   (0: the base LID); chosen per flow, as
+                                   a queue pair's DLID is per connection;
+                                   ACKs go to src's base LID */
 } ibcc_fabric_flow;
 
 /* Sources (see "L3 traffic" below for the whole interface): traffic
@@ -3935,6 +3942,9 @@ typedef struct ibcc_fabric_desc {
     const ibcc_qos_config *qos;  /* OpenSM's QoS settings, or NULL */
     const ibcc_fabric_port_vl *port_vls; uint32_t port_vl_count;
     const ibcc_fabric_sl2vl   *sl2vls;   uint32_t sl2vl_count;
+    uint32_t  lmc;               /* LID mask control 0..7: every host has
+                                    2^lmc LIDs, each with its own routes
+                                    (ibcc_fabric_route.lid); 0: one */
     ibcc_time stall;             /* a run that moves no packet for this
                                     long while packets wait in the
                                     network stops (IBCC_ERR_STATE,
@@ -4569,6 +4579,10 @@ typedef struct ibcc_credit_loops_sls {
     uint32_t mask;
     uint32_t (*pair)(void *user, uint32_t src, uint32_t dst);
     void *user;
+    /* with LMC > 0: the SLs for the path to LID lid of dst (wins over
+       pair when set; ibcc_topo_path_sls_lid fits it) */
+    uint32_t (*pair_lid)(void *user, uint32_t src, uint32_t dst,
+                         uint32_t lid);
 } ibcc_credit_loops_sls;
 IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
         ibcc_credit_loops *out, const ibcc_fabric_allocator *al);
@@ -12168,8 +12182,10 @@ struct ibcc_fabric {
     ibcc_fnode_ *node;
     uint32_t *out_ch, *in_ch;   /* [base + port] */
     uint32_t *port_node;        /* [base + port] -> node */
-    uint16_t *route;            /* [host idx * nsw + switch idx] -> port
-                                   (0xffff: none), see ibcc_fab_rt_ */
+    uint16_t *route;            /* [((host idx << lmc) + lid) * nsw +
+                                   switch idx] -> port (0xffff: none),
+                                   see ibcc_fab_rt_ */
+    uint32_t lmc;               /* desc.lmc: 2^lmc LIDs per host */
     ibcc_fchan_ *ch;
     ibcc_flane_ *lanemem;       /* channels' lanes: [c * nlanes + lane] */
     uint32_t nlanes;            /* lanes per channel and input: the most
@@ -12239,15 +12255,24 @@ struct ibcc_fabric {
     void *msg_user;
 };
 
-/* The port switch sw (its index among switches) routes host node dst
-   to, IBCC_F_NONE_ when it has none. The table is by destination host,
-   then switch, 16 bits an entry (a switch has at most
-   IBCC_ARBITER_MAX_PORTS ports): a builder's routes, listed by
-   destination, fill it in order, and a packet's hops read one row. */
+/* The port switch sw (its index among switches) routes LID lid of host
+   node dst to, IBCC_F_NONE_ when it has none. The table is by
+   destination LID (host, then its 2^lmc LIDs), then switch, 16 bits an
+   entry (a switch has at most IBCC_ARBITER_MAX_PORTS ports): a
+   builder's routes, listed by destination, fill it in order, and a
+   packet's hops read one row. */
+static uint32_t ibcc_fab_rtl_(const ibcc_fabric *f, uint32_t sw,
+                              uint32_t dst, uint32_t lid)
+{
+    uint32_t v = f->route[(((uint64_t)f->node[dst].idx << f->lmc) + lid)
+                          * f->nsw + sw];
+    return v == 0xffffu ? IBCC_F_NONE_ : v;
+}
+
+/* The same for dst's base LID (ACKs, sources, one-LID fabrics). */
 static uint32_t ibcc_fab_rt_(const ibcc_fabric *f, uint32_t sw, uint32_t dst)
 {
-    uint32_t v = f->route[(uint64_t)f->node[dst].idx * f->nsw + sw];
-    return v == 0xffffu ? IBCC_F_NONE_ : v;
+    return ibcc_fab_rtl_(f, sw, dst, 0);
 }
 
 /* Source agent: what decides when a flow may send (section 9). One table
@@ -13383,7 +13408,7 @@ static uint32_t ibcc_fab_q_entry_(ibcc_fabric *f)
    template with dst and cls, its agent fresh); IBCC_F_NONE_ with f->err
    set when out of memory or the route fails. */
 static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
-                                  uint32_t dst);
+                                  uint32_t dst, uint32_t lid);
 static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
                                     uint32_t dst, uint32_t cls)
 {
@@ -13432,8 +13457,8 @@ static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
         return IBCC_F_NONE_;
     }
     if (x->d.kind == IBCC_SOURCE_GEN
-        && (ibcc_fab_walk_(f, x->d.flow.src, dst) != IBCC_OK
-            || ibcc_fab_walk_(f, dst, x->d.flow.src) != IBCC_OK)) {
+        && (ibcc_fab_walk_(f, x->d.flow.src, dst, 0) != IBCC_OK
+            || ibcc_fab_walk_(f, dst, x->d.flow.src, 0) != IBCC_OK)) {
         if (f->err == IBCC_OK) f->err = IBCC_ERR_RANGE;
         return IBCC_F_NONE_;
     }
@@ -13911,10 +13936,10 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     ibcc_fsw_ *w = &f->sw[n->idx];
     ibcc_fchan_ *in = &f->ch[p->chan];
     ibcc_fbuf_ *b = &f->buf[(n->base + p->in_port) * f->nlanes + p->lane];
-    uint32_t dst = p->lane == IBCC_F_ACK_ ? f->flow[p->flow].d.src
-                                          : f->flow[p->flow].d.dst;
+    const ibcc_fabric_flow *fd = &f->flow[p->flow].d;
     ibcc_fab_settle_(f, w, f->loop.cur);
-    p->out_port = ibcc_fab_rt_(f, n->idx, dst);
+    p->out_port = p->lane == IBCC_F_ACK_ ? ibcc_fab_rt_(f, n->idx, fd->src)
+                  : ibcc_fab_rtl_(f, n->idx, fd->dst, fd->dlid);
     in->lc[p->lane].wire_p--;
     in->lc[p->lane].wire_u -= p->units;
     b->occ_p++;
@@ -14456,7 +14481,7 @@ static ibcc_time ibcc_fab_rx_start_(const ibcc_fabric *f, const ibcc_fpkt_ *p)
     return w < now ? now - w : 0;
 }
 static void ibcc_fab_path_bins_(ibcc_fabric *f, uint32_t from, uint32_t to,
-                                ibcc_time t0, uint32_t bytes)
+                                uint32_t lid, ibcc_time t0, uint32_t bytes)
 {
     ibcc_time now = f->loop.now;
     uint32_t c = f->out_ch[f->node[from].base];
@@ -14467,7 +14492,7 @@ static void ibcc_fab_path_bins_(ibcc_fabric *f, uint32_t from, uint32_t to,
                       bytes);
         n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST) return;
-        c = f->out_ch[n->base + ibcc_fab_rt_(f, n->idx, to)];
+        c = f->out_ch[n->base + ibcc_fab_rtl_(f, n->idx, to, lid)];
     }
 }
 
@@ -14574,7 +14599,7 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
         if (fi < f->nf)                 /* series of the desc's flows */
             ibcc_fab_bin_(f, f->flow_bins + (uint64_t)fi * f->nbins, t0,
                           now, p->size);
-        ibcc_fab_path_bins_(f, fl->d.src, fl->d.dst, t0, p->size);
+        ibcc_fab_path_bins_(f, fl->d.src, fl->d.dst, fl->d.dlid, t0, p->size);
     }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
@@ -14668,7 +14693,7 @@ static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
         }
     }
     if (f->ch_bins)
-        ibcc_fab_path_bins_(f, fl->d.dst, fl->d.src, ibcc_fab_rx_start_(f, p),
+        ibcc_fab_path_bins_(f, fl->d.dst, fl->d.src, 0, ibcc_fab_rx_start_(f, p),
                             p->size);
     fl->ag->ack(f, fl, p->hdr, marks);
     ibcc_fab_wake_host_(f, fl->host, f->loop.now);
@@ -15254,7 +15279,8 @@ static void ibcc_wm_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
     if (b->n == 0 || b->routed) return;
     p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
     b->routed = 1;
-    b->out_port = ibcc_fab_rt_(f, n->idx, f->flow[p->flow].d.dst);
+    b->out_port = ibcc_fab_rtl_(f, n->idx, f->flow[p->flow].d.dst,
+                                f->flow[p->flow].d.dlid);
     ibcc_fab_kick_sw_(f, n->idx);
 }
 
@@ -15528,14 +15554,14 @@ static void ibcc_fab_no_event_(ibcc_fabric *f, uint64_t idx)
 /* Hops of the route from host src to host dst counted in switches (the
    slack buffers a worm crosses; routes were checked by ibcc_fab_walk_). */
 static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
-                                      uint32_t dst)
+                                      uint32_t dst, uint32_t lid)
 {
     uint32_t c = f->out_ch[f->node[src].base], hops = 0;
     for (;;) {
         const ibcc_fnode_ *n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
         hops++;
-        c = f->out_ch[n->base + ibcc_fab_rt_(f, n->idx, dst)];
+        c = f->out_ch[n->base + ibcc_fab_rtl_(f, n->idx, dst, lid)];
     }
 }
 
@@ -15626,7 +15652,7 @@ static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f)
         if (d->flows[i].size == 0) {     /* the segment rule decides */
             uint64_t len = ibcc_segment_len(&f->seg,
                 fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
-                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst));
+                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst, fl->d.dlid));
             fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
         }
     }
@@ -16492,9 +16518,9 @@ IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f)
     if (f) ibcc_fab_release_(f);
 }
 
-/* Follows the static routes from host src to host dst. */
+/* Follows the static routes from host src to LID lid of host dst. */
 static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
-                                  uint32_t dst)
+                                  uint32_t dst, uint32_t lid)
 {
     uint32_t node = src, hops = 0;
     uint32_t c = f->out_ch[f->node[src].base];
@@ -16516,12 +16542,12 @@ static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
                                  "routes: the path from host node %u to "
                                  "host node %u loops (through switch node "
                                  "%u)", src, dst, node);
-        port = ibcc_fab_rt_(f, n->idx, dst);
+        port = ibcc_fab_rtl_(f, n->idx, dst, lid);
         if (port == IBCC_F_NONE_)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
                                  "routes: switch node %u has no route to "
-                                 "host node %u (from host node %u)",
-                                 node, dst, src);
+                                 "host node %u LID %u (from host node %u)",
+                                 node, dst, lid, src);
         c = f->out_ch[n->base + port];
     }
 }
@@ -16532,6 +16558,10 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     const ibcc_fabric_desc *d = &f->d;
     ibcc_fabric_error *e = d->error;
     uint32_t i, base = 0;
+    if (d->lmc > 7u)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "lmc %u: 0..7 "
+                             "(2^lmc LIDs per host)", d->lmc);
+    f->lmc = d->lmc;
     f->node = (ibcc_fnode_ *)ibcc_fab_alloc_(&f->al,
                                     ibcc_fab_mul_(f->nn, sizeof *f->node));
     if (!f->node) return IBCC_ERR_NOMEM;
@@ -16582,11 +16612,12 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     f->ch = (ibcc_fchan_ *)ibcc_fab_alloc_(&f->al,
                                     ibcc_fab_mul_(f->nch, sizeof *f->ch));
     f->route = (uint16_t *)ibcc_fab_alloc_(&f->al,
-              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u, f->nh), 2));
+              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u,
+                                          (size_t)f->nh << f->lmc), 2));
     if (!f->out_ch || !f->in_ch || !f->ch || !f->route) return IBCC_ERR_NOMEM;
     for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC_F_NONE_;
     {
-        uint64_t nr = (uint64_t)f->nsw * f->nh;
+        uint64_t nr = (uint64_t)f->nsw * ((uint64_t)f->nh << f->lmc);
         memset(f->route, 0xff, (size_t)nr * 2u);   /* 0xffff: no route */
     }
     for (i = 0; i < f->nl; i++) {
@@ -16677,8 +16708,13 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
                                  "%s", i, r->port, r->sw,
                                  r->port >= f->node[r->sw].ports
                                      ? "no such port" : "no link there");
-        f->route[(uint64_t)f->node[r->dst].idx * f->nsw
-                 + f->node[r->sw].idx] = (uint16_t)r->port;
+        if (r->lid >> f->lmc)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes[%u]: lid %u: a host has %u LIDs "
+                                 "(lmc %u)", i, r->lid, 1u << f->lmc,
+                                 f->lmc);
+        f->route[(((uint64_t)f->node[r->dst].idx << f->lmc) + r->lid)
+                 * f->nsw + f->node[r->sw].idx] = (uint16_t)r->port;
     }
     return IBCC_OK;
 }
@@ -17037,7 +17073,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
             ibcc_fsw_ *w = &f->sw[n->idx];
             uint32_t P = n->ports, out, ol;
             uint8_t *x;
-            out = ibcc_fab_rt_(f, n->idx, fl->d.dst);
+            out = ibcc_fab_rtl_(f, n->idx, fl->d.dst, fl->d.dlid);
             v = ibcc_fab_vl_at_(f, node, in, out, sl);
             if (v == 15u)
                 return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: "
@@ -17292,8 +17328,13 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
                              "is UNACKED", i, x->window ? "a window"
                              : ibcc_fab_agents_[x->agent].name);
     if ((r = ibcc_fab_agents_[x->agent].check(f, x, i)) != IBCC_OK) return r;
-    if ((r = ibcc_fab_walk_(f, x->src, x->dst)) != IBCC_OK) return r;
-    return ibcc_fab_walk_(f, x->dst, x->src);
+    if (x->dlid >> f->lmc)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: dlid "
+                             "%u: host node %u has %u LIDs (lmc %u)", i,
+                             x->dlid, x->dst, 1u << f->lmc, f->lmc);
+    if ((r = ibcc_fab_walk_(f, x->src, x->dst, x->dlid)) != IBCC_OK)
+        return r;
+    return ibcc_fab_walk_(f, x->dst, x->src, 0);
 }
 
 /* Follows the routes from host u toward host t, stopping at a switch
@@ -17486,7 +17527,7 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
         for (k = 0; k < nset; k++) {
             if (k == i) continue;
             if (!ibcc_fab_reach_(f, set[k], set[i], memo, 0)) {
-                r = ibcc_fab_walk_(f, set[k], set[i]);
+                r = ibcc_fab_walk_(f, set[k], set[i], 0);
                 if (r == IBCC_OK) r = IBCC_ERR_RANGE;
                 break;
             }
@@ -20071,6 +20112,8 @@ typedef struct ibcc_cl_ {
                                does not matter) */
     uint32_t *queue;        /* walk: (switch, in channel, in VL) */
     uint32_t walk;          /* walks so far (seen's key) */
+    uint32_t nlid;          /* LIDs per host (2^lmc) */
+    uint32_t cur;           /* the current destination LID + 1 (umark) */
 } ibcc_cl_;
 
 static uint32_t ibcc_cl_far_(const ibcc_fabric_desc *d, uint32_t c)
@@ -20131,12 +20174,17 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
     c->umark = ibcc_cl_u32_(c, nn);
     c->smark = ibcc_cl_u32_(c, nn);
     c->svl = ibcc_cl_u32_(c, nn);
-    c->rbase = ibcc_cl_u32_(c, (size_t)nn + 1u);
+    if (d->lmc > 7u)
+        return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                             "credit loops: lmc %u: 0..7", d->lmc);
+    c->nlid = 1u << d->lmc;
+    c->rbase = ibcc_cl_u32_(c, (size_t)nn * c->nlid + 1u);
     c->rlist = ibcc_cl_u32_(c, d->route_count);
     if (!c->pchan || !c->sidx || !c->schan || !c->next || !c->umark ||
         !c->smark || !c->svl || !c->rbase || !c->rlist)
         return IBCC_ERR_NOMEM;
     memset(c->smark, 0, (size_t)nn * 4u);
+    memset(c->rbase, 0, ((size_t)nn * c->nlid + 1u) * 4u);
     memset(c->pchan, 0xFF, (size_t)slots * 4u);
     memset(c->next, 0xFF, (size_t)nn * 4u);
     for (i = 0; i < d->link_count; i++) {
@@ -20157,12 +20205,12 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
         const ibcc_fabric_route *r = &d->routes[i];
         if (r->sw >= nn || d->nodes[r->sw].kind != IBCC_FABRIC_SWITCH ||
             r->dst >= nn || d->nodes[r->dst].kind == IBCC_FABRIC_SWITCH ||
-            r->port >= d->nodes[r->sw].ports)
+            r->port >= d->nodes[r->sw].ports || r->lid >= c->nlid)
             return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
-                "credit loops: route %u (switch %u, destination %u, port "
-                "%u) names a node or port that does not exist", i, r->sw,
-                r->dst, r->port);
-        c->rbase[r->dst + 1u]++;
+                "credit loops: route %u (switch %u, destination %u LID %u, "
+                "port %u) names a node, LID or port that does not exist", i,
+                r->sw, r->dst, r->lid, r->port);
+        c->rbase[r->dst * c->nlid + r->lid + 1u]++;
     }
     /* the VLs, as the fabric would resolve them */
     c->nv = 1;
@@ -20200,10 +20248,17 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
                         ibcc_fab_mul_(words ? words : 1u, 8))))
         return IBCC_ERR_NOMEM;
     memset(c->bits, 0, (size_t)(words ? words : 1u) * 8u);
-    for (i = 0; i < nn; i++) c->rbase[i + 1u] += c->rbase[i];
-    memcpy(c->next, c->rbase, (size_t)nn * 4u);     /* fill cursors */
-    for (i = 0; i < d->route_count; i++)
-        c->rlist[c->next[d->routes[i].dst]++] = i;
+    for (i = 0; i < nn * c->nlid; i++) c->rbase[i + 1u] += c->rbase[i];
+    {   /* fill cursors */
+        uint32_t *cur = c->nlid == 1u ? c->next
+                        : ibcc_cl_u32_(c, (size_t)nn * c->nlid);
+        if (!cur) return IBCC_ERR_NOMEM;
+        memcpy(cur, c->rbase, (size_t)nn * c->nlid * 4u);
+        for (i = 0; i < d->route_count; i++)
+            c->rlist[cur[d->routes[i].dst * c->nlid
+                         + d->routes[i].lid]++] = i;
+        if (cur != c->next) ibcc_fab_free_(&c->al, cur);
+    }
     memset(c->next, 0xFF, (size_t)nn * 4u);
     return IBCC_OK;
 }
@@ -20221,7 +20276,7 @@ static void ibcc_cl_visit_(ibcc_cl_ *c, uint32_t dst, uint32_t sl,
     far = cout == IBCC_CL_NONE_ ? IBCC_CL_NONE_ : ibcc_cl_far_(d, cout);
     if (far == IBCC_CL_NONE_ ||
         (d->nodes[far].kind != IBCC_FABRIC_SWITCH && far != dst)) {
-        if (c->umark[s] != dst + 1u) { c->umark[s] = dst + 1u; o->unrouted++; }
+        if (c->umark[s] != c->cur) { c->umark[s] = c->cur; o->unrouted++; }
         return;
     }
     if (d->nodes[far].kind != IBCC_FABRIC_SWITCH) return;   /* delivered */
@@ -20279,11 +20334,13 @@ static void ibcc_cl_walk_(ibcc_cl_ *c, uint32_t dst, uint32_t src,
     }
 }
 
-static void ibcc_cl_routes_(ibcc_cl_ *c, uint32_t dst, int set)
+static void ibcc_cl_routes_(ibcc_cl_ *c, uint32_t dst, uint32_t lid,
+                            int set)
 {
     const ibcc_fabric_desc *d = c->d;
-    uint32_t i;
-    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
+    uint32_t i, a = dst * c->nlid + lid;
+    c->cur = a + 1u;
+    for (i = c->rbase[a]; i < c->rbase[a + 1u]; i++)
         c->next[d->routes[c->rlist[i]].sw] = set
             ? d->routes[c->rlist[i]].port : IBCC_CL_NONE_;
 }
@@ -20442,31 +20499,32 @@ IBCC_API ibcc_result ibcc_fabric_credit_loops_sl(const ibcc_fabric_desc *d,
     r = ibcc_cl_setup_(&c, &o);
     if (r != IBCC_OK) { ibcc_cl_free_(&c); return r; }
     ibcc_cl_sl_classes_(&c, rep);
-    for (i = 0; i < d->node_count; i++) {
-        uint32_t src;
-        if (d->nodes[i].kind == IBCC_FABRIC_SWITCH) continue;
-        ibcc_cl_routes_(&c, i, 1);
-        if (!sls || !sls->pair) {
+    for (i = 0; i < d->node_count * c.nlid; i++) {
+        uint32_t src, lid = i % c.nlid, dst = i / c.nlid;
+        if (d->nodes[dst].kind == IBCC_FABRIC_SWITCH) continue;
+        ibcc_cl_routes_(&c, dst, lid, 1);
+        if (!sls || (!sls->pair && !sls->pair_lid)) {
             uint32_t done = 0;      /* one SL of each class in the mask */
             for (s = 0; s < IBCC_QOS_SLS; s++)
                 if ((mask >> s & 1u) && !(done >> rep[s] & 1u)) {
                     done |= 1u << rep[s];
-                    ibcc_cl_walk_(&c, i, IBCC_CL_NONE_, s, &o);
+                    ibcc_cl_walk_(&c, dst, IBCC_CL_NONE_, s, &o);
                 }
         } else {
             for (src = 0; src < d->node_count; src++) {
                 uint32_t pm, done = 0;
-                if (src == i || d->nodes[src].kind == IBCC_FABRIC_SWITCH)
+                if (src == dst || d->nodes[src].kind == IBCC_FABRIC_SWITCH)
                     continue;
-                pm = sls->pair(sls->user, src, i) & mask;
+                pm = (sls->pair_lid ? sls->pair_lid(sls->user, src, dst, lid)
+                      : sls->pair(sls->user, src, dst)) & mask;
                 for (s = 0; s < IBCC_QOS_SLS; s++)
                     if ((pm >> s & 1u) && !(done >> rep[s] & 1u)) {
                         done |= 1u << rep[s];
-                        ibcc_cl_walk_(&c, i, src, s, &o);
+                        ibcc_cl_walk_(&c, dst, src, s, &o);
                     }
             }
         }
-        ibcc_cl_routes_(&c, i, 0);
+        ibcc_cl_routes_(&c, dst, lid, 0);
     }
     m = o.channels * c.nv;
     scratch = ibcc_cl_u32_(&c, (size_t)m * 6u);
