@@ -3715,7 +3715,7 @@ typedef struct ibcc_fabric_link {
 typedef struct ibcc_fabric_route {
     uint32_t sw, dst, port;
     uint32_t lid;               /* which of dst's 2^desc.lmc LIDs (0: its
-                                   base LID; 0 whenever lmc is 0) */
+                                   base LID); read only when lmc > 0 */
 } ibcc_fabric_route;
 
 typedef struct ibcc_fabric_flow {
@@ -4419,7 +4419,8 @@ typedef struct ibcc_topo {
     ibcc_fabric_allocator al;
     ibcc_fabric_error error;    /* a builder's refusal: its reason */
     /* routing with virtual lanes (ibcc_topo_mesh_dor, dragonfly) */
-    uint32_t routing;           /* IBCC_TOPO_UPDOWN, _DOR or _MINIMAL */
+    uint32_t routing;           /* IBCC_TOPO_UPDOWN, _DOR, _MINIMAL or
+                                   _VALIANT */
     uint32_t vls;               /* data VLs the routes need (1: one) */
     uint32_t sl_bits;           /* low SL bits the routing picks per
                                    path (the rest: the traffic class) */
@@ -4429,12 +4430,15 @@ typedef struct ibcc_topo {
     uint8_t sl2vl[16];
     ibcc_fabric_sl2vl *sl2vls;  /* switch (input, output) tables */
     uint32_t sl2vl_count;
+    uint32_t lmc;               /* LIDs per host: 2^lmc (routes by LID) */
+    uint32_t a, p, h, g;        /* dragonfly: the builder's arguments */
 } ibcc_topo;
 
 #define IBCC_TOPO_UPDOWN  0u    /* up/down (the builders' default) */
 #define IBCC_TOPO_DOR     1u    /* dimension order (mesh, torus) */
 #define IBCC_TOPO_MINIMAL 2u    /* dragonfly: local, global, local */
-#define IBCC_TOPO_VALIANT 3u    /* dragonfly: via a random group */
+#define IBCC_TOPO_VALIANT 3u    /* dragonfly: LID 0 minimal, the others
+                                   through an intermediate group */
 
 IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
                                        const ibcc_fabric_allocator *al);
@@ -4487,33 +4491,74 @@ IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
    desc's sl2vl gives the first, a switch (input, output) table from
    every global port to every local port the second, so with 2 VLs or
    more the channel dependency graph has no cycle (vls 1: every SL on VL
-   0, and the graph has loops). IBCC_TOPO_VALIANT (a random intermediate
-   group per packet) is refused (UNSUPPORTED): the fabric routes by
-   destination host only, while InfiniBand takes Valiant routes from
-   several LIDs per port (LMC), each its own table entry, and the fabric
-   has one address per host. Errors: RANGE (a, p or h 0, g < 2 or over
-   a*h + 1, vls not 1, 2, 4 or 8, an unknown routing), CAPACITY (over
-   2^20 hosts or switches, a switch over 256 ports), UNSUPPORTED, NOMEM;
-   t->error holds the reason. */
+   0, and the graph has loops).
+   IBCC_TOPO_VALIANT, as InfiniBand can route it: every host has 2^lmc
+   LIDs (LMC, t->lmc; ibcc_topo_dragonfly picks the smallest lmc whose
+   2^lmc - 1 LIDs cover the candidate groups below, at most 7,
+   ibcc_topo_dragonfly_lmc takes it, 1..7). LID 0 routes minimally; LID
+   j >= 1 of a host in group D routes through intermediate group I =
+   the ((j - 1) mod n)-th of the n groups whose index has the other
+   parity than D's, taken in the order D+1, D+2, ... (mod g): switches
+   outside I and D send it toward I as minimal routing would, I's
+   toward D, D's to the host. A source picks the LID per flow (a queue
+   pair's DLID; ibcc_fabric_flow.dlid), not per packet. The routes are
+   by destination LID, so a source in I itself (or in D) takes one
+   global hop (none). VLs (vls 4 or 8: three per traffic class): a
+   path runs on VL 0 in its source group and its first global link, 1
+   after its first global hop, 2 after its second: the SL of a path
+   names its kind in its low 2 bits (sl_bits 2, ibcc_topo_path_sl_lid:
+   0 one global hop or none, 1 through an even intermediate group, 2
+   through an odd one) and the (global input, any output) tables of
+   every switch map kind 0 to VL 1, kind 1 to VL 1 in an even group and
+   2 in an odd one, kind 2 the other way round, so the intermediate
+   group's tables and the destination's, reading the SL alone, tell the
+   two arrivals apart; traffic class c = SL >> 2 takes VLs 4c + 0..2 (&
+   vls - 1). With the paths' SLs (ibcc_fabric_credit_loops_sl with
+   ibcc_topo_path_sls_lid) the channel dependency graph has no cycle;
+   an SL the routing never gives a path (kind 0 on a path through I)
+   can close one, so ibcc_fabric_credit_loops, which takes every SL on
+   every path, finds loops. Errors: RANGE (a, p or h 0, g < 2 or over
+   a*h + 1, vls not 1, 2, 4 or 8 (4 or 8 for Valiant), lmc over 7 (or 0
+   for Valiant), an unknown routing), CAPACITY (over 2^20 hosts or
+   switches, a switch over 256 ports), NOMEM; t->error holds the
+   reason. */
 IBCC_API ibcc_result ibcc_topo_dragonfly(ibcc_topo *t, uint32_t a,
                                          uint32_t p, uint32_t h, uint32_t g,
                                          uint32_t routing, uint32_t vls,
                                          const ibcc_fabric_allocator *al);
+/* The same with 2^lmc LIDs per host (lmc 0..7; minimal routing: every
+   LID takes the minimal route). */
+IBCC_API ibcc_result ibcc_topo_dragonfly_lmc(ibcc_topo *t, uint32_t a,
+        uint32_t p, uint32_t h, uint32_t g, uint32_t routing, uint32_t vls,
+        uint32_t lmc, const ibcc_fabric_allocator *al);
 /* The SLs (bit s: SL s) a path from host src to host dst may take under
    t's routing: with sl_bits > 0 the SLs whose low sl_bits bits are the
    ones the path needs, else all 16. Its signature fits
    ibcc_credit_loops_sls.pair with user = t. 0 for nodes that are not
    hosts. */
 IBCC_API uint32_t ibcc_topo_path_sls(void *t, uint32_t src, uint32_t dst);
+/* The same for the path to LID lid of dst (fits
+   ibcc_credit_loops_sls.pair_lid); lid 0 is ibcc_topo_path_sls. */
+IBCC_API uint32_t ibcc_topo_path_sls_lid(void *t, uint32_t src,
+                                         uint32_t dst, uint32_t lid);
 /* The SL a path from src to dst takes for traffic class cls: cls above
    the routing's bits, the path's bits below (cls < 16 >> sl_bits, else
    IBCC_FABRIC_NONE). */
 IBCC_API uint32_t ibcc_topo_path_sl(const ibcc_topo *t, uint32_t src,
                                     uint32_t dst, uint32_t cls);
+/* The same for the path to LID lid of dst (NONE: lid >= 2^t->lmc). */
+IBCC_API uint32_t ibcc_topo_path_sl_lid(const ibcc_topo *t, uint32_t src,
+                                        uint32_t dst, uint32_t lid,
+                                        uint32_t cls);
+/* The intermediate group of LID lid of host dst under Valiant routing
+   (IBCC_FABRIC_NONE: LID 0, another routing, out of range). */
+IBCC_API uint32_t ibcc_topo_valiant_group(const ibcc_topo *t, uint32_t dst,
+                                          uint32_t lid);
 /* Points d's nodes, links and routes at t (t must outlive the fabric's
    creation). A topology whose routes need VLs (t->vls > 1) raises
    d->vls to t->vls when lower, and one with tables of its own (the
-   dragonfly) sets d's sl2vl and sl2vls to them. Errors: NULL. */
+   dragonfly) sets d's sl2vl and sl2vls to them; d->lmc = t->lmc.
+   Errors: NULL. */
 IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d);
 /* Frees what a builder allocated (a zeroed or NULL topo is fine). */
 IBCC_API void ibcc_topo_free(ibcc_topo *t);
@@ -14010,8 +14055,14 @@ static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
         return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
                                    IBCC_F_ACK_, ibcc_fab_units_(size));
     ol = ibcc_fab_olane_(f, w, in, w->lane, out);
-    /* several VLs: the output's VL arbitration chose this round's VL */
-    if (w->vsel && w->vsel[out] != ol) return 0;
+    /* several VLs: the output's VL arbitration chose this round's VL; an
+       output that started a packet this round wakes the switch at its
+       completion for the packets still waiting for it */
+    if (w->vsel && w->vsel[out] != ol) {
+        if (w->vsel[out] == 0xfeu)
+            ibcc_fab_wake_end_(f, f->out_ch[f->node[w->node].base + out]);
+        return 0;
+    }
     return w->kind->can_take(f, w, out, ol, size);
 }
 
@@ -14279,6 +14330,7 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
                     (void)ibcc_vlarb_sent(&f->vla[n->base + g.out],
                                           IBCC_F_LVL_(ol), g.size);
                 w->vsel[g.out] = 0xfeu;         /* started */
+                w->vwant[g.out] &= ~(1u << IBCC_F_LVL_(ol));
                 if (serve) serve(f, w);
             }
         }
@@ -14293,7 +14345,13 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
             }
         }
     }
-    for (o = 0; o < P; o++) w->vsel[o] = 0xffu;
+    for (o = 0; o < P; o++) {
+        /* other VLs wanted an output that started a packet: look again
+           at its completion (nothing else may wake this switch) */
+        if (w->vsel[o] == 0xfeu && w->vwant[o])
+            ibcc_fab_wake_end_(f, f->out_ch[n->base + o]);
+        w->vsel[o] = 0xffu;
+    }
 }
 
 /* -- VCT: input-buffered virtual cut-through -------------------------------
@@ -16708,12 +16766,13 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
                                  "%s", i, r->port, r->sw,
                                  r->port >= f->node[r->sw].ports
                                      ? "no such port" : "no link there");
-        if (r->lid >> f->lmc)
+        if (f->lmc && r->lid >> f->lmc)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
                                  "routes[%u]: lid %u: a host has %u LIDs "
                                  "(lmc %u)", i, r->lid, 1u << f->lmc,
                                  f->lmc);
-        f->route[(((uint64_t)f->node[r->dst].idx << f->lmc) + r->lid)
+        f->route[(((uint64_t)f->node[r->dst].idx << f->lmc)
+                  + (f->lmc ? r->lid : 0u))
                  * f->nsw + f->node[r->sw].idx] = (uint16_t)r->port;
     }
     return IBCC_OK;
@@ -19337,6 +19396,7 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
     d->nodes = t->nodes; d->node_count = t->node_count;
     d->links = t->links; d->link_count = t->link_count;
     d->routes = t->routes; d->route_count = t->route_count;
+    d->lmc = t->lmc;
     if (t->vls > 1u && d->vls < t->vls) d->vls = t->vls;
     if (t->sl2vl_set) {
         d->sl2vl_set = 1;
@@ -19815,12 +19875,20 @@ IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
     return IBCC_OK;
 }
 
-/* The dateline bits of the path src -> dst (0 without). */
+static uint32_t ibcc_dfly_via_(uint32_t g, uint32_t gd, uint32_t lid);
+/* The routing's SL bits of the path src -> LID lid of dst: the dateline
+   bits (DOR), the path's kind (Valiant), 0 without. */
 static uint32_t ibcc_topo_bits_(const ibcc_topo *t, uint32_t src,
-                                uint32_t dst)
+                                uint32_t dst, uint32_t lid)
 {
     uint32_t s, d, bits = 0, b = 0;
     int w;
+    if (t->routing == IBCC_TOPO_VALIANT && t->a && t->p) {
+        uint32_t gs = src / t->p / t->a, gd = dst / t->p / t->a, via;
+        if (!lid || gs == gd) return 0;
+        via = ibcc_dfly_via_(t->g, gd, lid);
+        return via == gs ? 0u : (via & 1u) ? 2u : 1u;
+    }
     if (t->routing != IBCC_TOPO_DOR || !t->sl_bits || !t->hps) return 0;
     s = src / t->hps;
     d = dst / t->hps;
@@ -19837,11 +19905,19 @@ static uint32_t ibcc_topo_bits_(const ibcc_topo *t, uint32_t src,
 
 IBCC_API uint32_t ibcc_topo_path_sls(void *tv, uint32_t src, uint32_t dst)
 {
+    return ibcc_topo_path_sls_lid(tv, src, dst, 0);
+}
+
+IBCC_API uint32_t ibcc_topo_path_sls_lid(void *tv, uint32_t src,
+                                         uint32_t dst, uint32_t lid)
+{
     const ibcc_topo *t = (const ibcc_topo *)tv;
     uint32_t bits, s, m = 0, low;
-    if (!t || src >= t->host_count || dst >= t->host_count) return 0;
+    if (!t || src >= t->host_count || dst >= t->host_count
+        || lid >> t->lmc)
+        return 0;
     if (!t->sl_bits) return 0xFFFFu;
-    bits = ibcc_topo_bits_(t, src, dst);
+    bits = ibcc_topo_bits_(t, src, dst, lid);
     low = (1u << t->sl_bits) - 1u;
     for (s = 0; s < 16u; s++)
         if ((s & low) == bits) m |= 1u << s;
@@ -19851,10 +19927,26 @@ IBCC_API uint32_t ibcc_topo_path_sls(void *tv, uint32_t src, uint32_t dst)
 IBCC_API uint32_t ibcc_topo_path_sl(const ibcc_topo *t, uint32_t src,
                                     uint32_t dst, uint32_t cls)
 {
+    return ibcc_topo_path_sl_lid(t, src, dst, 0, cls);
+}
+
+IBCC_API uint32_t ibcc_topo_path_sl_lid(const ibcc_topo *t, uint32_t src,
+                                        uint32_t dst, uint32_t lid,
+                                        uint32_t cls)
+{
     if (!t || src >= t->host_count || dst >= t->host_count
-        || cls >= (16u >> t->sl_bits))
+        || cls >= (16u >> t->sl_bits) || lid >> t->lmc)
         return IBCC_FABRIC_NONE;
-    return (cls << t->sl_bits) | ibcc_topo_bits_(t, src, dst);
+    return (cls << t->sl_bits) | ibcc_topo_bits_(t, src, dst, lid);
+}
+
+IBCC_API uint32_t ibcc_topo_valiant_group(const ibcc_topo *t, uint32_t dst,
+                                          uint32_t lid)
+{
+    if (!t || t->routing != IBCC_TOPO_VALIANT || !t->a || !t->p
+        || dst >= t->host_count || lid == 0 || lid >> t->lmc)
+        return IBCC_FABRIC_NONE;
+    return ibcc_dfly_via_(t->g, dst / t->p / t->a, lid);
 }
 
 /* The dragonfly's port on switch j (of a) toward local switch k. */
@@ -19863,9 +19955,31 @@ static uint32_t ibcc_dfly_local_(uint32_t p, uint32_t j, uint32_t k)
     return p + (k < j ? k : k - 1u);
 }
 
+/* Valiant: the intermediate group of LID lid (>= 1) of destination
+   group gd: the ((lid - 1) mod n)-th of the n groups of the other parity
+   in the order gd+1, gd+2, ... (mod g). */
+static uint32_t ibcc_dfly_via_(uint32_t g, uint32_t gd, uint32_t lid)
+{
+    uint32_t n = 0, k, want;
+    for (k = 1; k < g; k++) n += ((gd + k) % g & 1u) != (gd & 1u);
+    want = (lid - 1u) % n;
+    for (k = 1; k < g; k++)
+        if (((gd + k) % g & 1u) != (gd & 1u) && want-- == 0) break;
+    return (gd + k) % g;
+}
+
+/* The dragonfly's port on switch j (of S) toward group gt (not its own). */
+static uint32_t ibcc_dfly_toward_(uint32_t a, uint32_t p, uint32_t h,
+                                  uint32_t g, uint32_t j, uint32_t gt)
+{
+    uint32_t gi = j / a, sj = j % a, kk = (gt + g - gi - 1u) % g;
+    return sj == kk / h ? p + a - 1u + kk % h
+                        : ibcc_dfly_local_(p, sj, kk / h);
+}
+
 static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
                                    uint32_t h, uint32_t g, uint32_t routing,
-                                   uint32_t vls,
+                                   uint32_t vls, uint32_t lmc,
                                    const ibcc_fabric_allocator *al,
                                    char *why, size_t wn)
 {
@@ -19887,15 +20001,20 @@ static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
         snprintf(why, wn, "vls %u: 1, 2, 4 or 8", vls);
         return IBCC_ERR_RANGE;
     }
-    if (routing == IBCC_TOPO_VALIANT) {
-        snprintf(why, wn, "valiant routing: the fabric routes by "
-                 "destination host only (one address per host, no LMC), "
-                 "so no table can send a packet through a chosen group");
-        return IBCC_ERR_UNSUPPORTED;
+    if (routing != IBCC_TOPO_MINIMAL && routing != IBCC_TOPO_VALIANT) {
+        snprintf(why, wn, "routing %u: IBCC_TOPO_MINIMAL or VALIANT",
+                 routing);
+        return IBCC_ERR_RANGE;
     }
-    if (routing != IBCC_TOPO_MINIMAL) {
-        snprintf(why, wn, "routing %u: IBCC_TOPO_MINIMAL (or VALIANT, "
-                 "refused)", routing);
+    if (lmc > 7u || (routing == IBCC_TOPO_VALIANT && lmc == 0)) {
+        snprintf(why, wn, "lmc %u: %s", lmc, routing == IBCC_TOPO_VALIANT
+                 ? "1..7 for valiant routing (LID 0 minimal, the others "
+                   "through an intermediate group)" : "0..7");
+        return IBCC_ERR_RANGE;
+    }
+    if (routing == IBCC_TOPO_VALIANT && vls < 4u) {
+        snprintf(why, wn, "vls %u: valiant routing takes 3 VLs per class "
+                 "(one per global hop and one before): vls 4 or 8", vls);
         return IBCC_ERR_RANGE;
     }
     if (P > IBCC_ARBITER_MAX_PORTS) {
@@ -19941,26 +20060,86 @@ static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
             t->links[l++].b_port = G + kb % h;
         }
     t->link_count = l;
-    for (i = 0; i < H; i++) {               /* minimal routes */
-        uint32_t gd = i / p / a, sd = i / p % a;
-        for (j = 0; j < S; j++) {
-            uint32_t gi = j / a, sj = j % a, port;
-            if (gi == gd)
-                port = sj == sd ? i % p : ibcc_dfly_local_(p, sj, sd);
-            else {
-                uint32_t kk = (gd + g - gi - 1u) % g;
-                port = sj == kk / h ? G + kk % h
-                                    : ibcc_dfly_local_(p, sj, kk / h);
+    if (lmc && ((uint64_t)S * H << lmc) > (1u << 27)) {
+        snprintf(why, wn, "lmc %u: %llu routes, over 2^27", lmc,
+                 (unsigned long long)((uint64_t)S * H << lmc));
+        ibcc_topo_free(t);
+        return IBCC_ERR_CAPACITY;
+    }
+    if (lmc) {                              /* 2^lmc LIDs per host */
+        ibcc_fab_free_(&t->al, t->routes);
+        t->routes = (ibcc_fabric_route *)ibcc_fab_alloc_(&t->al,
+            ibcc_fab_mul_(ibcc_fab_mul_((size_t)S * H, (size_t)1 << lmc),
+                          sizeof *t->routes));
+        if (!t->routes) { ibcc_topo_free(t); return IBCC_ERR_NOMEM; }
+    }
+    for (i = 0; i < H; i++) {   /* LID 0 minimal, j >= 1 through a group */
+        uint32_t gd = i / p / a, sd = i / p % a, lid;
+        for (lid = 0; lid < (1u << lmc); lid++) {
+            uint32_t via = routing == IBCC_TOPO_VALIANT && lid
+                           ? ibcc_dfly_via_(g, gd, lid) : gd;
+            for (j = 0; j < S; j++) {
+                uint32_t gi = j / a, sj = j % a, port;
+                if (gi == gd)
+                    port = sj == sd ? i % p : ibcc_dfly_local_(p, sj, sd);
+                else
+                    port = ibcc_dfly_toward_(a, p, h, g, j,
+                                             gi == via ? gd : via);
+                t->routes[n].sw = H + j;
+                t->routes[n].dst = i;
+                t->routes[n].lid = lid;
+                t->routes[n++].port = port;
             }
-            t->routes[n].sw = H + j;
-            t->routes[n].dst = i;
-            t->routes[n++].port = port;
         }
     }
     t->route_count = n;
     t->routing = routing;
     t->vls = vls;
-    if (vls > 1u) {
+    t->lmc = lmc;
+    t->a = a; t->p = p; t->h = h; t->g = g;
+    if (routing == IBCC_TOPO_VALIANT) {
+        /* SL = class << 2 | kind; VL 4c + stage (& vls - 1): stage 0 in
+           the source group, tables at every global input give 1 or 2 */
+        uint32_t s, m = 0;
+        t->sl_bits = 2;
+        t->sl2vl_set = 1;
+        for (s = 0; s < 16u; s++)
+            t->sl2vl[s] = (uint8_t)((4u * (s >> 2)) & (vls - 1u));
+        t->sl2vls = (ibcc_fabric_sl2vl *)ibcc_fab_alloc_(&t->al,
+                        ibcc_fab_mul_((size_t)S * P, (size_t)P
+                                      * sizeof *t->sl2vls));
+        if (!t->sl2vls) { ibcc_topo_free(t); return IBCC_ERR_NOMEM; }
+        for (j = 0; j < S; j++) {
+            uint32_t q = j / a & 1u, ip, op;
+            for (ip = 0; ip < P; ip++)
+                for (op = 0; op < P; op++) {
+                    /* a used global port's far group, g when none */
+                    uint32_t gin = g, gout = g, kk;
+                    ibcc_fabric_sl2vl *e;
+                    if (ip >= G && (kk = (j % a) * h + ip - G) + 1u < g)
+                        gin = (j / a + kk + 1u) % g;
+                    if (op >= G && (kk = (j % a) * h + op - G) + 1u < g)
+                        gout = (j / a + kk + 1u) % g;
+                    if (ip == op || (gin == g && gout == g) || op < p) continue;
+                    e = &t->sl2vls[m++];
+                    e->sw = H + j;
+                    e->in_port = ip;
+                    e->out_port = op;
+                    for (s = 0; s < 16u; s++) {
+                        uint32_t kind = s & 3u, st, pi = kind - 1u;
+                        if (gout != g)      /* leaving: 1 from I to D */
+                            st = (kind == 1u || kind == 2u) && q == pi
+                                 && (gout & 1u) != pi;
+                        else                /* arriving: 1 at I, 2 at D */
+                            st = kind == 1u || kind == 2u
+                                 ? (q == pi ? 1u : 2u) : 1u;
+                        e->vl[s] = (uint8_t)((4u * (s >> 2) + st)
+                                             & (vls - 1u));
+                    }
+                }
+        }
+        t->sl2vl_count = m;
+    } else if (vls > 1u) {
         uint32_t s, m = 0, lk;
         t->sl2vl_set = 1;
         for (s = 0; s < 16u; s++)
@@ -19991,12 +20170,27 @@ IBCC_API ibcc_result ibcc_topo_dragonfly(ibcc_topo *t, uint32_t a,
                                          uint32_t routing, uint32_t vls,
                                          const ibcc_fabric_allocator *al)
 {
+    uint32_t lmc = 0;
+    if (routing == IBCC_TOPO_VALIANT && g >= 2u && g <= 256u) {
+        /* enough LIDs for every candidate group: ceil(g / 2) of them */
+        lmc = 1;
+        while (lmc < 7u && (1u << lmc) - 1u < (g + 1u) / 2u) lmc++;
+    } else if (routing == IBCC_TOPO_VALIANT)
+        lmc = 7;
+    return ibcc_topo_dragonfly_lmc(t, a, p, h, g, routing, vls, lmc, al);
+}
+
+IBCC_API ibcc_result ibcc_topo_dragonfly_lmc(ibcc_topo *t, uint32_t a,
+        uint32_t p, uint32_t h, uint32_t g, uint32_t routing, uint32_t vls,
+        uint32_t lmc, const ibcc_fabric_allocator *al)
+{
     char why[200];
     ibcc_result r;
     if (!t) return IBCC_ERR_NULL;
     memset(t, 0, sizeof *t);
     why[0] = 0;
-    r = ibcc_topo_dfly_(t, a, p, h, g, routing, vls, al, why, sizeof why);
+    r = ibcc_topo_dfly_(t, a, p, h, g, routing, vls, lmc, al, why,
+                        sizeof why);
     if (r == IBCC_OK) return r;
     ibcc_topo_free(t);
     return ibcc_fab_err_(&t->error, r, NULL, 0, "%s",
@@ -20205,12 +20399,13 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
         const ibcc_fabric_route *r = &d->routes[i];
         if (r->sw >= nn || d->nodes[r->sw].kind != IBCC_FABRIC_SWITCH ||
             r->dst >= nn || d->nodes[r->dst].kind == IBCC_FABRIC_SWITCH ||
-            r->port >= d->nodes[r->sw].ports || r->lid >= c->nlid)
+            r->port >= d->nodes[r->sw].ports
+            || (c->nlid > 1u && r->lid >= c->nlid))
             return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
                 "credit loops: route %u (switch %u, destination %u LID %u, "
                 "port %u) names a node, LID or port that does not exist", i,
                 r->sw, r->dst, r->lid, r->port);
-        c->rbase[r->dst * c->nlid + r->lid + 1u]++;
+        c->rbase[r->dst * c->nlid + (c->nlid > 1u ? r->lid : 0u) + 1u]++;
     }
     /* the VLs, as the fabric would resolve them */
     c->nv = 1;
@@ -20256,7 +20451,7 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
         memcpy(cur, c->rbase, (size_t)nn * c->nlid * 4u);
         for (i = 0; i < d->route_count; i++)
             c->rlist[cur[d->routes[i].dst * c->nlid
-                         + d->routes[i].lid]++] = i;
+                         + (c->nlid > 1u ? d->routes[i].lid : 0u)]++] = i;
         if (cur != c->next) ibcc_fab_free_(&c->al, cur);
     }
     memset(c->next, 0xFF, (size_t)nn * 4u);
