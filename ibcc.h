@@ -3713,9 +3713,11 @@ typedef struct ibcc_fabric_link {
 
 /* Static route: at switch `sw`, packets for host `dst` leave on `port`. */
 typedef struct ibcc_fabric_route {
-    uint32_t sw, dst, port;
-    uint32_t lid;               /* which of dst's 2^desc.lmc LIDs (0: its
-                                   base LID); read only when lmc > 0 */
+    uint32_t sw, dst;
+    uint16_t port;              /* a switch has at most 256 ports */
+    uint16_t lid;               /* which of dst's 2^desc.lmc LIDs (0: its
+                                   base LID); read only when lmc > 0 (the
+                                   struct keeps its 12 bytes) */
 } ibcc_fabric_route;
 
 typedef struct ibcc_fabric_flow {
@@ -19655,7 +19657,7 @@ static void ibcc_topo_put_(void *ctx, uint32_t node, const uint32_t *port)
         r = &t->routes[t->route_count++];
         r->sw = i;
         r->dst = node;
-        r->port = port[i];
+        r->port = (uint16_t)port[i];
     }
 }
 
@@ -19869,7 +19871,7 @@ IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
                 port = hps + 2u + ibcc_topo_dir_(cy, dy, y, t->torus, &w);
             t->routes[n].sw = H + sw;
             t->routes[n].dst = h;
-            t->routes[n++].port = port;
+            t->routes[n++].port = (uint16_t)port;
         }
     t->route_count = n;
     return IBCC_OK;
@@ -20087,8 +20089,8 @@ static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
                                              gi == via ? gd : via);
                 t->routes[n].sw = H + j;
                 t->routes[n].dst = i;
-                t->routes[n].lid = lid;
-                t->routes[n++].port = port;
+                t->routes[n].lid = (uint16_t)lid;
+                t->routes[n++].port = (uint16_t)port;
             }
         }
     }
@@ -20801,11 +20803,11 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
         ra->sw = 0; ra->dst = h;
         rb->sw = 1; rb->dst = h;
         if (h <= ts->av) {                      /* host on A */
-            ra->port = h - 2u;
-            rb->port = L + 2u;
+            ra->port = (uint16_t)(h - 2u);
+            rb->port = (uint16_t)(L + 2u);
         } else {                                /* host on B */
-            ra->port = R + 1u;
-            rb->port = h - (2u + R + 1u);
+            ra->port = (uint16_t)(R + 1u);
+            rb->port = (uint16_t)(h - (2u + R + 1u));
         }
     }
     ts->route_count = n;
@@ -21849,7 +21851,7 @@ static ibcc_result ibcc_ibf_emit_(ibcc_ibfabric *f, const ibcc_ibf_net_ *n)
         if (!n->tab[c]) continue;
         f->routes[k].sw = (uint32_t)(c / f->host_count);
         f->routes[k].dst = f->switch_count + (uint32_t)(c % f->host_count);
-        f->routes[k].port = n->tab[c] - 1u;
+        f->routes[k].port = (uint16_t)(n->tab[c] - 1u);
         f->route_line[k] = n->tline[c];
         k++;
     }
