@@ -3728,7 +3728,11 @@ typedef struct ibcc_fabric_link {
 
 /* Static route: at switch `sw`, packets for host `dst` leave on `port`. */
 typedef struct ibcc_fabric_route {
-    uint32_t sw, dst, port;
+    uint32_t sw, dst;
+    uint16_t port;              /* a switch has at most 256 ports */
+    uint16_t lid;               /* which of dst's 2^desc.lmc LIDs (0: its
+                                   base LID); read only when lmc > 0 (the
+                                   struct keeps its 12 bytes) */
 } ibcc_fabric_route;
 
 typedef struct ibcc_fabric_flow {
@@ -3764,6 +3768,11 @@ typedef struct ibcc_fabric_flow {
                                    tables give its VL on each link; the
                                    CCT agent keeps its CCTI per SL when
                                    its control level says so */
+    uint32_t dlid;              /* which of dst's 2^desc.lmc LIDs the
+                                   flow's data packets are addressed to
+                                   (0: the base LID); chosen per flow, as
+                                   a queue pair's DLID is per connection;
+                                   ACKs go to src's base LID */
 } ibcc_fabric_flow;
 
 /* Sources (see "L3 traffic" below for the whole interface): traffic
@@ -3985,6 +3994,9 @@ typedef struct ibcc_fabric_desc {
     const ibcc_qos_config *qos;  /* OpenSM's QoS settings, or NULL */
     const ibcc_fabric_port_vl *port_vls; uint32_t port_vl_count;
     const ibcc_fabric_sl2vl   *sl2vls;   uint32_t sl2vl_count;
+    uint32_t  lmc;               /* LID mask control 0..7: every host has
+                                    2^lmc LIDs, each with its own routes
+                                    (ibcc_fabric_route.lid); 0: one */
     ibcc_time stall;             /* a run that moves no packet for this
                                     long while packets wait in the
                                     network stops (IBCC_ERR_STATE,
@@ -4544,7 +4556,8 @@ typedef struct ibcc_topo {
     ibcc_fabric_allocator al;
     ibcc_fabric_error error;    /* a builder's refusal: its reason */
     /* routing with virtual lanes (ibcc_topo_mesh_dor, dragonfly) */
-    uint32_t routing;           /* IBCC_TOPO_UPDOWN, _DOR or _MINIMAL */
+    uint32_t routing;           /* IBCC_TOPO_UPDOWN, _DOR, _MINIMAL or
+                                   _VALIANT */
     uint32_t vls;               /* data VLs the routes need (1: one) */
     uint32_t sl_bits;           /* low SL bits the routing picks per
                                    path (the rest: the traffic class) */
@@ -4554,12 +4567,15 @@ typedef struct ibcc_topo {
     uint8_t sl2vl[16];
     ibcc_fabric_sl2vl *sl2vls;  /* switch (input, output) tables */
     uint32_t sl2vl_count;
+    uint32_t lmc;               /* LIDs per host: 2^lmc (routes by LID) */
+    uint32_t a, p, h, g;        /* dragonfly: the builder's arguments */
 } ibcc_topo;
 
 #define IBCC_TOPO_UPDOWN  0u    /* up/down (the builders' default) */
 #define IBCC_TOPO_DOR     1u    /* dimension order (mesh, torus) */
 #define IBCC_TOPO_MINIMAL 2u    /* dragonfly: local, global, local */
-#define IBCC_TOPO_VALIANT 3u    /* dragonfly: via a random group */
+#define IBCC_TOPO_VALIANT 3u    /* dragonfly: LID 0 minimal, the others
+                                   through an intermediate group */
 
 IBCC_API ibcc_result ibcc_topo_fattree(ibcc_topo *t, uint32_t k, uint32_t n,
                                        const ibcc_fabric_allocator *al);
@@ -4612,33 +4628,74 @@ IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
    desc's sl2vl gives the first, a switch (input, output) table from
    every global port to every local port the second, so with 2 VLs or
    more the channel dependency graph has no cycle (vls 1: every SL on VL
-   0, and the graph has loops). IBCC_TOPO_VALIANT (a random intermediate
-   group per packet) is refused (UNSUPPORTED): the fabric routes by
-   destination host only, while InfiniBand takes Valiant routes from
-   several LIDs per port (LMC), each its own table entry, and the fabric
-   has one address per host. Errors: RANGE (a, p or h 0, g < 2 or over
-   a*h + 1, vls not 1, 2, 4 or 8, an unknown routing), CAPACITY (over
-   2^20 hosts or switches, a switch over 256 ports), UNSUPPORTED, NOMEM;
-   t->error holds the reason. */
+   0, and the graph has loops).
+   IBCC_TOPO_VALIANT, as InfiniBand can route it: every host has 2^lmc
+   LIDs (LMC, t->lmc; ibcc_topo_dragonfly picks the smallest lmc whose
+   2^lmc - 1 LIDs cover the candidate groups below, at most 7,
+   ibcc_topo_dragonfly_lmc takes it, 1..7). LID 0 routes minimally; LID
+   j >= 1 of a host in group D routes through intermediate group I =
+   the ((j - 1) mod n)-th of the n groups whose index has the other
+   parity than D's, taken in the order D+1, D+2, ... (mod g): switches
+   outside I and D send it toward I as minimal routing would, I's
+   toward D, D's to the host. A source picks the LID per flow (a queue
+   pair's DLID; ibcc_fabric_flow.dlid), not per packet. The routes are
+   by destination LID, so a source in I itself (or in D) takes one
+   global hop (none). VLs (vls 4 or 8: three per traffic class): a
+   path runs on VL 0 in its source group and its first global link, 1
+   after its first global hop, 2 after its second: the SL of a path
+   names its kind in its low 2 bits (sl_bits 2, ibcc_topo_path_sl_lid:
+   0 one global hop or none, 1 through an even intermediate group, 2
+   through an odd one) and the (global input, any output) tables of
+   every switch map kind 0 to VL 1, kind 1 to VL 1 in an even group and
+   2 in an odd one, kind 2 the other way round, so the intermediate
+   group's tables and the destination's, reading the SL alone, tell the
+   two arrivals apart; traffic class c = SL >> 2 takes VLs 4c + 0..2 (&
+   vls - 1). With the paths' SLs (ibcc_fabric_credit_loops_sl with
+   ibcc_topo_path_sls_lid) the channel dependency graph has no cycle;
+   an SL the routing never gives a path (kind 0 on a path through I)
+   can close one, so ibcc_fabric_credit_loops, which takes every SL on
+   every path, finds loops. Errors: RANGE (a, p or h 0, g < 2 or over
+   a*h + 1, vls not 1, 2, 4 or 8 (4 or 8 for Valiant), lmc over 7 (or 0
+   for Valiant), an unknown routing), CAPACITY (over 2^20 hosts or
+   switches, a switch over 256 ports), NOMEM; t->error holds the
+   reason. */
 IBCC_API ibcc_result ibcc_topo_dragonfly(ibcc_topo *t, uint32_t a,
                                          uint32_t p, uint32_t h, uint32_t g,
                                          uint32_t routing, uint32_t vls,
                                          const ibcc_fabric_allocator *al);
+/* The same with 2^lmc LIDs per host (lmc 0..7; minimal routing: every
+   LID takes the minimal route). */
+IBCC_API ibcc_result ibcc_topo_dragonfly_lmc(ibcc_topo *t, uint32_t a,
+        uint32_t p, uint32_t h, uint32_t g, uint32_t routing, uint32_t vls,
+        uint32_t lmc, const ibcc_fabric_allocator *al);
 /* The SLs (bit s: SL s) a path from host src to host dst may take under
    t's routing: with sl_bits > 0 the SLs whose low sl_bits bits are the
    ones the path needs, else all 16. Its signature fits
    ibcc_credit_loops_sls.pair with user = t. 0 for nodes that are not
    hosts. */
 IBCC_API uint32_t ibcc_topo_path_sls(void *t, uint32_t src, uint32_t dst);
+/* The same for the path to LID lid of dst (fits
+   ibcc_credit_loops_sls.pair_lid); lid 0 is ibcc_topo_path_sls. */
+IBCC_API uint32_t ibcc_topo_path_sls_lid(void *t, uint32_t src,
+                                         uint32_t dst, uint32_t lid);
 /* The SL a path from src to dst takes for traffic class cls: cls above
    the routing's bits, the path's bits below (cls < 16 >> sl_bits, else
    IBCC_FABRIC_NONE). */
 IBCC_API uint32_t ibcc_topo_path_sl(const ibcc_topo *t, uint32_t src,
                                     uint32_t dst, uint32_t cls);
+/* The same for the path to LID lid of dst (NONE: lid >= 2^t->lmc). */
+IBCC_API uint32_t ibcc_topo_path_sl_lid(const ibcc_topo *t, uint32_t src,
+                                        uint32_t dst, uint32_t lid,
+                                        uint32_t cls);
+/* The intermediate group of LID lid of host dst under Valiant routing
+   (IBCC_FABRIC_NONE: LID 0, another routing, out of range). */
+IBCC_API uint32_t ibcc_topo_valiant_group(const ibcc_topo *t, uint32_t dst,
+                                          uint32_t lid);
 /* Points d's nodes, links and routes at t (t must outlive the fabric's
    creation). A topology whose routes need VLs (t->vls > 1) raises
    d->vls to t->vls when lower, and one with tables of its own (the
-   dragonfly) sets d's sl2vl and sl2vls to them. Errors: NULL. */
+   dragonfly) sets d's sl2vl and sl2vls to them; d->lmc = t->lmc.
+   Errors: NULL. */
 IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d);
 /* Frees what a builder allocated (a zeroed or NULL topo is fine). */
 IBCC_API void ibcc_topo_free(ibcc_topo *t);
@@ -4704,6 +4761,10 @@ typedef struct ibcc_credit_loops_sls {
     uint32_t mask;
     uint32_t (*pair)(void *user, uint32_t src, uint32_t dst);
     void *user;
+    /* with LMC > 0: the SLs for the path to LID lid of dst (wins over
+       pair when set; ibcc_topo_path_sls_lid fits it) */
+    uint32_t (*pair_lid)(void *user, uint32_t src, uint32_t dst,
+                         uint32_t lid);
 } ibcc_credit_loops_sls;
 IBCC_API ibcc_result ibcc_fabric_credit_loops(const ibcc_fabric_desc *d,
         ibcc_credit_loops *out, const ibcc_fabric_allocator *al);
@@ -12306,8 +12367,10 @@ struct ibcc_fabric {
     ibcc_fnode_ *node;
     uint32_t *out_ch, *in_ch;   /* [base + port] */
     uint32_t *port_node;        /* [base + port] -> node */
-    uint16_t *route;            /* [host idx * nsw + switch idx] -> port
-                                   (0xffff: none), see ibcc_fab_rt_ */
+    uint16_t *route;            /* [((host idx << lmc) + lid) * nsw +
+                                   switch idx] -> port (0xffff: none),
+                                   see ibcc_fab_rt_ */
+    uint32_t lmc;               /* desc.lmc: 2^lmc LIDs per host */
     ibcc_fchan_ *ch;
     ibcc_flane_ *lanemem;       /* channels' lanes: [c * nlanes + lane] */
     uint32_t nlanes;            /* lanes per channel and input: the most
@@ -12388,15 +12451,24 @@ struct ibcc_fabric {
     void *smsg_user;
 };
 
-/* The port switch sw (its index among switches) routes host node dst
-   to, IBCC_F_NONE_ when it has none. The table is by destination host,
-   then switch, 16 bits an entry (a switch has at most
-   IBCC_ARBITER_MAX_PORTS ports): a builder's routes, listed by
-   destination, fill it in order, and a packet's hops read one row. */
+/* The port switch sw (its index among switches) routes LID lid of host
+   node dst to, IBCC_F_NONE_ when it has none. The table is by
+   destination LID (host, then its 2^lmc LIDs), then switch, 16 bits an
+   entry (a switch has at most IBCC_ARBITER_MAX_PORTS ports): a
+   builder's routes, listed by destination, fill it in order, and a
+   packet's hops read one row. */
+static uint32_t ibcc_fab_rtl_(const ibcc_fabric *f, uint32_t sw,
+                              uint32_t dst, uint32_t lid)
+{
+    uint32_t v = f->route[(((uint64_t)f->node[dst].idx << f->lmc) + lid)
+                          * f->nsw + sw];
+    return v == 0xffffu ? IBCC_F_NONE_ : v;
+}
+
+/* The same for dst's base LID (ACKs, sources, one-LID fabrics). */
 static uint32_t ibcc_fab_rt_(const ibcc_fabric *f, uint32_t sw, uint32_t dst)
 {
-    uint32_t v = f->route[(uint64_t)f->node[dst].idx * f->nsw + sw];
-    return v == 0xffffu ? IBCC_F_NONE_ : v;
+    return ibcc_fab_rtl_(f, sw, dst, 0);
 }
 
 /* Source agent: what decides when a flow may send (section 9). One table
@@ -13554,7 +13626,7 @@ static uint32_t ibcc_fab_q_entry_(ibcc_fabric *f)
    at the host); IBCC_F_NONE_ with f->err set when out of memory or the
    route fails. */
 static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
-                                  uint32_t dst);
+                                  uint32_t dst, uint32_t lid);
 static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
                                     uint32_t dst, uint32_t cls, uint32_t sl)
 {
@@ -13603,8 +13675,8 @@ static uint32_t ibcc_fab_src_queue_(ibcc_fabric *f, uint32_t si,
         return IBCC_F_NONE_;
     }
     if (x->d.kind == IBCC_SOURCE_GEN
-        && (ibcc_fab_walk_(f, x->d.flow.src, dst) != IBCC_OK
-            || ibcc_fab_walk_(f, dst, x->d.flow.src) != IBCC_OK)) {
+        && (ibcc_fab_walk_(f, x->d.flow.src, dst, 0) != IBCC_OK
+            || ibcc_fab_walk_(f, dst, x->d.flow.src, 0) != IBCC_OK)) {
         if (f->err == IBCC_OK) f->err = IBCC_ERR_RANGE;
         return IBCC_F_NONE_;
     }
@@ -14087,10 +14159,10 @@ static void ibcc_fab_sw_arrive_(ibcc_fabric *f, uint32_t pi)
     ibcc_fsw_ *w = &f->sw[n->idx];
     ibcc_fchan_ *in = &f->ch[p->chan];
     ibcc_fbuf_ *b = &f->buf[(n->base + p->in_port) * f->nlanes + p->lane];
-    uint32_t dst = p->lane == IBCC_F_ACK_ ? f->flow[p->flow].d.src
-                                          : f->flow[p->flow].d.dst;
+    const ibcc_fabric_flow *fd = &f->flow[p->flow].d;
     ibcc_fab_settle_(f, w, f->loop.cur);
-    p->out_port = ibcc_fab_rt_(f, n->idx, dst);
+    p->out_port = p->lane == IBCC_F_ACK_ ? ibcc_fab_rt_(f, n->idx, fd->src)
+                  : ibcc_fab_rtl_(f, n->idx, fd->dst, fd->dlid);
     in->lc[p->lane].wire_p--;
     in->lc[p->lane].wire_u -= p->units;
     b->occ_p++;
@@ -14162,8 +14234,14 @@ static int ibcc_fab_can_send_(void *user, unsigned out, unsigned in,
         return ibcc_fab_out_ready_(f, f->out_ch[f->node[w->node].base + out],
                                    IBCC_F_ACK_, ibcc_fab_units_(size));
     ol = ibcc_fab_olane_(f, w, in, w->lane, out);
-    /* several VLs: the output's VL arbitration chose this round's VL */
-    if (w->vsel && w->vsel[out] != ol) return 0;
+    /* several VLs: the output's VL arbitration chose this round's VL; an
+       output that started a packet this round wakes the switch at its
+       completion for the packets still waiting for it */
+    if (w->vsel && w->vsel[out] != ol) {
+        if (w->vsel[out] == 0xfeu)
+            ibcc_fab_wake_end_(f, f->out_ch[f->node[w->node].base + out]);
+        return 0;
+    }
     return w->kind->can_take(f, w, out, ol, size);
 }
 
@@ -14435,6 +14513,7 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
                     (void)ibcc_vlarb_sent(&f->vla[n->base + g.out],
                                           IBCC_F_LVL_(ol), g.size);
                 w->vsel[g.out] = 0xfeu;         /* started */
+                w->vwant[g.out] &= ~(1u << IBCC_F_LVL_(ol));
                 if (serve) serve(f, w);
             }
         }
@@ -14449,7 +14528,13 @@ static void ibcc_fab_sw_arb_vl_(ibcc_fabric *f, ibcc_fsw_ *w,
             }
         }
     }
-    for (o = 0; o < P; o++) w->vsel[o] = 0xffu;
+    for (o = 0; o < P; o++) {
+        /* other VLs wanted an output that started a packet: look again
+           at its completion (nothing else may wake this switch) */
+        if (w->vsel[o] == 0xfeu && w->vwant[o])
+            ibcc_fab_wake_end_(f, f->out_ch[n->base + o]);
+        w->vsel[o] = 0xffu;
+    }
 }
 
 /* -- VCT: input-buffered virtual cut-through -------------------------------
@@ -14637,7 +14722,7 @@ static ibcc_time ibcc_fab_rx_start_(const ibcc_fabric *f, const ibcc_fpkt_ *p)
     return w < now ? now - w : 0;
 }
 static void ibcc_fab_path_bins_(ibcc_fabric *f, uint32_t from, uint32_t to,
-                                ibcc_time t0, uint32_t bytes)
+                                uint32_t lid, ibcc_time t0, uint32_t bytes)
 {
     ibcc_time now = f->loop.now;
     uint32_t c = f->out_ch[f->node[from].base];
@@ -14648,7 +14733,7 @@ static void ibcc_fab_path_bins_(ibcc_fabric *f, uint32_t from, uint32_t to,
                       bytes);
         n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST) return;
-        c = f->out_ch[n->base + ibcc_fab_rt_(f, n->idx, to)];
+        c = f->out_ch[n->base + ibcc_fab_rtl_(f, n->idx, to, lid)];
     }
 }
 
@@ -14757,7 +14842,7 @@ static void ibcc_fab_account_(ibcc_fabric *f, const ibcc_fpkt_ *p,
         if (fi < f->nf)                 /* series of the desc's flows */
             ibcc_fab_bin_(f, f->flow_bins + (uint64_t)fi * f->nbins, t0,
                           now, p->size);
-        ibcc_fab_path_bins_(f, fl->d.src, fl->d.dst, t0, p->size);
+        ibcc_fab_path_bins_(f, fl->d.src, fl->d.dst, fl->d.dlid, t0, p->size);
     }
     if (f->d.observer.delivered) {
         ibcc_fabric_pkt v;
@@ -14851,7 +14936,7 @@ static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
         }
     }
     if (f->ch_bins)
-        ibcc_fab_path_bins_(f, fl->d.dst, fl->d.src, ibcc_fab_rx_start_(f, p),
+        ibcc_fab_path_bins_(f, fl->d.dst, fl->d.src, 0, ibcc_fab_rx_start_(f, p),
                             p->size);
     fl->ag->ack(f, fl, p->hdr, marks);
     ibcc_fab_wake_host_(f, fl->host, f->loop.now);
@@ -15460,7 +15545,8 @@ static void ibcc_wm_event_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
     if (b->n == 0 || b->routed) return;
     p = ibcc_fab_pkt_(f, ibcc_wm_ent_(f, b, 0)->worm);
     b->routed = 1;
-    b->out_port = ibcc_fab_rt_(f, n->idx, f->flow[p->flow].d.dst);
+    b->out_port = ibcc_fab_rtl_(f, n->idx, f->flow[p->flow].d.dst,
+                                f->flow[p->flow].d.dlid);
     ibcc_fab_kick_sw_(f, n->idx);
 }
 
@@ -15739,14 +15825,14 @@ static void ibcc_fab_no_ingress_(ibcc_fabric *f, ibcc_fsw_ *w, uint32_t port,
 /* Hops of the route from host src to host dst counted in switches (the
    slack buffers a worm crosses; routes were checked by ibcc_fab_walk_). */
 static uint32_t ibcc_fab_switch_hops_(const ibcc_fabric *f, uint32_t src,
-                                      uint32_t dst)
+                                      uint32_t dst, uint32_t lid)
 {
     uint32_t c = f->out_ch[f->node[src].base], hops = 0;
     for (;;) {
         const ibcc_fnode_ *n = &f->node[f->ch[c].to];
         if (n->kind == IBCC_FABRIC_HOST || hops > f->nn) return hops;
         hops++;
-        c = f->out_ch[n->base + ibcc_fab_rt_(f, n->idx, dst)];
+        c = f->out_ch[n->base + ibcc_fab_rtl_(f, n->idx, dst, lid)];
     }
 }
 
@@ -15837,7 +15923,7 @@ static ibcc_result ibcc_wm_setup_link_(ibcc_fabric *f)
         if (d->flows[i].size == 0) {     /* the segment rule decides */
             uint64_t len = ibcc_segment_len(&f->seg,
                 fl->d.prio ? IBCC_SEGMENT_HIGH : IBCC_SEGMENT_LOW,
-                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst));
+                ibcc_fab_switch_hops_(f, fl->d.src, fl->d.dst, fl->d.dlid));
             fl->d.size = len > 0xffffffffu ? 0xffffffffu : (uint32_t)len;
         }
     }
@@ -17033,9 +17119,9 @@ IBCC_API void ibcc_fabric_destroy(ibcc_fabric *f)
     if (f) ibcc_fab_release_(f);
 }
 
-/* Follows the static routes from host src to host dst. */
+/* Follows the static routes from host src to LID lid of host dst. */
 static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
-                                  uint32_t dst)
+                                  uint32_t dst, uint32_t lid)
 {
     uint32_t node = src, hops = 0;
     uint32_t c = f->out_ch[f->node[src].base];
@@ -17057,12 +17143,12 @@ static ibcc_result ibcc_fab_walk_(const ibcc_fabric *f, uint32_t src,
                                  "routes: the path from host node %u to "
                                  "host node %u loops (through switch node "
                                  "%u)", src, dst, node);
-        port = ibcc_fab_rt_(f, n->idx, dst);
+        port = ibcc_fab_rtl_(f, n->idx, dst, lid);
         if (port == IBCC_F_NONE_)
             return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
                                  "routes: switch node %u has no route to "
-                                 "host node %u (from host node %u)",
-                                 node, dst, src);
+                                 "host node %u LID %u (from host node %u)",
+                                 node, dst, lid, src);
         c = f->out_ch[n->base + port];
     }
 }
@@ -17073,6 +17159,10 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     const ibcc_fabric_desc *d = &f->d;
     ibcc_fabric_error *e = d->error;
     uint32_t i, base = 0;
+    if (d->lmc > 7u)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "lmc %u: 0..7 "
+                             "(2^lmc LIDs per host)", d->lmc);
+    f->lmc = d->lmc;
     f->node = (ibcc_fnode_ *)ibcc_fab_alloc_(&f->al,
                                     ibcc_fab_mul_(f->nn, sizeof *f->node));
     if (!f->node) return IBCC_ERR_NOMEM;
@@ -17123,11 +17213,12 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
     f->ch = (ibcc_fchan_ *)ibcc_fab_alloc_(&f->al,
                                     ibcc_fab_mul_(f->nch, sizeof *f->ch));
     f->route = (uint16_t *)ibcc_fab_alloc_(&f->al,
-              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u, f->nh), 2));
+              ibcc_fab_mul_(ibcc_fab_mul_(f->nsw ? f->nsw : 1u,
+                                          (size_t)f->nh << f->lmc), 2));
     if (!f->out_ch || !f->in_ch || !f->ch || !f->route) return IBCC_ERR_NOMEM;
     for (i = 0; i < base; i++) f->out_ch[i] = f->in_ch[i] = IBCC_F_NONE_;
     {
-        uint64_t nr = (uint64_t)f->nsw * f->nh;
+        uint64_t nr = (uint64_t)f->nsw * ((uint64_t)f->nh << f->lmc);
         memset(f->route, 0xff, (size_t)nr * 2u);   /* 0xffff: no route */
     }
     for (i = 0; i < f->nl; i++) {
@@ -17218,8 +17309,14 @@ static ibcc_result ibcc_fab_topology_(ibcc_fabric *f)
                                  "%s", i, r->port, r->sw,
                                  r->port >= f->node[r->sw].ports
                                      ? "no such port" : "no link there");
-        f->route[(uint64_t)f->node[r->dst].idx * f->nsw
-                 + f->node[r->sw].idx] = (uint16_t)r->port;
+        if (f->lmc && r->lid >> f->lmc)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0,
+                                 "routes[%u]: lid %u: a host has %u LIDs "
+                                 "(lmc %u)", i, r->lid, 1u << f->lmc,
+                                 f->lmc);
+        f->route[(((uint64_t)f->node[r->dst].idx << f->lmc)
+                  + (f->lmc ? r->lid : 0u))
+                 * f->nsw + f->node[r->sw].idx] = (uint16_t)r->port;
     }
     return IBCC_OK;
 }
@@ -17694,7 +17791,7 @@ static ibcc_result ibcc_fab_vl_paths_(ibcc_fabric *f)
             ibcc_fsw_ *w = &f->sw[n->idx];
             uint32_t P = n->ports, out, ol;
             uint8_t *x;
-            out = ibcc_fab_rt_(f, n->idx, fl->d.dst);
+            out = ibcc_fab_rtl_(f, n->idx, fl->d.dst, fl->d.dlid);
             v = ibcc_fab_vl_at_(f, node, in, out, sl);
             if (v == 15u)
                 return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: "
@@ -17955,8 +18052,13 @@ static ibcc_result ibcc_fab_flow_check_(const ibcc_fabric *f,
                              "is UNACKED", i, x->window ? "a window"
                              : ibcc_fab_agents_[x->agent].name);
     if ((r = ibcc_fab_agents_[x->agent].check(f, x, i)) != IBCC_OK) return r;
-    if ((r = ibcc_fab_walk_(f, x->src, x->dst)) != IBCC_OK) return r;
-    return ibcc_fab_walk_(f, x->dst, x->src);
+    if (x->dlid >> f->lmc)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u]: dlid "
+                             "%u: host node %u has %u LIDs (lmc %u)", i,
+                             x->dlid, x->dst, 1u << f->lmc, f->lmc);
+    if ((r = ibcc_fab_walk_(f, x->src, x->dst, x->dlid)) != IBCC_OK)
+        return r;
+    return ibcc_fab_walk_(f, x->dst, x->src, 0);
 }
 
 /* Follows the routes from host u toward host t, stopping at a switch
@@ -18161,7 +18263,7 @@ static ibcc_result ibcc_fab_sources_(ibcc_fabric *f)
         for (k = 0; k < nset; k++) {
             if (k == i) continue;
             if (!ibcc_fab_reach_(f, set[k], set[i], memo, 0)) {
-                r = ibcc_fab_walk_(f, set[k], set[i]);
+                r = ibcc_fab_walk_(f, set[k], set[i], 0);
                 if (r == IBCC_OK) r = IBCC_ERR_RANGE;
                 break;
             }
@@ -20399,6 +20501,7 @@ IBCC_API ibcc_result ibcc_topo_apply(const ibcc_topo *t, ibcc_fabric_desc *d)
     d->nodes = t->nodes; d->node_count = t->node_count;
     d->links = t->links; d->link_count = t->link_count;
     d->routes = t->routes; d->route_count = t->route_count;
+    d->lmc = t->lmc;
     if (t->vls > 1u && d->vls < t->vls) d->vls = t->vls;
     if (t->sl2vl_set) {
         d->sl2vl_set = 1;
@@ -20657,7 +20760,7 @@ static void ibcc_topo_put_(void *ctx, uint32_t node, const uint32_t *port)
         r = &t->routes[t->route_count++];
         r->sw = i;
         r->dst = node;
-        r->port = port[i];
+        r->port = (uint16_t)port[i];
     }
 }
 
@@ -20871,18 +20974,26 @@ IBCC_API ibcc_result ibcc_topo_mesh_dor(ibcc_topo *t, uint32_t x, uint32_t y,
                 port = hps + 2u + ibcc_topo_dir_(cy, dy, y, t->torus, &w);
             t->routes[n].sw = H + sw;
             t->routes[n].dst = h;
-            t->routes[n++].port = port;
+            t->routes[n++].port = (uint16_t)port;
         }
     t->route_count = n;
     return IBCC_OK;
 }
 
-/* The dateline bits of the path src -> dst (0 without). */
+static uint32_t ibcc_dfly_via_(uint32_t g, uint32_t gd, uint32_t lid);
+/* The routing's SL bits of the path src -> LID lid of dst: the dateline
+   bits (DOR), the path's kind (Valiant), 0 without. */
 static uint32_t ibcc_topo_bits_(const ibcc_topo *t, uint32_t src,
-                                uint32_t dst)
+                                uint32_t dst, uint32_t lid)
 {
     uint32_t s, d, bits = 0, b = 0;
     int w;
+    if (t->routing == IBCC_TOPO_VALIANT && t->a && t->p) {
+        uint32_t gs = src / t->p / t->a, gd = dst / t->p / t->a, via;
+        if (!lid || gs == gd) return 0;
+        via = ibcc_dfly_via_(t->g, gd, lid);
+        return via == gs ? 0u : (via & 1u) ? 2u : 1u;
+    }
     if (t->routing != IBCC_TOPO_DOR || !t->sl_bits || !t->hps) return 0;
     s = src / t->hps;
     d = dst / t->hps;
@@ -20899,11 +21010,19 @@ static uint32_t ibcc_topo_bits_(const ibcc_topo *t, uint32_t src,
 
 IBCC_API uint32_t ibcc_topo_path_sls(void *tv, uint32_t src, uint32_t dst)
 {
+    return ibcc_topo_path_sls_lid(tv, src, dst, 0);
+}
+
+IBCC_API uint32_t ibcc_topo_path_sls_lid(void *tv, uint32_t src,
+                                         uint32_t dst, uint32_t lid)
+{
     const ibcc_topo *t = (const ibcc_topo *)tv;
     uint32_t bits, s, m = 0, low;
-    if (!t || src >= t->host_count || dst >= t->host_count) return 0;
+    if (!t || src >= t->host_count || dst >= t->host_count
+        || lid >> t->lmc)
+        return 0;
     if (!t->sl_bits) return 0xFFFFu;
-    bits = ibcc_topo_bits_(t, src, dst);
+    bits = ibcc_topo_bits_(t, src, dst, lid);
     low = (1u << t->sl_bits) - 1u;
     for (s = 0; s < 16u; s++)
         if ((s & low) == bits) m |= 1u << s;
@@ -20913,10 +21032,26 @@ IBCC_API uint32_t ibcc_topo_path_sls(void *tv, uint32_t src, uint32_t dst)
 IBCC_API uint32_t ibcc_topo_path_sl(const ibcc_topo *t, uint32_t src,
                                     uint32_t dst, uint32_t cls)
 {
+    return ibcc_topo_path_sl_lid(t, src, dst, 0, cls);
+}
+
+IBCC_API uint32_t ibcc_topo_path_sl_lid(const ibcc_topo *t, uint32_t src,
+                                        uint32_t dst, uint32_t lid,
+                                        uint32_t cls)
+{
     if (!t || src >= t->host_count || dst >= t->host_count
-        || cls >= (16u >> t->sl_bits))
+        || cls >= (16u >> t->sl_bits) || lid >> t->lmc)
         return IBCC_FABRIC_NONE;
-    return (cls << t->sl_bits) | ibcc_topo_bits_(t, src, dst);
+    return (cls << t->sl_bits) | ibcc_topo_bits_(t, src, dst, lid);
+}
+
+IBCC_API uint32_t ibcc_topo_valiant_group(const ibcc_topo *t, uint32_t dst,
+                                          uint32_t lid)
+{
+    if (!t || t->routing != IBCC_TOPO_VALIANT || !t->a || !t->p
+        || dst >= t->host_count || lid == 0 || lid >> t->lmc)
+        return IBCC_FABRIC_NONE;
+    return ibcc_dfly_via_(t->g, dst / t->p / t->a, lid);
 }
 
 /* The dragonfly's port on switch j (of a) toward local switch k. */
@@ -20925,9 +21060,31 @@ static uint32_t ibcc_dfly_local_(uint32_t p, uint32_t j, uint32_t k)
     return p + (k < j ? k : k - 1u);
 }
 
+/* Valiant: the intermediate group of LID lid (>= 1) of destination
+   group gd: the ((lid - 1) mod n)-th of the n groups of the other parity
+   in the order gd+1, gd+2, ... (mod g). */
+static uint32_t ibcc_dfly_via_(uint32_t g, uint32_t gd, uint32_t lid)
+{
+    uint32_t n = 0, k, want;
+    for (k = 1; k < g; k++) n += ((gd + k) % g & 1u) != (gd & 1u);
+    want = (lid - 1u) % n;
+    for (k = 1; k < g; k++)
+        if (((gd + k) % g & 1u) != (gd & 1u) && want-- == 0) break;
+    return (gd + k) % g;
+}
+
+/* The dragonfly's port on switch j (of S) toward group gt (not its own). */
+static uint32_t ibcc_dfly_toward_(uint32_t a, uint32_t p, uint32_t h,
+                                  uint32_t g, uint32_t j, uint32_t gt)
+{
+    uint32_t gi = j / a, sj = j % a, kk = (gt + g - gi - 1u) % g;
+    return sj == kk / h ? p + a - 1u + kk % h
+                        : ibcc_dfly_local_(p, sj, kk / h);
+}
+
 static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
                                    uint32_t h, uint32_t g, uint32_t routing,
-                                   uint32_t vls,
+                                   uint32_t vls, uint32_t lmc,
                                    const ibcc_fabric_allocator *al,
                                    char *why, size_t wn)
 {
@@ -20949,15 +21106,20 @@ static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
         snprintf(why, wn, "vls %u: 1, 2, 4 or 8", vls);
         return IBCC_ERR_RANGE;
     }
-    if (routing == IBCC_TOPO_VALIANT) {
-        snprintf(why, wn, "valiant routing: the fabric routes by "
-                 "destination host only (one address per host, no LMC), "
-                 "so no table can send a packet through a chosen group");
-        return IBCC_ERR_UNSUPPORTED;
+    if (routing != IBCC_TOPO_MINIMAL && routing != IBCC_TOPO_VALIANT) {
+        snprintf(why, wn, "routing %u: IBCC_TOPO_MINIMAL or VALIANT",
+                 routing);
+        return IBCC_ERR_RANGE;
     }
-    if (routing != IBCC_TOPO_MINIMAL) {
-        snprintf(why, wn, "routing %u: IBCC_TOPO_MINIMAL (or VALIANT, "
-                 "refused)", routing);
+    if (lmc > 7u || (routing == IBCC_TOPO_VALIANT && lmc == 0)) {
+        snprintf(why, wn, "lmc %u: %s", lmc, routing == IBCC_TOPO_VALIANT
+                 ? "1..7 for valiant routing (LID 0 minimal, the others "
+                   "through an intermediate group)" : "0..7");
+        return IBCC_ERR_RANGE;
+    }
+    if (routing == IBCC_TOPO_VALIANT && vls < 4u) {
+        snprintf(why, wn, "vls %u: valiant routing takes 3 VLs per class "
+                 "(one per global hop and one before): vls 4 or 8", vls);
         return IBCC_ERR_RANGE;
     }
     if (P > IBCC_ARBITER_MAX_PORTS) {
@@ -21003,26 +21165,86 @@ static ibcc_result ibcc_topo_dfly_(ibcc_topo *t, uint32_t a, uint32_t p,
             t->links[l++].b_port = G + kb % h;
         }
     t->link_count = l;
-    for (i = 0; i < H; i++) {               /* minimal routes */
-        uint32_t gd = i / p / a, sd = i / p % a;
-        for (j = 0; j < S; j++) {
-            uint32_t gi = j / a, sj = j % a, port;
-            if (gi == gd)
-                port = sj == sd ? i % p : ibcc_dfly_local_(p, sj, sd);
-            else {
-                uint32_t kk = (gd + g - gi - 1u) % g;
-                port = sj == kk / h ? G + kk % h
-                                    : ibcc_dfly_local_(p, sj, kk / h);
+    if (lmc && ((uint64_t)S * H << lmc) > (1u << 27)) {
+        snprintf(why, wn, "lmc %u: %llu routes, over 2^27", lmc,
+                 (unsigned long long)((uint64_t)S * H << lmc));
+        ibcc_topo_free(t);
+        return IBCC_ERR_CAPACITY;
+    }
+    if (lmc) {                              /* 2^lmc LIDs per host */
+        ibcc_fab_free_(&t->al, t->routes);
+        t->routes = (ibcc_fabric_route *)ibcc_fab_alloc_(&t->al,
+            ibcc_fab_mul_(ibcc_fab_mul_((size_t)S * H, (size_t)1 << lmc),
+                          sizeof *t->routes));
+        if (!t->routes) { ibcc_topo_free(t); return IBCC_ERR_NOMEM; }
+    }
+    for (i = 0; i < H; i++) {   /* LID 0 minimal, j >= 1 through a group */
+        uint32_t gd = i / p / a, sd = i / p % a, lid;
+        for (lid = 0; lid < (1u << lmc); lid++) {
+            uint32_t via = routing == IBCC_TOPO_VALIANT && lid
+                           ? ibcc_dfly_via_(g, gd, lid) : gd;
+            for (j = 0; j < S; j++) {
+                uint32_t gi = j / a, sj = j % a, port;
+                if (gi == gd)
+                    port = sj == sd ? i % p : ibcc_dfly_local_(p, sj, sd);
+                else
+                    port = ibcc_dfly_toward_(a, p, h, g, j,
+                                             gi == via ? gd : via);
+                t->routes[n].sw = H + j;
+                t->routes[n].dst = i;
+                t->routes[n].lid = (uint16_t)lid;
+                t->routes[n++].port = (uint16_t)port;
             }
-            t->routes[n].sw = H + j;
-            t->routes[n].dst = i;
-            t->routes[n++].port = port;
         }
     }
     t->route_count = n;
     t->routing = routing;
     t->vls = vls;
-    if (vls > 1u) {
+    t->lmc = lmc;
+    t->a = a; t->p = p; t->h = h; t->g = g;
+    if (routing == IBCC_TOPO_VALIANT) {
+        /* SL = class << 2 | kind; VL 4c + stage (& vls - 1): stage 0 in
+           the source group, tables at every global input give 1 or 2 */
+        uint32_t s, m = 0;
+        t->sl_bits = 2;
+        t->sl2vl_set = 1;
+        for (s = 0; s < 16u; s++)
+            t->sl2vl[s] = (uint8_t)((4u * (s >> 2)) & (vls - 1u));
+        t->sl2vls = (ibcc_fabric_sl2vl *)ibcc_fab_alloc_(&t->al,
+                        ibcc_fab_mul_((size_t)S * P, (size_t)P
+                                      * sizeof *t->sl2vls));
+        if (!t->sl2vls) { ibcc_topo_free(t); return IBCC_ERR_NOMEM; }
+        for (j = 0; j < S; j++) {
+            uint32_t q = j / a & 1u, ip, op;
+            for (ip = 0; ip < P; ip++)
+                for (op = 0; op < P; op++) {
+                    /* a used global port's far group, g when none */
+                    uint32_t gin = g, gout = g, kk;
+                    ibcc_fabric_sl2vl *e;
+                    if (ip >= G && (kk = (j % a) * h + ip - G) + 1u < g)
+                        gin = (j / a + kk + 1u) % g;
+                    if (op >= G && (kk = (j % a) * h + op - G) + 1u < g)
+                        gout = (j / a + kk + 1u) % g;
+                    if (ip == op || (gin == g && gout == g) || op < p) continue;
+                    e = &t->sl2vls[m++];
+                    e->sw = H + j;
+                    e->in_port = ip;
+                    e->out_port = op;
+                    for (s = 0; s < 16u; s++) {
+                        uint32_t kind = s & 3u, st, pi = kind - 1u;
+                        if (gout != g)      /* leaving: 1 from I to D */
+                            st = (kind == 1u || kind == 2u) && q == pi
+                                 && (gout & 1u) != pi;
+                        else                /* arriving: 1 at I, 2 at D */
+                            st = kind == 1u || kind == 2u
+                                 ? (q == pi ? 1u : 2u) : 1u;
+                        e->vl[s] = (uint8_t)((4u * (s >> 2) + st)
+                                             & (vls - 1u));
+                    }
+                }
+        }
+        t->sl2vl_count = m;
+    } else if (vls > 1u) {
         uint32_t s, m = 0, lk;
         t->sl2vl_set = 1;
         for (s = 0; s < 16u; s++)
@@ -21053,12 +21275,27 @@ IBCC_API ibcc_result ibcc_topo_dragonfly(ibcc_topo *t, uint32_t a,
                                          uint32_t routing, uint32_t vls,
                                          const ibcc_fabric_allocator *al)
 {
+    uint32_t lmc = 0;
+    if (routing == IBCC_TOPO_VALIANT && g >= 2u && g <= 256u) {
+        /* enough LIDs for every candidate group: ceil(g / 2) of them */
+        lmc = 1;
+        while (lmc < 7u && (1u << lmc) - 1u < (g + 1u) / 2u) lmc++;
+    } else if (routing == IBCC_TOPO_VALIANT)
+        lmc = 7;
+    return ibcc_topo_dragonfly_lmc(t, a, p, h, g, routing, vls, lmc, al);
+}
+
+IBCC_API ibcc_result ibcc_topo_dragonfly_lmc(ibcc_topo *t, uint32_t a,
+        uint32_t p, uint32_t h, uint32_t g, uint32_t routing, uint32_t vls,
+        uint32_t lmc, const ibcc_fabric_allocator *al)
+{
     char why[200];
     ibcc_result r;
     if (!t) return IBCC_ERR_NULL;
     memset(t, 0, sizeof *t);
     why[0] = 0;
-    r = ibcc_topo_dfly_(t, a, p, h, g, routing, vls, al, why, sizeof why);
+    r = ibcc_topo_dfly_(t, a, p, h, g, routing, vls, lmc, al, why,
+                        sizeof why);
     if (r == IBCC_OK) return r;
     ibcc_topo_free(t);
     return ibcc_fab_err_(&t->error, r, NULL, 0, "%s",
@@ -21174,6 +21411,8 @@ typedef struct ibcc_cl_ {
                                does not matter) */
     uint32_t *queue;        /* walk: (switch, in channel, in VL) */
     uint32_t walk;          /* walks so far (seen's key) */
+    uint32_t nlid;          /* LIDs per host (2^lmc) */
+    uint32_t cur;           /* the current destination LID + 1 (umark) */
 } ibcc_cl_;
 
 static uint32_t ibcc_cl_far_(const ibcc_fabric_desc *d, uint32_t c)
@@ -21234,12 +21473,17 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
     c->umark = ibcc_cl_u32_(c, nn);
     c->smark = ibcc_cl_u32_(c, nn);
     c->svl = ibcc_cl_u32_(c, nn);
-    c->rbase = ibcc_cl_u32_(c, (size_t)nn + 1u);
+    if (d->lmc > 7u)
+        return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
+                             "credit loops: lmc %u: 0..7", d->lmc);
+    c->nlid = 1u << d->lmc;
+    c->rbase = ibcc_cl_u32_(c, (size_t)nn * c->nlid + 1u);
     c->rlist = ibcc_cl_u32_(c, d->route_count);
     if (!c->pchan || !c->sidx || !c->schan || !c->next || !c->umark ||
         !c->smark || !c->svl || !c->rbase || !c->rlist)
         return IBCC_ERR_NOMEM;
     memset(c->smark, 0, (size_t)nn * 4u);
+    memset(c->rbase, 0, ((size_t)nn * c->nlid + 1u) * 4u);
     memset(c->pchan, 0xFF, (size_t)slots * 4u);
     memset(c->next, 0xFF, (size_t)nn * 4u);
     for (i = 0; i < d->link_count; i++) {
@@ -21260,12 +21504,13 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
         const ibcc_fabric_route *r = &d->routes[i];
         if (r->sw >= nn || d->nodes[r->sw].kind != IBCC_FABRIC_SWITCH ||
             r->dst >= nn || d->nodes[r->dst].kind == IBCC_FABRIC_SWITCH ||
-            r->port >= d->nodes[r->sw].ports)
+            r->port >= d->nodes[r->sw].ports
+            || (c->nlid > 1u && r->lid >= c->nlid))
             return ibcc_fab_err_(d->error, IBCC_ERR_RANGE, NULL, 0,
-                "credit loops: route %u (switch %u, destination %u, port "
-                "%u) names a node or port that does not exist", i, r->sw,
-                r->dst, r->port);
-        c->rbase[r->dst + 1u]++;
+                "credit loops: route %u (switch %u, destination %u LID %u, "
+                "port %u) names a node, LID or port that does not exist", i,
+                r->sw, r->dst, r->lid, r->port);
+        c->rbase[r->dst * c->nlid + (c->nlid > 1u ? r->lid : 0u) + 1u]++;
     }
     /* the VLs, as the fabric would resolve them */
     c->nv = 1;
@@ -21303,10 +21548,17 @@ static ibcc_result ibcc_cl_setup_(ibcc_cl_ *c, ibcc_credit_loops *o)
                         ibcc_fab_mul_(words ? words : 1u, 8))))
         return IBCC_ERR_NOMEM;
     memset(c->bits, 0, (size_t)(words ? words : 1u) * 8u);
-    for (i = 0; i < nn; i++) c->rbase[i + 1u] += c->rbase[i];
-    memcpy(c->next, c->rbase, (size_t)nn * 4u);     /* fill cursors */
-    for (i = 0; i < d->route_count; i++)
-        c->rlist[c->next[d->routes[i].dst]++] = i;
+    for (i = 0; i < nn * c->nlid; i++) c->rbase[i + 1u] += c->rbase[i];
+    {   /* fill cursors */
+        uint32_t *cur = c->nlid == 1u ? c->next
+                        : ibcc_cl_u32_(c, (size_t)nn * c->nlid);
+        if (!cur) return IBCC_ERR_NOMEM;
+        memcpy(cur, c->rbase, (size_t)nn * c->nlid * 4u);
+        for (i = 0; i < d->route_count; i++)
+            c->rlist[cur[d->routes[i].dst * c->nlid
+                         + (c->nlid > 1u ? d->routes[i].lid : 0u)]++] = i;
+        if (cur != c->next) ibcc_fab_free_(&c->al, cur);
+    }
     memset(c->next, 0xFF, (size_t)nn * 4u);
     return IBCC_OK;
 }
@@ -21324,7 +21576,7 @@ static void ibcc_cl_visit_(ibcc_cl_ *c, uint32_t dst, uint32_t sl,
     far = cout == IBCC_CL_NONE_ ? IBCC_CL_NONE_ : ibcc_cl_far_(d, cout);
     if (far == IBCC_CL_NONE_ ||
         (d->nodes[far].kind != IBCC_FABRIC_SWITCH && far != dst)) {
-        if (c->umark[s] != dst + 1u) { c->umark[s] = dst + 1u; o->unrouted++; }
+        if (c->umark[s] != c->cur) { c->umark[s] = c->cur; o->unrouted++; }
         return;
     }
     if (d->nodes[far].kind != IBCC_FABRIC_SWITCH) return;   /* delivered */
@@ -21382,11 +21634,13 @@ static void ibcc_cl_walk_(ibcc_cl_ *c, uint32_t dst, uint32_t src,
     }
 }
 
-static void ibcc_cl_routes_(ibcc_cl_ *c, uint32_t dst, int set)
+static void ibcc_cl_routes_(ibcc_cl_ *c, uint32_t dst, uint32_t lid,
+                            int set)
 {
     const ibcc_fabric_desc *d = c->d;
-    uint32_t i;
-    for (i = c->rbase[dst]; i < c->rbase[dst + 1u]; i++)
+    uint32_t i, a = dst * c->nlid + lid;
+    c->cur = a + 1u;
+    for (i = c->rbase[a]; i < c->rbase[a + 1u]; i++)
         c->next[d->routes[c->rlist[i]].sw] = set
             ? d->routes[c->rlist[i]].port : IBCC_CL_NONE_;
 }
@@ -21545,31 +21799,32 @@ IBCC_API ibcc_result ibcc_fabric_credit_loops_sl(const ibcc_fabric_desc *d,
     r = ibcc_cl_setup_(&c, &o);
     if (r != IBCC_OK) { ibcc_cl_free_(&c); return r; }
     ibcc_cl_sl_classes_(&c, rep);
-    for (i = 0; i < d->node_count; i++) {
-        uint32_t src;
-        if (d->nodes[i].kind == IBCC_FABRIC_SWITCH) continue;
-        ibcc_cl_routes_(&c, i, 1);
-        if (!sls || !sls->pair) {
+    for (i = 0; i < d->node_count * c.nlid; i++) {
+        uint32_t src, lid = i % c.nlid, dst = i / c.nlid;
+        if (d->nodes[dst].kind == IBCC_FABRIC_SWITCH) continue;
+        ibcc_cl_routes_(&c, dst, lid, 1);
+        if (!sls || (!sls->pair && !sls->pair_lid)) {
             uint32_t done = 0;      /* one SL of each class in the mask */
             for (s = 0; s < IBCC_QOS_SLS; s++)
                 if ((mask >> s & 1u) && !(done >> rep[s] & 1u)) {
                     done |= 1u << rep[s];
-                    ibcc_cl_walk_(&c, i, IBCC_CL_NONE_, s, &o);
+                    ibcc_cl_walk_(&c, dst, IBCC_CL_NONE_, s, &o);
                 }
         } else {
             for (src = 0; src < d->node_count; src++) {
                 uint32_t pm, done = 0;
-                if (src == i || d->nodes[src].kind == IBCC_FABRIC_SWITCH)
+                if (src == dst || d->nodes[src].kind == IBCC_FABRIC_SWITCH)
                     continue;
-                pm = sls->pair(sls->user, src, i) & mask;
+                pm = (sls->pair_lid ? sls->pair_lid(sls->user, src, dst, lid)
+                      : sls->pair(sls->user, src, dst)) & mask;
                 for (s = 0; s < IBCC_QOS_SLS; s++)
                     if ((pm >> s & 1u) && !(done >> rep[s] & 1u)) {
                         done |= 1u << rep[s];
-                        ibcc_cl_walk_(&c, i, src, s, &o);
+                        ibcc_cl_walk_(&c, dst, src, s, &o);
                     }
             }
         }
-        ibcc_cl_routes_(&c, i, 0);
+        ibcc_cl_routes_(&c, dst, lid, 0);
     }
     m = o.channels * c.nv;
     scratch = ibcc_cl_u32_(&c, (size_t)m * 6u);
@@ -21651,11 +21906,11 @@ IBCC_API ibcc_result ibcc_twoswitch_build(ibcc_twoswitch *ts, uint32_t L,
         ra->sw = 0; ra->dst = h;
         rb->sw = 1; rb->dst = h;
         if (h <= ts->av) {                      /* host on A */
-            ra->port = h - 2u;
-            rb->port = L + 2u;
+            ra->port = (uint16_t)(h - 2u);
+            rb->port = (uint16_t)(L + 2u);
         } else {                                /* host on B */
-            ra->port = R + 1u;
-            rb->port = h - (2u + R + 1u);
+            ra->port = (uint16_t)(R + 1u);
+            rb->port = (uint16_t)(h - (2u + R + 1u));
         }
     }
     ts->route_count = n;
@@ -22699,7 +22954,7 @@ static ibcc_result ibcc_ibf_emit_(ibcc_ibfabric *f, const ibcc_ibf_net_ *n)
         if (!n->tab[c]) continue;
         f->routes[k].sw = (uint32_t)(c / f->host_count);
         f->routes[k].dst = f->switch_count + (uint32_t)(c % f->host_count);
-        f->routes[k].port = n->tab[c] - 1u;
+        f->routes[k].port = (uint16_t)(n->tab[c] - 1u);
         f->route_line[k] = n->tline[c];
         k++;
     }

@@ -284,5 +284,22 @@ n=$(ls docs/figures/*.png | wc -l | tr -d ' ')
 case $n in 9) w=Nine ;; 10) w=Ten ;; 11) w=Eleven ;; 12) w=Twelve ;; *) w=$n ;; esac
 says $F "$w figures" "ls docs/figures/*.png | wc -l"
 
+# topologies.md: Valiant through LMC against minimal routing on the
+# dragonfly's shift pattern (group i to group i + 1) and under uniform load
+F=docs/topologies.md
+dfly() { "$SIM" custom --topology dragonfly --time 1 "$@" 2>&1 | tail -n 1; }
+m=$(dfly --routing minimal --traffic shift --warmup 0.2)
+v=$(dfly --routing valiant --traffic shift --warmup 0.2)
+rr=$(dfly --routing valiant --traffic shift --warmup 0.2 --dlid round-robin)
+for line in "$m" "$v" "$rr"; do says $F "$line" "custom dragonfly shift"; done
+acc() { echo "$1" | sed 's/.*accepted\/host \([0-9.]*\);.*/\1/'; }
+lat() { echo "$1" | sed 's/.* lat \([0-9.]*\) .*/\1/'; }
+says $F "$(awk -v a="$(acc "$v")" -v b="$(acc "$m")" 'BEGIN { printf "%.1f", a / b }') times as much with random LIDs" "valiant / minimal, random"
+says $F "$(awk -v a="$(acc "$rr")" -v b="$(acc "$m")" 'BEGIN { printf "%.1f", a / b }') times with round-robin" "valiant / minimal, round-robin"
+uv=$(dfly --routing valiant --traffic uniform --load 0.3)
+um=$(dfly --routing minimal --traffic uniform --load 0.3)
+says $F "$(acc "$uv") and $(lat "$uv") us
+against $(acc "$um") and $(lat "$um") us" "uniform 0.3, valiant and minimal"
+
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

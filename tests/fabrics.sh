@@ -83,8 +83,16 @@ good "dragonfly 8/4/4, minimal" "hosts=1056 switches=264 links=2508 routes_ok=11
 looped "dragonfly, one VL" "hosts=72 switches=36 links=162 routes_ok=5112 credit_loops=1
 loop: 1 loop(s) over 180 channels; one crosses 6: switch 72/2 -> switch 73/5 -> switch 86/4 -> switch 87/5 -> switch 76/4 -> switch 79/6" \
   --topology dragonfly --vls 1
-bad "dragonfly, valiant" "ibccsim fabric-check: the builder refuses: valiant routing: the fabric routes by destination host only" \
-  --topology dragonfly --routing valiant
+# Valiant through LMC: 8 LIDs per host (5 candidate groups), every LID's
+# routes walked, three VLs, no loop with the paths' SLs
+good "dragonfly, valiant" "hosts=72 switches=36 links=162 routes_ok=40896 credit_loops=0 vls=4 lmc=3" --topology dragonfly --routing valiant
+good "dragonfly, valiant, lmc 1" "hosts=72 switches=36 links=162 routes_ok=10224 credit_loops=0 vls=4 lmc=1" --topology dragonfly --routing valiant --lmc 1
+good "dragonfly, minimal, lmc 2" "hosts=72 switches=36 links=162 routes_ok=20448 credit_loops=0 vls=2 lmc=2" --topology dragonfly --lmc 2
+bad "dragonfly, valiant, 2 VLs" "ibccsim fabric-check: the builder refuses: vls 2: valiant routing takes 3 VLs" \
+  --topology dragonfly --routing valiant --vls 2
+bad "dragonfly, valiant, lmc 0" "ibccsim fabric-check: the builder refuses: lmc 0: 1..7 for valiant" \
+  --topology dragonfly --routing valiant --lmc 0
+bad "lmc on a torus" "ibccsim fabric-check: --lmc applies to topology = dragonfly" --topology torus --lmc 1
 bad "a builder and a file" "ibccsim fabric-check: --topology builds a fabric" --topology torus --ibnetdiscover $F/ring4.topo
 bad "the loop" "$F/fattree-loop.lfts:15: the route to LID 17" \
     --ibnetdiscover $F/fattree.topo --lfts $F/fattree-loop.lfts

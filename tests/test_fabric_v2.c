@@ -229,7 +229,7 @@ static void test_busy_credit_order(void)
 {
     ibcc_fabric_node n[3];
     ibcc_fabric_link l[2];
-    ibcc_fabric_route r[2] = {{2, 0, 0}, {2, 1, 1}};
+    ibcc_fabric_route r[2] = {{2, 0, 0, 0}, {2, 1, 1, 0}};
     ibcc_fabric_flow fl;
     ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;

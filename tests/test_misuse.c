@@ -2536,11 +2536,30 @@ static void fabric_reasons(void)
         T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, &half2),
              IBCC_ERR_NULL);
     }
+    /* Valiant needs 3 VLs and LIDs (LMC 1..7) */
     T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 2, NULL),
-         IBCC_ERR_UNSUPPORTED);
+         IBCC_ERR_RANGE);
+    T_CHECK(strstr(t.error.reason, "vls 2") != NULL);
     T_CHECK(t.nodes == NULL);
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 4, 0,
+                                 NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 4, 8,
+                                 NULL), IBCC_ERR_RANGE);
+    T_EQ(ibcc_topo_dragonfly_lmc(NULL, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 4, 1,
+                                 NULL), IBCC_ERR_NULL);
     T_EQU(ibcc_topo_path_sl(NULL, 0, 1, 0), IBCC_FABRIC_NONE);
     T_EQU(ibcc_topo_path_sls(NULL, 0, 1), 0);
+    T_EQU(ibcc_topo_path_sl_lid(NULL, 0, 1, 0, 0), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sls_lid(NULL, 0, 1, 0), 0);
+    T_EQU(ibcc_topo_valiant_group(NULL, 0, 1), IBCC_FABRIC_NONE);
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 4, 1,
+                                 NULL), IBCC_OK);
+    T_EQU(ibcc_topo_path_sl_lid(&t, 0, 1, 2, 0), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sl_lid(&t, 0, 1, 0, 4), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sls_lid(&t, 0, 72, 0), 0);
+    T_EQU(ibcc_topo_valiant_group(&t, 72, 1), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_valiant_group(&t, 0, 2), IBCC_FABRIC_NONE);
+    ibcc_topo_free(&t);
     T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, NULL),
          IBCC_OK);
     T_EQU(ibcc_topo_path_sl(&t, 0, 1, 16), IBCC_FABRIC_NONE);

@@ -902,9 +902,14 @@ static void test_vl_routing(void)
     ibcc_topo_free(&t);
     /* refusals */
     T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 2, NULL),
-         IBCC_ERR_UNSUPPORTED);
-    T_CHECK(strstr(t.error.reason, "LMC") != NULL);
+         IBCC_ERR_RANGE);
+    T_CHECK(strstr(t.error.reason, "3 VLs") != NULL);
     T_CHECK(t.nodes == NULL);
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 4, 0,
+                                 NULL), IBCC_ERR_RANGE);
+    T_CHECK(strstr(t.error.reason, "lmc 0") != NULL);
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, 8,
+                                 NULL), IBCC_ERR_RANGE);
     T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, 10, IBCC_TOPO_MINIMAL, 2, NULL),
          IBCC_ERR_RANGE);
     T_CHECK(strstr(t.error.reason, "groups 10") != NULL);
@@ -936,6 +941,249 @@ static void test_vl_routing(void)
     ibcc_topo_free(&t);
 }
 
+/* The groups the path from host s to LID lid of host k visits, as a
+   bit set, and its global hops (*glob), read from t's routes (listed by
+   destination, LID, switch). */
+static uint32_t dfly_groups(const ibcc_topo *t, uint32_t s, uint32_t k,
+                            uint32_t lid, uint32_t *glob)
+{
+    uint32_t H = t->host_count, S = t->node_count - H, ga = t->a;
+    uint32_t node = t->links[s].b, hops = 0, seen = 0, last;
+    *glob = 0;
+    last = (node - H) / ga;
+    while (node >= H && hops++ < 16) {
+        const ibcc_fabric_route *r =
+            &t->routes[((uint64_t)k * (1u << t->lmc) + lid) * S + node - H];
+        uint32_t i, nx = UINT32_MAX;
+        seen |= 1u << (node - H) / ga;
+        if ((node - H) / ga != last) (*glob)++;
+        last = (node - H) / ga;
+        if (r->sw != node || r->dst != k || r->lid != lid) return 0;
+        for (i = 0; i < t->link_count; i++) {
+            if (t->links[i].a == node && t->links[i].a_port == r->port)
+                nx = t->links[i].b;
+            if (t->links[i].b == node && t->links[i].b_port == r->port)
+                nx = t->links[i].a;
+        }
+        node = nx;
+    }
+    return node == k ? seen : 0;
+}
+
+/* Greedy flows from every host of group i to the host at the same place
+   in group i + 1 (the pattern minimal routing puts on one global link
+   per group): delivered bytes in 400 us after 100 us, LID 0 for all
+   (valiant 0) or LID 1 + (host mod (2^lmc - 1)). */
+static uint64_t dfly_adversarial(ibcc_topo *t, int valiant)
+{
+    uint32_t H = t->host_count, n, per = t->a * t->p;
+    ibcc_fabric_flow fl[72];
+    ibcc_fabric_desc d;
+    ibcc_fabric *f = NULL;
+    ibcc_fabric_counters c0, c1;
+    uint64_t got = 0;
+    memset(fl, 0, sizeof fl);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(t, &d);
+    for (n = 0; n < H && n < 72; n++) {
+        fl[n].src = n;
+        fl[n].dst = (n + per) % H;
+        fl[n].dlid = valiant ? 1u + n % ((1u << t->lmc) - 1u) : 0;
+        fl[n].sl = ibcc_topo_path_sl_lid(t, n, fl[n].dst, fl[n].dlid, 0);
+    }
+    d.flows = fl;
+    d.flow_count = n;
+    T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+    if (!f) return 0;
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(100)), IBCC_OK);
+    T_EQ(ibcc_fabric_counters_get(f, &c0), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(500)), IBCC_OK);
+    T_EQ(ibcc_fabric_counters_get(f, &c1), IBCC_OK);
+    got = c1.data_delivered - c0.data_delivered;
+    ibcc_fabric_destroy(f);
+    return got;
+}
+
+/* Valiant routing on a dragonfly through LMC: LID 0 minimal, LIDs 1..
+   through the intermediate group of the other parity; three VLs keep
+   the (channel, VL) graph acyclic for the paths' SLs; every pair is
+   delivered on every LID; the adversarial pattern gains. */
+static void test_valiant(void)
+{
+    ibcc_topo t;
+    ibcc_fabric_desc d;
+    ibcc_credit_loops o;
+    ibcc_credit_loops_sls sls;
+    uint32_t H, S, s, k, lid, G = 9, bad = 0, ok_groups = 0;
+    uint64_t minimal, valiant;
+    T_EQ(ibcc_topo_dragonfly(&t, 4, 2, 2, G, IBCC_TOPO_VALIANT, 4, NULL),
+         IBCC_OK);
+    H = t.host_count;
+    S = t.node_count - H;
+    T_EQU(t.lmc, 3);                    /* 5 candidates: 7 LIDs cover */
+    T_EQU(t.sl_bits, 2);
+    T_EQU(t.route_count, H * S * 8u);
+    /* group 0 (even): odd groups 1, 3, 5, 7, again 1, 3, 5 */
+    T_EQU(ibcc_topo_valiant_group(&t, 0, 1), 1);
+    T_EQU(ibcc_topo_valiant_group(&t, 0, 4), 7);
+    T_EQU(ibcc_topo_valiant_group(&t, 0, 5), 1);
+    /* group 8 (even): 1, 3, 5, 7; group 1 (odd): 2, 4, 6, 8, 0 */
+    T_EQU(ibcc_topo_valiant_group(&t, 8 * 8, 1), 1);
+    T_EQU(ibcc_topo_valiant_group(&t, 8, 5), 0);
+    T_EQU(ibcc_topo_valiant_group(&t, 8, 0), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_valiant_group(&t, 8, 8), IBCC_FABRIC_NONE);
+    for (s = 0; s < H; s++)
+        for (k = 0; k < H; k++)
+            for (lid = 0; lid < 8u && k != s; lid++) {
+                uint32_t glob, seen = dfly_groups(&t, s, k, lid, &glob);
+                uint32_t gs = s / 8, gd = k / 8, via, want;
+                via = lid ? ibcc_topo_valiant_group(&t, k, lid) : gd;
+                want = gs == gd ? 1u << gs
+                       : (1u << gs) | (1u << gd) | (1u << via);
+                if (!seen || seen != want
+                    || glob != (gs == gd ? 0u : (via == gs || via == gd)
+                                ? 1u : 2u))
+                    bad++;
+                if (glob == 2u) ok_groups++;
+                /* kind: 0 on one global hop, else the via group's parity */
+                if (ibcc_topo_path_sl_lid(&t, s, k, lid, 1)
+                    != (4u | (glob == 2u ? 1u + (via & 1u) : 0u)))
+                    bad++;
+            }
+    T_EQU(bad, 0);
+    T_CHECK(ok_groups > H * (H - 8) * 6u);
+    T_EQU(ibcc_topo_path_sl_lid(&t, 0, 9, 8, 0), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sls_lid(&t, 0, 9, 8), 0);
+    T_EQU(ibcc_topo_path_sls_lid(&t, 0, 17, 1), 0x4444u); /* via odd 3 */
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQU(d.lmc, 3);
+    T_EQU(d.vls, 4);
+    memset(&sls, 0, sizeof sls);
+    sls.pair_lid = ibcc_topo_path_sls_lid;
+    sls.user = &t;
+    T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    T_EQU(o.unrouted, 0);
+    T_EQU(o.vls, 4);
+    /* every SL on every path: kind 0 through a third group keeps VL 1
+       from the intermediate group to the end and closes loops */
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_CHECK(o.loops > 0);
+    /* the pair callback alone (no LID) gives LID 0's SLs to every LID:
+       the same loops */
+    sls.pair_lid = NULL;
+    sls.pair = ibcc_topo_path_sls;
+    T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, &o, NULL), IBCC_OK);
+    T_CHECK(o.loops > 0);
+    /* the adversarial pattern: minimal sends each group's 8 hosts over
+       one global link, a hard cap of 1/8 of a link each; through LIDs
+       1..7 the load spreads over 4 or 5 groups' links (2 hops each):
+       3.2 times as many packets today (5485 against 1737); 2 times
+       leaves room for scheduling changes, and a Valiant that did not
+       leave the direct link (LID routes ignored) gives 1 */
+    minimal = dfly_adversarial(&t, 0);
+    valiant = dfly_adversarial(&t, 1);
+    printf("  adversarial: minimal %llu, valiant %llu packets\n",
+           (unsigned long long)minimal, (unsigned long long)valiant);
+    T_CHECK(valiant > 2u * minimal);
+    ibcc_topo_free(&t);
+    /* every pair on every LID delivered: a 5-group dragonfly (a 2, p 1,
+       h 2), 2 classes on 8 VLs */
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 2, 1, 2, 5, IBCC_TOPO_VALIANT, 8, 2,
+                                 NULL), IBCC_OK);
+    {
+        uint32_t n = 0, cls;
+        ibcc_fabric_flow *fl;
+        ibcc_fabric *f = NULL;
+        ibcc_fabric_counters cn;
+        ibcc_fabric_error e;
+        H = t.host_count;
+        fl = (ibcc_fabric_flow *)calloc((size_t)H * H * 8u, sizeof *fl);
+        T_CHECK(fl != NULL);
+        if (!fl) return;
+        memset(&d, 0, sizeof d);
+        ibcc_topo_apply(&t, &d);
+        T_EQU(d.vls, 8);
+        sls.pair_lid = ibcc_topo_path_sls_lid;
+        T_EQ(ibcc_fabric_credit_loops_sl(&d, &sls, &o, NULL), IBCC_OK);
+        T_EQU(o.loops, 0);
+        for (s = 0; s < H; s++)
+            for (k = 0; k < H; k++)
+                for (lid = 0; lid < 4u && k != s; lid++)
+                    for (cls = 0; cls < 2u; cls++) {
+                        fl[n].src = s;
+                        fl[n].dst = k;
+                        fl[n].dlid = lid;
+                        fl[n].sl = ibcc_topo_path_sl_lid(&t, s, k, lid, cls);
+                        fl[n].packets = 2;
+                        n++;
+                    }
+        d.flows = fl;
+        d.flow_count = n;
+        d.error = &e;
+        T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
+        if (f) {
+            T_EQ(ibcc_fabric_run_until(f, IBCC_MS(20)), IBCC_OK);
+            T_EQ(ibcc_fabric_counters_get(f, &cn), IBCC_OK);
+            T_EQU(cn.data_delivered, 2u * n);
+        } else {
+            printf("  %s\n", e.reason);
+        }
+        ibcc_fabric_destroy(f);
+        /* a LID the host does not have is refused */
+        fl[0].dlid = 4;
+        T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+        T_CHECK(strstr(e.reason, "dlid 4") != NULL);
+        fl[0].dlid = 0;
+        /* so is a route to one, and an LMC over 7 */
+        t.routes[5].lid = 4;
+        T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+        T_CHECK(strstr(e.reason, "routes[5]: lid 4") != NULL);
+        T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_ERR_RANGE);
+        t.routes[5].lid = 1;
+        d.lmc = 8;
+        T_EQ(ibcc_fabric_create(&f, &d), IBCC_ERR_RANGE);
+        T_CHECK(strstr(e.reason, "lmc 8") != NULL);
+        T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_ERR_RANGE);
+        free(fl);
+    }
+    ibcc_topo_free(&t);
+    /* bad input */
+    T_EQU(ibcc_topo_path_sl_lid(NULL, 0, 1, 0, 0), IBCC_FABRIC_NONE);
+    T_EQU(ibcc_topo_path_sls_lid(NULL, 0, 1, 0), 0);
+    T_EQU(ibcc_topo_valiant_group(NULL, 0, 1), IBCC_FABRIC_NONE);
+    T_EQ(ibcc_topo_dragonfly_lmc(NULL, 4, 2, 2, 9, IBCC_TOPO_VALIANT, 4, 2,
+                                 NULL), IBCC_ERR_NULL);
+    /* one LID: a route's lid is not read (an embedder's old routes with
+       garbage there still load) */
+    T_EQ(ibcc_topo_dragonfly(&t, 2, 1, 2, 5, IBCC_TOPO_MINIMAL, 2, NULL),
+         IBCC_OK);
+    T_EQU(ibcc_topo_valiant_group(&t, 0, 1), IBCC_FABRIC_NONE);
+    for (k = 0; k < t.route_count; k++) t.routes[k].lid = 0xBEEF;
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQU(d.lmc, 0);
+    run_all_pairs(&t, &d, 0);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    ibcc_topo_free(&t);
+    /* minimal routing with LMC: every LID takes the minimal route */
+    T_EQ(ibcc_topo_dragonfly_lmc(&t, 4, 2, 2, 9, IBCC_TOPO_MINIMAL, 2, 1,
+                                 NULL), IBCC_OK);
+    H = t.host_count;
+    for (k = 0, bad = 0; k < t.route_count; k += 2u * (t.node_count - H))
+        for (s = 0; s < t.node_count - H; s++)
+            bad += t.routes[k + s].port
+                   != t.routes[k + t.node_count - H + s].port;
+    T_EQU(bad, 0);
+    memset(&d, 0, sizeof d);
+    ibcc_topo_apply(&t, &d);
+    T_EQ(ibcc_fabric_credit_loops(&d, &o, NULL), IBCC_OK);
+    T_EQU(o.loops, 0);
+    ibcc_topo_free(&t);
+}
+
 int main(void)
 {
     T_RUN(test_fattree);
@@ -948,5 +1196,6 @@ int main(void)
     T_RUN(test_split_runs_identical);
     T_RUN(test_credit_loops);
     T_RUN(test_vl_routing);
+    T_RUN(test_valiant);
     return t_summary();
 }

@@ -12,9 +12,10 @@ enum { CU_FATTREE, CU_NFLY, CU_MESH, CU_TORUS, CU_DRAGONFLY, CU_TWOSWITCH,
 static const char *const cu_topos[] = {"fattree", "nfly", "mesh", "torus",
                                        "dragonfly", "twoswitch",
                                        "ibnetdiscover"};
-enum { CU_UNIFORM, CU_PERMUTATION, CU_INCAST, CU_HOTSPOT, CU_VICTIM, CU_NONE };
+enum { CU_UNIFORM, CU_PERMUTATION, CU_INCAST, CU_HOTSPOT, CU_VICTIM, CU_NONE,
+       CU_SHIFT };
 static const char *const cu_traffics[] = {"uniform", "permutation", "incast",
-                                          "hotspot", "victim", "none"};
+                                          "hotspot", "victim", "none", "shift"};
 /* indexed by ibcc_marker_engine and by IBCC_AGENT_* */
 static const char *const cu_markers[] = {"none", "naive", "input", "io",
                                          "iba", "mvpm", "ecn"};
@@ -25,9 +26,13 @@ enum { CU_CREDIT, CU_PFC };     /* --flow-control: ibcc_flow_control */
 #define CU_N(a) ((int)(sizeof a / sizeof a[0]))
 static const int cu_kinds[] = {IBCC_SWITCH_VCT, IBCC_SWITCH_CIOQ};
 
+enum { CU_DLID_RANDOM, CU_DLID_RR };
+
 typedef struct cu_opts {
     int topo, traffic, marker, agent, law, kind, routing;
-    unsigned k, n, x, y, hps, root, local, remote, a, p, h, groups;
+    unsigned k, n, x, y, hps, root, local, remote, a, p, h, groups, lmc;
+    int dlid;                   /* CU_DLID_*: a flow's LID with LMC > 0 */
+    unsigned shift;
     const char *ibnet, *lfts;
     unsigned buf_packets, buf_credits, out_buf_packets, speedup, bypass;
     unsigned data_size;
@@ -145,6 +150,11 @@ static const opt cu_opt[] = {
                NULL, "(required)"),
     OPT_BUILDER_ROWS
     OPT_ROUTING_ROWS
+    OPT_CHOICE("dlid", dlid, "random|round-robin", "random",
+               "with --lmc: the LID each flow is sent to, as a\n"
+               "queue pair's DLID is chosen per connection (not\n"
+               "per packet): uniform with --seed, or a source's\n"
+               "flows in turn from its host index (mod 2^lmc)"),
     OPT_TEXT("ibnetdiscover", ibnet, "FILE", NULL, "ibnetdiscover: the topology (required)"),
     {"lfts", OT_TEXT, OPT_F(lfts), 0, 0, NULL, "FILE", NULL, NULL,
      "ibnetdiscover: forwarding tables", "up/down routes", NULL, 0, NULL, NULL, NULL},
@@ -238,10 +248,15 @@ static const opt cu_opt[] = {
      "from the builder; required for ibnetdiscover", NULL, 0, NULL, NULL, NULL},
     OPT_HEAD("traffic (classes: 0 background or uniform, 1 incast/hot spot, 2 background\n"
              "to the hot host; victim: 0 locals, 1 remotes, 2 the victim)"),
-    {"traffic", OT_CHOICE, OPT_F(traffic), 0, 0, "uniform|permutation|incast|hotspot|victim|none",
+    {"traffic", OT_CHOICE, OPT_F(traffic), 0, 0, "uniform|permutation|incast|hotspot|victim|none|shift",
      NULL, NULL, NULL, "victim: twoswitch's flows (locals then remotes\n"
-     "start 100 us apart); none: the jobs only",
+     "start 100 us apart); none: the jobs only; shift:\n"
+     "host i sends greedily to host i + the shift",
      "uniform; twoswitch: victim; with --job: none", NULL, 0, NULL, NULL, NULL},
+    {"shift", OT_UINT, OPT_F(shift), 1, 1u << 20, NULL, "N", NULL, NULL,
+     "shift: the distance (dragonfly: a*p, all of group\n"
+     "i to group i + 1, minimal routing's worst case)",
+     "1; dragonfly: a*p", NULL, 0, NULL, NULL, NULL},
     OPT_DOUBLE("load", load, 1e-9, 1, "X", NULL, NULL,
                "uniform: offered per host; hotspot: per source,\n"
                "fraction of the reference rate"),
@@ -418,6 +433,8 @@ static int cu_check(cu_opts *o)
             {"--p", dfly, "to topology = dragonfly"},
             {"--h", dfly, "to topology = dragonfly"},
             {"--groups", dfly, "to topology = dragonfly"},
+            {"--lmc", dfly, "to topology = dragonfly"},
+            {"--dlid", dfly, "to topology = dragonfly"},
             {"--sl2vl", !dfly, "to topologies other than dragonfly (the "
              "dragonfly's tables put SL s on VL 2s before its global hop "
              "and 2s + 1 after)"},
@@ -480,6 +497,7 @@ static int cu_check(cu_opts *o)
             {"--hot-packets", o->traffic == CU_HOTSPOT, "to traffic = hotspot"},
             {"--start-after", o->traffic == CU_HOTSPOT, "to traffic = hotspot"},
             {"--victim-from", o->traffic == CU_VICTIM, "to traffic = victim"},
+            {"--shift", o->traffic == CU_SHIFT, "to traffic = shift"},
             {"--victim-to", o->traffic == CU_VICTIM, "to traffic = victim"},
             {"--victim-sl", o->traffic == CU_VICTIM, "to traffic = victim"},
             {"--hot-sl", hot, "to traffic = incast or hotspot"},
@@ -497,8 +515,7 @@ static int cu_check(cu_opts *o)
     if (dfly && o->routing != IBCC_TOPO_MINIMAL
         && o->routing != IBCC_TOPO_VALIANT)
         return cu_refuse("--routing", "routing = %s: a dragonfly takes "
-                         "minimal (valiant is refused)", o->routing
-                         ? "dor" : "updown");
+                         "minimal or valiant", o->routing ? "dor" : "updown");
     if (dfly && cu_given(o, "--vls") && o->vls != 1 && o->vls != 2
         && o->vls != 4 && o->vls != 8)
         return cu_refuse("--vls", "--vls %u: a dragonfly runs 1, 2, 4 or 8 "
@@ -677,13 +694,16 @@ static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
                              o->vls, net->topo.vls);
         break;
     case CU_DRAGONFLY:
-        r = ibcc_topo_dragonfly(&net->topo, o->a, o->p, o->h, o->groups
-                                ? o->groups : o->a * o->h + 1u,
-                                (uint32_t)o->routing,
-                                cu_given(o, "--vls") ? o->vls : 2u, NULL);
-        if (r == IBCC_ERR_UNSUPPORTED)
-            return cu_refuse("--routing", "routing = valiant: %s",
-                             net->topo.error.reason);
+    {
+        uint32_t vls = cu_given(o, "--vls") ? o->vls
+                       : o->routing == IBCC_TOPO_VALIANT ? 4u : 2u;
+        uint32_t g = o->groups ? o->groups : o->a * o->h + 1u;
+        r = cu_given(o, "--lmc")
+            ? ibcc_topo_dragonfly_lmc(&net->topo, o->a, o->p, o->h, g,
+                                      (uint32_t)o->routing, vls, o->lmc, NULL)
+            : ibcc_topo_dragonfly(&net->topo, o->a, o->p, o->h, g,
+                                  (uint32_t)o->routing, vls, NULL);
+    }
         if (r != IBCC_OK)
             return cu_topo_refused(&net->topo);
         break;
@@ -779,7 +799,7 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         cap += ns;
     }
     if (uniform) cap += (uint64_t)nh * (nh - 1u);
-    if (o->traffic == CU_PERMUTATION) cap += nh;
+    if (o->traffic == CU_PERMUTATION || o->traffic == CU_SHIFT) cap += nh;
     if (o->traffic == CU_VICTIM) cap += net->ts.flow_count;
     if (cap > (1u << 24))
         return cu_refuse("--traffic", "%llu flows: at most 2^24",
@@ -824,7 +844,7 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         uint32_t j = (uint32_t)((uint64_t)k * (nh - 1u) / ns);
         pick[k] = net->hosts[j + (j >= net->dst)];
     }
-    if (o->traffic == CU_PERMUTATION)
+    if (o->traffic == CU_PERMUTATION || o->traffic == CU_SHIFT)
         r = ibcc_traffic_permutation(net->hosts, nh, o->seed, net->flows + n,
                                      (uint32_t)(cap - n), &m);
     else if (o->traffic == CU_INCAST)
@@ -836,6 +856,20 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
                                  (uint32_t)(cap - n), &m);
     else
         m = 0;
+    if (o->traffic == CU_SHIFT && r == IBCC_OK) {
+        /* the permutation's greedy flows, host i to host i + shift */
+        uint32_t sh = cu_given(o, "--shift") ? o->shift
+                      : o->topo == CU_DRAGONFLY ? o->a * o->p : 1u;
+        if (sh % nh == 0) {
+            free(pick);
+            return cu_refuse("--shift", "--shift %u: a multiple of the %u "
+                             "hosts sends to itself", sh, nh);
+        }
+        for (k = 0; k < m; k++) {
+            net->flows[n + k].src = net->hosts[k];
+            net->flows[n + k].dst = net->hosts[(k + sh) % nh];
+        }
+    }
     free(pick);
     if (r != IBCC_OK) {
         fprintf(stderr, "ibccsim custom: the %s pattern: %s\n",
@@ -844,6 +878,28 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     }
     for (k = n; k < n + m; k++) net->flows[k].cls = hot ? 1u : 0u;
     n += m;
+    if (net->topo.lmc) {        /* each flow's LID (its QP's DLID) */
+        uint32_t nl = 1u << net->topo.lmc, *turn;
+        turn = (uint32_t *)calloc(net->topo.node_count, sizeof *turn);
+        if (!turn) {
+            fprintf(stderr, "ibccsim custom: out of memory\n");
+            return 1;
+        }
+        for (k = 0; k < n; k++) {
+            ibcc_fabric_flow *x = &net->flows[k];
+            if (o->dlid == CU_DLID_RR) {
+                x->dlid = (x->src + turn[x->src]++) % nl;
+            } else {            /* splitmix64 of (seed, flow): its own
+                                   stream, the other draws unchanged */
+                uint64_t z = (uint64_t)o->seed + 0x9E3779B97F4A7C15ull
+                             * (uint64_t)(k + 1u);
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+                x->dlid = (uint32_t)((z ^ (z >> 31)) % nl);
+            }
+        }
+        free(turn);
+    }
     for (k = 0; k < n; k++) {
         ibcc_fabric_flow *x = &net->flows[k];
         x->agent = (uint32_t)o->agent;
@@ -853,15 +909,19 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
             x->sl = x->cls == IBCC_TS_VICTIM ? o->victim_sl : o->sl;
         else
             x->sl = !hot ? o->sl : x->cls == 1u ? o->hot_sl : o->background_sl;
-        if (net->topo.sl_bits) {        /* the path's dateline SL */
+        if (net->topo.sl_bits) {        /* the path's SL: its dateline
+                                           or Valiant bits */
             uint32_t cls = x->sl;
-            x->sl = ibcc_topo_path_sl(&net->topo, x->src, x->dst, cls);
+            x->sl = ibcc_topo_path_sl_lid(&net->topo, x->src, x->dst,
+                                          x->dlid, cls);
             if (x->sl == IBCC_FABRIC_NONE)
                 return cu_refuse(!hot ? "--sl" : x->cls == 1u ? "--hot-sl"
-                                 : "--background-sl", "SL %u: dimension "
-                                 "order on this torus takes SL bits 0..%u "
-                                 "for its datelines, leaving SLs 0..%u for "
-                                 "traffic", cls, net->topo.sl_bits - 1u,
+                                 : "--background-sl", "SL %u: %s takes SL "
+                                 "bits 0..%u for its paths, leaving SLs "
+                                 "0..%u for traffic", cls,
+                                 net->topo.routing == IBCC_TOPO_VALIANT
+                                 ? "valiant routing" : "dimension order on "
+                                 "this torus", net->topo.sl_bits - 1u,
                                  (16u >> net->topo.sl_bits) - 1u);
         }
         if (o->agent == IBCC_AGENT_FIXED)

@@ -4,6 +4,7 @@ typedef struct fc_opts {
     const char *topo, *lfts, *lst, *dbcsv, *fdbs, *opensm_conf;
     int builder, routing;
     unsigned k, n, x, y, hps, root, local, remote, a, p, h, groups, vls;
+    unsigned lmc;
 } fc_opts;
 
 enum { FC_NONE, FC_FATTREE, FC_NFLY, FC_MESH, FC_TORUS, FC_DRAGONFLY };
@@ -35,7 +36,7 @@ static const opt fc_opt[] = {
     OPT_BUILDER_ROWS
     OPT_ROUTING_ROWS
     {"vls", OT_UINT, OPT_F(vls), 1, 15, NULL, "N", NULL, NULL,
-     "data VLs per port (dragonfly: 1, 2, 4, 8)", "what the routing needs; dragonfly 2",
+     "data VLs per port (dragonfly: 1, 2, 4, 8)", "what the routing needs; dragonfly 2\n(valiant 4)",
      NULL, 0, NULL, NULL, NULL},
 };
 #undef OPT_T
@@ -96,8 +97,9 @@ static int fc_check_desc(ibcc_fabric_desc *d, const uint32_t *hosts,
                          uint32_t nh, const ibcc_topo *t,
                          ibcc_credit_loops *loops)
 {
-    uint64_t all = (uint64_t)nh * (nh - 1u), k = 0;
-    uint64_t nf = all <= (1u << 20) ? all : 2u * (uint64_t)nh;
+    uint32_t nl = 1u << d->lmc, lid;    /* every LID of every host */
+    uint64_t all = (uint64_t)nh * (nh - 1u) * nl, k = 0;
+    uint64_t nf = all <= (1u << 20) ? all : 2u * (uint64_t)nh * nl;
     ibcc_fabric_flow *fl = (ibcc_fabric_flow *)calloc(nf ? nf : 1u, sizeof *fl);
     ibcc_fabric *f = NULL;
     ibcc_credit_loops_sls sls;
@@ -108,15 +110,18 @@ static int fc_check_desc(ibcc_fabric_desc *d, const uint32_t *hosts,
         return 1;
     }
     for (s = 0; s < nh; s++)
-        for (u = 0; u < nh; u++) {
-            int take = all == nf ? s != u
-                : (u == (s + 1u) % nh || u == (s + nh / 2u) % nh);
-            if (!take || s == u || k >= nf) continue;
-            fl[k].src = hosts[s];
-            fl[k].dst = hosts[u];
-            fl[k].sl = t ? ibcc_topo_path_sl(t, hosts[s], hosts[u], 0) : 0;
-            k++;
-        }
+        for (u = 0; u < nh; u++)
+            for (lid = 0; lid < nl; lid++) {
+                int take = all == nf ? s != u
+                    : (u == (s + 1u) % nh || u == (s + nh / 2u) % nh);
+                if (!take || s == u || k >= nf) continue;
+                fl[k].src = hosts[s];
+                fl[k].dst = hosts[u];
+                fl[k].dlid = lid;
+                fl[k].sl = t ? ibcc_topo_path_sl_lid(t, hosts[s], hosts[u],
+                                                     lid, 0) : 0;
+                k++;
+            }
     d->flows = fl;
     d->flow_count = (uint32_t)k;
     r = fabric_create("fabric-check", &f, d);
@@ -126,8 +131,8 @@ static int fc_check_desc(ibcc_fabric_desc *d, const uint32_t *hosts,
     d->flow_count = 0;
     if (r != IBCC_OK) return 1;
     memset(&sls, 0, sizeof sls);
-    if (t && t->sl_bits) {
-        sls.pair = ibcc_topo_path_sls;
+    if (t && t->sl_bits) {      /* the SLs the paths take, per LID */
+        sls.pair_lid = ibcc_topo_path_sls_lid;
         sls.user = (void *)(uintptr_t)t;
     }
     if (ibcc_fabric_credit_loops_sl(d, &sls, loops, NULL) != IBCC_OK) {
@@ -156,7 +161,12 @@ static int fc_builder(const fc_opts *o)
         || (!grid && !dfly && routing != IBCC_TOPO_UPDOWN)) {
         fprintf(stderr, "ibccsim fabric-check: --routing: a fat tree or n-fly "
                 "takes updown, a mesh or torus updown or dor, a dragonfly "
-                "minimal\n");
+                "minimal or valiant\n");
+        return 2;
+    }
+    if (opt_given("lmc") && !dfly) {
+        fprintf(stderr, "ibccsim fabric-check: --lmc applies to topology = "
+                "dragonfly\n");
         return 2;
     }
     if (o->builder == FC_FATTREE) r = ibcc_topo_fattree(&t, o->k, o->n, NULL);
@@ -167,10 +177,18 @@ static int fc_builder(const fc_opts *o)
     else if (grid)
         r = ibcc_topo_mesh(&t, o->x, o->y, o->hps, o->builder == FC_TORUS,
                            o->root, NULL);
+    else if (opt_given("lmc"))
+        r = ibcc_topo_dragonfly_lmc(&t, o->a, o->p, o->h, o->groups
+                                    ? o->groups : o->a * o->h + 1u,
+                                    (uint32_t)routing, opt_given("vls")
+                                    ? o->vls : routing == IBCC_TOPO_VALIANT
+                                    ? 4u : 2u, o->lmc, NULL);
     else
         r = ibcc_topo_dragonfly(&t, o->a, o->p, o->h, o->groups ? o->groups
                                 : o->a * o->h + 1u, (uint32_t)routing,
-                                opt_given("vls") ? o->vls : 2u, NULL);
+                                opt_given("vls") ? o->vls
+                                : routing == IBCC_TOPO_VALIANT ? 4u : 2u,
+                                NULL);
     if (r != IBCC_OK) {
         fprintf(stderr, "ibccsim fabric-check: the builder refuses: %s\n",
                 t.error.reason);
@@ -199,9 +217,10 @@ static int fc_builder(const fc_opts *o)
     if (fc_check_desc(&d, hosts, t.host_count, &t, &loops) == 0) {
         printf("hosts=%u switches=%u links=%u routes_ok=%llu credit_loops=%u",
                t.host_count, sw, t.link_count,
-               (unsigned long long)t.host_count * (t.host_count - 1u),
-               loops.loops);
+               (unsigned long long)t.host_count * (t.host_count - 1u)
+               << t.lmc, loops.loops);
         if (loops.vls > 1u) printf(" vls=%u", loops.vls);
+        if (t.lmc) printf(" lmc=%u", t.lmc);
         printf("\n");
         if (loops.loops) fc_print_loop(NULL, t.links, &loops);
         rc = fflush(stdout) != 0 ? 1 : loops.loops ? 3 : 0;

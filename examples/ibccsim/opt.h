@@ -170,17 +170,20 @@ const char *opt_suggest(const opt_cmd *c, const char *name);
              "twoswitch: sources on A"),
 
 /* Routing and the dragonfly builder (custom, fabric-check): OPT_T must
-   have int routing and unsigned a, p, h, groups. */
+   have int routing and unsigned a, p, h, groups, lmc. */
 #define OPT_ROUTING_ROWS \
     {"routing", OT_CHOICE, OPT_F(routing), 0, 0, "updown|dor|minimal|valiant", NULL, NULL, \
      NULL, "mesh, torus: updown, or dor (dimension order;\n" \
-     "a torus path's SL says which datelines it\ncrosses); dragonfly: minimal (valiant is\n" \
-     "refused: it needs several LIDs per host)", "updown; dragonfly: minimal", NULL, 0, \
-     NULL, NULL, NULL}, \
+     "a torus path's SL says which datelines it\ncrosses); dragonfly: minimal, or valiant\n" \
+     "(LID 0 minimal, the host's other LIDs through\nan intermediate group; 3 VLs)", \
+     "updown; dragonfly: minimal", NULL, 0, NULL, NULL, NULL}, \
     OPT_UINT("a", a, 1, 256, "A", "switches", "4", "dragonfly: switches per group"), \
     OPT_UINT("p", p, 1, 256, "P", NULL, "2", "dragonfly: hosts per switch"), \
     OPT_UINT("h", h, 1, 256, "H", NULL, "2", "dragonfly: global links per switch"), \
     {"groups", OT_UINT, OPT_F(groups), 2, 65537, NULL, "G", NULL, NULL, \
-     "dragonfly: groups (at most a*h + 1)", "a*h + 1", NULL, 0, NULL, NULL, NULL},
+     "dragonfly: groups (at most a*h + 1)", "a*h + 1", NULL, 0, NULL, NULL, NULL}, \
+    {"lmc", OT_UINT, OPT_F(lmc), 0, 7, NULL, "N", NULL, NULL, \
+     "dragonfly: 2^N LIDs per host (InfiniBand's LMC),\neach with its own routes", \
+     "0; valiant: the fewest that cover them", NULL, 0, NULL, NULL, NULL},
 
 #endif

@@ -352,10 +352,10 @@ static int random_tree(ctx *c, cfg *g)
                 x = parent[x];
                 if (x == s) { r->port = child_port[prev]; break; }
             }
-            if (x != s && s == 0) r->port = 0xffffffffu;  /* not reached */
+            if (x != s && s == 0) r->port = 0xffffu;  /* not reached (no port) */
         }
     for (i = 0; i < nr; i++)
-        if (g->routes[i].port == 0xffffffffu) return 0;
+        if (g->routes[i].port == 0xffffu) return 0;
     g->d.node_count = nh + nsw;
     g->d.link_count = nl;
     g->d.route_count = nr;
