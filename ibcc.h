@@ -209,7 +209,7 @@
                   [802.1Qbb]; docs/pfc.md) for VCT and CIOQ, STOP/GO
                   with byte slack buffers for WORMHOLE
        source agents (implementation only) one table per agent: NONE,
-                  WINDOW, LAW, FIXED, CCT, MVCM, DCQCN
+                  WINDOW, LAW, FIXED, CCT, MVCM, DCQCN, HPCC
        traffic patterns  uniform, permutation, incast, hot spot
        jobs       collectives and traces as traffic sources (PUSH flows):
                   steps released when their messages are delivered,
@@ -3703,7 +3703,8 @@ typedef enum ibcc_agent {
     IBCC_AGENT_FIXED  = 3,      /* window + fixed rate `rate` (pacer) */
     IBCC_AGENT_CCT    = 4,      /* IBA CCT/CCTI agent of the source host */
     IBCC_AGENT_MVCM   = 5,      /* MVCM dynamic window + waiting slots */
-    IBCC_AGENT_DCQCN  = 6       /* DCQCN reaction point (docs/dcqcn.md) */
+    IBCC_AGENT_DCQCN  = 6,      /* DCQCN reaction point (docs/dcqcn.md) */
+    IBCC_AGENT_HPCC   = 7       /* HPCC window from INT (docs/hpcc.md) */
 } ibcc_agent;
 
 /* Memory allocator used by the fabric (NULL functions = malloc/free). */
@@ -3856,6 +3857,10 @@ typedef struct ibcc_fabric_pkt {
                                    IBCC_FABRIC_NONE for a flow's */
     uint32_t msg;               /* a source's packet: its message's id
                                    (ibcc_fabric_msg.id); 0 for a flow's */
+    const ibcc_int_record *intr; /* the INT hops it carries (a data
+                                   packet of an INT agent, HPCC; an ACK:
+                                   the hops it echoes), else NULL; valid
+                                   during the callback */
 } ibcc_fabric_pkt;
 
 /* Observation callbacks; any may be NULL. */
@@ -3976,6 +3981,8 @@ typedef struct ibcc_fabric_desc {
     ibcc_cct_desc     cct;       /* IBCC_AGENT_CCT flows, one per host */
     ibcc_mvcm_desc    mvcm;      /* IBCC_AGENT_MVCM flows, one per host */
     ibcc_dcqcn_desc   dcqcn;     /* IBCC_AGENT_DCQCN flows (line_rate 0 =
+                                    the source host's link rate) */
+    ibcc_hpcc_desc    hpcc;      /* IBCC_AGENT_HPCC flows (line_rate 0 =
                                     the source host's link rate) */
     ibcc_dest_desc    dest;      /* destination echo rules */
     /* Virtual lanes (docs/fabric.md "Virtual lanes"). A port's settings:
@@ -4163,6 +4170,10 @@ IBCC_API ibcc_result ibcc_fabric_marker_stats(const ibcc_fabric *f,
    (f NULL, flow out of range, or not a LAW flow). */
 IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
                                               uint32_t flow);
+/* The HPCC sender of an IBCC_AGENT_HPCC flow (read only: W, W_c, U,
+   incStage, ...), NULL for other flows and out of range. */
+IBCC_API const ibcc_hpcc *ibcc_fabric_flow_hpcc(const ibcc_fabric *f,
+                                                uint32_t flow);
 /* Per-class totals (cls 0..15). Errors: NULL, RANGE. */
 IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,
                                  uint32_t cls, ibcc_fabric_class_stats *s);
@@ -12083,7 +12094,7 @@ IBCC_API ibcc_result ibcc_place(const uint32_t *hosts, uint32_t nh,
 #define IBCC_F_E_START_  11u /* a flow's start time */
 #define IBCC_F_E_LINK0_  12u /* the link flow control's own events, */
 #define IBCC_F_E_LINK1_  13u /* handled by its event[0] and event[1] */
-#define IBCC_F_AGENTS_   7u  /* IBCC_AGENT_NONE .. IBCC_AGENT_DCQCN */
+#define IBCC_F_AGENTS_   8u  /* IBCC_AGENT_NONE .. IBCC_AGENT_HPCC */
 /* Lanes of a channel and of a switch input: lane 1 carries ACK/CNP, the
    data VLs v the others (VL0 lane 0, VL v >= 1 lane v + 1), so that a
    fabric of one VL has lanes 0 (data) and 1 (ACK). A worm (STOP/GO
@@ -12110,6 +12121,8 @@ typedef struct ibcc_fpkt_ {
     uint32_t covers;            /* an ACK: data packets it acknowledges
                                    (coalesced ACKs, dest.ack_every; 0 = 1) */
     uint32_t msg;               /* a source's message id (its ACKs too) */
+    uint32_t intr;              /* its INT slot (ibcc_fab_int_), 0: none;
+                                   a data packet's, then its ACK's echo */
     ibcc_time t_gen;            /* generated (its message was) */
     ibcc_time t_inject;         /* its source started sending it */
     ibcc_time t_arrive;         /* visible at this switch (its age) */
@@ -12117,6 +12130,19 @@ typedef struct ibcc_fpkt_ {
                                    in the output buffer; wormhole: when
                                    the head reached the destination) */
 } ibcc_fpkt_;
+
+/* INT slot: what a packet of an INT agent (HPCC) carries besides its
+   header, kept apart so that other packets stay small (ibcc_fpkt_.intr
+   is 0 for them). Switches push a hop at egress (ibcc_fab_send_); the
+   destination hands the slot to the ACK, which echoes it to the agent. */
+typedef struct ibcc_fint_ {
+    uint64_t seq;               /* the flow's bytes sent up to and with
+                                   this packet: the ACK's sequence */
+    uint32_t next;              /* free list (1-based, 0: end) */
+    uint32_t pad_;
+    ibcc_int_record rec;        /* the hops stamped so far */
+} ibcc_fint_;
+#define IBCC_F_ICHUNK_ 256u
 
 /* Wormhole state of one channel (section 10): its sender side (the worm
    holding it and whether bytes flow) and, when it ends at a switch, the
@@ -12326,6 +12352,8 @@ typedef struct ibcc_fflow_ {
     uint32_t ack_n;             /* destination: packets not yet ACKed
                                    (dest.ack_every > 1) */
     unsigned ack_becn;          /* ... and the BECN one of them earned */
+    uint64_t int_seq;           /* INT agents: bytes sent, the sequence
+                                   its last packet's ACK carries */
     ibcc_rng rng;               /* this flow's own random stream */
     ibcc_fabric_flow_stats st;
 } ibcc_fflow_;
@@ -12399,6 +12427,9 @@ struct ibcc_fabric {
     uint64_t *hist_mem;
     ibcc_fpkt_ **chunk;
     uint32_t nchunk, chunk_cap, free_pkt;
+    ibcc_fint_ **ichunk;        /* INT slots (packets of INT agents), */
+    uint32_t nichunk, ichunk_cap, free_int; /* 1-based, 0: none */
+    uint64_t int_live;          /* slots held by packets */
     uint64_t injected, delivered, hops;
     uint64_t data_delivered, bytes_sent, bytes_delivered;
     uint64_t nbins;
@@ -12481,6 +12512,9 @@ typedef struct ibcc_fagent_ {
     unsigned acks;              /* 1: it needs ACKs to send on (a window
                                    or a rate that only ACKs raise) */
     unsigned paces;             /* 1: it can hold a flow back */
+    unsigned intr;              /* 1: its data packets carry an INT slot
+                                   that switches stamp at egress and the
+                                   destination echoes in the ACK */
     /* its rules for flow x (flows[i]) beyond the shared ones: IBCC_OK or
        the refusal, with its reason in f->d.error */
     ibcc_result (*check)(const ibcc_fabric *f, const ibcc_fabric_flow *x,
@@ -12495,6 +12529,8 @@ typedef struct ibcc_fagent_ {
     void (*sent)(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire);
     void (*ack)(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
                 unsigned marks);
+    /* an ACK echoed the INT slot e (agents with intr; called before ack) */
+    void (*echo)(ibcc_fabric *f, ibcc_fflow_ *fl, const ibcc_fint_ *e);
     void (*queued)(ibcc_fabric *f, ibcc_fflow_ *fl); /* a generated packet
                                    entered the flow's empty queue */
     void (*restart)(ibcc_fabric *f, ibcc_fflow_ *fl); /* new ON period */
@@ -12585,6 +12621,11 @@ typedef struct ibcc_fswkind_ {
     /* the check: its own state; adds the packets it holds to *located */
     ibcc_result (*check)(const ibcc_fabric *f, const ibcc_fsw_ *w,
                          uint64_t *located);
+    /* INT's queue length: bytes waiting for output `out` on data VL vl
+       while a packet of `units` credits starts on it (that packet not
+       counted) */
+    uint64_t (*egress)(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                       uint32_t out, uint32_t vl, uint32_t units);
     /* 1 when can_take is ibcc_fab_out_ready_'s answer for the output's
        channel (so a busy transmitter refuses data as it refuses ACKs):
        the data arbiters then close busy outputs too (ibcc_fab_out_sync_) */
@@ -12668,6 +12709,65 @@ static uint32_t ibcc_fab_pkt_new_(ibcc_fabric *f)
 
 static void ibcc_fab_q_unref_(ibcc_fabric *f, uint32_t fi); /* 1b */
 
+/* INT slots (1-based index i), in chunks of IBCC_F_ICHUNK_ that grow on
+   demand like the packet pool; only packets of INT agents take one. */
+static ibcc_fint_ *ibcc_fab_int_(const ibcc_fabric *f, uint32_t i)
+{
+    return &f->ichunk[(i - 1u) / IBCC_F_ICHUNK_][(i - 1u) % IBCC_F_ICHUNK_];
+}
+
+/* A cleared slot, or 0 (and f->err = NOMEM) when memory runs out. */
+static uint32_t ibcc_fab_int_new_(ibcc_fabric *f)
+{
+    uint32_t i;
+    ibcc_fint_ *e;
+    if (f->free_int == 0) {
+        ibcc_fint_ *c;
+        uint32_t k;
+        if (f->nichunk == f->ichunk_cap) {
+            uint32_t ncap = f->ichunk_cap ? f->ichunk_cap * 2u : 16u;
+            ibcc_fint_ **nc = (ibcc_fint_ **)ibcc_fab_alloc_(&f->al,
+                                    ibcc_fab_mul_(ncap, sizeof *nc));
+            if (!nc || ncap > 0x3ffff0u) {
+                ibcc_fab_free_(&f->al, nc);
+                if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+                return 0;
+            }
+            if (f->nichunk) memcpy(nc, f->ichunk, f->nichunk * sizeof *nc);
+            ibcc_fab_free_(&f->al, f->ichunk);
+            f->ichunk = nc;
+            f->ichunk_cap = ncap;
+        }
+        c = (ibcc_fint_ *)ibcc_fab_alloc_(&f->al, IBCC_F_ICHUNK_ * sizeof *c);
+        if (!c) {
+            if (f->err == IBCC_OK) f->err = IBCC_ERR_NOMEM;
+            return 0;
+        }
+        f->ichunk[f->nichunk] = c;
+        for (k = IBCC_F_ICHUNK_; k-- > 0;) {
+            c[k].next = f->free_int;
+            f->free_int = f->nichunk * IBCC_F_ICHUNK_ + k + 1u;
+        }
+        f->nichunk++;
+    }
+    i = f->free_int;
+    e = ibcc_fab_int_(f, i);
+    f->free_int = e->next;
+    e->next = 0;
+    e->seq = 0;
+    e->rec.nhop = e->rec.dropped = 0;   /* hops are written before read */
+    f->int_live++;
+    return i;
+}
+
+static void ibcc_fab_int_del_(ibcc_fabric *f, uint32_t i)
+{
+    ibcc_fint_ *e = ibcc_fab_int_(f, i);
+    e->next = f->free_int;
+    f->free_int = i;
+    f->int_live--;
+}
+
 static void ibcc_fab_pkt_del_(ibcc_fabric *f, uint32_t i)
 {
     ibcc_fpkt_ *p = ibcc_fab_pkt_(f, i);
@@ -12676,6 +12776,7 @@ static void ibcc_fab_pkt_del_(ibcc_fabric *f, uint32_t i)
     p->size = 0;                /* marks the slot free for the check */
     f->free_pkt = i;
     f->delivered++;
+    if (p->intr) ibcc_fab_int_del_(f, p->intr);
     if (fi >= f->nf) ibcc_fab_q_unref_(f, fi);  /* a source's queue */
 }
 
@@ -12817,6 +12918,7 @@ static void ibcc_fab_view_(const ibcc_fabric *f, const ibcc_fpkt_ *p,
     v->t = t;
     v->t_gen = p->t_gen;
     v->t_head = 0;
+    v->intr = p->intr ? &ibcc_fab_int_(f, p->intr)->rec : NULL;
 }
 
 /* Can channel c accept a packet of `units` on lane ln now? */
@@ -13909,6 +14011,11 @@ static void ibcc_fab_inject_(ibcc_fabric *f, uint32_t h, uint32_t fi,
     p->vl = (uint16_t)IBCC_F_LVL_(fl->lane);
     fl->outstanding++;
     ibcc_fab_count_sent_(f, fl, p, o->node);
+    if (fl->ag->intr) {
+        fl->int_seq += p->size;
+        if ((p->intr = ibcc_fab_int_new_(f)) != 0)
+            ibcc_fab_int_(f, p->intr)->seq = fl->int_seq;
+    }
     fl->ag->sent(f, fl, ibcc_fab_wire_(&f->ch[o->chan], p->size));
     if (f->d.host_cap) {
         ibcc_time tc = 0;
@@ -14075,6 +14182,21 @@ static void ibcc_fab_host_run_(ibcc_fabric *f, uint32_t h)
 
 /* ---- 3. the link: a packet starts on a channel ---------------------------- */
 
+/* INT at a switch's egress [HPCC]: data packet p of an INT agent starts
+   on channel c at `start`; the hop records that time, the queue it
+   leaves behind for this output in bytes (its kind's `egress`), the
+   port's transmitted bytes before it, and the link rate. */
+static void ibcc_fab_int_stamp_(ibcc_fabric *f, uint32_t c,
+                                const ibcc_fpkt_ *p, ibcc_time start)
+{
+    const ibcc_fchan_ *ch = &f->ch[c];
+    const ibcc_fsw_ *w = &f->sw[f->node[ch->from].idx];
+    (void)ibcc_int_push(&ibcc_fab_int_(f, p->intr)->rec, start,
+                        w->kind->egress(f, w, ch->from_port, p->vl,
+                                        p->units),
+                        ch->bytes, ch->rate);
+}
+
 /* Starts packet pi on channel c: the transmitter is taken now. tail_in:
    when its tail is fully at the sender (now for a host). The bits go out
    during [start, start + wire) with start = max(now, tail_in - wire), so
@@ -14107,6 +14229,9 @@ static ibcc_time ibcc_fab_send_(ibcc_fabric *f, uint32_t c, uint32_t pi,
     ch->lc[ln].av_u -= p->units;
     ch->lc[ln].wire_p++;
     ch->lc[ln].wire_u += p->units;
+    if (p->intr && ln != IBCC_F_ACK_
+        && f->node[ch->from].kind == IBCC_FABRIC_SWITCH)
+        ibcc_fab_int_stamp_(f, c, p, start);
     ch->bytes += p->size;
     ch->busy_time += wire;
     ch->xmit_end = end;
@@ -14903,6 +15028,10 @@ static void ibcc_fab_deliver_(ibcc_fabric *f, uint32_t pi)
             a->lane = 1;
             a->hdr = flags[k2];
             a->covers = (flags[k2] & IBCC_ACK) ? covers : 0u;
+            if (flags[k2] & IBCC_ACK) {      /* the ACK echoes INT */
+                a->intr = p->intr;
+                p->intr = 0;
+            }
             a->t_gen = a->t_inject = now;
             a->node = o->node;
             if (o->ackq_n) ibcc_fab_pkt_(f, o->ackq_tail)->next = ai;
@@ -14938,6 +15067,7 @@ static void ibcc_fab_ack_at_source_(ibcc_fabric *f, uint32_t pi)
     if (f->ch_bins)
         ibcc_fab_path_bins_(f, fl->d.dst, fl->d.src, 0, ibcc_fab_rx_start_(f, p),
                             p->size);
+    if (p->intr) fl->ag->echo(f, fl, ibcc_fab_int_(f, p->intr));
     fl->ag->ack(f, fl, p->hdr, marks);
     ibcc_fab_wake_host_(f, fl->host, f->loop.now);
 }
@@ -15062,13 +15192,23 @@ static uint32_t ibcc_fab_credits_blocked_(const ibcc_fabric *f, char *buf,
     return n;
 }
 
+/* INT's queue: the data waiting for `out` in the input buffers, as its
+   VL's marker counts it (level(o), in 64-byte credits: INT agents need
+   buf_credits); the departing packet left it at depart. */
+static uint64_t ibcc_fab_vct_egress_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                     uint32_t out, uint32_t vl, uint32_t units)
+{
+    (void)f; (void)units;
+    return (uint64_t)ibcc_marker_level(&w->mk[vl], out) * IBCC_CREDIT_BYTES;
+}
+
 static const ibcc_fswkind_ ibcc_fab_vct_ = {
     "VCT", { &ibcc_fab_credits_link_, &ibcc_fab_pfc_link_ },
     IBCC_VLARB_MAX_VLS, ibcc_fab_vct_setup_,
     ibcc_fab_vct_init_,
     ibcc_fab_vct_arbitrate_, ibcc_fab_vct_can_take_, ibcc_fab_vct_picked_,
     ibcc_fab_vct_txend_, ibcc_fab_vct_event_, ibcc_fab_vct_held_,
-    ibcc_fab_vct_check_, 1
+    ibcc_fab_vct_check_, ibcc_fab_vct_egress_, 1
 };
 
 /* -- CIOQ: input and output buffers, crossbar speedup S ---------------------
@@ -15260,11 +15400,22 @@ static ibcc_result ibcc_fab_cioq_check_(const ibcc_fabric *f,
     return IBCC_OK;
 }
 
+/* INT's queue: the output buffer's other packets (the starting one is
+   still in it until its tail is out). */
+static uint64_t ibcc_fab_cioq_egress_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                      uint32_t out, uint32_t vl, uint32_t units)
+{
+    const ibcc_fobuf_ *ob = &w->obuf[out];
+    (void)f; (void)vl;
+    return (uint64_t)(ob->occ_u > units ? ob->occ_u - units : 0u)
+           * IBCC_CREDIT_BYTES;
+}
+
 static const ibcc_fswkind_ ibcc_fab_cioq_ = {
     "CIOQ", { &ibcc_fab_credits_link_, &ibcc_fab_pfc_link_ }, 1u, ibcc_fab_cioq_setup_,
     ibcc_fab_cioq_init_, ibcc_fab_cioq_arbitrate_, ibcc_fab_cioq_can_take_,
     ibcc_fab_cioq_picked_, ibcc_fab_cioq_txend_, ibcc_fab_cioq_event_,
-    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_, 0
+    ibcc_fab_cioq_held_, ibcc_fab_cioq_check_, ibcc_fab_cioq_egress_, 0
 };
 
 /* ---- 10. wormhole fabrics: worms, slack buffers, STOP/GO ------------------
@@ -15746,10 +15897,18 @@ static const ibcc_flink_ ibcc_fab_stopgo_link_ = {
     ibcc_wm_progress_, ibcc_wm_blocked_, ibcc_fab_no_ingress_
 };
 
+/* No INT: an INT agent paces, which a wormhole fabric refuses. */
+static uint64_t ibcc_wm_egress_(const ibcc_fabric *f, const ibcc_fsw_ *w,
+                                uint32_t out, uint32_t vl, uint32_t units)
+{
+    (void)f; (void)w; (void)out; (void)vl; (void)units;
+    return 0;
+}
+
 static const ibcc_fswkind_ ibcc_fab_wormhole_ = {
     "WORMHOLE", { &ibcc_fab_stopgo_link_, NULL }, 1u, ibcc_wm_setup_, ibcc_wm_init_,
     ibcc_wm_arbitrate_, ibcc_wm_can_take_, ibcc_wm_picked_, ibcc_wm_txend_,
-    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_, 0
+    ibcc_wm_event_, ibcc_wm_held_, ibcc_wm_check_sw_, ibcc_wm_egress_, 0
 };
 
 /* Host h may start a worm: its link is free (the last worm's tail has
@@ -16367,7 +16526,10 @@ static const ibcc_fswkind_ *const ibcc_fab_kind_[] = {
    - MVCM: the host's ibcc_mvcm; dynamic window and nWS x WS between
      injections ([F])
    - DCQCN: the flow's own ibcc_dcqcn reaction point; packets start at
-     R_C, a BECN is a CNP ([DCQCN]) */
+     R_C, a BECN is a CNP ([DCQCN])
+   - HPCC: the flow's own ibcc_hpcc; at most W bytes in flight, packets
+     spaced at R = W / T, W updated from the INT each ACK echoes
+     ([HPCC]) */
 
 /* -- what every agent may have nothing to do in -- */
 static ibcc_result ibcc_fab_no_rules_(const ibcc_fabric *f,
@@ -16389,6 +16551,11 @@ static const ibcc_law *ibcc_fab_no_law_(const ibcc_fflow_ *fl)
 {
     (void)fl;
     return NULL;
+}
+static void ibcc_fab_no_echo_(ibcc_fabric *f, ibcc_fflow_ *fl,
+                              const ibcc_fint_ *e)
+{
+    (void)f; (void)fl; (void)e;
 }
 
 /* -- pacer agents: NONE, WINDOW, FIXED (an ibcc_pacer), LAW (an
@@ -16796,44 +16963,164 @@ static int ibcc_fab_rest_dcqcn_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
     return !a->rp.active && a->next <= f->loop.now;
 }
 
-/* The agents, indexed by IBCC_AGENT_* (name, state, acks, paces, then the
-   operations in the order of ibcc_fagent_). */
+/* -- HPCC: the flow's own ibcc_hpcc (docs/hpcc.md). Its packets carry
+   INT (the agent's intr flag): each switch pushes a hop at egress, the
+   destination hands the record to the ACK, and the echo updates W. The
+   flow keeps at most W bytes in flight (the bytes it sent, int_seq,
+   beyond the highest acknowledged sequence) and spaces its packets at R = W / T
+   [HPCC §3.2]: a packet of wire time w at line rate L starts w * L / R
+   after the previous one (w at R >= L). -- */
+typedef struct ibcc_fag_hpcc_ {
+    ibcc_time next;             /* earliest start of the next packet */
+    uint64_t una;               /* highest acknowledged sequence, bytes */
+    ibcc_hpcc h;
+} ibcc_fag_hpcc_;
+
+/* The effective desc of a flow of host `host` (line rate 0: its link's). */
+static ibcc_hpcc_desc ibcc_fab_hpcc_desc_(const ibcc_fabric *f, uint32_t node)
+{
+    ibcc_hpcc_desc d = f->d.hpcc;
+    if (d.line_rate == 0) d.line_rate = f->ch[f->out_ch[f->node[node].base]].rate;
+    return d;
+}
+
+static ibcc_result ibcc_fab_hpcc_rules_(const ibcc_fabric *f,
+                                        const ibcc_fabric_flow *x,
+                                        uint32_t i)
+{
+    ibcc_hpcc_desc d = ibcc_fab_hpcc_desc_(f, x->src);
+    ibcc_result r;
+    if (!f->d.buf_credits)
+        return ibcc_fab_err_(f->d.error, IBCC_ERR_UNSUPPORTED, NULL, 0,
+                             "flows[%u]: the HPCC agent reads queues in "
+                             "bytes from INT: it needs buf_credits", i);
+    if ((r = ibcc_hpcc_defaults(&d)) != IBCC_OK)
+        return ibcc_fab_err_(f->d.error, r, NULL, 0, "flows[%u]: hpcc "
+                             "(ibcc_hpcc_desc): %s (docs/hpcc.md gives "
+                             "the ranges)", i, ibcc_result_str(r));
+    return IBCC_OK;
+}
+
+static ibcc_result ibcc_fab_hpcc_init_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    ibcc_fag_hpcc_ *a = (ibcc_fag_hpcc_ *)fl->as;
+    ibcc_hpcc_desc d = ibcc_fab_hpcc_desc_(f, fl->d.src);
+    a->next = 0;
+    a->una = fl->int_seq;
+    return ibcc_hpcc_init(&a->h, &d);
+}
+
+static ibcc_time ibcc_fab_hpcc_next_(const ibcc_fabric *f,
+                                     const ibcc_fflow_ *fl)
+{
+    const ibcc_fag_hpcc_ *a = (const ibcc_fag_hpcc_ *)fl->as;
+    (void)f;
+    if (fl->d.window && fl->outstanding >= fl->d.window) return IBCC_TIME_MAX;
+    if (fl->int_seq - a->una >= a->h.w) return IBCC_TIME_MAX;
+    return a->next;
+}
+
+static void ibcc_fab_hpcc_sent_(ibcc_fabric *f, ibcc_fflow_ *fl, ibcc_time wire)
+{
+    ibcc_fag_hpcc_ *a = (ibcc_fag_hpcc_ *)fl->as;
+    ibcc_time now = f->loop.now, gap = wire;
+    ibcc_rate r = ibcc_hpcc_rate(&a->h);
+    if (r < a->h.p.line_rate
+        && ibcc_muldiv_ceil_(wire, a->h.p.line_rate, r ? r : 1u, &gap)
+           != IBCC_OK)
+        gap = IBCC_TIME_MAX;
+    a->next = gap > IBCC_TIME_MAX - now ? IBCC_TIME_MAX : now + gap;
+}
+
+/* The ACK's echo: its sequence acknowledges the bytes up to it, and its
+   INT record updates W (ibcc_hpcc_on_ack, snd_nxt = the bytes sent). */
+static void ibcc_fab_hpcc_echo_(ibcc_fabric *f, ibcc_fflow_ *fl,
+                                const ibcc_fint_ *e)
+{
+    ibcc_fag_hpcc_ *a = (ibcc_fag_hpcc_ *)fl->as;
+    (void)f;
+    if (e->seq > a->una) a->una = e->seq;
+    (void)ibcc_hpcc_on_ack(&a->h, e->seq, fl->int_seq, &e->rec);
+}
+
+static void ibcc_fab_no_ack_(ibcc_fabric *f, ibcc_fflow_ *fl, unsigned hdr,
+                             unsigned marks)
+{
+    (void)f; (void)fl; (void)hdr; (void)marks;
+}
+
+/* A new period of a non-persistent flow starts again at W_init. */
+static void ibcc_fab_hpcc_restart_(ibcc_fabric *f, ibcc_fflow_ *fl)
+{
+    ibcc_fag_hpcc_ *a = (ibcc_fag_hpcc_ *)fl->as;
+    (void)f;
+    if (fl->d.persistent) return;
+    ibcc_hpcc_reset(&a->h);
+    a->next = 0;
+}
+
+/* HPCC: a queue may go when nothing is in flight, its spacing is over
+   and its window is back at W_init with no stage counted (a new queue
+   would differ only in the INT record its first ACK compares with) */
+static int ibcc_fab_rest_hpcc_(const ibcc_fabric *f, const ibcc_fflow_ *fl)
+{
+    const ibcc_fag_hpcc_ *a = (const ibcc_fag_hpcc_ *)fl->as;
+    return fl->int_seq == a->una && a->next <= f->loop.now
+           && a->h.w == a->h.p.w_init && a->h.wc == a->h.p.w_init
+           && a->h.inc_stage == 0;
+}
+
+/* The agents, indexed by IBCC_AGENT_* (name, state, acks, paces, intr,
+   then the operations in the order of ibcc_fagent_). */
 static const ibcc_fagent_ ibcc_fab_agents_[] = {
-    { "NONE", sizeof(ibcc_pacer), 0, 0, ibcc_fab_no_rules_,
+    { "NONE", sizeof(ibcc_pacer), 0, 0, 0, ibcc_fab_no_rules_,
       ibcc_fab_no_host_, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_nothing_,
       ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_,
       ibcc_fab_rest_always_, ibcc_fab_no_rules_ },
-    { "WINDOW", sizeof(ibcc_pacer), 0, 1, ibcc_fab_no_rules_,
+    { "WINDOW", sizeof(ibcc_pacer), 0, 1, 0, ibcc_fab_no_rules_,
       ibcc_fab_no_host_, ibcc_fab_pacer_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_nothing_,
       ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_,
       ibcc_fab_rest_always_, ibcc_fab_no_rules_ },
-    { "LAW", sizeof(ibcc_fag_law_), 1, 1, ibcc_fab_no_rules_,
+    { "LAW", sizeof(ibcc_fag_law_), 1, 1, 0, ibcc_fab_no_rules_,
       ibcc_fab_no_host_, ibcc_fab_law_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_law_ack_, ibcc_fab_nothing_,
+      ibcc_fab_pacer_sent_, ibcc_fab_law_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_nothing_,
       ibcc_fab_law_restart_, ibcc_fab_law_end_, ibcc_fab_law_law_,
       ibcc_fab_rest_law_, ibcc_fab_no_rules_ },
-    { "FIXED", sizeof(ibcc_pacer), 0, 1, ibcc_fab_fixed_rules_,
+    { "FIXED", sizeof(ibcc_pacer), 0, 1, 0, ibcc_fab_fixed_rules_,
       ibcc_fab_no_host_, ibcc_fab_fixed_init_, ibcc_fab_pacer_next_,
-      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_nothing_,
+      ibcc_fab_pacer_sent_, ibcc_fab_pacer_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_nothing_,
       ibcc_fab_nothing_, ibcc_fab_nothing_, ibcc_fab_no_law_,
       ibcc_fab_rest_pacer_, ibcc_fab_no_rules_ },
-    { "CCT", sizeof(ibcc_time), 0, 1, ibcc_fab_no_rules_,
+    { "CCT", sizeof(ibcc_time), 0, 1, 0, ibcc_fab_no_rules_,
       ibcc_fab_cct_host_, ibcc_fab_next_ok_init_, ibcc_fab_cct_next_,
-      ibcc_fab_cct_sent_, ibcc_fab_cct_ack_, ibcc_fab_nothing_,
+      ibcc_fab_cct_sent_, ibcc_fab_cct_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_nothing_,
       ibcc_fab_cct_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
       ibcc_fab_rest_next_, ibcc_fab_src_cct_ },
-    { "MVCM", sizeof(ibcc_time), 1, 1, ibcc_fab_no_rules_,
+    { "MVCM", sizeof(ibcc_time), 1, 1, 0, ibcc_fab_no_rules_,
       ibcc_fab_mvcm_host_, ibcc_fab_next_ok_init_, ibcc_fab_mvcm_next_,
-      ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_, ibcc_fab_mvcm_queued_,
+      ibcc_fab_mvcm_sent_, ibcc_fab_mvcm_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_mvcm_queued_,
       ibcc_fab_mvcm_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
       ibcc_fab_rest_always_, ibcc_fab_src_no_ },
-    { "DCQCN", sizeof(ibcc_fag_dcqcn_), 0, 1, ibcc_fab_dcqcn_rules_,
+    { "DCQCN", sizeof(ibcc_fag_dcqcn_), 0, 1, 0, ibcc_fab_dcqcn_rules_,
       ibcc_fab_no_host_, ibcc_fab_dcqcn_init_, ibcc_fab_dcqcn_next_,
-      ibcc_fab_dcqcn_sent_, ibcc_fab_dcqcn_ack_, ibcc_fab_nothing_,
+      ibcc_fab_dcqcn_sent_, ibcc_fab_dcqcn_ack_, ibcc_fab_no_echo_,
+      ibcc_fab_nothing_,
       ibcc_fab_dcqcn_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
-      ibcc_fab_rest_dcqcn_, ibcc_fab_no_rules_ }
+      ibcc_fab_rest_dcqcn_, ibcc_fab_no_rules_ },
+    { "HPCC", sizeof(ibcc_fag_hpcc_), 1, 1, 1, ibcc_fab_hpcc_rules_,
+      ibcc_fab_no_host_, ibcc_fab_hpcc_init_, ibcc_fab_hpcc_next_,
+      ibcc_fab_hpcc_sent_, ibcc_fab_no_ack_, ibcc_fab_hpcc_echo_,
+      ibcc_fab_nothing_,
+      ibcc_fab_hpcc_restart_, ibcc_fab_nothing_, ibcc_fab_no_law_,
+      ibcc_fab_rest_hpcc_, ibcc_fab_no_rules_ }
 };
 /* one table per agent kind, no more, no fewer (a compile error if not) */
 typedef char ibcc_fab_agents_complete_[
@@ -17077,6 +17364,8 @@ static void ibcc_fab_release_(ibcc_fabric *f)
                 ibcc_fab_free_(&a, f->host[i].engine[k]);
     for (i = 0; i < f->nchunk; i++) ibcc_fab_free_(&a, f->chunk[i]);
     ibcc_fab_free_(&a, f->chunk);
+    for (i = 0; i < f->nichunk; i++) ibcc_fab_free_(&a, f->ichunk[i]);
+    ibcc_fab_free_(&a, f->ichunk);
     ibcc_fab_free_(&a, f->loop_mem);
     ibcc_fab_free_(&a, f->node);
     ibcc_fab_free_(&a, f->port_node);
@@ -18664,7 +18953,7 @@ IBCC_API ibcc_loop *ibcc_fabric_loop(ibcc_fabric *f)
 
 IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
 {
-    uint64_t located = 0, live = 0;
+    uint64_t located = 0, live = 0, slots = 0;
     uint32_t i, k;
     ibcc_result r;
     if (!f) return IBCC_ERR_NULL;
@@ -18708,8 +18997,12 @@ IBCC_API ibcc_result ibcc_fabric_check(const ibcc_fabric *f)
                 return IBCC_ERR_MISMATCH;
     for (i = 0; i < f->nchunk; i++)
         for (k = 0; k < IBCC_F_CHUNK_; k++)
-            if (f->chunk[i][k].size != 0) live++;
-    if (located != f->injected - f->delivered || live != located)
+            if (f->chunk[i][k].size != 0) {
+                live++;
+                slots += f->chunk[i][k].intr != 0;  /* INT slots held */
+            }
+    if (located != f->injected - f->delivered || live != located
+        || slots != f->int_live)
         return IBCC_ERR_MISMATCH;
     return IBCC_OK;
 }
@@ -18856,6 +19149,15 @@ IBCC_API const ibcc_law *ibcc_fabric_flow_law(const ibcc_fabric *f,
 {
     if (!f || flow >= f->nf) return NULL;
     return f->flow[flow].ag->law(&f->flow[flow]);
+}
+
+IBCC_API const ibcc_hpcc *ibcc_fabric_flow_hpcc(const ibcc_fabric *f,
+                                                uint32_t flow)
+{
+    if (!f || flow >= f->nf
+        || f->flow[flow].ag != &ibcc_fab_agents_[IBCC_AGENT_HPCC])
+        return NULL;
+    return &((const ibcc_fag_hpcc_ *)f->flow[flow].as)->h;
 }
 
 IBCC_API ibcc_result ibcc_fabric_class_stats_get(const ibcc_fabric *f,

@@ -189,7 +189,7 @@ static void test_refusals(void)
     T_CHECK(strstr(err.reason, "DCQCN agent") != NULL);
     /* an agent beyond the last */
     incast(&t, IBCC_AGENT_DCQCN);
-    t.flows[0].agent = (ibcc_agent)(IBCC_AGENT_DCQCN + 1);
+    t.flows[0].agent = (ibcc_agent)(IBCC_AGENT_HPCC + 1);
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
 }
 

@@ -25,7 +25,7 @@
      windows, slack over the round trip), STOP/GO marks, switch priority
      and the segment rule;
    - up to 12 flows: endpoints, traffic (GREEDY, ONOFF, RATE, POISSON, PUSH),
-     agent (NONE, WINDOW, LAW, FIXED, CCT, MVCM, DCQCN), window, size, class,
+     agent (NONE, WINDOW, LAW, FIXED, CCT, MVCM, DCQCN, HPCC), window, size, class,
      persistence, start, stop, ON/OFF means, offered load, fixed rate,
      packet limit, start_after, message size, exponential message
      lengths, priority (wormhole only);
@@ -773,8 +773,8 @@ static void decode_flows(ctx *c, cfg *g)
         else
             x->traffic = choice(c, 5, 6);
         if (x->traffic == IBCC_TRAFFIC_PUSH) UNSURE(c); /* its own rules */
-        x->agent = choice(c, 7, 8);
-        if (d->dest.transport == 1u && x->agent != 7u && fz_u8(&c->in) < 240u) {
+        x->agent = choice(c, 8, 9);
+        if (d->dest.transport == 1u && x->agent != 8u && fz_u8(&c->in) < 240u) {
             static const uint8_t ud[4] = { IBCC_AGENT_NONE, IBCC_AGENT_WINDOW,
                                            IBCC_AGENT_FIXED, IBCC_AGENT_CCT };
             x->agent = ud[x->agent % 4u];
@@ -783,12 +783,17 @@ static void decode_flows(ctx *c, cfg *g)
             x->window = chance(c, 100) ? 0 : (uint32_t)pick(c, 1, 8, 1,
                                                             0xffffffffu, 1, 0);
         }
-        if (g->worm_forced && x->agent < 7u && !harm(c, 8)) {
+        if (g->worm_forced && x->agent < 8u && !harm(c, 8)) {
             x->agent = IBCC_AGENT_NONE;    /* no ACKs in a wormhole fabric */
             x->window = 0;
         }
         /* DCQCN reacts to BECNs: the IBA echo only (mostly) */
         if (x->agent == IBCC_AGENT_DCQCN && d->dest.scheme != IBCC_DEST_IBA) {
+            if (fz_u8(&c->in) < 240u) x->agent = IBCC_AGENT_NONE;
+            else BAD(c);
+        }
+        /* HPCC's INT queues are in bytes: credits only (mostly) */
+        if (x->agent == IBCC_AGENT_HPCC && d->buf_credits == 0) {
             if (fz_u8(&c->in) < 240u) x->agent = IBCC_AGENT_NONE;
             else BAD(c);
         }
