@@ -239,7 +239,7 @@ ns3-mpi: ns3-mpi-build
 # or script changed (FIGURES_FORCE=1 redraws all; FIGURES="run1_no_cc ..."
 # narrows it). Needs gnuplot (optional: skipped with a message).
 FIGURES ?=
-figures: $(BUILD)/ibccsim
+figures: $(BUILD)/ibccsim $(BUILD)/lossless
 	@BUILD=$(BUILD) sh tools/figures.sh $(FIGURES)
 
 # Every published result of the five papers beside ibcc's: runs

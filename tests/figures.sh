@@ -13,7 +13,7 @@
 # Prints RESULT <passed> <failed> for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 BUILD=${BUILD:-build}
-FIGS="run1_no_cc run4_markers recovery wormhole_twohost vl_victim jobs_cc"
+FIGS="run1_no_cc run4_markers recovery wormhole_twohost vl_victim jobs_cc eth_converge eth_pauses eth_hpcc_queue"
 T=$BUILD/figtest
 rm -rf "$T"; mkdir -p "$T"
 export FIGURES_DATA="$T/data"
@@ -21,8 +21,8 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL figures: $1"; sed 's/^/  /' "$T/log" | tail -n 20; }
 
-if [ ! -x "$BUILD/ibccsim" ]; then
-  echo "FAIL figures: $BUILD/ibccsim not built"; echo "RESULT 0 1"; exit 1
+if [ ! -x "$BUILD/ibccsim" ] || [ ! -x "$BUILD/lossless" ]; then
+  echo "FAIL figures: $BUILD/ibccsim or $BUILD/lossless not built"; echo "RESULT 0 1"; exit 1
 fi
 if FIGURES_CHECK=1 BUILD=$BUILD sh tools/figures.sh $FIGS > "$T/log" 2>&1; then ok
 else bad "data behind a committed figure changed (FIGURES_CHECK=1 sh tools/figures.sh $FIGS)"; fi

@@ -73,7 +73,10 @@ refused "applies only to flow-control = pfc" $T --pfc-xoff 3000
 refused "applies only to marker = ecn" $T --kmin 3000
 refused "needs --buf-credits" $T --marker ecn
 refused "--kmin 9000 is above --kmax 8000" $T --marker ecn --buf-credits 128 --kmin 9000 --kmax 8000
-refused "not in this build" $T --agent hpcc
+refused "INT records in bytes: it needs --buf-credits" $T --agent hpcc
+# HPCC runs on PFC links (buffers in bytes) and on credits in 64-byte units
+[ -n "$(cu $T --flow-control pfc --agent hpcc)" ] && ok || no "--flow-control pfc --agent hpcc gave nothing"
+[ -n "$(cu $T --buf-credits 256 --agent hpcc)" ] && ok || no "--buf-credits 256 --agent hpcc gave nothing"
 refused "needs marker = ecn or iba" $T --agent dcqcn
 refused "with flow-control = pfc use none, iba or ecn" $T --flow-control pfc --marker input
 refused "pfc-xon 5000 is above pfc-xoff (4000)" $T --flow-control pfc --pfc-xoff 4000 --pfc-xon 5000

@@ -3,8 +3,8 @@
 #   usage: BUILD=build sh tools/figures.sh [NAME...]   (make figures: all)
 # NAME is a figure (run1_no_cc run4_markers recovery gran_scenario1
 # gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim
-# jobs_cc).
-# Needs $BUILD/ibccsim (built by make) and gnuplot (optional: without it the
+# jobs_cc eth_converge eth_pauses eth_hpcc_queue).
+# Needs $BUILD/ibccsim and $BUILD/lossless (built by make) and gnuplot (optional: without it the
 # script says so and exits 0). Every run uses a fixed seed, so the CSVs are
 # the same on every machine with the same ibcc.h.
 # CSVs go to $BUILD/figures/, PNGs to docs/figures/ (FIGURES_OUT).
@@ -28,7 +28,8 @@ SUMS=$OUT/inputs.sha256
 FORCE=${FIGURES_FORCE:-0}
 CHECK=${FIGURES_CHECK:-0}
 SEED=1
-ALL="run1_no_cc run4_markers recovery gran_scenario1 gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim jobs_cc"
+ALL="run1_no_cc run4_markers recovery gran_scenario1 gran_sweep mvcm_time mvcm_sweep wormhole_twohost wormhole_torus vl_victim jobs_cc eth_converge eth_pauses eth_hpcc_queue"
+LL=$BUILD/lossless
 [ $# -gt 0 ] || set -- $ALL
 # ---- 8. virtual lanes: the two-switch victim on its own SL ----------------
 # docs/fabric.md "A victim on its own SL": the victim on SL 1, the incast
@@ -50,6 +51,31 @@ fig_vl_victim() {
     plot vl_victim vl_victim_table.dat vl_victim_one.csv vl_victim_two.csv vl_victim_iba.csv
 }
 
+# ---- 9. lossless Ethernet beside IBA CC (docs/scenario_ethernet.md) -------
+# examples/lossless.c: a 4-ary 2-tree of 100 Gb/s links
+fig_eth_converge() {
+    "$LL" converge "$DATA/eth_converge.csv" > "$DATA/eth_converge_summary.txt"
+    plot eth_converge eth_converge.csv
+}
+# the incast alone (hosts 8-13 -> host 5) under PFC without CC, DCQCN, HPCC
+eth_incast_runs() {
+    table=$DATA/eth_pauses_table.dat
+    printf '# scheme pauses_hot_leaf pauses_spines pauses_src_leaves\n' > "$table"
+    for s in pfc dcqcn hpcc; do
+        "$LL" incast $s "$DATA/eth_incast_$s.csv" > "$DATA/eth_incast_${s}_summary.txt"
+        sed 's/[a-z_]*=//g' "$DATA/eth_incast_${s}_summary.txt" |
+            awk '{ print $2, $3, $4, $5 }' >> "$table"
+    done
+}
+fig_eth_pauses() {
+    eth_incast_runs
+    plot eth_pauses eth_pauses_table.dat eth_incast_pfc.csv eth_incast_dcqcn.csv eth_incast_hpcc.csv
+}
+fig_eth_hpcc_queue() {
+    eth_incast_runs
+    plot eth_hpcc_queue eth_incast_pfc.csv eth_incast_dcqcn.csv eth_incast_hpcc.csv
+}
+
 for n in "$@"; do
     case " $ALL " in *" $n "*) ;; *) echo "figures: unknown figure '$n' (one of: $ALL)" >&2; exit 2 ;; esac
 done
@@ -58,8 +84,8 @@ if [ "$CHECK" != 1 ] && ! command -v gnuplot >/dev/null 2>&1; then
     echo "skip: gnuplot not found; apt-get install gnuplot-nox to draw docs/figures"
     exit 0
 fi
-if [ ! -x "$SIM" ]; then
-    echo "figures: $SIM not built (run 'make figures')" >&2
+if [ ! -x "$SIM" ] || [ ! -x "$LL" ]; then
+    echo "figures: $SIM or $LL not built (run 'make figures')" >&2
     exit 1
 fi
 mkdir -p "$DATA" "$OUT"

@@ -21,7 +21,6 @@ static const char *const cu_markers[] = {"none", "naive", "input", "io",
                                          "iba", "mvpm", "ecn"};
 static const char *const cu_agents[] = {"none", "window", "law", "fixed",
                                         "cct", "mvcm", "dcqcn", "hpcc"};
-#define CU_AGENT_HPCC 7         /* refused until the fabric has it */
 enum { CU_CREDIT, CU_PFC };     /* --flow-control: ibcc_flow_control */
 #define CU_N(a) ((int)(sizeof a / sizeof a[0]))
 static const int cu_kinds[] = {IBCC_SWITCH_VCT, IBCC_SWITCH_CIOQ};
@@ -224,7 +223,8 @@ static const opt cu_opt[] = {
     OPT_CHOICE("agent", agent, "none|window|law|fixed|cct|mvcm|dcqcn|hpcc", "none",
                "dcqcn: the DCQCN reaction point with its\n"
                "defaults (docs/dcqcn.md; CNPs from the\n"
-               "destination); hpcc: not in this build yet"),
+               "destination); hpcc: the HPCC window from\n"
+               "the INT its ACKs echo (docs/hpcc.md)"),
     {"window", OT_UINT, OPT_F(window), 1, 1000000, NULL, "N", "packets", NULL,
      "every agent but mvcm: unacknowledged packets\nper flow (required by window)",
      "none", "none", 0, NULL, NULL, NULL},
@@ -526,9 +526,6 @@ static int cu_check(cu_opts *o)
     if (o->traffic == CU_VICTIM && o->topo != CU_TWOSWITCH)
         return cu_refuse("--traffic", "traffic = victim is the two-switch "
                          "builder's flows: it needs topology = twoswitch");
-    if (o->agent == CU_AGENT_HPCC)
-        return cu_refuse("--agent", "agent = hpcc: the HPCC fabric agent is "
-                         "not in this build yet");
     if (o->flow_control == CU_PFC && (santos || o->marker == IBCC_MARKER_MVPM))
         return cu_refuse("--marker", "marker = %s counts IBA buffers in "
                          "packets; with flow-control = pfc use none, iba or "
@@ -561,6 +558,11 @@ static int cu_check(cu_opts *o)
                          "marker = %s", cu_markers[o->marker]);
     if (o->agent == IBCC_AGENT_MVCM && o->marker != IBCC_MARKER_MVPM)
         return cu_refuse("--agent", "agent = mvcm needs marker = mvpm");
+    if (o->agent == IBCC_AGENT_HPCC && o->flow_control != CU_PFC
+        && !o->buf_credits)
+        return cu_refuse("--agent", "agent = hpcc reads the queues of its "
+                         "INT records in bytes: it needs --buf-credits N "
+                         "(or flow-control = pfc)");
     if (o->agent == IBCC_AGENT_MVCM && o->topo == CU_IBNET && !o->mvcm_hops)
         return cu_refuse("--agent", "agent = mvcm on a loaded fabric needs "
                          "--mvcm-hops N (links of the longest path)");
