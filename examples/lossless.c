@@ -18,10 +18,11 @@
               (T = 9 us, eta 0.95, maxStage 5, W_AI 57 bytes)
 
    Build: make examples   (or: cc -std=c99 -I. examples/lossless.c -lm)
-   Run:   build/lossless table [--marking-rate N] [--ccti-timer N]
+   Run:   build/lossless table [--scheme S] [--marking-rate N]
+                                  [--ccti-timer N]
                                            the side-by-side table: a ring
-                                           allreduce beside an incast (the
-                                           flags change IBA CC's settings)
+                                           allreduce beside an incast (one
+                                           scheme's row; IBA CC's settings)
           build/lossless converge CSV      two DCQCN flows into one host
           build/lossless incast SCHEME CSV the incast alone: the hot
                                            leaf's buffered bytes and the
@@ -129,6 +130,9 @@ typedef struct table_row {
     ibcc_job_stats st[2];
     ibcc_time p99[2];
     uint64_t pauses, marked, delivered;
+    double ring_share;          /* the allreduce's flow into host 5: its
+                                   share of what host 5 received while
+                                   the incast ran */
 } table_row;
 
 static uint32_t vh[8], ah[7];
@@ -179,8 +183,22 @@ static int run_jobs(int s, uint32_t first, uint32_t n, table_row *r)
         return 1;
     }
     while (!ibcc_jobs_done(js) && t < IBCC_MS(100)) {
+        ibcc_job_stats inc;
         t += IBCC_US(10);
         if (ibcc_fabric_run_until(f, t) != IBCC_OK) break;
+        if (n == 2 && ibcc_jobs_stats(js, 1, &inc) == IBCC_OK
+            && inc.end == 0) {               /* the incast still runs */
+            uint64_t ring = 0, all = 0;
+            for (i = 0; i < nf; i++) {
+                ibcc_fabric_flow_stats st;
+                memset(&st, 0, sizeof st);
+                if (flows[i].dst != HOT) continue;
+                (void)ibcc_fabric_flow_stats_get(f, i, &st);
+                all += st.delivered_bytes;
+                if (flows[i].cls == 0) ring += st.delivered_bytes;
+            }
+            r->ring_share = all ? (double)ring / (double)all : 0.0;
+        }
     }
     if (!ibcc_jobs_done(js) || ibcc_fabric_check(f) != IBCC_OK) {
         fprintf(stderr, "lossless %s: not done or not conserved\n",
@@ -211,26 +229,27 @@ static int run_jobs(int s, uint32_t first, uint32_t n, table_row *r)
     return 0;
 }
 
-static int table(void)
+static int table(int only)
 {
     int s;
-    printf("%-7s %8s %11s %8s %9s %10s %12s %12s %11s\n", "scheme",
+    printf("%-7s %8s %11s %8s %9s %10s %10s %12s %12s %11s\n", "scheme",
            "ar_us", "ar_alone_us", "slowdown", "incast_us", "incast_thr",
-           "ar_msg_p99_us", "pause_frames", "marked_frac");
+           "ring_share", "ar_msg_p99_us", "pause_frames", "marked_frac");
     for (s = 0; s < S_N; s++) {
         table_row both, alone;
+        if (only >= 0 && s != only) continue;
         double thr;
         if (run_jobs(s, 0, 2, &both) || run_jobs(s, 0, 1, &alone)) return 1;
         /* the incast's 6 MB over its completion time, as a fraction of
            the receiver's link */
         thr = (double)both.st[1].bytes
               / ((double)both.st[1].completion / 1e12) / 12.5e9;
-        printf("%-7s %8.1f %11.1f %8.2f %9.1f %10.3f %12.1f %12llu "
+        printf("%-7s %8.1f %11.1f %8.2f %9.1f %10.3f %10.3f %12.1f %12llu "
                "%11.4f\n", scheme_name[s],
                (double)both.st[0].completion / 1e6,
                (double)alone.st[0].completion / 1e6,
                (double)both.st[0].completion / (double)alone.st[0].completion,
-               (double)both.st[1].completion / 1e6, thr,
+               (double)both.st[1].completion / 1e6, thr, both.ring_share,
                (double)both.p99[0] / 1e6,
                (unsigned long long)both.pauses,
                both.delivered ? (double)both.marked / (double)both.delivered
@@ -352,8 +371,8 @@ static int converge(const char *csv)
     ibcc_fabric *f = NULL;
     FILE *out;
     ibcc_time t, end = IBCC_MS(40), step = IBCC_US(100);
-    double late[2] = {0, 0};
-    uint32_t i, nl = 0;
+    double late[2] = {0, 0}, early[2] = {0, 0};
+    uint32_t i, nl = 0, ne = 0;
     if (world_init(&w, S_DCQCN)) return 1;
     memset(flows, 0, sizeof flows);
     flows[0].src = 8;
@@ -387,14 +406,18 @@ static int converge(const char *csv)
             (void)ibcc_fabric_flow_bytes(f, i, t, t + step, &b);
             r[i] = (double)b / (12.5e9 * 1e-4);
             if (t >= end - IBCC_MS(10)) late[i] += r[i];
+            if (t >= IBCC_MS(5) && t < IBCC_MS(10)) early[i] += r[i];
         }
         if (t >= end - IBCC_MS(10)) nl++;
+        if (t >= IBCC_MS(5) && t < IBCC_MS(10)) ne++;
         fprintf(out, "%.1f,%.4f,%.4f\n", (double)(t + step / 2u) / 1e9,
                 r[0], r[1]);
     }
     fclose(out);
-    printf("converge last_10ms flow0=%.3f flow1=%.3f jain=%.4f\n",
-           late[0] / nl, late[1] / nl, ibcc_jain(late, 2));
+    printf("converge 5_10ms flow0=%.3f flow1=%.3f jain=%.4f last_10ms "
+           "flow0=%.3f flow1=%.3f jain=%.4f\n", early[0] / ne, early[1] / ne,
+           ibcc_jain(early, 2), late[0] / nl, late[1] / nl,
+           ibcc_jain(late, 2));
     ibcc_fabric_destroy(f);
     ibcc_topo_free(&w.topo);
     return 0;
@@ -402,11 +425,14 @@ static int converge(const char *csv)
 
 int main(int argc, char **argv)
 {
-    int s, i;
+    int s, i, only = -1;
     if (argc >= 2 && strcmp(argv[1], "table") == 0) {
         for (i = 2; i + 1 < argc; i += 2) {
             long v = strtol(argv[i + 1], NULL, 10);
-            if (strcmp(argv[i], "--marking-rate") == 0 && v >= 0 && v <= 65535)
+            if (strcmp(argv[i], "--scheme") == 0) {
+                if ((only = scheme_of(argv[i + 1])) < 0) return 2;
+            } else if (strcmp(argv[i], "--marking-rate") == 0 && v >= 0
+                       && v <= 65535)
                 iba_marking_rate = (uint16_t)v;
             else if (strcmp(argv[i], "--ccti-timer") == 0 && v >= 1
                      && v <= 65535)
@@ -414,9 +440,9 @@ int main(int argc, char **argv)
             else
                 break;
         }
-        if (i == argc) return table();
-        fprintf(stderr, "lossless table: --marking-rate 0..65535, "
-                "--ccti-timer 1..65535\n");
+        if (i == argc) return table(only);
+        fprintf(stderr, "lossless table: --scheme NAME, --marking-rate "
+                "0..65535, --ccti-timer 1..65535\n");
         return 2;
     }
     if (argc == 3 && strcmp(argv[1], "converge") == 0) return converge(argv[2]);
@@ -424,7 +450,8 @@ int main(int argc, char **argv)
         if ((s = scheme_of(argv[2])) < 0) return 2;
         return incast(s, argv[3]);
     }
-    fprintf(stderr, "usage: lossless table | converge CSV | "
-            "incast credit|iba|pfc|dcqcn|hpcc CSV\n");
+    fprintf(stderr, "usage: lossless table [--scheme S] [--marking-rate N] "
+            "[--ccti-timer N] | converge CSV | incast "
+            "credit|iba|pfc|dcqcn|hpcc CSV\n");
     return 2;
 }

@@ -19,6 +19,9 @@
 #   pfc.md      build/test_fabric_pfc's XOFF instant, two priorities,
 #               the fat-tree incast with and without DCQCN, the headroom
 #               peak; the driver's incast (ibccsim custom, PFC)
+#   hpcc.md, scenario_ethernet.md   the 4:1 incast of build/test_fabric_hpcc;
+#               every output line of build/lossless (examples/lossless.c)
+#               the page quotes, and its tables' numbers
 # README's [G] and [F] numbers take minutes to re-run (`make fidelity` and
 # tests/gran.sh, tests/mvcm.sh own those runs): here they must agree with
 # their scenario pages. examples/ns3/README.md's table is checked by
@@ -98,6 +101,56 @@ fi
   --flow-control pfc --pfc-xoff 20000 --pfc-xon 10000 --time 4 --warmup 2 \
   --summary "$T/pfc.csv" > /dev/null 2>&1 || bad "ibccsim custom pfc incast failed"
 says docs/pfc.md "without a reaction \`pfc_paused_frac\` is $(awk -v x="$(val "$T/pfc.csv" pfc_paused_frac)" 'BEGIN { printf "%.4f", x }') in the measured window" "ibccsim custom (tests/pfc.sh)"
+# ---- docs/hpcc.md, scenario_ethernet.md: tests/test_fabric_hpcc.c ---------
+if [ -x "$BUILD/test_fabric_hpcc" ]; then
+  line=$("$BUILD/test_fabric_hpcc" | grep '^hpcc-incast ')
+  kv() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  for p in docs/hpcc.md docs/scenario_ethernet.md; do
+    says $p "HPCC at $(kv hpcc_util) of the receiver's link with a hot queue of $(kv hpcc_q_bytes) bytes on average in its INT records and a mean latency of $(kv hpcc_lat_us) us, against $(kv none_lat_us) us without CC" "build/test_fabric_hpcc"
+  done
+else
+  bad "$BUILD/test_fabric_hpcc not built"
+fi
+
+# ---- docs/scenario_ethernet.md: build/lossless, line for line -------------
+E=docs/scenario_ethernet.md
+# lines LABEL FILE: every line of FILE is a line of the page (indented by
+# four blanks: a code block)
+lines() {
+  while IFS= read -r l; do
+    if grep -F -x -q -- "    $l" $E; then ok
+    else bad "$E lacks the line '    $l' ($1 prints it)"; fi
+  done < "$2"
+}
+if [ -x "$BUILD/lossless" ]; then
+  "$BUILD/lossless" table > "$T/eth_table.txt" 2>&1 || bad "lossless table failed"
+  lines "build/lossless table" "$T/eth_table.txt"
+  for mt in "1 150" "12 150" "1 24" "12 24"; do
+    set -- $mt
+    "$BUILD/lossless" table --scheme iba --marking-rate $1 --ccti-timer $2 |
+      tail -n 1 > "$T/eth_iba.txt"
+    lines "build/lossless table --scheme iba --marking-rate $1 --ccti-timer $2" "$T/eth_iba.txt"
+  done
+  for s in pfc dcqcn hpcc; do
+    "$BUILD/lossless" incast $s "$T/eth_$s.csv" > "$T/eth_$s.txt" 2>&1 || bad "lossless incast $s failed"
+    lines "build/lossless incast $s" "$T/eth_$s.txt"
+    line=$(cat "$T/eth_$s.txt")
+    kv() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+    case $s in pfc) n="PFC, no CC" ;; dcqcn) n=DCQCN ;; hpcc) n=HPCC ;; esac
+    says $E "| $n | $(kv pauses_hot_leaf) | $(kv pauses_spines) | $(kv pauses_src_leaves) | $(kv pauses_last_ms) | $(kv hot_leaf_kbytes_mean) KB | $(kv hot_link_frac) |" "build/lossless incast $s"
+  done
+  "$BUILD/lossless" converge "$T/eth_conv.csv" > "$T/eth_conv.txt" 2>&1 || bad "lossless converge failed"
+  lines "build/lossless converge" "$T/eth_conv.txt"
+  set -- $(cat "$T/eth_conv.txt")
+  says $E "the two get ${3#flow0=} and ${4#flow1=} of the link (Jain's index ${5#jain=}); over the last 10 ms ${7#flow0=} and ${8#flow1=} (${9#jain=})" "build/lossless converge"
+  thr=$(awk '$1 == "iba" { print $6 }' "$T/eth_table.txt")
+  says README.md "IBA CC throttles a 100 Gb/s incast to $thr of the link" "build/lossless table"
+  line=$(cat "$T/eth_hpcc.txt")
+  kv() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+  says README.md "HPCC holds the hot link at $(kv hot_link_frac) with $(kv hot_leaf_kbytes_mean) KB queued" "build/lossless incast hpcc"
+else
+  bad "$BUILD/lossless not built"
+fi
 
 # ---- README: [K], two hosts at 0.8 and the torus pair ---------------------
 "$SIM" wormhole --load 0.8 --time 200 > "$T/wh.txt" 2>&1 || bad "ibccsim wormhole failed"
@@ -281,7 +334,7 @@ fi
 # the first ACK comes after one packet at Rmin = Rmax/256: 256 x 2.048 us
 says $F "at 1/Rmin = $(awk 'BEGIN { printf "%.2f", 256 * 2.048e-3 }') ms" "256 packet times of 2.048 us"
 n=$(ls docs/figures/*.png | wc -l | tr -d ' ')
-case $n in 9) w=Nine ;; 10) w=Ten ;; 11) w=Eleven ;; 12) w=Twelve ;; *) w=$n ;; esac
+case $n in 9) w=Nine ;; 10) w=Ten ;; 11) w=Eleven ;; 12) w=Twelve ;; 13) w=Thirteen ;; 14) w=Fourteen ;; *) w=$n ;; esac
 says $F "$w figures" "ls docs/figures/*.png | wc -l"
 
 # topologies.md: Valiant through LMC against minimal routing on the
