@@ -228,9 +228,11 @@
    (or PFC);
    at a switch the marker sees it arrive, the switch kind forwards it (the
    arbiter picks it for its output or, CIOQ, for the crossbar), the marker
-   sees it depart and returns the bits to set; at the destination it is
-   counted as delivered and the dest rules build the ACK or CNP, whose
-   marks go back to the agent. docs/fabric.md follows it step by step.
+   sees it depart and returns the bits to set (and, for a packet of an
+   HPCC flow, the switch pushes an INT hop as it leaves); at the
+   destination it is counted as delivered and the dest rules build the
+   ACK or CNP, whose marks (and INT) go back to the agent. docs/fabric.md
+   follows it step by step.
 
    SOURCES (cited by tag)
    -------

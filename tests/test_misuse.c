@@ -2042,6 +2042,9 @@ static void fabric_misuse(void)
             ibcc_time q = 0;
             T_CHECK(ibcc_fabric_flow_law(f, 0) == NULL);      /* NONE */
             T_CHECK(ibcc_fabric_flow_law(f, UINT32_MAX) == NULL);
+            T_CHECK(ibcc_fabric_flow_hpcc(f, 0) == NULL);     /* NONE */
+            T_CHECK(ibcc_fabric_flow_hpcc(f, UINT32_MAX) == NULL);
+            T_CHECK(ibcc_fabric_flow_hpcc(NULL, 0) == NULL);
             T_EQ(ibcc_fabric_class_stats_get(f, 0, NULL), IBCC_ERR_NULL);
             T_EQ(ibcc_fabric_class_stats_get(f, UINT32_MAX, &cs),
                  IBCC_ERR_RANGE);
