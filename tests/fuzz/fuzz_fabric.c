@@ -534,7 +534,12 @@ static void decode_desc(ctx *c, cfg *g)
     d->arbiter.bypass_limit = (uint32_t)pick(c, 0, 8, 0, 65535, 65536,
                                              0xffffffffu);
     /* marker */
-    d->marker.engine = (ibcc_marker_engine)choice(c, 6, 7);
+    d->marker.engine = (ibcc_marker_engine)choice(c, 7, 8);
+    /* ECN marks on queue bytes: credits only (mostly) */
+    if (d->marker.engine == IBCC_MARKER_ECN && d->buf_credits == 0) {
+        if (fz_u8(&c->in) < 240u) d->marker.engine = IBCC_MARKER_NONE;
+        else BAD(c);
+    }
     d->marker.classify = (ibcc_classify)choice(c, 2, 3);
     if (chance(c, 60)) {
         /* thresholds within the input capacity (unit: credits when
