@@ -16,6 +16,13 @@
 
 
 
+static int gr_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len)
+{
+    gr_opts *g = (gr_opts *)o;
+    (void)p;
+    return jb_specs_fn(v, g->job, &g->njob, buf, len);
+}
+
 static const int gr_ccs[] = {1, 0};
 static const int gr_sws[] = {IBCC_SWITCH_CIOQ, IBCC_SWITCH_VCT};
 static const int gr_arbs[] = {IBCC_ARB_VOQ, IBCC_ARB_OLDEST, IBCC_ARB_RR};
@@ -67,16 +74,18 @@ static const opt gr_opt[] = {
     OPT_TEXT("flows", flows, "LIST|all|none", "all",
              "the scenario's flows that run, by number\n"
              "(1,3,5); the others never start"),
-    OPT_TEXT("job", job, "FILE", NULL,
-             "a trace (ibcc-trace 1, docs/jobs.md) run\n"
-             "as a job beside the flows; its messages\n"
-             "obey --cc as the flows do"),
-    OPT_TEXT("job-hosts", job_hosts, "LIST", "1,4",
-             "the host (1..7 for H1..H7) of each rank\n"
-             "of --job, in rank order"),
-    OPT_DOUBLE("job-start", job_start_ms, 0, 1e5, "MS", "ms", "0",
-               "when --job starts"),
-    OPT_OUTPUTS("CSV: time_ms and each flow's Gbit/s per bin",
+    OPT_HEAD("jobs (docs/jobs.md; their messages obey --cc as the flows do)"),
+    {"job", OT_FUNC, 0, 0, 0, NULL, "'NAME key=value ...'", NULL, NULL,
+     "a job beside the flows (repeatable), with\n"
+     "the keys of custom --job: pattern, trace,\n"
+     "hosts (0..6 = H1..H7), ranks, place, bytes,\n"
+     "root, dims, periodic, iterations, start, sl;\n"
+     "sl (a trace's: its messages' sl=) at least\n"
+     "the flows' classes (5, scenario 2: 3)", "none", NULL, 0, gr_job_fn, NULL, NULL},
+    {"job-csv", OT_TEXT, OPT_F(job_csv), 0, 0, NULL, "FILE", NULL, NULL,
+     "CSV: one row per job (completion, ideal,\nslowdown, message quantiles)", NULL, NULL,
+     0, NULL, NULL, NULL},
+    OPT_OUTPUTS("CSV: time_us (a bin's middle) and each\nflow's Gbit/s per bin",
                 "CSV metric,value (parameters included)",
                 "no table on standard output"),
 };
@@ -91,9 +100,9 @@ const opt_cmd gr_cmd = {
     "sources. Flows start one per --step, F1 first.\n"
     "  scenario 1: F1 H1->H4 (victim), F2 H2->H5, F3 H3->H5, F4 H6->H5, F5 H7->H5\n"
     "  scenario 2: F1 H1->H4, F2 H2->H5, F3 H3->H6 (all cross S1->S2)\n"
-    "A trace can run as a job beside them (e.g. [G] section VI's benchmarks\n"
-    "in place of the victim: --flows 2,3,4,5 --job FILE); the summary then\n"
-    "gives the job's completion time and its messages' times.\n",
+    "Jobs can run beside them (e.g. [G] section VI's benchmarks in place of\n"
+    "the victim: --flows 2,3,4,5 --job 'hpcc trace=FILE hosts=0,3'); the\n"
+    "summary then gives each job's completion, ideal time and slowdown.\n",
     gr_opt, OPT_N(gr_opt), NULL, NULL, 0
 };
 
@@ -148,62 +157,16 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
             return 2;
         }
         {
-            unsigned m, v[SW_MAX], n;
+            unsigned m;
             if (!gr_flow_mask(o->flows, nf, &m)) return 2;
-            if (!sw_list(o->job_hosts, 1, GR_HOSTS, v, &n)) {
-                fprintf(stderr, "ibccsim gran: --job-hosts '%s': a list of "
-                        "1 to %u hosts, each 1..%u\n", o->job_hosts,
-                        (unsigned)SW_MAX, GR_HOSTS);
-                return 2;
-            }
         }
-        if (o->job_start_ms >= o->time_ms) {
-            fprintf(stderr, "ibccsim gran: --job-start %g ms is not before "
-                    "the run's end (%g ms)\n", o->job_start_ms, o->time_ms);
+        if (o->job_csv && !o->njob) {
+            fprintf(stderr, "ibccsim gran: --job-csv applies only with --job\n");
             return 2;
         }
     }
     return 0;
 }
-
-/* Reads --job's trace into *t (malloc'ed msgs and deps); 0 with a
-   message when it cannot. */
-static int gr_read_job(const char *path, ibcc_trace *t)
-{
-    size_t len = 0;
-    char *text = fc_read("gran", "job", path, &len);
-    ibcc_fabric_error e;
-    ibcc_result r;
-    memset(t, 0, sizeof *t);
-    memset(&e, 0, sizeof e);
-    if (!text) return 0;
-    r = ibcc_trace_parse(t, text, len, path, &e);
-    if (r == IBCC_ERR_CAPACITY) {
-        t->msgs = (ibcc_trace_msg *)calloc(t->count + 1u, sizeof *t->msgs);
-        t->deps = (uint32_t *)calloc(t->ndeps + 1u, sizeof *t->deps);
-        t->msg_cap = t->count + 1u;
-        t->dep_cap = t->ndeps + 1u;
-        if (!t->msgs || !t->deps) {
-            fprintf(stderr, "ibccsim gran: out of memory\n");
-            r = IBCC_ERR_NOMEM;
-        } else {
-            memset(&e, 0, sizeof e);
-            r = ibcc_trace_parse(t, text, len, path, &e);
-        }
-    }
-    free(text);
-    if (r != IBCC_OK) {
-        if (r != IBCC_ERR_NOMEM)
-            fprintf(stderr, "ibccsim gran: %s:%u: %s\n", e.file[0] ? e.file : path,
-                    e.line, e.reason);
-        free(t->msgs);
-        free(t->deps);
-        memset(t, 0, sizeof *t);
-        return 0;
-    }
-    return 1;
-}
-
 
 static const uint32_t gr_src[2][GR_FLOWS] = {{0, 1, 2, 5, 6}, {0, 1, 2, 0, 0}};
 static const uint32_t gr_dst[2][GR_FLOWS] = {{3, 4, 4, 4, 4}, {3, 4, 5, 0, 0}};
@@ -219,13 +182,10 @@ int gr_run(const gr_opts *o, gr_result *res)
     ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;
     ibcc_result r;
-    ibcc_trace tr;
-    ibcc_job_desc job;
-    ibcc_jobs *js = NULL;
-    ibcc_fabric_error fe;
-    uint32_t jhosts[SW_MAX], njf = 0;
+    static jb_set js;
+    uint32_t hnodes[GR_HOSTS], nfl;
     unsigned i, s = o->scenario - 1u, nf = o->scenario == 1 ? 5u : 3u;
-    unsigned fmask = 0, hv[SW_MAX], nh = 0;
+    unsigned fmask = 0;
     int ok = 0;
     uint32_t nr = 0, isl = 0, cct_len = 0;
     ibcc_time end = ms_time(o->time_ms), m0, bin = ms_time(o->bin_ms);
@@ -235,37 +195,13 @@ int gr_run(const gr_opts *o, gr_result *res)
     memset(nodes, 0, sizeof nodes);
     memset(links, 0, sizeof links);
     memset(&d, 0, sizeof d);
-    memset(&tr, 0, sizeof tr);
-    memset(&job, 0, sizeof job);
-    memset(&fe, 0, sizeof fe);
+    memset(&js, 0, sizeof js);
+    js.who = "ibccsim gran";
     if (!gr_flow_mask(o->flows, nf, &fmask)) return 0;
-    if (o->job) {
-        if (!sw_list(o->job_hosts, 1, GR_HOSTS, hv, &nh)) return 0;
-        if (!gr_read_job(o->job, &tr)) return 0;
-        if (tr.ranks > nh) {
-            fprintf(stderr, "ibccsim gran: %s has %u ranks, --job-hosts "
-                    "places %u\n", o->job, tr.ranks, nh);
-            goto out;
-        }
-        for (i = 0; i < nh; i++) jhosts[i] = 2u + hv[i] - 1u;
-        job.trace = &tr;
-        job.hosts = jhosts;
-        job.start = ms_time(o->job_start_ms);
-        job.flow.agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
-        r = ibcc_jobs_flows(&job, 1, NULL, 0, &njf, &fe);
-        if (r != IBCC_ERR_CAPACITY && r != IBCC_OK) {
-            fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
-            goto out;
-        }
-    }
-    flows = (ibcc_fabric_flow *)calloc(GR_FLOWS + njf, sizeof *flows);
+    flows = (ibcc_fabric_flow *)calloc(GR_FLOWS, sizeof *flows);
     if (!flows) {
         fprintf(stderr, "ibccsim gran: out of memory\n");
-        goto out;
-    }
-    if (njf && ibcc_jobs_flows(&job, 1, flows + nf, njf, &njf, &fe) != IBCC_OK) {
-        fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
-        goto out;
+        return 0;
     }
     nodes[0].kind = nodes[1].kind = IBCC_FABRIC_SWITCH;
     nodes[0].ports = 4;
@@ -302,7 +238,20 @@ int gr_run(const gr_opts *o, gr_result *res)
     d.nodes = nodes; d.node_count = 2 + GR_HOSTS;
     d.links = links; d.link_count = GR_HOSTS + 1;
     d.routes = routes; d.route_count = nr;
-    d.flows = flows; d.flow_count = nf + njf;
+    nfl = nf;
+    if (o->njob) {      /* the jobs: hosts 0..6 = H1..H7, classes after the flows' */
+        ibcc_fabric_flow t;
+        res->jobs = &js;
+        for (i = 0; i < GR_HOSTS; i++) hnodes[i] = 2u + i;
+        for (i = 0; i < o->njob; i++)
+            if (jb_spec(&js, o->job[i])) goto out;
+        if (jb_resolve(&js, GR_HOSTS, hnodes, NULL, o->seed, o->time_ms)) goto out;
+        if (jb_classes(&js, nf, "the scenario's flows")) goto out;
+        memset(&t, 0, sizeof t);
+        t.agent = o->cc ? IBCC_AGENT_CCT : IBCC_AGENT_NONE;
+        if (jb_flows(&js, &t, &flows, &nfl)) goto out;
+    }
+    d.flows = flows; d.flow_count = nfl;
     d.link_rate = IBCC_GBITS(16);                 /* 20 Gbit/s signalling */
     d.host_cap = IBCC_GBITS(13);                  /* PCIe-limited hosts */
     d.data_size = 2074;
@@ -342,10 +291,7 @@ int gr_run(const gr_opts *o, gr_result *res)
         }
     }
     if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) goto out;
-    if (njf && ibcc_jobs_create(&js, f, &job, 1, nf, &fe) != IBCC_OK) {
-        fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job, fe.reason);
-        goto out;
-    }
+    if (o->njob && jb_attach(&js, f)) goto out;
     {
         prog pg;
         prog_start(&pg, "gran", f, end);
@@ -356,19 +302,7 @@ int gr_run(const gr_opts *o, gr_result *res)
         run_error("gran", f, r);
         goto out;
     }
-    if (js) {
-        if ((r = ibcc_jobs_stats(js, 0, &res->js)) != IBCC_OK) {
-            fprintf(stderr, "ibccsim gran: --job %s: %s\n", o->job,
-                    ibcc_result_str(r));
-            goto out;
-        }
-        res->job = 1;
-        if (!res->js.completion)
-            fprintf(stderr, "ibccsim gran: note: --job %s: %llu of %llu "
-                    "messages delivered by the run's end (--time)\n", o->job,
-                    (unsigned long long)res->js.delivered,
-                    (unsigned long long)res->js.messages);
-    }
+    if (o->njob) jb_collect(&js);
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     res->nflows = nf;
     m0 = end - ms_time(o->measure_ms);
@@ -442,13 +376,16 @@ int gr_run(const gr_opts *o, gr_result *res)
         }
         if (!close_out(fp, o->series)) goto out;
     }
+    /* each job alone on the idle fabric: its ideal time, by a run */
+    if (o->njob && jb_ideal(&js, &d, flows, end)) goto out;
     ok = 1;
 out:
-    ibcc_jobs_destroy(js);
+    if (!ok && o->njob) {
+        jb_free(&js);
+        res->jobs = NULL;
+    }
     ibcc_fabric_destroy(f);
     free(flows);
-    free(tr.msgs);
-    free(tr.deps);
     return ok;
 }
 
@@ -483,22 +420,8 @@ int gr_write_summary(const char *path, const gr_opts *o,
     if (r->delivered) fprintf(fp, "marked_frac,%.6f\n", r->marked_fraction);
     else fprintf(fp, "marked_frac,\n");           /* nothing delivered */
     fprintf(fp, "becn_count,%llu\n", r->becn);
-    if (r->job) {
-        const ibcc_job_stats *j = &r->js;
-        fprintf(fp, "job_messages,%llu\njob_delivered,%llu\n",
-                (unsigned long long)j->messages,
-                (unsigned long long)j->delivered);
-        if (j->completion)
-            fprintf(fp, "job_completion_us,%.6f\n", (double)j->completion / 1e6);
-        else fprintf(fp, "job_completion_us,\n");   /* not done by --time */
-        if (j->delivered)
-            fprintf(fp, "job_msg_mean_us,%.6f\njob_msg_min_us,%.6f\n"
-                    "job_msg_max_us,%.6f\n",
-                    (double)j->msg_sum / (double)j->delivered / 1e6,
-                    (double)j->msg_min / 1e6, (double)j->msg_max / 1e6);
-        else fprintf(fp, "job_msg_mean_us,\njob_msg_min_us,\njob_msg_max_us,\n");
-    }
     fprintf(fp, "conserved,%d\n", r->conserved);
+    if (r->jobs) jb_summary(r->jobs, fp);
     return close_out(fp, path);
 }
 
@@ -513,14 +436,22 @@ int cmd_gran(int argc, char **argv)
     if (rc == 1) return 0;
     if (rc) return rc;
     if (!gr_run(&o, &r)) return 1;
-    if (o.summary && !gr_write_summary(o.summary, &o, &r)) return 1;
+    rc = 0;
+    if (o.summary && !gr_write_summary(o.summary, &o, &r)) rc = 1;
+    if (!rc && o.job_csv && jb_csv(r.jobs, o.job_csv)) rc = 1;
+    if (rc) {
+        if (r.jobs) jb_free(r.jobs);
+        return rc;
+    }
     {
         ibcc_swcc sw;
         ibcc_cacc_config ca;
         params_iba(&sw, &ca, o.threshold, o.packet_size, o.marking_rate, 0x0fu,
                    o.ccti_timer, o.ccti_increase);
-        if (!params_write(o.summary, &gr_cmd, &o, o.cc ? &sw : NULL, o.cc ? &ca : NULL))
+        if (!params_write(o.summary, &gr_cmd, &o, o.cc ? &sw : NULL, o.cc ? &ca : NULL)) {
+            if (r.jobs) jb_free(r.jobs);
             return 1;
+        }
     }
     if (!o.quiet) {
         printf("[G] testbed, scenario %u, CC %s: Gbit/s delivered over the "
@@ -535,20 +466,17 @@ int cmd_gran(int argc, char **argv)
         printf("  ISL utilisation        %.3f\n", r.isl_util);
         printf("  marked fraction        %.4f (%llu BECNs)\n",
                r.marked_fraction, r.becn);
-        if (r.job) {
-            printf("  job %s: %llu of %llu messages delivered", o.job,
-                   (unsigned long long)r.js.delivered,
-                   (unsigned long long)r.js.messages);
-            if (r.js.completion)
-                printf(", completion %.3f us", (double)r.js.completion / 1e6);
-            if (r.js.delivered)
-                printf(", message mean %.3f us",
-                       (double)r.js.msg_sum / (double)r.js.delivered / 1e6);
-            printf("\n");
-        }
         printf("  conserved              %s\n", r.conserved ? "yes" : "NO");
+        if (r.jobs) jb_print(r.jobs, stdout);
     }
-    return r.conserved ? 0 : 1;
+    rc = r.conserved ? 0 : 1;
+    if (r.jobs && !jb_all_done(r.jobs)) {
+        fprintf(stderr, "ibccsim gran: a job is not done after --time %g ms (its row "
+                "says how far it got)\n", o.time_ms);
+        rc = 1;
+    }
+    if (r.jobs) jb_free(r.jobs);
+    return rc;
 }
 
 

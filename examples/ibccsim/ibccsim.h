@@ -84,9 +84,9 @@ typedef struct gr_opts {
     int arbiter;                /* ibcc_arb_policy: input organisation */
     unsigned long long seed;
     const char *flows;          /* which of the scenario's flows run */
-    const char *job;            /* a trace file run as a job, or NULL */
-    const char *job_hosts;      /* the host (1..7) of each of its ranks */
-    double job_start_ms;
+    const char *job[16];        /* --job SPEC, in order (jobspec.c) */
+    unsigned njob;
+    const char *job_csv;
     const char *series, *summary;
     int quiet;
 } gr_opts;
@@ -97,8 +97,7 @@ typedef struct gr_result {
     double marked_fraction;
     unsigned long long becn, delivered;
     int conserved;
-    int job;                    /* a job ran (--job) */
-    ibcc_job_stats js;          /* its statistics at the run's end */
+    struct jb_set *jobs;        /* --job's jobs and results, or NULL */
 } gr_result;
 
 enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
@@ -330,5 +329,10 @@ int jb_ideal(jb_set *s, const ibcc_fabric_desc *base,
 void jb_print(const jb_set *s, FILE *fp);
 int jb_csv(const jb_set *s, const char *path);
 int jb_all_done(const jb_set *s);
+/* The jobs' rows of a summary.csv (job_NAME_*). */
+void jb_summary(const jb_set *s, FILE *fp);
+/* An OT_FUNC flag --job SPEC (repeatable; '|' separates jobs in one
+   value): v given, appends to spec[*n]; v NULL, prints them back. */
+int jb_specs_fn(const char *v, const char **spec, unsigned *n, char *buf, size_t len);
 void jb_free(jb_set *s);
 #endif

@@ -203,6 +203,45 @@ static int jb_dims(const char *v, unsigned want, uint32_t *dims)
     return *p == 0 && n == want;
 }
 
+/* Job b's host list from its hosts: a host given twice is refused, but
+   with place = linear (rank r on the list's r-th host) a list of single
+   items may repeat hosts: ranks that share a host (several processes of
+   a node). 0, or 2 with the reason in msg. */
+static int jb_host_list(const jb_opts *o, uint32_t nh, const ibcc_ibfabric *ib, jb_job *b,
+                        char *msg, size_t len)
+{
+    size_t items = 1;
+    const char *c;
+    uint32_t *one, n1 = 0;
+    char item[128];
+    for (c = o->hosts; *c; c++) items += *c == ',';
+    if (!(b->list = (uint32_t *)calloc(nh * items + 1u, sizeof *b->list))) {
+        snprintf(msg, len, "out of memory");
+        return 2;
+    }
+    if (!scn_hosts(o->hosts, nh, ib, b->list, nh, &b->nlist, msg, len)) return 0;
+    if (o->place != IBCC_PLACE_LINEAR || !strstr(msg, "given twice")) return 2;
+    if (!(one = (uint32_t *)calloc(nh + 1u, sizeof *one))) return 2;
+    b->nlist = 0;
+    for (c = o->hosts;;) {      /* each item alone, repeats allowed */
+        const char *e = strchr(c, ',');
+        size_t n = e ? (size_t)(e - c) : strlen(c);
+        char m2[SCN_MSG];
+        uint32_t k;
+        snprintf(item, sizeof item, "%.*s", (int)(n < 127 ? n : 127), c);
+        if (scn_hosts(item, nh, ib, one, nh, &n1, m2, sizeof m2)) {
+            snprintf(msg, len, "%s", m2);
+            free(one);
+            return 2;
+        }
+        for (k = 0; k < n1; k++) b->list[b->nlist++] = one[k];
+        if (!e) break;
+        c = e + 1;
+    }
+    free(one);
+    return 0;
+}
+
 int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes, const ibcc_ibfabric *ib,
                unsigned long long seed, double time_ms)
 {
@@ -247,9 +286,7 @@ int jb_resolve(jb_set *s, uint32_t nh, const uint32_t *nodes, const ibcc_ibfabri
                     return jb_fail(s, b->name, "%s does not apply to pattern = %s", only[k].key,
                                    o->pattern ? ibcc_coll_name((ibcc_coll_kind)o->pattern) : "trace");
         }
-        if (!(b->list = (uint32_t *)calloc(nh, sizeof *b->list))) return jb_fail(s, b->name, "out of memory");
-        if (scn_hosts(o->hosts, nh, ib, b->list, nh, &b->nlist, msg, sizeof msg))
-            return jb_fail(s, b->name, "hosts: %s", msg);
+        if (jb_host_list(o, nh, ib, b, msg, sizeof msg)) return jb_fail(s, b->name, "hosts: %s", msg);
         if (o->pattern == 0) {
             if (jb_trace(s, b->name, o->trace, &b->tr)) return 2;
             if (o->ranks && o->ranks != b->tr.ranks)
@@ -557,6 +594,58 @@ int jb_csv(const jb_set *s, const char *path)
             fprintf(fp, ",,,,,,,,,,\n");
     }
     return close_out(fp, path) ? 0 : 1;
+}
+
+void jb_summary(const jb_set *s, FILE *fp)
+{
+    unsigned j;
+    for (j = 0; j < s->n; j++) {
+        const jb_job *b = &s->job[j];
+        fprintf(fp, "job_%s_messages,%llu\njob_%s_delivered,%llu\n", b->name,
+                (unsigned long long)b->messages, b->name,
+                (unsigned long long)b->run.st.delivered);
+        if (b->run.done)
+            fprintf(fp, "job_%s_completion_us,%.6f\njob_%s_ideal_us,%.6f\n"
+                    "job_%s_slowdown,%.6f\njob_%s_msg_p99_us,%.6f\n", b->name,
+                    jb_us(b->run.st.completion), b->name, jb_us(b->ideal.st.completion),
+                    b->name, (double)b->run.st.completion / (double)b->ideal.st.completion,
+                    b->name, jb_us(b->run.q[2]));
+        else
+            fprintf(fp, "job_%s_completion_us,\njob_%s_ideal_us,%.6f\n"
+                    "job_%s_slowdown,\njob_%s_msg_p99_us,\n", b->name, b->name,
+                    jb_us(b->ideal.st.completion), b->name, b->name);
+    }
+}
+
+int jb_specs_fn(const char *v, const char **spec, unsigned *n, char *buf, size_t len)
+{
+    static char pool[1u << 16];
+    static size_t used;
+    unsigned i;
+    size_t u = 0;
+    if (v) {
+        const char *a = v;
+        for (;;) {
+            const char *e = strchr(a, '|');
+            size_t k = e ? (size_t)(e - a) : strlen(a);
+            while (k && (*a == ' ' || *a == '\t')) { a++; k--; }
+            while (k && (a[k - 1] == ' ' || a[k - 1] == '\t')) k--;
+            if (!k) return bad("--job", v, "a job: [NAME] key=value ... (docs/jobs.md)");
+            if (*n >= JB_MAX) return bad("--job", v, "at most 16 jobs");
+            if (used + k + 1u > sizeof pool) return bad("--job", v, "the jobs' text is too long");
+            memcpy(pool + used, a, k);
+            pool[used + k] = 0;
+            spec[(*n)++] = pool + used;
+            used += k + 1u;
+            if (!e) break;
+            a = e + 1;
+        }
+        return 0;
+    }
+    buf[0] = 0;
+    for (i = 0; i < *n && u + 1 < len; i++)
+        u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " | " : "", spec[i]);
+    return 0;
 }
 
 int jb_all_done(const jb_set *s)

@@ -26,8 +26,8 @@ L=$(wire 8); B=$(wire 2000000)
 pp() {
   awk -v n="$1" -v b="$2" 'BEGIN { print "ibcc-trace 1"; print "ranks 2"
     for (i = 0; i < n; i++) {
-      printf "%d 0 1 %d%s\n", 2 * i, b, (i ? " after=" 2 * i - 1 : "")
-      printf "%d 1 0 %d after=%d\n", 2 * i + 1, b, 2 * i } }'
+      printf "%d 0 1 %d sl=5%s\n", 2 * i, b, (i ? " after=" 2 * i - 1 : "")
+      printf "%d 1 0 %d sl=5 after=%d\n", 2 * i + 1, b, 2 * i } }'
 }
 ring() {
   awk -v order="$1" -v host="1 4 1 4" -v n="$2" -v b="$3" '
@@ -47,7 +47,7 @@ ring() {
         for (s = 0; s < 2; s++) {
           to = s ? L : R
           if (h[r + 1] == h[to + 1]) continue
-          printf "%d %d %d %d%s\n", id, r, to, b, (D[r] == "" ? "" : " after=" D[r])
+          printf "%d %d %d %d sl=5%s\n", id, r, to, b, (D[r] == "" ? "" : " after=" D[r])
           M[r, to] = id++
         }
       }
