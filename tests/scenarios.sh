@@ -466,19 +466,41 @@ sed 's/lid 3 4xQDR/lid 49152 4xQDR/' "$tmp/dup.topo" > "$tmp/lid.topo"
 if "$sim" fabric-check --ibnetdiscover "$tmp/lid.topo" > /dev/null 2> "$tmp/lid.err"; then no "LID 49152 accepted"
 elif grep -q 'lid.topo:3: .*LID 49152 is not a unicast LID (1..0xBFFF)' "$tmp/lid.err"; then ok
 else no "LID 49152: $(cat "$tmp/lid.err")"; fi
-# ---- gran --job: a trace beside the [G] flows ----
+# ---- gran --job: a trace beside the [G] flows (the shared job interface) ----
 # a ping-pong of 4 round trips of 8-byte payloads (34 bytes on the wire)
-# between H1 and H4: alone it takes network time only; beside the hot
-# spot with CC off its H1 -> H4 messages wait behind the congestion
-# (many times longer); CC on gives the idle time back within 2x
-printf 'ibcc-trace 1\nranks 2\n0 0 1 34\n1 1 0 34 after=0\n2 0 1 34 after=1\n3 1 0 34 after=2\n4 0 1 34 after=3\n5 1 0 34 after=4\n6 0 1 34 after=5\n7 1 0 34 after=6\n' > "$tmp/pp.trace"
-gj() { "$sim" gran --quiet --step 10 --time 60 --job-start 45 --job "$tmp/pp.trace" --summary "$tmp/gj.csv" "$@" \
-         && awk -F, '$1 == "job_delivered" { d = $2 } $1 == "job_completion_us" { c = $2 }
-                     END { if (d == 8 && c > 0) print c }' "$tmp/gj.csv"; }
-a=$(gj --flows none --cc off); b=$(gj --flows 2,3,4,5 --cc off); c=$(gj --flows 2,3,4,5 --cc on)
-if [ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] \
+# between H1 and H4 (hosts 0 and 3) at SL 5, the first class after the
+# flows': alone it takes network time only; beside the hot spot with CC
+# off its H1 -> H4 messages wait behind the congestion (many times
+# longer); CC on gives the idle time back within 2x. Its ideal time (alone
+# on the idle fabric) is the idle run's completion exactly.
+printf 'ibcc-trace 1\nranks 2\n0 0 1 34 sl=5\n1 1 0 34 sl=5 after=0\n2 0 1 34 sl=5 after=1\n3 1 0 34 sl=5 after=2\n4 0 1 34 sl=5 after=3\n5 1 0 34 sl=5 after=4\n6 0 1 34 sl=5 after=5\n7 1 0 34 sl=5 after=6\n' > "$tmp/pp.trace"
+gj() { "$sim" gran --quiet --step 10 --time 60 --job "pp trace=$tmp/pp.trace hosts=0,3 start=45000" --summary "$tmp/gj.csv" "$@" \
+         && awk -F, '$1 == "job_pp_delivered" { d = $2 } $1 == "job_pp_completion_us" { c = $2 } $1 == "job_pp_ideal_us" { i = $2 }
+                     END { if (d == 8 && c > 0 && i > 0) print c, i }' "$tmp/gj.csv"; }
+set -- $(gj --flows none --cc off); a=${1:-}; ai=${2:-}
+set -- $(gj --flows 2,3,4,5 --cc off); b=${1:-}; bi=${2:-}
+set -- $(gj --flows 2,3,4,5 --cc on); c=${1:-}
+if [ -n "$a" ] && [ -n "$b" ] && [ -n "$c" ] && [ "$a" = "$ai" ] && [ "$bi" = "$ai" ] \
    && awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { exit !(b > 10 * a && c < 2 * a) }'; then ok
-else no "gran --job ping-pong: idle '$a', congested '$b', CC on '$c' us"; fi
+else no "gran --job ping-pong: idle '$a' (ideal '$ai'), congested '$b' (ideal '$bi'), CC on '$c' us"; fi
+# a collective beside the flows takes the first class after them; two
+# jobs, a job CSV with custom's columns
+if "$sim" gran --quiet --step 10 --time 60 --flows 2,3 --job 'ar pattern=allreduce-ring hosts=0,3,6 bytes=65536 start=25000' \
+     --job "pp trace=$tmp/pp.trace hosts=1,4 start=25000" --summary "$tmp/gj2.csv" --job-csv "$tmp/gj2.jobs.csv" 2> "$tmp/gj2.err" \
+   && grep -q '^job_ar_slowdown,' "$tmp/gj2.csv" && grep -q '^job_pp_msg_p99_us,' "$tmp/gj2.csv" \
+   && [ "$(head -n 1 "$tmp/gj2.jobs.csv" | cut -d, -f1-4)" = "job,pattern,ranks,hosts" ] \
+   && [ "$(wc -l < "$tmp/gj2.jobs.csv")" -eq 3 ]; then ok
+else no "gran with two jobs: $(head -n 2 "$tmp/gj2.err")"; fi
+# params.csv gives the two jobs back (one value, '|' between them)
+if "$sim" run "$tmp/gj2_params.csv" --quiet --summary "$tmp/gj3.csv" 2> /dev/null && cmp -s "$tmp/gj2.csv" "$tmp/gj3.csv"; then ok
+else no "gran's jobs through params.csv differ"; fi
+# gran --series: the first column is each bin's middle in us (10 ms bins:
+# 5000, 15000, ...), as --help says
+"$sim" gran --quiet --step 10 --time 20 --measure 20 --series "$tmp/gs.csv" 2> /dev/null
+if [ "$(head -n 1 "$tmp/gs.csv" 2> /dev/null)" = "time_us,F1_gbps,F2_gbps,F3_gbps,F4_gbps,F5_gbps" ] \
+   && [ "$(sed -n 2p "$tmp/gs.csv" | cut -d, -f1)" = "5000.000" ] && [ "$(sed -n 3p "$tmp/gs.csv" | cut -d, -f1)" = "15000.000" ] \
+   && "$sim" gran --help | grep -q 'CSV: time_us (a bin'"'"'s middle)'; then ok
+else no "gran --series: time column: $(head -n 2 "$tmp/gs.csv" 2> /dev/null | tr '\n' ' ')"; fi
 gbad() { # name expected-text args...
   n=$1; e=$2; shift 2
   if "$sim" gran --quiet --step 10 "$@" > "$tmp/$n.out" 2>&1; then no "gran $n: accepted"
@@ -487,13 +509,22 @@ gbad() { # name expected-text args...
 }
 gbad flows6 "a list of flow numbers 1..5" --flows 6
 gbad flows2 "a list of flow numbers 1..3" --scenario 2 --flows 4
-gbad hosts8 "each 1..7" --job "$tmp/pp.trace" --job-hosts 1,8
-gbad fewhosts "has 2 ranks, --job-hosts places 1" --job "$tmp/pp.trace" --job-hosts 1
-gbad onehost "on one host" --job "$tmp/pp.trace" --job-hosts 4,4
-gbad nojob "cannot read" --job "$tmp/none.trace"
+gbad hosts7 "host 7: the hosts are 0..6" --job "pp trace=$tmp/pp.trace hosts=0,7"
+gbad fewhosts "2 ranks on the 1 hosts of '3'" --job "pp trace=$tmp/pp.trace hosts=3"
+gbad onehost "on one host" --job "pp trace=$tmp/pp.trace hosts=3,3"
+gbad twice "given twice" --job "pp trace=$tmp/pp.trace hosts=0,3,0 place=interleaved"
+gbad nojob "--job pp: trace: .*none.trace: No such file" --job "pp trace=$tmp/none.trace"
 printf 'ibcc-trace 1\n0 0 1 34 after=3\n' > "$tmp/badref.trace"
-gbad badtrace "badref.trace:2:" --job "$tmp/badref.trace"
-gbad late "is not before the run's end" --job "$tmp/pp.trace" --job-start 50
+gbad badtrace "badref.trace:2:" --job "pp trace=$tmp/badref.trace"
+printf 'ibcc-trace 1\nranks 2\n0 0 1 34\n' > "$tmp/sl0.trace"
+gbad sl0 "has sl=0, the class of the scenario's flows (classes 0..4): give the trace's messages sl >= 5" \
+  --job "x trace=$tmp/sl0.trace hosts=0,3"
+gbad sl2 "(classes 0..2): give the trace's messages sl >= 3" --scenario 2 \
+  --job "x trace=$tmp/sl0.trace hosts=0,3"
+gbad late "after the run" --job "pp trace=$tmp/pp.trace hosts=0,3 start=50000"
+gbad badkey "unknown key 'host'" --job "pp trace=$tmp/pp.trace host=0,3"
+gbad jobcsv "applies only with --job" --job-csv "$tmp/x.csv"
+gbad oldflag "job-hosts" --job "pp trace=$tmp/pp.trace" --job-hosts 1,4
 
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

@@ -1,10 +1,12 @@
 #!/bin/sh
 # hpcc_traces.sh DIR: writes the communication of HPC Challenge's
 # latency-bandwidth test ([G] section VI, Table III) as ibcc traces into
-# DIR, for `ibccsim gran --job FILE` (tools/fidelity/g.sh runs them).
+# DIR, for `ibccsim gran --job 'NAME trace=FILE hosts=...'`
+# (tools/fidelity/g.sh runs them).
 # Sizes are bytes on the wire: the benchmark's payload (8 bytes for the
 # latencies, 2,000,000 for the bandwidths) plus 26 bytes of headers per
-# 2048-byte MTU packet, as gran's flows count them.
+# 2048-byte MTU packet, as gran's flows count them. Every message has
+# sl=5: a job's classes come after the flows' (gran's F1..F5: 0..4).
 #   pl.trace, pb.trace     ping-pong between ranks 0 and 1: 40 round trips
 #                          of 8 bytes, 4 of 2,000,000
 #   rlORDER, rbORDER.trace the ring of ranks ORDER (0123: the natural
@@ -13,7 +15,7 @@
 #                          2,000,000; in each every rank sends to both of
 #                          its neighbours and goes on when both of theirs
 #                          are in. Ranks 0 and 2 share a host, 1 and 3 the
-#                          other (--job-hosts 1,4,1,4): a message between
+#                          other (hosts=0,3,0,3: H1, H4): a message between
 #                          two ranks of one host goes through its memory,
 #                          which ibcc does not model, and takes no time
 #                          (its receiver waits for what its sender waited
