@@ -74,14 +74,14 @@ static const opt gr_opt[] = {
     OPT_TEXT("flows", flows, "LIST|all|none", "all",
              "the scenario's flows that run, by number\n"
              "(1,3,5); the others never start"),
-    OPT_HEAD("jobs (docs/jobs.md; their messages obey --cc as the flows do)"),
     {"job", OT_FUNC, 0, 0, 0, NULL, "'NAME key=value ...'", NULL, NULL,
-     "a job beside the flows (repeatable), with\n"
-     "the keys of custom --job: pattern, trace,\n"
-     "hosts (0..6 = H1..H7), ranks, place, bytes,\n"
-     "root, dims, periodic, iterations, start, sl;\n"
-     "sl (a trace's: its messages' sl=) at least\n"
-     "the flows' classes (5, scenario 2: 3)", "none", NULL, 0, gr_job_fn, NULL, NULL},
+     "a job beside the flows (repeatable; docs/jobs.md),\n"
+     "under --cc as they are, with the keys of\n"
+     "custom --job: pattern, trace, hosts (0..6 =\n"
+     "H1..H7), ranks, place, bytes, root, dims,\n"
+     "periodic, iterations, start, sl; a trace's\n"
+     "messages need sl= of at least 5 (scenario 2:\n"
+     "3), the first class after the flows'", "none", NULL, 0, gr_job_fn, NULL, NULL},
     {"job-csv", OT_TEXT, OPT_F(job_csv), 0, 0, NULL, "FILE", NULL, NULL,
      "CSV: one row per job (completion, ideal,\nslowdown, message quantiles)", NULL, NULL,
      0, NULL, NULL, NULL},
