@@ -491,6 +491,12 @@ if "$sim" gran --quiet --step 10 --time 60 --flows 2,3 --job 'ar pattern=allredu
    && [ "$(head -n 1 "$tmp/gj2.jobs.csv" | cut -d, -f1-4)" = "job,pattern,ranks,hosts" ] \
    && [ "$(wc -l < "$tmp/gj2.jobs.csv")" -eq 3 ]; then ok
 else no "gran with two jobs: $(head -n 2 "$tmp/gj2.err")"; fi
+# place=linear may repeat a host (ranks sharing a node): ranks 0 and 2 on
+# H1, 1 and 3 on H4; a message 0 -> 1, then 2 -> 3, then 1 -> 2
+printf 'ibcc-trace 1\nranks 4\n0 0 1 34 sl=5\n1 2 3 34 sl=5 after=0\n2 1 2 34 sl=5 after=1\n' > "$tmp/r4.trace"
+if "$sim" gran --quiet --step 10 --time 20 --flows none --job "r4 trace=$tmp/r4.trace hosts=0,3,0,3" --summary "$tmp/r4.csv" 2> "$tmp/r4.err" \
+   && grep -q '^job_r4_delivered,3$' "$tmp/r4.csv"; then ok
+else no "gran job on hosts=0,3,0,3: $(head -n 2 "$tmp/r4.err")"; fi
 # params.csv gives the two jobs back (one value, '|' between them)
 if "$sim" run "$tmp/gj2_params.csv" --quiet --summary "$tmp/gj3.csv" 2> /dev/null && cmp -s "$tmp/gj2.csv" "$tmp/gj3.csv"; then ok
 else no "gran's jobs through params.csv differ"; fi

@@ -371,6 +371,8 @@ int sw_point_cmd(FILE *fo, const char *self, const opt_cmd *c, const void *o,
                                             given: not the same as none */
             opt_value(p, base, buf, sizeof buf);
             if (!forced && opt_is_default(p, buf)) continue;
+            if (p->type == OT_FUNC && !buf[0]) continue;  /* an empty list
+                                            (gran --job): not given */
             if (p->type == OT_SWITCH) {
                 if (strcmp(buf, "yes")) continue;
                 fprintf(fo, " --%s", p->name);
