@@ -2,7 +2,7 @@
 # ibccsim custom's lossless-Ethernet flags: --flow-control credit|pfc with
 # --pfc-xoff, --pfc-xon, --pfc-size, --pfc-quanta (bytes, 512 bit times),
 # --marker ecn with --kmin, --kmax (bytes) and --pmax (a fraction), and
-# --agent dcqcn; the results pfc_pause_frames and pfc_paused_frac (line
+# --agent dcqcn|hpcc with their parameters (--dcqcn-*, --hpcc-*); the results pfc_pause_frames and pfc_paused_frac (line
 # and summary); the same keys in a scenario file; refusals by flag.
 # Prints RESULT for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
@@ -68,7 +68,49 @@ q=$(cu $I --pfc-quanta 64 --summary "$tmp/q.csv" | sed 's/.*pfc_pause_frames \([
 awk -v q="$q" -v n="$(m "$tmp/n.csv" pfc_pause_frames)" 'BEGIN{exit !(q > n)}' && ok \
   || no "--pfc-quanta 64: $q frames, not more than $(m "$tmp/n.csv" pfc_pause_frames)"
 
+# DCQCN's parameters (--dcqcn-*): the defaults given explicitly run as
+# left out; a larger R_AI (400 Mb/s, 10x) comes back faster after each
+# cut, so the hot queue grows: more marks (0.4961 vs 0.1660 measured) and
+# a higher latency (24.02 vs 15.14 us)
+DD="--dcqcn-g 0.00390625 --dcqcn-k 55 --dcqcn-t 55 --dcqcn-b 10000000 --dcqcn-f 5 --dcqcn-rai 40 --dcqcn-rhai 200 --dcqcn-rmin 100 --dcqcn-n 50"
+[ "$(cu $I $E --agent dcqcn $DD)" = "$(cat "$tmp/d.out")" ] && ok \
+  || no "the DCQCN defaults given explicitly changed the run"
+cu $I $E --agent dcqcn --dcqcn-rai 400 --summary "$tmp/ra.csv" > /dev/null || no "--dcqcn-rai 400 failed"
+awk -F, -v k0="$(m "$tmp/d.csv" class1_marked_frac)" -v l0="$(m "$tmp/d.csv" class1_latency_us)" \
+  '$1=="class1_marked_frac"{k=$2} $1=="class1_latency_us"{l=$2} END{exit !(k > 2 * k0 && l > l0)}' "$tmp/ra.csv" \
+  && ok || no "--dcqcn-rai 400: marked $(m "$tmp/ra.csv" class1_marked_frac) (want above twice $(m "$tmp/d.csv" class1_marked_frac))"
+# the byte counter off: T alone sets the stage, so after F timer events
+# the increase is hyper (with B = 10 MB, which no flow reaches here, it
+# stays additive): more marks (0.2129 vs 0.1660 measured)
+cu $I $E --agent dcqcn --dcqcn-b off --summary "$tmp/bo.csv" > /dev/null || no "--dcqcn-b off failed"
+awk -F, -v k0="$(m "$tmp/d.csv" class1_marked_frac)" '$1=="class1_marked_frac"{k=$2} END{exit !(k > k0 * 1.15)}' "$tmp/bo.csv" \
+  && ok || no "--dcqcn-b off: marked $(m "$tmp/bo.csv" class1_marked_frac), not above $(m "$tmp/d.csv" class1_marked_frac)"
+# HPCC's (--hpcc-*): the same for the defaults; eta 0.5 aims the hot link
+# at half its rate: a lower rate and a shorter queue (0.5935 vs 0.8696,
+# latency 2.69 vs 5.59 us measured)
+H="--topology fattree --k 4 --n 2 --traffic incast --hot-dst 0 --flow-control pfc --time 4 --warmup 2 --agent hpcc"
+h0=$(cu $H --summary "$tmp/h0.csv")
+[ -n "$h0" ] && [ "$(cu $H --hpcc-t 10 --hpcc-eta 0.95 --hpcc-max-stage 5)" = "$h0" ] && ok \
+  || no "the HPCC defaults given explicitly changed the run"
+cu $H --hpcc-eta 0.5 --summary "$tmp/h1.csv" > /dev/null || no "--hpcc-eta 0.5 failed"
+awk -F, -v r0="$(m "$tmp/h0.csv" class1_links)" -v l0="$(m "$tmp/h0.csv" class1_latency_us)" \
+  '$1=="class1_links"{r=$2} $1=="class1_latency_us"{l=$2} END{exit !(r > 0.5 && r < 0.65 && r < r0 && l < l0)}' "$tmp/h1.csv" \
+  && ok || no "--hpcc-eta 0.5: rate $(m "$tmp/h1.csv" class1_links) (want 0.5..0.65), latency $(m "$tmp/h1.csv" class1_latency_us)"
+# the default W_AI is ceil(50 Mb/s x 10 us) = 63 bytes
+[ "$(cu $H --hpcc-wai 63)" = "$h0" ] && ok || no "--hpcc-wai 63 is not the default"
+
 # refusals
+refused "applies only to agent = dcqcn" $T --dcqcn-rai 80
+refused "applies only to agent = dcqcn" $T --agent hpcc --buf-credits 256 --dcqcn-g 0.5
+refused "applies only to agent = hpcc" $I $E --agent dcqcn --hpcc-eta 0.5
+refused "dcqcn-g" $I $E --agent dcqcn --dcqcn-g 2
+refused "dcqcn-f" $I $E --agent dcqcn --dcqcn-f 0
+refused "dcqcn-rai 9000 Mb/s: R_AI is between line rate / 2^20 and the line rate" $I $E --agent dcqcn --dcqcn-rai 9000
+refused "dcqcn-rhai 0.001 Mb/s: R_HAI is between" $I $E --agent dcqcn --dcqcn-rhai 0.001
+refused "dcqcn-rmin 9000 Mb/s is above the line rate (8000 Mb/s)" $I $E --agent dcqcn --dcqcn-rmin 9000
+refused "hpcc-eta" $H --hpcc-eta 1.5
+refused "hpcc-wai 100000 bytes: W_AI is at most line rate x T (10000 bytes)" $H --hpcc-wai 100000
+refused "hpcc-t" $H --hpcc-t 2000000
 refused "applies only to flow-control = pfc" $T --pfc-xoff 3000
 refused "applies only to marker = ecn" $T --kmin 3000
 refused "needs --buf-credits" $T --marker ecn

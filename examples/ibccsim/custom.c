@@ -56,6 +56,15 @@ typedef struct cu_opts {
     unsigned pfc_xoff, pfc_xon, pfc_size, pfc_quanta;
     unsigned long long kmin, kmax;
     double pmax;
+    /* DCQCN and HPCC parameters (docs/dcqcn.md, docs/hpcc.md); a zero
+       rate or window is the library's line-rate dependent default */
+    double dcqcn_g, dcqcn_k, dcqcn_t, dcqcn_n;        /* g; K, T, N in us */
+    unsigned long long dcqcn_b;                       /* bytes, 0: off */
+    unsigned dcqcn_f;
+    double dcqcn_rai, dcqcn_rhai, dcqcn_rmin;         /* Mb/s, 0: default */
+    double hpcc_t, hpcc_eta;                          /* us; fraction */
+    unsigned hpcc_max_stage;
+    unsigned long long hpcc_wai;                      /* bytes, 0: default */
     const char *sl2vl, *vlarb_high, *vlarb_low, *opensm_conf;
     const char *job[JB_MAX];    /* --job SPEC, in order */
     unsigned njob;
@@ -225,6 +234,40 @@ static const opt cu_opt[] = {
                "defaults (docs/dcqcn.md; CNPs from the\n"
                "destination); hpcc: the HPCC window from\n"
                "the INT its ACKs echo (docs/hpcc.md)"),
+    OPT_DOUBLE("dcqcn-g", dcqcn_g, 1.0 / 65536, 1, "X", NULL, "0.00390625",
+               "dcqcn: g, alpha's gain, a fraction (1/256;\n"
+               "in steps of 1/65536)"),
+    OPT_DOUBLE("dcqcn-k", dcqcn_k, 1e-6, 1e6, "US", "us", "55",
+               "dcqcn: K, the alpha timer"),
+    OPT_DOUBLE("dcqcn-t", dcqcn_t, 1e-6, 1e6, "US", "us", "55",
+               "dcqcn: T, the rate-increase timer"),
+    {"dcqcn-b", OT_U64, OPT_F(dcqcn_b), 1, 1e18, NULL, "BYTES", "bytes", "10000000",
+     "dcqcn: B, the byte counter (off: the timer\n"
+     "alone drives the increase)", NULL, "off", 0, NULL, NULL, NULL},
+    OPT_UINT("dcqcn-f", dcqcn_f, 1, 65535, "N", NULL, "5",
+             "dcqcn: F, fast-recovery events"),
+    {"dcqcn-rai", OT_DOUBLE, OPT_F(dcqcn_rai), 1e-6, 1e9, NULL, "MBPS", "Mb/s", NULL,
+     "dcqcn: R_AI, additive increase step (at\n"
+     "least line rate / 2^20)", "min(40, line rate)", NULL, 0, NULL, NULL, NULL},
+    {"dcqcn-rhai", OT_DOUBLE, OPT_F(dcqcn_rhai), 1e-6, 1e9, NULL, "MBPS", "Mb/s", NULL,
+     "dcqcn: R_HAI, hyper increase step (at\n"
+     "least line rate / 2^20)", "min(200, line rate)", NULL, 0, NULL, NULL, NULL},
+    {"dcqcn-rmin", OT_DOUBLE, OPT_F(dcqcn_rmin), 1e-6, 1e9, NULL, "MBPS", "Mb/s", NULL,
+     "dcqcn: the minimum rate, floor of a cut",
+     "min(100, line rate)", NULL, 0, NULL, NULL, NULL},
+    OPT_DOUBLE("dcqcn-n", dcqcn_n, 1e-6, 1e6, "US", "us", "50",
+               "dcqcn: N, the NP's CNP interval per flow"),
+    OPT_DOUBLE("hpcc-t", hpcc_t, 1e-6, 1e6, "US", "us", "10",
+               "hpcc: T, the base RTT"),
+    OPT_DOUBLE("hpcc-eta", hpcc_eta, 1e-6, 1, "X", NULL, "0.95",
+               "hpcc: eta, target utilization, a fraction\n"
+               "(in steps of 10^-6)"),
+    OPT_UINT("hpcc-max-stage", hpcc_max_stage, 0, 2147483648.0, "N", NULL, "5",
+             "hpcc: maxStage, additive steps before a\n"
+             "multiplicative update"),
+    {"hpcc-wai", OT_U64, OPT_F(hpcc_wai), 1, 281474976710656.0, NULL, "BYTES", "bytes", NULL,
+     "hpcc: W_AI, additive increase (at most\n"
+     "line rate x T)", "50 Mb/s x T rounded up", NULL, 0, NULL, NULL, NULL},
     {"window", OT_UINT, OPT_F(window), 1, 1000000, NULL, "N", "packets", NULL,
      "every agent but mvcm: unacknowledged packets\nper flow (required by window)",
      "none", "none", 0, NULL, NULL, NULL},
@@ -479,6 +522,19 @@ static int cu_check(cu_opts *o)
             {"--ccti-limit", o->agent == IBCC_AGENT_CCT, "to agent = cct"},
             {"--dw-max", o->agent == IBCC_AGENT_MVCM, "to agent = mvcm"},
             {"--mvcm-hops", o->agent == IBCC_AGENT_MVCM, "to agent = mvcm"},
+            {"--dcqcn-g", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-k", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-t", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-b", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-f", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-rai", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-rhai", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-rmin", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--dcqcn-n", o->agent == IBCC_AGENT_DCQCN, "to agent = dcqcn"},
+            {"--hpcc-t", o->agent == IBCC_AGENT_HPCC, "to agent = hpcc"},
+            {"--hpcc-eta", o->agent == IBCC_AGENT_HPCC, "to agent = hpcc"},
+            {"--hpcc-max-stage", o->agent == IBCC_AGENT_HPCC, "to agent = hpcc"},
+            {"--hpcc-wai", o->agent == IBCC_AGENT_HPCC, "to agent = hpcc"},
             {"--kmin", o->marker == IBCC_MARKER_ECN, "to marker = ecn"},
             {"--kmax", o->marker == IBCC_MARKER_ECN, "to marker = ecn"},
             {"--pmax", o->marker == IBCC_MARKER_ECN, "to marker = ecn"},
@@ -1008,6 +1064,75 @@ static int cu_vls(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     return 0;
 }
 
+/* us as written (--dcqcn-k 55) to ps; Mb/s to bytes/s (at least 1) */
+static ibcc_time cu_ps(double us) { return (ibcc_time)(us * 1e6 + 0.5); }
+static ibcc_rate cu_mbps(double mbps)
+{
+    ibcc_rate r = (ibcc_rate)(mbps * 1e6 / 8 + 0.5);
+    return r ? r : 1u;
+}
+
+/* --dcqcn-*: the DCQCN parameters (line_rate 0: each flow's link); the
+   ranges that depend on the line rate are checked at the slowest host
+   link, the one every flow has at least (the fabric checks each flow's
+   own again). Nonzero on a refusal. */
+static int cu_dcqcn(const cu_opts *o, const cu_net *net, ibcc_dcqcn_desc *p)
+{
+    ibcc_dcqcn_desc e;
+    double mb = (double)net->ref * 8 / 1e6;         /* the link in Mb/s */
+    memset(p, 0, sizeof *p);
+    p->g = (uint32_t)(o->dcqcn_g * IBCC_DCQCN_ONE + 0.5);
+    p->k = cu_ps(o->dcqcn_k);
+    p->timer_t = cu_ps(o->dcqcn_t);
+    p->n = cu_ps(o->dcqcn_n);
+    p->b = o->dcqcn_b ? o->dcqcn_b : IBCC_DCQCN_OFF;
+    p->f = o->dcqcn_f;
+    if (o->dcqcn_rai) p->r_ai = cu_mbps(o->dcqcn_rai);
+    if (o->dcqcn_rhai) p->r_hai = cu_mbps(o->dcqcn_rhai);
+    if (o->dcqcn_rmin) p->rate_min = cu_mbps(o->dcqcn_rmin);
+    if (p->rate_min > net->ref)
+        return cu_refuse("--dcqcn-rmin", "--dcqcn-rmin %g Mb/s is above the "
+                         "line rate (%g Mb/s)", o->dcqcn_rmin, mb);
+    if (p->r_ai > net->ref || (p->r_ai && p->r_ai < (net->ref >> 20)))
+        return cu_refuse("--dcqcn-rai", "--dcqcn-rai %g Mb/s: R_AI is between "
+                         "line rate / 2^20 and the line rate (%g .. %g Mb/s)",
+                         o->dcqcn_rai, mb / 1048576, mb);
+    if (p->r_hai > net->ref || (p->r_hai && p->r_hai < (net->ref >> 20)))
+        return cu_refuse("--dcqcn-rhai", "--dcqcn-rhai %g Mb/s: R_HAI is "
+                         "between line rate / 2^20 and the line rate (%g .. "
+                         "%g Mb/s)", o->dcqcn_rhai, mb / 1048576, mb);
+    e = *p;
+    e.line_rate = net->ref;
+    if (ibcc_dcqcn_defaults(&e) != IBCC_OK)
+        return cu_refuse("--agent", "the DCQCN parameters are out of range "
+                         "(docs/dcqcn.md gives the ranges)");
+    return 0;
+}
+
+/* --hpcc-*: the HPCC parameters, checked as cu_dcqcn's. */
+static int cu_hpcc(const cu_opts *o, const cu_net *net, ibcc_hpcc_desc *p)
+{
+    ibcc_hpcc_desc e;
+    memset(p, 0, sizeof *p);
+    p->base_rtt = cu_ps(o->hpcc_t);
+    p->eta = (uint32_t)(o->hpcc_eta * IBCC_HPCC_ONE + 0.5);
+    p->max_stage = o->hpcc_max_stage ? o->hpcc_max_stage : IBCC_HPCC_STAGE_ZERO;
+    p->w_ai = o->hpcc_wai;
+    e = *p;
+    e.line_rate = net->ref;
+    if (ibcc_hpcc_defaults(&e) != IBCC_OK) {
+        if (o->hpcc_wai)
+            return cu_refuse("--hpcc-wai", "--hpcc-wai %llu bytes: W_AI is at "
+                             "most line rate x T (%llu bytes), or --hpcc-t "
+                             "%g us is out of range", o->hpcc_wai,
+                             (unsigned long long)((double)net->ref * o->hpcc_t
+                                                  / 1e6), o->hpcc_t);
+        return cu_refuse("--hpcc-t", "--hpcc-t %g us: line rate x T is below "
+                         "1 byte or above 2^48 bytes", o->hpcc_t);
+    }
+    return 0;
+}
+
 /* Switches, marker, destination echo and the source agents' engines. */
 static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
 {
@@ -1071,7 +1196,11 @@ static int cu_engines(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         d->marker.ecn_pmax = (uint32_t)(o->pmax * 1e6 + 0.5);
         d->dest.scheme = IBCC_DEST_IBA;        /* the mark comes back */
     }
-    if (o->agent == IBCC_AGENT_DCQCN) d->dest.becn_by_cnp = 1; /* CNPs */
+    if (o->agent == IBCC_AGENT_DCQCN) {
+        d->dest.becn_by_cnp = 1;                           /* CNPs */
+        if (cu_dcqcn(o, net, &d->dcqcn)) return 2;
+    }
+    if (o->agent == IBCC_AGENT_HPCC && cu_hpcc(o, net, &d->hpcc)) return 2;
     if (o->agent == IBCC_AGENT_LAW) {
         d->law.kind = (ibcc_law_kind)o->law;
         d->law.form = o->discrete ? IBCC_LAW_DISCRETE : IBCC_LAW_CONTINUOUS;
