@@ -85,6 +85,12 @@ awk -F, -v k0="$(m "$tmp/d.csv" class1_marked_frac)" -v l0="$(m "$tmp/d.csv" cla
 cu $I $E --agent dcqcn --dcqcn-b off --summary "$tmp/bo.csv" > /dev/null || no "--dcqcn-b off failed"
 awk -F, -v k0="$(m "$tmp/d.csv" class1_marked_frac)" '$1=="class1_marked_frac"{k=$2} END{exit !(k > k0 * 1.15)}' "$tmp/bo.csv" \
   && ok || no "--dcqcn-b off: marked $(m "$tmp/bo.csv" class1_marked_frac), not above $(m "$tmp/d.csv" class1_marked_frac)"
+# params.csv gives the parameters back as keys ('off' for B) and runs again
+cu $I $E --agent dcqcn --dcqcn-b off --dcqcn-rai 400 --summary "$tmp/p.csv" > "$tmp/p.out" || no "the params run failed"
+grep -q '^dcqcn-b,off$' "$tmp/p_params.csv" && grep -q '^dcqcn-rai,400$' "$tmp/p_params.csv" && ok \
+  || no "params.csv: $(grep dcqcn "$tmp/p_params.csv" | tr '\n' ' ')"
+"$sim" run "$tmp/p_params.csv" > "$tmp/p2.out" 2>&1 && cmp -s "$tmp/p.out" "$tmp/p2.out" && ok \
+  || no "run p_params.csv differs: $(cat "$tmp/p2.out")"
 # HPCC's (--hpcc-*): the same for the defaults; eta 0.5 aims the hot link
 # at half its rate: a lower rate and a shorter queue (0.5935 vs 0.8696,
 # latency 2.69 vs 5.59 us measured)

@@ -195,7 +195,8 @@ void opt_value(const opt *p, const void *base, char *buf, size_t len)
         else snprintf(buf, len, "%u", *(const unsigned *)f);
         break;
     case OT_U64:
-        snprintf(buf, len, "%llu", *(const unsigned long long *)f);
+        if (p->zero && !*(const unsigned long long *)f) snprintf(buf, len, "%s", p->zero);
+        else snprintf(buf, len, "%llu", *(const unsigned long long *)f);
         break;
     case OT_DOUBLE: {
         /* the shortest text that reads back as the same double */

@@ -39,7 +39,7 @@ typedef enum opt_type {
     OT_HEAD,    /* not a flag: a heading line of --help (help = the text) */
     OT_SWITCH,  /* no value: the int field is set to hi. Files: yes/no */
     OT_UINT,    /* unsigned field, an integer in lo..hi (zero: a word for 0) */
-    OT_U64,     /* unsigned long long field, an integer in lo..hi */
+    OT_U64,     /* unsigned long long field, an integer in lo..hi (zero: as OT_UINT) */
     OT_DOUBLE,  /* double field in [lo, hi] ((lo, hi] with OPT_LO_OPEN) */
     OT_CHOICE,  /* int field: the value's index in names "a|b|c" (or vals[it]) */
     OT_TEXT,    /* const char * field: a file name or a word, not empty */
@@ -69,7 +69,7 @@ struct opt {
                            the field's zero */
     const char *help;   /* --help text; '\n' starts a continuation line */
     const char *defdoc; /* the default in --help when def does not say it */
-    const char *zero;   /* OT_UINT, OT_LAW: a word that means 0 ("none") */
+    const char *zero;   /* OT_UINT, OT_U64, OT_LAW: a word that means 0 ("none") */
     int flags;          /* OPT_LO_OPEN, OPT_NOPARAM */
     opt_fn fn;          /* OT_FUNC */
     const char *osm;    /* OpenSM's name for the setting (opensm.conf) */
