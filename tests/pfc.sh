@@ -117,6 +117,7 @@ refused "dcqcn-rmin 9000 Mb/s is above the line rate (8000 Mb/s)" $I $E --agent 
 refused "hpcc-eta" $H --hpcc-eta 1.5
 refused "hpcc-wai 100000 bytes: W_AI is at most line rate x T (10000 bytes)" $H --hpcc-wai 100000
 refused "hpcc-t" $H --hpcc-t 2000000
+refused "hpcc-t 1e-06 us: line rate x T is below 1 byte" $H --hpcc-t 0.000001
 refused "applies only to flow-control = pfc" $T --pfc-xoff 3000
 refused "applies only to marker = ecn" $T --kmin 3000
 refused "needs --buf-credits" $T --marker ecn

@@ -1120,16 +1120,14 @@ static int cu_hpcc(const cu_opts *o, const cu_net *net, ibcc_hpcc_desc *p)
     p->w_ai = o->hpcc_wai;
     e = *p;
     e.line_rate = net->ref;
-    if (ibcc_hpcc_defaults(&e) != IBCC_OK) {
-        if (o->hpcc_wai)
-            return cu_refuse("--hpcc-wai", "--hpcc-wai %llu bytes: W_AI is at "
-                             "most line rate x T (%llu bytes), or --hpcc-t "
-                             "%g us is out of range", o->hpcc_wai,
-                             (unsigned long long)((double)net->ref * o->hpcc_t
-                                                  / 1e6), o->hpcc_t);
+    e.w_ai = 0;                                     /* T alone first */
+    if (ibcc_hpcc_defaults(&e) != IBCC_OK)
         return cu_refuse("--hpcc-t", "--hpcc-t %g us: line rate x T is below "
                          "1 byte or above 2^48 bytes", o->hpcc_t);
-    }
+    if (p->w_ai > e.w_init)
+        return cu_refuse("--hpcc-wai", "--hpcc-wai %llu bytes: W_AI is at "
+                         "most line rate x T (%llu bytes)", o->hpcc_wai,
+                         (unsigned long long)e.w_init);
     return 0;
 }
 
