@@ -210,14 +210,22 @@
                   with byte slack buffers for WORMHOLE
        source agents (implementation only) one table per agent: NONE,
                   WINDOW, LAW, FIXED, CCT, MVCM, DCQCN, HPCC
-       traffic patterns  uniform, permutation, incast, hot spot
-       jobs       collectives and traces as traffic sources (PUSH flows):
-                  steps released when their messages are delivered,
+       traffic patterns  uniform, permutation, incast, hot spot as
+                  flows (greedy, on/off, rate, Poisson, pushed
+                  messages); per-host sources (uniform, all-to-all, the
+                  embedder's generator) whose queues exist while used
+       jobs       collectives and traces as traffic (PUSH flows, or one
+                  per-host GEN source per job and host, whose state is
+                  O(hosts + messages in flight)): steps released when
+                  their messages are delivered,
                   job completion and message quantiles; the trace text
                   reader (docs/jobs.md)
        topologies builders (k-ary n-tree, k-ary n-fly, mesh, torus,
-                  two-switch) on one up/down router; credit loops (the
-                  channel dependency graph of any routes)
+                  two-switch) on one up/down router; dimension order
+                  with dateline SLs on meshes and tori; the dragonfly
+                  (minimal, or Valiant through several LIDs per host,
+                  LMC); credit loops (the dependency graph over
+                  (channel, VL) of any routes and SL-to-VL tables)
        InfiniBand loader  ibnetdiscover or ibdiagnet (lst, db_csv)
                   topology, OpenSM / ibroute / ibdiagnet (fdbs)
                   forwarding tables, up/down routes
