@@ -117,35 +117,9 @@ static int cu_trace_fn(const opt *p, const char *v, void *o, char *buf, size_t l
 
 static int cu_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len)
 {
-    static char pool[1u << 16];
-    static size_t used;
     cu_opts *c = (cu_opts *)o;
-    unsigned i;
-    size_t u = 0;
-    if (v) {
-        const char *a = v;
-        for (;;) {
-            const char *e = strchr(a, '|');
-            size_t n = e ? (size_t)(e - a) : strlen(a);
-            while (n && (*a == ' ' || *a == '\t')) { a++; n--; }
-            while (n && (a[n - 1] == ' ' || a[n - 1] == '\t')) n--;
-            if (!n) return bad("--job", v, "a job: [NAME] key=value ... (docs/jobs.md)");
-            if (c->njob >= JB_MAX) return bad("--job", v, "at most 16 jobs");
-            if (used + n + 1u > sizeof pool) return bad("--job", v, "the jobs' text is too long");
-            memcpy(pool + used, a, n);
-            pool[used + n] = 0;
-            c->job[c->njob++] = pool + used;
-            used += n + 1u;
-            if (!e) break;
-            a = e + 1;
-        }
-        return 0;
-    }
     (void)p;
-    buf[0] = 0;
-    for (i = 0; i < c->njob && u + 1 < len; i++)
-        u += (size_t)snprintf(buf + u, len - u, "%s%s", i ? " | " : "", c->job[i]);
-    return 0;
+    return jb_specs_fn(v, c->job, &c->njob, buf, len);
 }
 
 /* The flags of custom, in the order of --help. A new flag is a field in
@@ -1520,32 +1494,15 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     return 0;
 }
 
-/* The jobs' rows of summary.csv. */
+/* The jobs' rows of summary.csv (jobspec.c writes them, as for gran). */
 static int cu_job_summary(const cu_opts *o, const jb_set *js)
 {
     FILE *fp = fopen(o->summary, "a");
-    unsigned j;
     if (!fp) {
         fprintf(stderr, "ibccsim: cannot write %s: %s\n", o->summary, strerror(errno));
         return 0;
     }
-    for (j = 0; j < js->n; j++) {
-        const jb_job *b = &js->job[j];
-        fprintf(fp, "job_%s_messages,%llu\njob_%s_delivered,%llu\n", b->name,
-                (unsigned long long)b->messages, b->name,
-                (unsigned long long)b->run.st.delivered);
-        if (b->run.done)
-            fprintf(fp, "job_%s_completion_us,%.6f\njob_%s_ideal_us,%.6f\n"
-                    "job_%s_slowdown,%.6f\njob_%s_msg_p99_us,%.6f\n", b->name,
-                    (double)b->run.st.completion / 1e6, b->name,
-                    (double)b->ideal.st.completion / 1e6, b->name,
-                    (double)b->run.st.completion / (double)b->ideal.st.completion,
-                    b->name, (double)b->run.q[2] / 1e6);
-        else
-            fprintf(fp, "job_%s_completion_us,\njob_%s_ideal_us,%.6f\n"
-                    "job_%s_slowdown,\njob_%s_msg_p99_us,\n", b->name, b->name,
-                    (double)b->ideal.st.completion / 1e6, b->name, b->name);
-    }
+    jb_summary(js, fp);
     return close_out(fp, o->summary);
 }
 
