@@ -336,6 +336,7 @@ static result run_reference(ibcc_marker_engine eng, unsigned P, double *ns)
                 mark = (p.hdr & IBCC_MB) && level > d.mvpm_out_threshold;
                 break;
             case IBCC_MARKER_NONE:
+            case IBCC_MARKER_ECN:   /* not among this bench's engines */
                 break;
             }
             if (mark) { res.marks++; res.hash += (uint64_t)i * 2654435761u; }
