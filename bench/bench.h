@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #ifndef BENCH_REPS
 #define BENCH_REPS 7
@@ -82,6 +85,40 @@ static inline void bench_count_free(void *user, void *ptr)
     (void)user;
     bench_cur_bytes -= (size_t)p[0];
     free(p);
+}
+
+/* Runs fn(arg, out) in a child process and copies its `size` bytes of
+   out back through a pipe, so that a figure the child takes of itself
+   (getrusage's ru_maxrss, the counting allocator's peak) is that run's
+   alone. 1 when fn returned non-zero and every byte arrived. */
+static inline int bench_in_child(int (*fn)(const void *arg, void *out),
+                                 const void *arg, void *out, size_t size)
+{
+    int fd[2], st = 0;
+    pid_t pid;
+    ssize_t got;
+    if (pipe(fd) != 0) return 0;
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return 0;
+    }
+    if (pid == 0) {
+        int ok;
+        close(fd[0]);
+        memset(out, 0, size);
+        ok = fn(arg, out);
+        if (ok && write(fd[1], out, size) != (ssize_t)size) ok = 0;
+        close(fd[1]);
+        _exit(ok ? 0 : 1);
+    }
+    close(fd[1]);
+    got = read(fd[0], out, size);
+    close(fd[0]);
+    if (waitpid(pid, &st, 0) != pid) return 0;
+    return got == (ssize_t)size && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
 /* Keeps the optimiser from discarding a computed value. */

@@ -37,10 +37,7 @@
    builds in turn). */
 #define _XOPEN_SOURCE 600
 #include "bench.h"   /* first: it sets _POSIX_C_SOURCE */
-#include <sys/types.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #define IBCC_IMPLEMENTATION
 #include "ibcc.h"
 
@@ -156,35 +153,19 @@ out:
 }
 
 /* The same in a child process, so that ru_maxrss is the run's alone. */
+typedef struct { int kind; uint32_t k, n; } run_arg;
+static int run_here_(const void *arg, void *out)
+{
+    const run_arg *a = (const run_arg *)arg;
+    return run_here(a->kind, a->k, a->n, (scale_fig *)out);
+}
 static int run_child(int kind, uint32_t k, uint32_t n, scale_fig *out)
 {
-    int fd[2], st = 0;
-    pid_t pid;
-    ssize_t got;
-    if (pipe(fd) != 0) return 0;
-    fflush(stdout);
-    pid = fork();
-    if (pid < 0) {
-        close(fd[0]);
-        close(fd[1]);
-        return 0;
-    }
-    if (pid == 0) {
-        scale_fig fg;
-        int ok;
-        close(fd[0]);
-        memset(&fg, 0, sizeof fg);
-        ok = run_here(kind, k, n, &fg);
-        if (ok && write(fd[1], &fg, sizeof fg) != (ssize_t)sizeof fg) ok = 0;
-        close(fd[1]);
-        _exit(ok ? 0 : 1);
-    }
-    close(fd[1]);
-    got = read(fd[0], out, sizeof *out);
-    close(fd[0]);
-    if (waitpid(pid, &st, 0) != pid) return 0;
-    return got == (ssize_t)sizeof *out && WIFEXITED(st)
-           && WEXITSTATUS(st) == 0;
+    run_arg a;
+    a.kind = kind;
+    a.k = k;
+    a.n = n;
+    return bench_in_child(run_here_, &a, out, sizeof *out);
 }
 
 static double med_hops_[64];
