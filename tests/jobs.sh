@@ -192,6 +192,7 @@ refuse "start after the run" "starts at 20000 us, after the run (10 ms)" custom 
 refuse "a dateline SL" "SL 9: dimension order on this torus takes SL bits 0..1" custom \
   --topology torus --x 4 --y 4 --routing dor --job 'a pattern=incast bytes=10 sl=9'
 refuse "huge bytes" "an integer 1..2^48" custom $F --job 'x pattern=incast bytes=281474976710657'
+refuse "a key's bad value names the key" "bad value 'bogus' for key pattern=: one of trace" custom $F --job 'x pattern=bogus'
 printf '[fabric]\ntopology = fattree\nk = 2\nn = 3\n[job x]\npattern = incast\nbytes = ten\n' > "$tmp/b1.ini"
 refuse "a file's bad value" "b1.ini:7: ibccsim: bad value 'ten' for --bytes" run "$tmp/b1.ini"
 printf '[fabric]\ntopology = fattree\nk = 2\nn = 3\n[job x]\npatern = incast\n' > "$tmp/b2.ini"

@@ -98,10 +98,22 @@ static int opt_choice_index(const char *names, const char *v)
     }
 }
 
-/* bad() for row p: "--name" is the flag (where() finds its line). */
+/* Set while opt_set_value parses a key=value word inside another flag's
+   value (custom --job's keys): errors then name the key as written. */
+static int opt_as_key;
+
+/* bad() for row p: "--name" is the flag (where() finds its line), or
+   "name=" for a key of opt_set_value. */
 static int opt_bad(const opt *p, const char *v, const char *why)
 {
     char flag[84];
+    if (opt_as_key) {
+        snprintf(flag, sizeof flag, "--%s", p->name);
+        where(flag);
+        fprintf(stderr, "ibccsim: bad value '%s' for key %s=: %s\n",
+                v ? v : "(missing)", p->name, why);
+        return 2;
+    }
     snprintf(flag, sizeof flag, "--%s", p->name);
     return bad(flag, v, why);
 }
@@ -179,7 +191,11 @@ static int opt_set(const opt *p, const char *v, void *base)
 
 int opt_set_value(const opt *p, const char *v, void *base)
 {
-    return opt_set(p, v, base);
+    int rc;
+    opt_as_key = 1;
+    rc = opt_set(p, v, base);
+    opt_as_key = 0;
+    return rc;
 }
 
 void opt_value(const opt *p, const void *base, char *buf, size_t len)
