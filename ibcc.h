@@ -12486,6 +12486,7 @@ struct ibcc_fabric {
     ibcc_fabric_error lasterr;
     uint64_t prog;              /* packets moved at the last look */
     ibcc_time prog_at;          /* when that count last changed */
+    int quiet;                  /* the last look found nothing waiting */
     ibcc_fabric_msg_fn msg_fn;  /* ibcc_fabric_on_message */
     void *msg_user;
     ibcc_fabric_smsg_fn smsg_fn; /* ibcc_fabric_on_source_message */
@@ -18907,12 +18908,14 @@ static void ibcc_fab_look_(ibcc_fabric *f)
     if (p != f->prog) {
         f->prog = p;
         f->prog_at = now;
+        f->quiet = 0;
         return;
     }
     if (now - f->prog_at < f->d.stall) return;
     n = f->link->blocked(f, names, sizeof names);
     if (n == 0) {                       /* nothing waits: idle, not stuck */
         f->prog_at = now;
+        f->quiet = 1;
         return;
     }
     f->err = IBCC_ERR_STATE;
@@ -18930,12 +18933,16 @@ IBCC_API ibcc_result ibcc_fabric_run_until(ibcc_fabric *f, ibcc_time t)
     if (f->err != IBCC_OK) return f->err;
     if (t > IBCC_FABRIC_MAX_TIME) return IBCC_ERR_RANGE;
     for (;;) {
-        /* run to t, looking for a stall at least every desc.stall */
-        ibcc_time lim = t;
-        if (f->prog_at + f->d.stall >= f->prog_at     /* no wrap */
-            && f->prog_at + f->d.stall < lim
-            && f->prog_at + f->d.stall > f->loop.now)
-            lim = f->prog_at + f->d.stall;
+        /* run to t, looking for a stall desc.stall after the last
+           progress; an idle fabric cannot stall before its next event,
+           so an idle stretch costs one look, not one per desc.stall */
+        ibcc_time lim = t, from = f->prog_at;
+        if (f->quiet && ibcc_loop_next_time(&f->loop) > from)
+            from = ibcc_loop_next_time(&f->loop);
+        if (from + f->d.stall >= from     /* no wrap */
+            && from + f->d.stall < lim
+            && from + f->d.stall > f->loop.now)
+            lim = from + f->d.stall;
         r = ibcc_loop_run_until(&f->loop, lim, NULL);
         if (r != IBCC_OK) return r;
         if (f->err != IBCC_OK) return f->err;

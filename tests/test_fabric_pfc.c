@@ -546,7 +546,7 @@ static void test_cioq(void)
    two hops clockwise; the pauses close the loop and the stall watchdog
    names the blocked channels (ibcc_fabric_credit_loops finds the cycle
    in the routes whatever the flow control). */
-static void test_loop(void)
+static void loop_run(ibcc_time start, uint32_t nflows)
 {
     ibcc_fabric_node nodes[8];
     ibcc_fabric_link links[8];
@@ -582,24 +582,52 @@ static void test_loop(void)
     for (i = 0; i < 4; i++) {
         fl[i].src = i;
         fl[i].dst = (i + 2) % 4;
+        fl[i].start = start;
     }
     d.nodes = nodes; d.node_count = 8;
     d.links = links; d.link_count = 8;
     d.routes = routes; d.route_count = nr;
-    d.flows = fl; d.flow_count = 4;
+    d.flows = fl; d.flow_count = nflows;
     d.flow_control = IBCC_FLOW_PFC;
     d.stall = IBCC_US(100);
     T_EQ(ibcc_fabric_create(&f, &d), IBCC_OK);
     if (!f) return;
-    for (i = 1; i <= 50 && r == IBCC_OK; i++)
-        r = ibcc_fabric_run_until(f, IBCC_US(100) * i);
+    if (nflows == 0) {
+        /* idle to the end of time: one look, not 2^63 ps / 100 us */
+        T_EQ(ibcc_fabric_run_until(f, IBCC_FABRIC_MAX_TIME), IBCC_OK);
+        T_EQU(ibcc_fabric_now(f), IBCC_FABRIC_MAX_TIME);
+        T_EQ(ibcc_fabric_check(f), IBCC_OK);
+        ibcc_fabric_destroy(f);
+        return;
+    }
+    if (start == 0) {
+        for (i = 1; i <= 50 && r == IBCC_OK; i++)
+            r = ibcc_fabric_run_until(f, IBCC_US(100) * i);
+    } else {
+        r = ibcc_fabric_run_until(f, start + IBCC_S(1));
+    }
     le = ibcc_fabric_last_error(f);
     T_EQ(r, IBCC_ERR_STATE);
     T_CHECK(strstr(le->reason, "stalled") != NULL);
     T_CHECK(strstr(le->reason, "4 blocked: 4:1->5:2 vl0, 5:1->6:2 vl0, "
                    "6:1->7:2 vl0, 7:1->4:2 vl0") != NULL);
+    /* found within a stall period of the stop, after the start */
+    T_CHECK(ibcc_fabric_now(f) > start
+            && ibcc_fabric_now(f) < start + IBCC_MS(5));
     T_EQ(ibcc_fabric_check(f), IBCC_OK);
     ibcc_fabric_destroy(f);
+}
+
+static void test_loop(void) { loop_run(0, 4); }
+
+/* The watchdog across a long idle stretch: the same loop's flows start
+   after an hour of nothing and the stall is still caught within a few
+   stall periods of the traffic; with no flows a run to the end of time
+   ends (it once looked every 100 us of it: a minute of CPU). */
+static void test_loop_after_idle(void)
+{
+    loop_run(IBCC_S(3600), 4);
+    loop_run(0, 0);
 }
 
 int main(void)
@@ -612,5 +640,6 @@ int main(void)
     T_RUN(test_refusals);
     T_RUN(test_cioq);
     T_RUN(test_loop);
+    T_RUN(test_loop_after_idle);
     return t_summary();
 }
