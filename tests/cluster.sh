@@ -284,5 +284,27 @@ name="[sm] qos_max_vls 3"; want="q.ini:7: qos_max_vls = 3: "
 refuse "$tmp/q/q.ini" sm.qos_max_vls=3
 name="[sm] qos_policy_file"; want="unknown key qos_policy_file in [sm]"
 refuse "$tmp/q/q.ini" sm.qos_policy_file=x
+# [fabric] builds a dragonfly as custom and fabric-check do (one builder
+# function): the checked fabric is fabric-check's (8 LIDs per host with
+# Valiant), routing and dlid reach the run (a permutation's throughput
+# moves with them), and the refusals are custom's words
+mkdir -p "$tmp/d"
+printf '[fabric]\ntopology = dragonfly\nrouting = valiant\n[traffic u]\npattern = permutation\nload = 0.5\n[run]\ntime = 1\n[output]\ndirectory = out\n' > "$tmp/d/d.ini"
+c=$("$bin/ibccsim" run "$tmp/d/d.ini" --check 2>&1)
+f=$("$bin/ibccsim" fabric-check --topology dragonfly --routing valiant 2>&1 | sed 's/ credit_loops.*//')
+[ "$c" = "hosts=72 switches=36 links=162 routes_ok=40896" ] && [ "$c" = "$f" ] && ok \
+  || no "[fabric] dragonfly --check: '$c', fabric-check: '$f'"
+gb() { "$bin/ibccsim" run "$tmp/d/d.ini" "$@" 2> /dev/null | sed -n 's/.*; u \([0-9.]*\) Gb.*/\1/p'; }
+v=$(gb); m=$(gb fabric.routing=minimal); rr=$(gb fabric.dlid=round-robin)
+echo "$v $m $rr" | awk '{ exit !(NF == 3 && $1 != $2 && $1 != $3 && $2 > 0) }' && ok \
+  || no "[fabric] dragonfly: valiant '$v', minimal '$m', round-robin LIDs '$rr' (want three runs that differ)"
+name="a dragonfly SL over the routing's bits"; want="d.ini: SL 5: valiant routing takes SL bits 0..1 for its paths, leaving SLs 0..3"
+refuse "$tmp/d/d.ini" traffic.u.sl=5
+name="a dragonfly's dor"; want="d.ini: [fabric] routing = dor: a dragonfly takes minimal or valiant"
+refuse "$tmp/d/d.ini" fabric.routing=dor
+name="a dragonfly with [sm] qos"; want="[sm] qos settings would replace the dragonfly's SL-to-VL tables"
+refuse "$tmp/d/d.ini" sm.qos=TRUE
+name="dlid on a fat tree"; want="[fabric] dlid applies to topology = dragonfly"
+refuse "$tmp/d/d.ini" fabric.topology=fattree fabric.routing=updown fabric.dlid=random
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]

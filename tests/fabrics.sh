@@ -88,9 +88,9 @@ loop: 1 loop(s) over 180 channels; one crosses 6: switch 72/2 -> switch 73/5 -> 
 good "dragonfly, valiant" "hosts=72 switches=36 links=162 routes_ok=40896 credit_loops=0 vls=4 lmc=3" --topology dragonfly --routing valiant
 good "dragonfly, valiant, lmc 1" "hosts=72 switches=36 links=162 routes_ok=10224 credit_loops=0 vls=4 lmc=1" --topology dragonfly --routing valiant --lmc 1
 good "dragonfly, minimal, lmc 2" "hosts=72 switches=36 links=162 routes_ok=20448 credit_loops=0 vls=2 lmc=2" --topology dragonfly --lmc 2
-bad "dragonfly, valiant, 2 VLs" "ibccsim fabric-check: the builder refuses: vls 2: valiant routing takes 3 VLs" \
+bad "dragonfly, valiant, 2 VLs" "ibccsim fabric-check: --vls 2: valiant routing takes 3 VLs" \
   --topology dragonfly --routing valiant --vls 2
-bad "dragonfly, valiant, lmc 0" "ibccsim fabric-check: the builder refuses: lmc 0: 1..7 for valiant" \
+bad "dragonfly, valiant, lmc 0" "ibccsim fabric-check: --lmc 0: 1..7 for valiant" \
   --topology dragonfly --routing valiant --lmc 0
 bad "lmc on a torus" "ibccsim fabric-check: --lmc applies to topology = dragonfly" --topology torus --lmc 1
 bad "a builder and a file" "ibccsim fabric-check: --topology builds a fabric" --topology torus --ibnetdiscover $F/ring4.topo

@@ -389,19 +389,6 @@ static int cu_refuse(const char *flag, const char *fmt, ...)
     return 2;
 }
 
-/* A topology builder's refusal: its reason names the argument ("root 16:
-   a switch 0..15"), which is the flag of the same name. */
-static int cu_topo_refused(const ibcc_topo *t)
-{
-    char flag[16];
-    size_t n = strcspn(t->error.reason, " :");
-    if (n == 0 || n > 8 || t->error.code == IBCC_ERR_NOMEM)
-        return cu_refuse("--topology", "the topology cannot be built: %s",
-                         t->error.reason);
-    snprintf(flag, sizeof flag, "--%.*s", (int)n, t->error.reason);
-    return cu_refuse(flag, "--%s", t->error.reason);
-}
-
 /* Refuses `flag` when it was given but does not apply. */
 static int cu_only(const cu_opts *o, const char *flag, int applies,
                    const char *when)
@@ -538,18 +525,6 @@ static int cu_check(cu_opts *o)
             if ((rc = cu_only(o, only[i].flag, only[i].applies, only[i].when)))
                 return rc;
     }
-    if (grid && o->routing != IBCC_TOPO_UPDOWN && o->routing != IBCC_TOPO_DOR)
-        return cu_refuse("--routing", "routing = %s: a mesh or torus takes "
-                         "updown or dor", o->routing == IBCC_TOPO_MINIMAL
-                         ? "minimal" : "valiant");
-    if (dfly && o->routing != IBCC_TOPO_MINIMAL
-        && o->routing != IBCC_TOPO_VALIANT)
-        return cu_refuse("--routing", "routing = %s: a dragonfly takes "
-                         "minimal or valiant", o->routing ? "dor" : "updown");
-    if (dfly && cu_given(o, "--vls") && o->vls != 1 && o->vls != 2
-        && o->vls != 4 && o->vls != 8)
-        return cu_refuse("--vls", "--vls %u: a dragonfly runs 1, 2, 4 or 8 "
-                         "VLs (SL s on VL 2s and 2s + 1)", o->vls);
     if (o->topo == CU_IBNET && !o->ibnet)
         return cu_refuse("--topology", "topology = ibnetdiscover needs "
                          "--ibnetdiscover FILE (and optionally --lfts FILE)");
@@ -704,41 +679,21 @@ static int cu_topology(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     int rc;
     d->link_rate = (ibcc_rate)(o->link_gbytes * 1e9 + 0.5);
     switch (o->topo) {
-    case CU_FATTREE:
-    case CU_NFLY:
-        r = o->topo == CU_FATTREE ? ibcc_topo_fattree(&net->topo, o->k, o->n, NULL)
-                                  : ibcc_topo_nfly(&net->topo, o->k, o->n, NULL);
-        if (r != IBCC_OK)
-            return cu_topo_refused(&net->topo);
-        break;
-    case CU_MESH:
-    case CU_TORUS:
-        r = o->routing == IBCC_TOPO_DOR
-            ? ibcc_topo_mesh_dor(&net->topo, o->x, o->y, o->hps,
-                                 o->topo == CU_TORUS, NULL)
-            : ibcc_topo_mesh(&net->topo, o->x, o->y, o->hps,
-                             o->topo == CU_TORUS, o->root, NULL);
-        if (r != IBCC_OK)
-            return cu_topo_refused(&net->topo);
-        if (cu_given(o, "--vls") && o->vls < net->topo.vls)
-            return cu_refuse("--vls", "--vls %u: dimension order on this "
-                             "torus needs %u VLs (one per dateline class)",
-                             o->vls, net->topo.vls);
-        break;
-    case CU_DRAGONFLY:
+    case CU_FATTREE: case CU_NFLY: case CU_MESH: case CU_TORUS: case CU_DRAGONFLY:
     {
-        uint32_t vls = cu_given(o, "--vls") ? o->vls
-                       : o->routing == IBCC_TOPO_VALIANT ? 4u : 2u;
-        uint32_t g = o->groups ? o->groups : o->a * o->h + 1u;
-        r = cu_given(o, "--lmc")
-            ? ibcc_topo_dragonfly_lmc(&net->topo, o->a, o->p, o->h, g,
-                                      (uint32_t)o->routing, vls, o->lmc, NULL)
-            : ibcc_topo_dragonfly(&net->topo, o->a, o->p, o->h, g,
-                                  (uint32_t)o->routing, vls, NULL);
-    }
-        if (r != IBCC_OK)
-            return cu_topo_refused(&net->topo);
+        tb_spec ts;
+        tb_err e;
+        memset(&ts, 0, sizeof ts);
+        ts.builder = o->topo;           /* CU_ and TB_ share their order */
+        ts.routing = o->routing;
+        ts.k = o->k; ts.n = o->n; ts.x = o->x; ts.y = o->y; ts.hps = o->hps;
+        ts.root = o->root; ts.a = o->a; ts.p = o->p; ts.h = o->h;
+        ts.groups = o->groups; ts.lmc = o->lmc; ts.vls = o->vls;
+        ts.lmc_given = cu_given(o, "--lmc");
+        ts.vls_given = cu_given(o, "--vls");
+        if (tb_build(&ts, &net->topo, &e)) return cu_refuse(e.flag, "%s", e.why);
         break;
+    }
     case CU_TWOSWITCH: {
         ibcc_fabric_error err;
         d->error = &err;
@@ -910,28 +865,6 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
     }
     for (k = n; k < n + m; k++) net->flows[k].cls = hot ? 1u : 0u;
     n += m;
-    if (net->topo.lmc) {        /* each flow's LID (its QP's DLID) */
-        uint32_t nl = 1u << net->topo.lmc, *turn;
-        turn = (uint32_t *)calloc(net->topo.node_count, sizeof *turn);
-        if (!turn) {
-            fprintf(stderr, "ibccsim custom: out of memory\n");
-            return 1;
-        }
-        for (k = 0; k < n; k++) {
-            ibcc_fabric_flow *x = &net->flows[k];
-            if (o->dlid == CU_DLID_RR) {
-                x->dlid = (x->src + turn[x->src]++) % nl;
-            } else {            /* splitmix64 of (seed, flow): its own
-                                   stream, the other draws unchanged */
-                uint64_t z = (uint64_t)o->seed + 0x9E3779B97F4A7C15ull
-                             * (uint64_t)(k + 1u);
-                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-                z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-                x->dlid = (uint32_t)((z ^ (z >> 31)) % nl);
-            }
-        }
-        free(turn);
-    }
     for (k = 0; k < n; k++) {
         ibcc_fabric_flow *x = &net->flows[k];
         x->agent = (uint32_t)o->agent;
@@ -941,23 +874,16 @@ static int cu_traffic(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
             x->sl = x->cls == IBCC_TS_VICTIM ? o->victim_sl : o->sl;
         else
             x->sl = !hot ? o->sl : x->cls == 1u ? o->hot_sl : o->background_sl;
-        if (net->topo.sl_bits) {        /* the path's SL: its dateline
-                                           or Valiant bits */
-            uint32_t cls = x->sl;
-            x->sl = ibcc_topo_path_sl_lid(&net->topo, x->src, x->dst,
-                                          x->dlid, cls);
-            if (x->sl == IBCC_FABRIC_NONE)
-                return cu_refuse(!hot ? "--sl" : x->cls == 1u ? "--hot-sl"
-                                 : "--background-sl", "SL %u: %s takes SL "
-                                 "bits 0..%u for its paths, leaving SLs "
-                                 "0..%u for traffic", cls,
-                                 net->topo.routing == IBCC_TOPO_VALIANT
-                                 ? "valiant routing" : "dimension order on "
-                                 "this torus", net->topo.sl_bits - 1u,
-                                 (16u >> net->topo.sl_bits) - 1u);
-        }
         if (o->agent == IBCC_AGENT_FIXED)
             x->rate = (ibcc_rate)(o->fixed_rate * ref + 0.5);
+    }
+    {
+        tb_err e;
+        if (tb_flows(&net->topo, net->flows, 0, n, o->dlid == CU_DLID_RR,
+                     (uint64_t)o->seed, &e))
+            return cu_refuse(e.nomem ? "--dlid" : !hot ? "--sl"
+                             : net->flows[e.flow].cls == 1u ? "--hot-sl"
+                             : "--background-sl", "%s", e.why);
     }
     net->nf = n;
     d->flows = net->flows;
@@ -1477,18 +1403,13 @@ static int cu_jobs(const cu_opts *o, cu_net *net, ibcc_fabric_desc *d)
         t.rate = (ibcc_rate)(o->fixed_rate * (double)net->ref + 0.5);
     ff = net->nf;
     if (jb_flows(&js, &t, &net->flows, &net->nf)) return 2;
-    if (net->topo.sl_bits)              /* the paths' dateline SLs */
-        for (i = ff; i < net->nf; i++) {
-            ibcc_fabric_flow *x = &net->flows[i];
-            uint32_t sl = ibcc_topo_path_sl(&net->topo, x->src, x->dst, x->sl);
-            if (sl == IBCC_FABRIC_NONE)
-                return cu_refuse("--job", "--job: SL %u: dimension order on this "
-                                 "torus takes SL bits 0..%u for its datelines, "
-                                 "leaving SLs 0..%u for the jobs (sl=, a trace's "
-                                 "sl=)", x->sl, net->topo.sl_bits - 1u,
-                                 (16u >> net->topo.sl_bits) - 1u);
-            x->sl = sl;
-        }
+    {   /* the jobs' LIDs and path SLs, as the traffic's */
+        tb_err e;
+        if (tb_flows(&net->topo, net->flows, ff, net->nf, o->dlid == CU_DLID_RR,
+                     (uint64_t)o->seed, &e))
+            return cu_refuse(e.nomem ? "--dlid" : "--job", "--job: %s (sl=, a "
+                             "trace's sl=)", e.why);
+    }
     d->flows = net->flows;
     d->flow_count = net->nf;
     return 0;

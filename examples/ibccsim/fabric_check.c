@@ -148,51 +148,24 @@ static int fc_builder(const fc_opts *o)
     ibcc_topo t;
     ibcc_fabric_desc d;
     ibcc_credit_loops loops;
-    ibcc_result r;
     uint32_t *hosts, i, sw = 0;
-    int rc = 1, grid = o->builder == FC_MESH || o->builder == FC_TORUS;
-    int dfly = o->builder == FC_DRAGONFLY;
-    int routing = o->routing;
+    int rc = 1, dfly = o->builder == FC_DRAGONFLY;
+    tb_spec ts;
+    tb_err e;
     memset(&t, 0, sizeof t);
     memset(&d, 0, sizeof d);
-    if (dfly && !opt_given("routing")) routing = IBCC_TOPO_MINIMAL;
-    if ((grid && routing != IBCC_TOPO_UPDOWN && routing != IBCC_TOPO_DOR)
-        || (dfly && routing != IBCC_TOPO_MINIMAL && routing != IBCC_TOPO_VALIANT)
-        || (!grid && !dfly && routing != IBCC_TOPO_UPDOWN)) {
-        fprintf(stderr, "ibccsim fabric-check: --routing: a fat tree or n-fly "
-                "takes updown, a mesh or torus updown or dor, a dragonfly "
-                "minimal or valiant\n");
-        return 2;
-    }
-    if (opt_given("lmc") && !dfly) {
-        fprintf(stderr, "ibccsim fabric-check: --lmc applies to topology = "
-                "dragonfly\n");
-        return 2;
-    }
-    if (o->builder == FC_FATTREE) r = ibcc_topo_fattree(&t, o->k, o->n, NULL);
-    else if (o->builder == FC_NFLY) r = ibcc_topo_nfly(&t, o->k, o->n, NULL);
-    else if (grid && routing == IBCC_TOPO_DOR)
-        r = ibcc_topo_mesh_dor(&t, o->x, o->y, o->hps, o->builder == FC_TORUS,
-                               NULL);
-    else if (grid)
-        r = ibcc_topo_mesh(&t, o->x, o->y, o->hps, o->builder == FC_TORUS,
-                           o->root, NULL);
-    else if (opt_given("lmc"))
-        r = ibcc_topo_dragonfly_lmc(&t, o->a, o->p, o->h, o->groups
-                                    ? o->groups : o->a * o->h + 1u,
-                                    (uint32_t)routing, opt_given("vls")
-                                    ? o->vls : routing == IBCC_TOPO_VALIANT
-                                    ? 4u : 2u, o->lmc, NULL);
-    else
-        r = ibcc_topo_dragonfly(&t, o->a, o->p, o->h, o->groups ? o->groups
-                                : o->a * o->h + 1u, (uint32_t)routing,
-                                opt_given("vls") ? o->vls
-                                : routing == IBCC_TOPO_VALIANT ? 4u : 2u,
-                                NULL);
-    if (r != IBCC_OK) {
-        fprintf(stderr, "ibccsim fabric-check: the builder refuses: %s\n",
-                t.error.reason);
-        return r == IBCC_ERR_NOMEM ? 1 : 2;
+    memset(&ts, 0, sizeof ts);
+    ts.builder = o->builder - FC_FATTREE;   /* FC_ after none, in TB_'s order */
+    ts.routing = opt_given("routing") ? o->routing : -1;
+    ts.k = o->k; ts.n = o->n; ts.x = o->x; ts.y = o->y; ts.hps = o->hps;
+    ts.root = o->root; ts.a = o->a; ts.p = o->p; ts.h = o->h;
+    ts.groups = o->groups; ts.lmc = o->lmc; ts.vls = o->vls;
+    ts.lmc_given = opt_given("lmc");
+    ts.vls_given = dfly && opt_given("vls");  /* elsewhere: below the
+                                                  routing's need, to see loops */
+    if (tb_build(&ts, &t, &e)) {
+        fprintf(stderr, "ibccsim fabric-check: %s\n", e.why);
+        return e.nomem ? 1 : 2;
     }
     (void)ibcc_topo_apply(&t, &d);
     if (!dfly && opt_given("vls")) {

@@ -183,6 +183,29 @@ int fc_error(const ibcc_ibfabric_error *e);
 void fc_dup_names(const char *cmd, const ibcc_ibfabric *f);
 uint32_t gr_load_cct(const char *cmd, const char *what, ibcc_time mpt,
                      uint16_t *cct, uint32_t cap);
+/* ---- the topology builders (builder.c) ---- */
+enum { TB_FATTREE, TB_NFLY, TB_MESH, TB_TORUS, TB_DRAGONFLY };
+typedef struct tb_spec {
+    int builder;                /* TB_* */
+    int routing;                /* IBCC_TOPO_*; -1: the builder's default
+                                   (dragonfly minimal, others updown) */
+    unsigned k, n, x, y, hps, root, a, p, h, groups, lmc, vls;
+    int lmc_given, vls_given;
+} tb_spec;
+typedef struct tb_err {         /* a refusal: the flag it concerns and why */
+    const char *flag;
+    char flagbuf[16], why[320];
+    uint32_t flow;              /* tb_flows: the flow refused */
+    int nomem;
+} tb_err;
+/* Builds s into t: 0, or 2 (e says why; t is empty). */
+int tb_build(const tb_spec *s, ibcc_topo *t, tb_err *e);
+/* Flows fl[from..to) of t's fabric: their LIDs when t has LMC (dlid_rr:
+   round robin from the source's index, else a hash of seed and flow),
+   then their SLs as the paths' (dateline or Valiant bits above the
+   traffic's SL). 0, or 2 (e says why, e->flow which). */
+int tb_flows(const ibcc_topo *t, ibcc_fabric_flow *fl, uint32_t from, uint32_t to,
+             int dlid_rr, uint64_t seed, tb_err *e);
 /* ---- params.csv ---- */
 void params_path(const char *summary, char *buf, size_t len);
 int params_write(const char *summary, const opt_cmd *c, const void *o,

@@ -7,23 +7,31 @@
    docs/scenarios.md, "Scenario files" has every key. The file format is
    scn.c's; this file turns a parsed file into a fabric and runs it. */
 
-enum { SV_FATTREE, SV_NFLY, SV_MESH, SV_TORUS, SV_TWOSWITCH };
+/* the builders in tb_build's order (TB_*), then the two-switch one */
+enum { SV_FATTREE, SV_NFLY, SV_MESH, SV_TORUS, SV_DRAGONFLY, SV_TWOSWITCH };
+static const char *const sv_topos[] = {"fattree", "nfly", "mesh", "torus", "dragonfly",
+                                       "twoswitch"};
 enum { SV_UNIFORM, SV_PERMUTATION, SV_INCAST, SV_HOTSPOT };
 static const char *const sv_patterns[] = {"uniform", "permutation", "incast",
                                           "hotspot"};
 #define SV_MAX_CLASSES IBCC_FABRIC_CLASSES
 
 typedef struct sv_fab {
-    int topo;
-    unsigned k, n, x, y, hps, root, local, remote, buf_packets, data_size;
+    int topo, routing, dlid;
+    unsigned k, n, x, y, hps, root, local, remote, a, p, h, groups, lmc, buf_packets,
+             data_size;
     double link_gbytes, prop_ns, fwd_ns;
     const char *ibnet, *lfts, *ibdiag, *lst, *dbcsv, *fdbs;
 } sv_fab;
 #define OPT_T sv_fab
 static const opt sv_fab_opt[] = {
-    OPT_CHOICE("topology", topo, "fattree|nfly|mesh|torus|twoswitch", NULL,
+    OPT_CHOICE("topology", topo, "fattree|nfly|mesh|torus|dragonfly|twoswitch", NULL,
                "a builder (or one of the fabric files below)"),
     OPT_BUILDER_ROWS
+    OPT_ROUTING_ROWS
+    OPT_CHOICE("dlid", dlid, "random|round-robin", "random",
+               "with lmc: the LID each flow is sent to, drawn\n"
+               "from the seed, or each host's flows in turn"),
     OPT_TEXT("ibnetdiscover", ibnet, "FILE", NULL, "the topology as ibnetdiscover prints it"),
     OPT_TEXT("lfts", lfts, "FILE", NULL, "with ibnetdiscover: forwarding tables"),
     OPT_TEXT("ibdiagnet", ibdiag, "DIR|FILE", NULL, "ibdiagnet's output folder, or its .lst or .db_csv"),
@@ -161,14 +169,25 @@ static int sv_fabric(const scn *s, const sv_fab *fo, sv_net *net,
         (void)ibcc_ibfabric_to_desc(&net->ib, d);
     } else {
         switch (fo->topo) {
-        case SV_FATTREE: case SV_NFLY:
-            r = fo->topo == SV_FATTREE ? ibcc_topo_fattree(&net->topo, fo->k, fo->n, NULL)
-                                       : ibcc_topo_nfly(&net->topo, fo->k, fo->n, NULL);
+        case SV_FATTREE: case SV_NFLY: case SV_MESH: case SV_TORUS: case SV_DRAGONFLY: {
+            static const char *const dkeys[] = {"a", "p", "h", "groups", "dlid"};
+            tb_spec ts;
+            tb_err e;
+            for (i = 0; i < sizeof dkeys / sizeof dkeys[0]; i++)
+                if (fo->topo != SV_DRAGONFLY && scn_get(s, "fabric", NULL, dkeys[i]))
+                    return sv_fail("%s: [fabric] %s applies to topology = dragonfly",
+                                   s->file, dkeys[i]);
+            memset(&ts, 0, sizeof ts);
+            ts.builder = fo->topo;      /* SV_ and TB_ share their order */
+            ts.routing = scn_get(s, "fabric", NULL, "routing") ? fo->routing : -1;
+            ts.k = fo->k; ts.n = fo->n; ts.x = fo->x; ts.y = fo->y; ts.hps = fo->hps;
+            ts.root = fo->root; ts.a = fo->a; ts.p = fo->p; ts.h = fo->h;
+            ts.groups = fo->groups; ts.lmc = fo->lmc;
+            ts.lmc_given = scn_get(s, "fabric", NULL, "lmc") != NULL;
+            if (tb_build(&ts, &net->topo, &e))
+                return sv_fail("%s: [fabric] %s", s->file, e.why);
             break;
-        case SV_MESH: case SV_TORUS:
-            r = ibcc_topo_mesh(&net->topo, fo->x, fo->y, fo->hps, fo->topo == SV_TORUS,
-                               fo->root, NULL);
-            break;
+        }
         case SV_TWOSWITCH: {
             ibcc_fabric_error err;
             d->error = &err;
@@ -180,14 +199,11 @@ static int sv_fabric(const scn *s, const sv_fab *fo, sv_net *net,
             break;
         }
         default:
-            return sv_fail("%s: [fabric] needs topology = fattree|nfly|mesh|torus|twoswitch, "
+            return sv_fail("%s: [fabric] needs topology = fattree|nfly|mesh|torus|dragonfly|twoswitch, "
                            "or ibnetdiscover, ibdiagnet, lst or db_csv", s->file);
         }
-        if (r != IBCC_OK) return sv_fail("%s: [fabric] %s", s->file, net->topo.error.reason);
         if (net->topo.nodes) (void)ibcc_topo_apply(&net->topo, d);
-        snprintf(what, wlen, "%s", fo->topo == SV_FATTREE ? "fattree" : fo->topo == SV_NFLY
-                 ? "nfly" : fo->topo == SV_MESH ? "mesh" : fo->topo == SV_TORUS ? "torus"
-                 : "twoswitch");
+        snprintf(what, wlen, "%s", sv_topos[fo->topo]);
     }
     net->hosts = (uint32_t *)calloc(d->node_count ? d->node_count : 1u, sizeof *net->hosts);
     if (!net->hosts) return sv_fail("out of memory");
@@ -540,6 +556,18 @@ static int sv_point(const scn *s, const char *dir, int quiet)
         ncl++;
     }
     if ((rc = sv_jobs(s, &js, ncl, &ro, &net))) goto out;
+    if (net.topo.nodes) {       /* the flows' LIDs and path SLs */
+        tb_err e;
+        if (fo.topo == SV_DRAGONFLY && sm.qos_given) {
+            rc = sv_fail("%s: [sm] qos settings would replace the dragonfly's SL-to-VL "
+                         "tables (SL s on VL 2s before its global hop, 2s + 1 after)", s->file);
+            goto out;
+        }
+        if (tb_flows(&net.topo, net.flows, 0, net.nf, fo.dlid == 1, ro.seed, &e)) {
+            rc = sv_fail("%s: %s (a [traffic] block's or a [job]'s sl)", s->file, e.why);
+            goto out;
+        }
+    }
     if ((!ncl && !js.n) || !net.nf) {
         rc = sv_fail("%s: no [traffic NAME] block with flows and no [job NAME]", s->file);
         goto out;
@@ -753,7 +781,7 @@ static int sv_check(const scn *s)
             ibcc_ibfabric_error e;
             if (ibcc_ibfabric_check(&net.ib, &ok, &e) != IBCC_OK)
                 rc = sv_fail("%s:%u: %s", e.file, e.line, e.reason);
-        } else ok = (uint64_t)net.nh * (net.nh - 1u);
+        } else ok = (uint64_t)net.nh * (net.nh - 1u) << net.topo.lmc;
         if (!rc)
             printf("hosts=%u switches=%u links=%u routes_ok=%llu\n", net.nh,
                    d.node_count - net.nh, d.link_count, (unsigned long long)ok);
