@@ -1,27 +1,14 @@
 #!/bin/sh
-# What PFC costs: bench/bench_pfc.c built against ibcc.h (credit and PFC
-# links in turn, their ratio per run) and, for the credit row, against
-# the header of PREV (the last commit before PFC links; git needed), the
-# two binaries run in turn ROUNDS times; prints the medians and ratios.
+# What PFC costs: bench/ab_prev.sh runs bench/bench_pfc.c built against
+# ibcc.h (credit and PFC links in turn, their ratio per run) and, for the
+# credit row, against the header of PREV (the last commit before PFC
+# links) in turn ROUNDS times; this prints the medians and ratios.
 #   sh bench/pfc_cost.sh [ROUNDS]
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}
 PREV=${PREV:-d2dcddb}
 ROUNDS=${1:-3}
-CC=${CC:-cc}
-F="-std=c99 -O2 -DNDEBUG -D_POSIX_C_SOURCE=199309L -Wall -Wextra -Werror -pedantic -I. -Ibench"
-mkdir -p "$B/pfcprev" || exit 1
-git show "$PREV:ibcc.h" > "$B/pfcprev/ibcc_prev.h" 2>/dev/null \
-  || { echo "pfc_cost: needs git and commit $PREV"; exit 2; }
-$CC $F bench/bench_pfc.c -o "$B/bench_pfc" -lm || exit 1
-$CC $F -I"$B/pfcprev" -DBENCH_PFC_PREV bench/bench_pfc.c -o "$B/bench_pfc_prev" -lm || exit 1
-rm -f "$B/pfcprev/old.csv" "$B/pfcprev/new.csv"
-i=0
-while [ $i -lt "$ROUNDS" ]; do     # in turn, so both see the same load
-  "$B/bench_pfc_prev" "$B/pfcprev/old.csv" > /dev/null || exit 1
-  "$B/bench_pfc" "$B/pfcprev/new.csv" > /dev/null || exit 1
-  i=$((i + 1))
-done
+sh bench/ab_prev.sh pfc "$PREV" "$ROUNDS" || exit $?
 med() { sort -n | awk '{v[NR] = $1} END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 o=$(awk -F, '$1 == "fabric_credit_ns_per_hop" {print $2}' "$B/pfcprev/old.csv" | med)
 c=$(awk -F, '$1 == "fabric_credit_ns_per_hop" {print $2}' "$B/pfcprev/new.csv" | med)
