@@ -17193,10 +17193,29 @@ static ibcc_result ibcc_fab_pfc_desc_(ibcc_fabric_desc *d)
     if (p->xon > p->xoff)
         return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "pfc.xon %u: above "
                              "pfc.xoff %u", p->xon, p->xoff);
-    for (i = 0; i < d->flow_count && d->flows; i++)
+    /* Ethernet frames: a data packet under 64 bytes could take the
+       packet slots (one per 64 bytes of buffer) before PAUSE stops its
+       sender, and credits would do PFC's work */
+    if (d->data_size < IBCC_PFC_FRAME_BYTES)
+        return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "data_size %u: PFC "
+                             "links carry frames of at least %u bytes",
+                             d->data_size, IBCC_PFC_FRAME_BYTES);
+    for (i = 0; i < d->flow_count && d->flows; i++) {
+        if (d->flows[i].size && d->flows[i].size < IBCC_PFC_FRAME_BYTES)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "flows[%u].size "
+                                 "%u: PFC links carry frames of at least %u "
+                                 "bytes", i, d->flows[i].size,
+                                 IBCC_PFC_FRAME_BYTES);
         if (d->flows[i].size > m) m = d->flows[i].size;
-    for (i = 0; i < d->source_count && d->sources; i++)
-        if (d->sources[i].flow.size > m) m = d->sources[i].flow.size;
+    }
+    for (i = 0; i < d->source_count && d->sources; i++) {
+        uint32_t z = d->sources[i].flow.size;
+        if (z && z < IBCC_PFC_FRAME_BYTES)
+            return ibcc_fab_err_(e, IBCC_ERR_RANGE, NULL, 0, "sources[%u]."
+                                 "flow.size %u: PFC links carry frames of at "
+                                 "least %u bytes", i, z, IBCC_PFC_FRAME_BYTES);
+        if (z > m) m = z;
+    }
     for (i = 0; i < d->link_count && d->links; i++) {
         const ibcc_fabric_link *l = &d->links[i];
         uint64_t n = ibcc_fab_pfc_need_(l->rate ? l->rate : d->link_rate,

@@ -484,6 +484,24 @@ static void test_refusals(void)
     t.d.buf_packets = 4;
     T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
     T_CHECK(strstr(err.reason, "buf_packets 4") != NULL);
+    /* Ethernet frames: no data packet under 64 bytes (the packet slots
+       are counted in 64-byte frames) */
+    line_make(&t, 0, 0, 0);
+    t.d.error = &err;
+    t.d.data_size = 63;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
+    T_CHECK(strstr(err.reason, "data_size 63: PFC links carry frames of "
+                   "at least 64 bytes") != NULL);
+    line_make(&t, 0, 0, 0);
+    t.d.error = &err;
+    t.flows[0].size = 40;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_ERR_RANGE);
+    T_CHECK(strstr(err.reason, "flows[0].size 40") != NULL);
+    line_make(&t, 0, 0, 0);
+    t.d.data_size = 64;
+    T_EQ(ibcc_fabric_create(&f, &t.d), IBCC_OK);
+    ibcc_fabric_destroy(f);
+    f = NULL;
     /* hosts never pause: no capped hosts */
     line_make(&t, 0, 0, 0);
     t.d.error = &err;
