@@ -26,6 +26,15 @@
 #   flows, since hot packets are all validated), the cap holds nWS at
 #   4^3 = 64 (measured: 680 warm ACKs, 674 lowering a window; the cap
 #   held 255 hot ACKs) and with --no-cap nothing holds it (nWS 4 096);
+# - the windows bound the hot spot's tree ([F] 4.2, 5.1: a source's queue
+#   holds DW packets until their ACKs): MVCM never has more hot packets in
+#   the network than DWmax x hot sources and, before the first marked ACK
+#   lowers DW, more than one per source (measured 27 of at most 32); RP's
+#   window of 1 holds at most one per source (16); without a CMM nothing
+#   holds them (213, over 4 x 32); MVCM's first marked hot packet arrives
+#   after at least one RTTmin and before the last source's first one
+#   (3 090 and 9 806 cycles after the hot spot's start): the measurements
+#   behind [F] Fig 5a's row in docs/scenario_mvcm.md;
 # - every run conserves packets and credits; the same run gives the same
 #   bytes; bad option combinations are refused. Prints RESULT for
 #   tests/run.sh.
@@ -82,6 +91,11 @@ check "MVCM: marked hot packets are all validated" "$(m mvcm marked_hot_frac) ==
 check "MVCM: warm ACKs arrive and lower windows" "$(m mvcm mvcm_acks_warm) > 0 && $(m mvcm mvcm_warm_shrunk) > 0"
 check "MVCM: the cap holds nWS at 4^3" "$(m mvcm mvcm_ws_capped) > 0 && $(m mvcm mvcm_nws_max) == 64"
 check "no cap: nothing holds nWS, which passes 4^3" "$(m nocap mvcm_ws_capped) == 0 && $(m nocap mvcm_nws_max) > 64"
+hs=$(m mvcm hot_sources); dw=$(m mvcm dw_max)
+check "MVCM: the windows bound the hot packets in the network" "$(m mvcm hot_in_network_max) <= $dw * $hs && $(m mvcm hot_in_network_max) > $hs"
+check "RP: a window of 1 per hot source" "$(m rp hot_in_network_max) <= $hs && $(m rp hot_in_network_max) > 0"
+check "no CMM: nothing bounds the hot packets in the network" "$(m none hot_in_network_max) > 4 * $dw * $hs"
+check "MVCM: first marked hot packet, then every source's" "$(m mvcm hot_first_mark_cycles) > $(m mvcm rtt_min_cycles) && $(m mvcm hot_first_mark_cycles) < $(m mvcm hot_all_marked_cycles)"
 for v in nocap; do
   # everything but the line naming the variant
   if [ "$(grep -v '^cmm,' "$tmp/mvcm.csv")" = "$(grep -v '^cmm,' "$tmp/$v.csv")" ]; then

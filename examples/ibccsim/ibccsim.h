@@ -101,6 +101,7 @@ typedef struct gr_result {
 } gr_result;
 
 enum { MV_NONE, MV_RP, MV_PI, MV_MVCM, MV_WINDOW };
+#define MV_MAXN 6               /* --n at most */
 
 typedef struct mv_opts {
     unsigned k, n, payload, hot_sources, hot_packets, variable;
@@ -123,6 +124,14 @@ typedef struct mv_res {
                                    after the hot spot */
     unsigned long long hot_delivered, hot_generated;
     ibcc_mvcm_stats mv;         /* what MVCM's actions did (--cmm mvcm) */
+    /* the hot spot's first moments: the most hot packets in the network
+       at once; cycles from the hot spot's start to the first marked hot
+       packet's delivery and to the last hot source's first one (-1:
+       none); marks set by the switches of stage s (1 = the hosts'),
+       [1] on hot, [0] on cold packets, while the hot spot lasts */
+    unsigned long long hot_net_max;
+    double first_mark, all_marked;
+    unsigned long long marks[2][MV_MAXN + 1];
     unsigned dw_max, hsd, ccti_increase;
     unsigned long long n_cold, n_base, n_hot, n_hs, n_end, n_all, n_cold_total;
     unsigned long long delivered;

@@ -38,7 +38,41 @@ typedef struct mv_obs {
     double *s_lat[2];
     uint64_t nbins;
     ibcc_time bin;
+    /* the hot spot's first moments: hot packets in the network (sent,
+       not delivered) now, at most, and at most per bin (s_hnet); when the
+       first marked hot packet arrived and when the last hot source had
+       one arrive (hot_seen: per hot flow, from flow hot0); marks set at
+       the switches of each stage (rank) on hot and cold packets while
+       the hot spot lasts */
+    uint64_t hot_net, hot_net_max, *s_hnet;
+    ibcc_time first_mark, all_marked;
+    uint32_t hot0, nhot, nseen;
+    unsigned char *hot_seen;
+    const uint32_t *rank;
+    uint64_t marks[2][MV_MAXN + 1];
 } mv_obs;
+
+/* a hot packet left its source */
+static void mv_sent(void *u, const ibcc_fabric_pkt *p)
+{
+    mv_obs *o = (mv_obs *)u;
+    if (o->flows[p->flow].cls != 1) return;
+    o->hot_net++;
+    if (o->hot_net > o->hot_net_max) o->hot_net_max = o->hot_net;
+    if (o->nbins) {
+        uint64_t b = p->t / o->bin;
+        if (b < o->nbins && o->hot_net > o->s_hnet[b]) o->s_hnet[b] = o->hot_net;
+    }
+}
+
+/* a switch set a mark (MB, VB, FECN) on a packet */
+static void mv_marked(void *u, const ibcc_fabric_pkt *p)
+{
+    mv_obs *o = (mv_obs *)u;
+    unsigned c = o->flows[p->flow].cls, st = o->rank[p->node];
+    if (!o->hs || p->t < o->t_hs || p->t >= o->t_he || c == 2 || st > MV_MAXN) return;
+    o->marks[c == 1][st]++;
+}
 
 static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
 {
@@ -47,6 +81,15 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
     double lat = (double)(p->t - p->t_gen) / 1000.0;   /* cycles (ns) */
     int mk = (p->hdr & (IBCC_FECN | IBCC_MB)) != 0;
     o->count++;
+    if (c == 1) {
+        o->hot_net--;
+        if (mk && p->flow >= o->hot0 && p->flow - o->hot0 < o->nhot
+            && !o->hot_seen[p->flow - o->hot0]) {
+            o->hot_seen[p->flow - o->hot0] = 1;
+            if (o->nseen++ == 0) o->first_mark = p->t;
+            if (o->nseen == o->nhot) o->all_marked = p->t;
+        }
+    }
     if (o->want_hs && !o->hs && o->count == o->hot_after) {
         o->hs = 1;                       /* the hot flows open now */
         o->t_hs = p->t;
@@ -113,7 +156,7 @@ static int mv_payload(const opt *p, const char *v, void *base, char *buf,
 #define OPT_T mv_opts
 static const opt mv_opt[] = {
     OPT_UINT("k", k, 2, 16, "K", NULL, "4", "the k-ary n-fly: k"),
-    OPT_UINT("n", n, 1, 6, "N", NULL, "3", "the k-ary n-fly: n"),
+    OPT_UINT("n", n, 1, MV_MAXN, "N", NULL, "3", "the k-ary n-fly: n"),
     OPT_CHOICE("cmm", cmm, "none|rp|pi|mvcm|window", "mvcm",
                "congestion management\n"
                "rp: input-triggered marking + LIPD, window 1\n"
@@ -154,7 +197,8 @@ static const opt mv_opt[] = {
     OPT_DOUBLE("bin", bin_us, 0.001, 1e7, "US", "us", "20", "series resolution"),
     OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1", "random seed"),
     OPT_OUTPUTS("CSV: per bin cold and hot latency (cycles) and\n"
-                "throughput (bytes/cycle/host), by delivery time",
+                "throughput (bytes/cycle/host), by delivery time,\n"
+                "and the most hot packets in the network",
                 "CSV metric,value", "no table"),
 };
 #undef OPT_T
@@ -383,12 +427,18 @@ int mv_run(const mv_opts *o, mv_res *res)
         d.mvcm.ws = ws;
     }
     ob.flows = flows;
+    ob.rank = t.rank;
+    ob.hot0 = nu;
+    ob.nhot = nh;
+    if (nh && !(ob.hot_seen = (unsigned char *)calloc(nh, 1))) goto out;
     ob.bin = (ibcc_time)(o->bin_us * 1e6 + 0.5);
     (void)ibcc_wire_time(size, hrate, &gap);
     ob.want_hs = ns != 0;
     ob.hot_after = o->hot_after;
     ob.span = gap * o->hot_packets;
     d.observer.delivered = mv_deliv;
+    d.observer.sent = mv_sent;
+    d.observer.marked = mv_marked;
     d.observer.user = &ob;
     if ((r = fabric_create("mvcm", &f, &d)) != IBCC_OK) goto out;
     {
@@ -406,7 +456,8 @@ int mv_run(const mv_opts *o, mv_res *res)
             if (!ob.s_n[s2] || !ob.s_bytes[s2] || !ob.s_lat[s2]) goto out;
         }
         ob.s_hl = (uint64_t *)calloc(ob.nbins, 8);
-        if (!ob.s_hl) goto out;
+        ob.s_hnet = (uint64_t *)calloc(ob.nbins, 8);
+        if (!ob.s_hl || !ob.s_hnet) goto out;
     }
     /* run until the hot spot starts (or the time given) */
     end = o->time_set ? (ibcc_time)(o->time_us * 1e6 + 0.5) : IBCC_TIME_MAX;
@@ -516,6 +567,11 @@ int mv_run(const mv_opts *o, mv_res *res)
         res->validated_cold = ob.cold_total ? 100.0 * (double)ob.cold_valid / (double)ob.cold_total : 0;
         res->t_hs = (double)ob.t_hs / 1000.0;
         res->t_he = (double)ob.t_he / 1000.0;
+        res->hot_net_max = ob.hot_net_max;
+        res->first_mark = ob.nseen ? (double)(ob.first_mark - ob.t_hs) / 1000.0 : -1;
+        res->all_marked = ob.nhot && ob.nseen == ob.nhot
+                          ? (double)(ob.all_marked - ob.t_hs) / 1000.0 : -1;
+        memcpy(res->marks, ob.marks, sizeof res->marks);
     }
     ok = 1;
 out:
@@ -528,7 +584,8 @@ out:
         } else {
             double cyc = (double)ob.bin / 1000.0;
             fprintf(fp, "time_us,cold_latency_cycles,hot_latency_cycles,"
-                    "cold_throughput_bytes_per_cycle,hot_throughput_bytes_per_cycle,hot_spot\n");
+                    "cold_throughput_bytes_per_cycle,hot_throughput_bytes_per_cycle,hot_spot,"
+                    "hot_in_network_max\n");
             for (bb = 0; bb < ob.nbins && bb * ob.bin < end; bb++) {
                 ibcc_time tm = bb * ob.bin + ob.bin / 2u;
                 unsigned s2;
@@ -540,10 +597,11 @@ out:
                     else
                         fprintf(fp, ",");
                 }
-                fprintf(fp, ",%.5f,%.5f,%d\n",
+                fprintf(fp, ",%.5f,%.5f,%d,%llu\n",
                         (double)ob.s_bytes[0][bb] / (double)H / cyc,
                         (double)ob.s_bytes[1][bb] / (double)H / cyc,
-                        ob.hs && tm >= ob.t_hs && tm < ob.t_he);
+                        ob.hs && tm >= ob.t_hs && tm < ob.t_he,
+                        (unsigned long long)ob.s_hnet[bb]);
             }
             if (!close_out(fp, o->series)) ok = 0;
         }
@@ -554,6 +612,8 @@ out:
             free(ob.s_n[s2]); free(ob.s_bytes[s2]); free(ob.s_lat[s2]);
         }
         free(ob.s_hl);
+        free(ob.s_hnet);
+        free(ob.hot_seen);
     }
     ibcc_fabric_destroy(f);
     ibcc_topo_free(&t);
@@ -605,6 +665,15 @@ int mv_write_summary(const char *path, const mv_opts *o, const mv_res *r)
     mv_val(fp, "hot_link_util_run_frac", "%.4f", r->hot_util_run, r->hot_started);
     mv_val(fp, "hot_link_util_min_run_frac", "%.4f", r->hot_util_min_run, r->hot_started);
     mv_val(fp, "hot_link_osc_after_frac", "%.4f", r->hot_osc_after, r->hot_started);
+    fprintf(fp, "hot_in_network_max,%llu\n", r->hot_net_max);
+    mv_val(fp, "hot_first_mark_cycles", "%.0f", r->first_mark, r->first_mark >= 0);
+    mv_val(fp, "hot_all_marked_cycles", "%.0f", r->all_marked, r->all_marked >= 0);
+    {
+        unsigned s;
+        for (s = 1; s <= o->n; s++)
+            fprintf(fp, "marks_hot_stage_%u,%llu\nmarks_cold_stage_%u,%llu\n",
+                    s, (unsigned long long)r->marks[1][s], s, (unsigned long long)r->marks[0][s]);
+    }
     fprintf(fp, "hot_delivered,%llu\nhot_packets_total,%llu\n", r->hot_delivered, r->hot_generated);
     mv_val(fp, "marked_cold_frac", "%.5f", r->marked_cold / 100, r->n_cold_total > 0);
     mv_val(fp, "marked_hot_frac", "%.5f", r->marked_hot / 100, r->n_hot > 0);
@@ -658,6 +727,8 @@ int cmd_mvcm(int argc, char **argv)
         printf("  cold throughput          %.4f bytes/cycle/host\n", r.thr_cold);
         printf("  hot link utilisation     %.3f (least busy bin %.3f)\n", r.hot_util, r.hot_util_min);
         printf("  hot latency              %.1f cycles (peak %.1f)\n", r.lat_hot, r.lat_hot_peak);
+        printf("  hot in the network       at most %llu packets; first marked hot packet %.0f cycles after the start, every source %.0f\n",
+               r.hot_net_max, r.first_mark, r.all_marked);
         printf("  marked %% cold / hot      %.2f / %.2f (validated hot %.2f)\n",
                r.marked_cold, r.marked_hot, r.validated_hot);
         printf("  accepted                 %.4f bytes/cycle/host, mean latency %.1f\n",
