@@ -34,7 +34,11 @@
 #   holds them (213, over 4 x 32); MVCM's first marked hot packet arrives
 #   after at least one RTTmin and before the last source's first one
 #   (3 090 and 9 806 cycles after the hot spot's start): the measurements
-#   behind [F] Fig 5a's row in docs/scenario_mvcm.md;
+#   behind [F] Fig 5a's row in docs/scenario_mvcm.md; the series' count
+#   per bin is the highest of the bin, a bin without a hot event keeping
+#   the level before it: no CMM's backlog never empties during the hot
+#   spot, so no 1 us bin of it shows 0 (618 bins), and the highest bin is
+#   the summary's maximum;
 # - every run conserves packets and credits; the same run gives the same
 #   bytes; bad option combinations are refused. Prints RESULT for
 #   tests/run.sh.
@@ -76,6 +80,7 @@ run mvcm2 --cmm mvcm
 run pi --cmm pi
 run rp --cmm rp
 run nocap --cmm mvcm --no-cap
+run none1 --cmm none --bin 1 --series "$tmp/none1.series"
 for n in none mvcm pi rp nocap; do
   check "$n conserved" "$(m $n conserved) == 1"
 done
@@ -95,6 +100,8 @@ hs=$(m mvcm hot_sources); dw=$(m mvcm dw_max)
 check "MVCM: the windows bound the hot packets in the network" "$(m mvcm hot_in_network_max) <= $dw * $hs && $(m mvcm hot_in_network_max) > $hs"
 check "RP: a window of 1 per hot source" "$(m rp hot_in_network_max) <= $hs && $(m rp hot_in_network_max) > 0"
 check "no CMM: nothing bounds the hot packets in the network" "$(m none hot_in_network_max) > 4 * $dw * $hs"
+z=$(awk -F, 'NR > 1 && $6 == 1 { n++; if ($7 == 0) z++; if ($7 > mx) mx = $7 } END { printf "%d %d %d", n, z, mx }' "$tmp/none1.series")
+check "series: hot packets in the network in every 1 us bin of no CMM's hot spot" "$(echo "$z" | cut -d' ' -f1) > 100 && $(echo "$z" | cut -d' ' -f2) == 0 && $(echo "$z" | cut -d' ' -f3) == $(m none1 hot_in_network_max)"
 check "MVCM: first marked hot packet, then every source's" "$(m mvcm hot_first_mark_cycles) > $(m mvcm rtt_min_cycles) && $(m mvcm hot_first_mark_cycles) < $(m mvcm hot_all_marked_cycles)"
 for v in nocap; do
   # everything but the line naming the variant

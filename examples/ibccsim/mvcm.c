@@ -41,16 +41,28 @@ typedef struct mv_obs {
     /* the hot spot's first moments: hot packets in the network (sent,
        not delivered) now, at most, and at most per bin (s_hnet); when the
        first marked hot packet arrived and when the last hot source had
-       one arrive (hot_seen: per hot flow, from flow hot0); marks set at
+       one arrive (hot_seen: per hot flow, from flow hot0); s_hend: 1 +
+       the level after the bin's last change (0: none, the level of the
+       bin before holds through it); marks set at
        the switches of each stage (rank) on hot and cold packets while
        the hot spot lasts */
-    uint64_t hot_net, hot_net_max, *s_hnet;
+    uint64_t hot_net, hot_net_max, *s_hnet, *s_hend;
     ibcc_time first_mark, all_marked;
     uint32_t hot0, nhot, nseen;
     unsigned char *hot_seen;
     const uint32_t *rank;
     uint64_t marks[2][MV_MAXN + 1];
 } mv_obs;
+
+/* the hot packets in the network changed at t: the bin's highest level
+   and its level after this change */
+static void mv_hnet_bin(mv_obs *o, ibcc_time t)
+{
+    uint64_t b = o->nbins ? t / o->bin : 0;
+    if (!o->nbins || b >= o->nbins) return;
+    if (o->hot_net > o->s_hnet[b]) o->s_hnet[b] = o->hot_net;
+    o->s_hend[b] = o->hot_net + 1u;
+}
 
 /* a hot packet left its source */
 static void mv_sent(void *u, const ibcc_fabric_pkt *p)
@@ -59,10 +71,7 @@ static void mv_sent(void *u, const ibcc_fabric_pkt *p)
     if (o->flows[p->flow].cls != 1) return;
     o->hot_net++;
     if (o->hot_net > o->hot_net_max) o->hot_net_max = o->hot_net;
-    if (o->nbins) {
-        uint64_t b = p->t / o->bin;
-        if (b < o->nbins && o->hot_net > o->s_hnet[b]) o->s_hnet[b] = o->hot_net;
-    }
+    mv_hnet_bin(o, p->t);
 }
 
 /* a switch set a mark (MB, VB, FECN) on a packet */
@@ -83,6 +92,7 @@ static void mv_deliv(void *u, const ibcc_fabric_pkt *p)
     o->count++;
     if (c == 1) {
         o->hot_net--;
+        mv_hnet_bin(o, p->t);
         if (mk && p->flow >= o->hot0 && p->flow - o->hot0 < o->nhot
             && !o->hot_seen[p->flow - o->hot0]) {
             o->hot_seen[p->flow - o->hot0] = 1;
@@ -457,7 +467,8 @@ int mv_run(const mv_opts *o, mv_res *res)
         }
         ob.s_hl = (uint64_t *)calloc(ob.nbins, 8);
         ob.s_hnet = (uint64_t *)calloc(ob.nbins, 8);
-        if (!ob.s_hl || !ob.s_hnet) goto out;
+        ob.s_hend = (uint64_t *)calloc(ob.nbins, 8);
+        if (!ob.s_hl || !ob.s_hnet || !ob.s_hend) goto out;
     }
     /* run until the hot spot starts (or the time given) */
     end = o->time_set ? (ibcc_time)(o->time_us * 1e6 + 0.5) : IBCC_TIME_MAX;
@@ -583,6 +594,7 @@ out:
             ok = 0;
         } else {
             double cyc = (double)ob.bin / 1000.0;
+            uint64_t lvl = 0;       /* hot packets in the network */
             fprintf(fp, "time_us,cold_latency_cycles,hot_latency_cycles,"
                     "cold_throughput_bytes_per_cycle,hot_throughput_bytes_per_cycle,hot_spot,"
                     "hot_in_network_max\n");
@@ -601,7 +613,8 @@ out:
                         (double)ob.s_bytes[0][bb] / (double)H / cyc,
                         (double)ob.s_bytes[1][bb] / (double)H / cyc,
                         ob.hs && tm >= ob.t_hs && tm < ob.t_he,
-                        (unsigned long long)ob.s_hnet[bb]);
+                        (unsigned long long)(ob.s_hnet[bb] > lvl ? ob.s_hnet[bb] : lvl));
+                if (ob.s_hend[bb]) lvl = ob.s_hend[bb] - 1u;
             }
             if (!close_out(fp, o->series)) ok = 0;
         }
@@ -613,6 +626,7 @@ out:
         }
         free(ob.s_hl);
         free(ob.s_hnet);
+        free(ob.s_hend);
         free(ob.hot_seen);
     }
     ibcc_fabric_destroy(f);

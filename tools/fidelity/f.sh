@@ -11,8 +11,8 @@
 # the CMMs is the same with 1 000 packets; the no-CMM peak only grows with
 # the hot spot's length); Fig 16's pair runs 250 (the cap, 4^5 waiting
 # slots of 354 cycles = 362 000 cycles, must fit in the hot spot); Fig 5a's
-# MVCM row adds a run in 1 us bins and MVCM, RP and PI with 128 hot
-# sources. About four minutes of one core.
+# MVCM row adds a run in 1 us bins, a static window of 1 and MVCM, RP and
+# PI with 128 hot sources. About four minutes of one core.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tools/fidelity/lib.sh
@@ -83,6 +83,7 @@ run nocap $N5 --cmm mvcm --no-cap
 run mvcm250 --n 5 --hot-packets 250 --cmm mvcm
 # Fig 5a's MVCM peak: 1 us bins, and twice ibcc's hot sources
 run mvcm_b1 $N5 --cmm mvcm --bin 1
+run win1 $N5 --cmm window --window 1
 for c in mvcm rp pi; do run "${c}128" $N5 --cmm "$c" --hot-sources 128; done
 run nocap250 --n 5 --hot-packets 250 --cmm mvcm --no-cap
 
@@ -92,7 +93,7 @@ fid_row "§5.2.1, Fig 5a" "no CMM: cold latency rises above 140 000 cycles durin
 for c in none rp pi mvcm; do eval "p_$c=\$(m $c cold_latency_peak_cycles)"; done
 mc() { echo "$(m "$1" "marks_cold_stage_$2")"; }
 fid_row "§5.2.1, Fig 5a" "MVCM: cold latency peaks at about 3 000 cycles" "about 3 000" "$(r0 "$p_mvcm")" \
-  "$(fid_mark_num 3000 "$p_mvcm")" "$(cmd $N5 --cmm mvcm)" "cold_latency_peak_cycles (20 us bins; $(r0 "$(m mvcm_b1 cold_latency_peak_cycles)") in 1 us bins, \`--bin 1\`). $(why "$(fid_mark_num 3000 "$p_mvcm")" "cause: the number of hot sources, which [F]'s text does not give (its Table 3 is missing). [F]'s own rules cap the tree: a source's queue keeps DW <= DWmax = 2 packets until their ACKs (§4.2, §5.1) and a hot source sends one packet every $(awk -v l="$(m mvcm load_bytes_per_cycle)" 'BEGIN { printf "%.0f", 278 / l }') cycles, so each has sent its window before the first marked hot packet arrives ($(m mvcm hot_first_mark_cycles) cycles after the start; every source's first by $(m mvcm hot_all_marked_cycles)) and is held by the window from its third packet on: the hot packets in the network never pass DWmax x sources ($(m mvcm hot_in_network_max) with ibcc's $(m mvcm hot_sources); no CMM $(m none hot_in_network_max)). Such a tree marks cold packets at stages 1 to 3 only ($(mc mvcm 1), $(mc mvcm 2), $(mc mvcm 3); stages 4-5 $(mc mvcm 4), $(mc mvcm 5)). With 128 sources ($(m mvcm128 hot_in_network_max) hot packets in the network, cold marks up to stage 5: $(mc mvcm128 4), $(mc mvcm128 5) at stages 4-5) the peak is $(r0 "$(m mvcm128 cold_latency_peak_cycles)") (\`--hot-sources 128\`), [F]'s scale; but PI's peak is then $(r0 "$(m pi128 cold_latency_peak_cycles)") against [F]'s 8 000, so one source count does not fit both and ibcc keeps 64 (the parameter table). Neither the bin width nor a slower first reaction can make up the factor: the window holds the sources before any mark comes back")"
+  "$(fid_mark_num 3000 "$p_mvcm")" "$(cmd $N5 --cmm mvcm)" "cold_latency_peak_cycles (20 us bins; $(r0 "$(m mvcm_b1 cold_latency_peak_cycles)") in 1 us bins, \`--bin 1\`). $(why "$(fid_mark_num 3000 "$p_mvcm")" "cause: the number of hot sources, which [F]'s text does not give (its Table 3 is missing). [F]'s own rules cap the tree: a source's queue keeps DW <= DWmax = 2 packets until their ACKs (§4.2, §5.1) and a hot source sends one packet every $(awk -v l="$(m mvcm load_bytes_per_cycle)" 'BEGIN { printf "%.0f", 278 / l }') cycles, so each has sent its window before the first marked hot packet arrives ($(m mvcm hot_first_mark_cycles) cycles after the start; every source's first by $(m mvcm hot_all_marked_cycles)) and most are held by the window from their third packet on: the hot packets in the network never pass DWmax x sources ($(m mvcm hot_in_network_max) with ibcc's $(m mvcm hot_sources); no CMM $(m none hot_in_network_max)), and a static window of 1 with no marks at all gives nearly MVCM's peak ($(r0 "$(m win1 cold_latency_peak_cycles)"), \`--cmm window --window 1\`). Such a tree marks cold packets at stages 1 to 3 only ($(mc mvcm 1), $(mc mvcm 2), $(mc mvcm 3); stages 4-5 $(mc mvcm 4), $(mc mvcm 5)). With 128 sources ($(m mvcm128 hot_in_network_max) hot packets in the network, cold marks up to stage 5: $(mc mvcm128 4), $(mc mvcm128 5) at stages 4-5) the peak is $(r0 "$(m mvcm128 cold_latency_peak_cycles)") (\`--hot-sources 128\`), [F]'s scale; but PI's peak is then $(r0 "$(m pi128 cold_latency_peak_cycles)") against [F]'s 8 000, so one source count does not fit both and ibcc keeps 64 (the parameter table). Neither the bin width nor a slower first reaction can make up the factor: the window holds the sources before any mark comes back")"
 a=$(m none cold_throughput_bytes_per_cycle); b=$(m mvcm cold_throughput_bytes_per_cycle)
 # offered cold traffic per host: the uniform hosts' load over all 4^5 hosts
 l=$(awk -v x="$(m mvcm load_bytes_per_cycle)" -v h="$(m mvcm hot_sources)" 'BEGIN { printf "%.5f", x * (1024 - h) / 1024 }')
