@@ -244,4 +244,4 @@ g=$(awk -v a="$rl $rm $rh" -v b="$ql $qm $qh" -v c="$bl $bm $bh" 'BEGIN {
       for (j = 1; j <= 3; j++) { m = A[j] > B[j] ? A[j] : B[j]; printf "%s%.3f", (j > 1 ? ", " : ""), (m - C[j]) / m } }')
 fid_row "§VI-B.2, Fig. 7(b)" "AIMD about 10% below the best law at every ON duration" \
   "about 0.10 lower" "$x lower on average (ON $LO, $MID, $HI ms)" "$(fid_mark_range 0.07 0.13 "$x")" \
-  "$(ts_cmd $(dyn $LO all aimd --persistent))" "1 - root_util_frac(AIMD) / root_util_frac(best), averaged; per ON duration $g. The gap is widest at $MID ms, where the demand changes every ms and AIMD's additive increase (the slowest recovery of the three, see the Fig. 6 AIMD row) lags most; [S03] reads its figure as about 10% everywhere and gives no numbers"
+  "$(ts_cmd $(dyn $LO all aimd --persistent))" "1 - root_util_frac(AIMD) / root_util_frac(best), averaged; per ON duration $g. The gap is widest at $MID ms, where the demand changes every ms and AIMD's additive increase (the slowest recovery of the three, see the Fig. 6 AIMD row) lags most; [S03] states about 10% on all ranges, with no value per range"
