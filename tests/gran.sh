@@ -27,7 +27,8 @@
 #   fails (below 30%, model 2.3); the input-buffered switch (--switch vct)
 #   costs scenario 2 more than 10% (model 15.8%);
 # - every run conserves packets and credits; the same run gives the same
-#   bytes. Prints RESULT for tests/run.sh.
+#   bytes; --marking random at Marking_Rate 0 is the counter's run, and at
+#   Marking_Rate 1 a run of its --seed. Prints RESULT for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}
 sim=$B/ibccsim
@@ -107,6 +108,24 @@ for f in "$tmp/nul.txt" "$tmp"; do
   elif grep -q "$f" "$tmp/nul.err"; then pass=$((pass + 1))
   else echo "FAIL gran: --cct $f refused without its name"; cat "$tmp/nul.err"; fail=$((fail + 1)); fi
 done
+# --marking random: each eligible packet marked with probability
+# 1/(Marking_Rate+1). At Marking_Rate 0 that is every eligible packet, so
+# the run is the counter's to the byte (apart from the marking line); at
+# Marking_Rate 1 it is another run, the same for the same --seed and not
+# for another seed
+run c0 --scenario 2 --cc on --marking-rate 0
+run r0 --scenario 2 --cc on --marking-rate 0 --marking random --seed 7
+run r1 --scenario 2 --cc on --marking random --seed 7
+run r1b --scenario 2 --cc on --marking random --seed 7
+run r2 --scenario 2 --cc on --marking random --seed 8
+for n in c0 r0 r1 r2; do check "$n conserved" "$(m $n conserved) == 1"; done
+grep -v '^marking,\|^seed,' "$tmp/c0.csv" > "$tmp/c0.x"
+grep -v '^marking,\|^seed,' "$tmp/r0.csv" > "$tmp/r0.x"
+if cmp -s "$tmp/c0.x" "$tmp/r0.x" && cmp -s "$tmp/r1.csv" "$tmp/r1b.csv" \
+   && [ "$(m r1 flow1_gbps)" != "$(m r2 flow1_gbps)" ] \
+   && [ "$(m r1 flow1_gbps)" != "$(m on2 flow1_gbps)" ] && [ "$(m r1 marking)" = random ]; then
+  pass=$((pass + 1))
+else echo "FAIL gran: --marking random (rate 0 = counter, seeded, differs at rate 1)"; fail=$((fail + 1)); fi
 if cmp -s "$tmp/on1.csv" "$tmp/on1b.csv"; then pass=$((pass + 1))
 else echo "FAIL gran: the same run gave different results"; fail=$((fail + 1)); fi
 echo "RESULT $pass $fail"

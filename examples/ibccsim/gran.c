@@ -26,6 +26,7 @@ static int gr_job_fn(const opt *p, const char *v, void *o, char *buf, size_t len
 static const int gr_ccs[] = {1, 0};
 static const int gr_sws[] = {IBCC_SWITCH_CIOQ, IBCC_SWITCH_VCT};
 static const int gr_arbs[] = {IBCC_ARB_VOQ, IBCC_ARB_OLDEST, IBCC_ARB_RR};
+static const int gr_marks[] = {0, 1};
 
 #define OPT_T gr_opts
 static const opt gr_opt[] = {
@@ -50,6 +51,12 @@ static const opt gr_opt[] = {
      "switch Threshold", NULL, NULL, 0, NULL, "cc_sw_cong_setting_threshold", NULL},
     {"marking-rate", OT_UINT, OPT_F(marking_rate), 0, 65535, NULL, "N", NULL, "1",
      "Marking_Rate", NULL, NULL, 0, NULL, "cc_sw_cong_setting_marking_rate", NULL},
+    OPT_CHOICEV("marking", mark_random, "counter|random", gr_marks, "counter",
+                "Marking_Rate as a counter (one marked,\n"
+                "then Marking_Rate eligible packets skipped)\n"
+                "or at random (each eligible packet marked\n"
+                "with probability 1/(Marking_Rate+1), from\n"
+                "--seed): the same mean gap"),
     {"packet-size", OT_UINT, OPT_F(packet_size), 0, 255, NULL, "N", "64-byte units", "8",
      "Packet_Size", NULL, NULL, 0, NULL, "cc_sw_cong_setting_packet_size", NULL},
     {"ccti-timer", OT_UINT, OPT_F(ccti_timer), 1, 65535, NULL, "N", "1.024 us units", "150",
@@ -70,7 +77,7 @@ static const opt gr_opt[] = {
                 "round robin"),
     OPT_DOUBLE("bin", bin_ms, 1e-3, 1e5, "MS", "ms", "10", "series resolution"),
     OPT_U64("seed", seed, 0, 18446744073709551615.0, "N", NULL, "1",
-            "random seed (nothing here is random)"),
+            "random seed (only --marking random draws)"),
     OPT_TEXT("flows", flows, "LIST|all|none", "all",
              "the scenario's flows that run, by number\n"
              "(1,3,5); the others never start"),
@@ -133,10 +140,11 @@ static int gr_parse(int argc, char **argv, gr_opts *o)
 {
     int rc = opt_parse(&gr_cmd, argc, argv, o);
     if (rc) return rc;
-    if (opt_given("seed"))
+    if (opt_given("seed") && !o->mark_random)
         fprintf(stderr, "ibccsim gran: note: these runs draw no random "
-                "numbers (greedy senders, fixed start times); --seed "
-                "changes nothing\n");
+                "numbers (greedy senders, fixed start times, counter "
+                "marking); --seed changes nothing without --marking "
+                "random\n");
     {
         unsigned nf = o->scenario == 1 ? 5u : 3u;
         if (!opt_given("time")) o->time_ms = o->step_ms * nf;
@@ -179,6 +187,7 @@ int gr_run(const gr_opts *o, gr_result *res)
     ibcc_fabric_route routes[2 * GR_HOSTS];
     ibcc_fabric_flow *flows = NULL;
     static uint16_t cct[16384];
+    static ibcc_rng mrng;       /* --marking random: every switch's draws */
     ibcc_fabric_desc d;
     ibcc_fabric *f = NULL;
     ibcc_result r;
@@ -269,6 +278,10 @@ int gr_run(const gr_opts *o, gr_result *res)
         d.marker.iba_threshold = o->threshold;
         d.marker.iba_marking_rate = o->marking_rate;
         d.marker.iba_packet_size = o->packet_size;
+        if (o->mark_random) {
+            ibcc_rng_seed(&mrng, o->seed);
+            d.marker.iba_rng = &mrng;
+        }
         /* Victim_Mask on the ports that face channel adapters: a slow
            adapter keeps its port short of credits, and only the mask lets
            such a root port mark ([G], IBA Annex A10) */
@@ -407,6 +420,8 @@ int gr_write_summary(const char *path, const gr_opts *o,
             ibcc_arb_policy_name(o->arbiter),
             o->sw == IBCC_SWITCH_CIOQ ? "cioq" : "vct", o->msg_bytes,
             o->ack_every);
+    fprintf(fp, "marking,%s\nseed,%llu\n", o->mark_random ? "random" : "counter",
+            o->seed);
     fprintf(fp, "buffer_packets,%u\nthreshold,%u\nmarking_rate,%u\n"
             "packet_size,%u\nccti_timer,%u\nccti_increase,%u\n"
             "ccti_limit,%u\ncct,%s\n", o->buffer, o->threshold,

@@ -82,6 +82,7 @@ typedef struct gr_opts {
     int sw;                     /* ibcc_switch_kind: VCT or CIOQ */
     const char *cct;            /* quadratic | linear | FILE */
     int arbiter;                /* ibcc_arb_policy: input organisation */
+    int mark_random;            /* 1: Marking_Rate drawn at random */
     unsigned long long seed;
     const char *flows;          /* which of the scenario's flows run */
     const char *job[16];        /* --job SPEC, in order (jobspec.c) */
