@@ -27,7 +27,9 @@
 #   fails (below 30%, model 2.3); the input-buffered switch (--switch vct)
 #   costs scenario 2 more than 10% (model 15.8%);
 # - every run conserves packets and credits; the same run gives the same
-#   bytes; --marking random at Marking_Rate 0 is the counter's run, and at
+#   bytes; CC off marks nothing, and with CC on each contributor gets
+#   about one BECN per CCTI_Timer period in the window (it holds its
+#   CCTI); --marking random at Marking_Rate 0 is the counter's run, and at
 #   Marking_Rate 1 a run of its --seed. Prints RESULT for tests/run.sh.
 cd "$(dirname "$0")/.." || exit 1
 B=${BUILD:-build}
@@ -69,6 +71,14 @@ check "CC on: victim keeps its throughput" "$(m on1 flow1_gbps) >= 0.85 * 13"
 check "CC on: contributors share evenly" "$(m on1 jain_contributors) >= 0.95"
 check "CC on: the hot link stays busy" "$(m on1 flow2_gbps) + $(m on1 flow3_gbps) + $(m on1 flow4_gbps) + $(m on1 flow5_gbps) >= 0.85 * 13"
 check "lone flow never marked" "$(m lone marked_frac) == 0"
+# the per-flow counts of the measured window: with CC off nothing is
+# marked; with CC on a contributor holds its CCTI only if it gets about
+# one BECN per CCTI_Timer period (153.6 us: 195 in the 30 ms window; its
+# CCTI moves by a few tens at most, so 0.8x..1.5x; model 204..272)
+check "CC off: no BECN in the window" "$(m off2 flow1_becn) + $(m off2 flow2_becn) + $(m off2 flow3_becn) == 0 && $(m off2 flow1_marked_frac) == 0"
+for k in 2 3 4 5; do
+  check "CC on: F$k gets about one BECN per CCTI_Timer period" "$(m on1 flow${k}_becn) >= 0.8 * 30000 / 153.6 && $(m on1 flow${k}_becn) <= 1.5 * 30000 / 153.6"
+done
 check "lone flow at the host cap" "$(m lone flow1_gbps) > 12.9"
 check "scenario 2: CC costs little" "$(m on2 mean_gbps) >= 0.90 * $(m off2 mean_gbps)"
 check "scenario 2: CC oscillates more" "$(m on2 sd_gbps) >= $(m off2 sd_gbps) + 0.15"

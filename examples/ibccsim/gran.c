@@ -306,9 +306,22 @@ int gr_run(const gr_opts *o, gr_result *res)
     if ((r = fabric_create("gran", &f, &d)) != IBCC_OK) goto out;
     if (o->njob && jb_attach(&js, f)) goto out;
     {
+        /* to the measured window's start, where the flows' counters are
+           read, then to the end */
         prog pg;
+        ibcc_fabric_flow_stats st;
+        m0 = end - ms_time(o->measure_ms);
+        m0 = m0 / bin * bin;
         prog_start(&pg, "gran", f, end);
-        r = prog_run(&pg, f, end);
+        r = prog_run(&pg, f, m0);
+        for (i = 0; r == IBCC_OK && i < nf; i++) {
+            memset(&st, 0, sizeof st);
+            (void)ibcc_fabric_flow_stats_get(f, i, &st);
+            res->w_becn[i] = st.acks_marked;
+            res->w_pkts[i] = st.delivered;
+            res->w_marked[i] = st.marked;
+        }
+        if (r == IBCC_OK) r = prog_run(&pg, f, end);
         prog_end(&pg);
     }
     if (r != IBCC_OK) {
@@ -318,8 +331,6 @@ int gr_run(const gr_opts *o, gr_result *res)
     if (o->njob) jb_collect(&js);
     res->conserved = ibcc_fabric_check(f) == IBCC_OK;
     res->nflows = nf;
-    m0 = end - ms_time(o->measure_ms);
-    m0 = m0 / bin * bin;
     secs = (double)(end - m0) * 1e-12;
     {
         double sum = 0, sq = 0, x[GR_FLOWS];
@@ -337,6 +348,9 @@ int gr_run(const gr_opts *o, gr_result *res)
             marked += st.marked;
             delivered += st.delivered;
             becn += st.acks_marked;
+            res->w_becn[i] = st.acks_marked - res->w_becn[i];
+            res->w_pkts[i] = st.delivered - res->w_pkts[i];
+            res->w_marked[i] = st.marked - res->w_marked[i];
             for (t = m0; t + bin <= end; t += bin) {
                 uint64_t bb = 0;
                 double g;
@@ -429,6 +443,12 @@ int gr_write_summary(const char *path, const gr_opts *o,
             o->ccti_increase, o->ccti_limit, o->cct);
     for (i = 0; i < r->nflows; i++)
         fprintf(fp, "flow%u_gbps,%.4f\n", i + 1u, r->gbps[i]);
+    /* per flow, in the measured window: BECNs back at its source, and the
+       share of its delivered packets that carried FECN */
+    for (i = 0; i < r->nflows; i++)
+        fprintf(fp, "flow%u_becn,%llu\nflow%u_marked_frac,%.6f\n", i + 1u,
+                r->w_becn[i], i + 1u,
+                r->w_pkts[i] ? (double)r->w_marked[i] / (double)r->w_pkts[i] : 0.0);
     if (o->scenario == 1) fprintf(fp, "jain_contributors,%.4f\n", r->jain);
     fprintf(fp, "mean_gbps,%.4f\nsd_gbps,%.4f\n", r->mean_gbps, r->sd_gbps);
     fprintf(fp, "isl_util_frac,%.4f\n", r->isl_util);

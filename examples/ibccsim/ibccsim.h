@@ -97,6 +97,9 @@ typedef struct gr_result {
     double gbps[GR_FLOWS], jain, mean_gbps, sd_gbps, isl_util;
     double marked_fraction;
     unsigned long long becn, delivered;
+    /* each flow in the measured window: BECNs its source received, its
+       data packets delivered, of them with FECN */
+    unsigned long long w_becn[GR_FLOWS], w_pkts[GR_FLOWS], w_marked[GR_FLOWS];
     int conserved;
     struct jb_set *jobs;        /* --job's jobs and results, or NULL */
 } gr_result;
