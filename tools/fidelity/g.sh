@@ -4,7 +4,8 @@
 # Run by tools/fidelity/run.sh (make fidelity); prints rows through fid_row.
 # One parameter set for every row: Table I and ibccsim gran's defaults;
 # only the parameter a row is about changes (the sweeps of section VII).
-# Time: about a minute and a half on one core. The CCTI_Timer x Marking_Rate surface
+# Time: about two and a half minutes on one core (the causes of the scenario 2
+# rows add 6 s windows). The CCTI_Timer x Marking_Rate surface
 # (Figs 11, 12, 14) uses a coarse grid (timers 10..2000 us, Marking_Rate
 # 0, 1, 4, 15) on 300 ms steps between flow starts instead of [G]'s 1 s:
 # enough to place the edges the text describes, not to redraw the surface.
