@@ -15562,7 +15562,9 @@ static void ibcc_wm_advance_tx_(ibcc_fabric *f, uint32_t c)
 
 /* Sets the sending rate of channel c (0 or 1 byte per byte time); the
    far end learns it one propagation delay later (the first byte of a
-   worm as its HEAD). */
+   worm as its HEAD). At a host the first byte is the worm entering the
+   network (t_inject, [K]'s delay): a host may take its next worm while a
+   STOP is in force, and that worm enters only when GO lets it send. */
 static void ibcc_wm_set_rate_(ibcc_fabric *f, uint32_t c, uint32_t r)
 {
     ibcc_fworm_ *o = &f->wm[c];
@@ -15572,6 +15574,8 @@ static void ibcc_wm_set_rate_(ibcc_fabric *f, uint32_t c, uint32_t r)
     if (r && !o->headed) {
         o->headed = 1;
         code = IBCC_WM_HEAD_;
+        if (o->feed == IBCC_F_NONE_)    /* a host: the worm enters the */
+            ibcc_fab_pkt_(f, o->owner)->t_inject = f->loop.now; /* network */
     }
     ibcc_wm_signal_(f, c, code, o->owner);
 }

@@ -208,6 +208,50 @@ static void test_stop_go(void)
     ibcc_fabric_destroy(f);
 }
 
+/* A worm enters the network when its first byte leaves its host ([K]
+   section 2), not when the host takes it while a STOP is in force: H2's
+   2000-byte worm holds the port to H3 from time 0; H1's low message of
+   two 80-byte segments starts at byte time 100, and its first segment
+   fills the slack buffer (STOP at 60, reaching H1 at 180 as the segment's
+   last byte leaves); a 50-byte high-priority message arrives at H1 at 150
+   and is taken at 180, under STOP. H2's tail leaves the switch at 2010,
+   the segment drains and the buffer reaches GO (20) at 2070, which
+   reaches H1 at 2080: the high worm's first byte leaves then, its head
+   is at H3 20 byte times later ([K]'s delay 20 byte times, not 1920). */
+static void test_enter_after_go(void)
+{
+    star s;
+    seen sn;
+    ibcc_fabric *f;
+    uint32_t i, hi = 8;
+    star_init(&s);
+    memset(&sn, 0, sizeof sn);
+    s.flows[0].src = 2; s.flows[0].dst = 3; s.flows[0].msg_bytes = 2000;
+    s.flows[0].packets = 1; s.flows[0].prio = 1;
+    s.flows[1].src = 1; s.flows[1].dst = 3; s.flows[1].msg_bytes = 160;
+    s.flows[1].packets = 2; s.flows[1].start = 100u * TAU;
+    s.flows[2].src = 1; s.flows[2].dst = 3; s.flows[2].msg_bytes = 50;
+    s.flows[2].packets = 1; s.flows[2].prio = 1; s.flows[2].start = 150u * TAU;
+    s.d.flow_count = 3;
+    s.d.segment.seg_bytes = 80;
+    s.d.observer.delivered = on_delivered;
+    s.d.observer.user = &sn;
+    T_EQ(ibcc_fabric_create(&f, &s.d), IBCC_OK);
+    T_EQ(ibcc_fabric_run_until(f, IBCC_US(100)), IBCC_OK);
+    T_EQ(ibcc_fabric_check(f), IBCC_OK);
+    T_EQU(sn.n, 4);
+    for (i = 0; i < sn.n; i++) if (sn.size[i] == 50) hi = i;
+    T_CHECK(hi < sn.n);
+    if (hi < sn.n) {
+        T_EQU(sn.inject[hi], 2080u * TAU);
+        T_EQU(sn.head[hi], 2100u * TAU);
+    }
+    T_EQU(sn.size[1], 80);              /* the first segment, after H2 */
+    T_EQU(sn.inject[1], 100u * TAU);
+    T_EQU(sn.head[1], 2020u * TAU);
+    ibcc_fabric_destroy(f);
+}
+
 /* Runs the two-host case of [K]: H1 high priority unsegmented, H2 low
    priority in seg-byte segments, both at `load` to H3, for 200 ms;
    accepted per class as a fraction of the link; mean message delay of
@@ -427,6 +471,7 @@ int main(void)
     T_RUN(test_one_worm_timing);
     T_RUN(test_segments);
     T_RUN(test_stop_go);
+    T_RUN(test_enter_after_go);
     T_RUN(test_twohost_shapes);
     T_RUN(test_determinism);
     T_RUN(test_torus_no_deadlock);

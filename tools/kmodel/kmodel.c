@@ -38,6 +38,7 @@ typedef struct {
   int src, dst, prio, len, left, seg;
   double gen; long long first, lasthead, done;
   int next; /* host queue link */
+  long long seq; /* arrival order */
   int used, measured;
 } Msg;
 /* a link: data ring (byte codes) and stop ring, both `wire` long */
@@ -57,6 +58,7 @@ static int nbr[MAXSW][NPORT], nport[MAXSW]; /* neighbour switch per port */
 static int nbrport[MAXSW][NPORT];           /* its input port */
 static int route[MAXSW][MAXSW][MAXHOP], rlen[MAXSW][MAXSW];
 static int isup[MAXSW][NPORT], dst2[MAXSW][MAXSW][2]; /* up/down: link up? hops to d */
+static int8_t hop3[MAXSW][MAXH]; /* -R x3: next port per switch and destination host */
 /* links: uplink of host h = h; downlink to host h = nh + h;
  * switch s output port p (p >= NH) = 2 nh + s NPORT + p */
 static Link *lk;
@@ -65,13 +67,21 @@ static int outheld[MAXSW][NPORT], rrptr[MAXSW][NPORT];
 static Worm *wm; static Msg *ms;
 static int wnext, mnext;
 static int hq[MAXH][2], hqt[MAXH][2]; /* per host, per priority: queue head/tail */
-static int hcur[MAXH], hsent[MAXH];  /* current worm and bytes sent */
+static int hcur[MAXH], hsent[MAXH];
+static long long hlast[MAXH][2]; /* -o ptr: last message served */  /* current worm and bytes sent */
 static double nextarr[MAXH];
 static uint64_t rs[MAXH + 1];
 static int pattern; /* 0 uniform; 1 two hosts (H0 high whole, H1 low) to H2 */
+/* -T FILE: the messages of a trace instead (lines: byte-time src dst prio
+   bytes), each reported when done (a check by hand on small cases) */
+static struct { long long t; int src, dst, prio, len; } tr[4096];
+static int ntr, itr;
 static double sk[2], sd[2], sn[2], sbytes[2]; /* statistics */
 static long long outstanding;
 static int verbose;
+static int commit; /* -I: a host takes its next worm while STOP is in force
+  (non-preemptive from then on); -I -I: and the worm counts as entering the
+  network then, not at its first byte */
 
 static double urand(int i) {
   uint64_t x = rs[i];
@@ -172,6 +182,46 @@ static void routes(void) {
       rlen[s][d] = k;
     }
   }
+  if (tierand == 3) { /* per destination host h: a switch that reaches h's
+    switch going down only takes a shortest down-only path, any other
+    climbs toward the fewest hops of a legal route; among c equal next
+    hops (port order) the (h mod c)-th */
+    int dd[MAXSW], ds[MAXSW], ord[MAXSW], h, j;
+    for (j = 0; j < nsw; j++) ord[j] = j;
+    for (a = 0; a < nsw; a++) /* sort by (level, id) */
+      for (j = a + 1; j < nsw; j++)
+        if (lvl[ord[j]] < lvl[ord[a]] || (lvl[ord[j]] == lvl[ord[a]] && ord[j] < ord[a])) {
+          int x = ord[a]; ord[a] = ord[j]; ord[j] = x;
+        }
+    for (d = 0; d < nsw; d++) {
+      for (s = 0; s < nsw; s++) dd[s] = -1;
+      dd[d] = 0; qq[0] = d; a = 0; b = 1;
+      while (a < b) { /* up from the leaf: the switches above reach it going down */
+        s = qq[a++];
+        for (p = NH; p < nport[s]; p++)
+          if (UP(s, nbr[s][p]) && dd[nbr[s][p]] < 0) { dd[nbr[s][p]] = dd[s] + 1; qq[b++] = nbr[s][p]; }
+      }
+      for (j = 0; j < nsw; j++) {
+        int m = 1 << 20;
+        s = ord[j];
+        if (dd[s] >= 0) { ds[s] = dd[s]; continue; }
+        for (p = NH; p < nport[s]; p++)
+          if (UP(s, nbr[s][p]) && ds[nbr[s][p]] + 1 < m) m = ds[nbr[s][p]] + 1;
+        ds[s] = m;
+      }
+      for (h = d * NH; h < d * NH + NH; h++)
+        for (s = 0; s < nsw; s++) {
+          int cand[NPORT], nc = 0;
+          if (s == d) { hop3[s][h] = (int8_t)(h % NH); continue; }
+          for (p = NH; p < nport[s]; p++) {
+            int n = nbr[s][p];
+            if (dd[s] >= 0 ? !UP(s, n) && dd[n] == dd[s] - 1 : UP(s, n) && ds[n] == ds[s] - 1)
+              cand[nc++] = p;
+          }
+          hop3[s][h] = (int8_t)cand[h % nc];
+        }
+    }
+  }
 #undef UP
   if (tierand == 2) balance();
 }
@@ -199,7 +249,12 @@ static int newworm(int m, int len) {
   if (W->msg >= 0) { fprintf(stderr, "kmodel: worm pool full\n"); exit(2); }
   W->msg = m; W->hop = 0; W->nhop = rlen[a][b] + 1; W->rx = 0;
   W->last = ms[m].left == 0;
-  for (k = 0; k < rlen[a][b]; k++) W->port[k] = (int8_t)route[a][b][k];
+  if (tierand == 3) {
+    int c = a;
+    for (k = 0; c != b; k++) { W->port[k] = hop3[c][dst]; c = nbr[c][hop3[c][dst]]; }
+    if (k != rlen[a][b]) { fprintf(stderr, "kmodel: route length\n"); exit(2); }
+  } else
+    for (k = 0; k < rlen[a][b]; k++) W->port[k] = (int8_t)route[a][b][k];
   W->port[k] = (int8_t)(dst % NH);
   W->len = len + hdr + hdrhop * W->nhop;
   return w % POOL;
@@ -211,27 +266,32 @@ static void enqueue(int h, int m, int pr) {
   hqt[h][pr] = m;
 }
 
-static void arrive(int h, long long t) {
-  int m = mnext % POOL, d, pr;
+static void newmsg(int h, long long t, int d, int pr, int len) {
+  int m = mnext % POOL;
   Msg *M = &ms[m];
   if (M->used) { fprintf(stderr, "kmodel: message pool full\n"); exit(2); }
   mnext++;
+  memset(M, 0, sizeof *M);
+  M->seq = mnext; M->used = 1; M->src = h; M->dst = d; M->prio = pr; M->gen = (double)t;
+  M->len = M->left = len; M->first = M->lasthead = M->done = -1;
+  M->measured = ntr || (t >= warm && t < T);
+  outstanding += M->measured;
+  if (pr) M->seg = M->len;
+  else if (adaptive) M->seg = slack * (rlen[h / NH][d / NH] + 1);
+  else M->seg = seg;
+  enqueue(h, m, pr);
+}
+
+static void arrive(int h, long long t) {
+  int d, pr, len;
   if (pattern == 1) {
     d = 2; pr = h == 0;
   } else {
     d = (int)(urand(h) * (nh - 1)); if (d >= h) d++;
     pr = urand(h) < hfrac;
   }
-  memset(M, 0, sizeof *M);
-  M->used = 1; M->src = h; M->dst = d; M->prio = pr; M->gen = t;
-  M->len = (int)ceil(-meanlen * log(1 - urand(h))); if (M->len < 1) M->len = 1;
-  M->left = M->len; M->first = M->lasthead = M->done = -1;
-  M->measured = t >= warm && t < T;
-  outstanding += M->measured;
-  if (pr) M->seg = M->len;
-  else if (adaptive) M->seg = slack * (rlen[h / NH][d / NH] + 1);
-  else M->seg = seg;
-  enqueue(h, m, pr);
+  len = (int)ceil(-meanlen * log(1 - urand(h))); if (len < 1) len = 1;
+  newmsg(h, t, d, pr, len);
 }
 
 /* the next worm a host sends, or -1: the first message of the highest
@@ -242,9 +302,26 @@ static int pickworm(int h) {
   for (pr = 1; pr >= 0; pr--) {
     if (hq[h][pr] < 0) continue;
     m = hq[h][pr];
+    if (order_rr == 2) { /* -o ptr: the next queued message after the last
+      one served, in arrival order (cyclic) */
+      int c, best = -1, low = -1;
+      for (c = hq[h][pr]; c >= 0; c = ms[c].next) {
+        if (low < 0 || ms[c].seq < ms[low].seq) low = c;
+        if (ms[c].seq > hlast[h][pr] && (best < 0 || ms[c].seq < ms[best].seq)) best = c;
+      }
+      m = best >= 0 ? best : low;
+      hlast[h][pr] = ms[m].seq;
+    }
     len = ms[m].left < ms[m].seg ? ms[m].left : ms[m].seg;
     ms[m].left -= len;
-    if (ms[m].left == 0 || (order_rr && ms[m].next >= 0)) {
+    if (order_rr == 2) {
+      if (ms[m].left == 0) { /* unlink m */
+        int *pp = &hq[h][pr], prev = -1;
+        while (*pp != m) { prev = *pp; pp = &ms[*pp].next; }
+        *pp = ms[m].next;
+        if (hqt[h][pr] == m) hqt[h][pr] = prev;
+      }
+    } else if (ms[m].left == 0 || (order_rr && ms[m].next >= 0)) {
       hq[h][pr] = ms[m].next;
       if (hq[h][pr] < 0) hqt[h][pr] = -1;
       if (ms[m].left > 0) enqueue(h, m, pr);
@@ -267,6 +344,8 @@ static void deliver(int code, long long t) {
     wm[w].msg = -1;
     if (last) {
       M->done = t;
+      if (ntr) printf("msg %d->%d prio %d len %d: gen %.0f first %lld lasthead %lld done %lld\n",
+                      M->src, M->dst, M->prio, M->len, M->gen, M->first, M->lasthead, t + 1);
       if (M->measured) {
         sk[M->prio] += (double)(M->lasthead - M->first);
         sd[M->prio] += (double)(t + 1) - M->gen;
@@ -357,15 +436,21 @@ static void step(long long t) {
     }
   /* 4. hosts: new messages, then one byte each unless stopped */
   for (h = 0; h < nh; h++) {
-    while (nextarr[h] <= (double)t) {
+    while (ntr && h == 0 && itr < ntr && tr[itr].t <= t) {
+      newmsg(tr[itr].src, t, tr[itr].dst, tr[itr].prio, tr[itr].len);
+      itr++;
+    }
+    while (!ntr && nextarr[h] <= (double)t) {
       if (pattern != 1 || h < 2) arrive(h, t);
       nextarr[h] += -meanlen / load * log(1 - urand(h));
     }
-    if (lk[h].stop_seen) continue;
+    if (lk[h].stop_seen && !commit) continue;
     if (hcur[h] < 0) {
       hcur[h] = pickworm(h); hsent[h] = 0;
       if (hcur[h] < 0) continue;
+      if (commit > 1 && ms[wm[hcur[h]].msg].first < 0) ms[wm[hcur[h]].msg].first = t;
     }
+    if (lk[h].stop_seen) continue;
     {
       Worm *W = &wm[hcur[h]];
       Msg *M = &ms[W->msg];
@@ -408,6 +493,7 @@ int main(int argc, char **argv) {
     if (a[1] == 'R') { tierand++; continue; }
     if (a[1] == '2') { pattern = 1; continue; }
     if (a[1] == 'v') { verbose = 1; continue; }
+    if (a[1] == 'I') { commit++; continue; }
     if (i + 1 >= argc) usage();
     switch (a[1]) {
     case 'n': S = atoi(argv[++i]); break;
@@ -418,7 +504,7 @@ int main(int argc, char **argv) {
     case 'G': gom = atoi(argv[++i]); break;
     case 'w': wire = atoi(argv[++i]); break;
     case 'r': root = atoi(argv[++i]); break;
-    case 'o': order_rr = !strcmp(argv[++i], "rr"); break;
+    case 'o': i++; order_rr = !strcmp(argv[i], "rr") ? 1 : !strcmp(argv[i], "ptr") ? 2 : 0; break;
     case 'H': hdr = atoi(argv[++i]); break;
     case 'h': hdrhop = atoi(argv[++i]); break;
     case 'f': fwd = atoi(argv[++i]); break;
@@ -426,6 +512,14 @@ int main(int argc, char **argv) {
     case 't': tms = atof(argv[++i]); break;
     case 'W': wms = atof(argv[++i]); break;
     case 'x': seed = atoi(argv[++i]); break;
+    case 'T': {
+      FILE *fp = fopen(argv[++i], "r");
+      if (!fp) usage();
+      while (ntr < 4096 && fscanf(fp, "%lld %d %d %d %d", &tr[ntr].t, &tr[ntr].src,
+                                 &tr[ntr].dst, &tr[ntr].prio, &tr[ntr].len) == 5) ntr++;
+      fclose(fp);
+      break;
+    }
     default: usage();
     }
   }
@@ -441,12 +535,14 @@ int main(int argc, char **argv) {
     static double ld[MAXSW][NPORT];
     double mx = 0, pairs = 0, sum = 0;
     for (a = 0; a < nsw; a++)
-      for (b = 0; b < nsw; b++) {
-        int c = a, w = (a == b ? NH - 1 : NH) * NH;
+      for (i = 0; i < nh; i++) { /* from switch a's hosts to host i */
+        int c = a, w = a == i / NH ? NH - 1 : NH;
+        b = i / NH;
         hist[rlen[a][b] + 1] += w; pairs += w; sum += w * (rlen[a][b] + 1);
         for (k = 0; k < rlen[a][b]; k++) {
-          ld[c][route[a][b][k]] += (double)w / (nh - 1);
-          c = nbr[c][route[a][b][k]];
+          int q = tierand == 3 ? hop3[c][i] : route[a][b][k];
+          ld[c][q] += (double)w / (nh - 1);
+          c = nbr[c][q];
         }
       }
     for (a = 0; a < nsw; a++)
@@ -465,14 +561,15 @@ int main(int argc, char **argv) {
   wm = malloc(POOL * sizeof *wm); ms = calloc(POOL, sizeof *ms);
   for (i = 0; i < POOL; i++) wm[i].msg = -1;
   for (s = 0; s < nsw; s++)
-    for (p = 0; p < NPORT; p++) { in[s][p].out = -1; outheld[s][p] = -1; rrptr[s][p] = p; }
+    for (p = 0; p < NPORT; p++) { in[s][p].out = -1; outheld[s][p] = -1; rrptr[s][p] = 0; }
   for (h = 0; h <= nh; h++) rs[h] = 0x243f6a8885a308d3ULL ^ ((uint64_t)(seed + 1) << 32) ^ (uint64_t)(h + 1) * 0x9e3779b97f4a7c15ULL;
   for (h = 0; h < nh; h++) {
     urand(h); urand(h);
     hq[h][0] = hq[h][1] = -1; hcur[h] = -1;
     nextarr[h] = -meanlen / load * log(1 - urand(h));
   }
-  for (t = 0; t < T || (outstanding > 0 && t < 3 * T); t++) step(t);
+  if (ntr) { load = 1e-9; T = 1; warm = 0; for (h = 0; h < nh; h++) nextarr[h] = 1e300; }
+  for (t = 0; t < T || (outstanding > 0 && t < 3 * T) || (ntr && (itr < ntr || outstanding > 0)); t++) step(t);
   {
     double us = 12.5e-3, win = (double)(T - warm);
     char sg[16];
