@@ -147,6 +147,7 @@ typedef struct mv_res {
 typedef struct wh_opts {
     int torus;                  /* 0 twohost, 1 torus */
     int pair;                   /* torus: one high pair + uniform low */
+    int route_switch;           /* torus: one route per destination switch */
     double load, high_frac;
     unsigned seg, adaptive, slack, size, msg;
     int switch_prio;

@@ -107,6 +107,10 @@ static const opt wh_opt[] = {
                "traffic into uniform traffic, or one high-priority\n"
                "pair corner to opposite corner with uniform low-\n"
                "priority traffic from every other host"),
+    OPT_CHOICE("routes", route_switch, "host|switch", "host",
+               "torus: equal up/down next hops taken by destination\n"
+               "host (spread, the builder's), or one route per\n"
+               "destination switch (that of its first host)"),
     OPT_DOUBLE("high-frac", high_frac, 0, 1, "X", NULL, "0.3",
                "mix: high-priority share of each host's load"),
     OPT_UINT("msg", msg, 1, 1e6, "BYTES", "bytes", "1000", "mean message length"),
@@ -145,8 +149,8 @@ int wh_check(wh_opts *o)
                 o->warmup_ms, o->time_ms);
         return 2;
     }
-    if (!o->torus && (o->pair || o->size != 3 || o->high_frac != 0.3)) {
-        fprintf(stderr, "ibccsim wormhole: --pattern, --size and --high-frac are torus flags\n");
+    if (!o->torus && (o->pair || o->size != 3 || o->high_frac != 0.3 || o->route_switch)) {
+        fprintf(stderr, "ibccsim wormhole: --pattern, --size, --high-frac and --routes are torus flags\n");
         return 2;
     }
     return 0;
@@ -195,6 +199,26 @@ static int wh_cmp(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+/* --routes switch: every host of a switch takes the routes of the
+   switch's first host, so the up/down routes toward one switch share
+   their links (the builder spreads equal next hops over the hosts). */
+static void wh_route_per_switch(ibcc_topo *t, uint32_t hps)
+{
+    uint32_t i, j;
+    for (i = 0; i < t->route_count; i++) {
+        ibcc_fabric_route *r = &t->routes[i];
+        uint32_t h0 = r->dst - r->dst % hps;
+        if (r->dst >= t->host_count || r->dst == h0
+            || r->sw == t->host_count + r->dst / hps)
+            continue;                   /* a first host, or the leaf */
+        for (j = 0; j < t->route_count; j++)
+            if (t->routes[j].sw == r->sw && t->routes[j].dst == h0) {
+                r->port = t->routes[j].port;
+                break;
+            }
+    }
 }
 
 /* Builds the flows of the case: twohost (hosts 1, 2 -> 3 through switch
@@ -257,6 +281,7 @@ int wh_run(const wh_opts *o, wh_res *r)
                     topo.error.reason);
             return 0;
         }
+        if (o->route_switch) wh_route_per_switch(&topo, 4);
         ibcc_topo_apply(&topo, &d);
         nh = topo.host_count;
         pair_dst = (o->size * o->size - 1u) * 4u;   /* first host of the opposite corner */

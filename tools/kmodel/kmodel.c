@@ -68,7 +68,7 @@ static Worm *wm; static Msg *ms;
 static int wnext, mnext;
 static int hq[MAXH][2], hqt[MAXH][2]; /* per host, per priority: queue head/tail */
 static int hcur[MAXH], hsent[MAXH];
-static long long hlast[MAXH][2]; /* -o ptr: last message served */  /* current worm and bytes sent */
+static long long hlast[MAXH]; /* -o ptr: last message served */  /* current worm and bytes sent */
 static double nextarr[MAXH];
 static uint64_t rs[MAXH + 1];
 static int pattern; /* 0 uniform; 1 two hosts (H0 high whole, H1 low) to H2 */
@@ -302,15 +302,16 @@ static int pickworm(int h) {
   for (pr = 1; pr >= 0; pr--) {
     if (hq[h][pr] < 0) continue;
     m = hq[h][pr];
-    if (order_rr == 2) { /* -o ptr: the next queued message after the last
-      one served, in arrival order (cyclic) */
+    if (order_rr == 2) { /* -o ptr: the next queued message of this
+      priority after the last one served (of either), in arrival order,
+      cyclic */
       int c, best = -1, low = -1;
       for (c = hq[h][pr]; c >= 0; c = ms[c].next) {
         if (low < 0 || ms[c].seq < ms[low].seq) low = c;
-        if (ms[c].seq > hlast[h][pr] && (best < 0 || ms[c].seq < ms[best].seq)) best = c;
+        if (ms[c].seq > hlast[h] && (best < 0 || ms[c].seq < ms[best].seq)) best = c;
       }
       m = best >= 0 ? best : low;
-      hlast[h][pr] = ms[m].seq;
+      hlast[h] = ms[m].seq;
     }
     len = ms[m].left < ms[m].seg ? ms[m].left : ms[m].seg;
     ms[m].left -= len;
@@ -357,12 +358,12 @@ static void deliver(int code, long long t) {
 }
 
 static void step(long long t) {
-  int s, p, h, i, r = (int)(t % wire);
+  int s, p, h, i, r = (int)(t % wire), rc = (int)(t % (wire + 1));
   /* 1. arrivals at the far end of every link; stop signals reach senders */
   for (h = 0; h < nh; h++) {
     Link *L = &lk[h];
     int c = L->data[r];
-    L->stop_seen = L->ctl[r];
+    L->stop_seen = L->ctl[rc];
     if (c) { /* into the switch's host port */
       Inbuf *B = &in[h / NH][h % NH];
       Run *R = B->qn ? &B->q[(B->qh + B->qn - 1) % 64] : NULL;
@@ -386,7 +387,7 @@ static void step(long long t) {
     for (p = NH; p < nport[s]; p++) {
       Link *L = &lk[linkid_out(s, p)];
       int c = L->data[r], n = nbr[s][p];
-      L->stop_seen = L->ctl[r];
+      L->stop_seen = L->ctl[rc];
       if (c) {
         Inbuf *B = &in[n][nbrport[s][p]];
         Run *R = B->qn ? &B->q[(B->qh + B->qn - 1) % 64] : NULL;
@@ -467,7 +468,7 @@ static void step(long long t) {
       int lid = p < NH ? s * NH + p : linkid_out(nbr[s][p], nbrport[s][p]);
       if (B->occ >= stopm) B->stop = 1;
       else if (B->occ <= gom) B->stop = 0;
-      lk[lid].ctl[r] = (char)B->stop;
+      lk[lid].ctl[rc] = (char)B->stop;
     }
 }
 
@@ -526,8 +527,8 @@ int main(int argc, char **argv) {
   if (S < 1 || S * S > MAXSW || load <= 0 || slack < 2 * wire || wire < 1) usage();
   if (seg == 0) seg = 1 << 30;
   if (seg < 0) adaptive = 1;
-  if (stopm < 0) stopm = slack - 2 * wire + 1; /* fills the buffer exactly */
-  if (gom < 0) gom = 2 * wire;                 /* drains it exactly */
+  if (stopm < 0) stopm = slack - 2 * wire; /* fills the buffer exactly */
+  if (gom < 0) gom = 2 * wire;             /* drains it exactly */
   topology();
   if (root >= nsw) usage();
   if (verbose) { /* route lengths and the busiest link under uniform traffic */
@@ -556,7 +557,7 @@ int main(int argc, char **argv) {
   lk = calloc((size_t)(2 * nh + nsw * NPORT), sizeof *lk);
   for (i = 0; i < 2 * nh + nsw * NPORT; i++) {
     lk[i].data = calloc((size_t)wire, sizeof(int));
-    lk[i].ctl = calloc((size_t)wire, 1);
+    lk[i].ctl = calloc((size_t)wire + 1, 1);
   }
   wm = malloc(POOL * sizeof *wm); ms = calloc(POOL, sizeof *ms);
   for (i = 0; i < POOL; i++) wm[i].msg = -1;
