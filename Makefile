@@ -18,7 +18,7 @@ EXAMPLES = $(patsubst examples/%.c,%,$(wildcard examples/*.c))
 EXAMPLES_CXX = $(patsubst examples/%.cc,%,$(wildcard examples/*.cc))
 HAVE_CXX := $(shell command -v $(CXX) >/dev/null 2>&1 && echo yes)
 
-.PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures \
+.PHONY: all test test-build unit san matrix install-check bench perf-table examples demo figures kmodel kmodel-agree \
         install uninstall clean check-header ns3 ns3-build ns3-mpi ns3-mpi-build cmake-check \
         fuzz fuzz-build fuzz-replay firmware-check cross fidelity otf2
 .SUFFIXES:
@@ -124,10 +124,10 @@ test: ibcc.h
 	@JOBS=$(JOBS) BUILD=$(BUILD) FUZZ_MODE=$(FUZZ_MODE) FUZZ_RUNS=$(FUZZ_RUNS) sh tests/run.sh \
 	   $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) \
 	   tests/coverage.sh tests/gran.sh tests/mvcm.sh tests/fabrics.sh tests/vls.sh tests/pfc.sh tests/scenarios.sh tests/jobs.sh tests/ibccsim.sh tests/cluster.sh tests/fuzz/replay.sh tests/matrix.sh \
-	   tests/firmware.sh tests/figures.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh tests/ns3mpi.sh tests/otf2.sh
+	   tests/firmware.sh tests/figures.sh tests/kmodel.sh tests/docnums.sh tests/install.sh tests/cmake.sh tests/ns3.sh tests/ns3mpi.sh tests/otf2.sh
 
 test-build: $(addprefix $(BUILD)/,$(TESTS)) $(addprefix $(BUILD)/san/,$(TESTS)) examples \
-            $(FUZZ_BINS)
+            $(FUZZ_BINS) $(BUILD)/kmodel $(BUILD)/kmodel_agree
 
 unit: $(addprefix $(BUILD)/,$(TESTS))
 	@sh tests/run.sh $^
@@ -241,6 +241,19 @@ ns3-mpi: ns3-mpi-build
 FIGURES ?=
 figures: $(BUILD)/ibccsim $(BUILD)/lossless
 	@BUILD=$(BUILD) sh tools/figures.sh $(FIGURES)
+
+# The second model of [K]'s network (tools/kmodel: kmodel.c is written
+# without ibcc.h; agree.c runs one trace through ibcc): `make kmodel`
+# builds both, `make kmodel-agree` checks that they agree message by
+# message (also part of make test); tools/kmodel/run.sh runs [K]'s
+# figures on kmodel (minutes; docs/scenario_wormhole.md).
+$(BUILD)/kmodel: tools/kmodel/kmodel.c | $(BUILD)
+	$(CC) -std=c99 -O2 $(WARN) $< -o $@ -lm
+$(BUILD)/kmodel_agree: tools/kmodel/agree.c ibcc.h | $(BUILD)
+	$(CC) $(CFLAGS_B) $< -o $@ -lm
+kmodel: $(BUILD)/kmodel $(BUILD)/kmodel_agree
+kmodel-agree: kmodel
+	@BUILD=$(BUILD) sh tools/kmodel/run.sh agree
 
 # Every published result of the five papers beside ibcc's: runs
 # tools/fidelity/TAG.sh per paper (PAPERS="s02 s03 g f k" narrows it),

@@ -51,7 +51,7 @@ typedef struct {
 } Inbuf;
 
 static int S, nsw, nh, wire = 10, slack = 80, stopm = -1, gom = -1, root;
-static int seg = 250, adaptive, order_rr, hdr, hdrhop, tierand, fwd;
+static int seg = 250, adaptive, order_rr = 2, hdr, hdrhop, rmode = 3, fwd;
 static double load = 0.2, hfrac = 0.3, meanlen = 1000;
 static long long T, warm;
 static int nbr[MAXSW][NPORT], nport[MAXSW]; /* neighbour switch per port */
@@ -79,7 +79,7 @@ static int ntr, itr;
 static double sk[2], sd[2], sn[2], sbytes[2]; /* statistics */
 static long long outstanding;
 static int verbose;
-static int commit; /* -I: a host takes its next worm while STOP is in force
+static int commit = 1; /* -I: a host takes its next worm while STOP is in force
   (non-preemptive from then on); -I -I: and the worm counts as entering the
   network then, not at its first byte */
 
@@ -174,7 +174,7 @@ static void routes(void) {
         }
         if (!nc) { fprintf(stderr, "kmodel: no route %d->%d\n", s, d); exit(2); }
         pr ^= pr >> 29; pr *= 0xbf58476d1ce4e5b9ULL; pr ^= pr >> 32;
-        pick = tierand == 1 ? cand[pr % (uint64_t)nc] : cand[0];
+        pick = rmode == 1 ? cand[pr % (uint64_t)nc] : cand[0];
         route[s][d][k++] = pick;
         if (!UP(c, nbr[c][pick])) ph = 1;
         c = nbr[c][pick];
@@ -182,7 +182,7 @@ static void routes(void) {
       rlen[s][d] = k;
     }
   }
-  if (tierand == 3) { /* per destination host h: a switch that reaches h's
+  if (rmode == 3) { /* per destination host h: a switch that reaches h's
     switch going down only takes a shortest down-only path, any other
     climbs toward the fewest hops of a legal route; among c equal next
     hops (port order) the (h mod c)-th */
@@ -223,7 +223,7 @@ static void routes(void) {
     }
   }
 #undef UP
-  if (tierand == 2) balance();
+  if (rmode == 2) balance();
 }
 
 static void topology(void) {
@@ -249,7 +249,7 @@ static int newworm(int m, int len) {
   if (W->msg >= 0) { fprintf(stderr, "kmodel: worm pool full\n"); exit(2); }
   W->msg = m; W->hop = 0; W->nhop = rlen[a][b] + 1; W->rx = 0;
   W->last = ms[m].left == 0;
-  if (tierand == 3) {
+  if (rmode == 3) {
     int c = a;
     for (k = 0; c != b; k++) { W->port[k] = hop3[c][dst]; c = nbr[c][hop3[c][dst]]; }
     if (k != rlen[a][b]) { fprintf(stderr, "kmodel: route length\n"); exit(2); }
@@ -474,12 +474,29 @@ static void step(long long t) {
 
 static void usage(void) {
   fprintf(stderr,
-    "usage: kmodel [-n size] [-l load] [-s seg|0=whole|-1=adaptive] [-b slack]\n"
-    "  [-S stop] [-G go] [-w wire] [-r root] [-R] (random tie-breaks)\n"
-    "  [-o fifo|rr] [-H hdr] [-h hdr-per-hop] [-f fwd] [-p hfrac] [-2] (two hosts)\n"
-    "  [-t ms] [-W warm-ms] [-x seed]\n"
+    "usage: kmodel [options]   (a 3x3 torus, 4 hosts per switch, load 0.2, 30%% high)\n"
+    "  -n N       torus side (1..8) [3]           -2   two hosts to one (one switch)\n"
+    "  -l X       offered load per host [0.2]     -p X high-priority share [0.3]\n"
+    "  -s L       low-priority segment bytes; 0 whole, -1 adaptive B x h [250]\n"
+    "  -b B       slack buffer bytes [80]         -w D link delay, byte times [10]\n"
+    "  -S n, -G n STOP and GO marks [B - 2D, 2D]  -f n routing delay, byte times [0]\n"
+    "  -u host|pair|random|balanced  up/down tie-breaks [host]: equal next hops\n"
+    "             by destination host mod their count (ibcc's builder), the first\n"
+    "             in port order per switch pair, random per pair, or balanced\n"
+    "  -r S       up/down root switch [0]\n"
+    "  -o ptr|rr|fifo  host order within a priority [ptr]: the next queued\n"
+    "             message after the last served (ibcc's round robin over flows),\n"
+    "             rotate after each segment, or a message's segments back to back\n"
+    "  -k 0|1     a host takes its next worm under STOP [1, as ibcc]\n"
+    "  -I         and the worm enters the network then (ibcc before the fix)\n"
+    "  -H n, -h n extra bytes per worm, and per switch crossed [0, 0]\n"
+    "  -t ms, -W ms  run and warm-up [50, 5]      -x N seed [0]\n"
+    "  -T FILE    a trace instead (lines: byte-time src dst prio bytes)\n"
+    "  -v         route statistics on stderr\n"
     "prints: size,load,seg,slack,kd_high_us,kd_low_us,d_high_us,d_low_us,"
-    "acc_high,acc_low,n_high,n_low\n");
+    "acc_high,acc_low,n_high,n_low\n"
+    "(kd: [K]'s delay, first segment leaving its host to the head of the last\n"
+    "one arriving; d: generation to last byte; acc: delivered per host, links)\n");
   exit(1);
 }
 
@@ -491,10 +508,9 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     char *a = argv[i];
     if (a[0] != '-' || !a[1] || a[2]) usage();
-    if (a[1] == 'R') { tierand++; continue; }
     if (a[1] == '2') { pattern = 1; continue; }
     if (a[1] == 'v') { verbose = 1; continue; }
-    if (a[1] == 'I') { commit++; continue; }
+    if (a[1] == 'I') { commit = 2; continue; }
     if (i + 1 >= argc) usage();
     switch (a[1]) {
     case 'n': S = atoi(argv[++i]); break;
@@ -505,7 +521,20 @@ int main(int argc, char **argv) {
     case 'G': gom = atoi(argv[++i]); break;
     case 'w': wire = atoi(argv[++i]); break;
     case 'r': root = atoi(argv[++i]); break;
-    case 'o': i++; order_rr = !strcmp(argv[i], "rr") ? 1 : !strcmp(argv[i], "ptr") ? 2 : 0; break;
+    case 'o': i++;
+      if (!strcmp(argv[i], "fifo")) order_rr = 0;
+      else if (!strcmp(argv[i], "rr")) order_rr = 1;
+      else if (!strcmp(argv[i], "ptr")) order_rr = 2;
+      else usage();
+      break;
+    case 'u': i++;
+      if (!strcmp(argv[i], "pair")) rmode = 0;
+      else if (!strcmp(argv[i], "random")) rmode = 1;
+      else if (!strcmp(argv[i], "balanced")) rmode = 2;
+      else if (!strcmp(argv[i], "host")) rmode = 3;
+      else usage();
+      break;
+    case 'k': commit = atoi(argv[++i]) != 0; break;
     case 'H': hdr = atoi(argv[++i]); break;
     case 'h': hdrhop = atoi(argv[++i]); break;
     case 'f': fwd = atoi(argv[++i]); break;
@@ -524,7 +553,8 @@ int main(int argc, char **argv) {
     default: usage();
     }
   }
-  if (S < 1 || S * S > MAXSW || load <= 0 || slack < 2 * wire || wire < 1) usage();
+  if (S < 1 || S > 8 || load <= 0 || load > 1 || slack < 2 * wire + 1 || wire < 1
+      || seg < -1 || hfrac < 0 || hfrac > 1 || fwd < 0 || hdr < 0 || hdrhop < 0) usage();
   if (seg == 0) seg = 1 << 30;
   if (seg < 0) adaptive = 1;
   if (stopm < 0) stopm = slack - 2 * wire; /* fills the buffer exactly */
@@ -541,7 +571,7 @@ int main(int argc, char **argv) {
         b = i / NH;
         hist[rlen[a][b] + 1] += w; pairs += w; sum += w * (rlen[a][b] + 1);
         for (k = 0; k < rlen[a][b]; k++) {
-          int q = tierand == 3 ? hop3[c][i] : route[a][b][k];
+          int q = rmode == 3 ? hop3[c][i] : route[a][b][k];
           ld[c][q] += (double)w / (nh - 1);
           c = nbr[c][q];
         }
