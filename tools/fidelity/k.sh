@@ -91,6 +91,8 @@ sweep two --vary load --case twohost --time 100
 C5="wormhole-sweep --vary load --case torus --pattern pair --time 50 --values 0.05,0.1,0.15,0.2,0.25,0.3,0.4,0.6,0.8,1"
 sweep pair --vary load --case torus --pattern pair --time 50 \
   --values 0.05,0.1,0.15,0.2,0.25,0.3,0.4,0.6,0.8,1
+sweep pairr --vary load --case torus --pattern pair --time 50 --routes switch \
+  --values 0.05,0.1,0.15,0.2,0.25,0.3
 C7="wormhole-sweep --vary seg --case torus --load 0.05 --time 100 --values 33,100,250,500"
 sweep light --vary seg --case torus --load 0.05 --time 100 --values 33,100,250,500
 # both sides of B, 2B and 3B for B = 80 and 150: [K]'s stages of
@@ -108,12 +110,20 @@ sweep m150 --vary seg --case torus --load 0.24 --time 200 --slack 150 --values $
 S5=200,250,300,350,450
 sweep n80 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --values $S5
 sweep n150 --vary seg --case torus --load 0.2 --time 200 --fwd-ns 500 --slack 150 --values $S5
+# and with one up/down route per destination switch (--routes switch: the
+# busiest link carries 2.29 times the per-host load instead of 1.83)
+SR=80,160,170,250,300,310,450
+sweep r80 --vary seg --case torus --load 0.2 --time 200 --routes switch --values $SR
+sweep r150 --vary seg --case torus --load 0.2 --time 200 --routes switch --slack 150 --values $SR
 # and with a GO level near the STOP level (ibcc's default is a round trip)
 sweep g150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --go-mark 120 \
   --values 50,100,160,250,450
 C11="wormhole-sweep --vary seg --case torus --size 5 --load 0.065 --time 100 --values 80,160,250,350,450,600,800"
 sweep t5 --vary seg --case torus --size 5 --load 0.065 --time 100 \
   --values 80,160,250,350,450,600,800
+for l in 0.055 0.075; do
+  sweep "t5_$l" --vary seg --case torus --size 5 --load $l --time 100 --values 80,160,250,350,450,600,800
+done
 run t5p --case torus --size 5 --load 0.065 --time 6 --warmup 5
 LOADS=0.05,0.1,0.125,0.15,0.175,0.2,0.225
 for s in 33 250 300 adaptive; do
@@ -158,7 +168,7 @@ else row "§3.1, Fig 5" "high-priority delay tighter than low" "tighter" "" notr
 thr=$(awk -F, 'NR > 1 { if (!bad && $5 >= 0.95 * $3) t = $1; else bad = 1 } END { print t }' "$T/pair.csv" 2>/dev/null)
 row "§3.1, Fig 6" "both streams get what they offer up to a load of about 0.2, then the curves split" "0.2" \
   "${thr:-}" "$(fid_mark_range 0.15 0.25 "${thr:-0}")" "$C5" \
-  "the highest load at which low priority still gets 95% of what it offers; ibcc's up/down torus saturates near the root"
+  "the highest load at which low priority still gets 95% of what it offers; ibcc's up/down torus saturates near the root; with one route per destination switch (--routes switch, a busier link next to the root) it is $(awk -F, 'NR > 1 { if (!bad && $5 >= 0.95 * $3) t = $1; else bad = 1 } END { print t }' "$T/pairr.csv" 2>/dev/null)"
 rh=$(at pair 1 accepted_high_frac); rl=$(at pair 1 accepted_low_frac)
 if [ -n "$rh" ] && [ -n "$rl" ]; then
   rat=$(f2 "$rh / $rl")
@@ -175,14 +185,14 @@ row "§3.2, Fig 7" "light load (ibcc: 0.05): shorter low-priority segments give 
 o80=$(argmin s80 "$HI"); o150=$(argmin s150 "$HI")
 row "§3.2, Fig 8" "load 0.2, slack 80 bytes: the least high-priority delay at a segment of 250 bytes" "250" \
   "${o80:-}" "$(fid_mark_range 225 275 "${o80:-0}")" "$C8" \
-  "curve: $(series s80 "$HI"); with --load 0.24 it is $(argmin m80 "$HI") ($(series m80 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n80 "$HI") ($(series n80 "$HI"))"
+  "curve: $(series s80 "$HI"). The second model (tools/kmodel) gives the same curve (docs); what moves the optimum up is congestion: with --load 0.24 it is $(argmin m80 "$HI") ($(series m80 "$HI")); at 0.2 with one route per destination switch (--routes switch) $(argmin r80 "$HI") ($(series r80 "$HI")); with --fwd-ns 500 $(argmin n80 "$HI") ($(series n80 "$HI"))"
 row "§3.2, Fig 8" "slack 150 bytes: the optimum moves to 450 bytes" "450" \
   "${o150:-}" "$(fid_mark_range 405 495 "${o150:-0}")" "$C8 --slack 150" \
-  "curve: $(series s150 "$HI"); with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --fwd-ns 500 it is $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 it is $(argmin g150 "$HI") ($(series g150 "$HI"))"
-# step NAME X: "X:y -> X+10:y" across a stage of the curve
-step() { echo "$1 $2" | { read -r n x; printf '%s:%.2f -> %s:%.2f' "$x" "$(at "$n" "$x" "$HI")" "$((x + 10))" "$(at "$n" $((x + 10)) "$HI")"; }; }
-# drop NAME X: 1 if the delay falls by at least 5% from segment X to X+10
-drop() { a=$(at "$1" "$2" "$HI"); b=$(at "$1" $(($2 + 10)) "$HI"); [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { print (b <= 0.95 * a) ? 1 : 0 }'; }
+  "curve: $(series s150 "$HI"). The second model (tools/kmodel) gives the same curve (docs). [K]'s 450 comes back near saturation: with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --routes switch $(argmin r150 "$HI") ($(series r150 "$HI")); with --fwd-ns 500 $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 $(argmin g150 "$HI") ($(series g150 "$HI")). No choice [K] leaves open that we measured gives 250 and 450 together at 0.2; ibcc's torus is less congested than [K]'s at a given load (rows 6, 22)"
+# step NAME X: "X-10:y -> X:y" into a stage of the curve
+step() { echo "$1 $2" | { read -r n x; printf '%s:%.2f -> %s:%.2f' "$((x - 10))" "$(at "$n" $((x - 10)) "$HI")" "$x" "$(at "$n" "$x" "$HI")"; }; }
+# drop NAME X: 1 if the delay falls by at least 5% from segment X-10 to X
+drop() { a=$(at "$1" $(($2 - 10)) "$HI"); b=$(at "$1" "$2" "$HI"); [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { print (b <= 0.95 * a) ? 1 : 0 }'; }
 # mins NAME X1 X2 CLAIM: the row for [K]'s local minima near X1 and X2:
 # match with a local minimum within 25% of each; partly when the curve has
 # the stages (a drop of 5% or more just above each) but not both minima
@@ -191,9 +201,9 @@ mins() {
   k=0; [ "${a:--}" != - ] && k=$((k + 1)); [ "${b:--}" != - ] && k=$((k + 1))
   st=$(( $(drop "$n" "$2" || echo 0) + $(drop "$n" "$3" || echo 0) ))
   c=$C8; [ "$n" = s150 ] && c="$C8 --slack 150"
-  row "§3.2, Fig 8" "$4" "minima at $2, $3" "minimum near $2: ${a:--}, near $3: ${b:--}; steps just above both: $( [ $st = 2 ] && echo yes || echo no)" \
+  row "§3.2, Fig 8" "$4" "minima at $2, $3" "minimum near $2: ${a:--}, near $3: ${b:--}; steps into both: $( [ $st = 2 ] && echo yes || echo no)" \
     "$( [ $k = 2 ] && echo match || { [ $st = 2 ] && echo partly || echo differs; })" "$c" \
-    "a local minimum: a grid point within 25% of [K]'s, below both neighbours and 3% below the highest values between half [K]'s and it and between it and twice [K]'s. A step: the delay falls by 5% or more from X to X + 10 bytes ($(step "$n" "$2"), $(step "$n" "$3")). A blocked segment of at most kB bytes fits in the k slack buffers ahead of it and frees the channel behind it, so the next worm can queue behind it; one byte more keeps that channel held: the stages end just above B and 2B, and the least value of each stage lies after its step"
+    "a local minimum: a grid point within 25% of [K]'s, below both neighbours and 3% below the highest values between half [K]'s and it and between it and twice [K]'s. A step: the delay falls by 5% or more from X - 10 to X bytes ($(step "$n" "$2"), $(step "$n" "$3")). A blocked segment of exactly kB bytes fills the k slack buffers ahead of it alone; a few bytes shorter and the head of the next worm joins it there, one more round-robin turn for a worm queued behind (D_H3's B/L_l, rounded up). The steps sat just above B and 2B until a worm taken by its host under STOP counted as in the network (fixed: it enters with its first byte)"
 }
 mins s80 80 160 "slack 80: local minima near 80 and 160 bytes (1-hop and 2-hop traffic freed of higher-order blocking)"
 mins s150 150 300 "slack 150: local minima near 150 and 300 bytes"
@@ -246,7 +256,7 @@ o5=$(argmin t5 "$HI")
 row "§3.2, Fig 11" "3x3 torus at medium load: optimum 250 bytes" "250" "${o80:-}" "$(fid_mark_range 225 275 "${o80:-0}")" "$C8" \
   "the slack-80 curve of Fig 8"
 row "§3.2, Fig 11" "5x5 torus at medium load: optimum 450 bytes" "450" "${o5:-}" "$(fid_mark_range 405 495 "${o5:-0}")" "$C11" \
-  "medium load for the 5x5 is ibcc's choice: 0.065 per host puts its busiest link where 0.2 puts the 3x3's (about 0.38); curve: $(series t5 "$HI")"
+  "medium load for the 5x5 is ibcc's choice: 0.065 per host puts its busiest link where 0.2 puts the 3x3's (about 0.38); curve: $(series t5 "$HI"). The optimum moves up with the load, as in Fig 8: 0.055: $(argmin t5_0.055 "$HI") ($(series t5_0.055 "$HI")), 0.075: $(argmin t5_0.075 "$HI") ($(series t5_0.075 "$HI"); low priority saturated). The second model gives 250 at 0.065 too (docs)"
 row "§3.2, Fig 11" "a larger diameter acts like a larger buffer: the 5x5 optimum is longer than the 3x3 one" "450 > 250" \
   "${o5:-} vs ${o80:-}" "$(tru "${o5:-0} > ${o80:-0}")" "$C11"
 pm=$(m t5p path_switches_max)
@@ -287,6 +297,8 @@ for l in 0.24 0.3; do
 done
 run cw0.2 --case torus --load 0.2 --time 100 --seg 65535
 run cs0.2 --case torus --load 0.2 --time 100 --seg 250
+run cwr --case torus --load 0.2 --time 100 --seg 65535 --routes switch
+run csr --case torus --load 0.2 --time 100 --seg 250 --routes switch
 cut() { a=$(m "cw$1" "$2"); b=$(m "cs$1" "$2"); [ -n "$a" ] && [ -n "$b" ] && awk -v a="$a" -v b="$b" 'BEGIN { printf "%.0f%%", 100 * (a - b) / a }'; }
 wh=$(m whole "$HI"); wl=$(m whole "$LO"); sh=$(at s80 250 "$HI"); sl=$(at s80 250 "$LO")
 if [ -n "$wh" ] && [ -n "$sh" ]; then
@@ -294,7 +306,7 @@ if [ -n "$wh" ] && [ -n "$sh" ]; then
   inc=$(awk -v a="$wl" -v b="$sl" 'BEGIN { printf "%.1f", b / a }')
   row "§3.3" "3x3 torus, medium load: segmenting low priority cuts the high-priority mean delay by up to 40%" "up to 40%" \
     "${dec}% ($(f2 "$wh") -> $(f2 "$sh") us)" "$(fid_mark_range 30 40 "$dec")" "$C33" \
-    "medium load 0.2 and 250-byte segments (Fig 8's optimum) are ibcc's reading; [K] gives neither. The cut at other loads, 250 bytes against unsegmented (Fig 12's runs, --time 100): $(for l in 0.1 0.15 0.2 0.225; do a=$(at whl $l "$HI"); b=$(at f12_250 $l "$HI"); [ -n "$a" ] && [ -n "$b" ] && awk -v l=$l -v a="$a" -v b="$b" 'BEGIN { printf "%s: %.0f%% ", l, 100 * (a - b) / a }'; done); at 0.2 with the other segment lengths of Fig 8: $(for g in 33 50 80 800; do b=$(at s80 $g "$HI"); [ -n "$b" ] && awk -v g=$g -v a="$wh" -v b="$b" 'BEGIN { printf "%s: %.0f%% ", g, 100 * (a - b) / a }'; done). Not the load gap of Fig 8: past medium load the cut stays large, 0.24: $(cut 0.24 kdelay_mean_high_us), 0.3: $(cut 0.3 kdelay_mean_high_us) (low priority saturated there; --time 100). Nor the delay's definition alone: ibcc's own delay (generation to last byte) is cut $(cut 0.2 delay_mean_high_us) at 0.2, while the low-priority one does not grow ($(m cw0.2 delay_mean_low_us) -> $(m cs0.2 delay_mean_low_us) us). Cause not established"
+    "medium load 0.2 and 250-byte segments (Fig 8's optimum) are ibcc's reading; [K] gives neither. The cut at other loads, 250 bytes against unsegmented (Fig 12's runs, --time 100): $(for l in 0.1 0.15 0.2 0.225; do a=$(at whl $l "$HI"); b=$(at f12_250 $l "$HI"); [ -n "$a" ] && [ -n "$b" ] && awk -v l=$l -v a="$a" -v b="$b" 'BEGIN { printf "%s: %.0f%% ", l, 100 * (a - b) / a }'; done); at 0.2 with the other segment lengths of Fig 8: $(for g in 33 50 80 800; do b=$(at s80 $g "$HI"); [ -n "$b" ] && awk -v g=$g -v a="$wh" -v b="$b" 'BEGIN { printf "%s: %.0f%% ", g, 100 * (a - b) / a }'; done). Not the load gap of Fig 8: past medium load the cut stays large, 0.24: $(cut 0.24 kdelay_mean_high_us), 0.3: $(cut 0.3 kdelay_mean_high_us) (low priority saturated there; --time 100). Nor the delay's definition alone: ibcc's own delay (generation to last byte) is cut $(cut 0.2 delay_mean_high_us) at 0.2, while the low-priority one does not grow ($(m cw0.2 delay_mean_low_us) -> $(m cs0.2 delay_mean_low_us) us). Nor the route set: with --routes switch $(cut r kdelay_mean_high_us). The second model (tools/kmodel, written from [K]'s text) gives the same cut with every route set and host order it has (docs), so the cause lies in what [K] states: with 30% of the load high priority and exponential lengths, most of an unsegmented high-priority worm's delay is the rest of a whole low-priority message ahead of it, which segmenting shortens; neither model has a choice [K] leaves open that brings the cut to 40%"
   row "§3.3" "under the same conditions the low-priority mean delay grows more than threefold" "> 3x" \
     "${inc}x ($(f2 "$wl") -> $(f2 "$sl") us)" "$(tru "$inc > 3")" "$C33" \
     "segments of one message wait for each other (multiplexing delay)"
