@@ -234,5 +234,19 @@ mkdir -p "$tmp/l" && (
         wormhole_sweep_$v.csv
     done; } > ws_list.csv && cmp -s ws.csv ws_list.csv
 ) && ok || no "wormhole-sweep --list: its commands do not give the sweep's rows"
+# wormhole --routes: on the 3x3 torus ibcc's up/down routes spread equal
+# next hops over the destination hosts, so the busiest switch output
+# carries 64/35 = 1.8286 of the per-host load of uniform traffic; with one
+# route per destination switch 80/35 = 2.2857 (5 pairs of switches of 16
+# host pairs on a link next to the root); the route lengths stay the
+# same; twohost refuses the flag
+(cd "$tmp/c" &&
+ for r in host switch; do
+   "$asim" wormhole --case torus --routes $r --time 0.2 --warmup 0.1 --quiet --summary rt_$r.csv || exit 1
+ done &&
+ grep -qx 'route_load_max,1.8286' rt_host.csv && grep -qx 'route_load_max,2.2857' rt_switch.csv &&
+ grep -qx 'path_switches_mean,2.3714' rt_host.csv && grep -qx 'path_switches_mean,2.3714' rt_switch.csv &&
+ ! "$asim" wormhole --routes switch --time 0.2 > /dev/null 2>&1) && ok ||
+  no "wormhole --routes: busiest link 1.8286 (host) and 2.2857 (switch), same lengths, twohost refuses"
 echo "RESULT $pass $fail"
 [ "$fail" -eq 0 ]
