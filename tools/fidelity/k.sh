@@ -97,7 +97,7 @@ C7="wormhole-sweep --vary seg --case torus --load 0.05 --time 100 --values 33,10
 sweep light --vary seg --case torus --load 0.05 --time 100 --values 33,100,250,500
 # both sides of B, 2B and 3B for B = 80 and 150: [K]'s stages of
 # higher-order blocking end where a segment outgrows that many buffers
-SEGS=33,50,70,80,90,110,130,150,160,170,180,200,240,250,260,300,310,350,440,450,460,600,800,adaptive
+SEGS=33,50,70,80,90,110,130,140,150,160,170,180,200,240,250,260,290,300,310,350,440,450,460,600,800,adaptive
 C8="wormhole-sweep --vary seg --case torus --load 0.2 --time 200 --values $SEGS"
 sweep s80 --vary seg --case torus --load 0.2 --time 200 --values $SEGS
 sweep s150 --vary seg --case torus --load 0.2 --time 200 --slack 150 --values $SEGS
@@ -188,7 +188,7 @@ row "§3.2, Fig 8" "load 0.2, slack 80 bytes: the least high-priority delay at a
   "curve: $(series s80 "$HI"). The second model (tools/kmodel) gives the same curve (docs); what moves the optimum up is congestion: with --load 0.24 it is $(argmin m80 "$HI") ($(series m80 "$HI")); at 0.2 with one route per destination switch (--routes switch) $(argmin r80 "$HI") ($(series r80 "$HI")); with --fwd-ns 500 $(argmin n80 "$HI") ($(series n80 "$HI"))"
 row "§3.2, Fig 8" "slack 150 bytes: the optimum moves to 450 bytes" "450" \
   "${o150:-}" "$(fid_mark_range 405 495 "${o150:-0}")" "$C8 --slack 150" \
-  "curve: $(series s150 "$HI"). The second model (tools/kmodel) gives the same curve (docs). [K]'s 450 comes back near saturation: with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --routes switch $(argmin r150 "$HI") ($(series r150 "$HI")); with --fwd-ns 500 $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 $(argmin g150 "$HI") ($(series g150 "$HI")). No choice [K] leaves open that we measured gives 250 and 450 together at 0.2; ibcc's torus is less congested than [K]'s at a given load (rows 6, 22)"
+  "curve: $(series s150 "$HI"). The second model (tools/kmodel) gives the same curve (docs). Nearer saturation the optimum moves up: with --load 0.24 it is $(argmin m150 "$HI") ($(series m150 "$HI")); at 0.2 with --routes switch $(argmin r150 "$HI") ($(series r150 "$HI")); with --fwd-ns 500 $(argmin n150 "$HI") ($(series n150 "$HI")); with --go-mark 120 $(argmin g150 "$HI") ($(series g150 "$HI")). No choice [K] leaves open that we measured gives 250 and 450 together at 0.2; ibcc's torus is less congested than [K]'s at a given load (rows 6, 22)"
 # step NAME X: "X-10:y -> X:y" into a stage of the curve
 step() { echo "$1 $2" | { read -r n x; printf '%s:%.2f -> %s:%.2f' "$((x - 10))" "$(at "$n" $((x - 10)) "$HI")" "$x" "$(at "$n" "$x" "$HI")"; }; }
 # drop NAME X: 1 if the delay falls by at least 5% from segment X-10 to X

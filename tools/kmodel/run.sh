@@ -12,7 +12,8 @@
 #   run.sh fig11 [OPTS] the 5x5 torus at 0.065 per host
 # OPTS go to kmodel (kmodel -h lists them; its defaults are ibcc's choices,
 # e.g. -u pair for one route per switch pair, -o fifo for back-to-back
-# segments). KTIME (ms, default 100) sets the simulated time per point.
+# segments). KTIME (ms, default 100) sets the simulated time per point,
+# KJOBS (default 2) how many points run at once.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 B=${BUILD:-build}
@@ -28,14 +29,15 @@ what=${1:-}
 points() {
   segs=$1; shift
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/kmodel.XXXXXX") || exit 1
+  n=$(echo "$segs" | tr , '\n' | wc -l)
   i=0
   for s in $(echo "$segs" | tr , ' '); do
     i=$((i + 1))
     v=$s; [ "$s" = adaptive ] && v=-1; [ "$s" = whole ] && v=0
     echo "$i $v"
-  done | xargs -P 2 -n 2 sh -c '$0 -s "$2" '"$*"' > "'"$tmp"'/$1.csv"' "$R $K"
+  done | xargs -P "${KJOBS:-2}" -n 2 sh -c '$0 -s "$2" '"$*"' > "'"$tmp"'/$1.csv"' "$R $K"
   j=1; out=""
-  while [ $j -le $i ]; do
+  while [ $j -le "$n" ]; do
     out="$out $(awk -F, '{ printf "%s:%.2f", $3, $5 }' "$tmp/$j.csv" 2>/dev/null)"
     j=$((j + 1))
   done
