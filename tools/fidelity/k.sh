@@ -256,7 +256,7 @@ o5=$(argmin t5 "$HI")
 row "§3.2, Fig 11" "3x3 torus at medium load: optimum 250 bytes" "250" "${o80:-}" "$(fid_mark_range 225 275 "${o80:-0}")" "$C8" \
   "the slack-80 curve of Fig 8"
 row "§3.2, Fig 11" "5x5 torus at medium load: optimum 450 bytes" "450" "${o5:-}" "$(fid_mark_range 405 495 "${o5:-0}")" "$C11" \
-  "medium load for the 5x5 is ibcc's choice: 0.065 per host puts its busiest link where 0.2 puts the 3x3's (about 0.38); curve: $(series t5 "$HI"). The optimum moves up with the load, as in Fig 8: 0.055: $(argmin t5_0.055 "$HI") ($(series t5_0.055 "$HI")), 0.075: $(argmin t5_0.075 "$HI") ($(series t5_0.075 "$HI"); low priority saturated). The second model gives 250 at 0.065 too (docs)"
+  "medium load for the 5x5 is ibcc's choice: 0.065 per host puts its busiest link where 0.2 puts the 3x3's (about 0.38); curve: $(series t5 "$HI"). The optimum moves up with the load, as in Fig 8: 0.055: $(argmin t5_0.055 "$HI") ($(series t5_0.055 "$HI")), 0.075: $(argmin t5_0.075 "$HI") ($(series t5_0.075 "$HI"); low priority saturated). ibcc's curve is flat from 80 to 250 bytes (within 8%), the second model's too (docs)"
 row "§3.2, Fig 11" "a larger diameter acts like a larger buffer: the 5x5 optimum is longer than the 3x3 one" "450 > 250" \
   "${o5:-} vs ${o80:-}" "$(tru "${o5:-0} > ${o80:-0}")" "$C11"
 pm=$(m t5p path_switches_max)
