@@ -3,19 +3,23 @@
  * the parameter table of docs/scenario_wormhole.md only, without ibcc.h.
  * It is a second opinion on ibcc's WORMHOLE switch kind: where both agree
  * and [K] differs, the difference lies in what [K] leaves unstated.
+ * tools/kmodel/run.sh runs it; docs/scenario_wormhole.md ("A second
+ * model") says what it showed.
  *
  * One step is one byte time (12.5 ns at 80 MB/s). Every link carries one
  * byte per step and delays it by `wire` steps (25 m); each switch input
  * has a slack buffer of `slack` bytes that sends STOP upstream when it
  * holds `stop` bytes or more and GO when it has drained to `go` or less;
- * the sender sees the signal `wire` steps later. A switch output serves
- * one worm at a time; when it frees, it goes round robin to the next
- * input whose first buffered worm has its head there and wants this
- * output. Hosts always accept what arrives. Routes are up/down
- * (shortest legal route per pair of switches, root `root`). A host sends
- * one worm at a time: high priority first (non-preemptive), and within a
- * priority in arrival order, a message's segments back to back
- * (`-o fifo`) or one segment per queued message in turn (`-o rr`).
+ * the sender obeys the signal `wire` + 1 steps after the step that set
+ * it. A switch output serves one worm at a time; when it frees, it goes
+ * round robin to the next input whose first buffered worm has its head
+ * there and wants this output. Hosts always accept what arrives. Routes
+ * are up/down from switch `root` (-u: how ties between equally short
+ * legal routes are broken). A host sends one worm at a time, high
+ * priority first (non-preemptive); within a priority -o sets the order
+ * of its queued messages. The defaults of the choices [K] leaves open
+ * are ibcc's (the first draft differed in three of them; `run.sh agree`
+ * shows the two models agree byte for byte with them).
  *
  * Output: one CSV line per run (see usage()). Delays are [K]'s (section
  * 2: the first segment entering the network to the head of the last
