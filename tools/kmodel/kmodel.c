@@ -18,8 +18,8 @@
  * legal routes are broken). A host sends one worm at a time, high
  * priority first (non-preemptive); within a priority -o sets the order
  * of its queued messages. The defaults of the choices [K] leaves open
- * are ibcc's (the first draft differed in three of them; `run.sh agree`
- * shows the two models agree byte for byte with them).
+ * are ibcc's (the first draft differed in several; `run.sh agree` shows
+ * the two models agree byte for byte with ibcc's).
  *
  * Output: one CSV line per run (see usage()). Delays are [K]'s (section
  * 2: the first segment entering the network to the head of the last
