@@ -259,7 +259,7 @@ kmodel-agree: kmodel
 # tools/fidelity/TAG.sh per paper (PAPERS="s02 s03 g f k" narrows it),
 # rewrites the table in each scenario page and prints the counts.
 PAPERS ?=
-fidelity: $(BUILD)/ibccsim
+fidelity: $(BUILD)/ibccsim $(BUILD)/kmodel
 	@BUILD=$(BUILD) JOBS=$(JOBS) sh tools/fidelity/run.sh $(PAPERS)
 
 # ---- benchmarks ---------------------------------------------------------
