@@ -361,6 +361,19 @@ static void deliver(int code, long long t) {
   }
 }
 
+/* One byte (code c: worm * 2 + 2, plus 1 on its last byte) into input
+   buffer B: it joins the buffer's last run of that worm, or starts one. */
+static void take_byte(Inbuf *B, int c, long long t) {
+  Run *R = B->qn ? &B->q[(B->qh + B->qn - 1) % 64] : NULL;
+  if (!R || R->worm != c / 2 - 1 || R->tail) {
+    if (B->qn == 64) { fprintf(stderr, "kmodel: run queue full\n"); exit(2); }
+    R = &B->q[(B->qh + B->qn++) % 64]; R->worm = c / 2 - 1; R->n = 0;
+    R->head = (int)t; R->tail = 0;
+  }
+  R->n++; R->tail = c & 1; B->occ++;
+  if (B->occ > slack) { fprintf(stderr, "kmodel: slack overflow\n"); exit(2); }
+}
+
 static void step(long long t) {
   int s, p, h, i, r = (int)(t % wire), rc = (int)(t % (wire + 1));
   /* 1. arrivals at the far end of every link; stop signals reach senders */
@@ -368,17 +381,7 @@ static void step(long long t) {
     Link *L = &lk[h];
     int c = L->data[r];
     L->stop_seen = L->ctl[rc];
-    if (c) { /* into the switch's host port */
-      Inbuf *B = &in[h / NH][h % NH];
-      Run *R = B->qn ? &B->q[(B->qh + B->qn - 1) % 64] : NULL;
-      if (!R || R->worm != c / 2 - 1 || R->tail) {
-        if (B->qn == 64) { fprintf(stderr, "kmodel: run queue full\n"); exit(2); }
-        R = &B->q[(B->qh + B->qn++) % 64]; R->worm = c / 2 - 1; R->n = 0;
-        R->head = (int)t; R->tail = 0;
-      }
-      R->n++; R->tail = c & 1; B->occ++;
-      if (B->occ > slack) { fprintf(stderr, "kmodel: slack overflow\n"); exit(2); }
-    }
+    if (c) take_byte(&in[h / NH][h % NH], c, t); /* into the switch's host port */
     L->data[r] = 0;
   }
   for (h = 0; h < nh; h++) {
@@ -392,17 +395,7 @@ static void step(long long t) {
       Link *L = &lk[linkid_out(s, p)];
       int c = L->data[r], n = nbr[s][p];
       L->stop_seen = L->ctl[rc];
-      if (c) {
-        Inbuf *B = &in[n][nbrport[s][p]];
-        Run *R = B->qn ? &B->q[(B->qh + B->qn - 1) % 64] : NULL;
-        if (!R || R->worm != c / 2 - 1 || R->tail) {
-          if (B->qn == 64) { fprintf(stderr, "kmodel: run queue full\n"); exit(2); }
-          R = &B->q[(B->qh + B->qn++) % 64]; R->worm = c / 2 - 1; R->n = 0;
-          R->head = (int)t; R->tail = 0;
-        }
-        R->n++; R->tail = c & 1; B->occ++;
-        if (B->occ > slack) { fprintf(stderr, "kmodel: slack overflow\n"); exit(2); }
-      }
+      if (c) take_byte(&in[n][nbrport[s][p]], c, t);
       L->data[r] = 0;
     }
   /* 2. free outputs go round robin to inputs whose first worm's head waits */
