@@ -4025,7 +4025,8 @@ typedef struct ibcc_fabric_desc {
                                     headroom) / 64 + 1 packet slots and
                                     buf_credits 0 twice that (credits
                                     that never stop a sender of packets
-                                    of 64 bytes or more: PAUSE does);
+                                    of 64 bytes or more: PAUSE does;
+                                    shorter data packets are refused);
                                     host_cap must be 0; ACK/CNP keep
                                     their lane and its credits */
     ibcc_time bin;
